@@ -1,0 +1,452 @@
+"""Operating points: the one sort-and-count kernel everything else stands on.
+
+An :class:`OperatingPoints` holds, for every distinct score threshold, the
+(weighted) numbers of positives and negatives scored at or above it.  Points
+run by decreasing threshold from the empty prediction (``tp = fp = 0``,
+threshold ``+inf``) to everything-positive (``tp = n_pos``, ``fp = n_neg``);
+tied scores form one point.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._validate import (
+    check_1d_array,
+    check_finite,
+    check_nonnegative,
+    check_same_length,
+    check_scalar,
+)
+
+__all__ = ["OperatingPoints", "operating_points"]
+
+
+def _readonly(a):
+    if a is None:
+        return None
+    a = np.ascontiguousarray(a, dtype=float)
+    a.flags.writeable = False
+    return a
+
+
+class OperatingPoints:
+    """ROC operating points of one classifier on one data set (immutable).
+
+    Build it with :func:`operating_points` (hard labels), or one of the
+    constructors :meth:`from_weights` (soft labels), :meth:`from_rates`,
+    :meth:`from_counts` and :meth:`from_score_counts`.
+
+    Attributes
+    ----------
+    thresholds : ndarray or None
+        Decreasing score thresholds; ``thresholds[0] = inf`` is the empty
+        prediction.  A point predicts positive where ``score >= threshold``.
+        None when built from rates without thresholds.
+    tp, fp : ndarray or None
+        (Weighted) true and false positives at each threshold, non-decreasing.
+        None when built from rates without a skew.
+    n_pos, n_neg : float or None
+        Total positive and negative weight.
+    tpr, fpr : ndarray
+        ``tp / n_pos`` and ``fp / n_neg``, from (0, 0) to (1, 1).
+    skew : float or None
+        ``n_pos / (n_pos + n_neg)``, the data set's own skew pi.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> pts = sp.operating_points([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> pts.tp.tolist(), pts.fp.tolist()
+    ([0.0, 1.0, 1.0, 2.0, 2.0], [0.0, 0.0, 1.0, 1.0, 2.0])
+    >>> pts.skew
+    0.5
+    """
+
+    __slots__ = ("_thresholds", "_tp", "_fp", "_n_pos", "_n_neg", "_tpr", "_fpr", "_skew")
+
+    def __init__(self, *, tpr, fpr, thresholds=None, tp=None, fp=None, n_pos=None, n_neg=None):
+        # Private: the constructors below validate; this only stores.
+        object.__setattr__(self, "_tpr", _readonly(tpr))
+        object.__setattr__(self, "_fpr", _readonly(fpr))
+        object.__setattr__(self, "_thresholds", _readonly(thresholds))
+        object.__setattr__(self, "_tp", _readonly(tp))
+        object.__setattr__(self, "_fp", _readonly(fp))
+        object.__setattr__(self, "_n_pos", None if n_pos is None else float(n_pos))
+        object.__setattr__(self, "_n_neg", None if n_neg is None else float(n_neg))
+        skew = None if n_pos is None else float(n_pos) / (float(n_pos) + float(n_neg))
+        object.__setattr__(self, "_skew", skew)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("OperatingPoints is immutable")
+
+    def __delattr__(self, name):
+        raise AttributeError("OperatingPoints is immutable")
+
+    thresholds = property(lambda self: self._thresholds)
+    tp = property(lambda self: self._tp)
+    fp = property(lambda self: self._fp)
+    n_pos = property(lambda self: self._n_pos)
+    n_neg = property(lambda self: self._n_neg)
+    tpr = property(lambda self: self._tpr)
+    fpr = property(lambda self: self._fpr)
+    skew = property(lambda self: self._skew)
+
+    def __len__(self):
+        return len(self._tpr)
+
+    def __repr__(self):
+        skew = "None" if self._skew is None else f"{self._skew:.4g}"
+        return f"OperatingPoints(n_points={len(self)}, n_pos={self._n_pos}, n_neg={self._n_neg}, skew={skew})"
+
+    def __reduce__(self):
+        return (_rebuild, (self._tpr, self._fpr, self._thresholds, self._tp, self._fp, self._n_pos, self._n_neg))
+
+    # ------------------------------------------------------------------ builders
+    @classmethod
+    def _from_group_counts(cls, thresholds_desc, tp, fp):
+        """Prepend the empty prediction and store."""
+        thr = np.concatenate(([np.inf], thresholds_desc))
+        tp = np.concatenate(([0.0], tp))
+        fp = np.concatenate(([0.0], fp))
+        n_pos, n_neg = float(tp[-1]), float(fp[-1])
+        return cls(tpr=tp / n_pos, fpr=fp / n_neg, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
+
+    @classmethod
+    def from_weights(cls, y_score, pos_weight, neg_weight=None):
+        """Operating points of soft-labelled data [K].
+
+        Each data point ``i`` adds ``pos_weight[i]`` to the positives and
+        ``neg_weight[i]`` to the negatives.
+
+        Parameters
+        ----------
+        y_score : array-like of shape (n,)
+            Classifier scores; larger means more positive.
+        pos_weight : array-like of shape (n,)
+            Weight of each point in the positive class.  Without
+            ``neg_weight`` it must lie in [0, 1] (a soft label).
+        neg_weight : array-like of shape (n,), optional
+            Weight in the negative class; defaults to ``1 - pos_weight``.
+
+        Returns
+        -------
+        OperatingPoints
+
+        Examples
+        --------
+        >>> import skewplot as sp
+        >>> pts = sp.OperatingPoints.from_weights([0.9, 0.5, 0.1], [0.8, 0.5, 0.1])
+        >>> pts.tp.round(2).tolist()
+        [0.0, 0.8, 1.3, 1.4]
+        """
+        score = _check_scores(y_score)
+        pw = check_1d_array(pos_weight, "pos_weight")
+        check_same_length(("y_score", score), ("pos_weight", pw))
+        check_finite(pw, "pos_weight")
+        if neg_weight is None:
+            if pw.min() < 0 or pw.max() > 1:
+                raise ValueError(
+                    "pos_weight must lie in [0, 1] when neg_weight is not given "
+                    f"(found values in [{pw.min():g}, {pw.max():g}]); pass neg_weight for other weights"
+                )
+            nw = 1.0 - pw
+        else:
+            check_nonnegative(pw, "pos_weight")
+            nw = check_1d_array(neg_weight, "neg_weight")
+            check_same_length(("y_score", score), ("neg_weight", nw))
+            check_nonnegative(nw, "neg_weight")
+        return cls._from_weighted(score, pw, nw)
+
+    @classmethod
+    def _from_weighted(cls, score, pw, nw):
+        keep = (pw + nw) > 0
+        if not keep.all():  # zero-weight points do not make thresholds (as scikit-learn)
+            score, pw, nw = score[keep], pw[keep], nw[keep]
+        if pw.sum() <= 0:
+            raise ValueError("the positive weights sum to zero: y_true holds no positive weight")
+        if nw.sum() <= 0:
+            raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
+        order = np.argsort(score)
+        s = score[order]
+        starts = _group_starts(s)
+        tp_group = np.add.reduceat(pw[order], starts)
+        fp_group = np.add.reduceat(nw[order], starts)
+        return cls._from_group_counts(s[starts][::-1], np.cumsum(tp_group[::-1]), np.cumsum(fp_group[::-1]))
+
+    @classmethod
+    def from_rates(cls, tpr, fpr, *, skew=None, thresholds=None):
+        """Operating points given directly as ROC rates.
+
+        The points are put in order (by decreasing ``thresholds`` when given,
+        else by increasing rates) and the end points (0, 0) and (1, 1) are
+        added when missing.
+
+        Parameters
+        ----------
+        tpr, fpr : array-like of shape (k,)
+            True and false positive rates in [0, 1] that rise together.
+        skew : float in (0, 1), optional
+            The data set skew the rates were measured at.  Without it,
+            ``tp``, ``fp``, ``n_pos``, ``n_neg`` and ``skew`` are None and
+            metrics need an explicit ``skew=``.
+        thresholds : array-like of shape (k,), optional
+            The score threshold of each point.
+
+        Returns
+        -------
+        OperatingPoints
+
+        Examples
+        --------
+        >>> import skewplot as sp
+        >>> pts = sp.OperatingPoints.from_rates([0.8], [0.2])
+        >>> pts.tpr.tolist(), pts.fpr.tolist()
+        ([0.0, 0.8, 1.0], [0.0, 0.2, 1.0])
+        """
+        tpr = check_finite(check_1d_array(tpr, "tpr"), "tpr")
+        fpr = check_finite(check_1d_array(fpr, "fpr"), "fpr")
+        check_same_length(("tpr", tpr), ("fpr", fpr))
+        for name, r in (("tpr", tpr), ("fpr", fpr)):
+            if r.min() < 0 or r.max() > 1:
+                raise ValueError(f"{name} must lie in [0, 1], found values in [{r.min():g}, {r.max():g}]")
+        if thresholds is not None:
+            thr = check_1d_array(thresholds, "thresholds")
+            check_same_length(("tpr", tpr), ("thresholds", thr))
+            if np.isnan(thr).any():
+                raise ValueError("thresholds contains NaN")
+            order = np.argsort(-thr, kind="stable")
+            thr = thr[order]
+        else:
+            order = np.lexsort((fpr, tpr))
+            thr = None
+        tpr, fpr = tpr[order], fpr[order]
+        if np.any(np.diff(tpr) < 0) or np.any(np.diff(fpr) < 0):
+            raise ValueError(
+                "tpr and fpr must rise together along the curve (one classifier's points); "
+                "the given points cross over"
+            )
+        if tpr[0] != 0 or fpr[0] != 0:
+            tpr, fpr = np.concatenate(([0.0], tpr)), np.concatenate(([0.0], fpr))
+            thr = None if thr is None else np.concatenate(([np.inf], thr))
+        if tpr[-1] != 1 or fpr[-1] != 1:
+            tpr, fpr = np.concatenate((tpr, [1.0])), np.concatenate((fpr, [1.0]))
+            thr = None if thr is None else np.concatenate((thr, [-np.inf]))
+        if skew is None:
+            return cls(tpr=tpr, fpr=fpr, thresholds=thr)
+        pi = check_scalar(skew, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+        return cls(tpr=tpr, fpr=fpr, thresholds=thr, tp=tpr * pi, fp=fpr * (1 - pi), n_pos=pi, n_neg=1 - pi)
+
+    @classmethod
+    def from_counts(cls, tp, fp, n_pos, n_neg, *, thresholds=None):
+        """Operating points from cumulative counts computed elsewhere (SQL, Dask, Spark).
+
+        Parameters
+        ----------
+        tp, fp : array-like of shape (k,)
+            (Weighted) positives and negatives scored at or above each
+            threshold, by decreasing threshold (non-decreasing counts).
+        n_pos, n_neg : float
+            Total positive and negative weight.
+        thresholds : array-like of shape (k,), optional
+            Decreasing thresholds of the points.
+
+        Returns
+        -------
+        OperatingPoints
+            With (0, 0) prepended and (n_pos, n_neg) appended where missing.
+
+        See Also
+        --------
+        OperatingPoints.from_score_counts : from per-score (not cumulative) counts.
+        """
+        tp = check_nonnegative(check_1d_array(tp, "tp"), "tp")
+        fp = check_nonnegative(check_1d_array(fp, "fp"), "fp")
+        check_same_length(("tp", tp), ("fp", fp))
+        n_pos = check_scalar(n_pos, "n_pos", lo=0.0, lo_open=True)
+        n_neg = check_scalar(n_neg, "n_neg", lo=0.0, lo_open=True)
+        if np.any(np.diff(tp) < 0) or np.any(np.diff(fp) < 0):
+            raise ValueError("tp and fp must be cumulative counts, non-decreasing by decreasing threshold")
+        tol = 1e-9
+        if tp[-1] > n_pos * (1 + tol) or fp[-1] > n_neg * (1 + tol):
+            raise ValueError("tp must not exceed n_pos and fp must not exceed n_neg")
+        thr = None
+        if thresholds is not None:
+            thr = check_1d_array(thresholds, "thresholds")
+            check_same_length(("tp", tp), ("thresholds", thr))
+            if np.any(np.diff(thr) > 0):
+                raise ValueError("thresholds must be decreasing, in the order of tp and fp")
+        if tp[0] != 0 or fp[0] != 0:
+            tp, fp = np.concatenate(([0.0], tp)), np.concatenate(([0.0], fp))
+            thr = None if thr is None else np.concatenate(([np.inf], thr))
+        tp, fp = np.minimum(tp, n_pos), np.minimum(fp, n_neg)
+        if tp[-1] != n_pos or fp[-1] != n_neg:
+            tp, fp = np.concatenate((tp, [n_pos])), np.concatenate((fp, [n_neg]))
+            thr = None if thr is None else np.concatenate((thr, [-np.inf]))
+        return cls(tpr=tp / n_pos, fpr=fp / n_neg, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
+
+    @classmethod
+    def from_score_counts(cls, scores, pos_counts, neg_counts):
+        """Operating points from counts per score value, in any order.
+
+        This is what a ``GROUP BY score`` query returns: for each (distinct or
+        binned) score, the positive and negative weight that has it.  Equal
+        scores are merged.
+
+        Parameters
+        ----------
+        scores : array-like of shape (k,)
+        pos_counts, neg_counts : array-like of shape (k,)
+            Non-negative (weighted) counts.
+
+        Returns
+        -------
+        OperatingPoints
+            Equal to :func:`operating_points` on the unaggregated data.
+
+        Examples
+        --------
+        >>> import skewplot as sp
+        >>> a = sp.OperatingPoints.from_score_counts([0.2, 0.9, 0.5], [0, 3, 1], [4, 1, 2])
+        >>> a.tp.tolist(), a.fp.tolist()
+        ([0.0, 3.0, 4.0, 4.0], [0.0, 1.0, 3.0, 7.0])
+        """
+        score = _check_scores(scores, name="scores")
+        pc = check_nonnegative(check_1d_array(pos_counts, "pos_counts"), "pos_counts")
+        nc = check_nonnegative(check_1d_array(neg_counts, "neg_counts"), "neg_counts")
+        check_same_length(("scores", score), ("pos_counts", pc), ("neg_counts", nc))
+        return cls._from_weighted(score, pc, nc)
+
+
+def _rebuild(tpr, fpr, thr, tp, fp, n_pos, n_neg):
+    return OperatingPoints(tpr=tpr, fpr=fpr, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
+
+
+def _group_starts(sorted_scores):
+    """Start index of each run of equal values in a sorted array."""
+    new = np.empty(sorted_scores.size, dtype=bool)
+    new[0] = True
+    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new[1:])
+    return np.flatnonzero(new)
+
+
+def _check_scores(y_score, name="y_score"):
+    score = check_1d_array(y_score, name)
+    return check_finite(score, name)
+
+
+def _positive_mask(y_true, pos_label):
+    """Boolean mask of the positive class, checking there are exactly two classes."""
+    y = np.asarray(y_true)
+    if y.ndim != 1:
+        raise ValueError(f"y_true must be 1-D, got an array of shape {y.shape}")
+    if y.size == 0:
+        raise ValueError("y_true is empty; at least one value is needed")
+    numeric = y.dtype.kind in "biuf"
+    if numeric and y.dtype.kind == "f" and not np.isfinite(y).all():
+        raise ValueError("y_true contains NaN or infinite values")
+    if pos_label is None:
+        if not numeric:
+            labels = np.unique(y)
+            raise ValueError(
+                f"y_true has non-numeric labels {labels.tolist()[:5]}; pass pos_label= to say which is positive"
+            )
+        lo, hi = y.min(), y.max()
+        if lo == hi:
+            raise ValueError(f"y_true holds only one class ({lo!r}); both classes are needed")
+        if not np.all((y == lo) | (y == hi)):
+            raise ValueError("y_true holds more than two classes; a binary problem is needed")
+        if (lo, hi) not in ((0, 1), (-1, 1), (False, True)):
+            raise ValueError(
+                f"y_true has labels {{{lo!r}, {hi!r}}}; pass pos_label= to say which is positive "
+                "(the default is only clear for {0, 1} and {-1, 1})"
+            )
+        return y == hi
+    is_pos = y == pos_label
+    if not np.any(is_pos):
+        raise ValueError(f"pos_label={pos_label!r} does not occur in y_true")
+    rest = y[~is_pos]
+    if rest.size == 0:
+        raise ValueError("y_true holds only one class (all values equal pos_label); both classes are needed")
+    if numeric:
+        several = rest.min() != rest.max()
+    else:
+        several = np.unique(rest).size > 1
+    if several:
+        raise ValueError("y_true holds more than two classes; a binary problem is needed")
+    return is_pos
+
+
+def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
+    """Operating points of a scoring classifier on labelled data.
+
+    One point per distinct score (ties form one point), by decreasing
+    threshold, from the empty prediction (threshold ``inf``) to
+    everything-positive.  Counts equal scikit-learn's
+    ``roc_curve(..., drop_intermediate=False)`` times the class totals.
+    Points whose sample weight is zero make no threshold.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Binary labels: {0, 1}, {-1, 1}, booleans, or any two values with
+        ``pos_label``.
+    y_score : array-like of shape (n,)
+        Scores, larger meaning more positive; finite.
+    sample_weight : array-like of shape (n,), optional
+        Non-negative weights.
+    pos_label : scalar, optional
+        The positive class; needed for labels other than {0, 1}, {-1, 1}.
+
+    Returns
+    -------
+    OperatingPoints
+
+    Notes
+    -----
+    Without weights only the counts per distinct score are needed, so the
+    kernel sorts the scores (no argsort) and counts the smaller class into
+    the distinct values with a binary search: one ``np.sort`` plus linear
+    passes.  With weights it is one ``np.argsort`` plus linear passes.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> pts = sp.operating_points([1, 0, 1, 0], [0.9, 0.8, 0.8, 0.1])
+    >>> pts.thresholds.tolist()
+    [inf, 0.9, 0.8, 0.1]
+    >>> pts.tpr.tolist(), pts.fpr.tolist()
+    ([0.0, 0.5, 1.0, 1.0], [0.0, 0.0, 0.5, 1.0])
+    """
+    score = _check_scores(y_score)
+    y = np.asarray(y_true) if y_true is not None else None
+    if y is None:
+        raise TypeError("y_true must be an array-like of labels, got None")
+    if y.ndim != 1:
+        raise ValueError(f"y_true must be 1-D, got an array of shape {y.shape}")
+    check_same_length(("y_true", y), ("y_score", score))
+    is_pos = _positive_mask(y, pos_label)
+    if sample_weight is not None:
+        w = check_1d_array(sample_weight, "sample_weight")
+        check_same_length(("y_true", y), ("sample_weight", w))
+        check_nonnegative(w, "sample_weight")
+        pw = np.where(is_pos, w, 0.0)
+        return OperatingPoints._from_weighted(score, pw, w - pw)
+    return _from_hard_labels(score, is_pos)
+
+
+def _from_hard_labels(score, is_pos):
+    n = score.size
+    s = np.sort(score)
+    starts = _group_starts(s)
+    distinct = s[starts]
+    del s
+    n_pos = int(np.count_nonzero(is_pos))
+    small_is_pos = n_pos <= n - n_pos
+    small = score[is_pos] if small_is_pos else score[~is_pos]
+    per_group = np.bincount(np.searchsorted(distinct, small), minlength=distinct.size)
+    small_desc = np.cumsum(per_group[::-1]).astype(float)
+    total_desc = (n - starts[::-1]).astype(float)
+    other_desc = total_desc - small_desc
+    tp, fp = (small_desc, other_desc) if small_is_pos else (other_desc, small_desc)
+    return OperatingPoints._from_group_counts(distinct[::-1], tp, fp)
