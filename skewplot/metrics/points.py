@@ -9,6 +9,9 @@ tied scores form one point.
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 
 from ._validate import (
@@ -437,7 +440,7 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
 
 def _from_hard_labels(score, is_pos):
     n = score.size
-    s = np.sort(score)
+    s = _parallel_sort(score)
     starts = _group_starts(s)
     distinct = s[starts]
     del s
@@ -445,8 +448,47 @@ def _from_hard_labels(score, is_pos):
     small_is_pos = n_pos <= n - n_pos
     small = score[is_pos] if small_is_pos else score[~is_pos]
     per_group = np.bincount(np.searchsorted(distinct, small), minlength=distinct.size)
-    small_desc = np.cumsum(per_group[::-1]).astype(float)
-    total_desc = (n - starts[::-1]).astype(float)
-    other_desc = total_desc - small_desc
-    tp, fp = (small_desc, other_desc) if small_is_pos else (other_desc, small_desc)
-    return OperatingPoints._from_group_counts(distinct[::-1], tp, fp)
+    t = distinct.size + 1
+    thr, small_c, other_c = np.empty(t), np.empty(t), np.empty(t)
+    thr[0], small_c[0], other_c[0] = np.inf, 0.0, 0.0
+    thr[1:] = distinct[::-1]
+    np.cumsum(per_group[::-1], out=small_c[1:])
+    np.subtract(n, starts[::-1], out=other_c[1:])  # everything scored at or above
+    other_c[1:] -= small_c[1:]
+    tp, fp = (small_c, other_c) if small_is_pos else (other_c, small_c)
+    n_pos, n_neg = float(tp[-1]), float(fp[-1])
+    return OperatingPoints(tpr=tp / n_pos, fpr=fp / n_neg, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
+
+
+# Below this size one np.sort is faster than splitting the work.
+_PARALLEL_MIN = 1_000_000
+_POOL = None
+
+
+def _parallel_sort(a):
+    """``np.sort(a)`` using every core: split at sample quantiles, sort the parts in threads.
+
+    numpy releases the GIL while sorting, so the parts sort concurrently; the
+    parts are then laid end to end.  ``a`` must be finite (checked earlier).
+    """
+    workers = min(os.cpu_count() or 1, 8)
+    if a.size < _PARALLEL_MIN or workers < 2:
+        return np.sort(a)
+    global _POOL
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="skewplot-sort")
+    sample = np.sort(a[:: max(a.size // 4096, 1)])
+    pivots = np.unique(sample[(np.arange(1, workers) * sample.size) // workers])
+    out = np.empty_like(a)
+    bounds = [0]
+    rest = a
+    for pivot in pivots:  # lay the parts end to end in ``out``, then sort each in place
+        below = rest < pivot
+        k = int(np.count_nonzero(below))
+        np.compress(below, rest, out=out[bounds[-1]:bounds[-1] + k])
+        bounds.append(bounds[-1] + k)
+        rest = rest[~below]
+    out[bounds[-1]:] = rest
+    bounds.append(a.size)
+    list(_POOL.map(lambda k: out[bounds[k]:bounds[k + 1]].sort(), range(len(bounds) - 1)))
+    return out

@@ -1,0 +1,35 @@
+import subprocess
+import sys
+
+
+def _modules_after(code):
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint(sorted(sys.modules))"],
+                         capture_output=True, text=True, check=True)
+    return out.stdout
+
+
+def test_import_skewplot_loads_neither_matplotlib_nor_ipywidgets():
+    mods = _modules_after("import skewplot as sp\nsp.aucpr(sp.operating_points([0, 1], [0.1, 0.9]))")
+    assert "'matplotlib'" not in mods
+    assert "'ipywidgets'" not in mods
+
+
+def test_compute_layer_never_imports_drawing_code():
+    code = "\n".join([
+        "import importlib, pkgutil, skewplot, skewplot.metrics, skewplot.skew",
+        "for m in pkgutil.iter_modules(skewplot.metrics.__path__):",
+        "    importlib.import_module('skewplot.metrics.' + m.name)",
+        "try:",
+        "    import skewplot.stats",
+        "except ImportError:",
+        "    pass",
+    ])
+    mods = _modules_after(code)
+    assert "'matplotlib'" not in mods and "'ipywidgets'" not in mods
+
+
+def test_unknown_attribute_is_a_clear_error():
+    import pytest
+    import skewplot as sp
+    with pytest.raises(AttributeError, match="no_such_name"):
+        sp.no_such_name
