@@ -1,0 +1,394 @@
+"""PR-type spaces: PR at any skew, P̄-R (a skew range) and P̃-R (a skew series)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..metrics.auc import aucpr
+from ..metrics.curve import pr_curve
+from ..metrics.points import OperatingPoints
+from ..metrics.precision import curve_rates, skew_model_of
+from ..skew import SkewModel
+from ._display import Display, as_points_dict, decimation_indices, palette, resolve_ax
+
+__all__ = ["PRDisplay", "plot_pr", "plot_integrated_pr", "plot_temporal_pr"]
+
+_GRID = np.linspace(0.0, 1.0, 401)
+
+
+class PRDisplay(Display):
+    """Precision-recall curves under a skew model, with their baselines.
+
+    Build it with :func:`plot_pr` (or :meth:`from_predictions`,
+    :meth:`from_estimator`); then ``update(skew=..., interpolation=...,
+    normalize=...)`` moves every artist in place.
+
+    Attributes
+    ----------
+    ax_, figure_ : matplotlib Axes and Figure
+    lines_ : dict of str to Line2D (or LineCollection with ``color_by_threshold``)
+        One curve per classifier (the mean curve for folds).
+    bands_ : dict of str to PolyCollection
+        The fold band per classifier given as a list of folds.
+    baselines_ : dict
+        ``"random"`` (dashed, the model's mean skew), ``"min"`` (the
+        minimum-achievable curve) and ``"unachievable"`` (the shaded region
+        below it).
+    aucs_ : dict of str to float or (mean, sd)
+        The AUC written in each legend entry.
+    """
+
+    _update_params = ("skew", "interpolation", "normalize")
+
+    def __init__(self, points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
+                 color_by_threshold=False, iso_f=None, band="sd"):
+        super().__init__()
+        self.points = as_points_dict(points)
+        self.skew = skew
+        self.interpolation = interpolation
+        self.normalize = bool(normalize)
+        self.baselines = bool(baselines)
+        self.color_by_threshold = bool(color_by_threshold)
+        self.iso_f = None if iso_f is None else [float(f) for f in np.atleast_1d(iso_f)]
+        if band not in ("sd", "quantile"):
+            raise ValueError(f"band must be 'sd' or 'quantile', got {band!r}")
+        self.band = band
+        if self.iso_f is not None and any(not 0 < f < 1 for f in self.iso_f):
+            raise ValueError("iso_f values must lie in (0, 1)")
+        self.bands_ = {}
+        self.aucs_ = {}
+        self._reduced = {}
+        self._colorbar = None
+        self._check_skew(skew)
+
+    # ------------------------------------------------------------------ model
+    def _check_skew(self, skew):
+        for value in self.points.values():
+            pts = value[0] if isinstance(value, list) else value
+            skew_model_of(pts, skew)  # raises a clear error for a bad spec
+
+    def _first_points(self):
+        value = next(iter(self.points.values()))
+        return value[0] if isinstance(value, list) else value
+
+    def model(self) -> SkewModel:
+        """The skew model of the baselines: ``skew``, or the first classifier's data set skew."""
+        return skew_model_of(self._first_points(), self.skew)
+
+    def _set_params(self, **params):
+        if "skew" in params:
+            self._check_skew(params["skew"])
+        super()._set_params(**params)
+
+    # ------------------------------------------------------------------ data
+    def _curve(self, name, pts):
+        model = skew_model_of(pts, self.skew)
+        reduced = self._reduced.get(id(pts), pts)
+        if self.interpolation == "continuous":
+            return pr_curve(reduced, skew=model)
+        return pr_curve(pts, skew=model, interpolation=self.interpolation)
+
+    def _auc(self, pts):
+        return aucpr(pts, skew=self.skew, interpolation=self.interpolation, normalize=self.normalize)
+
+    def _fold_curves(self, folds):
+        """Vertical averaging: precision of every fold on a common recall grid."""
+        rows = []
+        for pts in folds:
+            r, p = self._curve(None, pts)
+            # Where the curve drops vertically, np.interp takes the value before the drop.
+            keep = np.r_[True, np.diff(r) > 0]
+            rows.append(np.interp(_GRID, r[keep], p[keep]))
+        rows = np.array(rows)
+        if self.band == "sd":
+            mid, sd = rows.mean(axis=0), rows.std(axis=0, ddof=1) if len(rows) > 1 else np.zeros(_GRID.size)
+            return mid, np.clip(mid - sd, 0, 1), np.clip(mid + sd, 0, 1)
+        lo, mid, hi = np.quantile(rows, [0.1, 0.5, 0.9], axis=0)
+        return mid, lo, hi
+
+    def _label(self, name):
+        kind = "nAUC" if self.normalize else "AUC"
+        value = self.aucs_[name]
+        if isinstance(value, tuple):
+            return f"{name} ({kind} = {value[0]:.3f} ± {value[1]:.3f})"
+        return f"{name} ({kind} = {value:.3f})"
+
+    def _compute_aucs(self):
+        for name, value in self.points.items():
+            if isinstance(value, list):
+                a = np.array([self._auc(p) for p in value])
+                self.aucs_[name] = (float(a.mean()), float(a.std(ddof=1)) if a.size > 1 else 0.0)
+            else:
+                self.aucs_[name] = self._auc(value)
+
+    # ------------------------------------------------------------------ drawing
+    def plot(self, ax=None, **kwargs):
+        """Draw on ``ax`` (a new figure when None); ``kwargs`` reach the curves.
+
+        Returns
+        -------
+        self
+        """
+        fig, ax = resolve_ax(ax)
+        self.ax_, self.figure_ = ax, fig
+        width_px = max(ax.get_window_extent().width, 100.0)
+        n_bins = int(2 * width_px)  # two bins per pixel column: error under half a pixel
+        colors = palette(len(self.points))
+        self._compute_aucs()
+        for (name, value), color in zip(self.points.items(), colors):
+            style = {"color": color, "linewidth": 1.6}
+            style.update(kwargs)
+            for pts in (value if isinstance(value, list) else [value]):
+                self._reduce(pts, n_bins)
+            if isinstance(value, list):
+                mid, lo, hi = self._fold_curves(value)
+                (line,) = ax.plot(_GRID, mid, label=self._label(name), **style)
+                band_alpha = 0.2 if style.get("alpha") is None else 0.2 * style["alpha"]
+                self.bands_[name] = ax.fill_between(_GRID, lo, hi, color=line.get_color(), alpha=band_alpha,
+                                                    linewidth=0)
+            elif self.color_by_threshold:
+                line = self._threshold_collection(ax, value, name, style)
+            else:
+                r, p = self._curve(name, value)
+                (line,) = ax.plot(r, p, label=self._label(name), **style)
+            self.lines_[name] = line
+        if self.baselines:
+            self._draw_baselines(ax)
+        if self.iso_f:
+            self._draw_iso_f(ax)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1.02)
+        ax.set_xlabel("Recall (TPR)")
+        ax.set_ylabel(self._ylabel())
+        # "best" ignores LineCollections, so a threshold-coloured curve picks a corner.
+        ax.legend(loc="lower left" if self.color_by_threshold else "best")
+        return self
+
+    def _reduce(self, pts, n_bins):
+        """Keep only the vertices the figure can show (numbers stay exact)."""
+        if len(pts) <= 4 * n_bins:
+            return
+        tpr, fpr = pts.tpr, pts.fpr
+        lim_tpr, lim_fpr = curve_rates(pts)  # the origin counts with its limit along the curve
+        key = np.where(lim_tpr > 0, np.divide(lim_fpr, np.where(lim_tpr > 0, lim_tpr, 1.0)), np.inf)
+        # Keep the first point off the origin too: it fixes the origin's limiting precision.
+        idx = np.union1d(decimation_indices(tpr, key, n_bins), [1])
+        self._reduced[id(pts)] = OperatingPoints(
+            tpr=tpr[idx], fpr=fpr[idx], n_pos=pts.n_pos, n_neg=pts.n_neg,
+            tp=None if pts.tp is None else pts.tp[idx], fp=None if pts.fp is None else pts.fp[idx])
+
+    def _ylabel(self):
+        model = self.model()
+        if self.skew is None:
+            return f"Precision $P$ (data set, $\\pi={model.mean:.3g}$)"
+        return f"Precision {model.label()}"
+
+    def _draw_baselines(self, ax):
+        model = self.model()
+        pmin = np.asarray(model.min_precision(_GRID), dtype=float)
+        self.baselines_["random"] = ax.axhline(model.mean, color="0.35", linestyle="--", linewidth=1.0,
+                                               label=f"random ({model.mean:.3g})")
+        (self.baselines_["min"],) = ax.plot(_GRID, pmin, color="0.35", linestyle=":", linewidth=1.0,
+                                            label="minimum achievable")
+        self.baselines_["unachievable"] = ax.fill_between(_GRID, 0.0, pmin, color="0.5", alpha=0.12,
+                                                          linewidth=0, label="unachievable")
+
+    def _draw_iso_f(self, ax):
+        for f in self.iso_f:
+            r = np.linspace(f / (2 - f), 1.0, 200)
+            p = f * r / (2 * r - f)
+            (line,) = ax.plot(r, p, color="0.75", linewidth=0.7, zorder=0)
+            ax.annotate(f"F$_1$={f:g}", (r[-1], p[-1]), xytext=(-2, 2), textcoords="offset points",
+                        fontsize="x-small", color="0.45", ha="right", va="bottom")
+            self.lines_[f"iso_f={f:g}"] = line
+
+    def _threshold_collection(self, ax, pts, name, style):
+        from matplotlib.collections import LineCollection
+
+        if pts.thresholds is None:
+            raise ValueError("color_by_threshold needs thresholds; these points were built without them")
+        r, p = self._curve(name, pts)
+        seg_end = np.clip(np.searchsorted(pts.tpr, r, side="left"), 1, len(pts) - 1)
+        thr = pts.thresholds[seg_end]
+        finite = np.isfinite(thr)
+        thr = np.where(finite, thr, np.nan)
+        segs = np.stack([np.column_stack([r[:-1], p[:-1]]), np.column_stack([r[1:], p[1:]])], axis=1)
+        coll = LineCollection(segs, cmap=style.pop("cmap", "viridis"), linewidth=style.get("linewidth", 1.6),
+                              label=self._label(name))
+        coll.set_array(thr[1:])
+        ax.add_collection(coll)
+        self._colorbar = ax.figure.colorbar(coll, ax=ax, label="threshold")
+        return coll
+
+    def _refresh(self):
+        self._compute_aucs()
+        for name, value in self.points.items():
+            line = self.lines_[name]
+            if isinstance(value, list):
+                mid, lo, hi = self._fold_curves(value)
+                line.set_data(_GRID, mid)
+                self.bands_[name].set_data(_GRID, lo, hi)
+            elif self.color_by_threshold:
+                r, p = self._curve(name, value)
+                pts = value
+                seg_end = np.clip(np.searchsorted(pts.tpr, r, side="left"), 1, len(pts) - 1)
+                segs = np.stack([np.column_stack([r[:-1], p[:-1]]), np.column_stack([r[1:], p[1:]])], axis=1)
+                line.set_segments(segs)
+                line.set_array(pts.thresholds[seg_end][1:])
+            else:
+                line.set_data(*self._curve(name, value))
+            line.set_label(self._label(name))
+        if self.baselines:
+            model = self.model()
+            pmin = np.asarray(model.min_precision(_GRID), dtype=float)
+            self.baselines_["random"].set_ydata([model.mean, model.mean])
+            self.baselines_["random"].set_label(f"random ({model.mean:.3g})")
+            self.baselines_["min"].set_ydata(pmin)
+            self.baselines_["unachievable"].set_data(_GRID, 0.0, pmin)
+        self.ax_.set_ylabel(self._ylabel())
+        legend = self.ax_.get_legend()
+        if legend is not None:
+            handles, labels = self.ax_.get_legend_handles_labels()
+            for text, label in zip(legend.get_texts(), labels):
+                text.set_text(label)
+
+    # ------------------------------------------------------------------ constructors
+    @classmethod
+    def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None, name=None, ax=None,
+                         **kwargs):
+        """Plot from labels and scores (as scikit-learn's ``from_predictions``).
+
+        ``kwargs`` are those of :func:`plot_pr`.
+        """
+        from ..metrics.points import operating_points
+
+        pts = operating_points(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+        return plot_pr({name or "classifier": pts}, ax=ax, _cls=cls, **kwargs)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, sample_weight=None, pos_label=None, response_method="auto",
+                       name=None, ax=None, **kwargs):
+        """Plot a fitted scikit-learn estimator's scores on ``X`` against ``y``.
+
+        Uses ``predict_proba`` (positive column), else ``decision_function``.
+        """
+        score = _estimator_scores(estimator, X, response_method, pos_label)
+        name = name or type(estimator).__name__
+        return cls.from_predictions(y, score, sample_weight=sample_weight, pos_label=pos_label, name=name,
+                                    ax=ax, **kwargs)
+
+
+def _estimator_scores(estimator, X, response_method="auto", pos_label=None):
+    methods = ("predict_proba", "decision_function") if response_method == "auto" else (response_method,)
+    for method in methods:
+        fn = getattr(estimator, method, None)
+        if fn is None:
+            continue
+        out = np.asarray(fn(X))
+        if method == "predict_proba":
+            classes = list(getattr(estimator, "classes_", [0, 1]))
+            col = classes.index(pos_label) if pos_label is not None else out.shape[1] - 1
+            return out[:, col]
+        return out
+    raise TypeError(f"estimator has none of {', '.join(methods)}; pass scores with from_predictions")
+
+
+def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
+            color_by_threshold=False, iso_f=None, band="sd", ax=None, _cls=PRDisplay, **kwargs):
+    """Draw PR curves at a skew or under a skew model, with their baselines.
+
+    Parameters
+    ----------
+    points : OperatingPoints, list of OperatingPoints, or dict of str to either
+        One classifier; folds or bootstrap replicates of one classifier (mean
+        curve with a band); or several classifiers (one line each, legend by
+        name).
+    skew : None, float, (lo, hi) or SkewModel, optional
+        None: each data set's own skew (plain PR).  A float: PR at that
+        deployment skew.  A range: P̄-R; a SkewSeries: P̃-R.
+    interpolation : str, default="continuous"
+        As :func:`skewplot.aucpr`; sets the drawn curve and the legend's AUC.
+    normalize : bool, default=False
+        Legend shows (AUC − AUC_min) / (1 − AUC_min).
+    baselines : bool, default=True
+        Draw the random classifier (dashed) and the minimum-achievable curve
+        with the unachievable region shaded.
+    color_by_threshold : bool, default=False
+        Colour each curve by score threshold, with a colour bar.
+    iso_f : sequence of float, optional
+        Draw iso-F1 curves at these values.
+    band : {"sd", "quantile"}, default="sd"
+        For folds: mean ± one standard deviation of the precision at each
+        recall (vertical averaging), or the median with the 10-90 % quantiles.
+    ax : matplotlib Axes, optional
+    **kwargs
+        Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
+        ``linestyle``; ``alpha`` is transparency).
+
+    Returns
+    -------
+    PRDisplay
+
+    Notes
+    -----
+    A curve with more vertices than the Axes has pixel columns is decimated
+    for drawing (two bins per pixel, first/last/extreme vertices kept: the
+    drawn line stays within half a pixel of the full curve); every number,
+    including the AUC in the legend, is computed on all points.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> pts = sp.datasets.example_classifiers()
+    >>> disp = sp.plot_pr(pts, skew=0.01)
+    >>> sorted(disp.lines_), sorted(disp.baselines_)
+    (['strong', 'weak'], ['min', 'random', 'unachievable'])
+    >>> disp = disp.update(skew=0.2)
+    """
+    disp = _cls(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
+                color_by_threshold=color_by_threshold, iso_f=iso_f, band=band)
+    return disp.plot(ax=ax, **kwargs)
+
+
+def plot_integrated_pr(points, skew_range=(0.0, 0.5), *, weight=None, ax=None, **kwargs):
+    """Draw P̄-R curves: precision integrated over a range of skews [L §4.3].
+
+    Same as ``plot_pr(points, skew=SkewRange(*skew_range, weight=weight))``.
+
+    Parameters
+    ----------
+    points : OperatingPoints or dict
+    skew_range : (float, float), default=(0, 0.5)
+    weight : callable or frozen scipy.stats distribution, optional
+        Density over the range (uniform when None).
+    ax : matplotlib Axes, optional
+    **kwargs
+        As :func:`plot_pr`.
+    """
+    from ..skew import SkewRange
+
+    if not isinstance(skew_range, (tuple, list)) or len(skew_range) != 2:
+        raise TypeError(f"skew_range must be a (lo, hi) pair, got {skew_range!r}")
+    return plot_pr(points, skew=SkewRange(skew_range[0], skew_range[1], weight=weight), ax=ax, **kwargs)
+
+
+def plot_temporal_pr(points, skew_series, *, ax=None, **kwargs):
+    """Draw P̃-R curves: precision averaged over a skew that moves in time [L §4.2].
+
+    Parameters
+    ----------
+    points : OperatingPoints or dict
+    skew_series : SkewSeries or array-like
+        Samples of pi'(t) (equally spaced in time unless a SkewSeries says otherwise).
+    ax : matplotlib Axes, optional
+    **kwargs
+        As :func:`plot_pr`.
+    """
+    from ..skew import SkewSeries
+
+    if not isinstance(skew_series, SkewSeries):
+        if isinstance(skew_series, SkewModel):
+            raise TypeError("skew_series must be a SkewSeries or an array of skews, got another skew model")
+        skew_series = SkewSeries(skew_series)
+    return plot_pr(points, skew=skew_series, ax=ax, **kwargs)
+

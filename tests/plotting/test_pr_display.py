@@ -1,0 +1,145 @@
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.collections import LineCollection
+
+import skewplot as sp
+
+
+@pytest.fixture
+def two():
+    return sp.datasets.example_classifiers(n=2000)
+
+
+def test_drawn_data_equal_the_computed_curves(two):
+    disp = sp.plot_pr(two, skew=0.05)
+    for name, pts in two.items():
+        r, p = sp.pr_curve(pts, skew=0.05)
+        np.testing.assert_allclose(disp.lines_[name].get_xydata(), np.column_stack([r, p]))
+        assert disp.lines_[name].get_label() == f"{name} (AUC = {sp.aucpr(pts, skew=0.05):.3f})"
+    assert disp.ax_.get_xlim() == (0, 1)
+    assert "pi'=0.05" in disp.ax_.get_ylabel()
+
+
+def test_baselines_have_the_model_values(two):
+    disp = sp.plot_pr(two, skew=0.05)
+    rnd = disp.baselines_["random"]
+    assert rnd.get_linestyle() == "--"
+    np.testing.assert_allclose(rnd.get_ydata(), [0.05, 0.05])
+    x, y = disp.baselines_["min"].get_data()
+    np.testing.assert_allclose(y, sp.min_precision(x, 0.05))
+
+
+def test_update_moves_the_same_artists(two):
+    disp = sp.plot_pr(two, skew=0.05)
+    line = disp.lines_["strong"]
+    rnd = disp.baselines_["random"]
+    n_figs = len(plt.get_fignums())
+    assert disp.update(skew=0.3) is disp
+    assert disp.lines_["strong"] is line and disp.baselines_["random"] is rnd
+    r, p = sp.pr_curve(two["strong"], skew=0.3)
+    np.testing.assert_allclose(line.get_xydata(), np.column_stack([r, p]))
+    np.testing.assert_allclose(rnd.get_ydata(), [0.3, 0.3])
+    assert len(plt.get_fignums()) == n_figs
+    texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
+    assert f"strong (AUC = {sp.aucpr(two['strong'], skew=0.3):.3f})" in texts
+
+
+def test_update_equals_a_fresh_plot(two):
+    a = sp.plot_pr(two, skew=0.05).update(skew=0.2, normalize=True)
+    b = sp.plot_pr(two, skew=0.2, normalize=True)
+    for name in two:
+        np.testing.assert_allclose(a.lines_[name].get_xydata(), b.lines_[name].get_xydata())
+        assert a.lines_[name].get_label() == b.lines_[name].get_label()
+        assert "nAUC" in a.lines_[name].get_label()
+    assert a.ax_.get_ylabel() == b.ax_.get_ylabel()
+
+
+def test_kwargs_reach_the_lines_and_alpha_is_transparency(two):
+    disp = sp.plot_pr(two["weak"], color="red", linewidth=3, linestyle="-.", alpha=0.5)
+    line = disp.lines_["classifier"]
+    assert line.get_color() == "red" and line.get_linewidth() == 3 and line.get_linestyle() == "-."
+    assert line.get_alpha() == 0.5
+
+
+def test_folds_draw_mean_and_band_with_auc_mean_sd():
+    folds = [sp.operating_points(*sp.datasets.make_scores(500, 0.3, random_state=k)) for k in range(4)]
+    disp = sp.plot_pr({"cv": folds})
+    aucs = np.array([sp.aucpr(f) for f in folds])
+    assert disp.aucs_["cv"] == pytest.approx((aucs.mean(), aucs.std(ddof=1)))
+    assert "±" in disp.lines_["cv"].get_label()
+    x, y = disp.lines_["cv"].get_data()
+    assert np.all((y >= 0) & (y <= 1))
+    assert "cv" in disp.bands_
+
+
+def test_color_by_threshold_and_iso_f(two):
+    disp = sp.plot_pr(two["strong"], color_by_threshold=True, iso_f=[0.5])
+    assert isinstance(disp.lines_["classifier"], LineCollection)
+    assert disp._colorbar is not None
+    x, y = disp.lines_["iso_f=0.5"].get_data()
+    np.testing.assert_allclose(2 * x * y / (x + y), 0.5)
+
+
+def test_big_curves_are_decimated_within_half_a_pixel():
+    y, s = sp.datasets.make_scores(300_000, 0.3, random_state=0)
+    pts = sp.operating_points(y, s)
+    fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+    disp = sp.plot_pr(pts, ax=ax, baselines=False)
+    drawn = disp.lines_["classifier"].get_xydata()
+    assert drawn.shape[0] < len(pts) / 10
+    r, p = sp.pr_curve(pts)
+    # Every vertex of the full curve is within half a pixel of the drawn one at its recall bin.
+    width_px = ax.get_window_extent().width
+    height_px = ax.get_window_extent().height
+    bins = np.minimum((r * 2 * width_px).astype(int), int(2 * width_px) - 1)
+    dbins = np.minimum((drawn[:, 0] * 2 * width_px).astype(int), int(2 * width_px) - 1)
+    lo = np.full(bins.max() + 1, np.inf)
+    hi = np.full(bins.max() + 1, -np.inf)
+    np.minimum.at(lo, dbins, drawn[:, 1])
+    np.maximum.at(hi, dbins, drawn[:, 1])
+    tol = 0.5 / height_px * 1.02
+    assert np.all(p >= lo[bins] - tol) and np.all(p <= hi[bins] + tol)
+    assert sp.aucpr(pts) == pytest.approx(float(disp.aucs_["classifier"]))
+
+
+def test_from_predictions_and_from_estimator():
+    from sklearn.linear_model import LogisticRegression
+
+    y, s = sp.datasets.make_scores(400, 0.3, random_state=1)
+    disp = sp.PRDisplay.from_predictions(y, s, name="scores", skew=0.1)
+    assert "scores" in disp.lines_
+    X = s[:, None]
+    est = LogisticRegression().fit(X, y)
+    disp = sp.PRDisplay.from_estimator(est, X, y)
+    assert "LogisticRegression" in disp.lines_
+    np.testing.assert_allclose(disp.aucs_["LogisticRegression"], sp.aucpr(sp.operating_points(y, s)), rtol=1e-9)
+
+
+def test_bad_input_is_named(two):
+    with pytest.raises(TypeError, match="points"):
+        sp.plot_pr({"a": [1, 2, 3]})
+    with pytest.raises(TypeError, match="ax"):
+        sp.plot_pr(two, ax="not an axes")
+    with pytest.raises(TypeError, match="skew_grid"):
+        sp.plot_pr(two).update(skew_grid=3)
+    with pytest.raises(ValueError, match="skew"):
+        sp.plot_pr(two, skew=1.5)
+    with pytest.raises(ValueError, match="iso_f"):
+        sp.plot_pr(two, iso_f=[1.2])
+    fig = plt.figure()
+    ax3 = fig.add_subplot(projection="3d")
+    with pytest.raises(ValueError, match="3-D"):
+        sp.plot_pr(two, ax=ax3)
+
+
+def test_vector_export_is_not_rasterised(two, tmp_path):
+    from skewplot.plotting import style
+
+    with style.paper("single"):
+        disp = sp.plot_pr(two, skew=0.1)
+        disp.figure_.savefig(tmp_path / "pr.svg")
+        disp.figure_.savefig(tmp_path / "pr.pdf")
+    svg = (tmp_path / "pr.svg").read_text()
+    assert "<image" not in svg and "<path" in svg
+    assert (tmp_path / "pr.pdf").stat().st_size > 1000
