@@ -7,7 +7,13 @@ import numpy as np
 from .metrics._validate import check_scalar
 from .metrics.points import operating_points
 
-__all__ = ["make_scores", "example_classifiers"]
+__all__ = ["make_scores", "example_classifiers", "soleymani_examples", "breast_cancer_example"]
+
+# [S] Fig 2 and Fig 4: six thresholds of two soft classifiers (Th1 > ... > Th6), as printed.
+_SOLEYMANI = {
+    "C1": ([1e-6, 0.55, 0.75, 0.88, 0.98, 1.0], [1e-6, 0.08, 0.15, 0.28, 0.5, 1.0]),
+    "C2": ([1e-6, 0.5, 0.73, 0.88, 0.93, 1.0], [1e-6, 0.03, 0.09, 0.28, 0.6, 1.0]),
+}
 
 
 def make_scores(n, skew, *, separation=1.5, random_state=None):
@@ -70,4 +76,82 @@ def example_classifiers(n=5000, skew=0.1, *, random_state=0):
     for name, sep in (("strong", 2.0), ("weak", 1.0)):
         score = rng.normal(size=y.size) + sep * y
         out[name] = operating_points(y, score)
+    return out
+
+
+def soleymani_examples():
+    """The two soft classifiers of Soleymani et al. [S] Fig 2 and Fig 4.
+
+    Six thresholds each, with the TPR and FPR arrays printed in the figure
+    captions (``C1`` is the classifier of Fig 2; Fig 4 compares it with
+    ``C2``).  The empty prediction (0, 0) is added in front.  No data set skew
+    is attached: pass ``skew=`` to the metrics.
+
+    Returns
+    -------
+    dict of str to OperatingPoints
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> pts = sp.datasets.soleymani_examples()
+    >>> pts["C1"].tpr.tolist()
+    [0.0, 1e-06, 0.55, 0.75, 0.88, 0.98, 1.0]
+    """
+    from .metrics.points import OperatingPoints
+
+    return {name: OperatingPoints.from_rates(tpr, fpr) for name, (tpr, fpr) in _SOLEYMANI.items()}
+
+
+def breast_cancer_example(*, random_state=0):
+    """Two models on scikit-learn's bundled breast-cancer data (malignant = positive).
+
+    212 of the 569 tumours are malignant, a skew of 0.373 (the value [L]
+    Table 4 lists).  Every sample is scored out of fold by 5-fold
+    cross-validation (``cross_val_predict``), so the points use all 569
+    samples: ``"logistic regression"`` (standardised features) and
+    ``"naive Bayes"`` (Gaussian).
+
+    Parameters
+    ----------
+    random_state : int, default=0
+        Seed of the fold split.
+
+    Returns
+    -------
+    dict of str to OperatingPoints
+
+    Raises
+    ------
+    ImportError
+        When scikit-learn is not installed.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> pts = sp.datasets.breast_cancer_example()
+    >>> round(pts["naive Bayes"].skew, 3)
+    0.373
+    """
+    try:
+        from sklearn.datasets import load_breast_cancer
+        from sklearn.linear_model import LogisticRegression
+        from sklearn.model_selection import StratifiedKFold, cross_val_predict
+        from sklearn.naive_bayes import GaussianNB
+        from sklearn.pipeline import make_pipeline
+        from sklearn.preprocessing import StandardScaler
+    except ImportError as exc:  # pragma: no cover - scikit-learn is in the test extra
+        raise ImportError('breast_cancer_example needs scikit-learn: pip install scikit-learn') from exc
+
+    data = load_breast_cancer()
+    y = (data.target == 0).astype(int)  # target 0 is malignant
+    folds = StratifiedKFold(n_splits=5, shuffle=True, random_state=random_state)
+    models = {
+        "logistic regression": make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),
+        "naive Bayes": GaussianNB(),
+    }
+    out = {}
+    for name, model in models.items():
+        proba = cross_val_predict(model, data.data, y, cv=folds, method="predict_proba")[:, 1]
+        out[name] = operating_points(y, proba)
     return out
