@@ -1,0 +1,380 @@
+"""Boolean combination of two classifiers' decisions and iterative Boolean combination [S §3.4.2, Alg 1].
+
+For thresholds ``(t_a, t_b)`` the crisp decisions are ``a = score_a >= t_a``
+and ``b = score_b >= t_b``.  On each class every one of the ten Boolean
+functions of ``a`` and ``b`` counts follows from ``|a|``, ``|b|`` and
+``|a & b|``; ``|a & b|`` for every pair of thresholds is a 2-D cumulative
+count over the two score ranks, so all ``10 Ta Tb`` combinations cost
+``O(n + Ta Tb)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from ._validate import check_1d_array, check_nonnegative, check_same_length
+from .cost import _frontier_hull
+from .fmeasure import _check_alpha, _envelope_candidates, _f_at, _skew_grid
+from .points import _check_scores, _positive_mask, operating_points
+
+__all__ = ["FUNCTIONS", "BooleanCombinations", "BooleanRecipe", "IBCResult",
+           "boolean_combinations", "iterative_boolean_combination"]
+
+#: The ten Boolean functions of [S Alg 1], B_1 ... B_10, in that order.
+FUNCTIONS = ("a&b", "~a&b", "a&~b", "~(a&b)", "a|b", "~a|b", "a|~b", "~(a|b)", "a^b", "a==b")
+
+_APPLY = {
+    "a&b": lambda a, b: a & b,
+    "~a&b": lambda a, b: ~a & b,
+    "a&~b": lambda a, b: a & ~b,
+    "~(a&b)": lambda a, b: ~(a & b),
+    "a|b": lambda a, b: a | b,
+    "~a|b": lambda a, b: ~a | b,
+    "a|~b": lambda a, b: a | ~b,
+    "~(a|b)": lambda a, b: ~(a | b),
+    "a^b": lambda a, b: a ^ b,
+    "a==b": lambda a, b: a == b,
+}
+
+_COLUMNS = ("function", "t_a", "t_b", "tpr", "fpr")
+_BLOCK_ROWS = 64  # rows of the Ta x Tb tables per block: the block stays in cache
+
+
+def _ranks(score):
+    """Distinct scores (decreasing) and each sample's rank among them (0 = highest)."""
+    values, inverse = np.unique(score, return_inverse=True)
+    return values[::-1], (values.size - 1) - inverse.ravel()
+
+
+def _and_counts(rank_a, rank_b, weight, ta, tb):
+    """``X[i, j]``: weight of the samples with ``rank_a <= i`` and ``rank_b <= j``.
+
+    Whole-number counts stay int64 (``weight`` None): exact, and their
+    cumulative sums vectorise where float ones cannot.
+    """
+    x = np.bincount(rank_a * tb + rank_b, weights=weight, minlength=ta * tb).reshape(ta, tb)
+    np.cumsum(x, axis=1, out=x)
+    if tb >= 64:  # row by row: each step is a vectorised add over tb values
+        for i in range(1, ta):
+            np.add(x[i - 1], x[i], out=x[i])
+    else:
+        np.cumsum(x, axis=0, out=x)
+    return x
+
+
+def _fill_rates(out, x, exact):
+    """Rates of the ten functions from ``|a & b|`` counts ``x`` (Ta, Tb) of one class.
+
+    Block by block, so that each block stays in cache.  Rates come from
+    counts times ``r = fl(1/n)``, which keeps every value in [0, 1]
+    (``c r <= n r`` rounds to at most 1); the complements are ``1 - rate``.
+    """
+    n = float(x[-1, -1])
+    r = 1.0 / n
+    a_all, b_all = x[:, -1].astype(float), x[-1, :].astype(float)
+    b_rate = b_all * r
+    for r0 in range(0, x.shape[0], _BLOCK_ROWS):
+        r1 = r0 + _BLOCK_ROWS
+        xb, a, o = x[r0:r1].astype(float), a_all[r0:r1, None], out[:, r0:r1]
+        np.add(a, b_all, out=o[4])
+        o[4] -= xb                             # |a | b| (counts)
+        np.subtract(o[4], xb, out=o[8])        # |a ^ b| (counts)
+        o[4] *= r                              # a | b
+        o[8] *= r                              # a ^ b
+        np.multiply(xb, r, out=o[0])           # a & b
+        np.subtract(b_rate, o[0], out=o[1])    # ~a & b
+        np.subtract(a * r, o[0], out=o[2])     # a & ~b
+        np.subtract(1.0, o[0], out=o[3])       # ~(a & b)
+        np.subtract(1.0, o[2], out=o[5])       # ~a | b
+        np.subtract(1.0, o[1], out=o[6])       # a | ~b
+        np.subtract(1.0, o[4], out=o[7])       # ~(a | b)
+        np.subtract(1.0, o[8], out=o[9])       # a == b
+        if not exact:  # weighted sums may round a hair outside [0, 1]
+            np.clip(o, 0.0, 1.0, out=o)
+
+
+class BooleanCombinations(Mapping):
+    """ROC points of the ten Boolean functions of two classifiers, for every threshold pair.
+
+    A read-only mapping of equal-length columns ``function``, ``t_a``,
+    ``t_b``, ``tpr``, ``fpr`` (one row per function and threshold pair, in
+    the order of ``FUNCTIONS``, then ``t_a``, then ``t_b``); the columns are
+    built on access.  The same numbers as 3-D arrays, without copies:
+
+    Attributes
+    ----------
+    functions : tuple of str
+        ``FUNCTIONS``.
+    thresholds_a, thresholds_b : ndarray
+        The distinct scores of each classifier, decreasing.
+    tpr, fpr : ndarray of shape (10, Ta, Tb)
+        ``tpr[f, i, j]`` is the TPR of function ``f`` with thresholds
+        ``thresholds_a[i]`` and ``thresholds_b[j]``.
+    n_pos, n_neg : float
+        Class totals.
+    """
+
+    def __init__(self, thresholds_a, thresholds_b, tpr, fpr, n_pos, n_neg):
+        self.functions = FUNCTIONS
+        self.thresholds_a, self.thresholds_b = thresholds_a, thresholds_b
+        self.tpr, self.fpr = tpr, fpr
+        self.n_pos, self.n_neg = float(n_pos), float(n_neg)
+
+    @property
+    def n_rows(self):
+        """Number of rows of the table: ``10 * Ta * Tb``."""
+        return self.tpr.size
+
+    def __getitem__(self, column):
+        ta, tb = self.thresholds_a.size, self.thresholds_b.size
+        if column == "tpr":
+            return self.tpr.ravel()
+        if column == "fpr":
+            return self.fpr.ravel()
+        if column == "function":
+            return np.repeat(np.asarray(FUNCTIONS), ta * tb)
+        if column == "t_a":
+            return np.tile(np.repeat(self.thresholds_a, tb), len(FUNCTIONS))
+        if column == "t_b":
+            return np.tile(self.thresholds_b, len(FUNCTIONS) * ta)
+        raise KeyError(f"no column {column!r}; the columns are {', '.join(_COLUMNS)}")
+
+    def __iter__(self):
+        return iter(_COLUMNS)
+
+    def __len__(self):
+        return len(_COLUMNS)
+
+    def row(self, k):
+        """``(function, t_a, t_b)`` of row ``k`` of the table."""
+        f, i, j = np.unravel_index(int(k), self.tpr.shape)
+        return FUNCTIONS[f], float(self.thresholds_a[i]), float(self.thresholds_b[j])
+
+    def to_frame(self):
+        """The table as a pandas DataFrame (``function`` categorical); needs pandas."""
+        import pandas as pd
+
+        data = {c: self[c] for c in _COLUMNS}
+        data["function"] = pd.Categorical.from_codes(
+            np.repeat(np.arange(len(FUNCTIONS)), self.tpr[0].size), categories=list(FUNCTIONS)
+        )
+        return pd.DataFrame(data)
+
+    def __repr__(self):
+        ta, tb = self.thresholds_a.size, self.thresholds_b.size
+        return f"BooleanCombinations(functions=10, Ta={ta}, Tb={tb}, rows={self.n_rows})"
+
+
+def _labels_and_weights(y_true, scores, scores_name, sample_weight, pos_label):
+    y = np.asarray(y_true)
+    if y.ndim != 1:
+        raise ValueError(f"y_true must be 1-D, got an array of shape {y.shape}")
+    check_same_length(("y_true", y), (scores_name, scores))
+    is_pos = _positive_mask(y, pos_label)
+    if sample_weight is None:
+        return is_pos, None
+    w = check_nonnegative(check_1d_array(sample_weight, "sample_weight"), "sample_weight")
+    check_same_length(("y_true", y), ("sample_weight", w))
+    if not (w * is_pos).sum() > 0 or not (w * ~is_pos).sum() > 0:
+        raise ValueError("sample_weight gives one class zero total weight; both classes are needed")
+    return is_pos, w
+
+
+def boolean_combinations(score_a, score_b, y_true, *, sample_weight=None, pos_label=None):
+    """ROC points of all ten Boolean combinations of two classifiers [S Alg 1].
+
+    Every pair ``(t_a, t_b)`` of a distinct score of ``a`` and a distinct
+    score of ``b`` is a threshold pair (as in [S Alg 1]; the lowest score
+    already predicts everything positive, and the all-negative decision is
+    not added).  Decisions are ``score >= threshold``.
+
+    Parameters
+    ----------
+    score_a, score_b : array-like of shape (n,)
+        Scores of the two classifiers on the same samples.
+    y_true : array-like of shape (n,)
+        Binary labels (see :func:`skewplot.operating_points`).
+    sample_weight : array-like of shape (n,), optional
+    pos_label : scalar, optional
+
+    Returns
+    -------
+    BooleanCombinations
+        A mapping of equal-length columns ``function``, ``t_a``, ``t_b``,
+        ``tpr``, ``fpr`` (``to_frame()`` gives a DataFrame), and the 3-D
+        arrays ``tpr``, ``fpr`` of shape (10, Ta, Tb).
+
+    Notes
+    -----
+    Time ``O(n log n + Ta Tb)``: one sort per classifier, a 2-D histogram of
+    the two score ranks per class, its 2-D cumulative sum, and one pass per
+    function.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> combos = sp.boolean_combinations([0.9, 0.2, 0.6, 0.1], [0.3, 0.8, 0.7, 0.2], [1, 1, 0, 0])
+    >>> combos.tpr.shape
+    (10, 4, 4)
+    >>> i, j = 0, 1      # t_a = 0.9, t_b = 0.7
+    >>> f = sp.metrics.combine.FUNCTIONS.index("a|b")
+    >>> float(combos.tpr[f, i, j]), float(combos.fpr[f, i, j])
+    (1.0, 0.5)
+    """
+    sa = _check_scores(score_a, "score_a")
+    sb = _check_scores(score_b, "score_b")
+    check_same_length(("score_a", sa), ("score_b", sb))
+    is_pos, w = _labels_and_weights(y_true, sa, "score_a", sample_weight, pos_label)
+    thr_a, rank_a = _ranks(sa)
+    thr_b, rank_b = _ranks(sb)
+    ta, tb = thr_a.size, thr_b.size
+    shape = (len(FUNCTIONS), ta, tb)
+    tpr, fpr = np.empty(shape), np.empty(shape)
+    totals = []
+    for cls, out in ((is_pos, tpr), (~is_pos, fpr)):
+        if w is None:
+            x = _and_counts(rank_a[cls], rank_b[cls], None, ta, tb)
+        else:
+            x = _and_counts(rank_a, rank_b, np.where(cls, w, 0.0), ta, tb)
+        totals.append(float(x[-1, -1]))
+        _fill_rates(out, x, exact=w is None)
+    return BooleanCombinations(thr_a, thr_b, tpr, fpr, totals[0], totals[1])
+
+
+@dataclass(frozen=True)
+class BooleanRecipe:
+    """How to reproduce one chosen decision on new scores.
+
+    ``function`` None means the classifier ``a`` alone (``score_a >= t_a``);
+    otherwise ``function(score_a >= t_a, score_b >= t_b)``.
+    """
+
+    a: object
+    t_a: float
+    function: str | None = None
+    b: object = None
+    t_b: float | None = None
+
+    def apply(self, scores):
+        """Boolean decisions (True = positive) on ``scores``, a mapping name -> array."""
+        da = np.asarray(scores[self.a], dtype=float) >= self.t_a
+        if self.function is None:
+            return da
+        db = np.asarray(scores[self.b], dtype=float) >= self.t_b
+        return _APPLY[self.function](da, db)
+
+    def __str__(self):
+        if self.function is None:
+            return f"{self.a} >= {self.t_a:g}"
+        parts = {"a": f"({self.a} >= {self.t_a:g})", "b": f"({self.b} >= {self.t_b:g})"}
+        return re.sub("[ab]", lambda m: parts[m.group()], self.function)
+
+
+@dataclass(frozen=True)
+class IBCResult:
+    """Best single or combined decision per deployment skew [S Alg 1].
+
+    Attributes
+    ----------
+    skews, f : ndarray of shape (k,)
+        The skews and the best F_alpha at each.
+    tpr, fpr : ndarray of shape (k,)
+        The ROC point of the chosen decision.
+    recipes : tuple of BooleanRecipe
+        Aligned with ``skews``; ``recipes[i].apply(new_scores)`` decides.
+    """
+
+    skews: np.ndarray
+    f: np.ndarray
+    tpr: np.ndarray
+    fpr: np.ndarray
+    recipes: tuple
+    f_alpha: float
+
+    def decide(self, scores, skew_index):
+        """Decisions on new ``scores`` (mapping name -> array) for ``skews[skew_index]``."""
+        return self.recipes[skew_index].apply(scores)
+
+
+def iterative_boolean_combination(scores, y_true, skews, *, f_alpha=0.5, sample_weight=None, pos_label=None):
+    """Best classifier or Boolean combination of two for each skew, by F_alpha [S Alg 1].
+
+    Candidates are every threshold of every classifier and every Boolean
+    function of every pair of classifiers at every threshold pair
+    (:func:`boolean_combinations`).  The ordered pairs (e, k) and (k, e) of
+    [S Alg 1] give the same ten functions with ``a`` and ``b`` swapped, so
+    each unordered pair is combined once.  Per skew the candidate with the
+    highest F_alpha (the upper envelope of their F-curves) is kept; it is
+    searched on each candidate set's ROC convex hull, where F reaches its
+    maximum.  Ties go to a single classifier, then to the earlier pair.
+
+    Parameters
+    ----------
+    scores : mapping name -> array-like of shape (n,)
+        At least two classifiers' scores on the validation samples.
+    y_true : array-like of shape (n,)
+    skews : array-like of shape (k,) in [0, 1]
+        Deployment skews pi = P(+) (the operating conditions).
+    f_alpha : float in [0, 1], default 0.5
+    sample_weight : array-like of shape (n,), optional
+    pos_label : scalar, optional
+
+    Returns
+    -------
+    IBCResult
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> y = [1, 1, 0, 0, 0, 0]
+    >>> scores = {"u": [0.9, 0.1, 0.8, 0.2, 0.3, 0.4], "v": [0.1, 0.9, 0.8, 0.2, 0.3, 0.4]}
+    >>> ibc = sp.iterative_boolean_combination(scores, y, [0.2, 0.5])
+    >>> ibc.f.round(4).tolist(), str(ibc.recipes[1])
+    ([1.0, 1.0], '~((u >= 0.2)&(v >= 0.2))')
+    >>> ibc.decide(scores, 1).tolist()
+    [True, True, False, False, False, False]
+    """
+    if not isinstance(scores, Mapping):
+        raise TypeError(f"scores must be a mapping name -> scores, got {type(scores).__name__}")
+    if len(scores) < 2:
+        raise ValueError(f"scores must hold at least two classifiers to combine, got {len(scores)}")
+    f_alpha = _check_alpha(f_alpha)
+    pi = np.atleast_1d(_skew_grid(skews))
+    names = list(scores)
+    arrays = {name: _check_scores(scores[name], f"scores[{name!r}]") for name in names}
+    check_same_length(*((f"scores[{name!r}]", arrays[name]) for name in names))
+    is_pos, w = _labels_and_weights(y_true, arrays[names[0]], f"scores[{names[0]!r}]", sample_weight, pos_label)
+
+    best_f = np.full(pi.size, -np.inf)
+    best_t, best_r = np.zeros(pi.size), np.zeros(pi.size)
+    recipes = [None] * pi.size
+
+    def offer(tpr, fpr, make_recipe):
+        cand = _envelope_candidates(tpr, fpr, f_alpha)
+        table = _f_at(tpr[cand], fpr[cand], pi[:, None], f_alpha)
+        k = np.argmax(table, axis=1)
+        f = table[np.arange(pi.size), k]
+        better = f > best_f
+        best_f[better] = f[better]
+        for s in np.flatnonzero(better):  # over skews, not samples
+            best_t[s], best_r[s] = tpr[cand[k[s]]], fpr[cand[k[s]]]
+            recipes[s] = make_recipe(int(cand[k[s]]))
+
+    for name in names:
+        pts = operating_points(is_pos, arrays[name], sample_weight=w)
+        offer(np.asarray(pts.tpr), np.asarray(pts.fpr),
+              lambda i, name=name, thr=pts.thresholds: BooleanRecipe(name, float(thr[i])))
+    for na, nb in combinations(names, 2):
+        combos = boolean_combinations(arrays[na], arrays[nb], is_pos, sample_weight=w)
+
+        def make(k, na=na, nb=nb, combos=combos):
+            fn, t_a, t_b = combos.row(k)
+            return BooleanRecipe(na, t_a, fn, nb, t_b)
+
+        offer(combos.tpr.ravel(), combos.fpr.ravel(), make)
+    return IBCResult(skews=pi, f=best_f, tpr=best_t, fpr=best_r, recipes=tuple(recipes), f_alpha=f_alpha)
