@@ -1,0 +1,287 @@
+"""Skew ranges: integrated precision P̄ over [pi1, pi2], uniform or weighted [L Eq 7, §4.3.2]."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.special import spence
+
+from ._skew_base import SkewModel, _check_scalar, adaptive_rule, gauss_legendre, graded_edges, graded_rule
+
+# Nodes whose normalised weight is below this are dropped: with integrands in
+# [0, 1] they cannot move an expectation by more than their total weight.
+_NEGLIGIBLE_WEIGHT = 1e-17
+
+
+def _h(c, a, b):
+    """``(z - ln(1 + z)) / z**2`` at ``z = c (a - b) / b``, for ``a > 0, b > 0``.
+
+    ``int_0^c pi / (1 + pi u) dpi = c**2 h`` with ``u = (a - b)/b``.  The
+    direct form loses digits as ``z -> 0`` (there the series
+    ``1/2 - z/3 + z**2/4 - ...`` is used), and ``1 + z`` is formed as
+    ``(c a + (1 - c) b) / b`` so that ``z -> -1`` (``c = 1``, ``a << b``)
+    keeps its digits too.
+    """
+    z = c * (a - b) / b
+    log_1pz = np.log((c * a + (1.0 - c) * b) / b)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = (z - log_1pz) / (z * z)
+    small = np.abs(z) < 1e-2
+    if small.any():
+        zs = z[small]
+        acc = np.zeros_like(zs)
+        for k in range(10, -1, -1):  # sum_k (-z)^k / (k + 2), error < 1e-22
+            acc = acc * (-zs) + 1.0 / (k + 2)
+        out[small] = acc
+    return out
+
+
+def uniform_precision(a, b, lo, hi):
+    """P̄ of points with rates ``(a, b)`` averaged uniformly over pi' in [lo, hi] [L Eq 7].
+
+    With ``u = (a - b)/b`` the integrand is ``(a/b) pi / (1 + pi u)``, so
+    ``P̄ = (a/b) [hi² h(hi u) - lo² h(lo u)] / (hi - lo)`` (THEORY.md's
+    closed form, rearranged so that ``a ≈ b`` loses no digits).  ``b = 0 < a``
+    gives 1, ``a = 0 < b`` gives 0, ``a = b = 0`` the mean skew.
+    """
+    a, b = np.broadcast_arrays(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
+    regular = (b > 0) & (a > 0)
+    ar, br = np.where(regular, a, 1.0), np.where(regular, b, 1.0)
+    bracket = hi * hi * _h(hi, ar, br)
+    if lo > 0:
+        bracket = bracket - lo * lo * _h(lo, ar, br)
+    ratio = ar / br
+    out = np.where(regular, ratio * bracket / (hi - lo), 0.0)
+    out = np.where((b == 0) & (a > 0), 1.0, out)
+    return np.where((a == 0) & (b == 0), 0.5 * (lo + hi), out)
+
+
+def uniform_aucpr_min(lo, hi):
+    """Area under the minimum P̄-R curve [L Eq 20], with ``Li2(x) = spence(1 - x)``."""
+
+    def g(p):
+        log_term = (p - 1.0) * np.log1p(-p) if p < 1.0 else 0.0
+        return 2.0 * p - log_term - spence(1.0 - p)
+
+    return float((g(hi) - g(lo)) / (hi - lo))
+
+
+# Gauss-Legendre order per segment by the distance sigma (in segment lengths)
+# from the segment's start to the nearest singularity of P̄ on its extension:
+# an m-point rule converges like rho**(-2m), rho = r + sqrt(r² - 1), r = 1 + 2 sigma;
+# each row keeps rho**(-2m) below 1e-17.
+_ORDERS = ((4446.0, 2), (170.0, 3), (33.0, 4), (6.0, 6), (2.4, 8))
+_GRADED_ORDER = 12
+_GRADED_LEVELS = 50
+
+
+def uniform_aucpr(tpr, fpr, lo, hi):
+    """Exact area under the P̄-R curve of a ROC polyline, uniform range [lo, hi].
+
+    By Fubini the area equals the average over pi' of the continuous AUCPR at
+    pi', and also the integral of P̄ over recall along the straight ROC
+    segments [K].  The second form is used: P̄ has a closed form, and along a
+    segment ``t -> (a0 + t da, b0 + t db)`` it is analytic except where
+    ``pi a + (1 - pi) b = 0`` for ``pi`` in [lo, hi], which happens at
+    ``t = -sigma <= 0`` with ``sigma = min(D(A) / dD)`` over ``pi = lo, hi``.
+    Each segment gets a Gauss-Legendre rule whose order follows from that
+    distance (2 points for the long-range bulk of a big curve); the few
+    segments that start within 2.4 lengths of a singularity (next to the
+    axes FPR = 0 or TPR = 0) get panels halving towards it, 12 points each,
+    50 levels.  The segment leaving the origin has constant P̄.  A fixed
+    rule in pi' would need panels down to the smallest ``FPR/TPR`` on the
+    curve, because the fixed-skew AUC changes on that scale near pi' = 0.
+    """
+    tpr = np.asarray(tpr, dtype=float)
+    fpr = np.asarray(fpr, dtype=float)
+    a0, b0 = tpr[:-1], fpr[:-1]
+    da, db = np.diff(tpr), np.diff(fpr)
+    live = da > 0
+    origin = live & (a0 == 0) & (b0 == 0)
+    total = float(np.sum(da[origin] * uniform_precision(da[origin], db[origin], lo, hi)))
+    rest = np.flatnonzero(live & ~origin)
+    a0, b0, da, db = a0[rest], b0[rest], da[rest], db[rest]
+    sigma = np.full(rest.size, np.inf)
+    for p in (lo, hi):
+        d_a = p * a0 + (1.0 - p) * b0
+        d_d = p * da + (1.0 - p) * db
+        with np.errstate(divide="ignore", invalid="ignore"):
+            s = np.where(d_d > 0, d_a / d_d, np.inf)
+        sigma = np.minimum(sigma, s)
+    upper = np.inf
+    for bound, order in _ORDERS:
+        sel = (sigma >= bound) & (sigma < upper)
+        upper = bound
+        if sel.any():
+            x, w = gauss_legendre(order)
+            total += _segment_sum(a0[sel], b0[sel], da[sel], db[sel], x[None, :], w[None, :], lo, hi)
+    sel = sigma < upper
+    if sel.any():
+        total += _graded_segments(a0[sel], b0[sel], da[sel], db[sel], sigma[sel], lo, hi)
+    return total
+
+
+def _segment_sum(a0, b0, da, db, t, w, lo, hi):
+    """``sum_i da_i sum_j w_ij P̄(a0_i + t_ij da_i, b0_i + t_ij db_i)``."""
+    a0, b0, da, db = (v[:, None] for v in (a0, b0, da, db))
+    vals = uniform_precision(a0 + t * da, b0 + t * db, lo, hi)
+    return float(np.sum(da * np.sum(w * vals, axis=1, keepdims=True)))
+
+
+def _graded_segments(a0, b0, da, db, sigma, lo, hi):
+    """Segments near a singularity at ``t = -sigma``: panels halving towards it."""
+    j = np.arange(_GRADED_LEVELS + 1)
+    edges = np.clip((1.0 + sigma[:, None]) * 0.5 ** j - sigma[:, None], 0.0, 1.0)
+    edges = np.concatenate([edges, np.zeros((sigma.size, 1))], axis=1)
+    left, width = edges[:, 1:], edges[:, :-1] - edges[:, 1:]
+    x, w = gauss_legendre(_GRADED_ORDER)
+    t = (left[:, :, None] + width[:, :, None] * x).reshape(sigma.size, -1)
+    ww = (width[:, :, None] * w).reshape(sigma.size, -1)
+    return _segment_sum(a0, b0, da, db, t, ww, lo, hi)
+
+
+class SkewRange(SkewModel):
+    """Deployment skew anywhere in [lo, hi]: integrated precision P̄ [L Eq 7].
+
+    Uniform by default, as in [L]; or weighted by a density ``w(pi')``
+    normalised on [lo, hi] [L §4.3.2] (e.g. the normal fitted to observed
+    skews, [L §5.1]).
+
+    Parameters
+    ----------
+    lo, hi : float
+        The range, ``0 <= lo < hi <= 1``.  The ends may be 0 and 1; there
+        precision takes its limit.
+    weight : callable or frozen scipy.stats distribution, optional
+        A density on pi' (its ``pdf`` for a distribution), evaluated on
+        arrays.  It must be non-negative and have a positive integral over
+        [lo, hi]; it is renormalised there.
+
+    Notes
+    -----
+    Uniform ranges use closed forms: P̄ per point (no quadrature), the
+    minimum curve, its area [L Eq 20] (dilogarithm from
+    :func:`scipy.special.spence`) and the area under the P̄-R curve (see
+    :meth:`aucpr`), exact to rounding.  Weighted ranges integrate over
+    Gauss-Legendre panels graded towards the ends of the range, where
+    precision changes fastest, and halved further where the weighted
+    integrals of pi' and of precision-like probes are not yet converged to
+    1e-13 (:func:`skewplot._skew_base.adaptive_rule`); nodes with weight
+    below 1e-17 are dropped.  The weight is checked at the nodes only.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> r = sp.SkewRange(0.0, 0.5)
+    >>> r.mean, round(r.aucpr_min(), 4), r.label()
+    (0.25, 0.1424, '$\\\\bar{P}_{[0, 0.5]}$')
+    >>> round(float(r.precision(0.8, 0.2)), 4)
+    0.5189
+    """
+
+    symbol = "\\bar{P}"
+
+    def __init__(self, lo, hi, weight=None):
+        self.lo = _check_scalar(lo, "lo", lo=0.0, hi=1.0)
+        self.hi = _check_scalar(hi, "hi", lo=0.0, hi=1.0)
+        if not self.lo < self.hi:
+            raise ValueError(f"lo must be smaller than hi, got lo={self.lo:g}, hi={self.hi:g}")
+        self.weight = weight
+        self._density = None if weight is None else _density_of(weight)
+        self._nodes = None
+
+    @property
+    def uniform(self) -> bool:
+        """True when no weight was given."""
+        return self._density is None
+
+    def nodes(self):
+        if self._nodes is None:
+            if self._density is None:
+                pi, w = graded_rule(self.lo, self.hi)
+            else:
+                pi, w = adaptive_rule(self._weighted, graded_edges(self.lo, self.hi), 1e-13)
+            w = w / w.sum()
+            keep = w > _NEGLIGIBLE_WEIGHT
+            self._nodes = (pi[keep], w[keep] / w[keep].sum())
+        return self._nodes
+
+    def _weighted(self, x):
+        return x, _weight_values(self._density, x)
+
+    @property
+    def mean(self) -> float:
+        if self.uniform:
+            return 0.5 * (self.lo + self.hi)
+        return super().mean
+
+    def precision(self, tpr, fpr):
+        if self.uniform:
+            out = uniform_precision(tpr, fpr, self.lo, self.hi)
+            return float(out) if out.ndim == 0 else out
+        return super().precision(tpr, fpr)
+
+    def min_precision(self, recall):
+        if self.uniform:
+            out = uniform_precision(recall, 1.0, self.lo, self.hi)
+            return float(out) if out.ndim == 0 else out
+        return super().min_precision(recall)
+
+    def aucpr(self, tpr, fpr) -> float:
+        """Area under the P̄-R curve; exact for a uniform range (:func:`uniform_aucpr`)."""
+        if self.uniform:
+            return uniform_aucpr(tpr, fpr, self.lo, self.hi)
+        return super().aucpr(tpr, fpr)
+
+    def aucpr_min(self) -> float:
+        if self.uniform:
+            return uniform_aucpr_min(self.lo, self.hi)
+        return super().aucpr_min()
+
+    def label(self) -> str:
+        sup = "" if self.uniform else "^{w}"
+        return f"${self.symbol}{sup}_{{[{self.lo:.3g}, {self.hi:.3g}]}}$"
+
+    def __repr__(self):
+        extra = "" if self.uniform else f", weight={self.weight!r}"
+        return f"SkewRange({self.lo!r}, {self.hi!r}{extra})"
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, SkewRange)
+            and (other.lo, other.hi) == (self.lo, self.hi)
+            and other.weight is self.weight
+        )
+
+    def __hash__(self):
+        return hash(("SkewRange", self.lo, self.hi, id(self.weight)))
+
+
+def _density_of(weight):
+    pdf = getattr(weight, "pdf", None)
+    if pdf is not None and hasattr(weight, "dist"):
+        return pdf
+    if hasattr(weight, "dist"):
+        raise TypeError("weight must be a continuous distribution (with a pdf); a discrete one has no density")
+    if not callable(weight):
+        raise TypeError(
+            f"weight must be a callable density w(pi) or a frozen scipy.stats distribution, got {type(weight).__name__}"
+        )
+    return weight
+
+
+def _weight_values(density, pi):
+    try:
+        vals = np.asarray(density(pi), dtype=float)
+    except Exception as exc:
+        raise TypeError(f"weight could not be evaluated on an array of skews: {exc}") from exc
+    if vals.shape != pi.shape:
+        vals = np.broadcast_to(vals, pi.shape) if vals.ndim == 0 else vals
+    if vals.shape != pi.shape:
+        raise ValueError(f"weight must return one value per skew; got shape {vals.shape} for {pi.shape}")
+    if not np.isfinite(vals).all():
+        raise ValueError("weight returned NaN or infinite values on the range")
+    if vals.min() < 0:
+        raise ValueError(f"weight must be non-negative on the range, found {vals.min():g}")
+    if not vals.max() > 0:
+        raise ValueError("weight integrates to zero on the range [lo, hi]")
+    return vals
