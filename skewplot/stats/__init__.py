@@ -1,0 +1,27 @@
+"""Statistics for rankings and skews: null distributions under random ranking [Z], ANOVA over skews [LG].
+
+Imports numpy and scipy only; :func:`anova_over_skews` imports pandas and
+statsmodels when called (the ``stats`` extra: ``pip install "skewplot[stats]"``).
+
+Examples
+--------
+>>> import skewplot as sp
+>>> round(sp.stats.average_precision_null(1000, 100).mean, 4)
+0.1058
+"""
+
+from .anova import anova_over_skews
+from .ap_null import AveragePrecisionNull, average_precision_null
+from .ap_test import AveragePrecisionTestResult, average_precision_test
+from .ranking_null import ScaledHypergeom, precision_null, recall_null
+
+__all__ = [
+    "recall_null",
+    "precision_null",
+    "average_precision_null",
+    "average_precision_test",
+    "anova_over_skews",
+    "AveragePrecisionNull",
+    "AveragePrecisionTestResult",
+    "ScaledHypergeom",
+]

@@ -1,0 +1,65 @@
+"""Input checks for :mod:`skewplot.stats` whose messages name the argument."""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+
+def check_count(value, name, *, lo=1, hi=None, hi_name=None):
+    """Return ``value`` as an int in ``[lo, hi]``; integral floats such as 1e6 are accepted."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.integer, np.floating)):
+        raise TypeError(f"{name} must be a whole number, got {type(value).__name__}")
+    if isinstance(value, (numbers.Integral, np.integer)):
+        v = int(value)
+    else:
+        f = float(value)
+        if not np.isfinite(f) or not f.is_integer():
+            raise ValueError(f"{name} must be a whole number, got {f!r}")
+        v = int(f)
+    if v < lo:
+        raise ValueError(f"{name} must be at least {lo}, got {v}")
+    if hi is not None and v > hi:
+        bound = f"{hi_name} = {hi}" if hi_name else str(hi)
+        raise ValueError(f"{name} must not exceed {bound}, got {v}")
+    return v
+
+
+def check_probabilities(q, name):
+    """Return ``q`` as a float array with every value in [0, 1]."""
+    arr = _real_array(q, name)
+    if arr.size and (arr.min() < 0 or arr.max() > 1):
+        raise ValueError(f"{name} must lie in [0, 1], found values in [{arr.min():g}, {arr.max():g}]")
+    return arr
+
+
+def check_values(x, name):
+    """Return ``x`` as a finite float array."""
+    return _real_array(x, name)
+
+
+def _real_array(x, name):
+    if x is None:
+        raise TypeError(f"{name} must be a number or an array of numbers, got None")
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
+    arr = arr.astype(float, copy=False)
+    if not np.isfinite(arr).all():
+        raise ValueError(f"{name} contains NaN or infinite values; every value must be finite")
+    return arr
+
+
+def as_generator(random_state):
+    """A :class:`numpy.random.Generator` from None, a seed, a SeedSequence, a Generator or a RandomState."""
+    if isinstance(random_state, np.random.RandomState):
+        # Draw a seed from the legacy state so the caller's state still advances.
+        return np.random.default_rng(random_state.randint(0, 2**63 - 1, dtype=np.int64))
+    try:
+        return np.random.default_rng(random_state)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(
+            "random_state must be None, an int, a numpy SeedSequence, Generator or RandomState; "
+            f"got {type(random_state).__name__}"
+        ) from exc
