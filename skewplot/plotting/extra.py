@@ -1,0 +1,356 @@
+"""Figures that are not a curve space of their own: skew transforms, AUC against skew,
+the P-ROC surface and the null distribution of average precision."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..metrics._validate import check_1d_array, check_scalar
+from ..metrics.auc import aucpr, aucpr_min
+from ..metrics.precision import transform_precision
+from ._display import Display, as_points_dict, palette, resolve_ax
+
+__all__ = [
+    "SkewTransformDisplay",
+    "plot_skew_transform",
+    "AUCPRSkewDisplay",
+    "plot_aucpr_vs_skew",
+    "PRSurfaceDisplay",
+    "plot_pr_surface",
+    "APNullDisplay",
+    "plot_ap_null",
+]
+
+_P = np.linspace(0.0, 1.0, 301)
+
+
+def _open_unit(value, name):
+    return check_scalar(value, name, lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+
+
+# ---------------------------------------------------------------------- [L] Fig 4
+class SkewTransformDisplay(Display):
+    """Precision measured at one skew against the same classifier's precision at others [L Fig 4].
+
+    ``update(from_skew=...)`` moves the curves.  ``lines_`` is keyed by
+    ``"pi'=<to_skew>"``; ``baselines_["identity"]`` is the diagonal (no change).
+    """
+
+    _update_params = ("from_skew",)
+
+    def __init__(self, from_skew, to_skews):
+        super().__init__()
+        self.from_skew = _open_unit(from_skew, "from_skew")
+        self.to_skews = [_open_unit(v, "to_skews") for v in check_1d_array(np.atleast_1d(to_skews), "to_skews")]
+
+    def _set_params(self, **params):
+        if "from_skew" in params:
+            params["from_skew"] = _open_unit(params["from_skew"], "from_skew")
+        super()._set_params(**params)
+
+    def plot(self, ax=None, **kwargs):
+        fig, ax = resolve_ax(ax)
+        self.ax_, self.figure_ = ax, fig
+        (self.baselines_["identity"],) = ax.plot([0, 1], [0, 1], color="0.5", linestyle="--", linewidth=0.8,
+                                                 label="unchanged")
+        colors = palette(len(self.to_skews))
+        for to, color in zip(self.to_skews, colors):
+            style = {"color": color}
+            style.update(kwargs)
+            (self.lines_[f"pi'={to:g}"],) = ax.plot(_P, transform_precision(_P, self.from_skew, to),
+                                                   label=f"$\\pi'={to:g}$", **style)
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1)
+        ax.set_aspect("equal")
+        self._labels()
+        ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), title="deployment skew")
+        return self
+
+    def _labels(self):
+        self.ax_.set_xlabel(f"Precision measured at $\\pi={self.from_skew:g}$")
+        self.ax_.set_ylabel("Precision at deployment skew $\\pi'$")
+
+    def _refresh(self):
+        for to in self.to_skews:
+            self.lines_[f"pi'={to:g}"].set_ydata(transform_precision(_P, self.from_skew, to))
+        self._labels()
+
+
+def plot_skew_transform(from_skew, to_skews, *, ax=None, **kwargs):
+    """Draw how precision measured at ``from_skew`` reads at other skews [L Fig 4, Eq 3].
+
+    Parameters
+    ----------
+    from_skew : float in (0, 1)
+        Skew of the data the precision was measured on.
+    to_skews : sequence of float in (0, 1)
+        Deployment skews, one curve each.
+    ax : matplotlib Axes, optional
+    **kwargs
+        Passed to the curves.
+
+    Returns
+    -------
+    SkewTransformDisplay
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> disp = sp.plot_skew_transform(0.5, [0.01, 0.1, 0.9])
+    >>> sorted(disp.lines_)
+    ["pi'=0.01", "pi'=0.1", "pi'=0.9"]
+    """
+    return SkewTransformDisplay(from_skew, to_skews).plot(ax=ax, **kwargs)
+
+
+# ---------------------------------------------------------------------- AUC against skew
+class AUCPRSkewDisplay(Display):
+    """AUCPR of several classifiers against the deployment skew, inversions marked [L §4.1.1].
+
+    ``lines_`` holds one curve per classifier; ``baselines_`` the random
+    classifier (AUC = pi') and the minimum achievable AUC; ``inversions_``
+    maps each pair ``(a, b)`` to the skews where their ranking flips, drawn
+    as vertical lines in ``markers_``.  ``update(normalize=...)``.
+    """
+
+    _update_params = ("normalize",)
+
+    def __init__(self, points, *, skews=None, interpolation="continuous", normalize=False, log_skew=True):
+        super().__init__()
+        self.points = as_points_dict(points)
+        for name, value in self.points.items():
+            if isinstance(value, list):
+                raise TypeError(f"points[{name!r}] must be one OperatingPoints here, not a list of folds")
+        if skews is None:
+            skews = np.geomspace(1e-4, 0.9999, 241) if log_skew else np.linspace(0.001, 0.999, 241)
+        self.skews = np.asarray([_open_unit(v, "skews") for v in check_1d_array(skews, "skews")])
+        self.interpolation = interpolation
+        self.normalize = bool(normalize)
+        self.log_skew = bool(log_skew)
+        self.markers_ = {}
+        self.inversions_ = {}
+        self._raw = {name: np.array([aucpr(p, skew=float(s), interpolation=interpolation) for s in self.skews])
+                     for name, p in self.points.items()}
+        self._min = np.array([aucpr_min(float(s)) for s in self.skews])
+
+    def _values(self, raw):
+        return (raw - self._min) / (1.0 - self._min) if self.normalize else raw
+
+    def plot(self, ax=None, **kwargs):
+        from ..metrics.ranking import inversion_skews
+
+        fig, ax = resolve_ax(ax)
+        self.ax_, self.figure_ = ax, fig
+        colors = palette(len(self.points))
+        for (name, raw), color in zip(self._raw.items(), colors):
+            style = {"color": color, "linewidth": 1.6}
+            style.update(kwargs)
+            (self.lines_[name],) = ax.plot(self.skews, self._values(raw), label=name, **style)
+        (self.baselines_["random"],) = ax.plot(self.skews, self._values(self.skews), color="0.35",
+                                               linestyle="--", linewidth=1.0, label="random")
+        (self.baselines_["min"],) = ax.plot(self.skews, self._values(self._min), color="0.35", linestyle=":",
+                                            linewidth=1.0, label="minimum achievable")
+        names = list(self.points)
+        for i, a in enumerate(names):
+            for b in names[i + 1:]:
+                roots = np.asarray(inversion_skews(self.points[a], self.points[b], interpolation=self.interpolation))
+                self.inversions_[(a, b)] = roots
+                for k, r in enumerate(roots):
+                    label = "ranking inverts ($\\pi^*$)" if not self.markers_ else None
+                    self.markers_[(a, b, k)] = ax.axvline(r, color="0.2", linewidth=0.8, linestyle="-.",
+                                                          label=label)
+                    ax.annotate(f"$\\pi^*={r:.3g}$", (r, 1.0), xycoords=("data", "axes fraction"),
+                                xytext=(3, -10), textcoords="offset points", fontsize="x-small")
+        if self.log_skew:
+            ax.set_xscale("log")
+        ax.set_xlim(self.skews[0], self.skews[-1])
+        ax.set_ylim(0, 1.02)
+        ax.set_xlabel("Deployment skew $\\pi'$")
+        self._ylabel()
+        ax.legend(loc="upper left")
+        return self
+
+    def _ylabel(self):
+        self.ax_.set_ylabel("Normalised AUCPR" if self.normalize else "AUCPR at $\\pi'$")
+
+    def _refresh(self):
+        for name, raw in self._raw.items():
+            self.lines_[name].set_ydata(self._values(raw))
+        self.baselines_["random"].set_ydata(self._values(self.skews))
+        self.baselines_["min"].set_ydata(self._values(self._min))
+        self._ylabel()
+
+
+def plot_aucpr_vs_skew(points, *, skews=None, interpolation="continuous", normalize=False, log_skew=True, ax=None,
+                       **kwargs):
+    """Draw the AUCPR of classifiers against the deployment skew, with every inversion marked.
+
+    Rankings by AUCPR can change with the skew [L §4.1.1]; every skew where
+    two classifiers swap places (:func:`skewplot.inversion_skews`) is drawn as
+    a vertical line labelled pi*.
+
+    Parameters
+    ----------
+    points : OperatingPoints or dict of str to OperatingPoints
+    skews : array-like, optional
+        Grid of deployment skews (default: 241 log-spaced values in [1e-4, 0.9999]).
+    interpolation : str, default="continuous"
+    normalize : bool, default=False
+        Plot (AUC − AUC_min) / (1 − AUC_min).
+    log_skew : bool, default=True
+    ax : matplotlib Axes, optional
+    **kwargs
+        Passed to the classifiers' curves.
+
+    Returns
+    -------
+    AUCPRSkewDisplay
+    """
+    disp = AUCPRSkewDisplay(points, skews=skews, interpolation=interpolation, normalize=normalize,
+                            log_skew=log_skew)
+    return disp.plot(ax=ax, **kwargs)
+
+
+# ---------------------------------------------------------------------- [LG] P-ROC surface
+class PRSurfaceDisplay(Display):
+    """Precision over (recall, skew) as a 3-D surface [LG].  ``lines_["surface"]`` is the surface."""
+
+    def __init__(self, points, *, skews=None):
+        super().__init__()
+        pts = as_points_dict(points)
+        if len(pts) != 1 or isinstance(next(iter(pts.values())), list):
+            raise TypeError("points must be one OperatingPoints for a surface plot")
+        self.name, self.points = next(iter(pts.items()))
+        self.skews = np.linspace(0.02, 0.98, 49) if skews is None else np.asarray(skews, dtype=float)
+
+    def plot(self, ax=None, cmap="viridis", **kwargs):
+        from ..metrics.landgrebe import pr_surface
+
+        fig, ax = resolve_ax(ax, three_d=True)
+        self.ax_, self.figure_ = ax, fig
+        recall, skews, prec = _surface_grid(pr_surface(self.points, self.skews))
+        rr, ss = np.meshgrid(recall, skews)
+        self.lines_["surface"] = ax.plot_surface(rr, ss, prec, cmap=cmap, linewidth=0, antialiased=True, **kwargs)
+        ax.set_xlabel("Recall (TPR)")
+        ax.set_ylabel("Skew $\\pi'$")
+        ax.set_zlabel("Precision")
+        ax.set_zlim(0, 1)
+        return self
+
+
+def _surface_grid(result):
+    """Accept pr_surface's result as an object with attributes or a (recall, skews, precision) tuple."""
+    if isinstance(result, tuple):
+        recall, skews, prec = result
+    else:
+        recall, skews, prec = result.recall, result.skews, result.precision
+    prec = np.asarray(prec, dtype=float)
+    if prec.shape != (len(skews), len(recall)):
+        prec = prec.T
+    return np.asarray(recall, float), np.asarray(skews, float), prec
+
+
+def plot_pr_surface(points, *, skews=None, ax=None, **kwargs):
+    """Draw precision over recall × skew, Landgrebe et al.'s P-ROC surface [LG].
+
+    Parameters
+    ----------
+    points : OperatingPoints
+    skews : array-like, optional
+        Skews of the surface's rows (default 49 values in [0.02, 0.98]).
+    ax : 3-D matplotlib Axes, optional
+        ``fig.add_subplot(projection="3d")``; a new one when None.
+    **kwargs
+        Passed to ``Axes3D.plot_surface`` (e.g. ``cmap``).
+
+    Returns
+    -------
+    PRSurfaceDisplay
+    """
+    return PRSurfaceDisplay(points, skews=skews).plot(ax=ax, **kwargs)
+
+
+# ---------------------------------------------------------------------- [Z] Fig 1
+class APNullDisplay(Display):
+    """Average precision under random ranking: histogram, exact-moment normal density, observed AP [Z Fig 1].
+
+    ``lines_["density"]`` (normal with the exact mean and variance),
+    ``lines_["approx"]`` (the [Z] approximation, dashed), ``lines_["observed"]``;
+    ``histogram_`` holds the bars.  ``pvalue_`` is the normal p-value of
+    ``observed`` (greater).
+    """
+
+    def __init__(self, n, n_pos, *, observed=None, n_samples=20000, random_state=0):
+        super().__init__()
+        from ..stats import average_precision_null
+
+        self.null = average_precision_null(n, n_pos)
+        self.observed = None if observed is None else check_scalar(observed, "observed", lo=0.0, hi=1.0)
+        self.n_samples = int(check_scalar(n_samples, "n_samples", lo=1))
+        self.random_state = random_state
+        self.pvalue_ = None if observed is None else float(self.null.pvalue(self.observed))
+
+    def plot(self, ax=None, **kwargs):
+        from scipy.stats import norm
+
+        fig, ax = resolve_ax(ax)
+        self.ax_, self.figure_ = ax, fig
+        draws = self.null.sample(self.n_samples, random_state=self.random_state)
+        style = {"color": palette(1)[0], "alpha": 0.45}
+        style.update(kwargs)
+        *_, self.histogram_ = ax.hist(draws, bins=60, density=True, label=f"{self.n_samples} random rankings",
+                                      **style)
+        sd = np.sqrt(self.null.var)
+        lo = min(draws.min(), self.null.mean - 4 * sd)
+        hi = max(draws.max(), self.null.mean + 4 * sd)
+        if self.observed is not None:
+            hi = max(hi, self.observed + sd)
+            lo = min(lo, self.observed - sd)
+        x = np.linspace(lo, hi, 400)
+        (self.lines_["density"],) = ax.plot(x, norm.pdf(x, self.null.mean, sd), color="0.15",
+                                            label=f"normal, exact moments (mean {self.null.mean:.4f})")
+        (self.lines_["approx"],) = ax.plot(x, norm.pdf(x, self.null.approx_mean, np.sqrt(self.null.approx_var)),
+                                           color="0.45", linestyle="--", label="Zhang & Su approximation")
+        if self.observed is not None:
+            self.lines_["observed"] = ax.axvline(self.observed, color="C3", linewidth=1.5,
+                                                 label=f"observed AP = {self.observed:.3f} (p = {self.pvalue_:.2g})")
+        ax.set_xlim(lo, hi)
+        ax.set_xlabel("Average precision")
+        ax.set_ylabel("Density")
+        ax.set_title(f"AP under random ranking, n = {self.null.n}, positives = {self.null.n_pos}")
+        ax.set_ylim(0, ax.get_ylim()[1] * 1.35)  # room for the legend above the bars
+        ax.legend(loc="upper right")
+        return self
+
+
+def plot_ap_null(n, n_pos, *, observed=None, n_samples=20000, random_state=0, ax=None, **kwargs):
+    """Draw the null distribution of average precision under random ranking [Z Fig 1].
+
+    Parameters
+    ----------
+    n : int
+        Number of items ranked.
+    n_pos : int
+        Number of relevant (positive) items.
+    observed : float in [0, 1], optional
+        An observed AP to mark, with its one-sided p-value (normal, exact moments).
+    n_samples : int, default=20000
+        Random rankings drawn for the histogram.
+    random_state : int or Generator, default=0
+    ax : matplotlib Axes, optional
+    **kwargs
+        Passed to the histogram.
+
+    Returns
+    -------
+    APNullDisplay
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> disp = sp.plot_ap_null(1000, 100, observed=0.15, n_samples=2000)
+    >>> sorted(disp.lines_)
+    ['approx', 'density', 'observed']
+    """
+    return APNullDisplay(n, n_pos, observed=observed, n_samples=n_samples, random_state=random_state).plot(
+        ax=ax, **kwargs)
