@@ -30,10 +30,10 @@ def _unit_array(x, name):
     """``x`` as a float array with every value in [0, 1]."""
     if isinstance(x, bool) or x is None:
         raise TypeError(f"{name} must be a number or an array of numbers in [0, 1], got {type(x).__name__}")
-    try:
-        arr = np.asarray(x, dtype=float)
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must be a number or an array of numbers in [0, 1]: {exc}") from exc
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must be a number or an array of numbers in [0, 1], got dtype {arr.dtype}")
+    arr = arr.astype(float, copy=False)
     check_finite(arr, name)
     if arr.size and (arr.min() < 0 or arr.max() > 1):
         raise ValueError(f"{name} must lie in [0, 1], found values in [{arr.min():g}, {arr.max():g}]")
