@@ -215,8 +215,9 @@ def plot_aucpr_vs_skew(points, *, skews=None, interpolation="continuous", normal
 class PRSurfaceDisplay(Display):
     """Precision over (recall, skew) as a 3-D surface [LG].  ``lines_["surface"]`` is the surface."""
 
-    def __init__(self, points, *, skews=None):
+    def __init__(self, points, *, skews=None, n_recall=81):
         super().__init__()
+        self.n_recall = int(check_scalar(n_recall, "n_recall", lo=2))
         pts = as_points_dict(points)
         if len(pts) != 1 or isinstance(next(iter(pts.values())), list):
             raise TypeError("points must be one OperatingPoints for a surface plot")
@@ -229,12 +230,18 @@ class PRSurfaceDisplay(Display):
         fig, ax = resolve_ax(ax, three_d=True)
         self.ax_, self.figure_ = ax, fig
         recall, skews, prec = _surface_grid(pr_surface(self.points, self.skews))
-        rr, ss = np.meshgrid(recall, skews)
+        # Resample each skew's curve on a regular recall grid: a surface mesh per
+        # operating point would be unreadable for large curves.
+        grid = np.linspace(0.0, 1.0, self.n_recall)
+        keep = np.r_[True, np.diff(recall) > 0]
+        prec = np.array([np.interp(grid, recall[keep], row[keep]) for row in prec])
+        rr, ss = np.meshgrid(grid, skews)
         self.lines_["surface"] = ax.plot_surface(rr, ss, prec, cmap=cmap, linewidth=0, antialiased=True, **kwargs)
         ax.set_xlabel("Recall (TPR)")
         ax.set_ylabel("Skew $\\pi'$")
         ax.set_zlabel("Precision")
         ax.set_zlim(0, 1)
+        ax.view_init(elev=25, azim=-130)
         return self
 
 
@@ -250,7 +257,7 @@ def _surface_grid(result):
     return np.asarray(recall, float), np.asarray(skews, float), prec
 
 
-def plot_pr_surface(points, *, skews=None, ax=None, **kwargs):
+def plot_pr_surface(points, *, skews=None, n_recall=81, ax=None, **kwargs):
     """Draw precision over recall × skew, Landgrebe et al.'s P-ROC surface [LG].
 
     Parameters
@@ -258,6 +265,9 @@ def plot_pr_surface(points, *, skews=None, ax=None, **kwargs):
     points : OperatingPoints
     skews : array-like, optional
         Skews of the surface's rows (default 49 values in [0.02, 0.98]).
+    n_recall : int, default=81
+        Recall values of the surface's columns (the curve resampled; where it
+        drops vertically, the value before the drop).
     ax : 3-D matplotlib Axes, optional
         ``fig.add_subplot(projection="3d")``; a new one when None.
     **kwargs
@@ -267,7 +277,7 @@ def plot_pr_surface(points, *, skews=None, ax=None, **kwargs):
     -------
     PRSurfaceDisplay
     """
-    return PRSurfaceDisplay(points, skews=skews).plot(ax=ax, **kwargs)
+    return PRSurfaceDisplay(points, skews=skews, n_recall=n_recall).plot(ax=ax, **kwargs)
 
 
 # ---------------------------------------------------------------------- [Z] Fig 1

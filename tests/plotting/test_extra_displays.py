@@ -38,3 +38,47 @@ def test_ap_null_draws_exact_moments_and_observed():
     assert np.sum(heights * widths) == pytest.approx(1.0)
     with pytest.raises(ValueError, match="observed"):
         sp.plot_ap_null(200, 20, observed=1.5)
+
+
+def _crossing_pair():
+    a = sp.OperatingPoints.from_rates([0.3, 0.6, 0.9], [0.001, 0.05, 0.4], skew=0.3)
+    b = sp.OperatingPoints.from_rates([0.1, 0.7, 0.95], [0.0005, 0.1, 0.2], skew=0.3)
+    return {"A": a, "B": b}
+
+
+def test_aucpr_vs_skew_draws_the_aucs_and_marks_the_inversion():
+    pts = _crossing_pair()
+    skews = np.geomspace(1e-3, 0.99, 40)
+    disp = sp.plot_aucpr_vs_skew(pts, skews=skews)
+    for name, p in pts.items():
+        want = [sp.aucpr(p, skew=float(s)) for s in skews]
+        np.testing.assert_allclose(disp.lines_[name].get_ydata(), want, rtol=1e-12)
+    np.testing.assert_allclose(disp.baselines_["random"].get_ydata(), skews)
+    (root,) = disp.inversions_[("A", "B")]
+    # At the marked skew the two AUCs are equal, and they change order across it.
+    assert sp.aucpr(pts["A"], skew=root) == pytest.approx(sp.aucpr(pts["B"], skew=root), abs=1e-9)
+    d_lo = sp.aucpr(pts["A"], skew=root * 0.9) - sp.aucpr(pts["B"], skew=root * 0.9)
+    d_hi = sp.aucpr(pts["A"], skew=min(root * 1.1, 0.999)) - sp.aucpr(pts["B"], skew=min(root * 1.1, 0.999))
+    assert d_lo * d_hi < 0
+    np.testing.assert_allclose(disp.markers_[("A", "B", 0)].get_xdata(), [root, root])
+    line = disp.lines_["A"]
+    disp.update(normalize=True)
+    assert disp.lines_["A"] is line
+    mins = np.array([sp.aucpr_min(float(s)) for s in skews])
+    np.testing.assert_allclose(disp.baselines_["min"].get_ydata(), 0.0, atol=1e-12)
+    np.testing.assert_allclose(line.get_ydata(), [sp.aucpr(pts["A"], skew=float(s), normalize=True) for s in skews])
+    assert mins.shape == skews.shape
+
+
+def test_pr_surface_is_precision_over_recall_and_skew():
+    import matplotlib.pyplot as plt
+
+    pts = sp.OperatingPoints.from_rates([0.4, 0.8], [0.05, 0.3], skew=0.5)
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d")
+    disp = sp.plot_pr_surface(pts, skews=[0.1, 0.5], n_recall=5, ax=ax)
+    assert disp.ax_ is ax and "surface" in disp.lines_
+    with pytest.raises(ValueError, match="3-D"):
+        sp.plot_pr_surface(pts, ax=plt.figure().add_subplot())
+    with pytest.raises(TypeError, match="one OperatingPoints"):
+        sp.plot_pr_surface(_crossing_pair())
