@@ -18,7 +18,6 @@ from itertools import combinations
 import numpy as np
 
 from ._validate import check_1d_array, check_nonnegative, check_same_length
-from .cost import _frontier_hull
 from .fmeasure import _check_alpha, _envelope_candidates, _f_at, _skew_grid
 from .points import _check_scores, _positive_mask, operating_points
 

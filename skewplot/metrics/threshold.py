@@ -87,7 +87,7 @@ def _cut(tpr, fpr, frontier, max_fpr):
     """
     f = fpr[frontier]
     j = int(np.searchsorted(f, max_fpr, side="right")) - 1
-    if j + 1 >= frontier.size or f[j] == max_fpr:
+    if j < 0 or j + 1 >= frontier.size or f[j] == max_fpr:
         return None
     a, b = int(frontier[j]), int(frontier[j + 1])
     q = (max_fpr - fpr[a]) / (fpr[b] - fpr[a])
@@ -121,6 +121,16 @@ def best_threshold(pts, skew, *, f_alpha=None, m=None, max_fpr=None):
     Returns
     -------
     ThresholdChoice
+
+    Notes
+    -----
+    Without ``max_fpr`` one threshold (a hull vertex) always reaches the
+    optimum.  When the skew sits exactly on a breakpoint of the envelope the
+    neighbouring vertex ties and is listed in ``alternatives``: the whole hull
+    edge between them, every mix of the two thresholds, is optimal.  [S §4.1]
+    interpolates between adjacent thresholds because its envelope is sampled
+    on a grid of skews; here the envelope is exact.  With ``max_fpr`` the
+    optimum can lie strictly inside a hull edge and is reported as a mix.
 
     Examples
     --------
