@@ -111,10 +111,11 @@ def anova_over_skews(frame, *, score="score", model="model", skew="skew", block=
     names = {"score": score, "model": model, "skew": skew}
     if block is not None:
         names["block"] = block
+    seen = {}
     for arg, col in names.items():
-        others = [a for a, c in names.items() if c == col and a != arg]
-        if others:
-            raise ValueError(f"{arg}={col!r} names the same column as {others[0]}")
+        if col in seen:
+            raise ValueError(f"{arg}={col!r} names the same column as {seen[col]}")
+        seen[col] = arg
     columns = {arg: _column(frame, arg, col) for arg, col in names.items()}
     y = columns["score"]
     if y.dtype.kind not in "biuf":

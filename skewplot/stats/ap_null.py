@@ -37,8 +37,12 @@ __all__ = ["AveragePrecisionNull", "average_precision_null"]
 
 ALTERNATIVES = ("greater", "less", "two-sided")
 METHODS = ("normal", "permutation")
-# Keys per block when sampling (8 bytes each): bounds the memory of sample().
+# Keys per block when sampling by keys (8 bytes each): bounds the memory of sample().
 _BLOCK_ELEMENTS = 1 << 21
+# From this many draws on, sample rank by rank across the draws (one Python
+# step per rank, vectorised over the draws); below it, by random keys.
+_SEQUENTIAL_MIN_DRAWS = 2000
+_SEQUENTIAL_CHUNK = 1 << 16
 # Sampled APs within this of the observed one count as ties (>=, <=).
 _TIE_TOL = 1e-12
 
@@ -105,6 +109,47 @@ def _zhang_su(n, m):
     return mean, (diag + 2.0 * off) / m**2  # Eq 13
 
 
+def _sample_by_keys(n, m, total, rng):
+    """Hit ranks as the positions of the m smallest of n uniform keys, per draw."""
+    out = np.empty(total)
+    ranks = np.arange(1.0, m + 1.0)
+    block = max(1, _BLOCK_ELEMENTS // n)
+    for start in range(0, total, block):
+        b = min(block, total - start)
+        hit = np.argpartition(rng.random((b, n)), m - 1, axis=1)[:, :m]
+        if 8 * m <= n:
+            hit.sort(axis=1)
+        else:  # cheaper than sorting many hits: mark them, read them back in rank order
+            mask = np.zeros((b, n), dtype=bool)
+            np.put_along_axis(mask, hit, True, axis=1)
+            hit = np.nonzero(mask)[1].reshape(b, m)
+        out[start : start + b] = (ranks / (hit + 1.0)).mean(axis=1)
+    return out
+
+
+def _sample_sequential(n, m, total, rng):
+    """Selection sampling (Knuth's Algorithm S) for many draws at once."""
+    out = np.empty(total)
+    for start in range(0, total, _SEQUENTIAL_CHUNK):
+        b = min(_SEQUENTIAL_CHUNK, total - start)
+        left = np.full(b, float(m))  # hits still to place
+        hits = np.zeros(b)
+        acc = np.zeros(b)
+        u, tmp = np.empty(b), np.empty(b)
+        hit = np.empty(b, dtype=bool)
+        for k in range(1, n + 1):
+            rng.random(out=u)
+            u *= n - k + 1
+            np.less(u, left, out=hit)  # P(hit) = left / (n - k + 1)
+            left -= hit
+            hits += hit
+            np.multiply(hit, hits, out=tmp)
+            tmp /= k
+            acc += tmp
+        out[start : start + b] = acc / m
+    return out
+
+
 class AveragePrecisionNull:
     """Average precision of a uniformly random ranking of ``n`` items, ``n_pos`` positive.
 
@@ -169,9 +214,11 @@ class AveragePrecisionNull:
         """AP of ``size`` independent uniformly random rankings.
 
         Each draw places the ``n_pos`` positives at a uniformly random subset
-        of the ranks (the smallest of ``n`` uniform keys, by
-        ``np.argpartition``) and returns ``mean_i i / L_i``.  Vectorised in
-        blocks of about two million keys; O(size * n) time.
+        of the ranks and returns ``mean_i i / L_i``; O(size * n) time.  For
+        many draws, rank by rank across all draws at once (selection
+        sampling: the next rank is a hit with probability hits left / ranks
+        left); for a few, the ranks of the ``n_pos`` smallest of ``n``
+        uniform keys (``np.argpartition``).
 
         Parameters
         ----------
@@ -195,23 +242,14 @@ class AveragePrecisionNull:
         total = math.prod(shape)
         rng = as_generator(random_state)
         n, m = self._n, self._m
-        out = np.empty(total)
-        ranks = np.arange(1.0, m + 1.0)
-        block = max(1, _BLOCK_ELEMENTS // n)
         if m == n:
-            out[:] = 1.0
+            out = np.ones(total)
         elif m == 1:
-            out[:] = 1.0 / rng.integers(1, n + 1, size=total)
-        for start in range(0, total if 1 < m < n else 0, block):
-            b = min(block, total - start)
-            hit = np.argpartition(rng.random((b, n)), m - 1, axis=1)[:, :m]
-            if 8 * m <= n:
-                hit.sort(axis=1)
-            else:  # cheaper than sorting many hits: mark them, read them back in rank order
-                mask = np.zeros((b, n), dtype=bool)
-                np.put_along_axis(mask, hit, True, axis=1)
-                hit = np.nonzero(mask)[1].reshape(b, m)
-            out[start : start + b] = (ranks / (hit + 1.0)).mean(axis=1)
+            out = 1.0 / rng.integers(1, n + 1, size=total)
+        elif total >= _SEQUENTIAL_MIN_DRAWS:
+            out = _sample_sequential(n, m, total, rng)
+        else:
+            out = _sample_by_keys(n, m, total, rng)
         return out.reshape(shape)
 
     def pvalue(self, ap, alternative="greater", method="normal", n_samples=9999, random_state=None):

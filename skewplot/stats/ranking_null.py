@@ -8,6 +8,9 @@ order, the number of hits ``h`` among the top ``t`` is hypergeometric
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import numpy as np
 from scipy import stats as _st
 
@@ -47,17 +50,22 @@ class ScaledHypergeom:
     def __repr__(self):
         return f"{self._kind}_null(n={self.n}, n_pos={self.n_pos}, t={self.t})"
 
+    # Moments from the closed forms with exact integers: scipy's hypergeom.stats
+    # also evaluates the kurtosis, which divides by zero for n <= 3 or t = n.
     def mean(self):
         """Expected value (recall: ``t / n``; precision: ``n_pos / n``)."""
-        return float(self.hits.mean()) / self.scale
+        return float(Fraction(self.t * self.n_pos, self.n * self.scale))
 
     def var(self):
-        """Variance."""
-        return float(self.hits.var()) / self.scale**2
+        """Variance, ``t m (n - m)(n - t) / (n^2 (n - 1))`` hits^2 over ``scale^2``."""
+        n, m, t = self.n, self.n_pos, self.t
+        if n == 1:
+            return 0.0
+        return float(Fraction(t * m * (n - m) * (n - t), n * n * (n - 1) * self.scale**2))
 
     def std(self):
         """Standard deviation."""
-        return float(self.hits.std()) / self.scale
+        return math.sqrt(self.var())
 
     def support(self):
         """Smallest and largest attainable value."""
