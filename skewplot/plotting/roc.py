@@ -1,0 +1,229 @@
+"""ROC space: ROC curves, their convex hulls and the chance diagonal."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..metrics.auc import roc_auc
+from ..metrics.cost import roc_convex_hull
+from ..metrics.points import OperatingPoints, operating_points
+from ._display import Display, as_points_dict, decimation_indices, palette, resolve_ax
+
+__all__ = ["ROCDisplay", "plot_roc"]
+
+_GRID = np.linspace(0.0, 1.0, 401)
+
+
+class _FromScores:
+    """``from_predictions`` / ``from_estimator`` for a Display whose ``_plot_function`` draws it."""
+
+    @classmethod
+    def _plot_function(cls):  # pragma: no cover - each Display names its plot_* function
+        raise NotImplementedError
+
+    @classmethod
+    def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None, name=None, ax=None,
+                         **kwargs):
+        """Plot from labels and scores (as scikit-learn's ``from_predictions``).
+
+        ``kwargs`` are those of the Display's ``plot_*`` function.
+        """
+        pts = operating_points(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+        return cls._plot_function()({name or "classifier": pts}, ax=ax, _cls=cls, **kwargs)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, sample_weight=None, pos_label=None, response_method="auto",
+                       name=None, ax=None, **kwargs):
+        """Plot a fitted scikit-learn estimator's scores on ``X`` against ``y``.
+
+        Uses ``predict_proba`` (positive column), else ``decision_function``.
+        """
+        from .pr import _estimator_scores
+
+        score = _estimator_scores(estimator, X, response_method, pos_label)
+        return cls.from_predictions(y, score, sample_weight=sample_weight, pos_label=pos_label,
+                                    name=name or type(estimator).__name__, ax=ax, **kwargs)
+
+
+def auc_label(name, value, kind="AUC"):
+    """Legend text ``"name (AUC = 0.xxx)"``, or ``"name (AUC = m ± sd)"`` for folds."""
+    if isinstance(value, tuple):
+        return f"{name} ({kind} = {value[0]:.3f} ± {value[1]:.3f})"
+    return f"{name} ({kind} = {value:.3f})"
+
+
+def fold_band(rows, band):
+    """Centre line and band of fold curves sampled on one grid (one row per fold)."""
+    rows = np.asarray(rows, dtype=float)
+    if band == "sd":
+        mid = rows.mean(axis=0)
+        sd = rows.std(axis=0, ddof=1) if len(rows) > 1 else np.zeros(rows.shape[1])
+        return mid, mid - sd, mid + sd
+    lo, mid, hi = np.quantile(rows, [0.1, 0.5, 0.9], axis=0)
+    return mid, lo, hi
+
+
+def check_band(band):
+    if band not in ("sd", "quantile"):
+        raise ValueError(f"band must be 'sd' or 'quantile', got {band!r}")
+    return band
+
+
+class ROCDisplay(_FromScores, Display):
+    """ROC curves with the chance diagonal and, on request, their convex hulls.
+
+    Build it with :func:`plot_roc` (or :meth:`from_predictions`,
+    :meth:`from_estimator`); ``update(hull=...)`` shows or hides the hulls.
+
+    Attributes
+    ----------
+    ax_, figure_ : matplotlib Axes and Figure
+    lines_ : dict of str to Line2D
+        One ROC curve per classifier (the mean curve for folds).
+    hulls_ : dict of str to Line2D
+        The ROC convex hull of each classifier (of the mean curve for folds).
+    bands_ : dict of str to PolyCollection
+        The fold band per classifier given as a list of folds.
+    baselines_ : dict
+        ``"random"``: the chance diagonal.
+    aucs_ : dict of str to float or (mean, sd)
+        The ROC AUC written in each legend entry.
+    """
+
+    _update_params = ("hull",)
+
+    def __init__(self, points, *, hull=False, band="sd"):
+        super().__init__()
+        self.points = as_points_dict(points)
+        self.hull = bool(hull)
+        self.band = check_band(band)
+        self.hulls_ = {}
+        self.bands_ = {}
+        self.aucs_ = {}
+        self._curves = {}
+
+    @classmethod
+    def _plot_function(cls):
+        return plot_roc
+
+    def _fold_curve(self, folds):
+        """Vertical averaging: the TPR of every fold on a common FPR grid."""
+        rows = []
+        for pts in folds:
+            fpr, tpr = pts.fpr, pts.tpr
+            # Along the piecewise-linear curve; at a vertical stretch take its top.
+            a = np.searchsorted(fpr, _GRID, side="right") - 1
+            b = np.minimum(a + 1, fpr.size - 1)
+            span = fpr[b] - fpr[a]
+            share = np.divide(_GRID - fpr[a], np.where(span > 0, span, 1.0))
+            rows.append(tpr[a] + np.where(span > 0, share, 0.0) * (tpr[b] - tpr[a]))
+        mid, lo, hi = fold_band(rows, self.band)
+        # Start every curve at the origin, then climb vertically to the value at FPR = 0.
+        x = np.r_[0.0, _GRID]
+        return x, np.r_[0.0, mid], np.clip(np.r_[0.0, lo], 0, 1), np.clip(np.r_[0.0, hi], 0, 1)
+
+    def plot(self, ax=None, **kwargs):
+        """Draw on ``ax`` (a new figure when None); ``kwargs`` reach the ROC curves.
+
+        Returns
+        -------
+        self
+        """
+        fig, ax = resolve_ax(ax)
+        self.ax_, self.figure_ = ax, fig
+        n_bins = int(2 * max(ax.get_window_extent().width, 100.0))  # two bins per pixel column
+        for (name, value), color in zip(self.points.items(), palette(len(self.points))):
+            style = {"color": color, "linewidth": 1.6}
+            style.update(kwargs)
+            if isinstance(value, list):
+                a = np.array([roc_auc(p) for p in value])
+                self.aucs_[name] = (float(a.mean()), float(a.std(ddof=1)) if a.size > 1 else 0.0)
+                x, mid, lo, hi = self._fold_curve(value)
+                (line,) = ax.plot(x, mid, label=auc_label(name, self.aucs_[name]), **style)
+                band_alpha = 0.2 if style.get("alpha") is None else 0.2 * style["alpha"]
+                self.bands_[name] = ax.fill_between(x, lo, hi, color=line.get_color(), alpha=band_alpha,
+                                                    linewidth=0)
+                self._curves[name] = (x, mid)
+            else:
+                self.aucs_[name] = roc_auc(value)
+                keep = decimation_indices(value.fpr, value.tpr, n_bins)
+                (line,) = ax.plot(value.fpr[keep], value.tpr[keep], label=auc_label(name, self.aucs_[name]),
+                                  **style)
+                self._curves[name] = (value.fpr, value.tpr)
+            self.lines_[name] = line
+        (self.baselines_["random"],) = ax.plot([0, 1], [0, 1], color="0.5", linestyle="--", linewidth=1.0,
+                                               zorder=1.5, label="chance (AUC = 0.500)")
+        if self.hull:
+            self._draw_hulls()
+        ax.set_xlim(-0.01, 1.01)
+        ax.set_ylim(-0.01, 1.01)
+        ax.set_xlabel("False positive rate (FPR)")
+        ax.set_ylabel("True positive rate (TPR)")
+        ax.legend(loc="lower right")
+        return self
+
+    def _draw_hulls(self):
+        n_bins = int(2 * max(self.ax_.get_window_extent().width, 100.0))
+        for name, (fpr, tpr) in self._curves.items():
+            idx = roc_convex_hull(OperatingPoints(tpr=tpr, fpr=fpr))
+            hf, ht = fpr[idx], tpr[idx]
+            keep = decimation_indices(hf, ht, n_bins)
+            color = self.lines_[name].get_color()
+            (self.hulls_[name],) = self.ax_.plot(
+                hf[keep], ht[keep], color=color, linestyle=":", linewidth=1.2,
+                marker="o" if keep.size <= 12 else None, markersize=3, label=f"{name} convex hull")
+
+    def _refresh(self):
+        if self.hull and not self.hulls_:
+            self._draw_hulls()
+        for line in self.hulls_.values():
+            line.set_visible(self.hull)
+        handles, labels = self.ax_.get_legend_handles_labels()
+        shown = [(h, t) for h, t in zip(handles, labels) if h.get_visible()]
+        self.ax_.legend(*zip(*shown), loc="lower right")
+
+
+def plot_roc(points, *, hull=False, band="sd", ax=None, _cls=ROCDisplay, **kwargs):
+    """Draw ROC curves with the chance diagonal and, on request, their convex hulls.
+
+    Parameters
+    ----------
+    points : OperatingPoints, list of OperatingPoints, or dict of str to either
+        One classifier; folds or bootstrap replicates of one classifier (mean
+        curve with a band); or several classifiers (one line each, legend by
+        name).
+    hull : bool, default=False
+        Also draw each classifier's ROC convex hull (dotted, same colour): the
+        points that are optimal for some skew and costs [S §2.2].
+    band : {"sd", "quantile"}, default="sd"
+        For folds: vertical averaging of the TPR on a grid of 401 FPR values,
+        drawn as the mean ± one standard deviation, or as the median with the
+        10-90 % quantiles.  The legend gives the ROC AUC as mean ± sd.
+    ax : matplotlib Axes, optional
+    **kwargs
+        Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
+        ``linestyle``; ``alpha`` is transparency).
+
+    Returns
+    -------
+    ROCDisplay
+
+    Notes
+    -----
+    A curve with more vertices than the Axes has pixel columns is decimated
+    for drawing (two bins per pixel, first, last and extreme vertices kept:
+    the drawn line stays within half a pixel of the full curve); the AUC in
+    the legend and the hull are computed on all points.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> disp = sp.plot_roc(sp.datasets.example_classifiers(), hull=True)
+    >>> sorted(disp.lines_), sorted(disp.hulls_), sorted(disp.baselines_)
+    (['strong', 'weak'], ['strong', 'weak'], ['random'])
+    >>> round(disp.aucs_["strong"], 3)
+    0.927
+    >>> disp = disp.update(hull=False)
+    """
+    return _cls(points, hull=hull, band=band).plot(ax=ax, **kwargs)
+
