@@ -12,26 +12,32 @@ from ._skew_base import SkewModel, _check_scalar, adaptive_rule, gauss_legendre,
 _NEGLIGIBLE_WEIGHT = 1e-17
 
 
-def _h(c, a, b):
-    """``(z - ln(1 + z)) / z**2`` at ``z = c (a - b) / b``, for ``a > 0, b > 0``.
+def _term(c, a, b):
+    """``int_0^c P_pi(a, b) dpi`` for ``a > 0, b > 0``.
 
-    ``int_0^c pi / (1 + pi u) dpi = c**2 h`` with ``u = (a - b)/b``.  The
-    direct form loses digits as ``z -> 0`` (there the series
-    ``1/2 - z/3 + z**2/4 - ...`` is used), and ``1 + z`` is formed as
-    ``(c a + (1 - c) b) / b`` so that ``z -> -1`` (``c = 1``, ``a << b``)
-    keeps its digits too.
+    With ``u = (a - b)/b`` and ``z = c u`` this is ``(a/b) c² h(z)``,
+    ``h(z) = (z - ln(1 + z)) / z²``.  Where ``|z| < 0.1`` (``a ≈ b``) the
+    direct form loses digits and the series ``h = 1/2 - z/3 + z²/4 - ...``
+    is used; elsewhere it is written ``c a / (a - b) * (1 - ln(1 + z) / z)``,
+    which does not overflow for tiny ``b``; below ``z = -0.5`` ``ln(1 + z)``
+    is ``ln(c a + (1 - c) b) - ln b``, so that ``z -> -1`` (``c = 1``,
+    ``a << b``) keeps the digits of ``1 + z``.
     """
-    z = c * (a - b) / b
-    log_1pz = np.log((c * a + (1.0 - c) * b) / b)
+    with np.errstate(over="ignore"):
+        z = c * (a - b) / b  # may be inf for subnormal b: then ln(1+z)/z -> 0
+    small = np.abs(z) < 0.1
+    zl = np.where(small, 1.0, z)
+    near_minus_one = z < -0.5
     with np.errstate(divide="ignore", invalid="ignore"):
-        out = (z - log_1pz) / (z * z)
-    small = np.abs(z) < 1e-2
+        log_1pz = np.where(near_minus_one, np.log(c * a + (1.0 - c) * b) - np.log(b), np.log1p(zl))
+    diff = np.where(small, 1.0, a - b)
+    out = c * a / diff * (1.0 - log_1pz / zl)
     if small.any():
         zs = z[small]
         acc = np.zeros_like(zs)
-        for k in range(10, -1, -1):  # sum_k (-z)^k / (k + 2), error < 1e-22
+        for k in range(17, -1, -1):  # sum_k (-z)^k / (k + 2), error < 1e-19
             acc = acc * (-zs) + 1.0 / (k + 2)
-        out[small] = acc
+        out[small] = (a[small] / b[small]) * c * c * acc
     return out
 
 
@@ -39,24 +45,29 @@ def uniform_precision(a, b, lo, hi):
     """P̄ of points with rates ``(a, b)`` averaged uniformly over pi' in [lo, hi] [L Eq 7].
 
     With ``u = (a - b)/b`` the integrand is ``(a/b) pi / (1 + pi u)``, so
-    ``P̄ = (a/b) [hi² h(hi u) - lo² h(lo u)] / (hi - lo)`` (THEORY.md's
-    closed form, rearranged so that ``a ≈ b`` loses no digits).  ``b = 0 < a``
+    ``P̄ = [T(hi) - T(lo)] / (hi - lo)`` with ``T`` from :func:`_term`
+    (THEORY.md's closed form, arranged so that ``a ≈ b`` loses no digits).  ``b = 0 < a``
     gives 1, ``a = 0 < b`` gives 0, ``a = b = 0`` the mean skew.
     """
     a, b = np.broadcast_arrays(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
+    shape = a.shape
+    # Precision depends on a/b only: scaling by max(a, b) keeps every step in range.
+    scale = np.maximum(a, b).ravel()
+    a, b = a.ravel(), b.ravel()
     regular = (b > 0) & (a > 0)
+    a, b = a / np.where(regular, scale, 1.0), b / np.where(regular, scale, 1.0)
     ar, br = np.where(regular, a, 1.0), np.where(regular, b, 1.0)
-    bracket = hi * hi * _h(hi, ar, br)
+    total = _term(hi, ar, br)
     if lo > 0:
-        bracket = bracket - lo * lo * _h(lo, ar, br)
-    ratio = ar / br
-    out = np.where(regular, ratio * bracket / (hi - lo), 0.0)
+        total = total - _term(lo, ar, br)
+    out = np.where(regular, np.clip(total / (hi - lo), 0.0, 1.0), 0.0)
     out = np.where((b == 0) & (a > 0), 1.0, out)
-    return np.where((a == 0) & (b == 0), 0.5 * (lo + hi), out)
+    return np.where((a == 0) & (b == 0), 0.5 * (lo + hi), out).reshape(shape)
 
 
 def uniform_aucpr_min(lo, hi):
-    """Area under the minimum P̄-R curve [L Eq 20], with ``Li2(x) = spence(1 - x)``."""
+    """Area under the minimum P̄-R curve [L Eq 20], with ``Li2(x) = spence(1 - x)``.
+    """
 
     def g(p):
         log_term = (p - 1.0) * np.log1p(-p) if p < 1.0 else 0.0
@@ -194,9 +205,20 @@ class SkewRange(SkewModel):
         """True when no weight was given."""
         return self._density is None
 
+    @property
+    def _closed(self) -> bool:
+        # The closed forms are differences of antiderivatives over hi - lo.  A
+        # range narrower than 1% of its distance to 0 and 1 (where precision's
+        # singularities in pi' lie) is integrated by 8-point Gauss-Legendre
+        # instead: no cancellation, and converged to rounding at that distance.
+        return self.uniform and not self.hi - self.lo < 1e-2 * min(self.lo, 1.0 - self.hi)
+
     def nodes(self):
         if self._nodes is None:
-            if self._density is None:
+            if self.uniform and not self._closed:
+                x, w = gauss_legendre(8)
+                pi = self.lo + (self.hi - self.lo) * x
+            elif self.uniform:
                 pi, w = graded_rule(self.lo, self.hi)
             else:
                 pi, w = adaptive_rule(self._weighted, graded_edges(self.lo, self.hi), 1e-13)
@@ -215,25 +237,25 @@ class SkewRange(SkewModel):
         return super().mean
 
     def precision(self, tpr, fpr):
-        if self.uniform:
+        if self._closed:
             out = uniform_precision(tpr, fpr, self.lo, self.hi)
             return float(out) if out.ndim == 0 else out
         return super().precision(tpr, fpr)
 
     def min_precision(self, recall):
-        if self.uniform:
+        if self._closed:
             out = uniform_precision(recall, 1.0, self.lo, self.hi)
             return float(out) if out.ndim == 0 else out
         return super().min_precision(recall)
 
     def aucpr(self, tpr, fpr) -> float:
         """Area under the P̄-R curve; exact for a uniform range (:func:`uniform_aucpr`)."""
-        if self.uniform:
+        if self._closed:
             return uniform_aucpr(tpr, fpr, self.lo, self.hi)
         return super().aucpr(tpr, fpr)
 
     def aucpr_min(self) -> float:
-        if self.uniform:
+        if self._closed:
             return uniform_aucpr_min(self.lo, self.hi)
         return super().aucpr_min()
 
