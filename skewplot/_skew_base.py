@@ -244,12 +244,13 @@ class SkewModel:
         """
         tpr = np.asarray(tpr, dtype=float)
         fpr = np.asarray(fpr, dtype=float)
-        return self.expect(lambda p: precision_nodes(tpr, fpr, _col(p, tpr.ndim)))
+        # Clipped: a weighted sum of values in [0, 1] may round just past 1.
+        return np.clip(self.expect(lambda p: precision_nodes(tpr, fpr, _col(p, tpr.ndim))), 0.0, 1.0)
 
     def min_precision(self, recall):
         """Expected minimum-achievable precision at ``recall`` [L Eq 13, 19]."""
         recall = np.asarray(recall, dtype=float)
-        return self.expect(lambda p: min_precision_nodes(recall, _col(p, recall.ndim)))
+        return np.clip(self.expect(lambda p: min_precision_nodes(recall, _col(p, recall.ndim))), 0.0, 1.0)
 
     def aucpr(self, tpr, fpr) -> float:
         """Expected continuous AUCPR of the ROC polyline ``(tpr, fpr)``.

@@ -30,8 +30,9 @@ def _term(c, a, b):
     near_minus_one = z < -0.5
     with np.errstate(divide="ignore", invalid="ignore"):
         log_1pz = np.where(near_minus_one, np.log(c * a + (1.0 - c) * b) - np.log(b), np.log1p(zl))
+        log_over_z = np.where(np.isfinite(zl), log_1pz / zl, 0.0)
     diff = np.where(small, 1.0, a - b)
-    out = c * a / diff * (1.0 - log_1pz / zl)
+    out = c * a / diff * (1.0 - log_over_z)
     if small.any():
         zs = z[small]
         acc = np.zeros_like(zs)
@@ -115,8 +116,8 @@ def uniform_aucpr(tpr, fpr, lo, hi):
     for p in (lo, hi):
         d_a = p * a0 + (1.0 - p) * b0
         d_d = p * da + (1.0 - p) * db
-        with np.errstate(divide="ignore", invalid="ignore"):
-            s = np.where(d_d > 0, d_a / d_d, np.inf)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            s = np.where(d_d > 0, d_a / d_d, np.inf)  # overflow: far from any singularity
         sigma = np.minimum(sigma, s)
     upper = np.inf
     for bound, order in _ORDERS:
