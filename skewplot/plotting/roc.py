@@ -63,6 +63,18 @@ def fold_band(rows, band):
     return mid, lo, hi
 
 
+def classifier_styles(points, kwargs, linewidth):
+    """``(name, value, style)`` per classifier: palette colour and ``linewidth``, overridden by ``kwargs``."""
+    for (name, value), color in zip(points.items(), palette(len(points))):
+        yield name, value, {"color": color, "linewidth": linewidth, **kwargs}
+
+
+def draw_band(ax, x, lo, hi, line):
+    """The fold band under ``line``: its colour, a fifth of its opacity."""
+    alpha = 0.2 if line.get_alpha() is None else 0.2 * line.get_alpha()
+    return ax.fill_between(x, lo, hi, color=line.get_color(), alpha=alpha, linewidth=0)
+
+
 def check_band(band):
     if band not in ("sd", "quantile"):
         raise ValueError(f"band must be 'sd' or 'quantile', got {band!r}")
@@ -132,17 +144,13 @@ class ROCDisplay(_FromScores, Display):
         fig, ax = resolve_ax(ax)
         self.ax_, self.figure_ = ax, fig
         n_bins = int(2 * max(ax.get_window_extent().width, 100.0))  # two bins per pixel column
-        for (name, value), color in zip(self.points.items(), palette(len(self.points))):
-            style = {"color": color, "linewidth": 1.6}
-            style.update(kwargs)
+        for name, value, style in classifier_styles(self.points, kwargs, 1.6):
             if isinstance(value, list):
                 a = np.array([roc_auc(p) for p in value])
                 self.aucs_[name] = (float(a.mean()), float(a.std(ddof=1)) if a.size > 1 else 0.0)
                 x, mid, lo, hi = self._fold_curve(value)
                 (line,) = ax.plot(x, mid, label=auc_label(name, self.aucs_[name]), **style)
-                band_alpha = 0.2 if style.get("alpha") is None else 0.2 * style["alpha"]
-                self.bands_[name] = ax.fill_between(x, lo, hi, color=line.get_color(), alpha=band_alpha,
-                                                    linewidth=0)
+                self.bands_[name] = draw_band(ax, x, lo, hi, line)
                 self._curves[name] = (x, mid)
             else:
                 self.aucs_[name] = roc_auc(value)
