@@ -32,10 +32,21 @@ scores = {
 points = {name: sp.operating_points(y, s) for name, s in scores.items()}
 
 # %%
-# The same curves at three skews
-# ------------------------------
+# Where the ranking flips
+# -----------------------
+# :func:`skewplot.inversion_skews` finds every skew where the difference of the
+# two areas changes sign; here there is one, :math:`\pi^*`.
+
+inversions = sp.inversion_skews(points["C-S"], points["Gauss"])
+print("ranking flips at pi* =", inversions.round(4))
+
+# %%
+# The same curves at three skews, and the areas against the skew
+# --------------------------------------------------------------
 # ``skew=None`` keeps the data set's own skew; a number moves every point to
-# that deployment skew.  The legend gives each curve's area.
+# that deployment skew.  The legends give each curve's area.
+# :func:`skewplot.plot_aucpr_vs_skew` (d) draws the areas over a log-spaced grid
+# of skews with the inversion marked, and the random and minimum areas below.
 
 test_skew = points["Gauss"].skew
 fig, axes = plt.subplots(2, 2, figsize=(7.2, 5.6), constrained_layout=True)
@@ -47,30 +58,9 @@ for ax, skew, title in zip(axes.flat[:3], [None, 0.01, 0.5], titles):
         ax.legend(handles=list(disp.lines_.values()), loc="lower left", bbox_to_anchor=(0.0, 0.56))
     else:
         ax.legend(loc="upper right")
-colors = {name: line.get_color() for name, line in disp.lines_.items()}
 
-# %%
-# Where the ranking flips
-# -----------------------
-# :func:`skewplot.inversion_skews` finds every skew where the difference of the
-# two areas changes sign; here there is one, :math:`\pi^*`.
-
-inversions = sp.inversion_skews(points["C-S"], points["Gauss"])
-skews = np.geomspace(1e-3, 0.999, 120)
 ax = axes.flat[3]
-for name, pts in points.items():
-    ax.plot(skews, [sp.aucpr(pts, skew=s) for s in skews], color=colors[name], label=name)
-for pi_star in inversions:
-    ax.axvline(pi_star, color="0.3", linestyle=":", linewidth=1.0)
-    ax.annotate(rf"$\pi^* = {pi_star:.3f}$", (pi_star, 0.75), xytext=(-4, 0), textcoords="offset points",
-                ha="right", fontsize="small")
+sp.plot_aucpr_vs_skew(points, ax=ax)
 ax.axvline(test_skew, color="0.6", linestyle="--", linewidth=0.8, label="test skew")
-ax.set_xscale("log")
-ax.set_xlim(skews[0], 1)
-ax.set_ylim(0, 1)
-ax.set_xlabel(r"deployment skew $\pi'$")
-ax.set_ylabel("AUCPR")
 ax.set_title("(d) area against skew")
 ax.legend(loc="upper left")
-
-print("ranking flips at pi* =", inversions.round(4))
