@@ -1,0 +1,215 @@
+"""Plumbing shared by every widget: the figure and its backend, layout, readouts.
+
+A widget builds one figure and its Displays in ``__init__``, lists its
+controls, and implements ``_apply`` (read the controls, call
+``Display.update``, fill ``readouts_``).  The base class wires every
+control's ``value`` to ``_apply``, keeps the AUC table in step and, under
+the inline backend, re-shows the same figure in an Output widget.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import io
+
+import ipywidgets as widgets
+import numpy as np
+
+from ..metrics._validate import check_scalar
+from ..plotting._display import as_points_dict
+
+__all__ = ["SkewWidget", "check_points", "check_skew_bounds", "data_set_skew", "initial_skew", "is_widget_backend"]
+
+
+def is_widget_backend():
+    """True when matplotlib's backend is ipympl (``%matplotlib widget``)."""
+    import matplotlib
+
+    name = str(matplotlib.get_backend()).lower()
+    return "ipympl" in name or name == "widget"
+
+
+def check_points(points):
+    """``points`` as a dict name -> OperatingPoints (or list of folds); errors name ``points``."""
+    return as_points_dict(points, name="points")
+
+
+def data_set_skew(points):
+    """The data set skew of the first classifier (None when built from rates without a skew)."""
+    value = next(iter(points.values()))
+    pts = value[0] if isinstance(value, list) else value
+    return pts.skew
+
+
+def check_skew_bounds(skew_bounds):
+    if isinstance(skew_bounds, (str, bytes)) or not hasattr(skew_bounds, "__len__") or len(skew_bounds) != 2:
+        raise TypeError(f"skew_bounds must be a (lo, hi) pair, got {skew_bounds!r}")
+    lo = check_scalar(skew_bounds[0], "skew_bounds[0]", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+    hi = check_scalar(skew_bounds[1], "skew_bounds[1]", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+    if not lo < hi:
+        raise ValueError(f"skew_bounds must have lo < hi, got ({lo:g}, {hi:g})")
+    return lo, hi
+
+
+def initial_skew(points, skew, bounds):
+    """The slider's first value: ``skew``, or the data set skew clipped into ``bounds``."""
+    lo, hi = bounds
+    if skew is None:
+        own = data_set_skew(points)
+        if own is None:
+            raise ValueError("skew is None and the points carry no data set skew (built from rates); pass skew=")
+        return float(np.clip(own, lo, hi))
+    skew = check_scalar(skew, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+    if not lo <= skew <= hi:
+        raise ValueError(f"skew must lie within skew_bounds [{lo:g}, {hi:g}], got {skew:g}")
+    return skew
+
+
+def _fmt(value):
+    if value is None:
+        return "–"
+    if isinstance(value, tuple):
+        return f"{value[0]:.3f} ± {value[1]:.3f}"
+    return f"{value:.3f}"
+
+
+class SkewWidget(widgets.VBox):
+    """Base of every skewplot widget (a :class:`ipywidgets.VBox`).
+
+    Attributes
+    ----------
+    controls : dict of str to ipywidgets.Widget
+        The sliders and choosers, by name; set ``controls[name].value`` to
+        drive the widget from code (the update is synchronous).
+    displays : dict of str to Display
+        The Displays the widget drives, built once.
+    figure : matplotlib Figure
+    backend : {"ipympl", "inline"}
+        How the figure is shown (see :mod:`skewplot.widgets`).
+    readouts_ : dict of str to dict of str to float
+        The numbers of the AUC table: classifier -> column -> value.
+    readout : ipywidgets.HTML
+        The AUC table.
+    """
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.controls = {}
+        self.displays = {}
+        self.readouts_ = {}
+        self.readout = widgets.HTML(layout=widgets.Layout(min_width="300px"))
+        self.status = widgets.HTML()
+        self.figure = None
+        self.backend = None
+        self._output = None
+
+    # ---------------------------------------------------------------- figure
+    def _make_figure(self, nrows=1, ncols=1, *, figsize=(6.0, 4.5), **subplot_kw):
+        """Create the one figure of this widget and decide how to show it."""
+        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
+
+        if is_widget_backend():
+            with plt.ioff():  # no automatic display: the canvas goes into our layout
+                fig, axes = plt.subplots(nrows, ncols, figsize=figsize, layout="constrained", **subplot_kw)
+            if isinstance(fig.canvas, widgets.DOMWidget):
+                self.backend = "ipympl"
+                fig.canvas.header_visible = False
+                fig.canvas.footer_visible = False
+                fig.canvas.toolbar_position = "left"
+                self.figure = fig
+                return fig, axes
+            plt.close(fig)
+        # Inline: a figure outside pyplot (nothing to leak, nothing shown twice);
+        # its base canvas makes draw_idle free, the PNG is rendered once per change.
+        fig = Figure(figsize=figsize, layout="constrained")
+        axes = fig.subplots(nrows, ncols, **subplot_kw)
+        self.backend = "inline"
+        self._output = widgets.Output()
+        self.figure = fig
+        return fig, axes
+
+    @property
+    def figure_widget(self):
+        """The widget that shows the figure: the ipympl canvas, or the Output."""
+        return self.figure.canvas if self.backend == "ipympl" else self._output
+
+    def render_png(self):
+        """The figure as PNG bytes, as the inline backend shows it."""
+        buf = io.BytesIO()
+        self.figure.savefig(buf, format="png", dpi=self.figure.dpi)
+        return buf.getvalue()
+
+    def _show(self):
+        if self.backend != "inline":
+            return
+        from IPython import get_ipython
+        from IPython.display import Image, display
+
+        if get_ipython() is None:  # no kernel (plain Python, headless tests): nothing to show into
+            return
+        png = self.render_png()
+        self._output.clear_output(wait=True)
+        with self._output:
+            display(Image(data=png, format="png"))
+
+    # ---------------------------------------------------------------- layout
+    def _finish(self, control_rows, *, side_by_side=True):
+        """Lay out controls, figure and table, wire the observers and draw once."""
+        rows = [widgets.HBox(list(r), layout=widgets.Layout(flex_flow="row wrap")) for r in control_rows]
+        table = widgets.VBox([self.readout, self.status], layout=widgets.Layout(padding="0 0 0 12px"))
+        if side_by_side:
+            body = widgets.HBox([self.figure_widget, table], layout=widgets.Layout(align_items="flex-start"))
+        else:
+            body = widgets.VBox([self.figure_widget, table])
+        self.children = rows + [body]
+        self.add_class("skewplot-widget")
+        self.readout.add_class("skewplot-readout")
+        for name, control in self.controls.items():
+            control.observe(functools.partial(self._on_change, name), names="value")
+        self._apply(None)
+        self._show()
+
+    def _on_change(self, name, change=None):
+        self._apply({name})
+        self._show()
+
+    def _apply(self, changed):  # pragma: no cover - each widget moves its Displays
+        """Read the controls and update the Displays; ``changed``: names of the moved controls (None: all)."""
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------- readouts
+    def _set_readout(self, title, columns, rows):
+        """Fill ``readouts_`` and the HTML table.
+
+        ``rows`` maps classifier -> dict column -> value (float, (mean, sd) or None).
+        """
+        self.readouts_ = {name: dict(values) for name, values in rows.items()}
+        head = "".join(f"<th style='padding:2px 8px;text-align:right'>{html.escape(c)}</th>" for c in columns)
+        body = []
+        for name, values in rows.items():
+            cells = "".join(
+                f"<td style='padding:2px 8px;text-align:right;font-family:monospace'>{_fmt(values.get(c))}</td>"
+                for c in columns
+            )
+            body.append(f"<tr><td style='padding:2px 8px'>{html.escape(str(name))}</td>{cells}</tr>")
+        self.readout.value = (
+            f"<div style='font-size:13px'><b>{title}</b>"
+            f"<table style='border-collapse:collapse;margin-top:4px'>"
+            f"<tr><th style='padding:2px 8px;text-align:left'>classifier</th>{head}</tr>{''.join(body)}"
+            "</table></div>"
+        )
+
+
+def normalized(value, amin):
+    """``(AUC - AUC_min) / (1 - AUC_min)`` for a float or a (mean, sd) pair."""
+    if isinstance(value, tuple):
+        return ((value[0] - amin) / (1.0 - amin), value[1] / (1.0 - amin))
+    return (value - amin) / (1.0 - amin)
+
+
+def first_points(value):
+    """The OperatingPoints of a dict value (the first fold for a list)."""
+    return value[0] if isinstance(value, list) else value
+

@@ -1,0 +1,148 @@
+"""Slider factories: a log-scaled skew, a skew range, ``f_alpha`` and ``m``.
+
+Each checks its bounds and starting value and raises an error that names
+the argument at fault; the sliders are plain ipywidgets, so any code can
+observe them.
+"""
+
+from __future__ import annotations
+
+import math
+
+import ipywidgets as widgets
+
+from ..metrics._validate import check_scalar
+
+__all__ = ["skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider"]
+
+_STYLE = {"description_width": "initial"}
+_WIDTH = "380px"
+
+
+def _check_bounds(lo, hi, *, lo_name, hi_name, lo_open, hi_open):
+    lo = check_scalar(lo, lo_name, lo=0.0, hi=1.0, lo_open=lo_open, hi_open=hi_open)
+    hi = check_scalar(hi, hi_name, lo=0.0, hi=1.0, lo_open=lo_open, hi_open=hi_open)
+    if not lo < hi:
+        raise ValueError(f"{lo_name} must be smaller than {hi_name}, got {lo_name}={lo:g}, {hi_name}={hi:g}")
+    return lo, hi
+
+
+def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, description="skew π′",
+                continuous_update=True):
+    """A log-scaled slider for a deployment skew pi' in (0, 1).
+
+    Parameters
+    ----------
+    value : float, default=0.1
+        Starting skew, inside ``[lo, hi]``.
+    lo, hi : float, default=1e-4 and 0.9999
+        The slider's ends, ``0 < lo < hi < 1``.
+    steps_per_decade : int, default=50
+        Resolution: one keyboard step multiplies the skew by
+        ``10 ** (1 / steps_per_decade)`` (about 4.7 % by default).
+    description : str, default="skew π′"
+    continuous_update : bool, default=True
+        Update while dragging (False: only on release).
+
+    Returns
+    -------
+    ipywidgets.FloatLogSlider
+
+    Examples
+    --------
+    >>> from skewplot.widgets import skew_slider
+    >>> s = skew_slider(0.05)
+    >>> s.value, round(10 ** s.min, 6), round(10 ** s.max, 6)
+    (0.05, 0.0001, 0.9999)
+    """
+    lo, hi = _check_bounds(lo, hi, lo_name="lo", hi_name="hi", lo_open=True, hi_open=True)
+    value = check_scalar(value, "value", lo=lo, hi=hi)
+    if isinstance(steps_per_decade, bool) or not isinstance(steps_per_decade, int) or steps_per_decade < 1:
+        raise ValueError(f"steps_per_decade must be a positive integer, got {steps_per_decade!r}")
+    return widgets.FloatLogSlider(
+        value=value, base=10.0, min=math.log10(lo), max=math.log10(hi), step=1.0 / steps_per_decade,
+        description=description, readout_format=".4g", continuous_update=continuous_update,
+        style=_STYLE, layout=widgets.Layout(width=_WIDTH),
+    )
+
+
+def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, description="skew range [π₁, π₂]",
+                      continuous_update=True):
+    """A range slider for the integration limits [pi1, pi2] of P̄.
+
+    Parameters
+    ----------
+    value : (float, float), default=(0.0, 0.5)
+        Starting range, ``lo <= pi1 < pi2 <= hi``.
+    lo, hi : float, default=0.0 and 1.0
+        The slider's ends, ``0 <= lo < hi <= 1``.
+    step : float, default=0.005
+    description : str
+    continuous_update : bool, default=True
+
+    Returns
+    -------
+    ipywidgets.FloatRangeSlider
+
+    Examples
+    --------
+    >>> from skewplot.widgets import skew_range_slider
+    >>> skew_range_slider((0.1, 0.3)).value
+    (0.1, 0.3)
+    """
+    lo, hi = _check_bounds(lo, hi, lo_name="lo", hi_name="hi", lo_open=False, hi_open=False)
+    pair = check_skew_range(value, name="value")
+    if pair[0] < lo or pair[1] > hi:
+        raise ValueError(f"value must lie within [lo, hi] = [{lo:g}, {hi:g}], got {pair}")
+    step = check_scalar(step, "step", lo=0.0, hi=hi - lo, lo_open=True)
+    return widgets.FloatRangeSlider(
+        value=pair, min=lo, max=hi, step=step, description=description, readout_format=".3f",
+        continuous_update=continuous_update, style=_STYLE, layout=widgets.Layout(width=_WIDTH),
+    )
+
+
+def check_skew_range(value, *, name="skew_range"):
+    """Return ``value`` as a pair ``(lo, hi)`` with ``0 <= lo < hi <= 1``, or raise naming ``name``."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
+        raise TypeError(f"{name} must be a (lo, hi) pair of skews, got {value!r}")
+    lo = check_scalar(value[0], f"{name}[0]", lo=0.0, hi=1.0)
+    hi = check_scalar(value[1], f"{name}[1]", lo=0.0, hi=1.0)
+    if not lo < hi:
+        raise ValueError(f"{name} must have lo < hi, got ({lo:g}, {hi:g})")
+    return lo, hi
+
+
+def _unit_slider(value, name, description, step):
+    value = check_scalar(value, name, lo=0.0, hi=1.0)
+    step = check_scalar(step, "step", lo=0.0, hi=1.0, lo_open=True)
+    return widgets.FloatSlider(value=value, min=0.0, max=1.0, step=step, description=description,
+                               readout_format=".2f", continuous_update=True, style=_STYLE,
+                               layout=widgets.Layout(width=_WIDTH))
+
+
+def f_alpha_slider(value=0.5, *, step=0.01, description="F weight α"):
+    """A slider for the F-measure weight ``f_alpha`` in [0, 1] (0.5 is F1).
+
+    ``F = 1 / (f_alpha / P + (1 - f_alpha) / R)``: 1 weighs precision only, 0
+    recall only.
+
+    Examples
+    --------
+    >>> from skewplot.widgets import f_alpha_slider
+    >>> s = f_alpha_slider(0.2)
+    >>> s.value, s.min, s.max
+    (0.2, 0.0, 1.0)
+    """
+    return _unit_slider(value, "f_alpha", description, step)
+
+
+def m_slider(value=0.5, *, step=0.01, description="cost weight m"):
+    """A slider for the cost weight ``m = C_FP / (C_FP + C_FN)`` in [0, 1].
+
+    Examples
+    --------
+    >>> from skewplot.widgets import m_slider
+    >>> m_slider(0.3).value
+    0.3
+    """
+    return _unit_slider(value, "m", description, step)

@@ -1,0 +1,147 @@
+"""Every space side by side, driven by one linked set of controls."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from ..metrics.auc import roc_auc
+from ..metrics.precision import skew_model_of
+from ..skew import SkewRange
+from ._base import SkewWidget, check_points, check_skew_bounds, data_set_skew, first_points, initial_skew, normalized
+from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
+from .spaces import envelope_readout
+
+__all__ = ["explorer", "Explorer"]
+
+_COLUMNS = ["AUCPR(π′)", "nAUCPR(π′)", "AUC P̄", "nAUC P̄", "ROC AUC", "cost area", "F area"]
+
+
+class Explorer(SkewWidget):
+    """PR, P̄-R, ROC, cost, F and AUCPR-against-skew panels under one set of controls.
+
+    See :func:`explorer`.
+    """
+
+    def __init__(self, points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5,
+                 skew_bounds=(1e-4, 0.9999), figsize=(12.0, 7.0)):
+        from .. import plotting
+
+        super().__init__()
+        points = check_points(points)
+        bounds = check_skew_bounds(skew_bounds)
+        value = initial_skew(points, skew, bounds)
+        pair = check_skew_range(skew_range, name="skew_range")
+        self.controls["skew"] = skew_slider(value, lo=bounds[0], hi=bounds[1])
+        self.controls["skew_range"] = skew_range_slider(pair)
+        self.controls["f_alpha"] = f_alpha_slider(f_alpha)
+        self.controls["m"] = m_slider(m)
+        fig, axes = self._make_figure(2, 3, figsize=figsize)
+        (a_pr, a_int, a_roc), (a_cost, a_f, a_skew) = axes
+        d = self.displays
+        d["pr"] = plotting.plot_pr(points, skew=value, ax=a_pr)
+        d["integrated"] = plotting.plot_pr(points, skew=SkewRange(*pair), ax=a_int)
+        d["roc"] = plotting.plot_roc(points, ax=a_roc)
+        d["cost"] = plotting.plot_cost(points, m=m, skew=value, ax=a_cost)
+        d["fmeasure"] = plotting.plot_fmeasure(points, f_alpha=f_alpha, skew=value, ax=a_f)
+        d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew(points, ax=a_skew)
+        for ax in fig.axes:  # six panels share the figure: keep the legends small
+            legend = ax.get_legend()
+            if legend is not None:
+                for text in legend.get_texts():
+                    text.set_fontsize("x-small")
+        for ax in (a_pr, a_int):
+            ax.get_legend().set_loc("upper right")
+        self.skew_line_ = a_skew.axvline(value, color="0.3", linestyle=":", linewidth=1.0)
+        self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0)
+        self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
+        own = data_set_skew(points)
+        self.reset = widgets.Button(
+            description="data set skew" if own is None else f"data set skew ({own:.3g})",
+            disabled=own is None or not bounds[0] <= own <= bounds[1], layout=widgets.Layout(width="auto"))
+        self.reset.on_click(lambda _: setattr(self.controls["skew"], "value", float(own)))
+        c = self.controls
+        self._finish([[c["skew"], self.reset, c["skew_range"]], [c["f_alpha"], c["m"]]], side_by_side=False)
+
+    def _apply(self, changed):
+        c, d = self.controls, self.displays
+        changed = set(c) if changed is None else changed
+        skew = float(c["skew"].value)
+        lo, hi = c["skew_range"].value
+        if "skew" in changed:
+            self.skew_line_.set_xdata([skew, skew])
+            d["pr"].update(skew=skew)
+        if "skew_range" in changed:
+            if lo < hi:
+                self.status.value = ""
+                self.range_span_.set_x(lo)
+                self.range_span_.set_width(hi - lo)
+                d["integrated"].update(skew=SkewRange(lo, hi))
+            else:
+                self.status.value = "<span style='color:#a33'>The skew range is empty: move its ends apart.</span>"
+        if changed & {"skew", "m"}:
+            d["cost"].update(skew=skew, m=float(c["m"].value))
+        if changed & {"skew", "f_alpha"}:
+            d["fmeasure"].update(skew=skew, f_alpha=float(c["f_alpha"].value))
+        self._readout(skew, d["integrated"].skew)
+
+    def _readout(self, skew, model):
+        d = self.displays
+        _, cost = envelope_readout("cost", d["cost"])
+        _, fm = envelope_readout("fmeasure", d["fmeasure"])
+        rows = {}
+        for name, value in d["pr"].points.items():
+            pts = first_points(value)
+            at, over = d["pr"].aucs_[name], d["integrated"].aucs_[name]
+            rows[name] = {
+                "AUCPR(π′)": at, "nAUCPR(π′)": normalized(at, skew_model_of(pts, skew).aucpr_min()),
+                "AUC P̄": over, "nAUC P̄": normalized(over, model.aucpr_min()),
+                "ROC AUC": self._roc_auc[name],
+                "cost area": cost.get(name, {}).get("area"), "F area": fm.get(name, {}).get("area"),
+            }
+        title = (f"π′ = {skew:.4g}, range [{model.lo:.3g}, {model.hi:.3g}], "
+                 f"f_alpha = {self.controls['f_alpha'].value:.2f}, m = {self.controls['m'].value:.2f}")
+        self._set_readout(title, _COLUMNS, rows)
+
+
+def explorer(points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5, skew_bounds=(1e-4, 0.9999),
+             figsize=(12.0, 7.0)):
+    """Every space side by side under one set of controls, with a linked AUC table.
+
+    Panels: PR at the chosen skew, P̄-R over the chosen range, ROC, cost
+    space and F-measure space (the chosen skew marked in both), and AUCPR
+    against skew (the skew marked, the range shaded).
+
+    Parameters
+    ----------
+    points : OperatingPoints or dict of str to OperatingPoints
+    skew : float, optional
+        Starting skew; the data set's own skew when None.
+    skew_range : (float, float), default=(0.0, 0.5)
+    f_alpha : float in [0, 1], default=0.5
+    m : float in [0, 1], default=0.5
+    skew_bounds : (float, float), default=(1e-4, 0.9999)
+    figsize : (float, float), default=(12, 7)
+
+    Returns
+    -------
+    Explorer
+        ``controls``: ``"skew"``, ``"skew_range"``, ``"f_alpha"``, ``"m"``;
+        ``displays``: ``"pr"``, ``"integrated"``, ``"roc"``, ``"cost"``,
+        ``"fmeasure"``, ``"aucpr_vs_skew"``.  Each control updates only the
+        panels that depend on it.
+
+    Notes
+    -----
+    The AUCPR-against-skew panel evaluates the AUCPR on a grid of 241 skews
+    once, when the explorer is built.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> w = sp.widgets.explorer(sp.datasets.example_classifiers())
+    >>> w.controls["skew"].value = 0.01
+    >>> w.displays["cost"].skew
+    0.01
+    """
+    return Explorer(points, skew=skew, skew_range=skew_range, f_alpha=f_alpha, m=m, skew_bounds=skew_bounds,
+                    figsize=figsize)

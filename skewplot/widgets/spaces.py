@@ -1,0 +1,85 @@
+"""The two envelope spaces, live: cost (``m`` slider) and F-measure (``f_alpha`` slider).
+
+Both draw one envelope per classifier over an axis of operating conditions
+and mark a chosen deployment skew; their table reads the drawn envelopes
+(exact polylines), so the numbers are those of the figure.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._base import SkewWidget, check_points, initial_skew
+from .controls import skew_slider
+
+__all__ = ["EnvelopeWidget", "envelope_readout"]
+
+
+def _area(line):
+    x, y = np.asarray(line.get_xdata(), dtype=float), np.asarray(line.get_ydata(), dtype=float)
+    return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) * 0.5))
+
+
+def _marker_value(disp, name):
+    y = np.asarray(disp.markers_[name].get_ydata(), dtype=float)
+    return float(y[0]) if y.size and np.isfinite(y[0]) else None
+
+
+def envelope_readout(kind, disp):
+    """Columns and rows of the table of a cost or F display.
+
+    Cost: area under the lower envelope (expected cost over uniform PC(+),
+    lower is better), the gain ``1 - area / 0.25`` over the better trivial
+    classifier, and the cost at the marked skew.  F: area under the upper
+    envelope over the skew axis, its gain over always-positive,
+    ``(area - area_ap) / (1 - area_ap)``, and the best F at the marked skew.
+    """
+    rows = {}
+    if kind == "cost":
+        columns = ["area", "gain", "NEC at π′"]
+        for name, line in disp.lines_.items():
+            area = _area(line)
+            rows[name] = {"area": area, "gain": 1.0 - area / 0.25, "NEC at π′": _marker_value(disp, name)}
+    else:
+        columns = ["area", "gain", "F at π′"]
+        base = disp.baselines_.get("always_positive")
+        ap = _area(base) if base is not None else None
+        for name, line in disp.lines_.items():
+            area = _area(line)
+            rows[name] = {"area": area, "gain": None if ap is None else (area - ap) / (1.0 - ap),
+                          "F at π′": _marker_value(disp, name)}
+    return columns, rows
+
+
+class EnvelopeWidget(SkewWidget):
+    """Cost or F-measure space with its parameter slider and a skew slider for the marker.
+
+    Built by :func:`~skewplot.widgets.interactive_cost` and
+    :func:`~skewplot.widgets.interactive_fmeasure`.
+    """
+
+    _SPACES = {"cost": ("m", "plot_cost", "Cost space"), "fmeasure": ("f_alpha", "plot_fmeasure", "F-measure space")}
+
+    def __init__(self, kind, points, *, param, skew, skew_bounds, figsize, make_slider, **kwargs):
+        super().__init__()
+        from .. import plotting
+
+        self.kind = kind
+        self.param_name, function, self.title = self._SPACES[kind]
+        points = check_points(points)
+        value = initial_skew(points, skew, skew_bounds)
+        slider = make_slider(param)  # checks param, naming it
+        _, ax = self._make_figure(figsize=figsize)
+        plot = getattr(plotting, function)
+        self.displays[kind] = plot(points, **{self.param_name: slider.value}, skew=value, ax=ax, **kwargs)
+        self.controls[self.param_name] = slider
+        self.controls["skew"] = skew_slider(value, lo=skew_bounds[0], hi=skew_bounds[1])
+        self._finish([[self.controls[self.param_name], self.controls["skew"]]])
+
+    def _apply(self, changed):
+        disp = self.displays[self.kind]
+        skew = float(self.controls["skew"].value)
+        param = float(self.controls[self.param_name].value)
+        disp.update(**{self.param_name: param}, skew=skew)
+        columns, rows = envelope_readout(self.kind, disp)
+        self._set_readout(f"{self.title}: {self.param_name} = {param:.2f}, π′ = {skew:.4g}", columns, rows)

@@ -1,0 +1,60 @@
+"""The ipympl path (the canvas is the widget) and the ImportError without ipywidgets."""
+
+import subprocess
+import sys
+
+import pytest
+
+import skewplot as sp
+
+
+@pytest.fixture
+def ipympl_backend():
+    import matplotlib.pyplot as plt
+
+    old = plt.get_backend()  # before importing ipympl, which selects its own backend on import
+    try:
+        import ipympl  # noqa: F401
+    except ImportError:
+        plt.switch_backend(old)
+        pytest.skip("ipympl is not installed")
+    plt.switch_backend("module://ipympl.backend_nbagg")
+    try:
+        yield
+    finally:
+        plt.close("all")
+        plt.switch_backend(old)
+
+
+def _descendants(widget):
+    for child in getattr(widget, "children", ()):
+        yield child
+        yield from _descendants(child)
+
+
+@pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
+def test_ipympl_canvas_is_in_the_layout_and_redrawn(ipympl_backend, two_classifiers, monkeypatch):
+    import ipywidgets
+    import matplotlib.pyplot as plt
+
+    w = sp.widgets.interactive_pr(two_classifiers, skew=0.1)
+    assert w.backend == "ipympl"
+    canvas = w.figure.canvas
+    assert isinstance(canvas, ipywidgets.DOMWidget)
+    assert any(child is canvas for child in _descendants(w))
+    figs = plt.get_fignums()
+    calls = []
+    monkeypatch.setattr(canvas, "draw_idle", lambda *a, **k: calls.append(1))
+    w.controls["skew"].value = 0.02
+    assert calls and w.figure.canvas is canvas
+    assert plt.get_fignums() == figs
+    assert w.readouts_["strong"]["AUC"] == pytest.approx(sp.aucpr(two_classifiers["strong"], skew=0.02))
+
+
+def test_import_error_names_the_extra():
+    code = (
+        "import sys; sys.modules['ipywidgets'] = None\n"
+        "try:\n    import skewplot.widgets\nexcept ImportError as e:\n    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert 'pip install "skewplot[widgets]"' in out

@@ -1,0 +1,88 @@
+import math
+
+import numpy as np
+import pytest
+
+from skewplot.widgets import f_alpha_slider, m_slider, skew_range_slider, skew_slider
+
+
+def test_skew_slider_is_log_scaled_over_default_range():
+    s = skew_slider()
+    assert type(s).__name__ == "FloatLogSlider"
+    assert s.base == 10
+    assert 10 ** s.min == pytest.approx(1e-4)
+    assert 10 ** s.max == pytest.approx(0.9999)
+    assert s.value == 0.1
+    # one keyboard step multiplies the skew by a constant factor
+    assert 10 ** s.step == pytest.approx(10 ** (1 / 50))
+    s.value = 0.05
+    assert s.value == 0.05
+
+
+def test_skew_slider_custom_bounds():
+    s = skew_slider(0.01, lo=1e-3, hi=0.5, steps_per_decade=10)
+    assert (10 ** s.min, 10 ** s.max) == pytest.approx((1e-3, 0.5))
+    assert s.step == pytest.approx(0.1)
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"lo": 0.0}, "lo must lie in"),
+        ({"hi": 1.0}, "hi must lie in"),
+        ({"lo": 0.5, "hi": 0.1, "value": 0.2}, "lo must be smaller than hi"),
+        ({"value": 0.5, "hi": 0.2}, "value must lie in"),
+        ({"value": 0.0}, "value must lie in"),
+        ({"steps_per_decade": 0}, "steps_per_decade"),
+    ],
+)
+def test_skew_slider_rejects_bad_bounds(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        skew_slider(**kwargs)
+
+
+def test_skew_slider_rejects_non_numbers():
+    with pytest.raises(TypeError, match="value must be a real number"):
+        skew_slider("0.1")
+
+
+def test_range_slider():
+    r = skew_range_slider((0.1, 0.3))
+    assert r.value == (0.1, 0.3)
+    assert (r.min, r.max) == (0.0, 1.0)
+    assert type(r).__name__ == "FloatRangeSlider"
+
+
+@pytest.mark.parametrize(
+    "value, exc, match",
+    [
+        ((0.3, 0.1), ValueError, "lo < hi"),
+        ((-0.1, 0.5), ValueError, r"value\[0\] must lie in \[0.0, 1.0\]"),
+        ((0.1, 1.5), ValueError, r"value\[1\] must lie in"),
+        (0.3, TypeError, "value must be a .lo, hi. pair"),
+    ],
+)
+def test_range_slider_rejects_bad_values(value, exc, match):
+    with pytest.raises(exc, match=match):
+        skew_range_slider(value)
+
+
+def test_range_slider_rejects_bad_bounds():
+    with pytest.raises(ValueError, match="lo must be smaller than hi"):
+        skew_range_slider((0.1, 0.2), lo=0.5, hi=0.5)
+    with pytest.raises(ValueError, match=r"within \[lo, hi\]"):
+        skew_range_slider((0.1, 0.9), lo=0.2)
+    with pytest.raises(ValueError, match="step must lie in"):
+        skew_range_slider((0.1, 0.9), step=0.0)
+
+
+@pytest.mark.parametrize("factory, name", [(f_alpha_slider, "f_alpha"), (m_slider, "m")])
+def test_unit_sliders(factory, name):
+    s = factory(0.25)
+    assert (s.min, s.max, s.value) == (0.0, 1.0, 0.25)
+    with pytest.raises(ValueError, match=f"{name} must lie in"):
+        factory(1.5)
+    with pytest.raises(TypeError, match=f"{name} must be a real number"):
+        factory(None)
+    assert math.isclose(factory().value, 0.5)
+    assert not np.isnan(s.step)

@@ -1,0 +1,115 @@
+"""Cost, F-measure and explorer widgets against the static plots and the metrics."""
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+import skewplot as sp
+from skewplot.widgets import explorer, interactive_cost, interactive_fmeasure
+
+
+def fresh_ax():
+    return Figure(figsize=(6, 4.5), layout="constrained").subplots()
+
+
+def assert_same_envelopes(disp, ref):
+    for name, line in disp.lines_.items():
+        np.testing.assert_allclose(line.get_xydata(), ref.lines_[name].get_xydata(), rtol=1e-12, atol=1e-15)
+        np.testing.assert_allclose(disp.markers_[name].get_xydata(), ref.markers_[name].get_xydata())
+    np.testing.assert_allclose(disp.skew_line_.get_xdata(), ref.skew_line_.get_xdata())
+    assert disp.ax_.get_xlabel() == ref.ax_.get_xlabel()
+    assert disp.ax_.get_ylabel() == ref.ax_.get_ylabel()
+
+
+@pytest.mark.parametrize("m, skew", [(0.3, 0.02), (0.5, 0.5), (0.9, 0.001)])
+def test_cost_widget_equals_static_plot(two_classifiers, m, skew):
+    w = interactive_cost(two_classifiers, skew=0.1)
+    assert set(w.controls) == {"m", "skew"}
+    w.controls["m"].value = m
+    w.controls["skew"].value = skew
+    ref = sp.plot_cost(two_classifiers, m=m, skew=skew, ax=fresh_ax())
+    assert_same_envelopes(w.displays["cost"], ref)
+    pc = sp.probability_cost(skew, m)
+    grid = np.linspace(0, 1, 20001)
+    for name, pts in two_classifiers.items():
+        r = w.readouts_[name]
+        assert r["NEC at π′"] == pytest.approx(float(sp.cost_envelope(pts, pc)[0]), rel=1e-12)
+        env = sp.cost_envelope(pts, grid)[0]
+        area = np.sum(np.diff(grid) * (env[1:] + env[:-1]) / 2)
+        assert r["area"] == pytest.approx(area, abs=1e-7)
+        assert r["gain"] == pytest.approx(1 - r["area"] / 0.25)
+
+
+@pytest.mark.parametrize("f_alpha, skew", [(0.5, 0.1), (0.2, 0.01), (0.9, 0.6)])
+def test_fmeasure_widget_equals_static_plot(two_classifiers, f_alpha, skew):
+    w = interactive_fmeasure(two_classifiers, skew=0.3, f_alpha=0.5)
+    assert set(w.controls) == {"f_alpha", "skew"}
+    w.controls["skew"].value = skew
+    w.controls["f_alpha"].value = f_alpha
+    ref = sp.plot_fmeasure(two_classifiers, f_alpha=f_alpha, skew=skew, ax=fresh_ax())
+    assert_same_envelopes(w.displays["fmeasure"], ref)
+    for name, pts in two_classifiers.items():
+        best = float(sp.f_envelope(pts, [skew], f_alpha=f_alpha)[0][0])
+        assert w.readouts_[name]["F at π′"] == pytest.approx(best, rel=1e-10)
+        assert 0 < w.readouts_[name]["area"] < 1
+    assert f"{f_alpha:.2f}" in w.readout.value
+
+
+def test_envelope_widgets_bad_input(two_classifiers):
+    with pytest.raises(ValueError, match="m must lie in"):
+        interactive_cost(two_classifiers, m=2.0)
+    with pytest.raises(ValueError, match="f_alpha must lie in"):
+        interactive_fmeasure(two_classifiers, f_alpha=-0.5)
+    with pytest.raises(ValueError, match="skew_bounds"):
+        interactive_cost(two_classifiers, skew_bounds=(0.3, 0.2))
+    with pytest.raises(ValueError, match="skew must lie within"):
+        interactive_fmeasure(two_classifiers, skew=0.5, skew_bounds=(0.001, 0.1))
+
+
+def test_explorer_links_every_space(two_classifiers):
+    import matplotlib.pyplot as plt
+
+    w = explorer(two_classifiers, skew=0.1)
+    assert set(w.controls) == {"skew", "skew_range", "f_alpha", "m"}
+    assert set(w.displays) == {"pr", "integrated", "roc", "cost", "fmeasure", "aucpr_vs_skew"}
+    assert len(w.figure.axes) == 6
+    n_figs = plt.get_fignums()
+    d = w.displays
+    integrated_before = d["integrated"].lines_["strong"].get_xydata().copy()
+
+    w.controls["skew"].value = 0.01
+    assert d["pr"].skew == 0.01 and d["cost"].skew == 0.01 and d["fmeasure"].skew == 0.01
+    np.testing.assert_array_equal(d["integrated"].lines_["strong"].get_xydata(), integrated_before)
+    ref = sp.plot_pr(two_classifiers, skew=0.01, ax=fresh_ax())
+    for name in two_classifiers:
+        np.testing.assert_allclose(d["pr"].lines_[name].get_xydata(), ref.lines_[name].get_xydata())
+    assert w.skew_line_.get_xdata()[0] == 0.01
+
+    w.controls["skew_range"].value = (0.05, 0.25)
+    assert d["integrated"].skew == sp.SkewRange(0.05, 0.25)
+    assert (w.range_span_.get_x(), w.range_span_.get_width()) == pytest.approx((0.05, 0.2))
+    w.controls["f_alpha"].value = 0.8
+    assert d["fmeasure"].f_alpha == 0.8
+    w.controls["m"].value = 0.2
+    assert d["cost"].m == 0.2
+    assert plt.get_fignums() == n_figs
+
+    for name, pts in two_classifiers.items():
+        r = w.readouts_[name]
+        assert r["AUCPR(π′)"] == pytest.approx(sp.aucpr(pts, skew=0.01), rel=1e-12)
+        assert r["nAUCPR(π′)"] == pytest.approx(sp.aucpr(pts, skew=0.01, normalize=True), rel=1e-10)
+        assert r["AUC P̄"] == pytest.approx(sp.aucpr(pts, skew=(0.05, 0.25)), rel=1e-12)
+        assert r["nAUC P̄"] == pytest.approx(sp.aucpr(pts, skew=(0.05, 0.25), normalize=True), rel=1e-10)
+        assert r["ROC AUC"] == pytest.approx(sp.roc_auc(pts))
+    w.controls["skew_range"].value = (0.3, 0.3)
+    assert "empty" in w.status.value
+    assert d["integrated"].skew == sp.SkewRange(0.05, 0.25)
+    w.reset.click()
+    assert w.controls["skew"].value == pytest.approx(two_classifiers["weak"].skew)
+
+
+def test_explorer_bad_input(two_classifiers):
+    with pytest.raises(ValueError, match=r"skew_range\[1\] must lie in"):
+        explorer(two_classifiers, skew_range=(0.1, 1.5))
+    with pytest.raises(ValueError, match="m must lie in"):
+        explorer(two_classifiers, m=-1)
