@@ -51,6 +51,16 @@ def test_every_inversion_of_random_curves(rng):
     assert sum(found) > 0
 
 
+def test_two_inversions_are_both_found():
+    # Precision at the top favours A, the middle favours B at moderate skews, A again later.
+    a = sp.OperatingPoints.from_rates([0.16, 0.38, 0.58, 0.6], [0.0, 0.133, 0.329, 0.614])
+    b = sp.OperatingPoints.from_rates([0.45, 0.48, 0.48, 0.54], [0.03, 0.53, 0.74, 1.0])
+    roots = sp.inversion_skews(a, b)
+    lo, hi = sign_changes_by_dense_scan(a, b)
+    assert roots.size == lo.size == 2
+    assert np.all((lo <= roots) & (roots <= hi))
+
+
 def test_curves_that_never_cross_never_invert(rng):
     # [L Cor 1]: B's ROC lies under A's, so B's PR curve lies under A's at every skew
     y, s = random_scores(rng, 200)
