@@ -179,6 +179,21 @@ def _demo(args) -> int:
         disp.figure_.savefig(path, dpi=120, bbox_inches="tight")
         plt.close(disp.figure_)
         print(f"wrote {path}")
+    path = os.path.join(args.out, "overview.png")
+    if os.path.exists(path) and not args.force:
+        raise CLIError(f"{path} exists; pass --force to overwrite the demo figures")
+    fig, axes = plt.subplots(2, 3, figsize=(16, 9.5))
+    panels = [("pr", None, "PR at the test set's skew"), ("pr", [0.01], "PR at deployment skew 0.01"),
+              ("integrated", [0.0, 0.5], "P̄-R: skew anywhere in [0, 0.5]"), ("roc", None, "ROC"),
+              ("cost", [0.1], None), ("f", [0.1], None)]
+    for ax, (space, skew_values, title) in zip(axes.flat, panels):
+        draw_space(pts, space, skew_values, ax=ax)
+        if space not in ("cost", "f"):  # their legends sit above the axes; the x labels name them
+            ax.set_title(title, fontsize="medium")
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+    print(f"wrote {path}")
     return 0
 
 

@@ -74,3 +74,34 @@ def test_help_explains_every_option(capsys):
     text = capsys.readouterr().out
     for opt in ("--score", "--label", "--weight", "--space", "--skew", "--output", "--force", "--pos-label"):
         assert opt in text
+
+
+@pytest.mark.parametrize("space, skew", [("pr", None), ("integrated", "0.1,0.4"), ("temporal", "0.01,0.1,0.3"),
+                                         ("roc", None), ("cost", "0.2"), ("f", "0.2")])
+def test_plot_every_space(csv_file, tmp_path, space, skew):
+    path, _, _ = csv_file
+    out = tmp_path / f"{space}.png"
+    args = ["plot", str(path), "--score", "score", "--label", "label", "--weight", "w", "--space", space, "-o", str(out)]
+    if skew:
+        args += ["--skew", skew]
+    assert main(args) == 0 and out.stat().st_size > 0
+
+
+def test_plot_rejects_a_wrong_skew_for_the_space(csv_file, tmp_path, capsys):
+    path, _, _ = csv_file
+    base = ["plot", str(path), "--score", "score", "--label", "label", "-o", str(tmp_path / "x.png")]
+    assert main(base + ["--space", "integrated", "--skew", "0.1"]) == 2
+    assert "lo,hi" in capsys.readouterr().err
+    assert main(base + ["--space", "pr", "--skew", "1.5"]) == 2
+    assert "skew" in capsys.readouterr().err
+
+
+def test_demo_writes_every_figure_and_keeps_existing_ones(tmp_path, capsys):
+    out = tmp_path / "demo"
+    assert main(["demo", "--out", str(out)]) == 0
+    names = sorted(p.name for p in out.iterdir())
+    assert names == sorted(["pr.png", "pr_at_0.01.png", "integrated.png", "temporal.png", "roc.png", "cost.png",
+                            "f.png", "overview.png"])
+    assert main(["demo", "--out", str(out)]) == 2
+    assert "--force" in capsys.readouterr().err
+    assert main(["demo", "--out", str(out), "--force"]) == 0
