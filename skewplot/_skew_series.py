@@ -21,9 +21,9 @@ class SkewSeries(SkewModel):
     Notes
     -----
     The time average is the trapezoid rule over the samples,
-    ``(1/T) sum_k (t_{k+1} - t_k) (f(pi_k) + f(pi_{k+1})) / 2``, i.e. pi'(t)
-    is taken piecewise constant-in-weight at the samples; a single sample is
-    a point mass.  Use :meth:`from_function` for the continuous average of a
+    ``(1/T) sum_k (t_{k+1} - t_k) (f(pi_k) + f(pi_{k+1})) / 2``: every
+    quantity ``f(pi')`` is taken linear in time between samples; a single
+    sample is a point mass.  Use :meth:`from_function` for the continuous average of a
     known pi'(t).  Equal values are merged into one node.
 
     Examples
