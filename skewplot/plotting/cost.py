@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..metrics._validate import check_scalar
+from ..metrics._validate import check_choice, check_scalar
 from ..metrics.cost import (
     cost_crossing,
     cost_envelope,
@@ -244,8 +244,11 @@ class CostDisplay(EnvelopeDisplay):
     _update_params = ("m", "skew")
 
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,
-                 skew=None, max_lines=200, band="sd"):
+                 skew=None, max_lines=200, band="sd", x_axis="pc"):
         self.m = check_scalar(m, "m", lo=0.0, hi=1.0)
+        self.x_axis = check_choice(x_axis, "x_axis", ("pc", "skew"))
+        # Against the skew pi the curves bend with m ([S] Fig 5b); against PC(+) they do not.
+        self._shape_params = ("m",) if self.x_axis == "skew" else ()
         self.trivial = bool(trivial)
         self.operating_range = bool(operating_range)
         super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band)
@@ -263,28 +266,45 @@ class CostDisplay(EnvelopeDisplay):
     def _grid(self):
         return _UNIT
 
+    def _pc(self, x):
+        """PC(+) at the x coordinates: x itself, or PC(+) of the skew x under m."""
+        return x if self.x_axis == "pc" else np.asarray(probability_cost(x, self.m), dtype=float)
+
+    def _x_of_pc(self, pc):
+        """Inverse of :meth:`_pc` (skew of a probability cost; monotone for 0 < m < 1)."""
+        if self.x_axis == "pc" or self.m in (0.0, 1.0):
+            return pc
+        num = pc * self.m
+        return num / (num + (1.0 - pc) * (1.0 - self.m))
+
     def _point_curves(self, pts):
-        ends = expected_cost(pts, np.array([0.0, 1.0]))  # NEC at PC(+) = 0 and 1: (FPR, 1 - TPR)
-        return np.stack([np.column_stack([np.zeros(len(pts)), ends[0]]),
-                         np.column_stack([np.ones(len(pts)), ends[1]])], axis=1)
+        if self.x_axis == "pc":
+            ends = expected_cost(pts, np.array([0.0, 1.0]))  # NEC at PC(+) = 0 and 1: (FPR, 1 - TPR)
+            return np.stack([np.column_stack([np.zeros(len(pts)), ends[0]]),
+                             np.column_stack([np.ones(len(pts)), ends[1]])], axis=1)
+        x = self._grid()
+        nec = np.asarray(expected_cost(pts, self._pc(x)), dtype=float)  # (len(x), n_points)
+        return np.stack([np.broadcast_to(x, nec.T.shape), nec.T], axis=2)
 
     def _envelope_curve(self, hull):
-        """Exact polyline: the envelope is straight between the crossings of consecutive hull lines."""
+        """Exact polyline in PC(+): straight between the crossings of consecutive hull lines."""
         t, f = hull.tpr, hull.fpr
         step = (np.diff(t) > 0) | (np.diff(f) > 0)
         breaks = cost_crossing((t[:-1][step], f[:-1][step]), (t[1:][step], f[1:][step])) if step.any() else []
-        x = np.unique(np.clip(np.r_[0.0, np.atleast_1d(breaks), 1.0], 0.0, 1.0))
+        pc = np.clip(np.r_[0.0, np.atleast_1d(breaks), 1.0], 0.0, 1.0)
+        x = np.unique(self._x_of_pc(pc) if self.x_axis == "pc" else np.r_[self._x_of_pc(pc), self._grid()])
         return x, self._envelope_at(hull, x)
 
     def _envelope_at(self, hull, x):
-        return cost_envelope(hull, x)[0]
+        return cost_envelope(hull, self._pc(x))[0]
 
     def _baseline_curves(self):
         if not self.trivial:
             return {}
-        neg, pos = trivial_costs(np.array([0.0, 1.0]))
-        return {"always_negative": ([0.0, 1.0], neg, {"linestyle": "--", "label": "trivial (always −, always +)"}),
-                "always_positive": ([0.0, 1.0], pos, {"linestyle": "--", "label": "_nolegend_"})}
+        x = np.array([0.0, 1.0]) if self.x_axis == "pc" else self._grid()
+        neg, pos = trivial_costs(self._pc(x))
+        return {"always_negative": (x, neg, {"linestyle": "--", "label": "trivial (always −, always +)"}),
+                "always_positive": (x, pos, {"linestyle": "--", "label": "_nolegend_"})}
 
     def _draw_extras(self, ax):
         from matplotlib.collections import LineCollection
@@ -294,9 +314,12 @@ class CostDisplay(EnvelopeDisplay):
         for name, pts in self._drawn.items():
             lo, hi = operating_range((pts.tpr, pts.fpr))
             live = np.asarray(hi) > np.asarray(lo)
-            seg = self._point_curves(pts)[live]
-            xs = np.column_stack([np.asarray(lo)[live], np.asarray(hi)[live]])
-            ys = seg[:, 0, 1, None] + (seg[:, 1, 1, None] - seg[:, 0, 1, None]) * xs  # along each straight line
+            # Along each point's cost line, sampled between the range's ends (in x units).
+            t = np.linspace(0.0, 1.0, 2 if self.x_axis == "pc" else 64)
+            a, b = self._x_of_pc(np.asarray(lo)[live]), self._x_of_pc(np.asarray(hi)[live])
+            xs = a[:, None] + (b - a)[:, None] * t
+            live_pts = OperatingPoints(tpr=pts.tpr[live], fpr=pts.fpr[live])
+            ys = np.array([np.asarray(expected_cost(live_pts, self._pc(row)))[:, k] for k, row in enumerate(xs)])
             color = self.lines_[name].get_color() if name in self.lines_ else "0.3"
             self.ranges_[name] = ax.add_collection(LineCollection(
                 np.stack([xs, ys], axis=2), colors=color, linewidths=1.0, alpha=0.6, zorder=1.4,
@@ -307,12 +330,14 @@ class CostDisplay(EnvelopeDisplay):
         ax.set_ylim(0, 0.55)
 
     def _marker_x(self):
-        return probability_cost(self.skew, self.m)
+        return probability_cost(self.skew, self.m) if self.x_axis == "pc" else self.skew
 
     def _marker_text(self):
-        return f"$\\pi$={self.skew:.3g}, $PC(+)$={self._marker_x():.3g}"
+        return f"$\\pi$={self.skew:.3g}, $PC(+)$={float(probability_cost(self.skew, self.m)):.3g}"
 
     def _xlabel(self):
+        if self.x_axis == "skew":
+            return f"Skew $\\pi = P(+)$ ($m$={self.m:g})"
         return f"Probability cost $PC(+)$ ($m$={self.m:g})"
 
     def _ylabel(self):
@@ -320,7 +345,7 @@ class CostDisplay(EnvelopeDisplay):
 
 
 def plot_cost(points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False, skew=None,
-              max_lines=200, band="sd", ax=None, _cls=CostDisplay, **kwargs):
+              x_axis="pc", max_lines=200, band="sd", ax=None, _cls=CostDisplay, **kwargs):
     """Draw cost space: normalised expected cost against the probability cost PC(+) [S §2.3].
 
     Each operating point ``(TPR, FPR)`` is the straight line from
@@ -354,6 +379,11 @@ def plot_cost(points, *, m=0.5, lines=True, envelope=True, trivial=True, operati
     skew : float in [0, 1], optional
         Deployment skew pi = P(+) to mark: a dotted vertical line at
         ``PC(+) = probability_cost(skew, m)`` and a dot on each envelope.
+    x_axis : {"pc", "skew"}, default="pc"
+        ``"pc"``: Drummond & Holte's axis, the probability cost PC(+), where
+        every point is a straight line and ``m`` only relabels the axis.
+        ``"skew"``: the deployment skew pi = P(+) itself, as [S] Fig 5(b);
+        the lines bend and move with ``m`` (``update(m=...)`` redraws them).
 %(envelope_params)s
     Returns
     -------
@@ -370,7 +400,7 @@ def plot_cost(points, *, m=0.5, lines=True, envelope=True, trivial=True, operati
     'Probability cost $PC(+)$ ($m$=0.2)'
     """
     disp = _cls(points, m=m, lines=lines, envelope=envelope, trivial=trivial, operating_range=operating_range,
-                skew=skew, max_lines=max_lines, band=band)
+                skew=skew, max_lines=max_lines, band=band, x_axis=x_axis)
     return disp.plot(ax=ax, **kwargs)
 
 
