@@ -10,9 +10,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..metrics.points import OperatingPoints
+from ..metrics.points import OperatingPoints, operating_points
 
-__all__ = ["Display", "resolve_ax", "as_points_dict", "palette", "decimation_indices"]
+__all__ = [
+    "Display",
+    "FromScoresMixin",
+    "resolve_ax",
+    "as_points_dict",
+    "palette",
+    "decimation_indices",
+    "auc_label",
+    "fold_band",
+    "classifier_styles",
+    "draw_band",
+    "check_band",
+]
 
 
 class Display:
@@ -155,3 +167,83 @@ def decimation_indices(x, key, n_bins):
     arg_lo = np.minimum.reduceat(np.where(key == lo[seg], idx, big), starts)
     arg_hi = np.minimum.reduceat(np.where(key == hi[seg], idx, big), starts)
     return np.unique(np.concatenate((starts, ends, arg_lo, arg_hi)))
+
+
+class FromScoresMixin:
+    """``from_predictions`` / ``from_estimator`` for a Display whose ``_plot_function`` draws it."""
+
+    @classmethod
+    def _plot_function(cls):  # pragma: no cover - each Display names its plot_* function
+        raise NotImplementedError
+
+    @classmethod
+    def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None, name=None, ax=None,
+                         **kwargs):
+        """Plot from labels and scores (as scikit-learn's ``from_predictions``).
+
+        ``kwargs`` are those of the Display's ``plot_*`` function.
+        """
+        pts = operating_points(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
+        return cls._plot_function()({name or "classifier": pts}, ax=ax, _cls=cls, **kwargs)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, sample_weight=None, pos_label=None, response_method="auto",
+                       name=None, ax=None, **kwargs):
+        """Plot a fitted scikit-learn estimator's scores on ``X`` against ``y``.
+
+        Uses ``predict_proba`` (positive column), else ``decision_function``.
+        """
+        score = _estimator_scores(estimator, X, response_method, pos_label)
+        return cls.from_predictions(y, score, sample_weight=sample_weight, pos_label=pos_label,
+                                    name=name or type(estimator).__name__, ax=ax, **kwargs)
+
+
+def auc_label(name, value, kind="AUC"):
+    """Legend text ``"name (AUC = 0.xxx)"``, or ``"name (AUC = m ± sd)"`` for folds."""
+    if isinstance(value, tuple):
+        return f"{name} ({kind} = {value[0]:.3f} ± {value[1]:.3f})"
+    return f"{name} ({kind} = {value:.3f})"
+
+
+def fold_band(rows, band):
+    """Centre line and band of fold curves sampled on one grid (one row per fold)."""
+    rows = np.asarray(rows, dtype=float)
+    if band == "sd":
+        mid = rows.mean(axis=0)
+        sd = rows.std(axis=0, ddof=1) if len(rows) > 1 else np.zeros(rows.shape[1])
+        return mid, mid - sd, mid + sd
+    lo, mid, hi = np.quantile(rows, [0.1, 0.5, 0.9], axis=0)
+    return mid, lo, hi
+
+
+def classifier_styles(points, kwargs, linewidth):
+    """``(name, value, style)`` per classifier: palette colour and ``linewidth``, overridden by ``kwargs``."""
+    for (name, value), color in zip(points.items(), palette(len(points))):
+        yield name, value, {"color": color, "linewidth": linewidth, **kwargs}
+
+
+def draw_band(ax, x, lo, hi, line):
+    """The fold band under ``line``: its colour, a fifth of its opacity."""
+    alpha = 0.2 if line.get_alpha() is None else 0.2 * line.get_alpha()
+    return ax.fill_between(x, lo, hi, color=line.get_color(), alpha=alpha, linewidth=0)
+
+
+def check_band(band):
+    if band not in ("sd", "quantile"):
+        raise ValueError(f"band must be 'sd' or 'quantile', got {band!r}")
+    return band
+
+
+def _estimator_scores(estimator, X, response_method="auto", pos_label=None):
+    methods = ("predict_proba", "decision_function") if response_method == "auto" else (response_method,)
+    for method in methods:
+        fn = getattr(estimator, method, None)
+        if fn is None:
+            continue
+        out = np.asarray(fn(X))
+        if method == "predict_proba":
+            classes = list(getattr(estimator, "classes_", [0, 1]))
+            col = classes.index(pos_label) if pos_label is not None else out.shape[1] - 1
+            return out[:, col]
+        return out
+    raise TypeError(f"estimator has none of {', '.join(methods)}; pass scores with from_predictions")

@@ -24,8 +24,16 @@ from ..metrics.cost import (
 )
 from ..metrics.points import OperatingPoints
 from ..skew import FixedSkew
-from ._display import Display, as_points_dict, resolve_ax
-from .roc import _FromScores, check_band, classifier_styles, draw_band, fold_band
+from ._display import (
+    Display,
+    FromScoresMixin,
+    as_points_dict,
+    check_band,
+    classifier_styles,
+    draw_band,
+    fold_band,
+    resolve_ax,
+)
 
 __all__ = ["CostDisplay", "plot_cost", "EnvelopeDisplay"]
 
@@ -70,7 +78,7 @@ def check_skew(skew):
     return check_scalar(skew, "skew", lo=0.0, hi=1.0)
 
 
-class EnvelopeDisplay(_FromScores, Display):
+class EnvelopeDisplay(FromScoresMixin, Display):
     """Base of the cost and F spaces: thin line per point, bold envelope, skew marker.
 
     Subclasses give the axes (``_grid``, labels, limits), the curves

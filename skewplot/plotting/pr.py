@@ -9,14 +9,25 @@ from ..metrics.curve import pr_curve
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates, skew_model_of
 from ..skew import SkewModel
-from ._display import Display, as_points_dict, decimation_indices, palette, resolve_ax
+from ._display import (
+    Display,
+    FromScoresMixin,
+    as_points_dict,
+    auc_label,
+    check_band,
+    classifier_styles,
+    decimation_indices,
+    draw_band,
+    fold_band,
+    resolve_ax,
+)
 
 __all__ = ["PRDisplay", "plot_pr", "plot_integrated_pr", "plot_temporal_pr"]
 
 _GRID = np.linspace(0.0, 1.0, 401)
 
 
-class PRDisplay(Display):
+class PRDisplay(FromScoresMixin, Display):
     """Precision-recall curves under a skew model, with their baselines.
 
     Build it with :func:`plot_pr` (or :meth:`from_predictions`,
@@ -50,9 +61,7 @@ class PRDisplay(Display):
         self.baselines = bool(baselines)
         self.color_by_threshold = bool(color_by_threshold)
         self.iso_f = None if iso_f is None else [float(f) for f in np.atleast_1d(iso_f)]
-        if band not in ("sd", "quantile"):
-            raise ValueError(f"band must be 'sd' or 'quantile', got {band!r}")
-        self.band = band
+        self.band = check_band(band)
         if self.iso_f is not None and any(not 0 < f < 1 for f in self.iso_f):
             raise ValueError("iso_f values must lie in (0, 1)")
         self.bands_ = {}
@@ -105,19 +114,11 @@ class PRDisplay(Display):
             # Where the curve drops vertically, np.interp takes the value before the drop.
             keep = np.r_[True, np.diff(r) > 0]
             rows.append(np.interp(_GRID, r[keep], p[keep]))
-        rows = np.array(rows)
-        if self.band == "sd":
-            mid, sd = rows.mean(axis=0), rows.std(axis=0, ddof=1) if len(rows) > 1 else np.zeros(_GRID.size)
-            return mid, np.clip(mid - sd, 0, 1), np.clip(mid + sd, 0, 1)
-        lo, mid, hi = np.quantile(rows, [0.1, 0.5, 0.9], axis=0)
-        return mid, lo, hi
+        mid, lo, hi = fold_band(rows, self.band)
+        return mid, np.clip(lo, 0, 1), np.clip(hi, 0, 1)
 
     def _label(self, name):
-        kind = "nAUC" if self.normalize else "AUC"
-        value = self.aucs_[name]
-        if isinstance(value, tuple):
-            return f"{name} ({kind} = {value[0]:.3f} ± {value[1]:.3f})"
-        return f"{name} ({kind} = {value:.3f})"
+        return auc_label(name, self.aucs_[name], "nAUC" if self.normalize else "AUC")
 
     def _compute_aucs(self):
         for name, value in self.points.items():
@@ -139,19 +140,14 @@ class PRDisplay(Display):
         self.ax_, self.figure_ = ax, fig
         width_px = max(ax.get_window_extent().width, 100.0)
         n_bins = int(2 * width_px)  # two bins per pixel column: error under half a pixel
-        colors = palette(len(self.points))
         self._compute_aucs()
-        for (name, value), color in zip(self.points.items(), colors):
-            style = {"color": color, "linewidth": 1.6}
-            style.update(kwargs)
+        for name, value, style in classifier_styles(self.points, kwargs, 1.6):
             for pts in (value if isinstance(value, list) else [value]):
                 self._reduce(pts, n_bins)
             if isinstance(value, list):
                 mid, lo, hi = self._fold_curves(value)
                 (line,) = ax.plot(_GRID, mid, label=self._label(name), **style)
-                band_alpha = 0.2 if style.get("alpha") is None else 0.2 * style["alpha"]
-                self.bands_[name] = ax.fill_between(_GRID, lo, hi, color=line.get_color(), alpha=band_alpha,
-                                                    linewidth=0)
+                self.bands_[name] = draw_band(ax, _GRID, lo, hi, line)
             elif self.color_by_threshold:
                 line = self._threshold_collection(ax, value, name, style)
             else:
@@ -258,30 +254,9 @@ class PRDisplay(Display):
             for text, label in zip(legend.get_texts(), labels):
                 text.set_text(label)
 
-    # ------------------------------------------------------------------ constructors
     @classmethod
-    def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None, name=None, ax=None,
-                         **kwargs):
-        """Plot from labels and scores (as scikit-learn's ``from_predictions``).
-
-        ``kwargs`` are those of :func:`plot_pr`.
-        """
-        from ..metrics.points import operating_points
-
-        pts = operating_points(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
-        return plot_pr({name or "classifier": pts}, ax=ax, _cls=cls, **kwargs)
-
-    @classmethod
-    def from_estimator(cls, estimator, X, y, *, sample_weight=None, pos_label=None, response_method="auto",
-                       name=None, ax=None, **kwargs):
-        """Plot a fitted scikit-learn estimator's scores on ``X`` against ``y``.
-
-        Uses ``predict_proba`` (positive column), else ``decision_function``.
-        """
-        score = _estimator_scores(estimator, X, response_method, pos_label)
-        name = name or type(estimator).__name__
-        return cls.from_predictions(y, score, sample_weight=sample_weight, pos_label=pos_label, name=name,
-                                    ax=ax, **kwargs)
+    def _plot_function(cls):
+        return plot_pr
 
 
 def _corner_points(pts):
@@ -297,21 +272,6 @@ def _corner_points(pts):
     keep = np.r_[True, ~inner, True]
     return OperatingPoints(tpr=pts.tpr[keep], fpr=pts.fpr[keep], n_pos=pts.n_pos, n_neg=pts.n_neg,
                            tp=None if pts.tp is None else pts.tp[keep], fp=None if pts.fp is None else pts.fp[keep])
-
-
-def _estimator_scores(estimator, X, response_method="auto", pos_label=None):
-    methods = ("predict_proba", "decision_function") if response_method == "auto" else (response_method,)
-    for method in methods:
-        fn = getattr(estimator, method, None)
-        if fn is None:
-            continue
-        out = np.asarray(fn(X))
-        if method == "predict_proba":
-            classes = list(getattr(estimator, "classes_", [0, 1]))
-            col = classes.index(pos_label) if pos_label is not None else out.shape[1] - 1
-            return out[:, col]
-        return out
-    raise TypeError(f"estimator has none of {', '.join(methods)}; pass scores with from_predictions")
 
 
 def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,

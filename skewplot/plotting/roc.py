@@ -6,82 +6,26 @@ import numpy as np
 
 from ..metrics.auc import roc_auc
 from ..metrics.cost import roc_convex_hull
-from ..metrics.points import OperatingPoints, operating_points
-from ._display import Display, as_points_dict, decimation_indices, palette, resolve_ax
+from ..metrics.points import OperatingPoints
+from ._display import (
+    Display,
+    FromScoresMixin,
+    as_points_dict,
+    auc_label,
+    check_band,
+    classifier_styles,
+    decimation_indices,
+    draw_band,
+    fold_band,
+    resolve_ax,
+)
 
 __all__ = ["ROCDisplay", "plot_roc"]
 
 _GRID = np.linspace(0.0, 1.0, 401)
 
 
-class _FromScores:
-    """``from_predictions`` / ``from_estimator`` for a Display whose ``_plot_function`` draws it."""
-
-    @classmethod
-    def _plot_function(cls):  # pragma: no cover - each Display names its plot_* function
-        raise NotImplementedError
-
-    @classmethod
-    def from_predictions(cls, y_true, y_score, *, sample_weight=None, pos_label=None, name=None, ax=None,
-                         **kwargs):
-        """Plot from labels and scores (as scikit-learn's ``from_predictions``).
-
-        ``kwargs`` are those of the Display's ``plot_*`` function.
-        """
-        pts = operating_points(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
-        return cls._plot_function()({name or "classifier": pts}, ax=ax, _cls=cls, **kwargs)
-
-    @classmethod
-    def from_estimator(cls, estimator, X, y, *, sample_weight=None, pos_label=None, response_method="auto",
-                       name=None, ax=None, **kwargs):
-        """Plot a fitted scikit-learn estimator's scores on ``X`` against ``y``.
-
-        Uses ``predict_proba`` (positive column), else ``decision_function``.
-        """
-        from .pr import _estimator_scores
-
-        score = _estimator_scores(estimator, X, response_method, pos_label)
-        return cls.from_predictions(y, score, sample_weight=sample_weight, pos_label=pos_label,
-                                    name=name or type(estimator).__name__, ax=ax, **kwargs)
-
-
-def auc_label(name, value, kind="AUC"):
-    """Legend text ``"name (AUC = 0.xxx)"``, or ``"name (AUC = m ± sd)"`` for folds."""
-    if isinstance(value, tuple):
-        return f"{name} ({kind} = {value[0]:.3f} ± {value[1]:.3f})"
-    return f"{name} ({kind} = {value:.3f})"
-
-
-def fold_band(rows, band):
-    """Centre line and band of fold curves sampled on one grid (one row per fold)."""
-    rows = np.asarray(rows, dtype=float)
-    if band == "sd":
-        mid = rows.mean(axis=0)
-        sd = rows.std(axis=0, ddof=1) if len(rows) > 1 else np.zeros(rows.shape[1])
-        return mid, mid - sd, mid + sd
-    lo, mid, hi = np.quantile(rows, [0.1, 0.5, 0.9], axis=0)
-    return mid, lo, hi
-
-
-def classifier_styles(points, kwargs, linewidth):
-    """``(name, value, style)`` per classifier: palette colour and ``linewidth``, overridden by ``kwargs``."""
-    for (name, value), color in zip(points.items(), palette(len(points))):
-        yield name, value, {"color": color, "linewidth": linewidth, **kwargs}
-
-
-def draw_band(ax, x, lo, hi, line):
-    """The fold band under ``line``: its colour, a fifth of its opacity."""
-    alpha = 0.2 if line.get_alpha() is None else 0.2 * line.get_alpha()
-    return ax.fill_between(x, lo, hi, color=line.get_color(), alpha=alpha, linewidth=0)
-
-
-def check_band(band):
-    if band not in ("sd", "quantile"):
-        raise ValueError(f"band must be 'sd' or 'quantile', got {band!r}")
-    return band
-
-
-class ROCDisplay(_FromScores, Display):
+class ROCDisplay(FromScoresMixin, Display):
     """ROC curves with the chance diagonal and, on request, their convex hulls.
 
     Build it with :func:`plot_roc` (or :meth:`from_predictions`,
