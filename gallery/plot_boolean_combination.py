@@ -1,0 +1,56 @@
+"""
+[S] Iterative Boolean combination chosen in F-measure space
+===========================================================
+
+Two detectors each see part of the evidence.  Instead of picking one of them,
+Boolean combination ([S] §3.4.2) thresholds both and combines the two
+decisions with one of ten Boolean functions (AND, OR, XOR, ...).  For every
+deployment skew, :func:`skewplot.iterative_boolean_combination` keeps the
+single detector or the combination with the highest :math:`F_{0.5}`, the
+upper envelope of all their F-curves ([S] Alg 1).  Here the combination beats
+both detectors' own envelopes at every skew but the most balanced ones.
+
+The validation data are synthetic: positives are marked by either of two
+independent signals, and each detector sees one of them.
+"""
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+import skewplot as sp
+from skewplot.plotting import style
+
+style.use("single")
+
+rng = np.random.default_rng(5)
+n = 3000
+y = (rng.random(n) < 0.2).astype(int)
+which = rng.random(n) < 0.5  # which signal marks each positive
+scores = {
+    "A": rng.normal(size=n) + 2.5 * (y * which),
+    "B": rng.normal(size=n) + 2.5 * (y * ~which),
+}
+# Round the scores: fewer thresholds, and the 2-D search stays small.
+scores = {name: np.round(s, 1) for name, s in scores.items()}
+
+skews = np.geomspace(0.01, 0.9, 40)
+ibc = sp.iterative_boolean_combination(scores, y, skews, f_alpha=0.5)
+
+# %%
+# The detectors' own F-measure envelopes and the combination's
+fig, ax = plt.subplots(constrained_layout=True)
+for name, s in scores.items():
+    best, _ = sp.f_envelope(sp.operating_points(y, s), skews)
+    ax.plot(skews, best, label=f"detector {name} alone")
+ax.plot(skews, ibc.f, color="k", marker="o", markersize=2.5, linewidth=1.2, label="IBC (best of A, B and combinations)")
+ax.set_xscale("log")
+ax.set_xlabel(r"skew $P(+)$")
+ax.set_ylabel(r"best $F_{0.5}$")
+ax.set_ylim(0, 1)
+ax.legend(loc="upper left")
+
+# %%
+# The decision chosen at a few skews; ``ibc.decide(new_scores, k)`` applies it
+# to new data.
+for k in (0, 20, 39):
+    print(f"P(+) = {skews[k]:.3f}: F = {ibc.f[k]:.3f}  {ibc.recipes[k]}")
