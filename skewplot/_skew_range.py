@@ -38,7 +38,7 @@ def _term(c, a, b):
         acc = np.zeros_like(zs)
         for k in range(17, -1, -1):  # sum_k (-z)^k / (k + 2), error < 1e-19
             acc = acc * (-zs) + 1.0 / (k + 2)
-        out[small] = (a[small] / b[small]) * c * c * acc
+        out[small] = a[small] * (c / b[small]) * c * acc  # c/b first: a/b overflows for subnormal b
     return out
 
 

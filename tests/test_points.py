@@ -184,12 +184,12 @@ def test_rates_are_monotone_from_origin_to_one(rows):
 
 @pytest.mark.parametrize("kind", ["continuous", "ties", "constant", "two_values"])
 def test_parallel_sort_equals_np_sort(monkeypatch, kind):
-    from skewplot.metrics import points
-    monkeypatch.setattr(points, "_PARALLEL_MIN", 10)
+    from skewplot.metrics import _sorting
+    monkeypatch.setattr(_sorting, "_PARALLEL_MIN", 10)
     rng = np.random.default_rng(11)
     a = {"continuous": rng.normal(size=5000), "ties": np.round(rng.normal(size=5000), 1),
          "constant": np.full(5000, 0.3), "two_values": rng.integers(0, 2, 5000).astype(float)}[kind]
-    np.testing.assert_array_equal(points._parallel_sort(a), np.sort(a))
+    np.testing.assert_array_equal(_sorting.parallel_sort(a), np.sort(a))
 
 
 def test_large_input_uses_the_parallel_path_and_still_equals_sklearn():

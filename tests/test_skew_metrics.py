@@ -165,3 +165,10 @@ def test_integrated_curve_stays_in_the_unit_square_and_above_its_minimum(raw, lo
     assert np.all(p >= model.min_precision(pts.tpr) - 1e-12)
     auc = sp.aucpr(pts, skew=model)
     assert model.aucpr_min() - 1e-12 <= auc <= 1.0 + 1e-12
+
+
+def test_subnormal_rates_and_range_end_give_no_overflow():
+    # Found by hypothesis: FPR 8e-323 with a range starting at 5e-324 overflowed a / b.
+    pts = sp.OperatingPoints.from_rates([0.0625, 1.0], [8e-323, 1.0])
+    p = sp.precision(pts, skew=sp.SkewRange(5e-324, 0.3))
+    assert np.all(np.isfinite(p)) and np.all((p >= 0) & (p <= 1))

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_1d_array, check_choice, check_nonnegative, check_same_length, check_scalar
+from ._validate import (
+    check_1d_array,
+    check_choice,
+    check_nonnegative,
+    check_same_length,
+    check_scalar,
+)
 from .auc import aucpr
 from .points import OperatingPoints
 

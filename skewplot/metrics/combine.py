@@ -17,9 +17,10 @@ from itertools import combinations
 
 import numpy as np
 
+from ._labels import positive_mask
 from ._validate import check_1d_array, check_nonnegative, check_same_length
 from .fmeasure import _check_alpha, _envelope_candidates, _f_at, _skew_grid
-from .points import _check_scores, _positive_mask, operating_points
+from .points import _check_scores, operating_points
 
 __all__ = ["FUNCTIONS", "BooleanCombinations", "BooleanRecipe", "IBCResult",
            "boolean_combinations", "iterative_boolean_combination"]
@@ -174,7 +175,7 @@ def _labels_and_weights(y_true, scores, scores_name, sample_weight, pos_label):
     if y.ndim != 1:
         raise ValueError(f"y_true must be 1-D, got an array of shape {y.shape}")
     check_same_length(("y_true", y), (scores_name, scores))
-    is_pos = _positive_mask(y, pos_label)
+    is_pos = positive_mask(y, pos_label)
     if sample_weight is None:
         return is_pos, None
     w = check_nonnegative(check_1d_array(sample_weight, "sample_weight"), "sample_weight")

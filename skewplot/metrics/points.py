@@ -9,11 +9,10 @@ tied scores form one point.
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
 
+from ._labels import positive_mask
+from ._sorting import group_starts, parallel_sort
 from ._validate import (
     check_1d_array,
     check_finite,
@@ -172,7 +171,7 @@ class OperatingPoints:
             raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
         order = np.argsort(score)
         s = score[order]
-        starts = _group_starts(s)
+        starts = group_starts(s)
         tp_group = np.add.reduceat(pw[order], starts)
         fp_group = np.add.reduceat(nw[order], starts)
         return cls._from_group_counts(s[starts][::-1], np.cumsum(tp_group[::-1]), np.cumsum(fp_group[::-1]))
@@ -325,59 +324,9 @@ def _rebuild(tpr, fpr, thr, tp, fp, n_pos, n_neg):
     return OperatingPoints(tpr=tpr, fpr=fpr, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
 
 
-def _group_starts(sorted_scores):
-    """Start index of each run of equal values in a sorted array."""
-    new = np.empty(sorted_scores.size, dtype=bool)
-    new[0] = True
-    np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new[1:])
-    return np.flatnonzero(new)
-
-
 def _check_scores(y_score, name="y_score"):
     score = check_1d_array(y_score, name)
     return check_finite(score, name)
-
-
-def _positive_mask(y_true, pos_label):
-    """Boolean mask of the positive class, checking there are exactly two classes."""
-    y = np.asarray(y_true)
-    if y.ndim != 1:
-        raise ValueError(f"y_true must be 1-D, got an array of shape {y.shape}")
-    if y.size == 0:
-        raise ValueError("y_true is empty; at least one value is needed")
-    numeric = y.dtype.kind in "biuf"
-    if numeric and y.dtype.kind == "f" and not np.isfinite(y).all():
-        raise ValueError("y_true contains NaN or infinite values")
-    if pos_label is None:
-        if not numeric:
-            labels = np.unique(y)
-            raise ValueError(
-                f"y_true has non-numeric labels {labels.tolist()[:5]}; pass pos_label= to say which is positive"
-            )
-        lo, hi = y.min(), y.max()
-        if lo == hi:
-            raise ValueError(f"y_true holds only one class ({lo!r}); both classes are needed")
-        if not np.all((y == lo) | (y == hi)):
-            raise ValueError("y_true holds more than two classes; a binary problem is needed")
-        if (lo, hi) not in ((0, 1), (-1, 1), (False, True)):
-            raise ValueError(
-                f"y_true has labels {{{lo!r}, {hi!r}}}; pass pos_label= to say which is positive "
-                "(the default is only clear for {0, 1} and {-1, 1})"
-            )
-        return y == hi
-    is_pos = y == pos_label
-    if not np.any(is_pos):
-        raise ValueError(f"pos_label={pos_label!r} does not occur in y_true")
-    rest = y[~is_pos]
-    if rest.size == 0:
-        raise ValueError("y_true holds only one class (all values equal pos_label); both classes are needed")
-    if numeric:
-        several = rest.min() != rest.max()
-    else:
-        several = np.unique(rest).size > 1
-    if several:
-        raise ValueError("y_true holds more than two classes; a binary problem is needed")
-    return is_pos
 
 
 def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
@@ -428,7 +377,7 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
     if y.ndim != 1:
         raise ValueError(f"y_true must be 1-D, got an array of shape {y.shape}")
     check_same_length(("y_true", y), ("y_score", score))
-    is_pos = _positive_mask(y, pos_label)
+    is_pos = positive_mask(y, pos_label)
     if sample_weight is not None:
         w = check_1d_array(sample_weight, "sample_weight")
         check_same_length(("y_true", y), ("sample_weight", w))
@@ -440,8 +389,8 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
 
 def _from_hard_labels(score, is_pos):
     n = score.size
-    s = _parallel_sort(score)
-    starts = _group_starts(s)
+    s = parallel_sort(score)
+    starts = group_starts(s)
     distinct = s[starts]
     del s
     n_pos = int(np.count_nonzero(is_pos))
@@ -458,37 +407,3 @@ def _from_hard_labels(score, is_pos):
     tp, fp = (small_c, other_c) if small_is_pos else (other_c, small_c)
     n_pos, n_neg = float(tp[-1]), float(fp[-1])
     return OperatingPoints(tpr=tp / n_pos, fpr=fp / n_neg, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
-
-
-# Below this size one np.sort is faster than splitting the work.
-_PARALLEL_MIN = 1_000_000
-_POOL = None
-
-
-def _parallel_sort(a):
-    """``np.sort(a)`` using every core: split at sample quantiles, sort the parts in threads.
-
-    numpy releases the GIL while sorting, so the parts sort concurrently; the
-    parts are then laid end to end.  ``a`` must be finite (checked earlier).
-    """
-    workers = min(os.cpu_count() or 1, 8)
-    if a.size < _PARALLEL_MIN or workers < 2:
-        return np.sort(a)
-    global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="skewplot-sort")
-    sample = np.sort(a[:: max(a.size // 4096, 1)])
-    pivots = np.unique(sample[(np.arange(1, workers) * sample.size) // workers])
-    out = np.empty_like(a)
-    bounds = [0]
-    rest = a
-    for pivot in pivots:  # lay the parts end to end in ``out``, then sort each in place
-        below = rest < pivot
-        k = int(np.count_nonzero(below))
-        np.compress(below, rest, out=out[bounds[-1]:bounds[-1] + k])
-        bounds.append(bounds[-1] + k)
-        rest = rest[~below]
-    out[bounds[-1]:] = rest
-    bounds.append(a.size)
-    list(_POOL.map(lambda k: out[bounds[k]:bounds[k + 1]].sort(), range(len(bounds) - 1)))
-    return out

@@ -1,0 +1,49 @@
+"""Reading binary labels: which entries are positive, with clear errors."""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["positive_mask"]
+
+
+def positive_mask(y_true, pos_label):
+    """Boolean mask of the positive class, checking there are exactly two classes."""
+    y = np.asarray(y_true)
+    if y.ndim != 1:
+        raise ValueError(f"y_true must be 1-D, got an array of shape {y.shape}")
+    if y.size == 0:
+        raise ValueError("y_true is empty; at least one value is needed")
+    numeric = y.dtype.kind in "biuf"
+    if numeric and y.dtype.kind == "f" and not np.isfinite(y).all():
+        raise ValueError("y_true contains NaN or infinite values")
+    if pos_label is None:
+        if not numeric:
+            labels = np.unique(y)
+            raise ValueError(
+                f"y_true has non-numeric labels {labels.tolist()[:5]}; pass pos_label= to say which is positive"
+            )
+        lo, hi = y.min(), y.max()
+        if lo == hi:
+            raise ValueError(f"y_true holds only one class ({lo!r}); both classes are needed")
+        if not np.all((y == lo) | (y == hi)):
+            raise ValueError("y_true holds more than two classes; a binary problem is needed")
+        if (lo, hi) not in ((0, 1), (-1, 1), (False, True)):
+            raise ValueError(
+                f"y_true has labels {{{lo!r}, {hi!r}}}; pass pos_label= to say which is positive "
+                "(the default is only clear for {0, 1} and {-1, 1})"
+            )
+        return y == hi
+    is_pos = y == pos_label
+    if not np.any(is_pos):
+        raise ValueError(f"pos_label={pos_label!r} does not occur in y_true")
+    rest = y[~is_pos]
+    if rest.size == 0:
+        raise ValueError("y_true holds only one class (all values equal pos_label); both classes are needed")
+    if numeric:
+        several = rest.min() != rest.max()
+    else:
+        several = np.unique(rest).size > 1
+    if several:
+        raise ValueError("y_true holds more than two classes; a binary problem is needed")
+    return is_pos
