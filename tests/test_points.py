@@ -202,3 +202,18 @@ def test_large_input_uses_the_parallel_path_and_still_equals_sklearn():
     np.testing.assert_array_equal(pts.tpr, tpr)
     np.testing.assert_array_equal(pts.fpr, fpr)
     np.testing.assert_array_equal(pts.thresholds[1:], thr[1:])
+
+
+@pytest.mark.parametrize("kind", ["continuous", "ties", "constant"])
+def test_parallel_weighted_path_equals_the_serial_one(monkeypatch, kind):
+    from skewplot.metrics import _sorting
+    rng = np.random.default_rng(12)
+    s = {"continuous": rng.normal(size=4000), "ties": np.round(rng.normal(size=4000), 1),
+         "constant": np.full(4000, 0.3)}[kind]
+    w = rng.random(4000)
+    serial = sp.OperatingPoints.from_weights(s, w)
+    monkeypatch.setattr(_sorting, "_PARALLEL_MIN", 10)
+    parallel = sp.OperatingPoints.from_weights(s, w)
+    np.testing.assert_array_equal(parallel.thresholds, serial.thresholds)
+    np.testing.assert_allclose(parallel.tp, serial.tp, rtol=1e-12)
+    np.testing.assert_allclose(parallel.fp, serial.fp, rtol=1e-12)

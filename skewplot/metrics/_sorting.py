@@ -7,7 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-__all__ = ["group_starts", "parallel_sort"]
+__all__ = ["group_starts", "parallel_sort", "sorted_with"]
 
 
 def group_starts(sorted_scores):
@@ -32,11 +32,8 @@ def parallel_sort(a):
     workers = min(os.cpu_count() or 1, 8)
     if a.size < _PARALLEL_MIN or workers < 2:
         return np.sort(a)
-    global _POOL
-    if _POOL is None:
-        _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="skewplot-sort")
-    sample = np.sort(a[:: max(a.size // 4096, 1)])
-    pivots = np.unique(sample[(np.arange(1, workers) * sample.size) // workers])
+    pool = _pool(workers)
+    pivots = _pivots(a, workers)
     out = np.empty_like(a)
     bounds = [0]
     rest = a
@@ -48,5 +45,47 @@ def parallel_sort(a):
         rest = rest[~below]
     out[bounds[-1]:] = rest
     bounds.append(a.size)
-    list(_POOL.map(lambda k: out[bounds[k]:bounds[k + 1]].sort(), range(len(bounds) - 1)))
+    list(pool.map(lambda k: out[bounds[k]:bounds[k + 1]].sort(), range(len(bounds) - 1)))
     return out
+
+
+def _pool(workers):
+    global _POOL
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="skewplot-sort")
+    return _POOL
+
+
+def sorted_with(a, *arrays):
+    """``a`` sorted, and ``arrays`` reordered the same way (ties in any order).
+
+    Large inputs are split at sample quantiles of ``a``; each part is
+    argsorted and gathered in its own thread (numpy releases the GIL for
+    both), then the parts are laid end to end.
+
+    Returns
+    -------
+    list of ndarray
+        ``[sorted a, *reordered arrays]``.
+    """
+    workers = min(os.cpu_count() or 1, 8)
+    if a.size < _PARALLEL_MIN or workers < 2:
+        order = np.argsort(a)
+        return [a[order]] + [x[order] for x in arrays]
+    pivots = _pivots(a, workers)
+    part = np.searchsorted(pivots, a, side="right") if pivots.size > 1 else (a >= pivots[0]).astype(np.intp)
+    pieces = [np.flatnonzero(part == k) for k in range(pivots.size + 1)]
+
+    def work(idx):
+        key = a[idx]
+        order = np.argsort(key)
+        idx = idx[order]
+        return [key[order]] + [x[idx] for x in arrays]
+
+    done = list(_pool(workers).map(work, pieces))
+    return [np.concatenate([d[k] for d in done]) for k in range(len(arrays) + 1)]
+
+
+def _pivots(a, workers):
+    sample = np.sort(a[:: max(a.size // 4096, 1)])
+    return np.unique(sample[(np.arange(1, workers) * sample.size) // workers])

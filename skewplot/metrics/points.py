@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._labels import positive_mask
-from ._sorting import group_starts, parallel_sort
+from ._sorting import group_starts, parallel_sort, sorted_with
 from ._validate import (
     check_1d_array,
     check_finite,
@@ -169,11 +169,10 @@ class OperatingPoints:
             raise ValueError("the positive weights sum to zero: y_true holds no positive weight")
         if nw.sum() <= 0:
             raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
-        order = np.argsort(score)
-        s = score[order]
+        s, pw_sorted, nw_sorted = sorted_with(score, pw, nw)
         starts = group_starts(s)
-        tp_group = np.add.reduceat(pw[order], starts)
-        fp_group = np.add.reduceat(nw[order], starts)
+        tp_group = np.add.reduceat(pw_sorted, starts)
+        fp_group = np.add.reduceat(nw_sorted, starts)
         return cls._from_group_counts(s[starts][::-1], np.cumsum(tp_group[::-1]), np.cumsum(fp_group[::-1]))
 
     @classmethod
