@@ -10,7 +10,7 @@ classifier is one straight line whatever :math:`m` (a).  Against the skew
 :math:`P(+)` itself, :math:`m` bends the line (b): :math:`m = 0` gives the
 miss rate :math:`1 - TPR` at every skew, :math:`m = 1` the false positive
 rate.  Compare with the F-measure, whose weight :math:`\\alpha` changes the
-curve in either view (:ref:`sphx_glr_auto_examples_plot_f_alpha_curves.py`).
+curve in either view (:ref:`sphx_glr_auto_gallery_plot_f_alpha_curves.py`).
 TPR = 0.8 and FPR = 0.15, as in [S].
 """
 

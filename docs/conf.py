@@ -1,0 +1,76 @@
+"""Sphinx configuration of the skewplot documentation.
+
+Build from the repository root with ``bash docs/build.sh`` (warnings are errors).
+"""
+
+import importlib
+import os
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))  # the checkout, when skewplot is not installed
+
+import skewplot  # noqa: E402
+
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+project = "skewplot"
+author = "skewplot developers"
+copyright = "skewplot developers"
+release = skewplot.__version__
+version = ".".join(release.split(".")[:2])
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",
+    "sphinx.ext.mathjax",
+    "sphinx.ext.viewcode",
+    "numpydoc",
+    "sphinx_gallery.gen_gallery",
+]
+
+templates_path = ["_templates"]
+exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
+
+# The widgets need the optional ``widgets`` extra (ipywidgets); without it the
+# widget guide still describes them, but their reference page is left out.
+try:
+    importlib.import_module("skewplot.widgets")
+    HAVE_WIDGETS = True
+except ImportError:
+    HAVE_WIDGETS = False
+    exclude_patterns.append("api/sections/50_widgets.rst")
+
+# -- autodoc / autosummary / numpydoc ------------------------------------------
+autosummary_generate = True
+autosummary_imported_members = False
+autodoc_default_options = {"member-order": "bysource"}
+autodoc_typehints = "none"
+numpydoc_show_class_members = False
+numpydoc_class_members_toctree = False
+numpydoc_xref_param_type = False
+
+# -- sphinx-gallery --------------------------------------------------------------
+sphinx_gallery_conf = {
+    "examples_dirs": "../gallery",
+    "gallery_dirs": "auto_gallery",
+    "filename_pattern": r"/plot_",
+    "within_subsection_order": "FileNameSortKey",
+    "reset_modules": ("matplotlib",),
+    "remove_config_comments": True,
+    "download_all_examples": False,
+    "show_memory": False,
+    "min_reported_time": 1,
+}
+
+# -- HTML ----------------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = f"skewplot {release}"
+html_theme_options = {
+    "navigation_with_keys": False,
+    "show_toc_level": 2,
+    "secondary_sidebar_items": ["page-toc"],
+}
+html_static_path = []
+html_show_sourcelink = False
