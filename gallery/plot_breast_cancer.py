@@ -25,12 +25,12 @@ for name, pts in points.items():
 
 # %%
 fig, axes = plt.subplots(1, 3, figsize=(7.2, 2.6), constrained_layout=True)
-sp.plot_pr(points, ax=axes[0])
+data_set = sp.plot_pr(points, ax=axes[0])
 axes[0].set_title(r"(a) data set, $\pi = 0.373$")
 sp.plot_pr(points, skew=0.01, ax=axes[1])
 axes[1].set_title(r"(b) screening, $\pi' = 0.01$")
 sp.plot_fmeasure(points, log_skew=True, lines=False, skew=0.01, ax=axes[2])
 axes[2].get_legend().remove()  # same colours as (a) and (b); dashed: always positive
 axes[2].set_title(r"(c) best $F_1$ against the skew")
-for ax in axes[:2]:
-    ax.legend(loc="lower left", fontsize=5.5)
+axes[0].legend(handles=list(data_set.lines_.values()), loc="center left", fontsize=5.5)
+axes[1].legend(loc="lower left", fontsize=5.5)
