@@ -9,6 +9,7 @@ the inline backend, re-shows the same figure in an Output widget.
 
 from __future__ import annotations
 
+import base64
 import functools
 import html
 import io
@@ -142,17 +143,20 @@ class SkewWidget(widgets.VBox):
         return buf.getvalue()
 
     def _show(self):
+        """Inline backend: replace the Output's image by a fresh render of the same figure.
+
+        The ``outputs`` trait is set in one assignment (no clear-then-draw
+        flicker, and no dependence on the frontend capturing messages).
+        """
         if self.backend != "inline":
             return
-        from IPython import get_ipython
-        from IPython.display import Image, display
-
-        if get_ipython() is None:  # no kernel (plain Python, headless tests): nothing to show into
-            return
-        png = self.render_png()
-        self._output.clear_output(wait=True)
-        with self._output:
-            display(Image(data=png, format="png"))
+        png = base64.b64encode(self.render_png()).decode("ascii")
+        w, h = self.figure.get_size_inches() * self.figure.dpi
+        self._output.outputs = ({
+            "output_type": "display_data",
+            "data": {"image/png": png, "text/plain": f"<skewplot figure {w:.0f}x{h:.0f}>"},
+            "metadata": {"image/png": {"width": int(w), "height": int(h)}},
+        },)
 
     # ---------------------------------------------------------------- layout
     def _finish(self, control_rows, *, side_by_side=True):

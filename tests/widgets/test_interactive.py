@@ -250,3 +250,16 @@ def test_temporal_bad_input(two_classifiers):
         interactive_temporal_pr(two_classifiers, [0.1])
     with pytest.raises(ValueError, match="t_end must lie in"):
         interactive_temporal_pr(two_classifiers, [0.1, 0.2, 0.3], t_end=7)
+
+
+def test_inline_backend_reshows_the_figure(two_classifiers):
+    import base64
+
+    w = interactive_pr(two_classifiers, skew=0.1)
+    (first,) = w.figure_widget.outputs
+    assert first["output_type"] == "display_data"
+    png0 = base64.b64decode(first["data"]["image/png"])
+    assert png0.startswith(b"\x89PNG")
+    w.controls["skew"].value = 0.001
+    (second,) = w.figure_widget.outputs
+    assert base64.b64decode(second["data"]["image/png"]) != png0

@@ -1,0 +1,182 @@
+"""End to end: JupyterLab in headless Chromium, driven by Playwright.
+
+Starts ``jupyter lab`` on 127.0.0.1 (free port, token, temporary root
+holding a copy of an example notebook), runs every cell, moves the skew
+slider with the keyboard and checks that the ipympl canvas' pixels and the
+AUC readout changed.  Screenshots go to ``$SKEWPLOT_ARTIFACTS`` (default
+``./artifacts/``).  Skipped when Chromium, JupyterLab, ipympl or Playwright
+is missing, unless ``SKEWPLOT_REQUIRE_BROWSER=1`` (then it fails).
+"""
+
+import importlib.util
+import io
+import json
+import os
+import pathlib
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import numpy as np
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "examples" / "pr_at_any_skew.ipynb"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WAIT_MS = 60_000
+
+
+def _missing():
+    missing = [name for name in ("jupyterlab", "ipympl", "playwright", "ipykernel")
+               if importlib.util.find_spec(name) is None]
+    if not os.access(CHROMIUM, os.X_OK):
+        missing.append(f"chromium at {CHROMIUM} (apt-get install chromium)")
+    return missing
+
+
+def _need_browser():
+    missing = _missing()
+    if missing:
+        reason = "browser test needs " + ", ".join(missing)
+        if os.environ.get("SKEWPLOT_REQUIRE_BROWSER") == "1":
+            pytest.fail(reason + " (SKEWPLOT_REQUIRE_BROWSER=1)")
+        pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def artifacts():
+    path = pathlib.Path(os.environ.get("SKEWPLOT_ARTIFACTS") or ROOT / "artifacts")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory):
+    """A JupyterLab server on 127.0.0.1 serving a copy of the example; stopped at the end."""
+    _need_browser()
+    tmp = tmp_path_factory.mktemp("lab")
+    root = tmp / "root"
+    root.mkdir()
+    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
+    settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    # no news or update checks (the machine has no internet; their toasts would cover the page)
+    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false",
+                                                                           "checkForUpdates": False}))
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+               JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp / "ws"))
+    env.pop("MPLBACKEND", None)  # the notebook chooses its backend (%matplotlib widget)
+    port, token = _free_port(), secrets.token_hex(16)
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = open(tmp / "jupyter.log", "w")
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"jupyter lab exited with {proc.returncode}:\n{(tmp / 'jupyter.log').read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail("jupyter lab did not answer within 60 s")
+                time.sleep(0.2)  # polling the server's readiness, not waiting for a result
+        yield {"url": f"http://127.0.0.1:{port}", "token": token, "tmp": tmp}
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+        log.close()
+
+
+def _pixels(png):
+    import matplotlib.image as mpimg
+
+    return mpimg.imread(io.BytesIO(png), format="png")
+
+
+def _changed_pixels(a, b):
+    return int(np.count_nonzero(np.any(np.abs(_pixels(a) - _pixels(b)) > 1e-3, axis=-1)))
+
+
+def _stable_screenshot(locator, page, timeout=20.0):
+    """A screenshot once two consecutive ones agree (the canvas has finished drawing)."""
+    deadline = time.monotonic() + timeout
+    prev = locator.screenshot()
+    while True:
+        page.wait_for_timeout(250)
+        cur = locator.screenshot()
+        if cur == prev or time.monotonic() > deadline:
+            return cur
+        prev = cur
+
+
+def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts, tmp_path):
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path / "chromium-profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS,
+            viewport={"width": 1400, "height": 1000})
+        try:
+            page = context.new_page()
+            page.set_default_timeout(WAIT_MS)
+            page.goto(f"{lab['url']}/lab/tree/{NOTEBOOK.name}?token={lab['token']}")
+            page.get_by_text("Python 3 (ipykernel) | Idle").wait_for()
+            page.locator(".jp-Cell").first.click()
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            # the last cell asserts the widget's numbers and prints the AUCs
+            expect(page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")).to_contain_text("'strong'")
+            expect(page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")).not_to_contain_text("Error")
+            widget = page.locator(".skewplot-widget")
+            canvas = widget.locator(".jupyter-matplotlib-canvas-div")
+            readout = widget.locator(".skewplot-readout")
+            expect(readout).to_contain_text("AUCPR at π′")
+            canvas.scroll_into_view_if_needed()
+            before = _stable_screenshot(canvas, page)
+            text_before = readout.inner_text()
+            (artifacts / "browser_canvas_before.png").write_bytes(before)
+            page.screenshot(path=str(artifacts / "browser_page_before.png"))
+
+            handle = widget.locator(".noUi-handle").first
+            handle.focus()
+            for _ in range(15):  # 15 steps of 1/50 decade: the skew grows by a factor ~2
+                page.keyboard.press("ArrowRight")
+            expect(readout).not_to_have_text(text_before)
+            deadline = time.monotonic() + 30
+            after = canvas.screenshot()
+            while after == before and time.monotonic() < deadline:
+                page.wait_for_timeout(100)  # polling for the redraw, with a deadline
+                after = canvas.screenshot()
+            after = _stable_screenshot(canvas, page)
+            (artifacts / "browser_canvas_after.png").write_bytes(after)
+            page.screenshot(path=str(artifacts / "browser_page_after.png"))
+            text_after = readout.inner_text()
+        finally:
+            context.close()
+    assert _changed_pixels(before, after) > 500, "the canvas did not redraw after the slider moved"
+    auc = [line.split() for line in text_after.splitlines() if line.startswith("strong")]
+    auc_before = [line.split() for line in text_before.splitlines() if line.startswith("strong")]
+    assert auc and auc_before and auc[0][1] != auc_before[0][1], (text_before, text_after)
