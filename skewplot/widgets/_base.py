@@ -173,7 +173,19 @@ class SkewWidget(widgets.VBox):
         for name, control in self.controls.items():
             control.observe(functools.partial(self._on_change, name), names="value")
         self._apply(None)
+        self._freeze_layout()
         self._show()
+
+    def _freeze_layout(self):
+        """Lay the figure out once, then keep the axes where they are.
+
+        A constrained layout recomputed on every frame doubles the time of a
+        draw; the widget's labels barely change size, so one pass is enough.
+        """
+        engine = self.figure.get_layout_engine()
+        if engine is not None and engine.__class__.__name__ == "ConstrainedLayoutEngine":
+            engine.execute(self.figure)
+            self.figure.set_layout_engine("none")
 
     def _on_change(self, name, change=None):
         self._apply({name})
