@@ -39,7 +39,10 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
         The slider's ends, ``0 < lo < hi < 1``.
     steps_per_decade : int, default=50
         Resolution: one keyboard step multiplies the skew by
-        ``10 ** (1 / steps_per_decade)`` (about 4.7 % by default).
+        ``10 ** (1 / steps_per_decade)`` (about 4.7 % by default).  The grid
+        runs through ``value`` (so its lower end may sit up to one step above
+        ``lo``); in the browser a value set from code is moved to the nearest
+        grid point, as for every ipywidgets slider.
     description : str, default="skew π′"
     continuous_update : bool, default=True
         Update while dragging (False: only on release).
@@ -52,15 +55,21 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     --------
     >>> from skewplot.widgets import skew_slider
     >>> s = skew_slider(0.05)
-    >>> s.value, round(10 ** s.min, 6), round(10 ** s.max, 6)
-    (0.05, 0.0001, 0.9999)
+    >>> s.value, round(10 ** s.max, 6)
+    (0.05, 0.9999)
+    >>> 1e-4 <= 10 ** s.min < 1e-4 * 10 ** (1 / 50)
+    True
     """
     lo, hi = _check_bounds(lo, hi, lo_name="lo", hi_name="hi", lo_open=True, hi_open=True)
     value = check_scalar(value, "value", lo=lo, hi=hi)
     if isinstance(steps_per_decade, bool) or not isinstance(steps_per_decade, int) or steps_per_decade < 1:
         raise ValueError(f"steps_per_decade must be a positive integer, got {steps_per_decade!r}")
+    step = 1.0 / steps_per_decade
+    # The browser snaps the handle to min + k * step and sends the snapped value back; a grid
+    # through ``value`` keeps the starting skew (e.g. the data set's) as it is.
+    first = math.log10(value) - math.floor((math.log10(value) - math.log10(lo)) / step + 1e-9) * step
     return widgets.FloatLogSlider(
-        value=value, base=10.0, min=math.log10(lo), max=math.log10(hi), step=1.0 / steps_per_decade,
+        value=value, base=10.0, min=max(first, math.log10(lo)), max=math.log10(hi), step=step,
         description=description, readout_format=".4g", continuous_update=continuous_update,
         style=_STYLE, layout=widgets.Layout(width=_WIDTH),
     )

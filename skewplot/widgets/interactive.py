@@ -317,6 +317,14 @@ def interactive_fmeasure(points, *, f_alpha=0.5, skew=None, skew_bounds=(1e-4, 0
         ``controls["f_alpha"]``, ``controls["skew"]``, ``displays["fmeasure"]``;
         the table shows the area under each F envelope over the skew axis,
         its gain over always-positive, and the best F at the marked skew.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> w = sp.widgets.interactive_fmeasure(sp.datasets.example_classifiers(), skew=0.05)
+    >>> w.controls["f_alpha"].value = 0.2
+    >>> w.displays["fmeasure"].f_alpha
+    0.2
     """
     return EnvelopeWidget("fmeasure", points, param=f_alpha, skew=skew, skew_bounds=check_skew_bounds(skew_bounds),
                           figsize=figsize, make_slider=f_alpha_slider, **kwargs)
@@ -344,6 +352,14 @@ def interactive_cost(points, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), fi
         table shows the area under each cost envelope (expected cost over
         uniform PC(+), lower is better), its gain over the trivial
         classifiers, and the cost at the marked skew.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> w = sp.widgets.interactive_cost(sp.datasets.example_classifiers(), m=0.3)
+    >>> w.controls["skew"].value = 0.01
+    >>> sorted(w.readouts_["strong"])
+    ['NEC at π′', 'area', 'gain']
     """
     return EnvelopeWidget("cost", points, param=m, skew=skew, skew_bounds=check_skew_bounds(skew_bounds),
                           figsize=figsize, make_slider=m_slider, **kwargs)

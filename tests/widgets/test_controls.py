@@ -10,7 +10,7 @@ def test_skew_slider_is_log_scaled_over_default_range():
     s = skew_slider()
     assert type(s).__name__ == "FloatLogSlider"
     assert s.base == 10
-    assert 10 ** s.min == pytest.approx(1e-4)
+    assert 1e-4 <= 10 ** s.min < 1e-4 * 10 ** (1 / 50)  # the grid runs through the value
     assert 10 ** s.max == pytest.approx(0.9999)
     assert s.value == 0.1
     # one keyboard step multiplies the skew by a constant factor
@@ -19,9 +19,19 @@ def test_skew_slider_is_log_scaled_over_default_range():
     assert s.value == 0.05
 
 
+@pytest.mark.parametrize("value", [1e-4, 0.0123, 0.1056, 0.5, 0.9999])
+def test_skew_slider_grid_runs_through_the_starting_value(value):
+    s = skew_slider(value)
+    assert s.value == value
+    k = (math.log10(value) - s.min) / s.step
+    assert k == pytest.approx(round(k), abs=1e-6)
+    assert s.min >= math.log10(1e-4) - 1e-12
+
+
 def test_skew_slider_custom_bounds():
     s = skew_slider(0.01, lo=1e-3, hi=0.5, steps_per_decade=10)
-    assert (10 ** s.min, 10 ** s.max) == pytest.approx((1e-3, 0.5))
+    assert 10 ** s.max == pytest.approx(0.5)
+    assert 1e-3 <= 10 ** s.min < 1e-3 * 10 ** 0.1
     assert s.step == pytest.approx(0.1)
 
 
