@@ -158,6 +158,16 @@ class SkewWidget(widgets.VBox):
             "metadata": {"image/png": {"width": int(w), "height": int(h)}},
         },)
 
+    def _make_reset(self, points, bounds):
+        """The "data set skew" button: sets ``controls["skew"]`` back to the test data's skew."""
+        own = data_set_skew(points)
+        self.reset = widgets.Button(
+            description="data set skew" if own is None else f"data set skew ({own:.3g})",
+            disabled=own is None or not bounds[0] <= own <= bounds[1],
+            tooltip="Set the skew back to that of the test data", layout=widgets.Layout(width="auto"))
+        self.reset.on_click(lambda _: setattr(self.controls["skew"], "value", float(own)))
+        return self.reset
+
     # ---------------------------------------------------------------- layout
     def _finish(self, control_rows, *, side_by_side=True):
         """Lay out controls, figure and table, wire the observers and draw once."""

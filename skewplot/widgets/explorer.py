@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import ipywidgets as widgets
-
 from ..metrics.auc import roc_auc
 from ..metrics.precision import skew_model_of
 from ..skew import SkewRange
-from ._base import SkewWidget, check_points, check_skew_bounds, data_set_skew, first_points, initial_skew, normalized
+from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized
 from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
 from .spaces import envelope_readout
 
@@ -54,13 +52,9 @@ class Explorer(SkewWidget):
         self.skew_line_ = a_skew.axvline(value, color="0.3", linestyle=":", linewidth=1.0)
         self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0)
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
-        own = data_set_skew(points)
-        self.reset = widgets.Button(
-            description="data set skew" if own is None else f"data set skew ({own:.3g})",
-            disabled=own is None or not bounds[0] <= own <= bounds[1], layout=widgets.Layout(width="auto"))
-        self.reset.on_click(lambda _: setattr(self.controls["skew"], "value", float(own)))
         c = self.controls
-        self._finish([[c["skew"], self.reset, c["skew_range"]], [c["f_alpha"], c["m"]]], side_by_side=False)
+        self._finish([[c["skew"], self._make_reset(points, bounds), c["skew_range"]], [c["f_alpha"], c["m"]]],
+                     side_by_side=False)
 
     def _apply(self, changed):
         c, d = self.controls, self.displays

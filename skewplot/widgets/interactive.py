@@ -12,7 +12,7 @@ import numpy as np
 from ..metrics._validate import check_1d_array, check_finite, check_scalar
 from ..metrics.precision import skew_model_of
 from ..skew import SkewRange, SkewSeries
-from ._base import SkewWidget, check_points, check_skew_bounds, data_set_skew, first_points, initial_skew, normalized
+from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized
 from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
 from .spaces import EnvelopeWidget
 
@@ -56,13 +56,7 @@ class InteractivePR(_PRWidget):
         _, ax = self._make_figure(figsize=figsize)
         self._build_pr(points, value, ax, kwargs)
         self.controls["skew"] = skew_slider(value, lo=bounds[0], hi=bounds[1])
-        own = data_set_skew(points)
-        self.reset = widgets.Button(
-            description="data set skew" if own is None else f"data set skew ({own:.3g})",
-            disabled=own is None or not bounds[0] <= own <= bounds[1],
-            tooltip="Set the slider back to the skew of the test data", layout=widgets.Layout(width="auto"))
-        self.reset.on_click(lambda _: setattr(self.controls["skew"], "value", float(own)))
-        self._finish([[self.controls["skew"], self.reset]])
+        self._finish([[self.controls["skew"], self._make_reset(points, bounds)]])
 
     def _apply(self, changed):
         skew = float(self.controls["skew"].value)

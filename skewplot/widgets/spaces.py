@@ -74,7 +74,7 @@ class EnvelopeWidget(SkewWidget):
         self.displays[kind] = plot(points, **{self.param_name: slider.value}, skew=value, ax=ax, **kwargs)
         self.controls[self.param_name] = slider
         self.controls["skew"] = skew_slider(value, lo=skew_bounds[0], hi=skew_bounds[1])
-        self._finish([[self.controls[self.param_name], self.controls["skew"]]])
+        self._finish([[self.controls[self.param_name], self.controls["skew"], self._make_reset(points, skew_bounds)]])
 
     def _apply(self, changed):
         disp = self.displays[self.kind]

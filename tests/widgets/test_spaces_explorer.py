@@ -113,3 +113,9 @@ def test_explorer_bad_input(two_classifiers):
         explorer(two_classifiers, skew_range=(0.1, 1.5))
     with pytest.raises(ValueError, match="m must lie in"):
         explorer(two_classifiers, m=-1)
+
+
+def test_envelope_widgets_reset_to_data_set_skew(two_classifiers):
+    w = interactive_cost(two_classifiers, skew=0.01)
+    w.reset.click()
+    assert w.displays["cost"].skew == pytest.approx(two_classifiers["strong"].skew)
