@@ -274,7 +274,7 @@ class CostDisplay(EnvelopeDisplay):
     def _grid(self):
         return _UNIT
 
-    def _pc(self, x):
+    def probability_cost_of(self, x):
         """PC(+) at the x coordinates: x itself, or PC(+) of the skew x under m."""
         return x if self.x_axis == "pc" else np.asarray(probability_cost(x, self.m), dtype=float)
 
@@ -291,26 +291,45 @@ class CostDisplay(EnvelopeDisplay):
             return np.stack([np.column_stack([np.zeros(len(pts)), ends[0]]),
                              np.column_stack([np.ones(len(pts)), ends[1]])], axis=1)
         x = self._grid()
-        nec = np.asarray(expected_cost(pts, self._pc(x)), dtype=float)  # (len(x), n_points)
+        nec = np.asarray(expected_cost(pts, self.probability_cost_of(x)), dtype=float)  # (len(x), n_points)
         return np.stack([np.broadcast_to(x, nec.T.shape), nec.T], axis=2)
 
-    def _envelope_curve(self, hull):
-        """Exact polyline in PC(+): straight between the crossings of consecutive hull lines."""
+    @staticmethod
+    def _pc_breaks(hull):
+        """0, 1 and the PC(+) where consecutive hull lines cross: the envelope's corners [S Eq 14]."""
         t, f = hull.tpr, hull.fpr
         step = (np.diff(t) > 0) | (np.diff(f) > 0)
         breaks = cost_crossing((t[:-1][step], f[:-1][step]), (t[1:][step], f[1:][step])) if step.any() else []
-        pc = np.clip(np.r_[0.0, np.atleast_1d(breaks), 1.0], 0.0, 1.0)
+        return np.unique(np.clip(np.r_[0.0, np.atleast_1d(breaks), 1.0], 0.0, 1.0))
+
+    def _envelope_curve(self, hull):
+        """Exact polyline: straight in PC(+) between the crossings of consecutive hull lines."""
+        pc = self._pc_breaks(hull)
         x = np.unique(self._x_of_pc(pc) if self.x_axis == "pc" else np.r_[self._x_of_pc(pc), self._grid()])
         return x, self._envelope_at(hull, x)
 
+    def envelope_area(self, name):
+        """Area under a classifier's lower envelope over PC(+) in [0, 1] (mean over folds).
+
+        The expected normalised cost when every probability cost is equally
+        likely; 0.25 for the better trivial classifier, lower is better.  It
+        does not depend on ``m`` or on ``x_axis``.
+        """
+        areas = []
+        for hull in self._hulls[name]:
+            pc = self._pc_breaks(hull)
+            y = cost_envelope(hull, pc)[0]
+            areas.append(float(np.sum(np.diff(pc) * (y[1:] + y[:-1]) * 0.5)))
+        return float(np.mean(areas))
+
     def _envelope_at(self, hull, x):
-        return cost_envelope(hull, self._pc(x))[0]
+        return cost_envelope(hull, self.probability_cost_of(x))[0]
 
     def _baseline_curves(self):
         if not self.trivial:
             return {}
         x = np.array([0.0, 1.0]) if self.x_axis == "pc" else self._grid()
-        neg, pos = trivial_costs(self._pc(x))
+        neg, pos = trivial_costs(self.probability_cost_of(x))
         return {"always_negative": (x, neg, {"linestyle": "--", "label": "trivial (always −, always +)"}),
                 "always_positive": (x, pos, {"linestyle": "--", "label": "_nolegend_"})}
 
@@ -327,7 +346,7 @@ class CostDisplay(EnvelopeDisplay):
             a, b = self._x_of_pc(np.asarray(lo)[live]), self._x_of_pc(np.asarray(hi)[live])
             xs = a[:, None] + (b - a)[:, None] * t
             live_pts = OperatingPoints(tpr=pts.tpr[live], fpr=pts.fpr[live])
-            ys = np.array([np.asarray(expected_cost(live_pts, self._pc(row)))[:, k] for k, row in enumerate(xs)])
+            ys = np.array([np.asarray(expected_cost(live_pts, self.probability_cost_of(row)))[:, k] for k, row in enumerate(xs)])
             color = self.lines_[name].get_color() if name in self.lines_ else "0.3"
             self.ranges_[name] = ax.add_collection(LineCollection(
                 np.stack([xs, ys], axis=2), colors=color, linewidths=1.0, alpha=0.6, zorder=1.4,

@@ -337,7 +337,10 @@ def interactive_cost(points, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), fi
     skew_bounds : (float, float), default=(1e-4, 0.9999)
     figsize : (float, float), default=(6, 4.5)
     **kwargs
-        Passed to :func:`skewplot.plot_cost`.
+        Passed to :func:`skewplot.plot_cost`.  ``x_axis`` defaults to
+        ``"skew"`` here, so that moving ``m`` bends the cost curves ([S] Fig
+        5b); with ``x_axis="pc"`` (Drummond & Holte's axis) the curves do not
+        depend on ``m`` and the slider only moves the skew marker.
 
     Returns
     -------
@@ -355,5 +358,6 @@ def interactive_cost(points, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), fi
     >>> sorted(w.readouts_["strong"])
     ['NEC at π′', 'area', 'gain']
     """
+    kwargs.setdefault("x_axis", "skew")
     return EnvelopeWidget("cost", points, param=m, skew=skew, skew_bounds=check_skew_bounds(skew_bounds),
                           figsize=figsize, make_slider=m_slider, **kwargs)

@@ -38,7 +38,7 @@ def envelope_readout(kind, disp):
     if kind == "cost":
         columns = ["area", "gain", "NEC at π′"]
         for name, line in disp.lines_.items():
-            area = _area(line)
+            area = disp.envelope_area(name)  # over PC(+), whatever the drawn axis
             rows[name] = {"area": area, "gain": 1.0 - area / 0.25, "NEC at π′": _marker_value(disp, name)}
     else:
         columns = ["area", "gain", "F at π′"]

@@ -49,3 +49,13 @@ def test_update_m_redraws_the_same_artists_on_the_skew_axis(two):
 def test_bad_x_axis(two):
     with pytest.raises(ValueError, match="x_axis"):
         sp.plot_cost(two, x_axis="pi")
+
+
+@pytest.mark.parametrize("m, x_axis", [(0.5, "pc"), (0.0, "skew"), (0.3, "skew"), (1.0, "pc")])
+def test_envelope_area_is_over_pc_whatever_the_axis(two, m, x_axis):
+    disp = sp.plot_cost(two, m=m, x_axis=x_axis)
+    grid = np.linspace(0, 1, 200001)
+    for name, pts in two.items():
+        env = sp.cost_envelope(pts, grid)[0]
+        want = np.sum(np.diff(grid) * (env[1:] + env[:-1]) / 2)
+        assert disp.envelope_area(name) == pytest.approx(want, abs=1e-9)

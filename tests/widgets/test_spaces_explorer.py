@@ -8,6 +8,13 @@ import skewplot as sp
 from skewplot.widgets import explorer, interactive_cost, interactive_fmeasure
 
 
+def test_cost_widget_on_the_probability_cost_axis(two_classifiers):
+    w = interactive_cost(two_classifiers, skew=0.1, x_axis="pc")
+    w.controls["m"].value = 0.3
+    ref = sp.plot_cost(two_classifiers, m=0.3, skew=0.1, ax=fresh_ax())
+    assert_same_envelopes(w.displays["cost"], ref)
+
+
 def fresh_ax():
     return Figure(figsize=(6, 4.5), layout="constrained").subplots()
 
@@ -27,7 +34,7 @@ def test_cost_widget_equals_static_plot(two_classifiers, m, skew):
     assert set(w.controls) == {"m", "skew"}
     w.controls["m"].value = m
     w.controls["skew"].value = skew
-    ref = sp.plot_cost(two_classifiers, m=m, skew=skew, ax=fresh_ax())
+    ref = sp.plot_cost(two_classifiers, m=m, skew=skew, x_axis="skew", ax=fresh_ax())
     assert_same_envelopes(w.displays["cost"], ref)
     pc = sp.probability_cost(skew, m)
     grid = np.linspace(0, 1, 20001)
