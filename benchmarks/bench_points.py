@@ -39,7 +39,7 @@ def main():
         score = rng.normal(size=n) + y
         score = np.round(score, 4)  # realistic ties
         soft = np.clip(y * 0.8 + rng.random(n) * 0.2, 0, 1)
-        repeat = 3 if n <= 1e6 else 2
+        repeat = 3
         t_sort = best_of(lambda: np.sort(score), repeat)
         t_argsort = best_of(lambda: np.argsort(score), repeat)
         t_hard = best_of(lambda: sp.operating_points(y, score), repeat)
@@ -47,7 +47,7 @@ def main():
         ratio_sk = float("nan")
         if not args.no_sklearn:
             from sklearn.metrics import precision_recall_curve
-            t_sk = best_of(lambda: precision_recall_curve(y, score), 1 if n > 1e6 else repeat)
+            t_sk = best_of(lambda: precision_recall_curve(y, score), repeat)
             ratio_sk = t_sk / t_hard
         peak = peak_bytes(lambda: sp.operating_points(y, score)) / (8 * n)
         print(f"{n:>9.0e} {t_hard / t_sort:>10.2f} {ratio_sk:>13.2f} {t_soft / t_argsort:>13.2f} {peak:>16.2f}")
