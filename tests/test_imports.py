@@ -33,3 +33,14 @@ def test_unknown_attribute_is_a_clear_error():
     import skewplot as sp
     with pytest.raises(AttributeError, match="no_such_name"):
         sp.no_such_name
+
+
+def test_every_public_name_resolves():
+    import skewplot as sp
+    import skewplot.plotting as plotting
+
+    for name in sp.__all__:
+        assert getattr(sp, name) is not None, name
+    for name in plotting.__all__:
+        assert getattr(plotting, name) is not None, name
+    assert callable(plotting.style.paper)
