@@ -11,12 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _formulas
-
-
-def _check_scalar(*args, **kwargs):
-    from .metrics._validate import check_scalar
-
-    return check_scalar(*args, **kwargs)
+from ._validate import check_scalar
 
 
 def _col(p, ndim):
@@ -298,7 +293,7 @@ class FixedSkew(SkewModel):
     symbol = "P"
 
     def __init__(self, value):
-        self.value = _check_scalar(value, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+        self.value = check_scalar(value, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
 
     @property
     def mean(self) -> float:

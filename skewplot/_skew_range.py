@@ -5,7 +5,14 @@ from __future__ import annotations
 import numpy as np
 from scipy.special import spence
 
-from ._skew_base import SkewModel, _check_scalar, adaptive_rule, gauss_legendre, graded_edges, graded_rule
+from ._skew_base import (
+    SkewModel,
+    adaptive_rule,
+    gauss_legendre,
+    graded_edges,
+    graded_rule,
+)
+from ._validate import check_scalar
 
 # Nodes whose normalised weight is below this are dropped: with integrands in
 # [0, 1] they cannot move an expectation by more than their total weight.
@@ -193,8 +200,8 @@ class SkewRange(SkewModel):
     symbol = "\\bar{P}"
 
     def __init__(self, lo, hi, weight=None):
-        self.lo = _check_scalar(lo, "lo", lo=0.0, hi=1.0)
-        self.hi = _check_scalar(hi, "hi", lo=0.0, hi=1.0)
+        self.lo = check_scalar(lo, "lo", lo=0.0, hi=1.0)
+        self.hi = check_scalar(hi, "hi", lo=0.0, hi=1.0)
         if not self.lo < self.hi:
             raise ValueError(f"lo must be smaller than hi, got lo={self.lo:g}, hi={self.hi:g}")
         self.weight = weight

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._skew_base import SkewModel, _check_scalar, adaptive_rule
+from ._skew_base import SkewModel, adaptive_rule
+from ._validate import check_1d_array, check_finite, check_same_length, check_scalar
+
 
 class SkewSeries(SkewModel):
     """Deployment skew that changes over time: temporal precision P̃ [L Eq 4].
@@ -37,7 +39,6 @@ class SkewSeries(SkewModel):
     symbol = "\\tilde{P}"
 
     def __init__(self, values, times=None):
-        from .metrics._validate import check_1d_array, check_finite, check_same_length
 
         v = check_finite(check_1d_array(values, "values"), "values")
         if v.min() < 0 or v.max() > 1:
@@ -96,11 +97,11 @@ class SkewSeries(SkewModel):
         """
         if not callable(f):
             raise TypeError(f"f must be a callable pi'(t), got {type(f).__name__}")
-        t0 = _check_scalar(t_start, "t_start")
-        t1 = _check_scalar(t_end, "t_end")
+        t0 = check_scalar(t_start, "t_start")
+        t1 = check_scalar(t_end, "t_end")
         if not t1 > t0:
             raise ValueError(f"t_end must be greater than t_start, got t_end={t1:g}, t_start={t0:g}")
-        tol = _check_scalar(tol, "tol", lo=0.0, lo_open=True)
+        tol = check_scalar(tol, "tol", lo=0.0, lo_open=True)
         g = _vectorised(f)
         pi, w = adaptive_rule(lambda t: (g(t), 1.0), np.array([t0, t1]), tol)
         obj = cls.__new__(cls)

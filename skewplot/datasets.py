@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .metrics._validate import check_scalar
+from ._validate import check_scalar
 from .metrics.points import operating_points
 
 __all__ = ["make_scores", "example_classifiers", "soleymani_examples", "breast_cancer_example"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import (
+from .._validate import (
     check_1d_array,
     check_choice,
     check_nonnegative,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_choice
+from .._validate import check_choice
 from .precision import _check_points, _model_from, curve_rates, skew_model_of
 
 __all__ = [

@@ -17,8 +17,8 @@ from itertools import combinations
 
 import numpy as np
 
+from .._validate import check_1d_array, check_nonnegative, check_same_length
 from ._labels import positive_mask
-from ._validate import check_1d_array, check_nonnegative, check_same_length
 from .fmeasure import _check_alpha, _envelope_candidates, _f_at, _skew_grid
 from .points import _check_scores, operating_points
 

@@ -12,7 +12,12 @@ from __future__ import annotations
 import numpy as np
 from scipy.spatial import ConvexHull, QhullError
 
-from ._validate import check_finite, check_scalar
+from .._validate import (
+    check_rate_pair,
+    check_scalar,
+    check_unit_array,
+    scalar_or_array,
+)
 from .precision import _check_points
 
 __all__ = [
@@ -24,36 +29,6 @@ __all__ = [
     "trivial_costs",
     "roc_convex_hull",
 ]
-
-
-def _unit_array(x, name):
-    """``x`` as a float array with every value in [0, 1]."""
-    if isinstance(x, bool) or x is None:
-        raise TypeError(f"{name} must be a number or an array of numbers in [0, 1], got {type(x).__name__}")
-    arr = np.asarray(x)
-    if arr.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must be a number or an array of numbers in [0, 1], got dtype {arr.dtype}")
-    arr = arr.astype(float, copy=False)
-    check_finite(arr, name)
-    if arr.size and (arr.min() < 0 or arr.max() > 1):
-        raise ValueError(f"{name} must lie in [0, 1], found values in [{arr.min():g}, {arr.max():g}]")
-    return arr
-
-
-def _rate_pair(point, name):
-    """A point given as ``(tpr, fpr)`` (scalars or arrays that broadcast)."""
-    try:
-        tpr, fpr = point
-    except (TypeError, ValueError) as exc:
-        raise TypeError(f"{name} must be a (tpr, fpr) pair") from exc
-    tpr = _unit_array(tpr, f"{name}[0] (tpr)")
-    fpr = _unit_array(fpr, f"{name}[1] (fpr)")
-    return np.broadcast_arrays(tpr, fpr)
-
-
-def _scalar_or_array(out):
-    out = np.asarray(out, dtype=float)
-    return float(out) if out.ndim == 0 else out
 
 
 def probability_cost(skew, m=None, *, c_fn=None, c_fp=None):
@@ -86,7 +61,7 @@ def probability_cost(skew, m=None, *, c_fn=None, c_fp=None):
     >>> round(sp.probability_cost(0.1, c_fn=9.0, c_fp=1.0), 4)
     0.5
     """
-    pi = _unit_array(skew, "skew")
+    pi = check_unit_array(skew, "skew")
     if c_fn is not None or c_fp is not None:
         if m is not None:
             raise TypeError("give either m or the costs c_fn and c_fp, not both")
@@ -103,7 +78,7 @@ def probability_cost(skew, m=None, *, c_fn=None, c_fp=None):
     # den = 0 only at the corners (pi, m) = (0, 0) or (1, 1): follow m there.
     out = np.divide(num, np.where(den > 0, den, 1.0))
     out = np.where(den > 0, out, 1.0 - m)
-    return _scalar_or_array(out)
+    return scalar_or_array(out)
 
 
 def _nec(tpr, fpr, pc):
@@ -136,7 +111,7 @@ def expected_cost(pts, pc):
     [0.25, 0.06, 0.75]
     """
     _check_points(pts)
-    pc = _unit_array(pc, "pc")
+    pc = check_unit_array(pc, "pc")
     if pc.ndim > 1:
         raise ValueError(f"pc must be a number or 1-D, got an array of shape {pc.shape}")
     return _nec(pts.tpr, pts.fpr, pc[..., None] if pc.ndim else pc)
@@ -162,8 +137,8 @@ def trivial_costs(pc):
     >>> sp.metrics.cost.trivial_costs(0.2)
     (0.2, 0.8)
     """
-    pc = _unit_array(pc, "pc")
-    return _scalar_or_array(pc), _scalar_or_array(1.0 - pc)
+    pc = check_unit_array(pc, "pc")
+    return scalar_or_array(pc), scalar_or_array(1.0 - pc)
 
 
 def cost_crossing(point_a, point_b):
@@ -200,8 +175,8 @@ def cost_crossing(point_a, point_b):
     >>> round(sp.cost_crossing((0.5, 0.1), (0.8, 0.3)), 4)
     0.4
     """
-    ta, fa = _rate_pair(point_a, "point_a")
-    tb, fb = _rate_pair(point_b, "point_b")
+    ta, fa = check_rate_pair(point_a, "point_a")
+    tb, fb = check_rate_pair(point_b, "point_b")
     num = fa - fb
     den = (ta - tb) + num
     if np.any(den == 0):
@@ -209,7 +184,7 @@ def cost_crossing(point_a, point_b):
             "point_a and point_b give parallel cost lines (TPR_a - TPR_b = FPR_b - FPR_a), "
             "so they never cross at a single PC(+)"
         )
-    return _scalar_or_array(num / den)
+    return scalar_or_array(num / den)
 
 
 def operating_range(point):
@@ -237,11 +212,11 @@ def operating_range(point):
     >>> round(lo, 4), round(hi, 4)
     (0.2, 0.8)
     """
-    tpr, fpr = _rate_pair(point, "point")
+    tpr, fpr = check_rate_pair(point, "point")
     live = tpr > fpr  # then tpr + fpr > 0 and 2 - tpr - fpr > 0
     lo = np.divide(fpr, np.where(live, tpr + fpr, 1.0))
     hi = np.divide(1.0 - fpr, np.where(live, 2.0 - tpr - fpr, 1.0))
-    return _scalar_or_array(np.where(live, lo, 0.5)), _scalar_or_array(np.where(live, hi, 0.5))
+    return scalar_or_array(np.where(live, lo, 0.5)), scalar_or_array(np.where(live, hi, 0.5))
 
 
 def _frontier_hull(tpr, fpr):
@@ -376,7 +351,7 @@ def cost_envelope(pts, pc):
     ([0.18, 0.25, 0.16], [1, 2, 2])
     """
     _check_points(pts)
-    pc = _unit_array(pc, "pc")
+    pc = check_unit_array(pc, "pc")
     tpr, fpr = np.asarray(pts.tpr), np.asarray(pts.fpr)
     cost, index, _ = _envelope_on_frontier(tpr, fpr, _frontier_hull(tpr, fpr), pc)
     if pc.ndim == 0:

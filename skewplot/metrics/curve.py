@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import check_choice, check_scalar
 from ..skew import FixedSkew
-from ._validate import check_choice, check_scalar
 from .auc import INTERPOLATIONS, stepped_curve
 from .precision import _check_points, curve_rates, skew_model_of
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import check_rate_pair, check_scalar, check_unit_array, scalar_or_array
 from ..skew import FixedSkew
-from ._validate import check_scalar
-from .cost import _frontier_hull, _rate_pair, _scalar_or_array, _unit_array
+from .cost import _frontier_hull
 from .precision import _check_points, curve_rates, skew_model_of
 
 __all__ = [
@@ -110,7 +110,7 @@ def f_measure(pts, skew=None, *, f_alpha=0.5):
 
 
 def _skew_grid(skews):
-    pi = _unit_array(skews, "skews")
+    pi = check_unit_array(skews, "skews")
     if pi.ndim > 1:
         raise ValueError(f"skews must be a number or 1-D, got an array of shape {pi.shape}")
     return pi
@@ -235,15 +235,15 @@ def f_crossing(point_a, point_b, *, f_alpha=0.5):
     0.3197
     """
     a = _check_alpha(f_alpha, lo_open=True)
-    ta, fa = _rate_pair(point_a, "point_a")
-    tb, fb = _rate_pair(point_b, "point_b")
+    ta, fa = check_rate_pair(point_a, "point_a")
+    tb, fb = check_rate_pair(point_b, "point_b")
     d = fa * tb - fb * ta
     num = a * d
     den = (a - 1.0) * (tb - ta) + num
     if np.any((den == 0) & (num == 0)):
         raise ValueError("point_a and point_b have the same F-curve at every skew; they never cross at one skew")
     out = np.divide(num, np.where(den == 0, 1.0, den))
-    return _scalar_or_array(np.where(den == 0, np.inf, out))
+    return scalar_or_array(np.where(den == 0, np.inf, out))
 
 
 def f_alpha_crossing(point):
@@ -271,11 +271,11 @@ def f_alpha_crossing(point):
     >>> round(sp.f_alpha_crossing((0.8, 0.15)), 4)   # [S Fig 1]
     0.4286
     """
-    tpr, fpr = _rate_pair(point, "point")
+    tpr, fpr = check_rate_pair(point, "point")
     den = fpr - tpr + 1.0
     if np.any(den == 0):
         raise ValueError("point is the perfect classifier (TPR = 1, FPR = 0): its F is 1 for every f_alpha and skew")
-    return _scalar_or_array(fpr / den)
+    return scalar_or_array(fpr / den)
 
 
 def f_max_bound(skew, fpr_max, *, f_alpha=0.5):
@@ -300,9 +300,9 @@ def f_max_bound(skew, fpr_max, *, f_alpha=0.5):
     >>> round(sp.f_max_bound(0.1, 0.05), 4)
     0.8163
     """
-    pi = _unit_array(skew, "skew")
-    fpr = _unit_array(fpr_max, "fpr_max")
-    return _scalar_or_array(_f_at(1.0, fpr, pi, _check_alpha(f_alpha)))
+    pi = check_unit_array(skew, "skew")
+    fpr = check_unit_array(fpr_max, "fpr_max")
+    return scalar_or_array(_f_at(1.0, fpr, pi, _check_alpha(f_alpha)))
 
 
 def f_always_positive(skew, *, f_alpha=0.5):
@@ -326,8 +326,8 @@ def f_always_positive(skew, *, f_alpha=0.5):
     >>> round(sp.f_always_positive(0.25), 4)
     0.4
     """
-    pi = _unit_array(skew, "skew")
-    return _scalar_or_array(_f_at(1.0, 1.0, pi, _check_alpha(f_alpha)))
+    pi = check_unit_array(skew, "skew")
+    return scalar_or_array(_f_at(1.0, 1.0, pi, _check_alpha(f_alpha)))
 
 
 def f_alpha_from_beta(beta):

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._labels import positive_mask
-from ._sorting import group_starts, parallel_sort, sorted_with
-from ._validate import (
+from .._validate import (
     check_1d_array,
     check_finite,
     check_nonnegative,
     check_same_length,
     check_scalar,
 )
+from ._labels import positive_mask
+from ._sorting import group_starts, parallel_sort, sorted_with
 
 __all__ = ["OperatingPoints", "operating_points"]
 

@@ -7,7 +7,7 @@ from scipy.optimize import brentq
 from scipy.special import expit, logit
 
 from .._skew_base import aucpr_nodes
-from ._validate import check_1d_array, check_choice, check_finite, check_scalar
+from .._validate import check_1d_array, check_choice, check_finite, check_scalar
 from .auc import INTERPOLATIONS, aucpr
 from .precision import _check_points
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._validate import check_scalar
 from ..skew import FixedSkew
-from ._validate import check_scalar
 from .cost import _frontier_hull, _nec, probability_cost
 from .fmeasure import _check_alpha, _envelope_candidates, _f_at
 from .precision import _check_points, skew_model_of

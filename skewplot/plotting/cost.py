@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..metrics._validate import check_choice, check_scalar
+from .._validate import check_choice, check_scalar
 from ..metrics.cost import (
     cost_crossing,
     cost_envelope,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..metrics._validate import check_1d_array, check_scalar
+from .._validate import check_1d_array, check_scalar
 from ..metrics.auc import aucpr, aucpr_min
 from ..metrics.precision import transform_precision
 from ._display import Display, as_points_dict, palette, resolve_ax

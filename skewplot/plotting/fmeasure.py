@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..metrics._validate import check_scalar
+from .._validate import check_scalar
 from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope
 from .cost import ENVELOPE_PARAMS, EnvelopeDisplay
 

@@ -6,6 +6,8 @@ import numbers
 
 import numpy as np
 
+from .._validate import check_real_array, check_unit_array
+
 
 def check_count(value, name, *, lo=1, hi=None, hi_name=None):
     """Return ``value`` as an int in ``[lo, hi]``; integral floats such as 1e6 are accepted."""
@@ -28,27 +30,12 @@ def check_count(value, name, *, lo=1, hi=None, hi_name=None):
 
 def check_probabilities(q, name):
     """Return ``q`` as a float array with every value in [0, 1]."""
-    arr = _real_array(q, name)
-    if arr.size and (arr.min() < 0 or arr.max() > 1):
-        raise ValueError(f"{name} must lie in [0, 1], found values in [{arr.min():g}, {arr.max():g}]")
-    return arr
+    return check_unit_array(q, name)
 
 
 def check_values(x, name):
     """Return ``x`` as a finite float array."""
-    return _real_array(x, name)
-
-
-def _real_array(x, name):
-    if x is None:
-        raise TypeError(f"{name} must be a number or an array of numbers, got None")
-    arr = np.asarray(x)
-    if arr.dtype.kind not in "biuf":
-        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
-    arr = arr.astype(float, copy=False)
-    if not np.isfinite(arr).all():
-        raise ValueError(f"{name} contains NaN or infinite values; every value must be finite")
-    return arr
+    return check_real_array(x, name)
 
 
 def as_generator(random_state):

@@ -17,7 +17,7 @@ import io
 import ipywidgets as widgets
 import numpy as np
 
-from ..metrics._validate import check_scalar
+from .._validate import check_scalar
 from ..plotting._display import as_points_dict
 
 __all__ = ["SkewWidget", "check_points", "check_skew_bounds", "data_set_skew", "initial_skew", "is_widget_backend"]

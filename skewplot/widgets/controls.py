@@ -11,7 +11,7 @@ import math
 
 import ipywidgets as widgets
 
-from ..metrics._validate import check_scalar
+from .._validate import check_scalar
 
 __all__ = ["skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider"]
 

@@ -5,8 +5,21 @@ from __future__ import annotations
 from ..metrics.auc import roc_auc
 from ..metrics.precision import skew_model_of
 from ..skew import SkewRange
-from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized
-from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
+from ._base import (
+    SkewWidget,
+    check_points,
+    check_skew_bounds,
+    first_points,
+    initial_skew,
+    normalized,
+)
+from .controls import (
+    check_skew_range,
+    f_alpha_slider,
+    m_slider,
+    skew_range_slider,
+    skew_slider,
+)
 from .spaces import envelope_readout
 
 __all__ = ["explorer", "Explorer"]

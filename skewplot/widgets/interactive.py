@@ -9,11 +9,24 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 
-from ..metrics._validate import check_1d_array, check_finite, check_scalar
+from .._validate import check_1d_array, check_finite, check_scalar
 from ..metrics.precision import skew_model_of
 from ..skew import SkewRange, SkewSeries
-from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized
-from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
+from ._base import (
+    SkewWidget,
+    check_points,
+    check_skew_bounds,
+    first_points,
+    initial_skew,
+    normalized,
+)
+from .controls import (
+    check_skew_range,
+    f_alpha_slider,
+    m_slider,
+    skew_range_slider,
+    skew_slider,
+)
 from .spaces import EnvelopeWidget
 
 __all__ = [

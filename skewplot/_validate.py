@@ -75,3 +75,36 @@ def check_choice(value, name, choices):
         opts = ", ".join(repr(c) for c in choices)
         raise ValueError(f"{name} must be one of {opts}; got {value!r}")
     return value
+
+
+def check_real_array(x, name):
+    """``x`` (a number or an array of any shape) as a finite float array."""
+    if x is None or isinstance(x, (bool, np.bool_)):
+        raise TypeError(f"{name} must be a number or an array of numbers, got {type(x).__name__}")
+    arr = np.asarray(x)
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
+    return check_finite(arr.astype(float, copy=False), name)
+
+
+def check_unit_array(x, name):
+    """``x`` (a number or an array of any shape) as a float array with every value in [0, 1]."""
+    arr = check_real_array(x, name)
+    if arr.size and (arr.min() < 0 or arr.max() > 1):
+        raise ValueError(f"{name} must lie in [0, 1], found values in [{arr.min():g}, {arr.max():g}]")
+    return arr
+
+
+def check_rate_pair(point, name):
+    """A ROC point given as ``(tpr, fpr)``: scalars or arrays that broadcast, in [0, 1]."""
+    try:
+        tpr, fpr = point
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"{name} must be a (tpr, fpr) pair") from exc
+    return np.broadcast_arrays(check_unit_array(tpr, f"{name}[0] (tpr)"), check_unit_array(fpr, f"{name}[1] (fpr)"))
+
+
+def scalar_or_array(out):
+    """A 0-d result as a float, anything else as a float array."""
+    out = np.asarray(out, dtype=float)
+    return float(out) if out.ndim == 0 else out
