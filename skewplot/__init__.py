@@ -67,7 +67,7 @@ _LAZY = {
     "cost_crossing": "metrics.cost",
     "operating_range": "metrics.cost",
     "trivial_costs": "metrics.cost",
-    "roc_convex_hull": "metrics.cost",
+    "roc_convex_hull": "metrics.hull",
     "best_threshold": "metrics.threshold",
     "boolean_combinations": "metrics.combine",
     "iterative_boolean_combination": "metrics.combine",

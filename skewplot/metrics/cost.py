@@ -10,7 +10,6 @@ the hull with exact breakpoints rather than on a grid.
 from __future__ import annotations
 
 import numpy as np
-from scipy.spatial import ConvexHull, QhullError
 
 from .._validate import (
     check_rate_pair,
@@ -18,6 +17,7 @@ from .._validate import (
     check_unit_array,
     scalar_or_array,
 )
+from .hull import frontier_hull
 from .precision import _check_points
 
 __all__ = [
@@ -27,7 +27,6 @@ __all__ = [
     "cost_crossing",
     "operating_range",
     "trivial_costs",
-    "roc_convex_hull",
 ]
 
 
@@ -219,96 +218,6 @@ def operating_range(point):
     return scalar_or_array(np.where(live, lo, 0.5)), scalar_or_array(np.where(live, hi, 0.5))
 
 
-def _frontier_hull(tpr, fpr):
-    """Indices of the north-west convex frontier of a cloud of ROC points.
-
-    The points that maximise ``w TPR - v FPR`` for some ``w, v >= 0`` (not
-    both 0), ordered by increasing FPR (and TPR): the part of the convex hull
-    facing (0, 1).  Dominated points, collinear points and duplicates (all
-    but the first) are left out.  Works on any point set, in any order.
-    """
-    tpr = np.asarray(tpr, dtype=float).ravel()
-    fpr = np.asarray(fpr, dtype=float).ravel()
-    order = np.lexsort((-tpr, fpr))  # by FPR, then highest TPR first
-    t_sorted = tpr[order]
-    best_before = np.maximum.accumulate(t_sorted)
-    pareto = np.empty(t_sorted.size, dtype=bool)
-    pareto[0] = True
-    np.greater(t_sorted[1:], best_before[:-1], out=pareto[1:])
-    idx = order[pareto]
-    if idx.size > 64:
-        idx = idx[_qhull_reduce(tpr[idx], fpr[idx])]
-    return idx[_upper_chain(tpr[idx], fpr[idx])]
-
-
-def _qhull_reduce(t, f):
-    """Positions of the candidates that are vertices of their convex hull.
-
-    ``t``, ``f`` rise strictly together (a Pareto staircase); adding its
-    lower-right corner makes every hull vertex but that corner lie on the
-    frontier.  qhull (C, O(n log n)) only shrinks the set here; the exact
-    monotone chain decides afterwards.
-    """
-    xy = np.column_stack((np.append(f, f[-1]), np.append(t, t[0])))
-    try:
-        vertices = ConvexHull(xy).vertices
-    except QhullError:  # pragma: no cover - the corner makes the set 2-D
-        return np.arange(t.size)
-    return np.sort(vertices[vertices < t.size])
-
-
-def _upper_chain(t, f):
-    """Andrew's monotone chain (upper part) on points sorted by ``f``, ``t``.
-
-    The loop runs over candidates already reduced to (near) hull vertices;
-    turns are decided by exact sign tests, so collinear points are dropped.
-    """
-    keep = []
-    for i in range(t.size):
-        while len(keep) >= 2:
-            a, b = keep[-2], keep[-1]
-            cross = (f[b] - f[a]) * (t[i] - t[a]) - (t[b] - t[a]) * (f[i] - f[a])
-            if cross >= 0:  # b is not strictly above the chord a -> i
-                keep.pop()
-            else:
-                break
-        keep.append(i)
-    return np.asarray(keep, dtype=np.intp)
-
-
-def roc_convex_hull(pts):
-    """The ROC convex hull: indices of the points on it, from (0, 0) to (1, 1).
-
-    The upper-left boundary of the convex hull of the ROC points [S §2.2].
-    It starts at the empty prediction (index 0) and ends at everything-positive
-    (the last index); points on a straight stretch of the hull are left out.
-
-    Parameters
-    ----------
-    pts : OperatingPoints
-
-    Returns
-    -------
-    ndarray of int
-        Increasing indices into ``pts``.
-
-    Examples
-    --------
-    >>> import skewplot as sp
-    >>> pts = sp.OperatingPoints.from_rates([0.4, 0.5, 0.9], [0.1, 0.3, 0.5])
-    >>> sp.metrics.cost.roc_convex_hull(pts).tolist()
-    [0, 1, 3, 4]
-    """
-    _check_points(pts)
-    idx = _frontier_hull(pts.tpr, pts.fpr)
-    last = len(pts) - 1
-    if idx[0] != 0:
-        idx = np.concatenate(([0], idx))
-    if idx[-1] != last:
-        idx = np.concatenate((idx, [last]))
-    return np.sort(idx)
-
-
 def _envelope_on_frontier(tpr, fpr, frontier, pc):
     """Lowest NEC at each ``pc`` and which frontier vertex gives it.
 
@@ -353,7 +262,7 @@ def cost_envelope(pts, pc):
     _check_points(pts)
     pc = check_unit_array(pc, "pc")
     tpr, fpr = np.asarray(pts.tpr), np.asarray(pts.fpr)
-    cost, index, _ = _envelope_on_frontier(tpr, fpr, _frontier_hull(tpr, fpr), pc)
+    cost, index, _ = _envelope_on_frontier(tpr, fpr, frontier_hull(tpr, fpr), pc)
     if pc.ndim == 0:
         return float(cost), int(index)
     return cost, index

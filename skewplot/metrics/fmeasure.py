@@ -19,7 +19,7 @@ import numpy as np
 
 from .._validate import check_rate_pair, check_scalar, check_unit_array, scalar_or_array
 from ..skew import FixedSkew
-from .cost import _frontier_hull
+from .hull import frontier_hull
 from .precision import _check_points, curve_rates, skew_model_of
 
 __all__ = [
@@ -150,7 +150,7 @@ def _envelope_candidates(tpr, fpr, f_alpha):
     Its precision is only a limit, equal to another point's, so leaving it
     out never changes the best value.
     """
-    cand = _frontier_hull(tpr, fpr)
+    cand = frontier_hull(tpr, fpr)
     if f_alpha == 1.0:
         cand = cand[(tpr[cand] > 0) | (fpr[cand] > 0)]
     return cand

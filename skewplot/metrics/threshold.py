@@ -8,8 +8,9 @@ import numpy as np
 
 from .._validate import check_scalar
 from ..skew import FixedSkew
-from .cost import _frontier_hull, _nec, probability_cost
+from .cost import _nec, probability_cost
 from .fmeasure import _check_alpha, _envelope_candidates, _f_at
+from .hull import frontier_hull
 from .precision import _check_points, skew_model_of
 
 __all__ = ["ThresholdChoice", "best_threshold"]
@@ -152,7 +153,7 @@ def best_threshold(pts, skew, *, f_alpha=None, m=None, max_fpr=None):
     if max_fpr is not None:
         max_fpr = check_scalar(max_fpr, "max_fpr", lo=0.0, hi=1.0)
     tpr, fpr = np.asarray(pts.tpr), np.asarray(pts.fpr)
-    frontier = _frontier_hull(tpr, fpr)
+    frontier = frontier_hull(tpr, fpr)
     if f_alpha is not None:
         f_alpha = _check_alpha(f_alpha)
         cand = _envelope_candidates(tpr, fpr, f_alpha)

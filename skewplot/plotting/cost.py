@@ -19,9 +19,9 @@ from ..metrics.cost import (
     expected_cost,
     operating_range,
     probability_cost,
-    roc_convex_hull,
     trivial_costs,
 )
+from ..metrics.hull import roc_convex_hull
 from ..metrics.points import OperatingPoints
 from ..skew import FixedSkew
 from ._display import (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..metrics.auc import roc_auc
-from ..metrics.cost import roc_convex_hull
+from ..metrics.hull import roc_convex_hull
 from ..metrics.points import OperatingPoints
 from ._display import (
     Display,

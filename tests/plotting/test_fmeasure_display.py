@@ -4,8 +4,8 @@ import pytest
 from matplotlib.testing.decorators import check_figures_equal
 
 import skewplot as sp
-from skewplot.metrics.cost import roc_convex_hull
 from skewplot.metrics.fmeasure import f_always_positive, f_curves
+from skewplot.metrics.hull import roc_convex_hull
 
 # [S Fig 4]: the two soft classifiers C1 and C2.
 C1 = sp.OperatingPoints.from_rates([0.55, 0.75, 0.88, 0.98], [0.08, 0.15, 0.28, 0.5])

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
-from skewplot.metrics.cost import roc_convex_hull
+from skewplot.metrics.hull import roc_convex_hull
 
 
 @pytest.fixture
