@@ -1,6 +1,5 @@
 import numpy as np
 import pytest
-from scipy import integrate
 
 import skewplot as sp
 from conftest import random_scores

@@ -101,6 +101,12 @@ class OperatingPoints:
         skew = "None" if self._skew is None else f"{self._skew:.4g}"
         return f"OperatingPoints(n_points={len(self)}, n_pos={self._n_pos}, n_neg={self._n_neg}, skew={skew})"
 
+    def _take(self, idx):
+        """The points at ``idx`` (increasing indices), with the same totals."""
+        pick = (lambda a: None if a is None else a[idx])
+        return OperatingPoints(tpr=self._tpr[idx], fpr=self._fpr[idx], thresholds=pick(self._thresholds),
+                               tp=pick(self._tp), fp=pick(self._fp), n_pos=self._n_pos, n_neg=self._n_neg)
+
     def __reduce__(self):
         return (_rebuild, (self._tpr, self._fpr, self._thresholds, self._tp, self._fp, self._n_pos, self._n_neg))
 

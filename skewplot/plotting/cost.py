@@ -22,7 +22,6 @@ from ..metrics.cost import (
     trivial_costs,
 )
 from ..metrics.hull import roc_convex_hull
-from ..metrics.points import OperatingPoints
 from ..skew import FixedSkew
 from ._display import (
     Display,
@@ -51,10 +50,6 @@ ENVELOPE_PARAMS = """\
         Passed to the envelopes' ``Axes.plot`` (to the thin lines when
         ``envelope=False``); ``alpha`` is transparency.
 """
-
-
-def _subset(pts, idx):
-    return OperatingPoints(tpr=pts.tpr[idx], fpr=pts.fpr[idx])
 
 
 def _drawn_indices(pts, max_lines):
@@ -108,9 +103,9 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self._drawn = {}
         for name, value in self.points.items():
             folds = value if isinstance(value, list) else [value]
-            self._hulls[name] = [_subset(p, roc_convex_hull(p)) for p in folds]
+            self._hulls[name] = [p._take(roc_convex_hull(p)) for p in folds]
             if not isinstance(value, list):
-                self._drawn[name] = _subset(value, _drawn_indices(value, self.max_lines))
+                self._drawn[name] = value._take(_drawn_indices(value, self.max_lines))
         self._changed = set()
 
     # ------------------------------------------------------------------ parameters
@@ -345,7 +340,7 @@ class CostDisplay(EnvelopeDisplay):
             t = np.linspace(0.0, 1.0, 2 if self.x_axis == "pc" else 64)
             a, b = self._x_of_pc(np.asarray(lo)[live]), self._x_of_pc(np.asarray(hi)[live])
             xs = a[:, None] + (b - a)[:, None] * t
-            live_pts = OperatingPoints(tpr=pts.tpr[live], fpr=pts.fpr[live])
+            live_pts = pts._take(np.flatnonzero(live))
             ys = np.array([np.asarray(expected_cost(live_pts, self.probability_cost_of(row)))[:, k] for k, row in enumerate(xs)])
             color = self.lines_[name].get_color() if name in self.lines_ else "0.3"
             self.ranges_[name] = ax.add_collection(LineCollection(

@@ -5,7 +5,7 @@ import pytest
 from matplotlib.figure import Figure
 
 import skewplot as sp
-from skewplot.plotting.pr import _corner_points
+from skewplot.metrics.auc import polyline_corners
 
 MODELS = [None, 0.003, 0.5, (0.0, 0.5), (0.1, 1.0), sp.SkewSeries([0.2, 0.01, 0.0, 1.0]),
           sp.SkewRange(0.0, 0.6, weight=lambda p: np.exp(-((p - 0.1) / 0.05) ** 2))]
@@ -23,7 +23,7 @@ def scores(seed, n, *, ties):
 def test_corners_keep_the_polyline(ties):
     y, s = scores(1, 3000, ties=ties)
     pts = sp.operating_points(y, s)
-    c = _corner_points(pts)
+    c = polyline_corners(pts)
     assert len(c) <= len(pts) and c.skew == pts.skew
     if not ties:
         assert len(c) < len(pts) / 2
@@ -53,9 +53,9 @@ def test_soft_labels_and_rates_are_handled():
     rng = np.random.default_rng(3)
     s = rng.normal(size=500)
     pts = sp.OperatingPoints.from_weights(s, rng.random(500))
-    assert sp.aucpr(_corner_points(pts), skew=0.05) == pytest.approx(sp.aucpr(pts, skew=0.05), rel=1e-12)
+    assert sp.aucpr(polyline_corners(pts), skew=0.05) == pytest.approx(sp.aucpr(pts, skew=0.05), rel=1e-12)
     rates = sp.OperatingPoints.from_rates([0, 0.2, 0.4, 0.4, 0.4, 1], [0, 0, 0, 0.3, 0.5, 1], skew=0.2)
-    c = _corner_points(rates)
+    c = polyline_corners(rates)
     assert c.tpr.tolist() == [0, 0.4, 0.4, 1] and c.fpr.tolist() == [0, 0, 0.5, 1]
     for model in MODELS[:-1]:
         assert sp.aucpr(c, skew=model) == pytest.approx(sp.aucpr(rates, skew=model), rel=1e-12)
