@@ -206,18 +206,21 @@ class PRDisplay(FromScoresMixin, Display):
 
         if pts.thresholds is None:
             raise ValueError("color_by_threshold needs thresholds; these points were built without them")
-        r, p = self._curve(name, pts)
-        seg_end = np.clip(np.searchsorted(pts.tpr, r, side="left"), 1, len(pts) - 1)
-        thr = pts.thresholds[seg_end]
-        finite = np.isfinite(thr)
-        thr = np.where(finite, thr, np.nan)
-        segs = np.stack([np.column_stack([r[:-1], p[:-1]]), np.column_stack([r[1:], p[1:]])], axis=1)
+        segs, thr = self._threshold_segments(name, pts)
         coll = LineCollection(segs, cmap=style.pop("cmap", "viridis"), linewidth=style.get("linewidth", 1.6),
                               label=self._label(name))
-        coll.set_array(thr[1:])
+        coll.set_array(thr)
         ax.add_collection(coll)
         self._colorbar = ax.figure.colorbar(coll, ax=ax, label="threshold")
         return coll
+
+    def _threshold_segments(self, name, pts):
+        """The drawn curve as segments, each coloured by the threshold of the ROC segment it lies on."""
+        r, p = self._curve(name, pts)
+        seg_end = np.clip(np.searchsorted(pts.tpr, r, side="left"), 1, len(pts) - 1)
+        thr = pts.thresholds[seg_end]
+        segs = np.stack([np.column_stack([r[:-1], p[:-1]]), np.column_stack([r[1:], p[1:]])], axis=1)
+        return segs, np.where(np.isfinite(thr), thr, np.nan)[1:]
 
     def _refresh(self):
         self._compute_aucs()
@@ -228,12 +231,9 @@ class PRDisplay(FromScoresMixin, Display):
                 line.set_data(_GRID, mid)
                 self.bands_[name].set_data(_GRID, lo, hi)
             elif self.color_by_threshold:
-                r, p = self._curve(name, value)
-                pts = value
-                seg_end = np.clip(np.searchsorted(pts.tpr, r, side="left"), 1, len(pts) - 1)
-                segs = np.stack([np.column_stack([r[:-1], p[:-1]]), np.column_stack([r[1:], p[1:]])], axis=1)
+                segs, thr = self._threshold_segments(name, value)
                 line.set_segments(segs)
-                line.set_array(pts.thresholds[seg_end][1:])
+                line.set_array(thr)
             else:
                 line.set_data(*self._curve(name, value))
             line.set_label(self._label(name))

@@ -143,3 +143,14 @@ def test_vector_export_is_not_rasterised(two, tmp_path):
     svg = (tmp_path / "pr.svg").read_text()
     assert "<image" not in svg and "<path" in svg
     assert (tmp_path / "pr.pdf").stat().st_size > 1000
+
+
+def test_threshold_colours_follow_an_update(two):
+    disp = sp.plot_pr(two["strong"], color_by_threshold=True, skew=0.3)
+    coll = disp.lines_["classifier"]
+    disp.update(skew=0.05)
+    assert disp.lines_["classifier"] is coll
+    fresh = sp.plot_pr(two["strong"], color_by_threshold=True, skew=0.05)
+    for a, b in zip(coll.get_segments(), fresh.lines_["classifier"].get_segments()):
+        np.testing.assert_allclose(a, b)
+    np.testing.assert_array_equal(coll.get_array(), fresh.lines_["classifier"].get_array())
