@@ -271,6 +271,10 @@ class SkewModel:
         """Mathtext for the precision axis, e.g. ``$P_{\\pi'=0.01}$``."""
         return f"${self.symbol}$"
 
+    def describe(self) -> str:
+        """The skews in plain text (no mathtext, so cheap to redraw), e.g. ``"π′ = 0.01"``."""
+        return f"mean π′ = {self.mean:.3g}"
+
 
 class FixedSkew(SkewModel):
     """A single deployment skew pi' in (0, 1): precision at another skew [L Eq 3, 9].
@@ -313,6 +317,9 @@ class FixedSkew(SkewModel):
 
     def label(self) -> str:
         return f"$P_{{\\pi'={self.value:.3g}}}$"
+
+    def describe(self) -> str:
+        return f"π′ = {self.value:.3g}"
 
     def __repr__(self):
         return f"FixedSkew({self.value!r})"

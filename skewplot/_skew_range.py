@@ -271,6 +271,9 @@ class SkewRange(SkewModel):
         sup = "" if self.uniform else "^{w}"
         return f"${self.symbol}{sup}_{{[{self.lo:.3g}, {self.hi:.3g}]}}$"
 
+    def describe(self) -> str:
+        return f"π′ ∈ [{self.lo:.3g}, {self.hi:.3g}], {'uniform' if self.uniform else 'weighted'}"
+
     def __repr__(self):
         extra = "" if self.uniform else f", weight={self.weight!r}"
         return f"SkewRange({self.lo!r}, {self.hi!r}{extra})"

@@ -113,6 +113,10 @@ class SkewSeries(SkewModel):
     def nodes(self):
         return self._pi, self._w
 
+    def describe(self) -> str:
+        t0, t1 = self.window if self.values is None else (self.times[0], self.times[-1])
+        return f"π′(t) over t ∈ [{t0:.3g}, {t1:.3g}], mean {self.mean:.3g}"
+
     def __repr__(self):
         if self.values is None:
             return f"SkewSeries.from_function({self.function!r}, t_end={self.window[1]!r}, t_start={self.window[0]!r})"

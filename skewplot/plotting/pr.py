@@ -49,10 +49,16 @@ class PRDisplay(FromScoresMixin, Display):
     """
 
     _update_params = ("skew", "interpolation", "normalize")
+    _relabelled = ("y",)
 
     def __init__(self, points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
-                 color_by_threshold=False, iso_f=None, band="sd"):
+                 color_by_threshold=False, iso_f=None, band="sd", skew_label="axis"):
         super().__init__()
+        if skew_label not in ("axis", "title"):
+            raise ValueError(f"skew_label must be 'axis' or 'title', got {skew_label!r}")
+        self.skew_label = skew_label
+        # With the skew in the title the y label never changes: a widget need not repaint the axis.
+        self._relabelled = () if skew_label == "title" else ("y",)
         self.points = as_points_dict(points)
         self.skew = skew
         self.interpolation = interpolation
@@ -64,6 +70,7 @@ class PRDisplay(FromScoresMixin, Display):
         if self.iso_f is not None and any(not 0 < f < 1 for f in self.iso_f):
             raise ValueError("iso_f values must lie in (0, 1)")
         self.bands_ = {}
+        self._iso_f_artists = []
         self.aucs_ = {}
         self._reduced = {}
         self._corners = {}
@@ -160,7 +167,7 @@ class PRDisplay(FromScoresMixin, Display):
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1.02)
         ax.set_xlabel("Recall (TPR)")
-        ax.set_ylabel(self._ylabel())
+        self._set_labels()
         # "best" ignores LineCollections, so a threshold-coloured curve picks a corner.
         ax.legend(loc="lower left" if self.color_by_threshold else "best")
         return self
@@ -176,11 +183,15 @@ class PRDisplay(FromScoresMixin, Display):
         idx = np.union1d(decimation_indices(tpr, key, n_bins), [1])
         self._reduced[id(pts)] = pts._take(idx)
 
-    def _ylabel(self):
+    def _set_labels(self):
         model = self.model()
         if self.skew is None:
-            return f"Precision $P$ (data set, $\\pi={model.mean:.3g}$)"
-        return f"Precision {model.label()}"
+            self.ax_.set_ylabel(f"Precision $P$ (data set, $\\pi={model.mean:.3g}$)")
+        elif self.skew_label == "title":  # plain text that changes, mathtext that does not
+            self.ax_.set_ylabel(f"Precision ${model.symbol}$")
+            self.ax_.set_title(model.describe())
+        else:
+            self.ax_.set_ylabel(f"Precision {model.label()}")
 
     def _draw_baselines(self, ax):
         model = self.model()
@@ -190,15 +201,19 @@ class PRDisplay(FromScoresMixin, Display):
         (self.baselines_["min"],) = ax.plot(_GRID, pmin, color="0.35", linestyle=":", linewidth=1.0,
                                             label="minimum achievable")
         self.baselines_["unachievable"] = ax.fill_between(_GRID, 0.0, pmin, color="0.5", alpha=0.12,
-                                                          linewidth=0, label="unachievable")
+                                                          linewidth=0, label="unachievable", zorder=1.6)
+
+    def _fixed_artists(self):
+        return self._iso_f_artists
 
     def _draw_iso_f(self, ax):
         for f in self.iso_f:
             r = np.linspace(f / (2 - f), 1.0, 200)
             p = f * r / (2 * r - f)
             (line,) = ax.plot(r, p, color="0.75", linewidth=0.7, zorder=0)
-            ax.annotate(f"F$_1$={f:g}", (r[-1], p[-1]), xytext=(-2, 2), textcoords="offset points",
-                        fontsize="x-small", color="0.45", ha="right", va="bottom")
+            label = ax.annotate(f"F$_1$={f:g}", (r[-1], p[-1]), xytext=(-2, 2), textcoords="offset points",
+                                fontsize="x-small", color="0.45", ha="right", va="bottom")
+            self._iso_f_artists += [line, label]
             self.lines_[f"iso_f={f:g}"] = line
 
     def _threshold_collection(self, ax, pts, name, style):
@@ -244,7 +259,7 @@ class PRDisplay(FromScoresMixin, Display):
             self.baselines_["random"].set_label(f"random ({model.mean:.3g})")
             self.baselines_["min"].set_ydata(pmin)
             self.baselines_["unachievable"].set_data(_GRID, 0.0, pmin)
-        self.ax_.set_ylabel(self._ylabel())
+        self._set_labels()
         legend = self.ax_.get_legend()
         if legend is not None:
             handles, labels = self.ax_.get_legend_handles_labels()
@@ -257,7 +272,8 @@ class PRDisplay(FromScoresMixin, Display):
 
 
 def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
-            color_by_threshold=False, iso_f=None, band="sd", ax=None, _cls=PRDisplay, **kwargs):
+            color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", ax=None, _cls=PRDisplay,
+            **kwargs):
     """Draw PR curves at a skew or under a skew model, with their baselines.
 
     Parameters
@@ -283,6 +299,13 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
     band : {"sd", "quantile"}, default="sd"
         For folds: mean ± one standard deviation of the precision at each
         recall (vertical averaging), or the median with the 10-90 % quantiles.
+    skew_label : {"axis", "title"}, default="axis"
+        Where the skew model is written: in the y label
+        (``Precision $P_{\\pi'=0.01}$``), or as plain text in the Axes title
+        (``π′ = 0.01``, from the model's ``describe()``) under the y label
+        ``Precision $P$`` (``$\\bar{P}$``, ``$\\tilde{P}$``).  The widgets
+        use "title": the y axis then never changes and a slider step redraws
+        no mathtext.
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
@@ -309,7 +332,7 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
     >>> disp = disp.update(skew=0.2)
     """
     disp = _cls(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
-                color_by_threshold=color_by_threshold, iso_f=iso_f, band=band)
+                color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label)
     return disp.plot(ax=ax, **kwargs)
 
 

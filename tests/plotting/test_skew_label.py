@@ -1,0 +1,44 @@
+"""``skew_label="title"``: the skew model as plain text in the title, a y label that never changes."""
+
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+import skewplot as sp
+
+
+def test_describe_each_model():
+    assert sp.skew.FixedSkew(0.0123456).describe() == "π′ = 0.0123"
+    assert sp.SkewRange(0.1, 0.3).describe() == "π′ ∈ [0.1, 0.3], uniform"
+    assert sp.SkewRange(0.1, 0.3, weight=lambda p: 1 + p).describe() == "π′ ∈ [0.1, 0.3], weighted"
+    series = sp.SkewSeries([0.1, 0.3], [2.0, 4.0])
+    assert series.describe() == "π′(t) over t ∈ [2, 4], mean 0.2"
+    window = sp.SkewSeries.from_function(lambda t: 0.1 + 0.0 * t, 5.0)
+    assert window.describe() == "π′(t) over t ∈ [0, 5], mean 0.1"
+
+
+@pytest.mark.parametrize("skew, symbol", [(0.05, "P"), ((0.1, 0.4), "\\bar{P}"),
+                                          (sp.SkewSeries([0.1, 0.2, 0.4]), "\\tilde{P}")])
+def test_title_mode_labels_and_update(skew, symbol):
+    pts = sp.datasets.example_classifiers(n=800, random_state=1)
+    disp = sp.plot_pr(pts, skew=skew, skew_label="title", ax=Figure().subplots())
+    assert disp.ax_.get_ylabel() == f"Precision ${symbol}$"
+    assert disp.ax_.get_title() == disp.model().describe()
+    axis_mode = sp.plot_pr(pts, skew=skew, ax=Figure().subplots())
+    assert axis_mode.ax_.get_ylabel() == f"Precision {axis_mode.model().label()}"
+    assert axis_mode.ax_.get_title() == ""
+    for name in pts:  # only the labels move
+        np.testing.assert_array_equal(disp.lines_[name].get_xydata(), axis_mode.lines_[name].get_xydata())
+    disp.update(skew=0.3)
+    assert disp.ax_.get_title() == "π′ = 0.3" and disp.ax_.get_ylabel() == "Precision $P$"
+
+
+def test_title_mode_keeps_the_data_set_label():
+    pts = sp.datasets.example_classifiers(n=800, random_state=1)
+    disp = sp.plot_pr(pts, skew_label="title", ax=Figure().subplots())
+    assert disp.ax_.get_ylabel().startswith("Precision $P$ (data set") and disp.ax_.get_title() == ""
+
+
+def test_bad_skew_label():
+    with pytest.raises(ValueError, match="skew_label must be 'axis' or 'title'"):
+        sp.plot_pr(sp.datasets.example_classifiers(n=200), skew=0.1, skew_label="legend")
