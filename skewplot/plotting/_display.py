@@ -35,6 +35,8 @@ class Display:
     """
 
     _update_params: tuple = ()
+    #: Axis letters whose label ``update`` may rewrite (see :meth:`_moving_artists`).
+    _relabelled: tuple = ("x", "y")
 
     def __init__(self):
         self.ax_ = None
@@ -42,11 +44,14 @@ class Display:
         self.lines_ = {}
         self.baselines_ = {}
 
-    def update(self, **params):
+    def update(self, *, draw=True, **params):
         """Change parameters and move the drawn artists in place.
 
         Parameters
         ----------
+        draw : bool, default=True
+            Ask the canvas for a redraw (``draw_idle``).  The widgets pass
+            False and paint the frame themselves.
         **params
             Any of the Display's parameters listed in its docstring (for
             example ``skew``, ``f_alpha``, ``m``).
@@ -65,8 +70,33 @@ class Display:
         self._set_params(**params)
         if self.ax_ is not None:
             self._refresh()
-            self.figure_.canvas.draw_idle()
+            if draw:
+                self.figure_.canvas.draw_idle()
         return self
+
+    def _moving_artists(self):
+        """The artists of ``ax_`` that :meth:`update` may change (the axes' frame excluded).
+
+        Every child of the Axes except its background patch, spines,
+        the Axis objects whose labels never change (``_relabelled``) and what
+        :meth:`_fixed_artists` lists.  The widgets redraw only these (and
+        whatever a full draw paints above them) when a control moves, so a
+        subclass may shrink the list for speed but must never leave out an
+        artist that ``update`` touches.
+        """
+        if self.ax_ is None or not self._update_params:
+            return []
+        ax = self.ax_
+        axes = {letter: getattr(ax, f"{letter}axis") for letter in ("x", "y")}
+        frame = {id(ax.patch)}
+        frame |= {id(spine) for spine in ax.spines.values()}
+        frame |= {id(axis) for letter, axis in axes.items() if letter not in self._relabelled}
+        frame |= {id(a) for a in self._fixed_artists()}
+        return [a for a in ax.get_children() if id(a) not in frame]
+
+    def _fixed_artists(self):
+        """Artists drawn by ``plot`` that ``update`` never changes (none by default)."""
+        return []
 
     def _set_params(self, **params):
         for key, value in params.items():
@@ -223,9 +253,14 @@ def classifier_styles(points, kwargs, linewidth):
 
 
 def draw_band(ax, x, lo, hi, line):
-    """The fold band under ``line``: its colour, a fifth of its opacity."""
+    """The fold band under ``line``: its colour, a fifth of its opacity.
+
+    Drawn just below the line and above the axis grid, so that a widget
+    redrawing the moving parts never has to repaint the ticks.
+    """
     alpha = 0.2 if line.get_alpha() is None else 0.2 * line.get_alpha()
-    return ax.fill_between(x, lo, hi, color=line.get_color(), alpha=alpha, linewidth=0)
+    return ax.fill_between(x, lo, hi, color=line.get_color(), alpha=alpha, linewidth=0,
+                           zorder=line.get_zorder() - 0.4)
 
 
 def check_band(band):

@@ -245,6 +245,7 @@ class CostDisplay(EnvelopeDisplay):
     """
 
     _update_params = ("m", "skew")
+    _relabelled = ("x",)
 
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,
                  skew=None, max_lines=200, band="sd", x_axis="pc"):

@@ -37,6 +37,7 @@ class SkewTransformDisplay(Display):
     """
 
     _update_params = ("from_skew",)
+    _relabelled = ("x",)
 
     def __init__(self, from_skew, to_skews):
         super().__init__()
@@ -114,6 +115,7 @@ class AUCPRSkewDisplay(Display):
     """
 
     _update_params = ("normalize",)
+    _relabelled = ("y",)
 
     def __init__(self, points, *, skews=None, interpolation="continuous", normalize=False, log_skew=True):
         super().__init__()

@@ -44,6 +44,7 @@ class FMeasureDisplay(EnvelopeDisplay):
     """
 
     _update_params = ("f_alpha", "skew")
+    _relabelled = ("y",)
     _shape_params = ("f_alpha",)
     _thin_label = "one curve per threshold"
 

@@ -47,6 +47,7 @@ class ROCDisplay(FromScoresMixin, Display):
     """
 
     _update_params = ("hull",)
+    _relabelled = ()
 
     def __init__(self, points, *, hull=False, band="sd"):
         super().__init__()
