@@ -2,9 +2,11 @@
 
 A widget builds one figure and its Displays in ``__init__``, lists its
 controls, and implements ``_apply`` (read the controls, call
-``Display.update``, fill ``readouts_``).  The base class wires every
-control's ``value`` to ``_apply``, keeps the AUC table in step and, under
-the inline backend, re-shows the same figure in an Output widget.
+``Display.update(..., draw=False)``, fill ``readouts_``).  The base class
+wires every control's ``value`` to ``_apply``, paints the frame (a blit of
+the moving artists when it can, see :mod:`._frames`), keeps the AUC table in
+step and, under the inline backend, re-shows the same figure in an Output
+widget.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import numpy as np
 
 from .._validate import check_scalar
 from ..plotting._display import as_points_dict
+from ._frames import Frames
 
 __all__ = ["SkewWidget", "check_points", "check_skew_bounds", "data_set_skew", "initial_skew", "is_widget_backend"]
 
@@ -103,7 +106,10 @@ class SkewWidget(widgets.VBox):
         self.status = widgets.HTML()
         self.figure = None
         self.backend = None
+        self.frames = None
         self._output = None
+        self._live = None  # names of the Displays the controls drive (None: all)
+        self._moving_extra = []  # the widget's own artists that the controls move
 
     # ---------------------------------------------------------------- figure
     def _make_figure(self, nrows=1, ncols=1, *, figsize=(6.0, 4.5), **subplot_kw):
@@ -122,9 +128,12 @@ class SkewWidget(widgets.VBox):
                 self.figure = fig
                 return fig, axes
             plt.close(fig)
-        # Inline: a figure outside pyplot (nothing to leak, nothing shown twice);
-        # its base canvas makes draw_idle free, the PNG is rendered once per change.
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        # Inline: a figure outside pyplot (nothing to leak, nothing shown twice) on
+        # its own Agg canvas; each change paints one frame and shows it as a PNG.
         fig = Figure(figsize=figsize, layout="constrained")
+        FigureCanvasAgg(fig)
         axes = fig.subplots(nrows, ncols, **subplot_kw)
         self.backend = "inline"
         self._output = widgets.Output()
@@ -137,10 +146,18 @@ class SkewWidget(widgets.VBox):
         return self.figure.canvas if self.backend == "ipympl" else self._output
 
     def render_png(self):
-        """The figure as PNG bytes, as the inline backend shows it."""
-        buf = io.BytesIO()
-        self.figure.savefig(buf, format="png", dpi=self.figure.dpi)
-        return buf.getvalue()
+        """The current frame as PNG bytes, as the inline backend shows it."""
+        from PIL import Image
+
+        canvas = self.figure.canvas
+        if self.frames is None or self.frames.last is None or not hasattr(canvas, "buffer_rgba"):
+            buf = io.BytesIO()
+            self.figure.savefig(buf, format="png", dpi=self.figure.dpi)
+            return buf.getvalue()
+        with io.BytesIO() as buf:
+            # Fast zlib level: this runs on every slider step, the bytes never reach a disk.
+            Image.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png", compress_level=1)
+            return buf.getvalue()
 
     def _show(self):
         """Inline backend: replace the Output's image by a fresh render of the same figure.
@@ -184,6 +201,8 @@ class SkewWidget(widgets.VBox):
             control.observe(functools.partial(self._on_change, name), names="value")
         self._apply(None)
         self._freeze_layout()
+        self.frames = Frames(self.figure, self._moving_artists)
+        self.frames.redraw()
         self._show()
 
     def _freeze_layout(self):
@@ -199,7 +218,14 @@ class SkewWidget(widgets.VBox):
 
     def _on_change(self, name, change=None):
         self._apply({name})
+        self.frames.redraw()
         self._show()
+
+    def _moving_artists(self):
+        """Every artist the controls may change: the live Displays' and the widget's own."""
+        names = self.displays if self._live is None else self._live
+        artists = [a for name in names for a in self.displays[name]._moving_artists()]
+        return artists + list(self._moving_extra)
 
     def _apply(self, changed):  # pragma: no cover - each widget moves its Displays
         """Read the controls and update the Displays; ``changed``: names of the moved controls (None: all)."""

@@ -49,8 +49,8 @@ class Explorer(SkewWidget):
         fig, axes = self._make_figure(2, 3, figsize=figsize)
         (a_pr, a_int, a_roc), (a_cost, a_f, a_skew) = axes
         d = self.displays
-        d["pr"] = plotting.plot_pr(points, skew=value, ax=a_pr)
-        d["integrated"] = plotting.plot_pr(points, skew=SkewRange(*pair), ax=a_int)
+        d["pr"] = plotting.plot_pr(points, skew=value, skew_label="title", ax=a_pr)
+        d["integrated"] = plotting.plot_pr(points, skew=SkewRange(*pair), skew_label="title", ax=a_int)
         d["roc"] = plotting.plot_roc(points, ax=a_roc)
         d["cost"] = plotting.plot_cost(points, m=m, skew=value, ax=a_cost)
         d["fmeasure"] = plotting.plot_fmeasure(points, f_alpha=f_alpha, skew=value, ax=a_f)
@@ -64,6 +64,8 @@ class Explorer(SkewWidget):
             ax.get_legend().set_loc("upper right")
         self.skew_line_ = a_skew.axvline(value, color="0.3", linestyle=":", linewidth=1.0)
         self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0)
+        self._moving_extra += [self.skew_line_, self.range_span_]
+        self._live = ["pr", "integrated", "cost", "fmeasure"]  # ROC and AUCPR-vs-skew never change
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
         c = self.controls
         self._finish([[c["skew"], self._make_reset(points, bounds), c["skew_range"]], [c["f_alpha"], c["m"]]],
@@ -76,19 +78,19 @@ class Explorer(SkewWidget):
         lo, hi = c["skew_range"].value
         if "skew" in changed:
             self.skew_line_.set_xdata([skew, skew])
-            d["pr"].update(skew=skew)
+            d["pr"].update(skew=skew, draw=False)
         if "skew_range" in changed:
             if lo < hi:
                 self.status.value = ""
                 self.range_span_.set_x(lo)
                 self.range_span_.set_width(hi - lo)
-                d["integrated"].update(skew=SkewRange(lo, hi))
+                d["integrated"].update(skew=SkewRange(lo, hi), draw=False)
             else:
                 self.status.value = "<span style='color:#a33'>The skew range is empty: move its ends apart.</span>"
         if changed & {"skew", "m"}:
-            d["cost"].update(skew=skew, m=float(c["m"].value))
+            d["cost"].update(skew=skew, m=float(c["m"].value), draw=False)
         if changed & {"skew", "f_alpha"}:
-            d["fmeasure"].update(skew=skew, f_alpha=float(c["f_alpha"].value))
+            d["fmeasure"].update(skew=skew, f_alpha=float(c["f_alpha"].value), draw=False)
         self._readout(skew, d["integrated"].skew)
 
     def _readout(self, skew, model):

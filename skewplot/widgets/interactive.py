@@ -46,6 +46,7 @@ class _PRWidget(SkewWidget):
 
         if "normalize" in kwargs:
             raise TypeError("normalize is not an option here: the table shows both AUC and nAUC")
+        kwargs.setdefault("skew_label", "title")  # a fixed y axis: each frame repaints less
         self.displays["pr"] = plot_pr(points, skew=skew, ax=ax, **kwargs)
 
     def _pr_readout(self, title):
@@ -73,7 +74,7 @@ class InteractivePR(_PRWidget):
 
     def _apply(self, changed):
         skew = float(self.controls["skew"].value)
-        self.displays["pr"].update(skew=skew)
+        self.displays["pr"].update(skew=skew, draw=False)
         self._pr_readout(f"AUCPR at π′ = {skew:.4g}")
 
 
@@ -149,7 +150,7 @@ class InteractiveIntegratedPR(_PRWidget):
             return
         try:
             model = self.model()
-            self.displays["pr"].update(skew=model)
+            self.displays["pr"].update(skew=model, draw=False)
         except ValueError as exc:  # e.g. a weight that vanishes on the range
             self.status.value = f"<span style='color:#a33'>{exc}</span>"
             return
@@ -257,13 +258,14 @@ class InteractiveTemporalPR(_PRWidget):
         ax.set_xlabel("time t")
         ax.set_ylabel("π′(t)")
         ax.legend(loc="upper left", fontsize="small")
+        self._moving_extra += [self.window_patch_, self.mean_line_]
 
     def _apply(self, changed):
         t_end = float(self.controls["t_end"].value)
         model = self.window(t_end)
         self.window_patch_.set_width(t_end - self.t_start)
         self.mean_line_.set_data([self.t_start, t_end], [model.mean, model.mean])
-        self.displays["pr"].update(skew=model)
+        self.displays["pr"].update(skew=model, draw=False)
         self._pr_readout(f"AUC under P̃-R, window [{self.t_start:.3g}, {t_end:.3g}]")
 
 

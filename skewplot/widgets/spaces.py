@@ -80,6 +80,6 @@ class EnvelopeWidget(SkewWidget):
         disp = self.displays[self.kind]
         skew = float(self.controls["skew"].value)
         param = float(self.controls[self.param_name].value)
-        disp.update(**{self.param_name: param}, skew=skew)
+        disp.update(**{self.param_name: param}, skew=skew, draw=False)
         columns, rows = envelope_readout(self.kind, disp)
         self._set_readout(f"{self.title}: {self.param_name} = {param:.2f}, π′ = {skew:.4g}", columns, rows)

@@ -58,3 +58,20 @@ def test_import_error_names_the_extra():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert 'pip install "skewplot[widgets]"' in out
+
+
+@pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
+def test_ipympl_slider_step_blits_and_sends_the_changed_pixels(ipympl_backend, two_classifiers, monkeypatch):
+    from .test_frames import assert_frame_is_full_draw
+
+    w = sp.widgets.interactive_pr(two_classifiers, skew=0.1)
+    canvas = w.figure.canvas
+    sent = []
+    monkeypatch.setattr(canvas, "send_binary", lambda data: sent.append(data))
+    canvas.draw()  # what the browser's first "draw" request runs: lays down the static layer
+    assert sent
+    sent.clear()
+    w.controls["skew"].value = 0.02
+    assert w.frames.last == "blit"
+    assert len(sent) == 1 and sent[0][:8] == b"\x89PNG\r\n\x1a\n"  # one diff image, sent at once
+    assert_frame_is_full_draw(w)

@@ -23,7 +23,8 @@ def assert_same_pr(disp, ref):
         assert line.get_label() == ref.lines_[name].get_label()
     for key in ("random", "min"):
         np.testing.assert_allclose(disp.baselines_[key].get_ydata(), ref.baselines_[key].get_ydata())
-    assert disp.ax_.get_ylabel() == ref.ax_.get_ylabel()
+    assert disp.ax_.get_ylabel() == ref.ax_.get_ylabel() == f"Precision ${disp.model().symbol}$"
+    assert disp.ax_.get_title() == ref.ax_.get_title() == disp.model().describe()
     legend = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
     assert legend == [t.get_text() for t in ref.ax_.get_legend().get_texts()]
 
@@ -32,7 +33,7 @@ def assert_same_pr(disp, ref):
 def test_pr_widget_equals_static_plot(two_classifiers, value):
     w = interactive_pr(two_classifiers, skew=0.3)
     w.controls["skew"].value = value
-    ref = sp.plot_pr(two_classifiers, skew=value, ax=static_ax(w))
+    ref = sp.plot_pr(two_classifiers, skew=value, skew_label="title", ax=static_ax(w))
     assert_same_pr(w.displays["pr"], ref)
     for name, pts in two_classifiers.items():
         assert w.readouts_[name]["AUC"] == pytest.approx(sp.aucpr(pts, skew=value), rel=1e-12)
@@ -44,7 +45,7 @@ def test_pr_widget_equals_static_plot(two_classifiers, value):
 def test_pr_widget_equals_static_plot_when_decimated(big_classifier):
     w = interactive_pr(big_classifier, skew=0.1)
     w.controls["skew"].value = 0.002
-    ref = sp.plot_pr(big_classifier, skew=0.002, ax=static_ax(w))
+    ref = sp.plot_pr(big_classifier, skew=0.002, skew_label="title", ax=static_ax(w))
     line = w.displays["pr"].lines_["classifier"]
     assert len(line.get_xdata()) < len(big_classifier)  # decimated for drawing ...
     assert_same_pr(w.displays["pr"], ref)
@@ -125,7 +126,7 @@ def test_pr_widget_folds(two_classifiers):
 def test_integrated_widget_equals_static_plot(two_classifiers, rng_):
     w = interactive_integrated_pr(two_classifiers)
     w.controls["skew_range"].value = rng_
-    ref = sp.plot_integrated_pr(two_classifiers, rng_, ax=static_ax(w))
+    ref = sp.plot_integrated_pr(two_classifiers, rng_, skew_label="title", ax=static_ax(w))
     assert_same_pr(w.displays["pr"], ref)
     for name, pts in two_classifiers.items():
         assert w.readouts_[name]["AUC"] == pytest.approx(sp.aucpr(pts, skew=rng_), rel=1e-12)
@@ -142,7 +143,7 @@ def test_integrated_widget_weightings(two_classifiers):
     w.controls["skew_range"].value = (0.05, 0.4)
     w.controls["weighting"].value = "normal fit"
     normal = stats.norm(np.mean(observed), np.std(observed, ddof=1))
-    ref = sp.plot_pr(two_classifiers, skew=sp.SkewRange(0.05, 0.4, weight=normal), ax=static_ax(w))
+    ref = sp.plot_pr(two_classifiers, skew=sp.SkewRange(0.05, 0.4, weight=normal), skew_label="title", ax=static_ax(w))
     assert_same_pr(w.displays["pr"], ref)
     expected = sp.aucpr(two_classifiers["weak"], skew=sp.SkewRange(0.05, 0.4, weight=normal))
     assert w.readouts_["weak"]["AUC"] == pytest.approx(expected, rel=1e-12)
@@ -168,7 +169,7 @@ def test_temporal_widget_sampled_series(two_classifiers):
     w.controls["t_end"].value = 2.5
     window = sp.SkewSeries([0.1, 0.3, 0.05, 0.325], [0.0, 1.0, 2.0, 2.5])
     assert w.displays["pr"].skew.mean == pytest.approx(window.mean)
-    ref = sp.plot_temporal_pr(two_classifiers, window, ax=static_ax(w))
+    ref = sp.plot_temporal_pr(two_classifiers, window, skew_label="title", ax=static_ax(w))
     assert_same_pr(w.displays["pr"], ref)
     assert w.readouts_["strong"]["AUC"] == pytest.approx(sp.aucpr(two_classifiers["strong"], skew=window))
     assert w.window_patch_.get_width() == pytest.approx(2.5)

@@ -1,0 +1,143 @@
+"""Fast frames for a widget's figure: repaint only what the controls move.
+
+A full Agg draw re-renders every tick label, legend entry and axis label,
+and at 1e6 points that, not the numbers, is most of a slider step.
+:class:`Frames` keeps the figure's static layer (backgrounds, ticks, tick
+labels, the artists no control moves) as a pixel buffer taken at the end of
+every full draw.  When a control moves it restores that buffer and draws the
+moving artists on top, in the order a full draw would draw them, so each
+frame has the pixels of a full draw of the same state.
+
+The moving artists of an Axes are those its Displays report
+(``Display._moving_artists``) plus every artist a full draw paints after the
+first of them (matplotlib sorts an Axes' children by ``zorder``), so
+stacking is never changed.  When anything outside that set changes (axis
+limits, a label that was meant to stay, the figure size or dpi, artists
+added or removed) the next frame is a full draw, which also takes a new
+static layer.
+
+This works on every Agg canvas: the plain one behind the inline backend and
+ipympl's, which sends the frame to the browser on ``blit``.  Other canvases
+always get a full ``draw_idle``.
+
+ipympl normally sends each frame as a PNG of the pixels that changed since
+the previous one, and its browser side draws only the latest PNG to arrive.
+A blit is sent at once, not when the browser asks for a frame, so a diff
+can overtake a frame the browser has not drawn yet and leave holes (the
+"bugs in practice" behind matplotlib's ``supports_blit = False`` for
+WebAgg).  :class:`Frames` therefore asks for whole frames on such canvases:
+each is complete on its own, whichever arrives last.
+"""
+
+from __future__ import annotations
+
+from operator import methodcaller
+
+__all__ = ["Frames"]
+
+
+class Frames:
+    """Paint the frames of one figure.
+
+    Parameters
+    ----------
+    figure : matplotlib Figure
+    moving : callable
+        Returns the artists the widget's controls may change (a fresh list
+        on every call; artists the Displays re-create are picked up).
+
+    Attributes
+    ----------
+    last : {"blit", "draw", None}
+        How the latest frame was painted.
+    counts : dict
+        Frames painted so far, by kind.
+    """
+
+    def __init__(self, figure, moving):
+        self.figure = figure
+        self._moving = moving
+        self._background = None
+        self._plan = ()
+        self._state = None
+        self.last = None
+        self.counts = {"blit": 0, "draw": 0}
+        # Canvas callbacks live on the figure: they survive a new canvas.
+        figure.canvas.mpl_connect("draw_event", self._on_draw)
+
+    # ------------------------------------------------------------------ what moves
+    def plan(self):
+        """The artists to paint over the static layer, in full-draw order."""
+        moving = {id(a) for a in self._moving()}
+        plan = []
+        for ax in sorted(self.figure.axes, key=methodcaller("get_zorder")):
+            order = sorted((a for a in ax.get_children() if a is not ax.patch), key=methodcaller("get_zorder"))
+            first = next((i for i, a in enumerate(order) if id(a) in moving), None)
+            if first is not None:
+                plan.extend(order[first:])
+        return tuple(plan)
+
+    def _static_state(self):
+        """What the static layer depends on besides the artists themselves."""
+        fig = self.figure
+        planned = {id(a) for a in self._plan}
+        state = [fig.dpi, tuple(fig.get_size_inches()), len(fig.axes)]
+        for ax in fig.axes:
+            state += [ax.get_position().bounds, ax.get_xlim(), ax.get_ylim(), ax.get_xscale(), ax.get_yscale()]
+            state += [axis.label.get_text() for axis in (ax.xaxis, ax.yaxis) if id(axis) not in planned]
+        return tuple(state)
+
+    # ------------------------------------------------------------------ painting
+    def redraw(self):
+        """Show the figure's current state: a blit when possible, else a full draw.
+
+        Returns
+        -------
+        str
+            ``"blit"`` or ``"draw"``.
+        """
+        canvas = self.figure.canvas
+        plan = self.plan()
+        if (self._background is None or not hasattr(canvas, "restore_region")
+                or plan != self._plan or self._static_state() != self._state):
+            self._set_plan(plan)
+            self._background = None  # until the draw has taken a new one
+            canvas.draw_idle()
+            kind = "draw"
+        else:
+            canvas.restore_region(self._background)
+            for artist in plan:
+                self.figure.draw_artist(artist)
+            _whole_frames(canvas)
+            canvas.blit(self.figure.bbox)
+            kind = "blit"
+        self.last = kind
+        self.counts[kind] += 1
+        return kind
+
+    def _set_plan(self, plan):
+        """Let full draws skip ``plan`` (it is painted over the static layer)."""
+        keep = {id(a) for a in plan}
+        for artist in self._plan:
+            if id(artist) not in keep:
+                artist.set_animated(False)
+        for artist in plan:
+            artist.set_animated(True)
+        self._plan = plan
+
+    def _on_draw(self, event):
+        """After a full draw: keep the static layer, then paint the moving artists on it."""
+        canvas = event.canvas
+        if canvas.is_saving() or not hasattr(canvas, "copy_from_bbox"):
+            return  # savefig paints animated artists itself; a foreign canvas has no buffer
+        self._background = canvas.copy_from_bbox(self.figure.bbox)
+        self._state = self._static_state()
+        for artist in self._plan:
+            self.figure.draw_artist(artist)
+        _whole_frames(canvas)  # the PNG of this draw is made after this handler
+
+
+def _whole_frames(canvas):
+    """Make a WebAgg (ipympl) canvas send its next frame whole, not as a diff (see the module notes)."""
+    if hasattr(canvas, "get_diff_image"):
+        canvas._force_full = True  # WebAgg's switch, set by a browser "refresh" too

@@ -1,0 +1,133 @@
+"""Frames painted by blitting the moving artists equal a full draw of the same state, pixel for pixel."""
+
+import io
+
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.widgets import (
+    explorer,
+    interactive_cost,
+    interactive_fmeasure,
+    interactive_integrated_pr,
+    interactive_pr,
+    interactive_temporal_pr,
+)
+
+
+def full_render(fig):
+    """RGBA pixels of a complete draw of ``fig`` (savefig draws every artist, animated or not)."""
+    buf = io.BytesIO()
+    fig.savefig(buf, format="rgba", dpi=fig.dpi)
+    w, h = fig.canvas.get_width_height(physical=True)
+    return np.frombuffer(buf.getvalue(), np.uint8).reshape(h, w, 4)
+
+
+def frame(fig):
+    return np.asarray(fig.canvas.buffer_rgba()).copy()
+
+
+def assert_frame_is_full_draw(w):
+    shown, ref = frame(w.figure), full_render(w.figure)
+    differ = (shown != ref).any(axis=-1)
+    assert not differ.any(), f"{differ.sum()} pixels differ from a full draw"
+
+
+@pytest.fixture(scope="module")
+def folds():
+    return [sp.operating_points(*sp.datasets.make_scores(400, skew=0.2, random_state=i)) for i in range(4)]
+
+
+CASES = {
+    "pr": (lambda p: interactive_pr(p, skew=0.1, iso_f=[0.5, 0.8]), [("skew", 0.02), ("skew", 0.6)]),
+    "pr_threshold": (lambda p: interactive_pr(p["strong"], skew=0.1, color_by_threshold=True), [("skew", 0.01)]),
+    "integrated": (lambda p: interactive_integrated_pr(p, observed=[0.1, 0.2, 0.3]),
+                   [("skew_range", (0.1, 0.3)), ("weighting", "uniform")]),
+    "temporal": (lambda p: interactive_temporal_pr(p, [0.1, 0.2, 0.05, 0.3, 0.2]), [("t_end", 2.5)]),
+    "fmeasure": (lambda p: interactive_fmeasure(p, skew=0.2), [("f_alpha", 0.3), ("skew", 0.05)]),
+    "cost": (lambda p: interactive_cost(p, skew=0.2), [("m", 0.3), ("skew", 0.05)]),
+    "explorer": (lambda p: explorer(p, skew=0.2),
+                 [("skew", 0.05), ("m", 0.2), ("f_alpha", 0.2), ("skew_range", (0.2, 0.4))]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_every_control_step_is_a_blit_equal_to_a_full_draw(two_classifiers, case):
+    make, steps = CASES[case]
+    w = make(two_classifiers)
+    assert w.frames.last == "draw"  # the first frame lays down the static layer
+    for name, value in steps:
+        w.controls[name].value = value
+        assert w.frames.last == "blit", name
+        assert_frame_is_full_draw(w)
+    assert w.frames.counts == {"draw": 1, "blit": len(steps)}
+
+
+def test_folds_band_frame(folds):
+    w = interactive_pr({"folds": folds}, skew=0.1)
+    w.controls["skew"].value = 0.01
+    assert w.frames.last == "blit"
+    assert_frame_is_full_draw(w)
+
+
+def test_pr_frame_leaves_the_axes_and_static_curves_alone(two_classifiers):
+    w = interactive_pr(two_classifiers, skew=0.1, iso_f=[0.5])
+    ax = w.displays["pr"].ax_
+    plan = w.frames.plan()
+    assert ax.xaxis not in plan and ax.yaxis not in plan  # tick labels are never repainted
+    assert w.displays["pr"].lines_["iso_f=0.5"] not in plan  # zorder 0: below every moving artist
+    assert w.displays["pr"].lines_["strong"] in plan and ax.get_legend() in plan
+
+
+def test_a_change_outside_the_plan_falls_back_to_a_full_draw(two_classifiers):
+    w = interactive_pr(two_classifiers, skew=0.1)
+    ax = w.displays["pr"].ax_
+    ax.set_xlim(0, 0.5)  # the static layer is now out of date
+    w.controls["skew"].value = 0.05
+    assert w.frames.last == "draw"
+    assert_frame_is_full_draw(w)
+    w.controls["skew"].value = 0.2
+    assert w.frames.last == "blit"
+    assert_frame_is_full_draw(w)
+
+
+def test_resized_figure_gets_a_full_draw(two_classifiers):
+    w = interactive_cost(two_classifiers, skew=0.2)
+    w.figure.set_size_inches(7, 5)
+    w.controls["m"].value = 0.7
+    assert w.frames.last == "draw"
+    assert_frame_is_full_draw(w)
+
+
+def test_a_full_draw_and_savefig_keep_the_moving_artists(two_classifiers):
+    w = interactive_pr(two_classifiers, skew=0.1)
+    w.controls["skew"].value = 0.03
+    w.figure.canvas.draw()  # e.g. a resize in the browser: animated artists are painted after the draw
+    assert_frame_is_full_draw(w)
+    png = io.BytesIO()
+    w.figure.savefig(png, format="png")
+    w.controls["skew"].value = 0.3  # savefig does not disturb the static layer
+    assert w.frames.last == "blit"
+    assert_frame_is_full_draw(w)
+
+
+def test_inline_png_is_the_frame(two_classifiers):
+    from PIL import Image
+
+    w = interactive_pr(two_classifiers, skew=0.1)
+    w.controls["skew"].value = 0.05
+    shown = np.asarray(Image.open(io.BytesIO(w.render_png())).convert("RGBA"))
+    np.testing.assert_array_equal(shown, full_render(w.figure))
+
+
+def test_update_draw_false_does_not_ask_for_a_draw(two_classifiers, monkeypatch):
+    from matplotlib.figure import Figure
+
+    disp = sp.plot_pr(two_classifiers, skew=0.1, ax=Figure().subplots())
+    calls = []
+    monkeypatch.setattr(disp.figure_.canvas, "draw_idle", lambda *a, **k: calls.append(1))
+    disp.update(skew=0.2, draw=False)
+    assert calls == [] and disp.skew == 0.2
+    disp.update(skew=0.3)
+    assert calls == [1]
