@@ -120,6 +120,41 @@ def _changed_pixels(a, b):
     return int(np.count_nonzero(np.any(np.abs(_pixels(a) - _pixels(b)) > 1e-3, axis=-1)))
 
 
+def _frame_mismatch(shot, frame, handle=24):
+    """Pixels of ``frame`` (the kernel's PNG) that the canvas screenshot ``shot`` does not show.
+
+    The screenshot may be a pixel or two larger than the frame (the canvas
+    element's border): the best of those alignments counts.  A two-pixel
+    band along the edges (the border's shade) and the bottom-right corner
+    (ipympl's resize handle) are left out.
+    """
+    a, b = _pixels(shot)[..., :3], _pixels(frame)[..., :3]
+    h, w = b.shape[:2]
+    best = h * w
+    for dy in range(a.shape[0] - h + 1 if a.shape[0] >= h else 0):
+        for dx in range(a.shape[1] - w + 1 if a.shape[1] >= w else 0):
+            differ = np.any(np.abs(a[dy:dy + h, dx:dx + w] - b) > 2.5 / 255, axis=-1)
+            differ[-handle:, -handle:] = False
+            differ[:2], differ[-2:], differ[:, :2], differ[:, -2:] = False, False, False, False  # the div's border
+            best = min(best, int(np.count_nonzero(differ)))
+    return best
+
+
+def _kernel_frame(page, root, name):
+    """Have the kernel save its figure as it stands (a full draw) as ``name``; return the PNG.
+
+    Runs in a new cell at the end of the notebook; no control moves.
+    """
+    page.locator(".jp-Cell").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")  # a new cell below
+    page.keyboard.press("Enter")
+    page.keyboard.insert_text(f"w.figure.savefig({name!r}, dpi=w.figure.dpi); print('saved', {name!r})")
+    page.keyboard.press("Shift+Enter")
+    page.locator(".jp-OutputArea-output", has_text=f"saved {name}").wait_for()
+    return (root / name).read_bytes()
+
+
 def _stable_screenshot(locator, page, timeout=20.0):
     """A screenshot once two consecutive ones agree (the canvas has finished drawing)."""
     deadline = time.monotonic() + timeout
@@ -154,7 +189,10 @@ def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts, tmp_path):
             canvas = widget.locator(".jupyter-matplotlib-canvas-div")
             readout = widget.locator(".skewplot-readout")
             expect(readout).to_contain_text("AUCPR at π′")
+            kernel_before = _kernel_frame(page, lab["tmp"] / "root", "kernel_frame_before.png")
+            (artifacts / "kernel_frame_before.png").write_bytes(kernel_before)
             canvas.scroll_into_view_if_needed()
+            page.mouse.move(1, 1)  # off the figure: ipympl's toolbar shows on hover
             before = _stable_screenshot(canvas, page)
             text_before = readout.inner_text()
             (artifacts / "browser_canvas_before.png").write_bytes(before)
@@ -170,13 +208,19 @@ def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts, tmp_path):
             while after == before and time.monotonic() < deadline:
                 page.wait_for_timeout(100)  # polling for the redraw, with a deadline
                 after = canvas.screenshot()
+            page.mouse.move(1, 1)  # off the figure: ipympl's toolbar shows on hover
             after = _stable_screenshot(canvas, page)
             (artifacts / "browser_canvas_after.png").write_bytes(after)
             page.screenshot(path=str(artifacts / "browser_page_after.png"))
             text_after = readout.inner_text()
+            kernel_after = _kernel_frame(page, lab["tmp"] / "root", "kernel_frame_after.png")
+            (artifacts / "kernel_frame_after.png").write_bytes(kernel_after)
         finally:
             context.close()
     assert _changed_pixels(before, after) > 500, "the canvas did not redraw after the slider moved"
+    # The steps reached the browser as blitted frames: it must show what a full draw in the kernel gives.
+    assert _frame_mismatch(before, kernel_before) == 0, "before the slider moved, the browser shows a wrong frame"
+    assert _frame_mismatch(after, kernel_after) == 0, "after the slider moved, the browser shows a wrong frame"
     auc = [line.split() for line in text_after.splitlines() if line.startswith("strong")]
     auc_before = [line.split() for line in text_before.splitlines() if line.startswith("strong")]
     assert auc and auc_before and auc[0][1] != auc_before[0][1], (text_before, text_after)
