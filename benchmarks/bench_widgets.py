@@ -1,13 +1,13 @@
-"""Speed of a skew-slider change on a 1e6-threshold PR curve, as a ratio to np.sort.
+"""Speed of a skew-slider step on a 1e6-threshold PR curve, as a ratio to np.sort.
 
-Target: one slider update plus an Agg draw of the figure <= 30 ms (median).
-Measured on ``interactive_pr`` (the same code path as under ipympl, where the
-slider moves the artists and the same canvas is redrawn); also reported: the
-parts (Display.update alone, the Agg draw alone), ipympl's real frame
-(Agg draw + the PNG diff it sends) and the inline backend (update + a PNG of
-the whole figure).  The y label of a PR display holds the skew inside
-mathtext, so each new skew costs a fresh mathtext parse: the row "Agg draw
-after a new mathtext y label" shows how much.  Every time is compared with ``np.sort`` of 1e6 floats
+Target: one slider update plus an Agg draw of the frame <= 30 ms (median).
+Measured on ``interactive_pr``: the slider sets the Display's artists
+(``Display.update``), then the widget paints the frame on its Agg canvas by
+restoring the static layer and drawing the moving artists over it (a blit,
+pixel-identical to a full draw; see ``skewplot/widgets/_frames.py``).  Also
+reported: the parts, the same step with a full Agg draw of the figure, the
+inline backend (frame + its PNG) and ipympl's frame (blit + the whole-frame
+PNG it sends).  Every time is compared with ``np.sort`` of 1e6 floats
 measured in the same run.
 
 Run:  python benchmarks/bench_widgets.py [--n 1e6] [--repeat 25]
@@ -24,7 +24,6 @@ import matplotlib
 matplotlib.use("Agg")
 
 import numpy as np  # noqa: E402
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))
 
@@ -62,59 +61,56 @@ def main():
     sort_ms = 1e3 * statistics.median([_timed(lambda: np.sort(x)) for _ in range(7)])
     print(f"curve: {len(pts):,} thresholds; np.sort of {n:,} floats: {sort_ms:.1f} ms (median of 7)")
 
-    # The widget, its figure on an Agg canvas that draws synchronously on draw_idle (as ipympl renders).
     w = sp.widgets.interactive_pr(pts, skew=0.1)
-    FigureCanvasAgg(w.figure)
-    w.backend = "agg"  # no inline PNG: measure the slider -> update -> draw path alone
-    w.figure.canvas.draw()
+    png = w._show
+    w._show = lambda: None  # the frame alone: no PNG for the inline Output
 
     def slider(v):
         w.controls["skew"].value = v
 
     total = median_ms(slider, values)
+    assert w.frames.counts["blit"] >= len(values), w.frames.counts  # every step was a blit
     disp = w.displays["pr"]
-    base = matplotlib.backend_bases.FigureCanvasBase(w.figure)  # draw_idle does nothing: update alone
-    update = median_ms(lambda v: disp.update(skew=v), values)
-    FigureCanvasAgg(w.figure)
-    draw = median_ms(lambda v: w.figure.canvas.draw(), values)
-    del base
+    update = median_ms(lambda v: disp.update(skew=v, draw=False), values)
+    paint = median_ms(lambda v: w.frames.redraw(), values)
 
-    def draw_new_label(v):  # what PRDisplay does on each skew: a y label with the number inside mathtext
-        disp.ax_.set_ylabel(f"Precision $P_{{\\pi'={v * 1.0001:.6g}}}$")
-        w.figure.canvas.draw()
+    # The same step without frames: a plain PRDisplay on an Agg canvas, whose draw_idle draws it all.
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
 
-    relabel = median_ms(draw_new_label, values)
-    rows = [("slider update + Agg draw (target <= 30 ms)", total),
+    fig = Figure(figsize=w.figure.get_size_inches(), layout="constrained")
+    FigureCanvasAgg(fig)
+    plain = sp.plot_pr(pts, skew=0.1, skew_label="title", ax=fig.subplots())
+    fig.canvas.draw()
+    fig.set_layout_engine("none")  # laid out once, as in the widget
+    full = median_ms(lambda v: plain.update(skew=v), values)
+    w._show = png
+    inline = median_ms(slider, values[::-1])
+    rows = [("slider update + Agg frame (target <= 30 ms)", total),
             ("  Display.update alone", update),
-            ("  Agg draw alone (unchanged labels)", draw),
-            ("  Agg draw after a new mathtext y label", relabel)]
+            ("  the frame alone (restore + moving artists)", paint),
+            ("Display.update + full Agg draw (no frames)", full),
+            ("inline backend: update + frame + PNG", inline)]
 
-    try:  # ipympl's frame: the Agg draw plus the PNG diff it sends to the browser
+    try:  # ipympl: the same frame, then the whole-frame PNG it sends to the browser
         import matplotlib.pyplot as plt
 
         plt.switch_backend("module://ipympl.backend_nbagg")
         wi = sp.widgets.interactive_pr(pts, skew=0.1)
         canvas = wi.figure.canvas
-        canvas.draw_idle = lambda *a, **k: None  # no browser: render the frame by hand below
-
-        def ipympl_frame(v):
-            wi.controls["skew"].value = v
-            canvas.draw()
-            canvas.get_diff_image()
-
-        rows.append(("ipympl frame: update + draw + PNG diff", median_ms(ipympl_frame, values)))
+        canvas.send_binary = lambda data: None  # no browser
+        canvas.draw()  # the browser's first draw request: lays down the static layer
+        rows.append(("ipympl: update + frame + PNG sent", median_ms(
+            lambda v: setattr(wi.controls["skew"], "value", v), values)))
+        assert wi.frames.last == "blit"
         plt.close("all")
         plt.switch_backend("Agg")
     except ImportError:
         pass
 
-    inline = sp.widgets.interactive_pr(pts, skew=0.1)  # inline backend: update + a PNG of the figure
-    rows.append(("inline backend: update + PNG re-show", median_ms(lambda v: setattr(inline.controls["skew"], "value", v),
-                                                                   values)))
-
-    print(f"{'path':<44} {'median ms':>10} {'/ np.sort':>10}")
+    print(f"{'path':<46} {'median ms':>10} {'/ np.sort':>10}")
     for name, ms in rows:
-        print(f"{name:<44} {ms:>10.1f} {ms / sort_ms:>10.2f}")
+        print(f"{name:<46} {ms:>10.1f} {ms / sort_ms:>10.2f}")
 
 
 def _timed(fn):
