@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import check_choice
 from ..metrics.points import OperatingPoints, operating_points
 
 __all__ = [
@@ -264,9 +265,7 @@ def draw_band(ax, x, lo, hi, line):
 
 
 def check_band(band):
-    if band not in ("sd", "quantile"):
-        raise ValueError(f"band must be 'sd' or 'quantile', got {band!r}")
-    return band
+    return check_choice(band, "band", ("sd", "quantile"))
 
 
 def _estimator_scores(estimator, X, response_method="auto", pos_label=None):

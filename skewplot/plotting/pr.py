@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import check_choice
 from ..metrics.auc import aucpr, polyline_corners
 from ..metrics.curve import pr_curve
 from ..metrics.precision import curve_rates, skew_model_of
@@ -49,16 +50,16 @@ class PRDisplay(FromScoresMixin, Display):
     """
 
     _update_params = ("skew", "interpolation", "normalize")
-    _relabelled = ("y",)
+
+    @property
+    def _relabelled(self):
+        # With the skew in the title the y label never changes: a widget need not repaint the axis.
+        return () if self.skew_label == "title" else ("y",)
 
     def __init__(self, points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
                  color_by_threshold=False, iso_f=None, band="sd", skew_label="axis"):
         super().__init__()
-        if skew_label not in ("axis", "title"):
-            raise ValueError(f"skew_label must be 'axis' or 'title', got {skew_label!r}")
-        self.skew_label = skew_label
-        # With the skew in the title the y label never changes: a widget need not repaint the axis.
-        self._relabelled = () if skew_label == "title" else ("y",)
+        self.skew_label = check_choice(skew_label, "skew_label", ("axis", "title"))
         self.points = as_points_dict(points)
         self.skew = skew
         self.interpolation = interpolation

@@ -31,6 +31,7 @@ import numpy as np
 from scipy import special
 from scipy import stats as _st
 
+from .._validate import check_choice
 from ._checks import as_generator, check_count, check_values
 
 __all__ = ["AveragePrecisionNull", "average_precision_null"]
@@ -283,10 +284,8 @@ class AveragePrecisionNull:
         >>> bool(null.pvalue(0.28, method="permutation", n_samples=999, random_state=0) < 0.02)
         True
         """
-        if alternative not in ALTERNATIVES:
-            raise ValueError(f"alternative must be one of {ALTERNATIVES}; got {alternative!r}")
-        if method not in METHODS:
-            raise ValueError(f"method must be one of {METHODS}; got {method!r}")
+        check_choice(alternative, "alternative", ALTERNATIVES)
+        check_choice(method, "method", METHODS)
         a = check_values(ap, "ap")
         if a.size and (a.min() < 0 or a.max() > 1):
             raise ValueError(f"ap must lie in [0, 1], found values in [{a.min():g}, {a.max():g}]")

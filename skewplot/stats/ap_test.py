@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from .._validate import check_choice
 from ..metrics.auc import average_precision
 from ..metrics.points import operating_points
 from .ap_null import ALTERNATIVES, METHODS, AveragePrecisionNull, average_precision_null
@@ -93,10 +94,8 @@ def average_precision_test(
     >>> res.pvalue < 0.01, round(res.null_mean, 4)
     (True, 0.0562)
     """
-    if alternative not in ALTERNATIVES:
-        raise ValueError(f"alternative must be one of {ALTERNATIVES}; got {alternative!r}")
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}; got {method!r}")
+    check_choice(alternative, "alternative", ALTERNATIVES)
+    check_choice(method, "method", METHODS)
     pts = operating_points(y_true, y_score, pos_label=pos_label)
     n_pos = int(round(pts.n_pos))
     n = n_pos + int(round(pts.n_neg))

@@ -146,17 +146,21 @@ class SkewWidget(widgets.VBox):
         return self.figure.canvas if self.backend == "ipympl" else self._output
 
     def render_png(self):
-        """The current frame as PNG bytes, as the inline backend shows it."""
+        """The figure as PNG bytes, as the inline backend shows it.
+
+        Inline, the frame just painted on the widget's own Agg canvas is
+        encoded as it is; under ipympl the frame may still be on its way, so
+        the figure is drawn afresh.
+        """
         from PIL import Image
 
-        canvas = self.figure.canvas
-        if self.frames is None or self.frames.last is None or not hasattr(canvas, "buffer_rgba"):
-            buf = io.BytesIO()
-            self.figure.savefig(buf, format="png", dpi=self.figure.dpi)
-            return buf.getvalue()
         with io.BytesIO() as buf:
-            # Fast zlib level: this runs on every slider step, the bytes never reach a disk.
-            Image.fromarray(np.asarray(canvas.buffer_rgba())).save(buf, format="png", compress_level=1)
+            if self.backend == "inline":
+                # Fast zlib level: this runs on every slider step, the bytes never reach a disk.
+                pixels = np.asarray(self.figure.canvas.buffer_rgba())
+                Image.fromarray(pixels).save(buf, format="png", compress_level=1)
+            else:
+                self.figure.savefig(buf, format="png", dpi=self.figure.dpi)
             return buf.getvalue()
 
     def _show(self):

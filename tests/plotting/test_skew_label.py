@@ -40,5 +40,5 @@ def test_title_mode_keeps_the_data_set_label():
 
 
 def test_bad_skew_label():
-    with pytest.raises(ValueError, match="skew_label must be 'axis' or 'title'"):
+    with pytest.raises(ValueError, match="skew_label must be one of 'axis', 'title'; got 'legend'"):
         sp.plot_pr(sp.datasets.example_classifiers(n=200), skew=0.1, skew_label="legend")
