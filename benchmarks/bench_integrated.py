@@ -49,7 +49,8 @@ def main():
     weighted = sp.SkewRange(0.0, 1.0, weight=norm(0.129, 0.035))
     weighted.nodes()  # built once per model
     t = best_of(lambda: sp.aucpr(small, skew=weighted))
-    print(f"  {'weighted range, ' + str(len(small)) + ' points':45s} {t / t_sort:6.2f}x np.sort of n ({len(weighted.nodes()[0])} nodes)")
+    label = f"weighted range, {len(small)} points"
+    print(f"  {label:45s} {t / t_sort:6.2f}x np.sort of n ({len(weighted.nodes()[0])} nodes)")
 
 
 if __name__ == "__main__":

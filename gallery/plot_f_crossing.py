@@ -26,7 +26,7 @@ pairs = [
 skews = np.linspace(0.0, 1.0, 501)
 
 fig, axes = plt.subplots(1, 2, sharey=True, constrained_layout=True)
-for ax, (title, first, second) in zip(axes, pairs):
+for ax, (title, first, second) in zip(axes, pairs, strict=True):
     for k, (tpr, fpr) in enumerate((first, second), start=1):
         pts = sp.OperatingPoints.from_rates([tpr], [fpr])
         ax.plot(skews, sp.f_curves(pts, skews)[:, 1], label=f"$C_{k}$: TPR = {tpr}, FPR = {fpr}")

@@ -39,11 +39,11 @@ axes[0].legend(loc="lower left")
 
 # (b, c) five classifiers against the skew
 skews = np.geomspace(1e-4, 0.5, 300)
-for fpr, linestyle in zip([0.0, 0.01, 0.05, 0.1, 0.2], [":", "--", "-", "-", "-"]):
+for fpr, linestyle in zip([0.0, 0.01, 0.05, 0.1, 0.2], [":", "--", "-", "-", "-"], strict=True):
     point = sp.OperatingPoints.from_rates([tpr], [fpr])
     line = axes[1].plot(skews, sp.f_curves(point, skews)[:, 1], linestyle=linestyle, label=f"FPR = {fpr:g}")[0]
     axes[2].plot(skews, sp.expected_cost(point, skews)[:, 1], linestyle=linestyle, color=line.get_color())
-for ax, title, ylabel in zip(axes[1:], ["(b) F-measure space", "(c) cost space"], [r"$F_{0.5}$", "cost"]):
+for ax, title, ylabel in zip(axes[1:], ["(b) F-measure space", "(c) cost space"], [r"$F_{0.5}$", "cost"], strict=True):
     ax.set_xscale("log")
     ax.set_xlim(skews[0], skews[-1])
     ax.set_xlabel(r"$P(+)$ $(= PC(+))$")

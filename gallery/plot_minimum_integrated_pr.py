@@ -24,7 +24,7 @@ style.use("single")
 
 recall = np.linspace(0.0, 1.0, 401)
 fig, ax = plt.subplots(constrained_layout=True)
-for (lo, hi), color in zip([(0.0, 0.5), (0.3, 0.5), (0.6, 0.9)], ["C0", "C1", "C2"]):
+for (lo, hi), color in zip([(0.0, 0.5), (0.3, 0.5), (0.6, 0.9)], ["C0", "C1", "C2"], strict=True):
     skew = sp.SkewRange(lo, hi)
     ax.plot(recall, sp.min_precision(recall, skew), color=color,
             label=rf"$\pi' \in [{lo:g}, {hi:g}]$: AUC$_\min$ = {sp.aucpr_min(skew):.4f}")

@@ -80,7 +80,8 @@ cumulative = con.execute("""
 n_pos, n_neg = cumulative["tp"][-1], cumulative["fp"][-1]
 from_sql = sp.OperatingPoints.from_counts(cumulative["tp"], cumulative["fp"], n_pos, n_neg,
                                           thresholds=cumulative["score"])
-print("same points as in memory:", np.allclose(from_sql.tpr, in_memory.tpr) and np.allclose(from_sql.fpr, in_memory.fpr))
+same = np.allclose(from_sql.tpr, in_memory.tpr) and np.allclose(from_sql.fpr, in_memory.fpr)
+print("same points as in memory:", same)
 
 # %%
 # Binned scores: a few hundred rows whatever the data size

@@ -51,7 +51,7 @@ print("ranking flips at pi* =", inversions.round(4))
 test_skew = points["Gauss"].skew
 fig, axes = plt.subplots(2, 2, figsize=(7.2, 5.6), constrained_layout=True)
 titles = [rf"(a) test data, $\pi = {test_skew:.4f}$", r"(b) $\pi' = 0.01$", r"(c) $\pi' = 0.5$"]
-for ax, skew, title in zip(axes.flat[:3], [None, 0.01, 0.5], titles):
+for ax, skew, title in zip(axes.flat[:3], [None, 0.01, 0.5], titles, strict=True):
     disp = sp.plot_pr(points, skew=skew, ax=ax)
     ax.set_title(title)
     if skew == 0.5:  # keep the crowded panel's legend to the two classifiers

@@ -23,7 +23,7 @@ fig, (ax_roc, ax_pr) = plt.subplots(2, 1, figsize=(3.5, 5.6), constrained_layout
 sp.plot_roc(pts, ax=ax_roc, color="k")
 ax_roc.set_title("ROC")
 
-for prior, color in zip([0.5, 0.1, 0.01], ["C0", "C1", "C3"]):
+for prior, color in zip([0.5, 0.1, 0.01], ["C0", "C1", "C3"], strict=True):
     sp.plot_pr({rf"$\pi_p = {prior:g}$": pts}, skew=prior, baselines=False, ax=ax_pr, color=color)
 ax_pr.set_ylabel("precision")
 ax_pr.set_title("precision-recall at three priors")

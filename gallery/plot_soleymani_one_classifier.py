@@ -30,7 +30,7 @@ roc = sp.plot_roc({"C1": c1}, hull=True, ax=axes[0, 0], marker="o", markersize=3
 axes[0, 0].set_title("(a) ROC")
 
 color = roc.lines_["C1"].get_color()
-for skew, linestyle in zip([0.5, 0.2, 0.05], ["-", "--", ":"]):
+for skew, linestyle in zip([0.5, 0.2, 0.05], ["-", "--", ":"], strict=True):
     sp.plot_pr({rf"$P(+) = {skew:g}$": c1}, skew=skew, baselines=False, ax=axes[0, 1], color=color,
                linestyle=linestyle)
 axes[0, 1].set_ylabel("precision")

@@ -34,7 +34,7 @@ soft = np.r_[rng.beta(6, 2, n_pos), rng.beta(1, 8, n - n_pos)]
 labels = {"(a) hard labels": hard, "(b) soft labels (weights)": soft}
 
 fig, axes = plt.subplots(1, 4, figsize=(7.2, 3.0), width_ratios=[5, 1, 5, 1], constrained_layout=True)
-for (title, pos_weight), ax, box in zip(labels.items(), axes[::2], axes[1::2]):
+for (title, pos_weight), ax, box in zip(labels.items(), axes[::2], axes[1::2], strict=True):
     neg_weight = 1.0 - pos_weight
     ratio = pos_weight.sum() / n
     for _ in range(200):

@@ -173,7 +173,7 @@ def _demo(args) -> int:
     clash = [p for p in paths if os.path.exists(p)]
     if clash and not args.force:
         raise CLIError(f"{clash[0]} exists; pass --force to overwrite the demo figures")
-    for (stem, skew_values), path in zip(plans, paths):
+    for (stem, skew_values), path in zip(plans, paths, strict=True):
         space = "pr" if stem.startswith("pr") else stem
         disp = draw_space(pts, space, skew_values)
         disp.figure_.savefig(path, dpi=120, bbox_inches="tight")
@@ -186,7 +186,7 @@ def _demo(args) -> int:
     panels = [("pr", None, "PR at the test set's skew"), ("pr", [0.01], "PR at deployment skew 0.01"),
               ("integrated", [0.0, 0.5], "P̄-R: skew anywhere in [0, 0.5]"), ("roc", None, "ROC"),
               ("cost", [0.1], None), ("f", [0.1], None)]
-    for ax, (space, skew_values, title) in zip(axes.flat, panels):
+    for ax, (space, skew_values, title) in zip(axes.flat, panels, strict=True):
         draw_space(pts, space, skew_values, ax=ax)
         if space not in ("cost", "f"):  # their legends sit above the axes; the x labels name them
             ax.set_title(title, fontsize="medium")
@@ -248,8 +248,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     def data_args(p):
         p.add_argument("file", metavar="FILE.csv", help="comma-separated file with a header row")
-        p.add_argument("--score", required=True, metavar="COL", help="column of classifier scores (larger = more positive)")
-        p.add_argument("--label", required=True, metavar="COL", help="column of true labels (0/1, -1/1, true/false, yes/no, or any two values with --pos-label)")
+        p.add_argument("--score", required=True, metavar="COL",
+                       help="column of classifier scores (larger = more positive)")
+        p.add_argument("--label", required=True, metavar="COL",
+                       help="column of true labels (0/1, -1/1, true/false, yes/no, or any two values with --pos-label)")
         p.add_argument("--weight", metavar="COL", help="optional column of non-negative sample weights")
         p.add_argument("--pos-label", metavar="VALUE", help="the label value of the positive class")
 
@@ -259,8 +261,10 @@ def build_parser() -> argparse.ArgumentParser:
     plot.add_argument("--space", required=True, choices=SPACES,
                       help="pr: precision-recall at the data set skew or at --skew; integrated: P̄-R over the "
                       "range --skew lo,hi (default 0,0.5); temporal: P̃-R over the series --skew p1,p2,...; "
-                      "roc: ROC curve; cost: cost curves (--skew marks a skew); f: F-measure curves (--skew marks a skew)")
-    plot.add_argument("--skew", metavar="SKEW", help="a skew in (0, 1), a range lo,hi, or a series p1,p2,... (see --space)")
+                      "roc: ROC curve; cost: cost curves (--skew marks a skew); "
+                      "f: F-measure curves (--skew marks a skew)")
+    plot.add_argument("--skew", metavar="SKEW",
+                      help="a skew in (0, 1), a range lo,hi, or a series p1,p2,... (see --space)")
     plot.add_argument("-o", "--output", required=True, metavar="OUT", help="output file: .png, .pdf or .svg")
     plot.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     plot.set_defaults(func=_plot)

@@ -8,8 +8,9 @@ from scipy import integrate
 from sklearn.metrics import average_precision_score, roc_auc_score
 
 import skewplot as sp
-from conftest import random_scores
 from skewplot.metrics.auc import continuous_segment_area
+
+from conftest import random_scores
 
 
 @pytest.mark.parametrize("seed", range(4))

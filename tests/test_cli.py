@@ -13,7 +13,7 @@ def csv_file(tmp_path):
     path = tmp_path / "scores.csv"
     with open(path, "w") as fh:
         fh.write("score,label,w,text\n")
-        for a, b in zip(s, y):
+        for a, b in zip(s, y, strict=True):
             fh.write(f"{a},{'yes' if b else 'no'},2.0,abc\n")
     return path, y, s
 
@@ -80,7 +80,8 @@ def test_help_explains_every_option(capsys):
 def test_plot_every_space(csv_file, tmp_path, space, skew):
     path, _, _ = csv_file
     out = tmp_path / f"{space}.png"
-    args = ["plot", str(path), "--score", "score", "--label", "label", "--weight", "w", "--space", space, "-o", str(out)]
+    args = ["plot", str(path), "--score", "score", "--label", "label", "--weight", "w",
+            "--space", space, "-o", str(out)]
     if skew:
         args += ["--skew", skew]
     assert main(args) == 0 and out.stat().st_size > 0

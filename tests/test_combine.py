@@ -160,7 +160,7 @@ def test_ibc_is_at_least_the_best_single_classifier(rng):
     scores = {"p": rng.normal(size=n) + y, "q": rng.normal(size=n) + y}
     skews = np.linspace(0.02, 0.98, 9)
     ibc = sp.iterative_boolean_combination(scores, y, skews)
-    for name, s in scores.items():
+    for s in scores.values():
         single, _ = sp.f_envelope(sp.operating_points(y, s), skews)
         assert np.all(ibc.f >= single - 1e-15)
 

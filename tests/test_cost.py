@@ -122,7 +122,7 @@ def _upper_hull_reference(tpr, fpr):
     v = v[v < tpr.size]
     # keep the vertices on the boundary from (0, 0) to (1, 1) above the diagonal side
     keep = [i for i in v if tpr[i] >= fpr[i]]
-    return set(zip(fpr[keep].round(12), tpr[keep].round(12)))
+    return set(zip(fpr[keep].round(12), tpr[keep].round(12), strict=True))
 
 
 def test_roc_convex_hull_against_qhull_and_dominance(rng):
@@ -140,7 +140,7 @@ def test_roc_convex_hull_against_qhull_and_dominance(rng):
         # no point lies above the hull (piecewise-linear interpolation)
         assert np.all(pts.tpr <= np.interp(pts.fpr, f, t) + 1e-12)
         ref = _upper_hull_reference(pts.tpr, pts.fpr)
-        got = set(zip(f.round(12), t.round(12)))
+        got = set(zip(f.round(12), t.round(12), strict=True))
         assert got - {(0.0, 0.0), (1.0, 1.0)} == ref - {(0.0, 0.0), (1.0, 1.0)}
 
 
@@ -160,7 +160,7 @@ def test_cost_envelope_equals_brute_force(rng):
         hull = sp.roc_convex_hull(pts)
         # the grid includes every breakpoint exactly: the crossings of hull neighbours
         breaks = [sp.cost_crossing((pts.tpr[i], pts.fpr[i]), (pts.tpr[j], pts.fpr[j]))
-                  for i, j in zip(hull[:-1], hull[1:])]
+                  for i, j in zip(hull[:-1], hull[1:], strict=True)]
         grid = np.sort(np.concatenate((np.linspace(0, 1, 301), breaks)))
         cost, index = sp.cost_envelope(pts, grid)
         table = sp.expected_cost(pts, grid)  # every point's line

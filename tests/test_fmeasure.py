@@ -131,7 +131,7 @@ def test_f_curves_table_matches_f_measure(rng):
     grid = [0.01, 0.2, 0.6]
     table = sp.f_curves(pts, grid, f_alpha=0.3)
     assert table.shape == (3, len(pts))
-    for row, pi in zip(table, grid):
+    for row, pi in zip(table, grid, strict=True):
         np.testing.assert_array_equal(row, sp.f_measure(pts, pi, f_alpha=0.3))
 
 
@@ -165,7 +165,8 @@ def test_f_crossing_is_where_the_curves_meet(ta, fa, tb, fb, f_alpha):
         assert fa_ == pytest.approx(fb_, rel=1e-9)
     else:  # no crossing on (0, 1]: one point wins everywhere
         grid = np.linspace(0.001, 1, 200)
-        diff = sp.f_curves(one(ta, fa), grid, f_alpha=f_alpha)[:, 1] - sp.f_curves(one(tb, fb), grid, f_alpha=f_alpha)[:, 1]
+        diff = (sp.f_curves(one(ta, fa), grid, f_alpha=f_alpha)[:, 1]
+                - sp.f_curves(one(tb, fb), grid, f_alpha=f_alpha)[:, 1])
         assert np.all(diff > -1e-12) or np.all(diff < 1e-12)
 
 

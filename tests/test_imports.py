@@ -30,9 +30,10 @@ def test_compute_layer_never_imports_drawing_code():
 
 def test_unknown_attribute_is_a_clear_error():
     import pytest
+
     import skewplot as sp
     with pytest.raises(AttributeError, match="no_such_name"):
-        sp.no_such_name
+        _ = sp.no_such_name
 
 
 def test_every_public_name_resolves():

@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import roc_curve
 
 import skewplot as sp
+
 from conftest import random_scores
 
 
@@ -146,14 +147,17 @@ def test_pickle_round_trip():
         (lambda: sp.operating_points([0, 1], [0.1, 0.2, 0.3]), ValueError, "length"),
         (lambda: sp.operating_points([], []), ValueError, "empty"),
         (lambda: sp.operating_points([0, 1], [[0.1], [0.2]]), ValueError, "y_score must be 1-D"),
-        (lambda: sp.operating_points([0, 1], [0.1, 0.2], sample_weight=[1, -1]), ValueError, "sample_weight.*non-negative"),
+        (lambda: sp.operating_points([0, 1], [0.1, 0.2], sample_weight=[1, -1]), ValueError,
+         "sample_weight.*non-negative"),
         (lambda: sp.operating_points(["a", "b"], [0.1, 0.2]), ValueError, "pos_label"),
         (lambda: sp.operating_points([0, 1], ["x", "y"]), TypeError, "y_score"),
         (lambda: sp.operating_points([3, 4], [0.1, 0.2]), ValueError, "pos_label"),
         (lambda: sp.operating_points([0, 1], [0.1, 0.2], pos_label=5), ValueError, "pos_label"),
         (lambda: sp.OperatingPoints.from_weights([0.1, 0.2], [0.5, 1.5]), ValueError, "pos_weight.*\\[0, 1\\]"),
-        (lambda: sp.OperatingPoints.from_weights([0.1, 0.2], [0.5, 1.5], [-1, 1]), ValueError, "neg_weight.*non-negative"),
-        (lambda: sp.OperatingPoints.from_weights([0.1, 0.2], [-0.5, 1.5], [1, 1]), ValueError, "pos_weight.*non-negative"),
+        (lambda: sp.OperatingPoints.from_weights([0.1, 0.2], [0.5, 1.5], [-1, 1]), ValueError,
+         "neg_weight.*non-negative"),
+        (lambda: sp.OperatingPoints.from_weights([0.1, 0.2], [-0.5, 1.5], [1, 1]), ValueError,
+         "pos_weight.*non-negative"),
         (lambda: sp.OperatingPoints.from_weights([0.1, 0.2], [0.0, 0.0]), ValueError, "positive weight"),
         (lambda: sp.OperatingPoints.from_rates([0.5], [0.1], skew=1.0), ValueError, "skew"),
         (lambda: sp.OperatingPoints.from_rates([1.5], [0.1]), ValueError, "tpr"),

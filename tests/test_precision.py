@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
+
 from conftest import random_scores
 
 

@@ -6,13 +6,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 import skewplot as sp
+
 from conftest import random_scores
 
 
 def sign_changes_by_dense_scan(pts_a, pts_b, interpolation="continuous", n=4001, eps=1e-6):
     """Independent check: a dense scan with the public aucpr at fixed skews."""
     grid = 1 / (1 + np.exp(-np.linspace(np.log(eps / (1 - eps)), np.log((1 - eps) / eps), n)))
-    d = np.array([sp.aucpr(pts_a, p, interpolation=interpolation) - sp.aucpr(pts_b, p, interpolation=interpolation) for p in grid])
+    d = np.array([sp.aucpr(pts_a, p, interpolation=interpolation) - sp.aucpr(pts_b, p, interpolation=interpolation)
+                  for p in grid])
     idx = np.flatnonzero(np.sign(d[:-1]) * np.sign(d[1:]) < 0)
     return grid[idx], grid[idx + 1]
 
@@ -31,8 +33,10 @@ def test_single_inversion_is_found_and_bracketed(interpolation):
     r = roots[0]
     a, b = sp.aucpr(EARLY, r, interpolation=interpolation), sp.aucpr(BROAD, r, interpolation=interpolation)
     assert a == pytest.approx(b, abs=1e-13)
-    before = sp.aucpr(EARLY, r * 0.9, interpolation=interpolation) - sp.aucpr(BROAD, r * 0.9, interpolation=interpolation)
-    after = sp.aucpr(EARLY, r * 1.1, interpolation=interpolation) - sp.aucpr(BROAD, r * 1.1, interpolation=interpolation)
+    def gap(p):
+        return sp.aucpr(EARLY, p, interpolation=interpolation) - sp.aucpr(BROAD, p, interpolation=interpolation)
+
+    before, after = gap(r * 0.9), gap(r * 1.1)
     assert before * after < 0
     np.testing.assert_array_equal(sp.inversion_skews(BROAD, EARLY, interpolation=interpolation), roots)
 

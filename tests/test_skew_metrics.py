@@ -10,9 +10,10 @@ from hypothesis import strategies as hs
 from scipy.integrate import quad
 
 import skewplot as sp
-from conftest import random_scores
 from skewplot.metrics.auc import continuous_segment_area
 from skewplot.skew import SkewRange, SkewSeries
+
+from conftest import random_scores
 
 
 def fixed_auc(pts, p):
@@ -41,7 +42,8 @@ def quad_over_recall(pts, model):
         if a0 == 0 and b0 == 0:  # constant along the ray from the origin
             total += da * float(model.precision(da, db))
             continue
-        total += quad(lambda t: float(model.precision(a0 + t * da, b0 + t * db)), 0, 1, epsabs=1e-15, epsrel=1e-13, limit=200)[0] * da
+        total += quad(lambda t: float(model.precision(a0 + t * da, b0 + t * db)), 0, 1,
+                      epsabs=1e-15, epsrel=1e-13, limit=200)[0] * da
     return total
 
 
@@ -71,7 +73,8 @@ def test_weighted_and_series_aucpr_match_quadrature(rng):
     series = SkewSeries.from_function(f, t_end=20.0)
     kink = np.log2(1e4)
     for pts in curves(rng):
-        ref = quad(lambda p: dist.pdf(p) * fixed_auc(pts, p), 0, 1, points=[1e-6, 1e-3, 0.129], epsabs=1e-15, limit=300)[0] / mass
+        ref = quad(lambda p: dist.pdf(p) * fixed_auc(pts, p), 0, 1, points=[1e-6, 1e-3, 0.129],
+                   epsabs=1e-15, limit=300)[0] / mass
         assert sp.aucpr(pts, skew=model) == pytest.approx(ref, rel=1e-10)
         ref = quad(lambda t: fixed_auc(pts, float(f(t))), 0, 20, points=[kink], epsabs=1e-15, limit=300)[0] / 20
         assert sp.aucpr(pts, skew=series) == pytest.approx(ref, rel=1e-10)
@@ -108,7 +111,8 @@ def test_linear_schemes_average_the_fixed_skew_values(rng, interpolation):
 def test_discrete_scheme_under_a_range_averages_fixed_skews():
     pts = sp.operating_points([0, 1, 1, 0, 1, 0], [0.1, 0.9, 0.6, 0.6, 0.3, 0.2])
     got = sp.aucpr(pts, skew=SkewSeries([0.2, 0.4]), interpolation="discrete-tp")
-    want = 0.5 * (sp.aucpr(pts, skew=0.2, interpolation="discrete-tp") + sp.aucpr(pts, skew=0.4, interpolation="discrete-tp"))
+    want = 0.5 * (sp.aucpr(pts, skew=0.2, interpolation="discrete-tp")
+                  + sp.aucpr(pts, skew=0.4, interpolation="discrete-tp"))
     assert got == pytest.approx(want, rel=1e-13)
 
 
@@ -154,7 +158,8 @@ def test_baselines_for_every_model(skew, at_zero_recall):
 
 
 @settings(max_examples=500, deadline=None)
-@given(hs.lists(hs.tuples(hs.floats(0, 1), hs.floats(0, 1)), min_size=1, max_size=6), hs.floats(0.0, 0.6), hs.floats(0.05, 0.4))
+@given(hs.lists(hs.tuples(hs.floats(0, 1), hs.floats(0, 1)), min_size=1, max_size=6),
+       hs.floats(0.0, 0.6), hs.floats(0.05, 0.4))
 def test_integrated_curve_stays_in_the_unit_square_and_above_its_minimum(raw, lo, width):
     tpr = np.sort([a for a, _ in raw])
     fpr = np.sort([b for _, b in raw])

@@ -152,7 +152,8 @@ def test_narrow_range_approaches_fixed_skew(a_skew, ab):
 
 
 @PROPS
-@given(hs.lists(hs.floats(0.0, 1.0), min_size=1, max_size=5), hs.floats(0.01, 0.99), hs.sampled_from(["uniform", "weighted", "series"]))
+@given(hs.lists(hs.floats(0.0, 1.0), min_size=1, max_size=5), hs.floats(0.01, 0.99),
+       hs.sampled_from(["uniform", "weighted", "series"]))
 def test_worst_classifier_area_is_aucpr_min(_, pi, kind):
     # Every negative before every positive: ROC (0, 0) -> (0, 1) -> (1, 1).
     worst = sp.OperatingPoints.from_rates([0.0], [1.0])
@@ -183,16 +184,18 @@ def test_uniform_min_precision_matches_quadrature_and_ends():
 
 @pytest.mark.parametrize(
     "weight, lo, hi",
-    [(st.norm(0.129, 0.035), 0.0, 1.0), (lambda p: p**-2.0, 0.0099, 0.5), (st.beta(2, 5), 0.0, 1.0), (lambda p: np.exp(-p), 0.2, 0.9)],
+    [(st.norm(0.129, 0.035), 0.0, 1.0), (lambda p: p**-2.0, 0.0099, 0.5), (st.beta(2, 5), 0.0, 1.0),
+     (lambda p: np.exp(-p), 0.2, 0.9)],
 )
 def test_weighted_precision_matches_quadrature(weight, lo, hi):
     w = weight.pdf if hasattr(weight, "pdf") else weight
     model = SkewRange(lo, hi, weight=weight)
     a = np.array([0.8, 0.9, 1e-6, 0.5, 0.3, 1.0])
     b = np.array([0.2, 1e-6, 0.5, 0.5, 0.0, 1.0])
-    ref = [quad_range(lambda p, x=x, y=y: p_at(x, y, p), lo, hi, w) for x, y in zip(a, b)]
+    ref = [quad_range(lambda p, x=x, y=y: p_at(x, y, p), lo, hi, w) for x, y in zip(a, b, strict=True)]
     np.testing.assert_allclose(model.precision(a, b), ref, rtol=1e-10, atol=1e-14)
-    assert model.aucpr_min() == pytest.approx(quad_range(lambda p: float(sp.aucpr_min(p)) if p > 0 else 0.0, lo, hi, w), rel=1e-10)
+    ref_min = quad_range(lambda p: float(sp.aucpr_min(p)) if p > 0 else 0.0, lo, hi, w)
+    assert model.aucpr_min() == pytest.approx(ref_min, rel=1e-10)
 
 
 def test_constant_weight_equals_uniform():
@@ -279,7 +282,8 @@ def test_uniform_nodes_serve_generic_expectations():
         (lambda: SkewSeries([0.2, 0.3], [0.0]), "times"),
         (lambda: SkewSeries.from_function(lambda t: 0.1 + 0 * t, t_end=0.0), "t_end"),
         (lambda: SkewSeries.from_function(lambda t: 2.0 + 0 * t, t_end=1.0), "f"),
-        (lambda: sp.aucpr(sp.OperatingPoints.from_rates([0.5], [0.2], skew=0.3), SkewSeries([0.0, 0.5]), interpolation="discrete-tp"), "interpolation"),
+        (lambda: sp.aucpr(sp.OperatingPoints.from_rates([0.5], [0.2], skew=0.3), SkewSeries([0.0, 0.5]),
+                          interpolation="discrete-tp"), "interpolation"),
     ],
 )
 def test_bad_input_names_the_argument(call, match):

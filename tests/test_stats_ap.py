@@ -1,7 +1,7 @@
 """Average precision under a random ranking: exact moments, [Z] approximation, sampler, p-values, test."""
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import mpmath
@@ -11,12 +11,11 @@ from scipy import stats
 from sklearn.metrics import average_precision_score
 
 import skewplot as sp
-from skewplot.stats import average_precision_null, average_precision_test
-from skewplot.stats import ap_null
+from skewplot.stats import ap_null, average_precision_null, average_precision_test
 from skewplot.stats.ap_null import _moment_coefficients
 
 
-@lru_cache(maxsize=None)
+@cache
 def enumerated_ap(n, m):
     """Every AP value (exact fractions) over all C(n, m) placements of the positives."""
     return tuple(
@@ -130,7 +129,7 @@ def test_closed_form_against_prefix_sums():
     inv = 1 / k
     pre = lambda a: np.concatenate([[0], np.cumsum(a)[:-1]])  # noqa: E731  sum over k < l
     s_inv, s_one, s_e = pre(inv), pre(np.ones_like(k)), pre(e * inv)
-    l = k
+    l = k  # noqa: E741  the l of the formula above
     inner = (
         2 * p2 * s_inv
         + p3 * (3 * s_one + (l - 5) * s_inv)
@@ -354,5 +353,6 @@ def test_average_precision_test_bad_arguments():
 
 
 def test_public_names():
-    for name in ("recall_null", "precision_null", "average_precision_null", "average_precision_test", "anova_over_skews"):
+    names = ("recall_null", "precision_null", "average_precision_null", "average_precision_test", "anova_over_skews")
+    for name in names:
         assert callable(getattr(sp.stats, name))

@@ -103,7 +103,9 @@ class OperatingPoints:
 
     def _take(self, idx):
         """The points at ``idx`` (increasing indices), with the same totals."""
-        pick = (lambda a: None if a is None else a[idx])
+        def pick(a):
+            return None if a is None else a[idx]
+
         return OperatingPoints(tpr=self._tpr[idx], fpr=self._fpr[idx], thresholds=pick(self._thresholds),
                                tp=pick(self._tp), fp=pick(self._fp), n_pos=self._n_pos, n_neg=self._n_neg)
 

@@ -77,7 +77,7 @@ def inversion_skews(pts_a, pts_b, *, interpolation="continuous", eps=1e-6):
         p = np.array([p])
         return float(_aucpr_at(pts_a, p, interpolation)[0] - _aucpr_at(pts_b, p, interpolation)[0])
 
-    for i, j in zip(nonzero[:-1], nonzero[1:]):
+    for i, j in zip(nonzero[:-1], nonzero[1:], strict=True):
         if sign[i] == sign[j]:
             continue
         if j == i + 1:

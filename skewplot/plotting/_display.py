@@ -249,7 +249,7 @@ def fold_band(rows, band):
 
 def classifier_styles(points, kwargs, linewidth):
     """``(name, value, style)`` per classifier: palette colour and ``linewidth``, overridden by ``kwargs``."""
-    for (name, value), color in zip(points.items(), palette(len(points))):
+    for (name, value), color in zip(points.items(), palette(len(points)), strict=True):
         yield name, value, {"color": color, "linewidth": linewidth, **kwargs}
 
 

@@ -342,7 +342,8 @@ class CostDisplay(EnvelopeDisplay):
             a, b = self._x_of_pc(np.asarray(lo)[live]), self._x_of_pc(np.asarray(hi)[live])
             xs = a[:, None] + (b - a)[:, None] * t
             live_pts = pts._take(np.flatnonzero(live))
-            ys = np.array([np.asarray(expected_cost(live_pts, self.probability_cost_of(row)))[:, k] for k, row in enumerate(xs)])
+            ys = np.array([np.asarray(expected_cost(live_pts, self.probability_cost_of(row)))[:, k]
+                           for k, row in enumerate(xs)])
             color = self.lines_[name].get_color() if name in self.lines_ else "0.3"
             self.ranges_[name] = ax.add_collection(LineCollection(
                 np.stack([xs, ys], axis=2), colors=color, linewidths=1.0, alpha=0.6, zorder=1.4,

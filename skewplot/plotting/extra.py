@@ -55,7 +55,7 @@ class SkewTransformDisplay(Display):
         (self.baselines_["identity"],) = ax.plot([0, 1], [0, 1], color="0.5", linestyle="--", linewidth=0.8,
                                                  label="unchanged")
         colors = palette(len(self.to_skews))
-        for to, color in zip(self.to_skews, colors):
+        for to, color in zip(self.to_skews, colors, strict=True):
             style = {"color": color}
             style.update(kwargs)
             (self.lines_[f"pi'={to:g}"],) = ax.plot(_P, transform_precision(_P, self.from_skew, to),
@@ -144,7 +144,7 @@ class AUCPRSkewDisplay(Display):
         fig, ax = resolve_ax(ax)
         self.ax_, self.figure_ = ax, fig
         colors = palette(len(self.points))
-        for (name, raw), color in zip(self._raw.items(), colors):
+        for (name, raw), color in zip(self._raw.items(), colors, strict=True):
             style = {"color": color, "linewidth": 1.6}
             style.update(kwargs)
             (self.lines_[name],) = ax.plot(self.skews, self._values(raw), label=name, **style)

@@ -264,7 +264,7 @@ class PRDisplay(FromScoresMixin, Display):
         legend = self.ax_.get_legend()
         if legend is not None:
             handles, labels = self.ax_.get_legend_handles_labels()
-            for text, label in zip(legend.get_texts(), labels):
+            for text, label in zip(legend.get_texts(), labels, strict=False):
                 text.set_text(label)
 
     @classmethod

@@ -132,8 +132,8 @@ class ROCDisplay(FromScoresMixin, Display):
         for line in self.hulls_.values():
             line.set_visible(self.hull)
         handles, labels = self.ax_.get_legend_handles_labels()
-        shown = [(h, t) for h, t in zip(handles, labels) if h.get_visible()]
-        self.ax_.legend(*zip(*shown), loc="lower right")
+        shown = [(h, t) for h, t in zip(handles, labels, strict=True) if h.get_visible()]
+        self.ax_.legend(*zip(*shown, strict=True), loc="lower right")
 
 
 def plot_roc(points, *, hull=False, band="sd", ax=None, _cls=ROCDisplay, **kwargs):

@@ -37,7 +37,7 @@ def envelope_readout(kind, disp):
     rows = {}
     if kind == "cost":
         columns = ["area", "gain", "NEC at π′"]
-        for name, line in disp.lines_.items():
+        for name in disp.lines_:
             area = disp.envelope_area(name)  # over PC(+), whatever the drawn axis
             rows[name] = {"area": area, "gain": 1.0 - area / 0.25, "NEC at π′": _marker_value(disp, name)}
     else:

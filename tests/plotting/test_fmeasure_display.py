@@ -146,7 +146,7 @@ def test_several_classifiers_take_the_palette(two):
     from skewplot.plotting._display import palette
 
     disp = sp.plot_fmeasure(two)
-    for name, color in zip(two, palette(2)):
+    for name, color in zip(two, palette(2), strict=True):
         np.testing.assert_allclose(disp.lines_[name].get_color(), color)
         np.testing.assert_allclose(disp.point_lines_[name].get_edgecolor()[0][:3], color)
 

@@ -151,6 +151,6 @@ def test_threshold_colours_follow_an_update(two):
     disp.update(skew=0.05)
     assert disp.lines_["classifier"] is coll
     fresh = sp.plot_pr(two["strong"], color_by_threshold=True, skew=0.05)
-    for a, b in zip(coll.get_segments(), fresh.lines_["classifier"].get_segments()):
+    for a, b in zip(coll.get_segments(), fresh.lines_["classifier"].get_segments(), strict=True):
         np.testing.assert_allclose(a, b)
     np.testing.assert_array_equal(coll.get_array(), fresh.lines_["classifier"].get_array())

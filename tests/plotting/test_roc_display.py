@@ -72,7 +72,7 @@ def test_several_classifiers_take_the_palette(two):
     from skewplot.plotting._display import palette
 
     disp = sp.plot_roc(two)
-    for line, color in zip(disp.lines_.values(), palette(2)):
+    for line, color in zip(disp.lines_.values(), palette(2), strict=True):
         np.testing.assert_allclose(line.get_color(), color)
 
 
