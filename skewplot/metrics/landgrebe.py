@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._skew_base import precision_nodes
 from .._validate import check_1d_array, check_choice, check_finite, check_scalar
 from ..skew import FixedSkew, SkewRange
+from ..skew.base import precision_nodes
 from .auc import INTERPOLATIONS, aucpr
 from .precision import _check_points, curve_rates
 

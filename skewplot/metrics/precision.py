@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .. import _formulas
 from .._validate import check_finite, check_scalar
 from ..skew import SkewModel, as_skew
+from ..skew import formulas as _formulas
 from .points import OperatingPoints
 
 __all__ = [

@@ -6,8 +6,8 @@ import numpy as np
 from scipy.optimize import brentq
 from scipy.special import expit, logit
 
-from .._skew_base import aucpr_nodes
 from .._validate import check_1d_array, check_choice, check_finite, check_scalar
+from ..skew.base import aucpr_nodes
 from .auc import INTERPOLATIONS, aucpr
 from .precision import _check_points
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._skew_base import SkewModel, adaptive_rule
-from ._validate import check_1d_array, check_finite, check_same_length, check_scalar
+from .._validate import check_1d_array, check_finite, check_same_length, check_scalar
+from .base import SkewModel
+from .quadrature import adaptive_rule
 
 
 class SkewSeries(SkewModel):

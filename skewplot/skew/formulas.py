@@ -1,7 +1,10 @@
-"""The few closed-form expressions everything else is built from.
+"""The closed forms at one skew that the skew models and the metrics are built from.
 
 Each formula lives here once; skew models, metrics and plots call these.
-All functions are vectorised and broadcast their arguments.
+The module imports numpy only, so that the models can use the exact
+fixed-skew area (:func:`continuous_segment_area`) without importing the
+metrics that import them.  All functions are vectorised and broadcast
+their arguments.
 """
 
 from __future__ import annotations
@@ -65,3 +68,44 @@ def transform_precision(precision, from_skew, to_skew):
     num = b * (1.0 - a) * p
     den = num + (1.0 - b) * a * (1.0 - p)
     return num / den
+
+
+def continuous_segment_area(tpr, fpr, pi):
+    """Area under the continuously interpolated PR curve, per ROC segment.
+
+    Between neighbouring points A and B the ROC curve is the straight line
+    (TP_A + x, FP_A + b x), x in [0, dTP] [K]; its exact area in PR space at
+    skew ``pi`` is (THEORY.md, with D = TP + FP)::
+
+        (dTP / (pi dD)) * [dTP + ((dFP TP_A - dTP FP_A) / dD) * ln(D_B / D_A)]
+
+    with TP = pi TPR and FP = (1 - pi) FPR.  A segment leaving the origin has
+    constant precision dTP / dD; a segment with dTP = 0 has no area.
+
+    Parameters
+    ----------
+    tpr, fpr : ndarray of shape (n,)
+        Rates along the curve, non-decreasing.
+    pi : float or ndarray
+        Skew(s); an array of shape (k, 1) gives one row per skew.
+
+    Returns
+    -------
+    ndarray of shape (n - 1,) or (k, n - 1)
+    """
+    pi = np.asarray(pi, dtype=float)
+    tp = pi * tpr
+    fp = (1.0 - pi) * fpr
+    tp_a, fp_a = tp[..., :-1], fp[..., :-1]
+    d_tp = np.diff(tp, axis=-1)
+    d_fp = np.diff(fp, axis=-1)
+    d_d = d_tp + d_fp
+    d_a = tp_a + fp_a
+    live = d_tp > 0
+    safe_dd = np.where(live, d_d, 1.0)
+    from_origin = d_a <= 0
+    # log1p(dD / D_A) = ln(D_B / D_A), accurate for short segments.
+    log_ratio = np.log1p(np.divide(d_d, np.where(from_origin, 1.0, d_a)))
+    coef = np.where(from_origin, 0.0, (d_fp * tp_a - d_tp * fp_a) / safe_dd)
+    area = (d_tp / (pi * safe_dd)) * (d_tp + coef * log_ratio)
+    return np.where(live, area, 0.0)

@@ -9,7 +9,12 @@ model knows its mean (the random classifier's precision) and how to
 integrate a vectorised function of pi' over itself; metrics and plots only
 ever talk to this interface, so a new model needs no change elsewhere.
 
-The models live in small private modules and are re-exported here.
+The package holds the interface and the point mass (:mod:`~skewplot.skew.base`),
+the range and series models with their own closed forms
+(:mod:`~skewplot.skew.ranges`, :mod:`~skewplot.skew.series`), the closed
+forms at one skew (:mod:`~skewplot.skew.formulas`) and the quadrature rules
+in pi' (:mod:`~skewplot.skew.quadrature`).  It imports only numpy, scipy and
+:mod:`skewplot._validate`: the metrics build on it, never the reverse.
 """
 
 from __future__ import annotations
@@ -18,9 +23,9 @@ import numbers
 
 import numpy as np
 
-from ._skew_base import FixedSkew, SkewModel
-from ._skew_range import SkewRange
-from ._skew_series import SkewSeries
+from .base import FixedSkew, SkewModel
+from .ranges import SkewRange
+from .series import SkewSeries
 
 __all__ = ["SkewModel", "FixedSkew", "SkewRange", "SkewSeries", "as_skew"]
 

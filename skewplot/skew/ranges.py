@@ -1,18 +1,17 @@
-"""Skew ranges: integrated precision P̄ over [pi1, pi2], uniform or weighted [L Eq 7, §4.3.2]."""
+"""Skew ranges: integrated precision P̄ over [pi1, pi2], uniform or weighted [L Eq 7, §4.3.2].
+
+Uniform ranges use the closed forms below; weighted ranges (and uniform
+ranges too narrow for those) use the rules of :mod:`skewplot.skew.quadrature`.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 from scipy.special import spence
 
-from ._skew_base import (
-    SkewModel,
-    adaptive_rule,
-    gauss_legendre,
-    graded_edges,
-    graded_rule,
-)
-from ._validate import check_scalar
+from .._validate import check_scalar
+from .base import SkewModel
+from .quadrature import adaptive_rule, gauss_legendre, graded_edges, graded_rule
 
 # Nodes whose normalised weight is below this are dropped: with integrands in
 # [0, 1] they cannot move an expectation by more than their total weight.
@@ -184,7 +183,7 @@ class SkewRange(SkewModel):
     Gauss-Legendre panels graded towards the ends of the range, where
     precision changes fastest, and halved further where the weighted
     integrals of pi' and of precision-like probes are not yet converged to
-    1e-13 (:func:`skewplot._skew_base.adaptive_rule`); nodes with weight
+    1e-13 (:func:`skewplot.skew.quadrature.adaptive_rule`); nodes with weight
     below 1e-17 are dropped.  The weight is checked at the nodes only.
 
     Examples
