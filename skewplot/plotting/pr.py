@@ -189,7 +189,9 @@ class PRDisplay(FromScoresMixin, Display):
         if self.skew is None:
             self.ax_.set_ylabel(f"Precision $P$ (data set, $\\pi={model.mean:.3g}$)")
         elif self.skew_label == "title":  # plain text that changes, mathtext that does not
-            self.ax_.set_ylabel(f"Precision ${model.symbol}$")
+            label = f"Precision ${model.symbol}$"
+            if self.ax_.get_ylabel() != label:  # set_ylabel marks the axis stale even when nothing changes
+                self.ax_.set_ylabel(label)
             self.ax_.set_title(model.describe())
         else:
             self.ax_.set_ylabel(f"Precision {model.label()}")

@@ -27,6 +27,21 @@ can overtake a frame the browser has not drawn yet and leave holes (the
 "bugs in practice" behind matplotlib's ``supports_blit = False`` for
 WebAgg).  :class:`Frames` therefore asks for whole frames on such canvases:
 each is complete on its own, whichever arrives last.
+
+Staleness.  A painted frame leaves the figure *not stale*: ipympl, pyplot's
+REPL hook and IPython's post-execute ``draw_all`` ask for a full draw of
+every stale figure, and the browser answers each such request with one.
+Painting an artist outside ``Figure.draw`` would otherwise mark the figure
+stale again: a legend moves its offset boxes while it draws, an axis
+repositions its ticks, and those parts propagate ``stale`` to their Axes
+and the Figure (only *animated* artists keep their staleness to
+themselves).  Then the handler that follows each full draw re-staled the
+figure, the next request drew it again, and so on.  :class:`Frames`
+therefore marks every part of a painted artist (``findobj``: legend texts
+and boxes, ticks and their labels) as animated, which is what they are: they
+are drawn by the frame, never by the figure's own draw.  The same holds
+while the Displays update those parts (new legend texts), so a control step
+leaves the figure fresh and costs exactly one frame.
 """
 
 from __future__ import annotations
@@ -59,6 +74,7 @@ class Frames:
         self._moving = moving
         self._background = None
         self._plan = ()
+        self._marked = {}  # id -> artist: every part of the plan, set animated
         self._state = None
         self.last = None
         self.counts = {"blit": 0, "draw": 0}
@@ -83,7 +99,8 @@ class Frames:
         planned = {id(a) for a in self._plan}
         state = [fig.dpi, tuple(fig.get_size_inches()), len(fig.axes)]
         for ax in fig.axes:
-            state += [ax.get_position().bounds, ax.get_xlim(), ax.get_ylim(), ax.get_xscale(), ax.get_yscale()]
+            # the Axes' box in pixels (get_position() would re-apply the aspect and mark the Axes stale)
+            state += [tuple(ax.bbox.bounds), ax.get_xlim(), ax.get_ylim(), ax.get_xscale(), ax.get_yscale()]
             state += [axis.label.get_text() for axis in (ax.xaxis, ax.yaxis) if id(axis) not in planned]
         return tuple(state)
 
@@ -117,13 +134,24 @@ class Frames:
 
     def _set_plan(self, plan):
         """Let full draws skip ``plan`` (it is painted over the static layer)."""
-        keep = {id(a) for a in plan}
-        for artist in self._plan:
-            if id(artist) not in keep:
-                artist.set_animated(False)
-        for artist in plan:
-            artist.set_animated(True)
         self._plan = plan
+        parts = self._parts()
+        for key, artist in self._marked.items():
+            if key not in parts:
+                artist.set_animated(False)
+        self._marked = {}
+        self._mark(parts)
+
+    def _parts(self):
+        """Every artist the plan paints: the planned ones and their parts, by id."""
+        return {id(p): p for artist in self._plan for p in artist.findobj(include_self=True)}
+
+    def _mark(self, parts):
+        """Animate ``parts``: they are painted by the frame and keep their staleness to themselves."""
+        for key, part in parts.items():
+            if key not in self._marked:
+                part.set_animated(True)
+                self._marked[key] = part
 
     def _on_draw(self, event):
         """After a full draw: keep the static layer, then paint the moving artists on it."""
@@ -132,6 +160,7 @@ class Frames:
             return  # savefig paints animated artists itself; a foreign canvas has no buffer
         self._background = canvas.copy_from_bbox(self.figure.bbox)
         self._state = self._static_state()
+        self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
         for artist in self._plan:
             self.figure.draw_artist(artist)
         _whole_frames(canvas)  # the PNG of this draw is made after this handler
