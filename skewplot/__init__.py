@@ -27,6 +27,9 @@ _LAZY = {
     # operating points and PR algebra
     "OperatingPoints": "metrics.points",
     "operating_points": "metrics.points",
+    "operating_points_from": "engines",
+    "BoundedOperatingPoints": "metrics.bounded",
+    "Bracket": "metrics.bounded",
     "precision": "metrics.precision",
     "transform_precision": "metrics.precision",
     "min_precision": "metrics.precision",

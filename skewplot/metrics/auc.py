@@ -128,6 +128,8 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
     >>> round(sp.aucpr(pts, interpolation="step"), 4)
     0.8333
     """
+    if hasattr(pts, "_bracketed_area"):  # binned points: a certified interval
+        return pts._bracketed_area("aucpr", skew=skew, interpolation=interpolation, normalize=normalize)
     _check_points(pts)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     model = skew_model_of(pts, skew)
@@ -179,6 +181,8 @@ def average_precision(pts, skew=None):
     >>> round(sp.average_precision(pts), 4)
     0.8333
     """
+    if hasattr(pts, "_bracketed_area"):
+        return pts._bracketed_area("average_precision", skew=skew)
     return aucpr(pts, skew, interpolation="step")
 
 
@@ -191,6 +195,8 @@ def roc_auc(pts):
     >>> sp.roc_auc(sp.operating_points([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]))
     0.75
     """
+    if hasattr(pts, "_bracketed_area"):
+        return pts._bracketed_area("roc_auc")
     _check_points(pts)
     return _trapezoid(pts.fpr, pts.tpr)
 

@@ -1,0 +1,210 @@
+"""operating_points_from: the same curve from every engine, exact or certified."""
+
+import importlib.util
+import os
+import shutil
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import skewplot as sp
+from skewplot.metrics.bounded import BoundedOperatingPoints
+
+duckdb = pytest.importorskip("duckdb")
+pl = pytest.importorskip("polars")
+
+
+def _data(n=4000, decimals=None, seed=0, weights=False, soft=False):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < 0.1).astype(np.int64)
+    s = rng.normal(size=n) + 1.5 * y
+    if decimals is not None:
+        s = np.round(s, decimals)
+    df = pd.DataFrame({"s": s, "y": y})
+    if weights:
+        df["w"] = rng.uniform(0.1, 3.0, size=n)
+    if soft:
+        df["f"] = np.clip(y * 0.7 + rng.uniform(0, 0.3, size=n), 0, 1)
+    return df
+
+
+def _native(df, kind, tmp_path):
+    if kind == "pandas":
+        return df
+    if kind == "polars":
+        return pl.from_pandas(df)
+    if kind == "polars-lazy":
+        return pl.from_pandas(df).lazy()
+    if kind == "duckdb":
+        return duckdb.connect().from_df(df)
+    if kind == "parquet":
+        path = tmp_path / "scores.parquet"
+        df.to_parquet(path)
+        return str(path)
+    if kind == "csv":
+        path = tmp_path / "scores.csv"
+        df.to_csv(path, index=False, float_format="%.17g")
+        return path
+    if kind == "glob":
+        for i, part in enumerate(np.array_split(np.arange(len(df)), 3)):
+            df.iloc[part].to_parquet(tmp_path / f"part{i}.parquet")
+        return str(tmp_path / "part*.parquet")
+    raise AssertionError(kind)
+
+
+KINDS = ["pandas", "polars", "polars-lazy", "duckdb", "parquet", "csv", "glob"]
+
+
+def _same(a, b):
+    assert isinstance(a, sp.OperatingPoints)
+    np.testing.assert_allclose(a.tp, b.tp, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(a.fp, b.fp, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(a.thresholds, b.thresholds)
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("case", ["ties", "continuous", "weights", "soft"])
+def test_exact_equals_operating_points(kind, case, tmp_path):
+    df = _data(decimals=2 if case == "ties" else None, weights=case == "weights", soft=case == "soft")
+    if case == "soft":
+        expected = sp.OperatingPoints.from_weights(df.s.to_numpy(), df.f.to_numpy())
+        got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "f", soft_labels=True)
+    else:
+        w = df.w.to_numpy() if case == "weights" else None
+        expected = sp.operating_points(df.y.to_numpy(), df.s.to_numpy(), sample_weight=w)
+        got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", weight="w" if w is not None else None)
+    _same(got, expected)
+
+
+def test_exact_through_bins_when_scores_are_few():
+    # More rows than max_groups, few distinct scores: the bin pass is already exact.
+    df = _data(n=30_000, decimals=1)
+    got = sp.operating_points_from(duckdb.connect().from_df(df), "s", "y", max_groups=20_000)
+    _same(got, sp.operating_points(df.y, df.s))
+
+
+def test_too_many_scores_give_a_bracket_that_holds():
+    df = _data(n=30_000)
+    got = sp.operating_points_from(df, "s", "y", max_groups=5_000)
+    assert isinstance(got, BoundedOperatingPoints)
+    exact = sp.operating_points(df.y, df.s)
+    for skew in (None, 0.001, (0.01, 0.2)):
+        assert sp.aucpr(exact, skew) in sp.aucpr(got, skew)
+        assert sp.average_precision(exact, skew) in sp.average_precision(got, skew)
+    assert sp.roc_auc(exact) in sp.roc_auc(got)
+
+
+@pytest.mark.parametrize("kind", ["pandas", "polars-lazy", "duckdb", "parquet"])
+@pytest.mark.parametrize("tolerance", [1e-3, 1e-5])
+def test_tolerance_is_met_and_holds(kind, tolerance, tmp_path):
+    df = _data(n=50_000, seed=2, weights=True)
+    got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", weight="w", tolerance=tolerance)
+    exact = sp.operating_points(df.y, df.s, sample_weight=df.w)
+    bracket = sp.aucpr(got)
+    assert bracket.width <= tolerance
+    assert sp.aucpr(exact) in bracket
+    assert sp.aucpr(exact, 0.01, normalize=True) in sp.aucpr(got, 0.01, normalize=True)
+
+
+def test_bins_give_the_same_bracket_on_every_engine(tmp_path):
+    df = _data(n=20_000, seed=4)
+    brackets = {kind: sp.aucpr(sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", bins=64))
+                for kind in ("pandas", "polars", "duckdb", "parquet")}
+    first = brackets["pandas"]
+    for b in brackets.values():
+        assert b.low == pytest.approx(first.low, abs=1e-12) and b.high == pytest.approx(first.high, abs=1e-12)
+    assert sp.aucpr(sp.operating_points(df.y, df.s)) in first
+
+
+def test_string_labels_and_pos_label():
+    df = _data()
+    df["cls"] = np.where(df.y == 1, "fraud", "ok")
+    got = sp.operating_points_from(pl.from_pandas(df), "s", "cls", pos_label="fraud")
+    _same(got, sp.operating_points(df.y, df.s))
+
+
+def test_nulls_are_counted_or_dropped():
+    df = _data(n=500)
+    df.loc[[3, 7, 9], "s"] = None
+    with pytest.raises(ValueError, match="score column has 3 missing values"):
+        sp.operating_points_from(df, "s", "y")
+    got = sp.operating_points_from(df, "s", "y", nulls="drop")
+    keep = df.s.notna()
+    _same(got, sp.operating_points(df.y[keep], df.s[keep]))
+    rel = duckdb.connect().from_df(df)
+    with pytest.raises(ValueError, match="3 missing"):
+        sp.operating_points_from(rel, "s", "y")
+
+
+@pytest.mark.parametrize("mutate, kwargs, err, match", [
+    (None, dict(score="nope"), ValueError, r"score='nope' is not a column"),
+    (None, dict(label="nope"), ValueError, r"label='nope' is not a column"),
+    (None, dict(weight="nope"), ValueError, r"weight='nope' is not a column"),
+    (lambda d: d.assign(s=d.s.astype(str)), {}, TypeError, "score column 's' must be numeric"),
+    (lambda d: d.assign(y=d.index % 3), {}, ValueError, "label column holds 3 distinct values"),
+    (lambda d: d.iloc[:0], {}, ValueError, "table has no rows"),
+    (lambda d: d.assign(y=0), {}, ValueError, "pos_label=1 does not occur"),
+    (lambda d: d.assign(y=1), {}, ValueError, "every row of the table is positive"),
+    (lambda d: d.assign(s=np.where(d.index == 5, np.inf, d.s)), {}, ValueError, "score column has 1 non-finite"),
+    (lambda d: d.assign(w=-1.0), dict(weight="w"), ValueError, "weight column has .* negative"),
+    (None, dict(tolerance=0.0), ValueError, "tolerance must lie in"),
+    (None, dict(tolerance="small"), TypeError, "tolerance must be a real number"),
+    (None, dict(bins=0), ValueError, "bins must be at least 1"),
+    (None, dict(bins=2.5), TypeError, "bins must be a whole number"),
+    (None, dict(max_groups=1), ValueError, "max_groups must be at least 2"),
+    (None, dict(nulls="skip"), ValueError, "nulls must be one of"),
+    (None, dict(score=3), TypeError, "score must be a column name"),
+    (lambda d: d.assign(f=d.y * 2.0), dict(label="f", soft_labels=True), ValueError, r"fractions in \[0, 1\]"),
+])
+def test_bad_input_is_named_before_any_scan(mutate, kwargs, err, match):
+    df = _data(n=200)
+    if mutate is not None:
+        df = mutate(df)
+    args = dict(score="s", label="y")
+    args.update(kwargs)
+    with pytest.raises(err, match=match):
+        sp.operating_points_from(df, **args)
+
+
+def test_paths_that_cannot_be_read(tmp_path):
+    with pytest.raises(ValueError, match="no file matches"):
+        sp.operating_points_from(str(tmp_path / "missing.parquet"), "s", "y")
+    with pytest.raises(ValueError, match="no file matches"):
+        sp.operating_points_from(str(tmp_path / "none*.parquet"), "s", "y")
+    with pytest.raises(ValueError, match="is a folder"):
+        sp.operating_points_from(str(tmp_path), "s", "y")
+    (tmp_path / "scores.xlsx").write_bytes(b"not a table")
+    with pytest.raises(ValueError, match="Parquet .* or all CSV"):
+        sp.operating_points_from(str(tmp_path / "scores.xlsx"), "s", "y")
+    (tmp_path / "broken.parquet").write_bytes(b"PAR1 not really")
+    with pytest.raises(ValueError, match="DuckDB could not read"):
+        sp.operating_points_from(str(tmp_path / "broken.parquet"), "s", "y")
+    with pytest.raises(TypeError, match="table must be a DataFrame"):
+        sp.operating_points_from({"s": [1, 2]}, "s", "y")
+
+
+def _spark_or_skip():
+    if importlib.util.find_spec("pyspark") is None or shutil.which("java") is None:
+        reason = "PySpark tests need pyspark and Java (apt-get install openjdk-17-jre-headless)"
+        if os.environ.get("SKEWPLOT_REQUIRE_SPARK") == "1":
+            pytest.fail(reason + " (SKEWPLOT_REQUIRE_SPARK=1)")
+        pytest.skip(reason)
+    from pyspark.sql import SparkSession
+
+    return (SparkSession.builder.master("local[2]").appName("skewplot-tests")
+            .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
+            .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate())
+
+
+@pytest.mark.spark
+def test_pyspark_exact_and_bracketed():
+    spark = _spark_or_skip()
+    df = _data(n=5000, decimals=3, weights=True)
+    sdf = spark.createDataFrame(df)
+    got = sp.operating_points_from(sdf, "s", "y", weight="w")
+    _same(got, sp.operating_points(df.y, df.s, sample_weight=df.w))
+    cont = _data(n=5000, seed=9)
+    bounded = sp.operating_points_from(spark.createDataFrame(cont), "s", "y", tolerance=1e-4)
+    assert sp.aucpr(bounded).width <= 1e-4
+    assert sp.aucpr(sp.operating_points(cont.y, cont.s)) in sp.aucpr(bounded)
