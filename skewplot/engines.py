@@ -86,7 +86,7 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
     >>> sp.operating_points_from(df, "s", "y").tp.tolist()
     [0.0, 1.0, 1.0, 2.0, 2.0]
     >>> sp.roc_auc(sp.operating_points_from(df, "s", "y", bins=2))
-    Bracket(low=0.5, high=0.75, width=0.25)
+    Bracket(low=0.5, high=1, width=0.5)
     """
     import narwhals.stable.v2 as nw
 

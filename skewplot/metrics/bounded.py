@@ -113,7 +113,7 @@ class BoundedOperatingPoints:
     >>> from skewplot.metrics.bounded import BoundedOperatingPoints
     >>> b = BoundedOperatingPoints.from_bins([0.9, 0.5], [1.0, 0.8], [3, 1], [1, 4])
     >>> sp.roc_auc(b)
-    Bracket(low=0.6, high=0.8, width=0.2)
+    Bracket(low=0.6, high=0.95, width=0.35)
     """
 
     def __init__(self, lower, upper, bin_low, bin_high, bin_pos, bin_neg, segment_bin):
