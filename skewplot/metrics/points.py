@@ -1,10 +1,11 @@
-"""Operating points: the one sort-and-count kernel everything else stands on.
+"""Operating points: the immutable type every space is computed from, and its constructors.
 
 An :class:`OperatingPoints` holds, for every distinct score threshold, the
 (weighted) numbers of positives and negatives scored at or above it.  Points
 run by decreasing threshold from the empty prediction (``tp = fp = 0``,
 threshold ``+inf``) to everything-positive (``tp = n_pos``, ``fp = n_neg``);
-tied scores form one point.
+tied scores form one point.  The sort-and-count kernels that turn scores
+and labels into those counts live in :mod:`skewplot.metrics.counting`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from .._validate import (
     check_scalar,
 )
 from ._labels import positive_mask
-from ._sorting import group_starts, parallel_sort, sorted_with
+from .counting import hard_label_counts, weighted_counts
 
 __all__ = ["OperatingPoints", "operating_points"]
 
@@ -114,13 +115,10 @@ class OperatingPoints:
 
     # ------------------------------------------------------------------ builders
     @classmethod
-    def _from_group_counts(cls, thresholds_desc, tp, fp):
-        """Prepend the empty prediction and store."""
-        thr = np.concatenate(([np.inf], thresholds_desc))
-        tp = np.concatenate(([0.0], tp))
-        fp = np.concatenate(([0.0], fp))
+    def _from_cumulative(cls, thresholds, tp, fp):
+        """Store cumulative counts that run from the empty prediction to everything-positive."""
         n_pos, n_neg = float(tp[-1]), float(fp[-1])
-        return cls(tpr=tp / n_pos, fpr=fp / n_neg, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
+        return cls(tpr=tp / n_pos, fpr=fp / n_neg, thresholds=thresholds, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
 
     @classmethod
     def from_weights(cls, y_score, pos_weight, neg_weight=None):
@@ -170,18 +168,7 @@ class OperatingPoints:
 
     @classmethod
     def _from_weighted(cls, score, pw, nw):
-        keep = (pw + nw) > 0
-        if not keep.all():  # zero-weight points do not make thresholds (as scikit-learn)
-            score, pw, nw = score[keep], pw[keep], nw[keep]
-        if pw.sum() <= 0:
-            raise ValueError("the positive weights sum to zero: y_true holds no positive weight")
-        if nw.sum() <= 0:
-            raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
-        s, pw_sorted, nw_sorted = sorted_with(score, pw, nw)
-        starts = group_starts(s)
-        tp_group = np.add.reduceat(pw_sorted, starts)
-        fp_group = np.add.reduceat(nw_sorted, starts)
-        return cls._from_group_counts(s[starts][::-1], np.cumsum(tp_group[::-1]), np.cumsum(fp_group[::-1]))
+        return cls._from_cumulative(*weighted_counts(score, pw, nw))
 
     @classmethod
     def from_rates(cls, tpr, fpr, *, skew=None, thresholds=None):
@@ -391,26 +378,4 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
         check_nonnegative(w, "sample_weight")
         pw = np.where(is_pos, w, 0.0)
         return OperatingPoints._from_weighted(score, pw, w - pw)
-    return _from_hard_labels(score, is_pos)
-
-
-def _from_hard_labels(score, is_pos):
-    n = score.size
-    s = parallel_sort(score)
-    starts = group_starts(s)
-    distinct = s[starts]
-    del s
-    n_pos = int(np.count_nonzero(is_pos))
-    small_is_pos = n_pos <= n - n_pos
-    small = score[is_pos] if small_is_pos else score[~is_pos]
-    per_group = np.bincount(np.searchsorted(distinct, small), minlength=distinct.size)
-    t = distinct.size + 1
-    thr, small_c, other_c = np.empty(t), np.empty(t), np.empty(t)
-    thr[0], small_c[0], other_c[0] = np.inf, 0.0, 0.0
-    thr[1:] = distinct[::-1]
-    np.cumsum(per_group[::-1], out=small_c[1:])
-    np.subtract(n, starts[::-1], out=other_c[1:])  # everything scored at or above
-    other_c[1:] -= small_c[1:]
-    tp, fp = (small_c, other_c) if small_is_pos else (other_c, small_c)
-    n_pos, n_neg = float(tp[-1]), float(fp[-1])
-    return OperatingPoints(tpr=tp / n_pos, fpr=fp / n_neg, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
+    return OperatingPoints._from_cumulative(*hard_label_counts(score, is_pos))

@@ -6,7 +6,7 @@ import numpy as np
 
 from .._validate import check_scalar
 from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope
-from .cost import ENVELOPE_PARAMS, EnvelopeDisplay
+from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 
 __all__ = ["FMeasureDisplay", "plot_fmeasure"]
 

@@ -74,11 +74,12 @@ def test_update_moves_the_same_artists_and_recomputes_nothing_else(two, monkeypa
     before = env.get_xydata().copy()
     n_figs = len(plt.get_fignums())
     import skewplot.plotting.cost as cost_mod
+    import skewplot.plotting.envelope as envelope_mod
 
     def forbidden(*args, **kwargs):
         raise AssertionError("the envelope does not depend on m or skew")
 
-    monkeypatch.setattr(cost_mod, "roc_convex_hull", forbidden)
+    monkeypatch.setattr(envelope_mod, "roc_convex_hull", forbidden)
     monkeypatch.setattr(cost_mod, "cost_crossing", forbidden)
     assert disp.update(m=0.2, skew=0.3) is disp
     assert disp.lines_["strong"] is env and disp.markers_["strong"] is marker

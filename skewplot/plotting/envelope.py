@@ -1,0 +1,210 @@
+"""The drawing cost space and F space share: thin line per point, bold envelope, skew marker.
+
+Both spaces draw one thin line per operating point, the envelope of each
+classifier in bold (the best threshold at every operating condition) and a
+marker at a chosen deployment skew.  :class:`EnvelopeDisplay` holds that
+shared drawing; :class:`~skewplot.plotting.cost.CostDisplay` and
+:class:`~skewplot.plotting.fmeasure.FMeasureDisplay` only say what the
+axes are and which compute functions give the lines.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._validate import check_scalar
+from ..metrics.hull import roc_convex_hull
+from ..skew import FixedSkew
+from ._display import (
+    Display,
+    FromScoresMixin,
+    as_points_dict,
+    check_band,
+    classifier_styles,
+    draw_band,
+    fold_band,
+    resolve_ax,
+)
+
+__all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
+
+#: numpydoc text of the parameters plot_cost and plot_fmeasure share.
+ENVELOPE_PARAMS = """\
+    max_lines : int, default=200
+        Most thin lines drawn per classifier (see ``lines``).
+    band : {"sd", "quantile"}, default="sd"
+        For folds: mean ± one standard deviation, or the median with the
+        10-90 % quantiles, of the envelopes.
+    ax : matplotlib Axes, optional
+    **kwargs
+        Passed to the envelopes' ``Axes.plot`` (to the thin lines when
+        ``envelope=False``); ``alpha`` is transparency.
+"""
+
+
+def _drawn_indices(pts, max_lines):
+    """Points that get a thin line: all but the two trivial ends, or the hull's when there are too many."""
+    idx = np.arange(1, len(pts) - 1)
+    if idx.size > max_lines:
+        idx = roc_convex_hull(pts)[1:-1]
+        if idx.size > max_lines:
+            idx = idx[np.unique(np.linspace(0, idx.size - 1, max_lines).round().astype(np.intp))]
+    return idx
+
+
+def check_skew(skew):
+    """``skew`` for a marker: None (no marker) or one deployment skew in [0, 1]."""
+    if skew is None:
+        return None
+    if isinstance(skew, FixedSkew):
+        skew = skew.value
+    if not isinstance(skew, (int, float, np.integer, np.floating)) or isinstance(skew, bool):
+        raise TypeError(f"skew must be None or one deployment skew in [0, 1], got {type(skew).__name__}")
+    return check_scalar(skew, "skew", lo=0.0, hi=1.0)
+
+
+class EnvelopeDisplay(FromScoresMixin, Display):
+    """Base of the cost and F spaces: thin line per point, bold envelope, skew marker.
+
+    Subclasses give the axes (``_grid``, labels, limits), the curves
+    (``_point_curves``, ``_envelope_curve``, ``_envelope_at``, ``_baseline_curves``)
+    and ``_marker_x``.  ``_shape_params`` lists the update parameters that
+    change the curves; any other parameter only moves the skew marker.
+    """
+
+    _shape_params: tuple = ()
+    _thin_label = "one line per threshold"
+
+    def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=200, band="sd"):
+        super().__init__()
+        self.points = as_points_dict(points)
+        self.lines = bool(lines)
+        self.envelope = bool(envelope)
+        self.skew = check_skew(skew)
+        self.max_lines = int(check_scalar(max_lines, "max_lines", lo=1))
+        self.band = check_band(band)
+        self.point_lines_ = {}
+        self.bands_ = {}
+        self.markers_ = {}
+        self.skew_line_ = None
+        self.skew_text_ = None
+        # Computed once: the hull of every fold (all an envelope needs) and the points drawn.
+        self._hulls = {}
+        self._drawn = {}
+        for name, value in self.points.items():
+            folds = value if isinstance(value, list) else [value]
+            self._hulls[name] = [p._take(roc_convex_hull(p)) for p in folds]
+            if not isinstance(value, list):
+                self._drawn[name] = value._take(_drawn_indices(value, self.max_lines))
+        self._changed = set()
+
+    # ------------------------------------------------------------------ parameters
+    def _check_params(self, params):  # pragma: no cover - subclasses validate their own
+        return params
+
+    def _set_params(self, **params):
+        if "skew" in params:
+            params["skew"] = check_skew(params["skew"])
+        params = self._check_params(params)
+        self._changed |= set(params)
+        super()._set_params(**params)
+
+    # ------------------------------------------------------------------ data
+    def _classifier_envelope(self, name):
+        """(x, centre, lo, hi) of one classifier; lo = hi = None unless it has folds."""
+        hulls = self._hulls[name]
+        if not isinstance(self.points[name], list):
+            x, y = self._envelope_curve(hulls[0])
+            return x, y, None, None
+        x = np.unique(np.concatenate([self._grid()] + [self._envelope_curve(h)[0] for h in hulls]))
+        mid, lo, hi = fold_band([self._envelope_at(h, x) for h in hulls], self.band)
+        return x, mid, lo, hi
+
+    def _marker_y(self, name, x):
+        return float(np.mean([self._envelope_at(h, np.array([x]))[0] for h in self._hulls[name]]))
+
+    # ------------------------------------------------------------------ drawing
+    def plot(self, ax=None, **kwargs):
+        """Draw on ``ax`` (a new figure when None); ``kwargs`` reach the envelopes.
+
+        Returns
+        -------
+        self
+        """
+        from matplotlib.collections import LineCollection
+
+        fig, ax = resolve_ax(ax)
+        self.ax_, self.figure_ = ax, fig
+        several = len(self.points) > 1
+        for name, value, style in classifier_styles(self.points, kwargs, 2.0):
+            color = style["color"]
+            thin = {"colors": color if several else "0.6", "linewidths": 0.6, "alpha": 0.25 if several else 0.8}
+            if not self.envelope:  # kwargs reach the thin lines instead
+                thin.update({("colors" if k == "color" else k): v for k, v in kwargs.items()})
+            if self.lines and name in self._drawn:
+                coll = LineCollection(self._point_curves(self._drawn[name]), zorder=1.2,
+                                      label=self._thin_label if not several else "_nolegend_", **thin)
+                self.point_lines_[name] = ax.add_collection(coll)
+            if self.envelope:
+                x, y, lo, hi = self._classifier_envelope(name)
+                label = name if lo is None else f"{name} (mean ± band of {len(value)} folds)"
+                (self.lines_[name],) = ax.plot(x, y, label=label, zorder=2.5, **style)
+                if lo is not None:
+                    self.bands_[name] = draw_band(ax, x, lo, hi, self.lines_[name])
+                (self.markers_[name],) = ax.plot([np.nan], [np.nan], marker="o", markersize=5, linestyle="none",
+                                                 color=self.lines_[name].get_color(), zorder=3, label="_nolegend_")
+        self._draw_baselines(ax)
+        self.skew_line_ = ax.axvline(0.0, color="0.3", linestyle=":", linewidth=1.0, zorder=1.5,
+                                     label="_nolegend_")
+        self.skew_text_ = ax.text(0.0, 0.98, "", transform=ax.get_xaxis_transform(), ha="left", va="top",
+                                  fontsize="small", color="0.25",
+                                  bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1.0})
+        self._draw_extras(ax)
+        self._set_limits(ax)
+        self._move_marker()
+        self._set_labels()
+        handles, labels = ax.get_legend_handles_labels()
+        ax.legend(**self._legend_kwargs(len(labels)))
+        return self
+
+    def _legend_kwargs(self, n_entries):
+        """Above the Axes: every corner of these spaces holds lines."""
+        return {"loc": "lower center", "bbox_to_anchor": (0.5, 1.0), "ncol": min(n_entries, 2), "frameon": False}
+
+    def _draw_extras(self, ax):
+        """Hook for extra artists (the cost space's operating ranges)."""
+
+    def _draw_baselines(self, ax):
+        for key, (x, y, style) in self._baseline_curves().items():
+            (self.baselines_[key],) = ax.plot(x, y, color="0.35", linewidth=1.0, zorder=1.6, **style)
+
+    def _move_marker(self):
+        visible = self.skew is not None
+        x = self._marker_x() if visible else 0.0
+        for name, marker in self.markers_.items():
+            marker.set_data([x], [self._marker_y(name, x)] if visible else [np.nan])
+            marker.set_visible(visible)
+        self.skew_line_.set_xdata([x, x])
+        self.skew_line_.set_visible(visible)
+        self.skew_text_.set_x(x)
+        self.skew_text_.set_text(f" {self._marker_text()}" if visible else "")
+        self.skew_text_.set_visible(visible)
+
+    def _refresh(self):
+        if self._changed & set(self._shape_params):
+            for name, coll in self.point_lines_.items():
+                coll.set_segments(self._point_curves(self._drawn[name]))
+            for name, line in self.lines_.items():
+                x, y, lo, hi = self._classifier_envelope(name)
+                line.set_data(x, y)
+                if name in self.bands_:
+                    self.bands_[name].set_data(x, lo, hi)
+            for key, (x, y, _) in self._baseline_curves().items():
+                self.baselines_[key].set_data(x, y)
+        self._changed.clear()
+        self._move_marker()
+        self._set_labels()
+
+    def _set_labels(self):
+        self.ax_.set_xlabel(self._xlabel())
+        self.ax_.set_ylabel(self._ylabel())
