@@ -4,7 +4,10 @@ Every ``import`` statement in ``skewplot/`` counts, also those inside
 functions (lazy imports): a circle through a lazy import is still a circle in
 the design.  Layers import one way::
 
-    skew <- metrics <- (stats, datasets) <- plotting <- widgets <- app
+    skew <- metrics <- (stats, data) <- plotting <- widgets <- app
+
+``data`` is the input side beside ``stats``: example data sets and tables in
+other engines (``skewplot.datasets``, ``skewplot.engines``).
 
 ``skewplot._*`` modules at the top (input checks, ...) are the foundation
 and import no layer.  Nothing below ``plotting`` imports matplotlib, nothing
@@ -28,14 +31,15 @@ ALLOWED = {
     "skew": {"foundation"},
     "metrics": {"foundation", "skew"},
     "stats": {"foundation", "skew", "metrics"},
-    "datasets": {"foundation", "skew", "metrics"},
+    "data": {"foundation", "skew", "metrics"},
     "plotting": {"foundation", "skew", "metrics", "stats"},
     "widgets": {"foundation", "skew", "metrics", "stats", "plotting"},
-    "app": {"foundation", "skew", "metrics", "stats", "datasets", "plotting", "widgets"},
+    "app": {"foundation", "skew", "metrics", "stats", "data", "plotting", "widgets"},
 }
 # Third-party packages a layer may import only from this layer up.
 DRAWING = {"matplotlib": "plotting", "ipywidgets": "widgets", "ipympl": "widgets"}
-ORDER = ["foundation", "skew", "metrics", "stats", "datasets", "plotting", "widgets", "app"]
+ORDER = ["foundation", "skew", "metrics", "stats", "data", "plotting", "widgets", "app"]
+DATA = ("datasets", "engines")
 
 
 def modules(root):
@@ -85,6 +89,8 @@ def layer_of(module):
     parts = module.split(".")
     if len(parts) == 1 or parts[1] in ("cli", "__main__"):
         return "app"
+    if parts[1] in DATA:
+        return "data"
     if parts[1] in ALLOWED:
         return parts[1]
     if parts[1].startswith("_") and len(parts) == 2:
