@@ -51,6 +51,9 @@ _LAZY = {
     # ranking under skew, Landgrebe
     "inversion_skews": "metrics.ranking",
     "skew_limits": "metrics.ranking",
+    # the deployment skew from unlabelled deployment scores
+    "estimate_skew": "stats.prior_shift",
+    "SkewEstimate": "stats.prior_shift",
     "auprec": "metrics.landgrebe",
     "iauprec": "metrics.landgrebe",
     "pr_surface": "metrics.landgrebe",

@@ -13,6 +13,7 @@ Examples
 from .anova import anova_over_skews
 from .ap_null import AveragePrecisionNull, average_precision_null
 from .ap_test import AveragePrecisionTestResult, average_precision_test
+from .prior_shift import SkewEstimate, estimate_skew
 from .ranking_null import ScaledHypergeom, precision_null, recall_null
 
 __all__ = [
@@ -21,6 +22,8 @@ __all__ = [
     "average_precision_null",
     "average_precision_test",
     "anova_over_skews",
+    "estimate_skew",
+    "SkewEstimate",
     "AveragePrecisionNull",
     "AveragePrecisionTestResult",
     "ScaledHypergeom",

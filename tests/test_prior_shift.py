@@ -1,0 +1,200 @@
+"""Deployment-skew estimation: each method against an independent computation, coverage, bad input."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.isotonic import IsotonicRegression
+
+import skewplot as sp
+from skewplot.stats.prior_shift import METHODS, estimate_skew
+
+
+def binormal(rng, n, pi, shift=1.2):
+    y = rng.random(n) < pi
+    return y, rng.normal(shift * y, 1.0)
+
+
+@pytest.fixture
+def data(rng):
+    y, s = binormal(rng, 4000, 0.1)
+    s = np.round(s, 2)  # ties within and across the samples
+    _, d = binormal(rng, 6000, 0.3)
+    return y, s, np.round(d, 2)
+
+
+def brute_rates(y, s, d):
+    """TPR, FPR and deployment positive rate at every distinct test score, by direct counting."""
+    thr = np.unique(s)[::-1]
+    tpr = np.array([np.mean(s[y] >= t) for t in thr])
+    fpr = np.array([np.mean(s[~y] >= t) for t in thr])
+    q = np.array([np.mean(d >= t) for t in thr])
+    return thr, tpr, fpr, q
+
+
+def test_acc_matches_direct_counting(data):
+    y, s, d = data
+    thr, tpr, fpr, q = brute_rates(y, s, d)
+    k = np.argmax(tpr - fpr)
+    expected = np.clip((q[k] - fpr[k]) / (tpr[k] - fpr[k]), 0, 1)
+    est = estimate_skew(y, s, d, method="acc")
+    assert est.estimate == pytest.approx(expected, abs=1e-12)
+    assert est.details["tpr"] == pytest.approx(tpr[k]) and est.details["fpr"] == pytest.approx(fpr[k])
+
+
+def test_median_sweep_matches_direct_counting(data):
+    y, s, d = data
+    _, tpr, fpr, q = brute_rates(y, s, d)
+    keep = tpr - fpr > 0.25
+    expected = np.clip(np.median((q[keep] - fpr[keep]) / (tpr[keep] - fpr[keep])), 0, 1)
+    assert estimate_skew(y, s, d, method="median_sweep").estimate == pytest.approx(expected, abs=1e-12)
+
+
+def isotonic_posteriors(y, s, x):
+    """scikit-learn's isotonic calibration, evaluated at ``x`` (constant between the test scores)."""
+    iso = IsotonicRegression(out_of_bounds="clip", increasing=True).fit(s, y.astype(float))
+    grid = np.unique(s)
+    fitted = iso.predict(grid)
+    return fitted[np.clip(np.searchsorted(grid, x, side="right") - 1, 0, grid.size - 1)]
+
+
+def test_pacc_matches_sklearn_isotonic_calibration(data):
+    y, s, d = data
+    p_test, p_dep = isotonic_posteriors(y, s, s), isotonic_posteriors(y, s, d)
+    e_pos, e_neg = p_test[y].mean(), p_test[~y].mean()
+    expected = (p_dep.mean() - e_neg) / (e_pos - e_neg)
+    assert estimate_skew(y, s, d, method="pacc").estimate == pytest.approx(expected, abs=1e-9)
+
+
+def test_ml_is_the_fixed_point_of_saerens_em(data):
+    y, s, d = data
+    prior = y.mean()
+    p = np.clip(isotonic_posteriors(y, s, d), 0, 1)
+    est = prior
+    for _ in range(20_000):  # Saerens et al. (2002), Eq. 2.9: re-weight posteriors, average, repeat
+        num = est / prior * p
+        new = np.mean(num / (num + (1 - est) / (1 - prior) * (1 - p)))
+        if abs(new - est) < 1e-13:
+            break
+        est = new
+    assert estimate_skew(y, s, d, method="ml").estimate == pytest.approx(est, abs=2e-6)
+
+
+def test_hdy_matches_grid_search(data):
+    y, s, d = data
+    n_pos, n_neg = y.sum(), (~y).sum()
+    thr = np.unique(s)  # increasing
+    w = np.array([np.sum(s[y] == t) / n_pos + np.sum(s[~y] == t) / n_neg for t in thr[::-1]])
+    bins_desc = np.minimum(((np.cumsum(w) - w) / w.sum() * 30).astype(int), 29)
+    edge_bin = bins_desc[::-1]  # bin of each distinct test score, increasing order
+
+    def hist(x):
+        idx = np.clip(np.searchsorted(thr, x, side="right") - 1, 0, thr.size - 1)
+        return np.bincount(edge_bin[idx], minlength=30) / x.size
+
+    hp, hn, hd = hist(s[y]), hist(s[~y]), hist(d)
+    grid = np.linspace(0, 1, 200_001)
+    bc = np.sqrt(hd[None, :] * (grid[:, None] * hp + (1 - grid[:, None]) * hn)).sum(axis=1)
+    expected = grid[np.argmax(bc)]
+    est = estimate_skew(y, s, d, method="hdy")
+    assert est.estimate == pytest.approx(expected, abs=1e-5)
+    assert est.details["n_bins"] == 30
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_recovers_the_skew_of_a_large_sample(method):
+    rng = np.random.default_rng(5)
+    y, s = binormal(rng, 20_000, 0.1)
+    for pi in (0.02, 0.3, 0.7):
+        _, d = binormal(rng, 100_000, pi)
+        assert estimate_skew(y, s, d, method=method).estimate == pytest.approx(pi, abs=0.03)
+
+
+def test_sample_weight_equals_repeated_rows(data):
+    y, s, d = data
+    w = np.random.default_rng(1).integers(0, 4, y.size)
+    rep = np.repeat(np.arange(y.size), w)
+    for method in METHODS:
+        a = estimate_skew(y, s, d, method=method, sample_weight=w).estimate
+        b = estimate_skew(y[rep], s[rep], d, method=method).estimate
+        assert a == pytest.approx(b, abs=1e-6), method
+
+
+def test_weighted_interval_runs_and_holds_the_estimate(data):
+    y, s, d = data
+    w = np.random.default_rng(1).uniform(0.5, 2.0, y.size)
+    est = estimate_skew(y, s, d, sample_weight=w, confidence=0.9, n_boot=50, random_state=0)
+    assert est.low <= est.estimate <= est.high
+
+
+def test_interval_is_reproducible_and_includes_test_set_error(data):
+    y, s, d = data
+    a = estimate_skew(y, s, d, confidence=0.9, n_boot=200, random_state=3)
+    b = estimate_skew(y, s, d, confidence=0.9, n_boot=200, random_state=3)
+    assert (a.low, a.high) == (b.low, b.high)
+    assert a.low < a.estimate < a.high and a.distribution.size == 200 and a.se > 0
+    # With a deployment sample 100x larger the deployment's own error shrinks tenfold,
+    # but the interval must stay wide: the test set of 4000 still limits it.
+    big = np.random.default_rng(9).choice(d, 600_000)
+    c = estimate_skew(y, s, big, confidence=0.9, n_boot=200, random_state=3)
+    assert (c.high - c.low) > 0.6 * (a.high - a.low)
+
+
+@pytest.mark.parametrize("method", ["ml", "hdy"])
+def test_ninety_percent_intervals_cover(method):
+    """Simulated coverage of the 90 % interval (fresh test and deployment sets per run)."""
+    rng = np.random.default_rng(11)
+    runs, hits = 100, 0
+    for i in range(runs):
+        pi = (0.01, 0.05, 0.2, 0.5)[i % 4]
+        y, s = binormal(rng, 10_000, 0.1)
+        _, d = binormal(rng, 5000, pi)
+        est = estimate_skew(y, s, d, method=method, confidence=0.9, n_boot=150, random_state=i)
+        hits += est.low <= pi <= est.high
+    assert 0.80 <= hits / runs <= 0.98, hits / runs
+
+
+def test_public_name_and_result():
+    rng = np.random.default_rng(0)
+    y, s = binormal(rng, 3000, 0.2)
+    _, d = binormal(rng, 3000, 0.2)
+    est = sp.estimate_skew(y, s, d)
+    assert est.method == "ml" and est.low is None and est.distribution is None and est.se is None
+    assert float(est) == est.estimate and est.n_deploy == 3000
+    assert est.test_skew == pytest.approx(y.mean())
+
+
+# ---------------------------------------------------------------- bad input
+
+
+def test_bad_input_names_the_argument(data):
+    y, s, d = data
+    with pytest.raises(ValueError, match="deploy_score is empty"):
+        estimate_skew(y, s, [])
+    with pytest.raises(ValueError, match="deploy_score contains NaN"):
+        estimate_skew(y, s, np.append(d, np.nan))
+    with pytest.raises(ValueError, match="deploy_score contains infinite"):
+        estimate_skew(y, s, np.append(d, np.inf))
+    with pytest.raises(ValueError, match="y_score contains NaN"):
+        estimate_skew(y, np.append(s[:-1], np.nan), d)
+    with pytest.raises(TypeError, match="deploy_score must hold numbers"):
+        estimate_skew(y, s, np.array(["a", "b"]))
+    with pytest.raises(ValueError, match="y_true holds only one class"):
+        estimate_skew(np.zeros(s.size), s, d)
+    with pytest.raises(ValueError, match="method must be one of"):
+        estimate_skew(y, s, d, method="em2")
+    with pytest.raises(ValueError, match="confidence must lie in"):
+        estimate_skew(y, s, d, confidence=1.5)
+    with pytest.raises(ValueError, match="n_boot must be at least"):
+        estimate_skew(y, s, d, confidence=0.9, n_boot=1)
+    with pytest.raises(ValueError, match="y_score does not separate"), pytest.warns(UserWarning, match="outside"):
+        estimate_skew(y, np.ones(s.size), d, method="acc")
+
+
+def test_warns_when_deployment_scores_leave_the_test_range(data):
+    y, s, d = data
+    with pytest.warns(UserWarning, match="of deploy_score lie outside the test scores' range"):
+        estimate_skew(y, s, 1 / (1 + np.exp(-d)) * 100)  # another scale
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        estimate_skew(y, s, d)  # the same scale: a few tail values outside are normal
