@@ -71,7 +71,8 @@ def main():
     _, d = draw(rng, 50_000, 0.2, args.shift, args.sigma)
     pooled = np.concatenate([s, d])
     t_sort = best_of(lambda: np.sort(pooled), repeat=5)
-    print(f"\n90 % interval, 400 replicates, 20 000 test + 50 000 deployment (np.sort of 70 000: {t_sort * 1e3:.1f} ms)")
+    print(f"\n90 % interval, 400 replicates, 20 000 test + 50 000 deployment "
+          f"(np.sort of 70 000: {t_sort * 1e3:.1f} ms)")
     for m in METHODS:
         cpu = time.process_time()
         t = best_of(lambda m=m: estimate_skew(y, s, d, method=m, confidence=0.9, random_state=0), repeat=2)
