@@ -27,7 +27,7 @@ _LAZY = {
     # operating points and PR algebra
     "OperatingPoints": "metrics.points",
     "operating_points": "metrics.points",
-    "operating_points_from": "engines",
+    "operating_points_from": "tables.engine",
     "BoundedOperatingPoints": "metrics.bounded",
     "Bracket": "metrics.bounded",
     "precision": "metrics.precision",
@@ -94,7 +94,7 @@ _LAZY = {
     "FMeasureDisplay": "plotting",
 }
 
-_SUBMODULES = ("metrics", "stats", "plotting", "widgets", "datasets", "skew", "cli")
+_SUBMODULES = ("metrics", "stats", "plotting", "widgets", "datasets", "skew", "tables", "cli")
 
 __all__ = sorted(_LAZY) + list(_SUBMODULES)
 

@@ -7,7 +7,7 @@ the design.  Layers import one way::
     skew <- metrics <- (stats, data) <- plotting <- widgets <- app
 
 ``data`` is the input side beside ``stats``: example data sets and tables in
-other engines (``skewplot.datasets``, ``skewplot.engines``).
+other engines (``skewplot.datasets``, ``skewplot.tables``).
 
 ``skewplot._*`` modules at the top (input checks, ...) are the foundation
 and import no layer.  Nothing below ``plotting`` imports matplotlib, nothing
@@ -39,7 +39,7 @@ ALLOWED = {
 # Third-party packages a layer may import only from this layer up.
 DRAWING = {"matplotlib": "plotting", "ipywidgets": "widgets", "ipympl": "widgets"}
 ORDER = ["foundation", "skew", "metrics", "stats", "data", "plotting", "widgets", "app"]
-DATA = ("datasets", "engines")
+DATA = ("datasets", "tables")
 
 
 def modules(root):

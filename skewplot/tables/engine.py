@@ -20,9 +20,9 @@ import os
 
 import numpy as np
 
-from ._validate import check_scalar
-from .metrics.bounded import BoundedOperatingPoints
-from .metrics.points import OperatingPoints
+from .._validate import check_scalar
+from ..metrics.bounded import BoundedOperatingPoints
+from ..metrics.points import OperatingPoints
 
 __all__ = ["operating_points_from", "DEFAULT_MAX_GROUPS"]
 
