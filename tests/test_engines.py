@@ -198,6 +198,7 @@ def _spark_or_skip():
 
 
 @pytest.mark.spark
+@pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning")
 def test_pyspark_exact_and_bracketed():
     spark = _spark_or_skip()
     df = _data(n=5000, decimals=3, weights=True)

@@ -181,18 +181,23 @@ def _row(frame):
     return {k: v[0] for k, v in out.to_dict(as_series=False).items()}
 
 
+def _count(condition, nw):
+    """Rows where ``condition`` holds (Spark sums no booleans)."""
+    return condition.cast(nw.Int64).sum()
+
+
 def _totals(frame, nw, score, label, pos_label, soft_labels):
     """One pass: refuse bad rows and single-class data; return the score range."""
     s = nw.col(score)
     exprs = {
         "n": nw.len(),
-        "null_score": s.is_null().sum(),
-        "null_label": nw.col(label).is_null().sum(),
-        "nonfinite": (~s.is_finite()).sum(),
+        "null_score": _count(s.is_null(), nw),
+        "null_label": _count(nw.col(label).is_null(), nw),
+        "nonfinite": _count(~s.is_finite(), nw),
         "lo": s.min(), "hi": s.max(),
         "pos": nw.col(_POS).sum(), "neg": nw.col(_NEG).sum(),
-        "neg_w": (nw.col(_POS) + nw.col(_NEG) < 0).sum(),
-        "bad_w": (~(nw.col(_POS) + nw.col(_NEG)).is_finite()).sum(),
+        "neg_w": _count(nw.col(_POS) + nw.col(_NEG) < 0, nw),
+        "bad_w": _count(~(nw.col(_POS) + nw.col(_NEG)).is_finite(), nw),
     }
     if soft_labels:
         exprs["lab_lo"], exprs["lab_hi"] = nw.col(label).min(), nw.col(label).max()
