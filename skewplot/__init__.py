@@ -24,6 +24,9 @@ __version__ = "0.1.0.dev0"
 
 # name -> module (relative to this package) that defines it.
 _LAZY = {
+    # settings
+    "set_config": "_config",
+    "get_config": "_config",
     # operating points and PR algebra
     "OperatingPoints": "metrics.points",
     "operating_points": "metrics.points",

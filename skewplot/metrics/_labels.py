@@ -26,13 +26,19 @@ def positive_mask(y_true, pos_label):
         lo, hi = y.min(), y.max()
         if lo == hi:
             raise ValueError(f"y_true holds only one class ({lo!r}); both classes are needed")
-        if not np.all((y == lo) | (y == hi)):
+        # Integers one apart are the only two values (no pass needed to check).
+        two = y.dtype.kind in "biu" and int(hi) - int(lo) == 1
+        if not two and not np.all((y == lo) | (y == hi)):
             raise ValueError("y_true holds more than two classes; a binary problem is needed")
         if (lo, hi) not in ((0, 1), (-1, 1), (False, True)):
             raise ValueError(
                 f"y_true has labels {{{lo!r}, {hi!r}}}; pass pos_label= to say which is positive "
                 "(the default is only clear for {0, 1} and {-1, 1})"
             )
+        if y.dtype.itemsize == 1 and y.dtype.kind in "biu" and lo == 0 and hi == 1:
+            mask = y.view(np.bool_)  # bytes 0 and 1 already are a boolean mask (read-only view)
+            mask.flags.writeable = False
+            return mask
         return y == hi
     is_pos = y == pos_label
     if not np.any(is_pos):

@@ -21,6 +21,9 @@ __all__ = [
 
 INTERPOLATIONS = ("continuous", "discrete-tp", "discrete-fp", "step", "trapezoid")
 
+# Segments per slice when summing over a long curve: the temporaries stay in cache.
+_CHUNK = 1 << 14
+
 # Above this many interpolated steps the discrete schemes would need too much memory.
 _MAX_DISCRETE_STEPS = 50_000_000
 
@@ -133,15 +136,21 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
     _check_points(pts)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     model = skew_model_of(pts, skew)
+    pts = pts._area_points()  # every scheme's area changes only where recall grows
     if interpolation == "continuous":
         # The model integrates the fixed-skew area over itself (closed forms where it has them).
         area = float(model.aucpr(pts.tpr, pts.fpr))
     elif interpolation in ("step", "trapezoid"):
         # Linear in precision, so the expectation passes inside.
-        prec = np.asarray(model.precision(*curve_rates(pts)), dtype=float)
-        d_rec = np.diff(pts.tpr)
-        heights = prec[1:] if interpolation == "step" else 0.5 * (prec[1:] + prec[:-1])
-        area = float(np.sum(d_rec * heights))
+        rates = curve_rates(pts)
+        step = interpolation == "step"
+
+        def part(rec, tpr, fpr):
+            prec = np.asarray(model.precision(tpr, fpr), dtype=float)
+            return np.sum(np.diff(rec) * (prec[1:] if step else 0.5 * (prec[1:] + prec[:-1])))
+
+        area = float(sum(part(*(a[i:i + _CHUNK + 1] for a in (pts.tpr, *rates)))
+                         for i in range(0, max(len(pts) - 1, 1), _CHUNK)))
     else:
         if pts.n_pos is None:
             raise ValueError(
@@ -198,6 +207,7 @@ def roc_auc(pts):
     if hasattr(pts, "_bracketed_area"):
         return pts._bracketed_area("roc_auc")
     _check_points(pts)
+    pts = pts._area_points()  # the same polyline: between its points TPR is constant
     return _trapezoid(pts.fpr, pts.tpr)
 
 

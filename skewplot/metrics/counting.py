@@ -1,79 +1,154 @@
 """Sort and count: scores and labels to cumulative counts per threshold, the one O(n log n) step.
 
-Both kernels return ``(thresholds, tp, fp)`` by decreasing threshold, from the
-empty prediction (threshold ``inf``, no counts) to everything-positive; tied
-scores form one point.  :class:`~skewplot.metrics.points.OperatingPoints`
-stores them.
+Both kernels return ``(thresholds, tp, fp, live)`` by decreasing threshold,
+from the empty prediction (threshold ``inf``, no counts) to
+everything-positive; tied scores form one point.  ``live`` holds the
+increasing indices ``i`` of the ROC segments (point ``i`` to ``i + 1``) along
+which ``tp`` grows, or None when only an O(n) pass would find them: every
+area under a PR curve changes only along those segments, so the metrics work
+on them alone (:func:`segment_ends`).
+:class:`~skewplot.metrics.points.OperatingPoints` stores the result.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._sorting import group_starts, parallel_sort, sorted_with
+from .._validate import check_finite
+from ._sorting import group_starts, sorted_with
 
-__all__ = ["hard_label_counts", "weighted_counts"]
+__all__ = ["hard_label_counts", "weighted_counts", "segment_ends"]
 
 
-def weighted_counts(score, pw, nw):
+def weighted_counts(score, pw, nw, n_threads=1):
     """Cumulative positive and negative weight at or above each distinct score.
 
-    One ``argsort`` (:func:`~skewplot.metrics._sorting.sorted_with`) plus
-    linear passes.  Points whose weights are both zero make no threshold (as
-    scikit-learn).
+    One ``argsort`` (:func:`~skewplot.metrics._sorting.sorted_with`, split
+    across ``n_threads`` threads when large) plus linear passes.  Points
+    whose weights are both zero make no threshold (as scikit-learn).
+    ``nw=None`` means soft labels, ``nw = 1 - pw`` (``pw`` in [0, 1]): then
+    only the positive weights are gathered in score order and the negative
+    ones follow from them.  Without ties the group sums are the sorted
+    weights themselves.
 
     Examples
     --------
     >>> import numpy as np
-    >>> thr, tp, fp = weighted_counts(np.array([0.2, 0.9, 0.2]), np.array([1.0, 0.5, 0.0]), np.array([0.0, 0.5, 1.0]))
-    >>> thr.tolist(), tp.tolist(), fp.tolist()
-    ([inf, 0.9, 0.2], [0.0, 0.5, 1.5], [0.0, 0.5, 1.5])
+    >>> score, pw, nw = np.array([0.2, 0.9, 0.2]), np.array([1.0, 0.5, 0.0]), np.array([0.0, 0.5, 1.0])
+    >>> thr, tp, fp, live = weighted_counts(score, pw, nw)
+    >>> thr.tolist(), tp.tolist(), fp.tolist(), live.tolist()
+    ([inf, 0.9, 0.2], [0.0, 0.5, 1.5], [0.0, 0.5, 1.5], [0, 1])
     """
-    keep = (pw + nw) > 0
-    if not keep.all():
-        score, pw, nw = score[keep], pw[keep], nw[keep]
-    if pw.sum() <= 0:
-        raise ValueError("the positive weights sum to zero: y_true holds no positive weight")
-    if nw.sum() <= 0:
-        raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
-    s, pw_sorted, nw_sorted = sorted_with(score, pw, nw)
+    if nw is None:
+        _check_both_classes(pw.max() > 0, pw.min() < 1)
+    else:
+        keep = (pw + nw) > 0
+        if not keep.all():
+            score, pw, nw = score[keep], pw[keep], nw[keep]
+        _check_both_classes(pw.sum() > 0, nw.sum() > 0)
+    if nw is None:
+        s, pw_sorted = sorted_with(score, pw, n_threads=n_threads)
+        nw_sorted = 1.0 - pw_sorted
+    else:
+        s, pw_sorted, nw_sorted = sorted_with(score, pw, nw, n_threads=n_threads)
     starts = group_starts(s)
-    tp_group = np.add.reduceat(pw_sorted, starts)
-    fp_group = np.add.reduceat(nw_sorted, starts)
-    thr = np.concatenate(([np.inf], s[starts][::-1]))
-    tp = np.concatenate(([0.0], np.cumsum(tp_group[::-1])))
-    fp = np.concatenate(([0.0], np.cumsum(fp_group[::-1])))
-    return thr, tp, fp
+    if starts.size == s.size:  # no ties: every point is its own group
+        tp_group, fp_group, distinct = pw_sorted[::-1], nw_sorted[::-1], s[::-1]
+    else:
+        tp_group = np.add.reduceat(pw_sorted, starts)[::-1]
+        fp_group = np.add.reduceat(nw_sorted, starts)[::-1]
+        distinct = s[starts[::-1]]
+    t = starts.size + 1
+    thresholds, tp, fp = np.empty(t), np.empty(t), np.empty(t)
+    thresholds[0], tp[0], fp[0] = np.inf, 0.0, 0.0
+    thresholds[1:] = distinct
+    np.cumsum(tp_group, out=tp[1:])
+    np.cumsum(fp_group, out=fp[1:])
+    return thresholds, tp, fp, np.flatnonzero(tp_group > 0)
 
 
-def hard_label_counts(score, is_pos):
-    """Cumulative numbers of positives and negatives at or above each distinct score.
+def _check_both_classes(has_pos, has_neg):
+    if not has_pos:
+        raise ValueError("the positive weights sum to zero: y_true holds no positive weight")
+    if not has_neg:
+        raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
 
-    Only the counts per distinct score are needed, so the scores are sorted
-    by value (no argsort) and the smaller class is counted into the distinct
-    values with a binary search: one ``np.sort`` plus linear passes.
+
+def hard_label_counts(score, is_pos, name="y_score"):
+    """Points of hard-labelled data: one ``np.sort`` of the scores plus linear passes.
+
+    Only the counts per distinct score are needed, never the order of the
+    labels, so the scores are value-sorted (no argsort).  The smaller class
+    is sorted on its own and placed among the sorted scores by a binary
+    search whose keys are sorted (numpy then searches each key from the last
+    one's position).  Without ties, point ``k`` holds the ``k`` highest
+    scores: the smaller class's count is a staircase (``np.repeat``), the
+    other class's is ``k`` minus it, and the thresholds are the sort buffer
+    itself read backwards (no copy).  ``score`` must not contain NaN or
+    infinity; that is checked on the sorted ends (NaN sorts last).
 
     Examples
     --------
     >>> import numpy as np
-    >>> thr, tp, fp = hard_label_counts(np.array([0.9, 0.8, 0.8, 0.1]), np.array([True, False, True, False]))
-    >>> thr.tolist(), tp.tolist(), fp.tolist()
-    ([inf, 0.9, 0.8, 0.1], [0.0, 1.0, 2.0, 2.0], [0.0, 0.0, 1.0, 2.0])
+    >>> thr, tp, fp, live = hard_label_counts(np.array([0.9, 0.8, 0.8, 0.1]), np.array([True, False, True, False]))
+    >>> thr.tolist(), tp.tolist(), fp.tolist(), live.tolist()
+    ([inf, 0.9, 0.8, 0.1], [0.0, 1.0, 2.0, 2.0], [0.0, 0.0, 1.0, 2.0], [0, 1])
     """
     n = score.size
-    s = parallel_sort(score)
-    starts = group_starts(s)
-    distinct = s[starts]
-    del s
+    buf = np.empty(n + 1)
+    sorted_scores = buf[:n]
+    sorted_scores[...] = score
+    sorted_scores.sort()
+    check_finite(sorted_scores[[0, -1]], name)  # the extremes are finite only if every value is
+    buf[n] = np.inf
     n_pos = int(np.count_nonzero(is_pos))
-    small_is_pos = n_pos <= n - n_pos
+    small_is_pos = 2 * n_pos <= n
     small = score[is_pos] if small_is_pos else score[~is_pos]
-    per_group = np.bincount(np.searchsorted(distinct, small), minlength=distinct.size)
-    t = distinct.size + 1
-    thr, small_c, other_c = np.empty(t), np.empty(t), np.empty(t)
-    thr[0], small_c[0], other_c[0] = np.inf, 0.0, 0.0
-    thr[1:] = distinct[::-1]
-    np.cumsum(per_group[::-1], out=small_c[1:])
-    np.subtract(n, starts[::-1], out=other_c[1:])  # everything scored at or above
-    other_c[1:] -= small_c[1:]
-    return (thr, small_c, other_c) if small_is_pos else (thr, other_c, small_c)
+    small.sort()
+    m = small.size
+    tied = sorted_scores[1:] == sorted_scores[:-1]
+    if not tied.any():
+        del tied
+        # Point k = n - rank: where each member of the smaller class enters, increasing.
+        enter = n - np.searchsorted(sorted_scores, small)[::-1]
+        small_c = np.repeat(np.arange(m + 1, dtype=float), np.diff(enter, prepend=0, append=n + 1))
+        other_c = np.arange(n + 1, dtype=float)
+        other_c -= small_c
+        thresholds = buf[::-1]
+        live = enter - 1 if small_is_pos else None
+    else:
+        starts = np.flatnonzero(np.concatenate(([True], ~tied)))
+        del tied
+        distinct = sorted_scores[starts]
+        d = distinct.size
+        per_group = np.bincount(np.searchsorted(distinct, small), minlength=d)
+        thresholds = np.empty(d + 1)
+        thresholds[0] = np.inf
+        thresholds[1:] = distinct[::-1]
+        del buf, sorted_scores, distinct
+        small_c = np.empty(d + 1)
+        small_c[0] = 0.0
+        np.cumsum(per_group[::-1], out=small_c[1:])
+        other_c = np.empty(d + 1)
+        other_c[0] = 0.0
+        np.subtract(n, starts[::-1], out=other_c[1:])  # everything scored at or above
+        other_c[1:] -= small_c[1:]
+        pos_in_group = per_group if small_is_pos else np.diff(starts, append=n) - per_group
+        live = (d - 1 - np.flatnonzero(pos_in_group))[::-1].copy()
+    tp, fp = (small_c, other_c) if small_is_pos else (other_c, small_c)
+    return thresholds, tp, fp, live
+
+
+def segment_ends(live, n):
+    """Increasing indices of both ends of the segments ``live`` among ``n`` points, and of the two end points."""
+    if 4 * live.size < n:  # few segments: interleave the two sorted lists, no O(n) mask
+        ends = np.empty(2 * live.size + 2, dtype=np.intp)
+        ends[0], ends[-1] = 0, n - 1
+        ends[1:-1:2] = live
+        ends[2:-1:2] = live + 1
+        return ends[np.concatenate(([True], ends[1:] != ends[:-1]))]
+    keep = np.zeros(n, dtype=bool)
+    keep[[0, n - 1]] = True
+    keep[live] = True
+    keep[live + 1] = True
+    return np.flatnonzero(keep)

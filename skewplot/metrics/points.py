@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._config import spare_threads
 from .._validate import (
     check_1d_array,
     check_finite,
@@ -20,7 +21,7 @@ from .._validate import (
     check_scalar,
 )
 from ._labels import positive_mask
-from .counting import hard_label_counts, weighted_counts
+from .counting import hard_label_counts, segment_ends, weighted_counts
 
 __all__ = ["OperatingPoints", "operating_points"]
 
@@ -28,7 +29,7 @@ __all__ = ["OperatingPoints", "operating_points"]
 def _readonly(a):
     if a is None:
         return None
-    a = np.ascontiguousarray(a, dtype=float)
+    a = np.asarray(a, dtype=float)  # the kernels' reversed views stay views
     a.flags.writeable = False
     return a
 
@@ -66,19 +67,20 @@ class OperatingPoints:
     0.5
     """
 
-    __slots__ = ("_thresholds", "_tp", "_fp", "_n_pos", "_n_neg", "_tpr", "_fpr", "_skew")
+    __slots__ = ("_thresholds", "_tp", "_fp", "_n_pos", "_n_neg", "_tpr", "_fpr", "_skew", "_live", "_area")
 
-    def __init__(self, *, tpr, fpr, thresholds=None, tp=None, fp=None, n_pos=None, n_neg=None):
-        # Private: the constructors below validate; this only stores.
+    def __init__(self, *, tpr=None, fpr=None, thresholds=None, tp=None, fp=None, n_pos=None, n_neg=None, live=None):
+        # Private: the constructors below validate; this only stores.  ``live``: see _area_points.
         object.__setattr__(self, "_tpr", _readonly(tpr))
         object.__setattr__(self, "_fpr", _readonly(fpr))
+        object.__setattr__(self, "_live", live)
+        object.__setattr__(self, "_area", None)
         object.__setattr__(self, "_thresholds", _readonly(thresholds))
         object.__setattr__(self, "_tp", _readonly(tp))
         object.__setattr__(self, "_fp", _readonly(fp))
         object.__setattr__(self, "_n_pos", None if n_pos is None else float(n_pos))
         object.__setattr__(self, "_n_neg", None if n_neg is None else float(n_neg))
-        skew = None if n_pos is None else float(n_pos) / (float(n_pos) + float(n_neg))
-        object.__setattr__(self, "_skew", skew)
+        object.__setattr__(self, "_skew", None if n_pos is None else self._n_pos / (self._n_pos + self._n_neg))
 
     def __setattr__(self, name, value):
         raise AttributeError("OperatingPoints is immutable")
@@ -91,12 +93,17 @@ class OperatingPoints:
     fp = property(lambda self: self._fp)
     n_pos = property(lambda self: self._n_pos)
     n_neg = property(lambda self: self._n_neg)
-    tpr = property(lambda self: self._tpr)
-    fpr = property(lambda self: self._fpr)
     skew = property(lambda self: self._skew)
+    tpr = property(lambda self: self._rate("_tpr", self._tp, self._n_pos))
+    fpr = property(lambda self: self._rate("_fpr", self._fp, self._n_neg))
+
+    def _rate(self, slot, counts, total):
+        if getattr(self, slot) is None:  # built from counts: the rate is computed when first read
+            object.__setattr__(self, slot, _readonly(counts / total))
+        return getattr(self, slot)
 
     def __len__(self):
-        return len(self._tpr)
+        return len(self._tp if self._tpr is None else self._tpr)
 
     def __repr__(self):
         skew = "None" if self._skew is None else f"{self._skew:.4g}"
@@ -107,18 +114,29 @@ class OperatingPoints:
         def pick(a):
             return None if a is None else a[idx]
 
-        return OperatingPoints(tpr=self._tpr[idx], fpr=self._fpr[idx], thresholds=pick(self._thresholds),
+        return OperatingPoints(tpr=pick(self._tpr), fpr=pick(self._fpr), thresholds=pick(self._thresholds),
                                tp=pick(self._tp), fp=pick(self._fp), n_pos=self._n_pos, n_neg=self._n_neg)
+
+    def _area_points(self):
+        """The ends of the segments where TPR grows and the two end points: the same ROC polyline.
+
+        Every area (any interpolation, any skew model, ROC AUC) has zero terms
+        elsewhere, so it costs O(positive segments) on these points.  Cached.
+        """
+        if self._area is None:
+            live = np.flatnonzero(np.diff(self.tpr) > 0) if self._live is None else self._live
+            idx = segment_ends(live, len(self))
+            object.__setattr__(self, "_area", self if idx.size == len(self) else self._take(idx))
+        return self._area
 
     def __reduce__(self):
         return (_rebuild, (self._tpr, self._fpr, self._thresholds, self._tp, self._fp, self._n_pos, self._n_neg))
 
     # ------------------------------------------------------------------ builders
     @classmethod
-    def _from_cumulative(cls, thresholds, tp, fp):
-        """Store cumulative counts that run from the empty prediction to everything-positive."""
-        n_pos, n_neg = float(tp[-1]), float(fp[-1])
-        return cls(tpr=tp / n_pos, fpr=fp / n_neg, thresholds=thresholds, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
+    def _from_cumulative(cls, thresholds, tp, fp, live=None):
+        """Store counts from the empty prediction to everything-positive (``live``: see counting)."""
+        return cls(thresholds=thresholds, tp=tp, fp=fp, n_pos=float(tp[-1]), n_neg=float(fp[-1]), live=live)
 
     @classmethod
     def from_weights(cls, y_score, pos_weight, neg_weight=None):
@@ -153,22 +171,23 @@ class OperatingPoints:
         check_same_length(("y_score", score), ("pos_weight", pw))
         check_finite(pw, "pos_weight")
         if neg_weight is None:
-            if pw.min() < 0 or pw.max() > 1:
+            lo, hi = pw.min(), pw.max()
+            if lo < 0 or hi > 1:
                 raise ValueError(
                     "pos_weight must lie in [0, 1] when neg_weight is not given "
-                    f"(found values in [{pw.min():g}, {pw.max():g}]); pass neg_weight for other weights"
+                    f"(found values in [{lo:g}, {hi:g}]); pass neg_weight for other weights"
                 )
-            nw = 1.0 - pw
-        else:
-            check_nonnegative(pw, "pos_weight")
-            nw = check_1d_array(neg_weight, "neg_weight")
-            check_same_length(("y_score", score), ("neg_weight", nw))
-            check_nonnegative(nw, "neg_weight")
+            # Soft labels: every point weighs 1 in all; the negative weights 1 - pw follow in the kernel.
+            return cls._from_cumulative(*weighted_counts(score, pw, None, n_threads=spare_threads()))
+        check_nonnegative(pw, "pos_weight")
+        nw = check_1d_array(neg_weight, "neg_weight")
+        check_same_length(("y_score", score), ("neg_weight", nw))
+        check_nonnegative(nw, "neg_weight")
         return cls._from_weighted(score, pw, nw)
 
     @classmethod
     def _from_weighted(cls, score, pw, nw):
-        return cls._from_cumulative(*weighted_counts(score, pw, nw))
+        return cls._from_cumulative(*weighted_counts(score, pw, nw, n_threads=spare_threads()))
 
     @classmethod
     def from_rates(cls, tpr, fpr, *, skew=None, thresholds=None):
@@ -318,9 +337,9 @@ def _rebuild(tpr, fpr, thr, tp, fp, n_pos, n_neg):
     return OperatingPoints(tpr=tpr, fpr=fpr, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
 
 
-def _check_scores(y_score, name="y_score"):
+def _check_scores(y_score, name="y_score", finite=True):
     score = check_1d_array(y_score, name)
-    return check_finite(score, name)
+    return check_finite(score, name) if finite else score
 
 
 def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
@@ -351,9 +370,9 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
     Notes
     -----
     Without weights only the counts per distinct score are needed, so the
-    kernel sorts the scores (no argsort) and counts the smaller class into
-    the distinct values with a binary search: one ``np.sort`` plus linear
-    passes.  With weights it is one ``np.argsort`` plus linear passes.
+    kernel value-sorts the scores and places the sorted smaller class among
+    them by binary search: one ``np.sort`` plus linear passes.
+    With weights it is one ``np.argsort`` plus linear passes.
 
     Examples
     --------
@@ -364,7 +383,7 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> pts.tpr.tolist(), pts.fpr.tolist()
     ([0.0, 0.5, 1.0, 1.0], [0.0, 0.0, 0.5, 1.0])
     """
-    score = _check_scores(y_score)
+    score = _check_scores(y_score, finite=sample_weight is not None)  # hard labels: checked once sorted
     y = np.asarray(y_true) if y_true is not None else None
     if y is None:
         raise TypeError("y_true must be an array-like of labels, got None")

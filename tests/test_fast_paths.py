@@ -1,0 +1,244 @@
+"""The fast paths of the kernels and the areas against the straightforward formulas.
+
+The hard-label kernel (value sort, staircase counts, thresholds read
+backwards from the sort buffer) is checked against a brute-force count per
+threshold; every area computed on the points where recall grows
+(``OperatingPoints._area_points``) against the same formula summed over every
+segment of the full curve, on random data with ties and weights.
+"""
+
+import os
+
+import numpy as np
+import pytest
+from sklearn.metrics import average_precision_score
+
+import skewplot as sp
+from skewplot.metrics._labels import positive_mask
+from skewplot.metrics.auc import _trapezoid, continuous_segment_area, stepped_curve
+from skewplot.metrics.counting import hard_label_counts
+from skewplot.metrics.precision import curve_rates
+
+
+def brute_counts(y, s, w=None):
+    """Distinct thresholds (decreasing, ``inf`` first) and the weight at or above each, by a double loop."""
+    w = np.ones(s.size) if w is None else w
+    thr = np.concatenate(([np.inf], np.unique(s[w > 0])[::-1]))
+    tp = np.array([w[(s >= t) & (y == 1)].sum() for t in thr])
+    fp = np.array([w[(s >= t) & (y == 0)].sum() for t in thr])
+    return thr, tp, fp
+
+
+def data(rng, n, kind, pos_frac):
+    y = (rng.random(n) < pos_frac).astype(int)
+    y[:2] = [0, 1]
+    s = rng.normal(size=n) + y
+    if kind == "ties":
+        s = np.round(s, 1)
+    elif kind == "few":
+        s = rng.integers(0, 3, n).astype(float)
+    elif kind == "constant":
+        s = np.full(n, 0.25)
+    return y, s
+
+
+KINDS = ["continuous", "ties", "few", "constant"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("pos_frac", [0.02, 0.5, 0.9])
+def test_hard_kernel_equals_brute_force(rng, kind, pos_frac):
+    y, s = data(rng, 400, kind, pos_frac)
+    pts = sp.operating_points(y, s)
+    thr, tp, fp = brute_counts(y, s)
+    np.testing.assert_array_equal(pts.thresholds, thr)
+    np.testing.assert_array_equal(pts.tp, tp)
+    np.testing.assert_array_equal(pts.fp, fp)
+    np.testing.assert_array_equal(pts.tpr, tp / tp[-1])
+    np.testing.assert_array_equal(pts.fpr, fp / fp[-1])
+    assert not pts.thresholds.flags.writeable and not pts.tp.flags.writeable
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("pos_frac", [0.02, 0.5, 0.9])
+def test_live_segments_are_exactly_where_tp_grows(rng, kind, pos_frac):
+    y, s = data(rng, 300, kind, pos_frac)
+    _, tp, _, live = hard_label_counts(s, y == 1)
+    if live is not None:
+        np.testing.assert_array_equal(live, np.flatnonzero(np.diff(tp) > 0))
+    w = rng.random(s.size)
+    weighted = sp.OperatingPoints.from_weights(s, w)
+    np.testing.assert_array_equal(weighted._live, np.flatnonzero(np.diff(weighted.tp) > 0))
+
+
+def test_weighted_kernel_equals_brute_force(rng):
+    y, s = data(rng, 300, "ties", 0.3)
+    w = rng.exponential(size=y.size)
+    w[rng.random(y.size) < 0.1] = 0.0
+    pts = sp.operating_points(y, s, sample_weight=w)
+    thr, tp, fp = brute_counts(y, s, w)
+    np.testing.assert_array_equal(pts.thresholds, thr)
+    np.testing.assert_allclose(pts.tp, tp, rtol=1e-13)
+    np.testing.assert_allclose(pts.fp, fp, rtol=1e-13)
+
+
+@pytest.mark.parametrize("bad, what", [(np.nan, "NaN"), (np.inf, "infinite"), (-np.inf, "infinite")])
+def test_hard_kernel_rejects_non_finite_scores_found_at_the_sorted_ends(bad, what):
+    s = np.linspace(0, 1, 50)
+    s[17] = bad
+    with pytest.raises(ValueError, match=f"y_score contains {what}"):
+        sp.operating_points(np.arange(50) % 2, s)
+
+
+# ------------------------------------------------------------------ areas
+
+def full_areas(pts, model):
+    """Every area by its formula over every segment of the full curve (no reduction)."""
+    tpr, fpr = np.array(pts.tpr), np.array(pts.fpr)
+    prec = np.asarray(model.precision(*curve_rates(pts)), dtype=float)
+    d_rec = np.diff(tpr)
+    out = {
+        "continuous": float(model.aucpr(tpr, fpr)),
+        "step": float(np.sum(d_rec * prec[1:])),
+        "trapezoid": float(np.sum(d_rec * 0.5 * (prec[1:] + prec[:-1]))),
+        "roc": _trapezoid(fpr, tpr),
+    }
+    if isinstance(model, sp.FixedSkew):
+        out["fixed-formula"] = float(continuous_segment_area(tpr, fpr, model.value).sum())
+        n_neg = pts.n_pos * (1.0 - model.value) / model.value
+        for along in ("tp", "fp"):
+            out["discrete-" + along] = _trapezoid(*stepped_curve(tpr * pts.n_pos, fpr * n_neg, pts.n_pos, along))
+    return out
+
+
+def fast_areas(pts, skew, model):
+    out = {scheme: sp.aucpr(pts, skew, interpolation=scheme) for scheme in ("continuous", "step", "trapezoid")}
+    out["roc"] = sp.roc_auc(pts)
+    if isinstance(model, sp.FixedSkew):
+        out["fixed-formula"] = out["continuous"]
+        for along in ("tp", "fp"):
+            out["discrete-" + along] = sp.aucpr(pts, skew, interpolation="discrete-" + along)
+    return out
+
+
+SKEWS = [None, 0.05, 0.7, (0.01, 0.4), "series"]
+
+
+@pytest.mark.parametrize("kind", ["continuous", "ties", "few"])
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("skew", SKEWS)
+def test_areas_on_the_reduced_points_equal_the_full_formulas(rng, kind, weighted, skew):
+    y, s = data(rng, 600, kind, 0.1)
+    w = rng.exponential(size=y.size) if weighted else None
+    pts = sp.operating_points(y, s, sample_weight=w)
+    if skew == "series":
+        skew = sp.SkewSeries(np.linspace(0.02, 0.3, 7))
+    model = sp.as_skew(skew, default=pts.skew)
+    reduced = pts._area_points()
+    assert len(reduced) < len(pts) or kind == "few"
+    want = full_areas(pts, model)
+    got = fast_areas(pts, skew, model)
+    for key, value in want.items():
+        assert got[key] == pytest.approx(value, rel=1e-14, abs=1e-16), key
+
+
+@pytest.mark.parametrize("skew", [None, 0.05])
+def test_areas_summed_in_slices_equal_one_sum_over_a_long_curve(rng, skew):
+    # 40 000 soft-labelled points: every segment gains recall, so the areas run over many slices.
+    y, s = data(rng, 40_000, "continuous", 0.3)
+    pts = sp.OperatingPoints.from_weights(s, np.clip(0.7 * y + 0.3 * rng.random(y.size), 0, 1))
+    model = sp.as_skew(skew, default=pts.skew)
+    want = full_areas(pts, model)
+    got = fast_areas(pts, skew, model)
+    for key in ("continuous", "fixed-formula", "step", "trapezoid", "roc"):
+        assert got[key] == pytest.approx(want[key], rel=1e-14), key
+
+
+def test_reduced_points_keep_the_polyline(rng):
+    y, s = data(rng, 2000, "continuous", 0.05)
+    pts = sp.operating_points(y, s)
+    red = pts._area_points()
+    assert red.tpr[0] == 0 and red.fpr[0] == 0 and red.tpr[-1] == 1 and red.fpr[-1] == 1
+    # Every dropped point lies on the straight horizontal run between its kept neighbours.
+    kept = np.isin(pts.thresholds, red.thresholds)
+    j = np.searchsorted(np.flatnonzero(kept), np.flatnonzero(~kept))
+    left = np.flatnonzero(kept)[j - 1]
+    np.testing.assert_array_equal(pts.tpr[~kept], pts.tpr[left])
+    np.testing.assert_array_equal(red.tp, pts.tp[kept])
+    np.testing.assert_array_equal(red.tpr, pts.tpr[kept])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_average_precision_equals_sklearn_to_1e_15(seed):
+    rng = np.random.default_rng(seed)
+    y, s = data(rng, 100_000, "continuous", 0.01)
+    pts = sp.operating_points(y, s)
+    assert abs(sp.average_precision(pts) - average_precision_score(y, s)) <= 1e-15
+
+
+def test_lazy_rates_and_pickle(rng):
+    import pickle
+
+    y, s = data(rng, 200, "ties", 0.3)
+    pts = sp.operating_points(y, s)
+    back = pickle.loads(pickle.dumps(pts))
+    np.testing.assert_array_equal(back.tpr, pts.tp / pts.n_pos)
+    np.testing.assert_array_equal(back.thresholds, pts.thresholds)
+    assert len(back) == len(pts) == pts.tp.size
+
+
+# ------------------------------------------------------------------ labels and settings
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.bool_, np.int64, np.float32])
+def test_positive_mask_fast_paths(dtype):
+    y = np.array([0, 1, 1, 0, 1], dtype=dtype)
+    mask = positive_mask(y, None)
+    np.testing.assert_array_equal(mask, [False, True, True, False, True])
+    assert mask.dtype == bool and not mask.flags.writeable or mask.base is None
+    signed = np.array([-1, 1, 1, -1], dtype=np.int8)
+    np.testing.assert_array_equal(positive_mask(signed, None), [False, True, True, False])
+    with pytest.raises(ValueError, match="more than two classes"):
+        positive_mask(np.array([0, 1, 2], dtype=np.int8), None)
+
+
+def test_n_threads_setting_environment_and_affinity(monkeypatch):
+    from skewplot import _config
+
+    monkeypatch.delenv("SKEWPLOT_NUM_THREADS", raising=False)
+    old = sp.set_config(n_threads=None)
+    try:
+        assert sp.get_config()["n_threads"] == min(len(os.sched_getaffinity(0)), 8)
+        monkeypatch.setenv("SKEWPLOT_NUM_THREADS", "3")
+        assert sp.get_config()["n_threads"] == 3
+        sp.set_config(n_threads=2)
+        assert sp.get_config()["n_threads"] == 2  # the setting wins over the environment
+        sp.set_config(n_threads=None)
+        monkeypatch.setenv("SKEWPLOT_NUM_THREADS", "many")
+        with pytest.raises(ValueError, match="SKEWPLOT_NUM_THREADS must be a positive integer"):
+            _config.n_threads()
+        with pytest.raises(ValueError, match="n_threads must be a positive integer"):
+            sp.set_config(n_threads=0)
+        with pytest.raises(TypeError, match="n_threads must be a positive integer"):
+            sp.set_config(n_threads=1.5)
+    finally:
+        sp.set_config(**old)
+
+
+def test_threads_only_while_cores_are_idle(monkeypatch):
+    from skewplot import _config
+    from skewplot.metrics import _sorting
+
+    old = sp.set_config(n_threads=2)
+    used = []
+    real = _sorting.sorted_with
+    monkeypatch.setattr("skewplot.metrics.counting.sorted_with",
+                        lambda *a, n_threads: used.append(n_threads) or real(*a, n_threads=n_threads))
+    try:
+        cores = len(os.sched_getaffinity(0))
+        for load, want in ((0.0, 2), (cores + 0.5, 1)):
+            monkeypatch.setattr("os.getloadavg", lambda load=load: (load, load, load))
+            assert _config.spare_threads() == want
+            sp.OperatingPoints.from_weights([0.3, 0.1, 0.2], [0.5, 0.2, 1.0])
+            assert used[-1] == want
+    finally:
+        sp.set_config(**old)
