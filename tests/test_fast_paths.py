@@ -135,7 +135,7 @@ def test_areas_on_the_reduced_points_equal_the_full_formulas(rng, kind, weighted
         skew = sp.SkewSeries(np.linspace(0.02, 0.3, 7))
     model = sp.as_skew(skew, default=pts.skew)
     reduced = pts._area_points()
-    assert len(reduced) < len(pts) or kind == "few"
+    assert len(reduced) < len(pts) or kind != "continuous"  # few distinct scores: all points kept
     want = full_areas(pts, model)
     got = fast_areas(pts, skew, model)
     for key, value in want.items():
@@ -242,3 +242,15 @@ def test_threads_only_while_cores_are_idle(monkeypatch):
             assert used[-1] == want
     finally:
         sp.set_config(**old)
+
+
+def test_large_half_positive_input_takes_the_dense_paths_and_equals_sklearn(rng):
+    from sklearn.metrics import roc_curve
+
+    y, s = data(rng, 60_000, "continuous", 0.5)
+    pts = sp.operating_points(y, s)
+    fpr, tpr, thr = roc_curve(y, s, drop_intermediate=False)
+    np.testing.assert_array_equal(pts.tpr, tpr)
+    np.testing.assert_array_equal(pts.fpr, fpr)
+    np.testing.assert_array_equal(pts.thresholds[1:], thr[1:])
+    assert sp.average_precision(pts) == pytest.approx(average_precision_score(y, s), abs=1e-15)

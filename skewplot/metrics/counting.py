@@ -80,9 +80,8 @@ def hard_label_counts(score, is_pos, name="y_score"):
     Only the counts per distinct score are needed, never the order of the
     labels, so the scores are value-sorted (no argsort).  The smaller class
     is sorted on its own and placed among the sorted scores by a binary
-    search whose keys are sorted (numpy then searches each key from the last
-    one's position).  Without ties, point ``k`` holds the ``k`` highest
-    scores: the smaller class's count is a staircase (``np.repeat``), the
+    search with sorted keys.  Without ties, point ``k`` holds the
+    ``k`` highest scores: the smaller class's count is a staircase, the
     other class's is ``k`` minus it, and the thresholds are the sort buffer
     itself read backwards (no copy).  ``score`` must not contain NaN or
     infinity; that is checked on the sorted ends (NaN sorts last).
@@ -111,7 +110,12 @@ def hard_label_counts(score, is_pos, name="y_score"):
         del tied
         # Point k = n - rank: where each member of the smaller class enters, increasing.
         enter = n - np.searchsorted(sorted_scores, small)[::-1]
-        small_c = np.repeat(np.arange(m + 1, dtype=float), np.diff(enter, prepend=0, append=n + 1))
+        if 16 * m < n:  # a few long steps: write each value once
+            small_c = np.repeat(np.arange(m + 1, dtype=float), np.diff(enter, prepend=0, append=n + 1))
+        else:  # many short steps: np.repeat's per-step cost dominates; count the entries instead
+            small_c = np.zeros(n + 1)
+            small_c[enter] = 1.0
+            np.cumsum(small_c, out=small_c)
         other_c = np.arange(n + 1, dtype=float)
         other_c -= small_c
         thresholds = buf[::-1]
