@@ -144,15 +144,23 @@ def hard_label_counts(score, is_pos, name="y_score"):
 
 
 def segment_ends(live, n):
-    """Increasing indices of both ends of the segments ``live`` among ``n`` points, and of the two end points."""
+    """Increasing indices of both ends of the segments ``live`` among ``n`` points, and of the two end points.
+
+    None when more than half of the points would be kept: gathering them
+    then costs more than the areas save.
+    """
+    if 2 * live.size > n:
+        return None
     if 4 * live.size < n:  # few segments: interleave the two sorted lists, no O(n) mask
         ends = np.empty(2 * live.size + 2, dtype=np.intp)
         ends[0], ends[-1] = 0, n - 1
         ends[1:-1:2] = live
         ends[2:-1:2] = live + 1
-        return ends[np.concatenate(([True], ends[1:] != ends[:-1]))]
-    keep = np.zeros(n, dtype=bool)
-    keep[[0, n - 1]] = True
-    keep[live] = True
-    keep[live + 1] = True
-    return np.flatnonzero(keep)
+        idx = ends[np.concatenate(([True], ends[1:] != ends[:-1]))]
+    else:
+        keep = np.zeros(n, dtype=bool)
+        keep[[0, n - 1]] = True
+        keep[live] = True
+        keep[live + 1] = True
+        idx = np.flatnonzero(keep)
+    return None if 2 * idx.size > n else idx

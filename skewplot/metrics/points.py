@@ -125,8 +125,8 @@ class OperatingPoints:
         """
         if self._area is None:
             live = np.flatnonzero(np.diff(self.tpr) > 0) if self._live is None else self._live
-            idx = segment_ends(live, len(self))  # when most points stay, gathering them costs more than it saves
-            object.__setattr__(self, "_area", self if 2 * idx.size > len(self) else self._take(idx))
+            idx = segment_ends(live, len(self))  # None when most points would stay
+            object.__setattr__(self, "_area", self if idx is None else self._take(idx))
         return self._area
 
     def __reduce__(self):
