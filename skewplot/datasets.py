@@ -62,6 +62,7 @@ def example_classifiers(n=5000, skew=0.1, *, random_state=0):
     Returns
     -------
     dict of str to OperatingPoints
+        ``{"strong": ..., "weak": ...}``, with counts and the skew of the data.
 
     Examples
     --------
@@ -90,6 +91,7 @@ def soleymani_examples():
     Returns
     -------
     dict of str to OperatingPoints
+        ``{"C1": ..., "C2": ...}``, built from rates (no counts, no skew).
 
     Examples
     --------

@@ -121,6 +121,7 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
     Returns
     -------
     float
+        The area, or its normalised value with ``normalize=True``.
 
     Examples
     --------
@@ -186,9 +187,11 @@ def average_precision(pts, skew=None):
     Examples
     --------
     >>> import skewplot as sp
-    >>> pts = sp.operating_points([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-    >>> round(sp.average_precision(pts), 4)
-    0.8333
+    >>> pts = sp.operating_points([0, 1, 1, 0, 1], [0.2, 0.9, 0.6, 0.6, 0.3])
+    >>> round(sp.average_precision(pts), 4)  # as sklearn.metrics.average_precision_score
+    0.8056
+    >>> round(sp.average_precision(pts, skew=0.1), 4)  # with nine negatives per positive
+    0.437
     """
     if hasattr(pts, "_bracketed_area"):
         return pts._bracketed_area("average_precision", skew=skew)

@@ -259,6 +259,7 @@ def f_alpha_crossing(point):
     Returns
     -------
     float or ndarray
+        The skew ``pi`` in [0, 1] where the curves meet.
 
     Raises
     ------
@@ -293,6 +294,7 @@ def f_max_bound(skew, fpr_max, *, f_alpha=0.5):
     Returns
     -------
     float or ndarray
+        F_alpha of the point ``(TPR, FPR) = (1, fpr_max)`` at each skew.
 
     Examples
     --------
@@ -319,6 +321,7 @@ def f_always_positive(skew, *, f_alpha=0.5):
     Returns
     -------
     float or ndarray
+        Its F_alpha at each skew.
 
     Examples
     --------
@@ -340,6 +343,7 @@ def f_alpha_from_beta(beta):
     Returns
     -------
     float
+        ``f_alpha`` in [0, 1]; 0 for ``beta = inf``.
 
     Examples
     --------

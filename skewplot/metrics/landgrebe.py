@@ -37,6 +37,7 @@ def auprec(pts, ratio, *, interpolation="trapezoid"):
     Returns
     -------
     float
+        The area under precision at ratio ``lambda`` against TPR.
 
     Examples
     --------
@@ -71,6 +72,7 @@ def iauprec(pts, ratio_range, *, interpolation="trapezoid"):
     Returns
     -------
     float
+        AUPREC averaged uniformly over the ratio range.
 
     Examples
     --------

@@ -158,6 +158,7 @@ class OperatingPoints:
         Returns
         -------
         OperatingPoints
+            One point per distinct score, with weighted counts.
 
         Examples
         --------
@@ -211,6 +212,7 @@ class OperatingPoints:
         Returns
         -------
         OperatingPoints
+            With counts only when ``skew`` is given (totals ``skew`` and ``1 - skew``).
 
         Examples
         --------

@@ -97,6 +97,7 @@ def transform_precision(precision, from_skew, to_skew):
     Returns
     -------
     float or ndarray
+        Precision at ``to_skew``, broadcast over the arguments.
 
     Examples
     --------

@@ -106,6 +106,11 @@ class Display:
     def _refresh(self):  # pragma: no cover - each subclass moves its artists
         raise NotImplementedError
 
+    def _attach(self, ax, **kwargs):
+        """Set ``ax_`` and ``figure_`` from ``ax`` (a new figure when None, see :func:`resolve_ax`); return the Axes."""
+        self.figure_, self.ax_ = resolve_ax(ax, **kwargs)
+        return self.ax_
+
 
 def resolve_ax(ax, *, three_d=False, figsize=None):
     """Return ``(fig, ax)``: a new figure when ``ax`` is None, else check it."""

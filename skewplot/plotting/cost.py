@@ -217,6 +217,7 @@ def plot_cost(points, *, m=0.5, lines=True, envelope=True, trivial=True, operati
     Returns
     -------
     CostDisplay
+        Drawn; ``update(m=..., skew=...)`` moves its artists in place.
 
     Examples
     --------

@@ -23,7 +23,6 @@ from ._display import (
     classifier_styles,
     draw_band,
     fold_band,
-    resolve_ax,
 )
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
@@ -133,8 +132,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         """
         from matplotlib.collections import LineCollection
 
-        fig, ax = resolve_ax(ax)
-        self.ax_, self.figure_ = ax, fig
+        ax = self._attach(ax)
         several = len(self.points) > 1
         for name, value, style in classifier_styles(self.points, kwargs, 2.0):
             color = style["color"]

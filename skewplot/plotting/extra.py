@@ -8,7 +8,7 @@ import numpy as np
 from .._validate import check_1d_array, check_scalar
 from ..metrics.auc import aucpr, aucpr_min
 from ..metrics.precision import transform_precision
-from ._display import Display, as_points_dict, palette, resolve_ax
+from ._display import Display, as_points_dict, palette
 
 __all__ = [
     "SkewTransformDisplay",
@@ -50,8 +50,7 @@ class SkewTransformDisplay(Display):
         super()._set_params(**params)
 
     def plot(self, ax=None, **kwargs):
-        fig, ax = resolve_ax(ax)
-        self.ax_, self.figure_ = ax, fig
+        ax = self._attach(ax)
         (self.baselines_["identity"],) = ax.plot([0, 1], [0, 1], color="0.5", linestyle="--", linewidth=0.8,
                                                  label="unchanged")
         colors = palette(len(self.to_skews))
@@ -141,8 +140,7 @@ class AUCPRSkewDisplay(Display):
     def plot(self, ax=None, **kwargs):
         from ..metrics.ranking import inversion_skews
 
-        fig, ax = resolve_ax(ax)
-        self.ax_, self.figure_ = ax, fig
+        ax = self._attach(ax)
         colors = palette(len(self.points))
         for (name, raw), color in zip(self._raw.items(), colors, strict=True):
             style = {"color": color, "linewidth": 1.6}
@@ -229,8 +227,7 @@ class PRSurfaceDisplay(Display):
     def plot(self, ax=None, cmap="viridis", **kwargs):
         from ..metrics.landgrebe import pr_surface
 
-        fig, ax = resolve_ax(ax, three_d=True)
-        self.ax_, self.figure_ = ax, fig
+        ax = self._attach(ax, three_d=True)
         recall, skews, prec = _surface_grid(pr_surface(self.points, self.skews))
         # Resample each skew's curve on a regular recall grid: a surface mesh per
         # operating point would be unreadable for large curves.
@@ -305,8 +302,7 @@ class APNullDisplay(Display):
     def plot(self, ax=None, **kwargs):
         from scipy.stats import norm
 
-        fig, ax = resolve_ax(ax)
-        self.ax_, self.figure_ = ax, fig
+        ax = self._attach(ax)
         draws = self.null.sample(self.n_samples, random_state=self.random_state)
         style = {"color": palette(1)[0], "alpha": 0.45}
         style.update(kwargs)

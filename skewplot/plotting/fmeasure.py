@@ -151,6 +151,7 @@ def plot_fmeasure(points, *, f_alpha=0.5, lines=True, envelope=True, skew=None, 
     Returns
     -------
     FMeasureDisplay
+        Drawn; ``update(f_alpha=..., skew=...)`` moves its artists in place.
 
     Examples
     --------

@@ -19,7 +19,6 @@ from ._display import (
     decimation_indices,
     draw_band,
     fold_band,
-    resolve_ax,
 )
 
 __all__ = ["PRDisplay", "plot_pr", "plot_integrated_pr", "plot_temporal_pr"]
@@ -143,8 +142,7 @@ class PRDisplay(FromScoresMixin, Display):
         -------
         self
         """
-        fig, ax = resolve_ax(ax)
-        self.ax_, self.figure_ = ax, fig
+        ax = self._attach(ax)
         width_px = max(ax.get_window_extent().width, 100.0)
         n_bins = int(2 * width_px)  # two bins per pixel column: error under half a pixel
         self._compute_aucs()
@@ -317,6 +315,7 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
     Returns
     -------
     PRDisplay
+        Drawn; ``update(skew=..., interpolation=..., normalize=...)`` moves its artists in place.
 
     Notes
     -----

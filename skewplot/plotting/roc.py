@@ -17,7 +17,6 @@ from ._display import (
     decimation_indices,
     draw_band,
     fold_band,
-    resolve_ax,
 )
 
 __all__ = ["ROCDisplay", "plot_roc"]
@@ -86,8 +85,7 @@ class ROCDisplay(FromScoresMixin, Display):
         -------
         self
         """
-        fig, ax = resolve_ax(ax)
-        self.ax_, self.figure_ = ax, fig
+        ax = self._attach(ax)
         n_bins = int(2 * max(ax.get_window_extent().width, 100.0))  # two bins per pixel column
         for name, value, style in classifier_styles(self.points, kwargs, 1.6):
             if isinstance(value, list):
@@ -160,6 +158,7 @@ def plot_roc(points, *, hull=False, band="sd", ax=None, _cls=ROCDisplay, **kwarg
     Returns
     -------
     ROCDisplay
+        Drawn; ``update(hull=...)`` shows or hides the hulls.
 
     Notes
     -----

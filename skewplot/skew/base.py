@@ -42,12 +42,11 @@ def precision_nodes(tpr, fpr, pi):
 
 
 def min_precision_nodes(recall, pi):
-    """Boyd's minimum precision ``pi R / (pi R + 1 - pi)``; 1 at ``pi = 1`` for every R."""
-    recall = np.asarray(recall, dtype=float)
+    """Boyd's minimum precision (:func:`~skewplot.skew.formulas.min_precision_at`); 1 at ``pi = 1`` for every R."""
     pi = np.asarray(pi, dtype=float)
-    num = pi * recall
-    den = num + (1.0 - pi)
-    return np.where(den > 0, num / np.where(den > 0, den, 1.0), 1.0)
+    with np.errstate(invalid="ignore"):  # 0/0 at pi = 1, R = 0
+        out = _formulas.min_precision_at(recall, pi)
+    return np.where(pi >= 1.0, 1.0, out)
 
 
 # Segments per slice of a long curve: the temporaries of one slice stay in cache.

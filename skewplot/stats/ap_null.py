@@ -274,6 +274,7 @@ class AveragePrecisionNull:
         Returns
         -------
         float or ndarray
+            One p-value per observed ``ap``.
 
         Examples
         --------

@@ -162,12 +162,8 @@ def precision_null(n, n_pos, t):
 
     Parameters
     ----------
-    n : int
-        Number of items ranked.
-    n_pos : int
-        Number of positives among them, ``1 <= n_pos <= n``.
-    t : int
-        Rank cut-off, ``1 <= t <= n``.
+    n, n_pos, t : int
+        As in :func:`recall_null`: items ranked, positives among them, rank cut-off.
 
     Returns
     -------

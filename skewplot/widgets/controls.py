@@ -50,6 +50,7 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     Returns
     -------
     ipywidgets.FloatLogSlider
+        Its value is the skew itself; the slider moves in steps of its logarithm.
 
     Examples
     --------
@@ -92,6 +93,7 @@ def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, descripti
     Returns
     -------
     ipywidgets.FloatRangeSlider
+        Its value is the pair ``(pi1, pi2)``.
 
     Examples
     --------
