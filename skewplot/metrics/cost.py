@@ -1,4 +1,4 @@
-"""Cost space [S §2.3] (Drummond & Holte's cost curves) and the ROC convex hull.
+"""Cost space [S §2.3]: Drummond & Holte's cost curves, envelopes and operating ranges.
 
 A crisp classifier (one ROC point) is a straight line in cost space: its
 normalised expected cost against the probability cost ``PC(+)`` runs from
