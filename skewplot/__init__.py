@@ -57,6 +57,8 @@ _LAZY = {
     # the deployment skew from unlabelled deployment scores
     "estimate_skew": "stats.prior_shift",
     "SkewEstimate": "stats.prior_shift",
+    "estimate_skew_series": "stats.deployment",
+    "estimate_skew_range": "stats.deployment",
     "auprec": "metrics.landgrebe",
     "iauprec": "metrics.landgrebe",
     "pr_surface": "metrics.landgrebe",

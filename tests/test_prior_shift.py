@@ -198,3 +198,84 @@ def test_warns_when_deployment_scores_leave_the_test_range(data):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         estimate_skew(y, s, d)  # the same scale: a few tail values outside are normal
+
+
+# ---------------------------------------------------------------- skew models from deployment data
+
+
+@pytest.fixture
+def stream(rng):
+    y, s = binormal(rng, 5000, 0.1)
+    skews = (0.05, 0.1, 0.2, 0.3)
+    batches = [binormal(rng, 4000, p)[1] for p in skews]
+    return y, s, batches
+
+
+def test_series_holds_one_estimate_per_batch(stream):
+    y, s, batches = stream
+    series = sp.estimate_skew_series(y, s, batches, times=[0, 1, 3, 7], method="acc")
+    expected = [estimate_skew(y, s, b, method="acc").estimate for b in batches]
+    assert isinstance(series, sp.SkewSeries)
+    np.testing.assert_allclose(series.values, expected, rtol=0, atol=1e-15)
+    np.testing.assert_array_equal(series.times, [0, 1, 3, 7])
+    assert series.low is None
+    # Any space takes it: P~ equals P~ under the plain series of the same values.
+    pts = sp.operating_points(y, s)
+    plain = sp.SkewSeries(expected, [0, 1, 3, 7])
+    assert sp.aucpr(pts, skew=series) == pytest.approx(sp.aucpr(pts, skew=plain), rel=1e-14)
+
+
+def test_series_intervals_bracket_the_temporal_precision(stream):
+    y, s, batches = stream
+    series = sp.estimate_skew_series(y, s, batches, confidence=0.9, n_boot=60, random_state=0)
+    assert np.all(series.low <= series.values) and np.all(series.values <= series.high)
+    lo, hi = series.bounds()
+    pts = sp.operating_points(y, s)
+    p_lo, p_mid, p_hi = (sp.precision(pts, skew=m) for m in (lo, series, hi))
+    assert np.all(p_lo <= p_mid + 1e-12) and np.all(p_mid <= p_hi + 1e-12)
+
+
+def test_stream_windows_equal_manual_batches(stream):
+    y, s, batches = stream
+    t = np.concatenate([np.full(b.size, 10.0 * i) + np.linspace(0, 9.9, b.size) for i, b in enumerate(batches)])
+    scores = np.concatenate(batches)
+    perm = np.random.default_rng(0).permutation(t.size)  # arrival order does not matter
+    series = sp.estimate_skew_series(y, s, scores[perm], times=t[perm], window=10.0)
+    manual = sp.estimate_skew_series(y, s, batches)
+    np.testing.assert_allclose(series.values, manual.values, atol=1e-15)
+    np.testing.assert_allclose(series.times, [5, 15, 25, 35])
+    # An empty window of the stream is skipped.
+    keep = t < 10
+    gap = sp.estimate_skew_series(y, s, np.append(scores[keep], batches[2]),
+                                  times=np.append(t[keep], t[(t >= 20) & (t < 30)]), window=10.0)
+    np.testing.assert_allclose(gap.times, [5, 25])
+
+
+def test_range_is_mean_k_sd_of_the_estimates(stream):
+    y, s, batches = stream
+    rng_model = sp.estimate_skew_range(y, s, batches, k=1.5)
+    series = sp.estimate_skew_series(y, s, batches)
+    assert (rng_model.lo, rng_model.hi) == sp.skew_limits(series.values, 1.5)
+    assert isinstance(rng_model, sp.SkewRange) and rng_model.uniform
+    pts = sp.operating_points(y, s)
+    assert sp.aucpr(pts, skew=rng_model) == pytest.approx(sp.aucpr(pts, skew=(rng_model.lo, rng_model.hi)))
+
+
+def test_deployment_models_bad_input(stream):
+    y, s, batches = stream
+    with pytest.raises(ValueError, match=r"batches\[1\] is empty"):
+        sp.estimate_skew_series(y, s, [batches[0], []])
+    with pytest.raises(ValueError, match=r"batches\[0\] contains NaN"):
+        sp.estimate_skew_series(y, s, [np.append(batches[0], np.nan)])
+    with pytest.raises(ValueError, match="batches is empty"):
+        sp.estimate_skew_series(y, s, [])
+    with pytest.raises(ValueError, match="times has length 2 but there are 4 batches"):
+        sp.estimate_skew_series(y, s, batches, times=[0, 1])
+    with pytest.raises(ValueError, match="window= needs times="):
+        sp.estimate_skew_series(y, s, batches[0], window=1.0)
+    with pytest.raises(TypeError, match="batches must be a sequence of score arrays"):
+        sp.estimate_skew_series(y, s, batches[0])
+    with pytest.raises(ValueError, match="skews needs at least two values"):
+        sp.estimate_skew_range(y, s, batches[:1])
+    with pytest.warns(UserWarning, match=r"of batches\[1\] lie outside"):
+        sp.estimate_skew_series(y, s, [batches[0], batches[1] + 100])

@@ -13,6 +13,7 @@ Examples
 from .anova import anova_over_skews
 from .ap_null import AveragePrecisionNull, average_precision_null
 from .ap_test import AveragePrecisionTestResult, average_precision_test
+from .deployment import EstimatedSkewRange, EstimatedSkewSeries, estimate_skew_range, estimate_skew_series
 from .prior_shift import SkewEstimate, estimate_skew
 from .ranking_null import ScaledHypergeom, precision_null, recall_null
 
@@ -24,6 +25,10 @@ __all__ = [
     "anova_over_skews",
     "estimate_skew",
     "SkewEstimate",
+    "estimate_skew_series",
+    "estimate_skew_range",
+    "EstimatedSkewSeries",
+    "EstimatedSkewRange",
     "AveragePrecisionNull",
     "AveragePrecisionTestResult",
     "ScaledHypergeom",

@@ -73,7 +73,7 @@ class SkewEstimate:
 class _Grouped:
     """The test set and a deployment sample as weights per test score group (one sort, in the kernel)."""
 
-    def __init__(self, y_true, y_score, deploy_score, sample_weight, pos_label):
+    def __init__(self, y_true, y_score, deploy_score, sample_weight, pos_label, deploy_name="deploy_score"):
         from ..metrics._labels import positive_mask
         from ..metrics.points import operating_points
 
@@ -92,7 +92,7 @@ class _Grouped:
         self.neg = np.diff(pts.fp)
         self.bins = q.hdy_bins(self.pos, self.neg)
         self.test_skew = pts.skew
-        self.set_deploy(deploy_score, "deploy_score")
+        self.set_deploy(deploy_score, deploy_name)
 
     def set_deploy(self, deploy_score, name):
         d = check_deploy(deploy_score, name, self.asc)
