@@ -23,7 +23,8 @@ from .._validate import check_scalar
 from ..plotting._display import as_points_dict
 from ._frames import Frames
 
-__all__ = ["SkewWidget", "check_points", "check_skew_bounds", "data_set_skew", "initial_skew", "is_widget_backend"]
+__all__ = ["SkewWidget", "check_points", "check_skew_bounds", "data_set_skew", "initial_skew", "is_widget_backend",
+           "read_estimate"]
 
 
 def is_widget_backend():
@@ -68,6 +69,44 @@ def initial_skew(points, skew, bounds):
     if not lo <= skew <= hi:
         raise ValueError(f"skew must lie within skew_bounds [{lo:g}, {hi:g}], got {skew:g}")
     return skew
+
+
+def read_estimate(estimated):
+    """``(estimate, low, high)`` from a SkewEstimate-like object or a float (low, high None without an interval)."""
+    if isinstance(estimated, (int, float, np.floating)) and not isinstance(estimated, bool):
+        return check_scalar(estimated, "estimated_skew", lo=0.0, hi=1.0), None, None
+    if not hasattr(estimated, "estimate"):
+        raise TypeError("estimated_skew must be a SkewEstimate (from skewplot.estimate_skew) or a float, "
+                        f"got {type(estimated).__name__}")
+    est = check_scalar(estimated.estimate, "estimated_skew.estimate", lo=0.0, hi=1.0)
+    if getattr(estimated, "low", None) is None:
+        return est, None, None
+    low = check_scalar(estimated.low, "estimated_skew.low", lo=0.0, hi=1.0)
+    high = check_scalar(estimated.high, "estimated_skew.high", lo=0.0, hi=1.0)
+    return est, low, high
+
+
+def estimate_strip(est, low, high, bounds, *, width=380, height=34):
+    """An SVG strip on the skew slider's log scale: the interval as a band, the estimate as a tick."""
+    lo, hi = np.log10(bounds[0]), np.log10(bounds[1])
+
+    def x(p):
+        return float(np.clip((np.log10(max(p, 1e-300)) - lo) / (hi - lo), 0.0, 1.0) * (width - 2 * pad) + pad)
+
+    pad = 18  # room for the end ticks' labels
+    parts = [f"<line x1='{pad}' y1='12' x2='{width - pad}' y2='12' stroke='#999' stroke-width='1'/>"]
+    for p in 10.0 ** np.arange(np.ceil(lo), np.floor(hi) + 1):
+        parts.append(f"<line x1='{x(p):.1f}' y1='9' x2='{x(p):.1f}' y2='15' stroke='#999'/>"
+                     f"<text x='{x(p):.1f}' y='30' font-size='9' text-anchor='middle' fill='#666'>{p:g}</text>")
+    label = f"estimated π′ = {est:.3g}"
+    if low is not None:
+        parts.append(f"<rect x='{x(low):.1f}' y='6' width='{max(x(high) - x(low), 1.5):.1f}' height='12' "
+                     "fill='#1f77b4' fill-opacity='0.3'/>")
+        label += f" [{low:.3g}, {high:.3g}]"
+    parts.append(f"<line x1='{x(est):.1f}' y1='3' x2='{x(est):.1f}' y2='21' stroke='#1f77b4' stroke-width='2.5'/>")
+    return (f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(label)}'>"
+            f"<title>{html.escape(label)}</title>{''.join(parts)}</svg>"
+            f"<div style='font-size:11px;color:#444'>{html.escape(label)}</div>")
 
 
 def _fmt(value):
@@ -188,6 +227,25 @@ class SkewWidget(widgets.VBox):
             tooltip="Set the skew back to that of the test data", layout=widgets.Layout(width="auto"))
         self.reset.on_click(lambda _: setattr(self.controls["skew"], "value", float(own)))
         return self.reset
+
+    def _make_estimate(self, estimated, bounds):
+        """The estimated deployment skew on the skew slider's scale, and a "go to estimated skew" button.
+
+        ``estimated`` is a :class:`~skewplot.SkewEstimate` (its interval is
+        drawn as a band) or a float.  Returns the controls to add to the
+        slider's row (none without an estimate).
+        """
+        if estimated is None:
+            return []
+        est, low, high = read_estimate(estimated)
+        inside = bounds[0] <= est <= bounds[1]
+        self.go_to_estimate = widgets.Button(
+            description=f"go to estimated skew ({est:.3g})", disabled=not inside,
+            tooltip="Set the skew to the one estimated from the deployment scores",
+            layout=widgets.Layout(width="auto"))
+        self.go_to_estimate.on_click(lambda _: setattr(self.controls["skew"], "value", est))
+        self.estimate_strip = widgets.HTML(estimate_strip(est, low, high, bounds))
+        return [self.go_to_estimate, self.estimate_strip]
 
     # ---------------------------------------------------------------- layout
     def _finish(self, control_rows, *, side_by_side=True):

@@ -12,6 +12,7 @@ from ._base import (
     first_points,
     initial_skew,
     normalized,
+    read_estimate,
 )
 from .controls import (
     check_skew_range,
@@ -34,7 +35,7 @@ class Explorer(SkewWidget):
     """
 
     def __init__(self, points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5,
-                 skew_bounds=(1e-4, 0.9999), figsize=(12.0, 7.0)):
+                 skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(12.0, 7.0)):
         from .. import plotting
 
         super().__init__()
@@ -46,6 +47,7 @@ class Explorer(SkewWidget):
         self.controls["skew_range"] = skew_range_slider(pair)
         self.controls["f_alpha"] = f_alpha_slider(f_alpha)
         self.controls["m"] = m_slider(m)
+        estimate = self._make_estimate(estimated_skew, bounds)
         fig, axes = self._make_figure(2, 3, figsize=figsize)
         (a_pr, a_int, a_roc), (a_cost, a_f, a_skew) = axes
         d = self.displays
@@ -65,11 +67,16 @@ class Explorer(SkewWidget):
         self.skew_line_ = a_skew.axvline(value, color="0.3", linestyle=":", linewidth=1.0)
         self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0)
         self._moving_extra += [self.skew_line_, self.range_span_]
+        if estimated_skew is not None:  # static: drawn once, under the moving skew line
+            est, low, high = read_estimate(estimated_skew)
+            if low is not None:
+                a_skew.axvspan(low, high, color="tab:green", alpha=0.2, linewidth=0, label="estimated skew")
+            a_skew.axvline(est, color="tab:green", linewidth=1.2, label=None if low is not None else "estimated skew")
         self._live = ["pr", "integrated", "cost", "fmeasure"]  # ROC and AUCPR-vs-skew never change
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
         c = self.controls
-        self._finish([[c["skew"], self._make_reset(points, bounds), c["skew_range"]], [c["f_alpha"], c["m"]]],
-                     side_by_side=False)
+        rows = [[c["skew"], self._make_reset(points, bounds), c["skew_range"]], [c["f_alpha"], c["m"], *estimate]]
+        self._finish(rows, side_by_side=False)
 
     def _apply(self, changed):
         c, d = self.controls, self.displays
@@ -113,7 +120,7 @@ class Explorer(SkewWidget):
 
 
 def explorer(points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5, skew_bounds=(1e-4, 0.9999),
-             figsize=(12.0, 7.0)):
+             estimated_skew=None, figsize=(12.0, 7.0)):
     """Every space side by side under one set of controls, with a linked AUC table.
 
     Panels: PR at the chosen skew, P̄-R over the chosen range, ROC, cost
@@ -129,6 +136,10 @@ def explorer(points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5, sk
     f_alpha : float in [0, 1], default=0.5
     m : float in [0, 1], default=0.5
     skew_bounds : (float, float), default=(1e-4, 0.9999)
+    estimated_skew : SkewEstimate or float, optional
+        A skew estimated from deployment scores (:func:`skewplot.estimate_skew`):
+        shown with its interval on the slider's scale and shaded in the
+        AUCPR-against-skew panel, with a "go to estimated skew" button.
     figsize : (float, float), default=(12, 7)
 
     Returns
@@ -153,4 +164,4 @@ def explorer(points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5, sk
     0.01
     """
     return Explorer(points, skew=skew, skew_range=skew_range, f_alpha=f_alpha, m=m, skew_bounds=skew_bounds,
-                    figsize=figsize)
+                    estimated_skew=estimated_skew, figsize=figsize)

@@ -62,15 +62,17 @@ class _PRWidget(SkewWidget):
 class InteractivePR(_PRWidget):
     """PR curves at a deployment skew chosen with a log-scaled slider (see :func:`interactive_pr`)."""
 
-    def __init__(self, points, *, skew=None, skew_bounds=(1e-4, 0.9999), figsize=(6.0, 4.5), **kwargs):
+    def __init__(self, points, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(6.0, 4.5),
+                 **kwargs):
         super().__init__()
         points = check_points(points)
         bounds = check_skew_bounds(skew_bounds)
         value = initial_skew(points, skew, bounds)
+        estimate = self._make_estimate(estimated_skew, bounds)
         _, ax = self._make_figure(figsize=figsize)
         self._build_pr(points, value, ax, kwargs)
         self.controls["skew"] = skew_slider(value, lo=bounds[0], hi=bounds[1])
-        self._finish([[self.controls["skew"], self._make_reset(points, bounds)]])
+        self._finish([[self.controls["skew"], self._make_reset(points, bounds), *estimate]])
 
     def _apply(self, changed):
         skew = float(self.controls["skew"].value)
@@ -78,7 +80,8 @@ class InteractivePR(_PRWidget):
         self._pr_readout(f"AUCPR at π′ = {skew:.4g}")
 
 
-def interactive_pr(points, *, skew=None, skew_bounds=(1e-4, 0.9999), figsize=(6.0, 4.5), **kwargs):
+def interactive_pr(points, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(6.0, 4.5),
+                   **kwargs):
     """PR curves with a log-scaled deployment-skew slider and a live AUC table.
 
     Parameters
@@ -88,6 +91,10 @@ def interactive_pr(points, *, skew=None, skew_bounds=(1e-4, 0.9999), figsize=(6.
         Starting skew; the data set's own skew when None.
     skew_bounds : (float, float), default=(1e-4, 0.9999)
         The slider's ends, ``0 < lo < hi < 1``.
+    estimated_skew : SkewEstimate or float, optional
+        A skew estimated from deployment scores (:func:`skewplot.estimate_skew`):
+        shown with its interval on the slider's scale, with a "go to
+        estimated skew" button.
     figsize : (float, float), default=(6, 4.5)
     **kwargs
         Passed to :func:`skewplot.plot_pr` (``interpolation``, ``iso_f``,
@@ -108,7 +115,8 @@ def interactive_pr(points, *, skew=None, skew_bounds=(1e-4, 0.9999), figsize=(6.
     >>> round(w.readouts_["strong"]["AUC"], 4) == round(sp.aucpr(w.displays["pr"].points["strong"], skew=0.01), 4)
     True
     """
-    return InteractivePR(points, skew=skew, skew_bounds=skew_bounds, figsize=figsize, **kwargs)
+    return InteractivePR(points, skew=skew, skew_bounds=skew_bounds, estimated_skew=estimated_skew, figsize=figsize,
+                         **kwargs)
 
 
 class InteractiveIntegratedPR(_PRWidget):
@@ -304,8 +312,8 @@ def interactive_temporal_pr(points, skew_series, *, t_end=None, figsize=(6.0, 6.
     return InteractiveTemporalPR(points, skew_series, t_end=t_end, figsize=figsize, **kwargs)
 
 
-def interactive_fmeasure(points, *, f_alpha=0.5, skew=None, skew_bounds=(1e-4, 0.9999), figsize=(6.0, 4.5),
-                         **kwargs):
+def interactive_fmeasure(points, *, f_alpha=0.5, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
+                         figsize=(6.0, 4.5), **kwargs):
     """F-measure space [S §3] with an ``f_alpha`` slider and a deployment-skew marker.
 
     Parameters
@@ -316,6 +324,8 @@ def interactive_fmeasure(points, *, f_alpha=0.5, skew=None, skew_bounds=(1e-4, 0
     skew : float, optional
         Starting marker skew; the data set's own skew when None.
     skew_bounds : (float, float), default=(1e-4, 0.9999)
+    estimated_skew : SkewEstimate or float, optional
+        Shown on the skew slider's scale, with a "go to estimated skew" button.
     figsize : (float, float), default=(6, 4.5)
     **kwargs
         Passed to :func:`skewplot.plot_fmeasure`.
@@ -336,10 +346,11 @@ def interactive_fmeasure(points, *, f_alpha=0.5, skew=None, skew_bounds=(1e-4, 0
     0.2
     """
     return EnvelopeWidget("fmeasure", points, param=f_alpha, skew=skew, skew_bounds=check_skew_bounds(skew_bounds),
-                          figsize=figsize, make_slider=f_alpha_slider, **kwargs)
+                          figsize=figsize, make_slider=f_alpha_slider, estimated_skew=estimated_skew, **kwargs)
 
 
-def interactive_cost(points, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), figsize=(6.0, 4.5), **kwargs):
+def interactive_cost(points, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(6.0, 4.5),
+                     **kwargs):
     """Cost space [S §2.3] with an ``m`` slider and a deployment-skew marker.
 
     Parameters
@@ -350,6 +361,8 @@ def interactive_cost(points, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), fi
     skew : float, optional
         Starting marker skew; the data set's own skew when None.
     skew_bounds : (float, float), default=(1e-4, 0.9999)
+    estimated_skew : SkewEstimate or float, optional
+        Shown on the skew slider's scale, with a "go to estimated skew" button.
     figsize : (float, float), default=(6, 4.5)
     **kwargs
         Passed to :func:`skewplot.plot_cost`.  ``x_axis`` defaults to
@@ -375,4 +388,4 @@ def interactive_cost(points, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), fi
     """
     kwargs.setdefault("x_axis", "skew")
     return EnvelopeWidget("cost", points, param=m, skew=skew, skew_bounds=check_skew_bounds(skew_bounds),
-                          figsize=figsize, make_slider=m_slider, **kwargs)
+                          figsize=figsize, make_slider=m_slider, estimated_skew=estimated_skew, **kwargs)

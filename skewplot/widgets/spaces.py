@@ -60,7 +60,8 @@ class EnvelopeWidget(SkewWidget):
 
     _SPACES = {"cost": ("m", "plot_cost", "Cost space"), "fmeasure": ("f_alpha", "plot_fmeasure", "F-measure space")}
 
-    def __init__(self, kind, points, *, param, skew, skew_bounds, figsize, make_slider, **kwargs):
+    def __init__(self, kind, points, *, param, skew, skew_bounds, figsize, make_slider, estimated_skew=None,
+                 **kwargs):
         super().__init__()
         from .. import plotting
 
@@ -69,12 +70,14 @@ class EnvelopeWidget(SkewWidget):
         points = check_points(points)
         value = initial_skew(points, skew, skew_bounds)
         slider = make_slider(param)  # checks param, naming it
+        estimate = self._make_estimate(estimated_skew, skew_bounds)
         _, ax = self._make_figure(figsize=figsize)
         plot = getattr(plotting, function)
         self.displays[kind] = plot(points, **{self.param_name: slider.value}, skew=value, ax=ax, **kwargs)
         self.controls[self.param_name] = slider
         self.controls["skew"] = skew_slider(value, lo=skew_bounds[0], hi=skew_bounds[1])
-        self._finish([[self.controls[self.param_name], self.controls["skew"], self._make_reset(points, skew_bounds)]])
+        self._finish([[self.controls[self.param_name], self.controls["skew"], self._make_reset(points, skew_bounds),
+                       *estimate]])
 
     def _apply(self, changed):
         disp = self.displays[self.kind]

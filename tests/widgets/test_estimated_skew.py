@@ -1,0 +1,55 @@
+"""The estimated deployment skew on the widgets' skew scale, with a "go to estimated skew" button."""
+
+import re
+
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.widgets._base import estimate_strip
+
+
+@pytest.fixture(scope="module")
+def estimate():
+    rng = np.random.default_rng(2)
+    y = rng.random(3000) < 0.2
+    s = rng.normal(1.5 * y, 1.0)
+    d = rng.normal(1.5 * (rng.random(3000) < 0.05), 1.0)
+    return sp.estimate_skew(y, s, d, confidence=0.9, n_boot=50, random_state=0)
+
+
+@pytest.mark.parametrize("make", [sp.widgets.interactive_pr, sp.widgets.interactive_cost,
+                                  sp.widgets.interactive_fmeasure, sp.widgets.explorer])
+def test_go_to_estimated_skew_moves_every_widget(make, two_classifiers, estimate):
+    w = make(two_classifiers, estimated_skew=estimate)
+    assert f"{estimate.estimate:.3g}" in w.go_to_estimate.description
+    assert f"[{estimate.low:.3g}, {estimate.high:.3g}]" in w.estimate_strip.value
+    w.go_to_estimate.click()
+    assert w.controls["skew"].value == estimate.estimate
+    if "pr" in w.displays:
+        assert w.displays["pr"].skew == pytest.approx(estimate.estimate)
+
+
+def test_strip_places_the_interval_on_the_slider_log_scale():
+    svg = estimate_strip(0.01, 0.001, 0.1, (1e-4, 1.0), width=436)
+    rect = re.search(r"<rect x='([\d.]+)' y='6' width='([\d.]+)'", svg)
+    x0, width = float(rect.group(1)), float(rect.group(2))
+    # Four decades over 400 px: 0.001 sits a quarter in, the band spans two decades.
+    assert x0 == pytest.approx(18 + 100, abs=0.1) and width == pytest.approx(200, abs=0.2)
+    tick = re.search(r"<line x1='([\d.]+)' y1='3'", svg)
+    assert float(tick.group(1)) == pytest.approx(18 + 200, abs=0.1)
+
+
+def test_estimate_without_interval_and_out_of_bounds(two_classifiers):
+    w = sp.widgets.interactive_pr(two_classifiers, estimated_skew=0.5, skew_bounds=(1e-3, 0.2))
+    assert w.go_to_estimate.disabled  # outside the slider
+    assert "<rect" not in w.estimate_strip.value
+    w = sp.widgets.interactive_pr(two_classifiers)
+    assert not hasattr(w, "go_to_estimate")
+
+
+def test_bad_estimated_skew_names_the_argument(two_classifiers):
+    with pytest.raises(TypeError, match="estimated_skew must be a SkewEstimate"):
+        sp.widgets.interactive_pr(two_classifiers, estimated_skew="0.1")
+    with pytest.raises(ValueError, match=r"estimated_skew must lie in \[0.0, 1.0\]"):
+        sp.widgets.explorer(two_classifiers, estimated_skew=1.5)
