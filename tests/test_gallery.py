@@ -1,4 +1,4 @@
-"""Run every gallery script headless: no error, no RuntimeWarning, under 30 s each."""
+"""Run every gallery script headless: no error, no RuntimeWarning, under 30 s of CPU each."""
 
 import importlib.util
 import json
@@ -27,9 +27,9 @@ warnings.simplefilter("error", RuntimeWarning)
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
-start = time.perf_counter()
+start = time.process_time()
 runpy.run_path(sys.argv[1], run_name="__main__")
-elapsed = time.perf_counter() - start
+elapsed = time.process_time() - start
 print(json.dumps({"elapsed": elapsed, "figures": len(plt.get_fignums())}))
 """
 
@@ -50,4 +50,5 @@ def test_gallery_script_runs(script, tmp_path):
     assert "RuntimeWarning" not in proc.stderr, proc.stderr[-3000:]
     report = json.loads(proc.stdout.strip().splitlines()[-1])
     assert report["figures"] >= 1, f"{script.name} drew no figure"
-    assert report["elapsed"] < TIME_LIMIT, f"{script.name} took {report['elapsed']:.1f} s"
+    # CPU time of the script (all its threads), not wall time: the budget must hold on a busy machine too.
+    assert report["elapsed"] < TIME_LIMIT, f"{script.name} took {report['elapsed']:.1f} s of CPU"
