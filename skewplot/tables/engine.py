@@ -32,6 +32,7 @@ DEFAULT_MAX_GROUPS = 2**20
 # 1 to 3 / bins wide on binormal scores: start at 1 / tolerance bins and refine where needed.
 _FIRST_BINS_PER_TOLERANCE = 1.0
 _MIN_FIRST_BINS = 2**10
+_COARSE_BINS = 2**16  # first try of the exact mode
 _MAX_ROUNDS = 6
 _FILE_READERS = {".parquet": "read_parquet", ".pq": "read_parquet", ".csv": "read_csv", ".tsv": "read_csv",
                  ".txt": "read_csv", ".gz": "read_csv"}
@@ -267,12 +268,17 @@ def _collect_bins(frame, nw, score, grid):
 
 
 def _exact_or_bracket(frame, nw, score, lo, hi, n_rows, max_groups):
-    """Exact points when the distinct scores are few enough; else the bracket."""
+    """Exact points when the distinct scores are few enough; else the bracket of the finest grid.
+
+    A coarse grid first (cheap: a small hash table), then one of ``max_groups``
+    bins; the first whose bins each hold one score gives the exact counts.
+    """
     if n_rows > max_groups:
-        agg = _collect_bins(frame, nw, score, _Grid(lo, hi, max_groups))
-        shared = agg["lo"] < agg["hi"]
-        if not shared.any():
-            return OperatingPoints.from_score_counts(agg["lo"], agg["pos"], agg["neg"])
+        for n_bins in sorted({min(_COARSE_BINS, max_groups), max_groups}):
+            agg = _collect_bins(frame, nw, score, _Grid(lo, hi, n_bins))
+            shared = agg["lo"] < agg["hi"]
+            if not shared.any():
+                return OperatingPoints.from_score_counts(agg["lo"], agg["pos"], agg["neg"])
         if (~shared).sum() + agg["rows"][shared].sum() > max_groups:
             return BoundedOperatingPoints.from_bins(agg["lo"], agg["hi"], agg["pos"], agg["neg"])
     # At most max_groups distinct scores: group by the score itself.
