@@ -13,13 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._config import spare_threads
-from .._validate import (
-    check_1d_array,
-    check_finite,
-    check_nonnegative,
-    check_same_length,
-    check_scalar,
-)
+from .._validate import check_1d_array, check_finite, check_nonnegative, check_same_length, check_scalar
 from ._labels import positive_mask
 from .counting import hard_label_counts, segment_ends, weighted_counts
 
