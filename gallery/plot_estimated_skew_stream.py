@@ -1,6 +1,6 @@
 """
 The skew of a drifting deployment, estimated from its unlabelled scores
-======================================================================
+=======================================================================
 
 The skew a classifier meets in deployment is rarely known, but its scores
 are.  Under prior shift (the classes' score distributions stay those of the
