@@ -184,6 +184,16 @@ def test_paths_that_cannot_be_read(tmp_path):
         sp.operating_points_from({"s": [1, 2]}, "s", "y")
 
 
+def test_ibis_table():
+    ibis = pytest.importorskip("ibis")
+    df = _data(decimals=2, weights=True)
+    got = sp.operating_points_from(ibis.memtable(df), "s", "y", weight="w")
+    _same(got, sp.operating_points(df.y, df.s, sample_weight=df.w))
+    cont = _data(seed=5)
+    bounded = sp.operating_points_from(ibis.memtable(cont), "s", "y", bins=50)
+    assert sp.aucpr(sp.operating_points(cont.y, cont.s)) in sp.aucpr(bounded)
+
+
 def _spark_or_skip():
     if importlib.util.find_spec("pyspark") is None or shutil.which("java") is None:
         reason = "PySpark tests need pyspark and Java (apt-get install openjdk-17-jre-headless)"
