@@ -25,12 +25,14 @@ extensions = [
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
     "sphinx.ext.mathjax",
+    "sphinx-mathjax-offline",  # MathJax 3 copied into _static: math renders without a network
     "sphinx.ext.viewcode",
     "numpydoc",
     "sphinx_gallery.gen_gallery",
 ]
 
 templates_path = ["_templates"]
+nitpicky = True  # every cross-reference must resolve
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
 
 # The widgets need the optional ``widgets`` extra (ipywidgets); without it the
@@ -62,6 +64,7 @@ sphinx_gallery_conf = {
     "download_all_examples": False,
     "show_memory": False,
     "min_reported_time": 1,
+    "write_computation_times": False,  # its page loads jQuery and DataTables from CDNs
 }
 
 # -- HTML ----------------------------------------------------------------------------

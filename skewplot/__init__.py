@@ -80,6 +80,7 @@ _LAZY = {
     "trivial_costs": "metrics.cost",
     "roc_convex_hull": "metrics.hull",
     "best_threshold": "metrics.threshold",
+    "ThresholdChoice": "metrics.threshold",
     "boolean_combinations": "metrics.combine",
     "iterative_boolean_combination": "metrics.combine",
     # plotting (imports matplotlib on first use)

@@ -70,7 +70,7 @@ def precision(pts, skew=None):
     -------
     ndarray
         One value per point.  At the empty prediction (TPR = FPR = 0) the
-        value is the limit along the curve (see :func:`curve_rates`).
+        value is the limit along the curve (see ``curve_rates``).
 
     Examples
     --------

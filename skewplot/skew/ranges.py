@@ -178,12 +178,12 @@ class SkewRange(SkewModel):
     -----
     Uniform ranges use closed forms: P̄ per point (no quadrature), the
     minimum curve, its area [L Eq 20] (dilogarithm from
-    :func:`scipy.special.spence`) and the area under the P̄-R curve (see
+    ``scipy.special.spence``) and the area under the P̄-R curve (see
     :meth:`aucpr`), exact to rounding.  Weighted ranges integrate over
     Gauss-Legendre panels graded towards the ends of the range, where
     precision changes fastest, and halved further where the weighted
     integrals of pi' and of precision-like probes are not yet converged to
-    1e-13 (:func:`skewplot.skew.quadrature.adaptive_rule`); nodes with weight
+    1e-13 (``skewplot.skew.quadrature.adaptive_rule``); nodes with weight
     below 1e-17 are dropped.  The weight is checked at the nodes only.
 
     Examples
@@ -256,7 +256,7 @@ class SkewRange(SkewModel):
         return super().min_precision(recall)
 
     def aucpr(self, tpr, fpr) -> float:
-        """Area under the P̄-R curve; exact for a uniform range (:func:`uniform_aucpr`)."""
+        """Area under the P̄-R curve; exact for a uniform range (``uniform_aucpr``)."""
         if self._closed:
             return uniform_aucpr(tpr, fpr, self.lo, self.hi)
         return super().aucpr(tpr, fpr)
