@@ -41,5 +41,5 @@ def test_threshold_choice_is_public():
     from skewplot.metrics.threshold import ThresholdChoice
 
     assert skewplot.ThresholdChoice is ThresholdChoice
-    assert isinstance(skewplot.best_threshold(skewplot.operating_points([0, 1, 1, 0], [0.1, 0.9, 0.6, 0.3]), 0.5, f_alpha=0.5),
-                      skewplot.ThresholdChoice)
+    pts = skewplot.operating_points([0, 1, 1, 0], [0.1, 0.9, 0.6, 0.3])
+    assert isinstance(skewplot.best_threshold(pts, 0.5, f_alpha=0.5), skewplot.ThresholdChoice)

@@ -77,7 +77,7 @@ def test_pages_are_found():
 
 def test_every_block_has_a_runnable_language():
     for page in PAGES:
-        for lang, code in code_blocks(page):
+        for lang, _ in code_blocks(page):
             assert lang in RUNNABLE, f"{page.name}: a {lang!r} block cannot be run; put it in a Python block"
 
 
@@ -87,7 +87,8 @@ def test_install_is_stated_in_one_place():
         for lang, code in code_blocks(page):
             if lang != "python":
                 pip = [c for c in shell_lines(code) if is_pip_install(c)]
-                assert not pip or page == INSTALL_PAGE, f"{page.name} repeats install lines {pip}; link to :ref:`install`"
+                assert not pip or page == INSTALL_PAGE, \
+                    f"{page.name} repeats install lines {pip}; link to :ref:`install`"
 
 
 def test_install_lines_work_from_a_checkout():
@@ -114,6 +115,23 @@ def test_install_lines_work_from_a_checkout():
     assert "does not provide the extra" not in proc.stderr, proc.stderr
 
 
+def notebook_of(page):
+    """The page's blocks as notebook cells; shell lines (pip aside) run through a subprocess."""
+    import nbformat
+
+    cells = []
+    for lang, code in code_blocks(page):
+        if lang == "python":
+            cells.append(nbformat.v4.new_code_cell(code))
+            continue
+        commands = [c for c in shell_lines(code) if not is_pip_install(c)]
+        if commands:
+            cells.append(nbformat.v4.new_code_cell(
+                "import subprocess\n"
+                + "".join(f"subprocess.run({c!r}, shell=True, check=True)\n" for c in commands)))
+    return nbformat.v4.new_notebook(cells=cells)
+
+
 CODE_PAGES = [p for p in PAGES if code_blocks(p)]
 
 
@@ -123,7 +141,8 @@ def test_page_runs_as_written(page, tmp_path):
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
     nb = notebook_of(page)
-    if "skewplot.widgets" in page.read_text(encoding="utf-8") or "%matplotlib widget" in page.read_text(encoding="utf-8"):
+    text = page.read_text(encoding="utf-8")
+    if "skewplot.widgets" in text or "%matplotlib widget" in text:
         for module in ("ipywidgets", "ipympl"):
             if importlib.util.find_spec(module) is None:
                 pytest.skip(f"{page.name} needs {module} (the widgets extra)")
