@@ -11,8 +11,8 @@ __all__ = ["make_scores", "example_classifiers", "soleymani_examples", "breast_c
 
 # [S] Fig 2 and Fig 4: six thresholds of two soft classifiers (Th1 > ... > Th6), as printed.
 _SOLEYMANI = {
-    "C1": ([1e-6, 0.55, 0.75, 0.88, 0.98, 1.0], [1e-6, 0.08, 0.15, 0.28, 0.5, 1.0]),
-    "C2": ([1e-6, 0.5, 0.73, 0.88, 0.93, 1.0], [1e-6, 0.03, 0.09, 0.28, 0.6, 1.0]),
+    "C1": ([0.55, 0.75, 0.88, 0.98, 1.0], [0.08, 0.15, 0.28, 0.5, 1.0]),
+    "C2": ([0.5, 0.73, 0.88, 0.93, 1.0], [0.03, 0.09, 0.28, 0.6, 1.0]),
 }
 
 
@@ -85,8 +85,12 @@ def soleymani_examples():
 
     Six thresholds each, with the TPR and FPR arrays printed in the figure
     captions (``C1`` is the classifier of Fig 2; Fig 4 compares it with
-    ``C2``).  The empty prediction (0, 0) is added in front.  No data set skew
-    is attached: pass ``skew=`` to the metrics.
+    ``C2``).  The captions start both arrays at 1e-6, [S]'s
+    stand-in for the empty prediction (no sample predicted positive, whose
+    precision is 0/0); here it is the empty prediction itself, (0, 0).  As a
+    real operating point (1e-6, 1e-6) would sit on the chance diagonal and
+    draw a false ramp up from precision = skew at the start of every P-R
+    curve.  No data set skew is attached: pass ``skew=`` to the metrics.
 
     Returns
     -------
@@ -98,7 +102,7 @@ def soleymani_examples():
     >>> import skewplot as sp
     >>> pts = sp.datasets.soleymani_examples()
     >>> pts["C1"].tpr.tolist()
-    [0.0, 1e-06, 0.55, 0.75, 0.88, 0.98, 1.0]
+    [0.0, 0.55, 0.75, 0.88, 0.98, 1.0]
     """
     from .metrics.points import OperatingPoints
 

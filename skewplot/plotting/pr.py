@@ -101,8 +101,8 @@ class PRDisplay(FromScoresMixin, Display):
         model = skew_model_of(pts, self.skew)
         reduced = self._reduced.get(id(pts), pts)
         if self.interpolation == "continuous":
-            return pr_curve(reduced, skew=model)
-        return pr_curve(pts, skew=model, interpolation=self.interpolation)
+            return _from_first_point(*pr_curve(reduced, skew=model), pts)
+        return _from_first_point(*pr_curve(pts, skew=model, interpolation=self.interpolation), pts)
 
     def _auc(self, pts):
         if self.interpolation == "continuous":
@@ -272,6 +272,20 @@ class PRDisplay(FromScoresMixin, Display):
         return plot_pr
 
 
+def _from_first_point(recall, prec, pts):
+    """The drawn curve from the first operating point a threshold reaches, not from recall 0.
+
+    Below the first recall no threshold operates: the curve there is only the
+    limit that the area counts (the first point's precision).  Drawn, it reads
+    as measured performance; with few points it is a long flat or sloping run.
+    """
+    off_origin = pts.tpr > 0
+    if not off_origin.any():
+        return recall, prec
+    keep = recall >= pts.tpr[np.argmax(off_origin)]
+    return recall[keep], prec[keep]
+
+
 def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
             color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", ax=None, _cls=PRDisplay,
             **kwargs):
@@ -323,6 +337,11 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
     for drawing (two bins per pixel, first/last/extreme vertices kept: the
     drawn line stays within half a pixel of the full curve); every number,
     including the AUC in the legend, is computed on all points.
+
+    Each curve starts at the classifier's first operating point (the
+    smallest recall a threshold reaches), not at recall 0: the area still
+    counts recall 0 up to there at that point's precision, the limit along
+    the curve.
 
     Examples
     --------

@@ -15,7 +15,8 @@ def test_drawn_data_equal_the_computed_curves(two):
     disp = sp.plot_pr(two, skew=0.05)
     for name, pts in two.items():
         r, p = sp.pr_curve(pts, skew=0.05)
-        np.testing.assert_allclose(disp.lines_[name].get_xydata(), np.column_stack([r, p]))
+        keep = r >= pts.tpr[pts.tpr > 0][0]  # drawn from the first operating point on
+        np.testing.assert_allclose(disp.lines_[name].get_xydata(), np.column_stack([r[keep], p[keep]]))
         assert disp.lines_[name].get_label() == f"{name} (AUC = {sp.aucpr(pts, skew=0.05):.3f})"
     assert disp.ax_.get_xlim() == (0, 1)
     assert "pi'=0.05" in disp.ax_.get_ylabel()
@@ -38,7 +39,8 @@ def test_update_moves_the_same_artists(two):
     assert disp.update(skew=0.3) is disp
     assert disp.lines_["strong"] is line and disp.baselines_["random"] is rnd
     r, p = sp.pr_curve(two["strong"], skew=0.3)
-    np.testing.assert_allclose(line.get_xydata(), np.column_stack([r, p]))
+    keep = r >= two["strong"].tpr[1]  # drawn from the first operating point on
+    np.testing.assert_allclose(line.get_xydata(), np.column_stack([r[keep], p[keep]]))
     np.testing.assert_allclose(rnd.get_ydata(), [0.3, 0.3])
     assert len(plt.get_fignums()) == n_figs
     texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
@@ -154,3 +156,33 @@ def test_threshold_colours_follow_an_update(two):
     for a, b in zip(coll.get_segments(), fresh.lines_["classifier"].get_segments(), strict=True):
         np.testing.assert_allclose(a, b)
     np.testing.assert_array_equal(coll.get_array(), fresh.lines_["classifier"].get_array())
+
+
+@pytest.mark.parametrize("interpolation", ["continuous", "step", "trapezoid", "discrete-tp"])
+def test_curve_from_few_points_starts_at_the_first_operating_point(interpolation):
+    # Three thresholds: (0.4, 0.05), (0.7, 0.3) and everything; nothing operates below recall 0.4.
+    pts = sp.OperatingPoints.from_counts([0, 4, 7, 10], [0, 5, 30, 100], n_pos=10, n_neg=100)
+    disp = sp.plot_pr(pts, skew=0.1, interpolation=interpolation)
+    r, p = disp.lines_["classifier"].get_data()
+    assert r[0] == pytest.approx(0.4) and r.min() == pytest.approx(0.4)
+    # Its precision at skew 0.1 by hand: 0.1 * 0.4 / (0.1 * 0.4 + 0.9 * 0.05)
+    assert p[0] == pytest.approx(0.04 / (0.04 + 0.045))
+    # The area still counts recall 0..0.4 at that precision (the limit along the curve).
+    assert disp.aucs_["classifier"] == sp.aucpr(pts, skew=0.1, interpolation=interpolation)
+
+
+def test_soleymani_curves_have_no_ramp_at_the_start():
+    points = sp.datasets.soleymani_examples()
+    disp = sp.plot_pr(points, skew=0.1)
+    for name, pts in points.items():
+        r, p = disp.lines_[name].get_data()
+        assert r[0] == pts.tpr[1] >= 0.5
+        # From the first point on, continuous precision never rises along these convex ROC curves.
+        assert np.all(np.diff(p) <= 1e-12)
+
+
+def test_many_points_still_start_near_recall_zero(two):
+    disp = sp.plot_pr(two)
+    for name, pts in two.items():
+        r, _ = disp.lines_[name].get_data()
+        assert r[0] == pts.tpr[pts.tpr > 0][0] < 0.01
