@@ -2,6 +2,11 @@
 [LG] Fig 1: accuracy hides the minority class, precision does not
 ==================================================================
 
+**Seed figure:** [LG] Fig 1.  **Status:** partly: the same experiment (a
+linear discriminant on simulated Highleyman classes); [LG] print no values for
+this figure, so only its shape can be compared: accuracy tends to the true
+negative rate 1 − FPR (0.922 here) as λ grows, precision towards 0.
+
 One fixed classifier, many deployment skews.  Landgrebe et al. write the skew
 as :math:`\\lambda = N_n / N_p`, the number of negatives per positive
 (:math:`\\pi = 1/(1 + \\lambda)`).  As :math:`\\lambda` grows, accuracy
@@ -61,4 +66,4 @@ ax.set_xlim(ratio[0], ratio[-1])
 ax.set_ylim(0, 1.02)
 ax.set_xlabel(r"skew $\lambda = N_n / N_p$")
 ax.set_ylabel("performance")
-ax.legend(loc="lower left")
+_ = ax.legend(loc="lower left")

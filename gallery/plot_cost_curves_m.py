@@ -2,6 +2,9 @@
 [S] Fig 5: expected cost of one classifier for several cost ratios
 ==================================================================
 
+**Seed figure:** [S] Fig 5.  **Status:** reproduced: TPR = 0.8, FPR = 0.15 as
+in [S]; the lines are exact (NEC 0.15 at PC(+) = 0, 0.20 at PC(+) = 1).
+
 Cost curves (Drummond & Holte) put the *probability cost*
 :math:`PC(+)` on the horizontal axis, which folds the skew :math:`P(+)` and
 the cost ratio :math:`m = C_{FP} / (C_{FP} + C_{FN})` into one number

@@ -2,6 +2,9 @@
 [S] Fig 3: when two F-measure curves cross
 ==========================================
 
+**Seed figure:** [S] Fig 3.  **Status:** reproduced: the two pairs of points
+of [S] Fig 3; the curves of (b) cross at P(+) = 0.3197 ([S] Eq 11).
+
 Two crisp classifiers (two ROC points) give two F-curves against the skew
 :math:`P(+)`.  If one point has both the higher TPR and the lower FPR, its
 curve is above the other at every skew (a).  If one has both the higher TPR
@@ -41,4 +44,4 @@ for ax, (title, first, second) in zip(axes, pairs, strict=True):
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1.02)
     ax.legend(loc="lower right")
-axes[0].set_ylabel(r"$F_{0.5}$")
+_ = axes[0].set_ylabel(r"$F_{0.5}$")

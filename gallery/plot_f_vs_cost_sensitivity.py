@@ -2,6 +2,9 @@
 [S] Fig 7: F-measure reacts to false positives, expected cost barely
 ====================================================================
 
+**Seed figure:** [S] Fig 7.  **Status:** reproduced: TPR = 0.75, FPR from 0 to
+0.5, P(+) = 0.25 and α = m = 0.5 as in [S].
+
 Take classifiers with the same recall, TPR = 0.75, and different false
 positive rates.  With rare positives a small FPR is a large *number* of
 false alarms.  Expected cost weighs a false positive by :math:`1 - PC(+)`
@@ -51,4 +54,4 @@ for ax, title, ylabel in zip(axes[1:], ["(b) F-measure space", "(c) cost space"]
     ax.set_title(title)
 axes[1].set_ylim(0, 1.02)
 axes[2].set_ylim(0, 0.3)
-axes[1].legend(loc="upper left", fontsize=6)
+_ = axes[1].legend(loc="center left", fontsize=6)  # below FPR = 0, above the rising curves

@@ -2,6 +2,9 @@
 [L] Fig 9: minimum-achievable and random P̄-R curves
 ====================================================
 
+**Seed figure:** [L] Fig 9.  **Status:** reproduced: the minimum areas are
+[L]'s to four decimals, 0.1424, 0.2349 and 0.5471.
+
 No classifier can fall below a certain P-R curve: the one of ranking every
 negative before the positives that are still to be found (Boyd et al.'s
 unachievable region).  Integrating precision over a range of skews
@@ -34,4 +37,4 @@ ax.set_ylim(0, 1)
 ax.set_xlabel("recall")
 ax.set_ylabel(r"$\bar{P}$")
 ax.set_title("solid: minimum achievable, dashed: random")
-ax.legend(loc="upper left", borderaxespad=0.2)
+_ = ax.legend(loc="upper left", borderaxespad=0.2)

@@ -2,6 +2,9 @@
 Tables of any size: the exact curve, or a certified band
 ========================================================
 
+**Seed figure:** none (an engineering example).  **Status:** no seed figure;
+the exact curve from the database is drawn against the in-memory one.
+
 Not a figure of the papers: this page shows how skewplot reads a table that
 lives in a database or in Parquet files (:doc:`/beyond_memory`).
 :func:`skewplot.operating_points_from` sends the aggregation to the table's

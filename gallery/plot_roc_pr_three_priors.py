@@ -2,6 +2,10 @@
 [LG] Fig 2: one ROC curve, three precision-recall curves
 ========================================================
 
+**Seed figure:** [LG] Fig 2.  **Status:** partly: the same construction (one
+ROC curve, P-R curves at three priors) on a synthetic classifier; [LG] print
+no values for this figure.
+
 An ROC curve does not depend on the class priors; a precision-recall curve
 does.  From the ROC points alone the precision at any prior follows
 ([LG] Eq 3), so one ROC curve (top) yields a family of P-R curves (bottom),
@@ -27,4 +31,4 @@ for prior, color in zip([0.5, 0.1, 0.01], ["C0", "C1", "C3"], strict=True):
     sp.plot_pr({rf"$\pi_p = {prior:g}$": pts}, skew=prior, baselines=False, ax=ax_pr, color=color)
 ax_pr.set_ylabel("precision")
 ax_pr.set_title("precision-recall at three priors")
-ax_pr.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=1)
+_ = ax_pr.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=1)

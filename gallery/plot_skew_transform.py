@@ -2,6 +2,9 @@
 [L] Fig 4: precision measured at one skew, read at another
 ===========================================================
 
+**Seed figure:** [L] Fig 4.  **Status:** reproduced: [L] Eq 3 is exact, and
+the skews are [L]'s (π = 0.5 and 0.01).
+
 A precision is only meaningful together with the class skew
 :math:`\\pi` (the fraction of positives) of the data it was measured on.
 Knowing :math:`\\pi`, one precision value can be converted into the value the
@@ -30,7 +33,7 @@ axes[0].legend(loc="upper left", title=None)
 axes[1].legend(loc="lower right", title=None)
 axes[1].set_ylabel("")
 axes[0].set_title("(a)")
-axes[1].set_title("(b)")
+_ = axes[1].set_title("(b)")
 
 # %%
 # The map is monotone, so it never changes the order of two points with the

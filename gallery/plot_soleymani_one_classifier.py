@@ -2,6 +2,10 @@
 [S] Fig 2: one soft classifier in ROC, PR, cost and F-measure spaces
 ====================================================================
 
+**Seed figure:** [S] Fig 2.  **Status:** reproduced: the six thresholds
+printed in [S] (their first, 1e-6, stands for the empty prediction and is the
+origin here).
+
 The classifier of [S] Fig 2 has six thresholds, given by their true and
 false positive rates (:func:`skewplot.datasets.soleymani_examples`, ``"C1"``).
 The same six points are drawn four ways:
@@ -39,11 +43,12 @@ axes[0, 1].legend(loc="lower left", bbox_to_anchor=(0.02, 0.29))
 
 sp.plot_cost({"C1": c1}, m=0.5, ax=axes[1, 0])
 axes[1, 0].set_title("(c) cost space, $m = 0.5$")
-axes[1, 0].legend(loc="upper left", fontsize=6)  # inside, below the panel title
+# One line per threshold fills the panel: the legend goes under it.
+axes[1, 0].legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, fontsize=6)
 
 sp.plot_fmeasure({"C1": c1}, f_alpha=0.5, ax=axes[1, 1])
 axes[1, 1].set_title(r"(d) F-measure space, $\alpha = 0.5$")
-axes[1, 1].legend(loc="upper left", fontsize=6)
+_ = axes[1, 1].legend(loc="lower right", fontsize=6)
 
 # %%
 # The best threshold at a given skew is the envelope's choice in both spaces:

@@ -2,6 +2,9 @@
 [S] Fig 4: two soft classifiers compared in four spaces
 =======================================================
 
+**Seed figure:** [S] Fig 4.  **Status:** reproduced: the thresholds of C1 and
+C2 printed in [S].
+
 Classifier C1 of [S] Fig 2 against a second one, C2, whose six thresholds
 [S] also list (:func:`skewplot.datasets.soleymani_examples`).  Their ROC
 hulls (a) cross once; from the PR curves at three skews (b) it is hard to
@@ -40,11 +43,12 @@ axes[0, 1].set_title("(b) precision-recall")
 
 sp.plot_cost(pts, m=0.5, ax=axes[1, 0])
 axes[1, 0].set_title("(c) cost space, $m = 0.5$")
-axes[1, 0].legend(loc="upper left", fontsize=6)  # inside, below the panel title
+# One line per threshold fills the panel: the legend goes under it.
+axes[1, 0].legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, fontsize=6)
 
 sp.plot_fmeasure(pts, f_alpha=0.5, ax=axes[1, 1])
 axes[1, 1].set_title(r"(d) F-measure space, $\alpha = 0.5$")
-axes[1, 1].legend(loc="upper left", fontsize=6)
+_ = axes[1, 1].legend(loc="upper left", fontsize=6)
 
 # %%
 # The best F and the lowest cost of each classifier at a few skews

@@ -2,6 +2,9 @@
 [L] §4.2: P̃-R curves for a skew that grows in time
 ===================================================
 
+**Seed figure:** [L] §4.2 (the worked example of P̃).  **Status:** reproduced:
+P̃ over 20 steps for TPR 0.8, FPR 0.2 is 0.4689, [L]'s value.
+
 A deployment whose positives become more frequent: [L] take
 :math:`\\pi'(t) = \\min(1, 2^t / 10000)`, doubling every time step from one
 positive in ten thousand.  Averaged over the first :math:`T` steps, the
@@ -48,4 +51,4 @@ for k, t_end in enumerate((20, 14, 10)):
     ax_skew.axvline(t_end, color=f"C{k}", linestyle=":", linewidth=1.0)
 ax_pr.set_ylabel(r"$\tilde{P}$ over $[0, T]$")
 ax_pr.set_title(r"$\tilde{P}$-R")
-ax_pr.legend(loc="upper right", fontsize=6)
+_ = ax_pr.legend(loc="upper right", fontsize=6)

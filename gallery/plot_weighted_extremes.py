@@ -2,6 +2,11 @@
 [K] Fig 1: best, worst and random P-R curves for hard and soft labels
 =====================================================================
 
+**Seed figure:** [K] Fig 1.  **Status:** reproduced in kind: with hard labels
+the best curve has AUC-PR 1, with soft labels it stays below 1, and the random
+rankings' median sits at the class ratio, as [K] find; the weights are random,
+so [K] print no values to compare.
+
 Keilwagen et al. interpolate a P-R curve continuously between operating
 points, which also works when each data point carries a positive *and* a
 negative weight (a soft label) instead of a hard class.  For 100 points with
@@ -50,7 +55,8 @@ for (title, pos_weight), ax, box in zip(labels.items(), axes[::2], axes[1::2], s
     ax.set_xlabel("recall")
     ax.set_ylabel("precision")
     ax.set_title(title)
-    ax.legend(loc="center", bbox_to_anchor=(0.58 if pos_weight is hard else 0.4, 0.6), fontsize=6)
+    # In (b) the random curves fill the space under the best one: the legend goes below.
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=6)
 
     aucs = sp.random_rankings_aucpr(pos_weight, n_rankings=1000, random_state=1)
     box.boxplot(aucs, widths=0.6, medianprops={"color": "C2"}, flierprops={"markersize": 2})

@@ -1,8 +1,14 @@
-"""Run every gallery script headless: no error, no RuntimeWarning, under 30 s of CPU each."""
+"""Run every gallery script headless: no error, no RuntimeWarning, under 30 s of CPU each.
 
+And read each page as a reader would: no stray repr under a figure, the seed
+figure it redraws and how far it reproduces it.
+"""
+
+import ast
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -27,10 +33,50 @@ warnings.simplefilter("error", RuntimeWarning)
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.collections import LineCollection, PathCollection
+
+
+def covered(fig):
+    # (axes title, how many data points) for each legend drawn over data.  Lines are
+    # sampled about every pixel along each segment (a straight line with two vertices
+    # can still cross a legend); markers count by their centres.  Shaded regions
+    # (bands, the unachievable area) may sit under a legend.
+    fig.canvas.draw()
+    hits = []
+    for ax in fig.axes:
+        legend = ax.get_legend()
+        if legend is None or ax.name == "3d":
+            continue
+        box = legend.get_window_extent().padded(-1)
+        paths = []
+        for line in ax.get_lines():
+            if line.get_visible() and len(line.get_xydata()):
+                paths.append(line.get_transform().transform(line.get_xydata()))
+        for coll in ax.collections:
+            if isinstance(coll, LineCollection):
+                paths += [coll.get_transform().transform(seg) for seg in coll.get_segments() if len(seg)]
+            elif isinstance(coll, PathCollection) and len(coll.get_offsets()):
+                pts = coll.get_offset_transform().transform(coll.get_offsets())
+                paths += [p[None, :] for p in pts]
+        inside = 0
+        for xy in paths:
+            xy = xy[np.all(np.isfinite(xy), axis=1)]
+            if len(xy) > 1:
+                steps = np.maximum(np.ceil(np.hypot(*np.diff(xy, axis=0).T)), 1).astype(int)
+                xy = np.vstack([np.linspace(a, b, k, endpoint=False) for a, b, k in zip(xy[:-1], xy[1:], steps)]
+                               + [xy[-1:]])
+            inside += int(np.sum((xy[:, 0] > box.x0) & (xy[:, 0] < box.x1) & (xy[:, 1] > box.y0) & (xy[:, 1] < box.y1)))
+        if inside:
+            hits.append((ax.get_title(), inside))
+    return hits
+
+
 start = time.process_time()
 runpy.run_path(sys.argv[1], run_name="__main__")
 elapsed = time.process_time() - start
-print(json.dumps({"elapsed": elapsed, "figures": len(plt.get_fignums())}))
+hidden = [hit for num in plt.get_fignums() for hit in covered(plt.figure(num))]
+print(json.dumps({"elapsed": elapsed, "figures": len(plt.get_fignums()), "hidden": hidden}))
 """
 
 
@@ -52,3 +98,41 @@ def test_gallery_script_runs(script, tmp_path):
     assert report["figures"] >= 1, f"{script.name} drew no figure"
     # CPU time of the script (all its threads), not wall time: the budget must hold on a busy machine too.
     assert report["elapsed"] < TIME_LIMIT, f"{script.name} took {report['elapsed']:.1f} s of CPU"
+    # Legends are placed where they hide no data: (panel title, points of curves under the legend).
+    assert report["hidden"] == [], f"{script.name}: legends drawn over data {report['hidden']}"
+
+
+def _blocks(script):
+    """Top-level statements of each sphinx-gallery block (blocks split at ``# %%``)."""
+    source = script.read_text(encoding="utf-8")
+    lines = source.splitlines()
+    cuts = [0] + [i + 1 for i, line in enumerate(lines) if line.startswith("# %%")] + [len(lines) + 1]
+    body = ast.parse(source).body
+    return lines, [[n for n in body if a < n.lineno <= b] for a, b in zip(cuts[:-1], cuts[1:], strict=True)]
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
+def test_no_block_ends_on_a_bare_expression(script):
+    """sphinx-gallery prints the repr of a block's last expression (``<matplotlib.legend.Legend ...>``)."""
+    lines, blocks = _blocks(script)
+    for stmts in blocks:
+        if not stmts or not isinstance(stmts[-1], ast.Expr):
+            continue
+        last = stmts[-1]
+        call = ast.unparse(last.value)
+        quiet = call.startswith(("print(", "plt.show(")) or lines[last.end_lineno - 1].rstrip().endswith(";")
+        assert quiet, f"{script.name}:{last.lineno} ends a block on `{call[:50]}`, whose repr would be shown"
+
+
+STATUS = re.compile(r"\*\*Seed figure:\*\*\s+(?P<seed>.+?)\.\s+\*\*Status:\*\*\s+"
+                    r"(?P<status>reproduced|partly|no seed figure)(?P<rest>.*?)\n\n", re.S)
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
+def test_page_names_its_seed_figure_and_status(script):
+    doc = ast.get_docstring(ast.parse(script.read_text(encoding="utf-8")), clean=False)
+    m = STATUS.search(doc)
+    assert m, f"{script.name}: no '**Seed figure:** ...  **Status:** reproduced|partly|no seed figure' paragraph"
+    if m["status"] == "partly":
+        # A partial reproduction says what differs, with the paper's numbers beside ours where there are any.
+        assert len(m["rest"]) > 60, f"{script.name}: say what is only partly reproduced"
