@@ -179,6 +179,22 @@ class SkewWidget(widgets.VBox):
         self.figure = fig
         return fig, axes
 
+    def _repr_mimebundle_(self, **kwargs):
+        """The live widget, with a PNG of its figure beside it.
+
+        JupyterLab shows the widget; a static copy of an executed notebook
+        (GitHub, nbconvert without a widget manager) shows the PNG, so the
+        figure stays visible where no kernel runs.
+        """
+        from PIL import Image
+
+        data = super()._repr_mimebundle_(**kwargs)
+        # Compressed harder than a slider step's frame: this copy is kept in the saved notebook.
+        with io.BytesIO() as buf:
+            Image.open(io.BytesIO(self.render_png())).save(buf, format="png", optimize=True)
+            data["image/png"] = base64.b64encode(buf.getvalue()).decode("ascii")
+        return data
+
     @property
     def figure_widget(self):
         """The widget that shows the figure: the ipympl canvas, or the Output."""
