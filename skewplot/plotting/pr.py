@@ -275,14 +275,10 @@ class PRDisplay(FromScoresMixin, Display):
 def _from_first_point(recall, prec, pts):
     """The drawn curve from the first operating point a threshold reaches, not from recall 0.
 
-    Below the first recall no threshold operates: the curve there is only the
-    limit that the area counts (the first point's precision).  Drawn, it reads
-    as measured performance; with few points it is a long flat or sloping run.
+    Below it only the limit that the area counts; drawn, that reads as measured performance.
     """
     off_origin = pts.tpr > 0
-    if not off_origin.any():
-        return recall, prec
-    keep = recall >= pts.tpr[np.argmax(off_origin)]
+    keep = recall >= pts.tpr[np.argmax(off_origin)] if off_origin.any() else slice(None)
     return recall[keep], prec[keep]
 
 
