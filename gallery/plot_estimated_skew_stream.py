@@ -2,6 +2,9 @@
 The skew of a drifting deployment, estimated from its unlabelled scores
 =======================================================================
 
+**Seed figure:** none (estimating the deployment skew goes beyond the five
+papers).  **Status:** no seed figure.
+
 The skew a classifier meets in deployment is rarely known, but its scores
 are.  Under prior shift (the classes' score distributions stay those of the
 labelled test set, only their balance moves) the deployment's score
