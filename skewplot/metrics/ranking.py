@@ -19,6 +19,7 @@ _SCAN = 257  # scan points, equally spaced in logit(pi') between eps and 1 - eps
 def _aucpr_at(pts, pi, interpolation):
     """AUCPR of ``pts`` at each fixed skew in the 1-D array ``pi``."""
     if interpolation == "continuous":
+        pts = pts._area_points()  # the area changes only where recall grows
         out = np.empty(pi.size)
         for start in range(0, pi.size, 8):  # bounds memory: 8 rows of len(pts)
             out[start:start + 8] = aucpr_nodes(pts.tpr, pts.fpr, pi[start:start + 8])
