@@ -1,0 +1,184 @@
+"""The whole PR pipeline against np.sort / np.argsort and scikit-learn, each tool in a fresh process.
+
+"Pipeline" is what a user runs: the operating points, the continuous AUCPR
+and the average precision.  Data is generated once per case and written to
+binary files; every tool then runs in a fresh process on those files and
+times the computation only (``_pipeline_worker.py``).
+Tools run in rounds, interleaved, and each ratio is the median over rounds
+of ratios taken within one round, because the machine is shared and noisy.
+
+Cases (n points, score ``N(0, 1) + 1.5 * label``):
+
+* ``1%``, ``10%``, ``50%``: hard labels with that share of positives;
+* ``ties``: 1 % positives, scores rounded to 3 decimals;
+* ``weighted``: soft labels ``clip(0.8 * label + U(0, 0.2))`` (scikit-learn
+  gets each point twice, as a positive of weight p and a negative of 1 - p).
+
+Columns: the baseline (``np.sort``, or ``np.argsort`` for soft labels) in
+seconds; skewplot's time as a multiple of it; how many times slower each
+other tool is than skewplot, with the difference of its AP from skewplot's;
+skewplot's peak of traced allocations (tracemalloc) divided by
+the input's bytes (int8 labels + float64 scores, or scores + soft labels).
+``--contention`` repeats everything with one core kept busy by a bounded
+loop in another process and prints each tool's slowdown.  ``--compare
+PATH`` adds skewplot imported from another checkout (``skewplot@ref``), for
+the no-regression column.  R's PRROC, precrec and ROCR are not compared
+here (R is not installed on the machine these tables come from).
+
+Run:  python benchmarks/bench_pipeline.py [--sizes 1e6 1e7] [--rounds 3] [--repeat 3] [--contention]
+"""
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CASES = {"1%": 0.01, "10%": 0.10, "50%": 0.50, "ties": 0.01, "weighted": 0.01}
+
+
+def write_case(path, case, n, seed=0):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < CASES[case]).astype(np.int8)
+    s = rng.normal(size=n) + 1.5 * y
+    if case == "ties":
+        s = np.round(s, 3)
+    soft = np.clip(0.8 * y + 0.2 * rng.random(n), 0.0, 1.0)
+    os.makedirs(path, exist_ok=True)
+    np.save(f"{path}/label.npy", y)
+    np.save(f"{path}/score.npy", s)
+    np.save(f"{path}/soft.npy", soft)
+
+
+def run_tool(tool, path, repeat, memory=False, compare=None):
+    env = None
+    if tool.endswith("@ref"):  # skewplot from another checkout, for the no-regression column
+        tool = tool[:-4]
+        env = dict(os.environ, PYTHONPATH=compare)
+    cmd = [sys.executable, os.path.join(HERE, "_pipeline_worker.py"), tool, path, str(repeat)]
+    if memory:
+        cmd.append("--memory")
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if out.returncode != 0:
+        raise RuntimeError(f"{tool} failed:\n{out.stderr[-2000:]}")
+    res = json.loads(out.stdout.strip().splitlines()[-1])
+    res["time"] = float(np.median(res["times"]))
+    return res
+
+
+def tools_for(case, compare):
+    tools = ["np.argsort", "skewplot-weighted", "sklearn-weighted"] if case == "weighted" else [
+        "np.sort", "skewplot", "sklearn"]
+    return tools + ([tools[1] + "@ref"] if compare else [])
+
+
+def measure(cases, sizes, rounds, repeat, tmp, compare=None):
+    """{(case, n): {tool: [result per round]}}, every tool run once per round, interleaved."""
+    table = {}
+    for n in sizes:
+        for case in cases:
+            path = os.path.join(tmp, f"{case.strip('%')}_{n}")
+            write_case(path, case, n)
+            runs = table.setdefault((case, n), {})
+            for r in range(rounds):
+                for tool in tools_for(case, compare):
+                    memory = r == 0 and tool.startswith("skewplot")
+                    runs.setdefault(tool, []).append(run_tool(tool, path, repeat, memory, compare))
+            shutil.rmtree(path)
+            row = summarise({(case, n): runs})[0]  # progress on stderr: a long run shows its rows as they come
+            print(f"{case} n={n:.0e}: skewplot {row['ours_x_base']:.2f}x {row['base']}, "
+                  + ", ".join(f"{k} {v[0]:.2f}x" for k, v in row["others"].items()), file=sys.stderr, flush=True)
+    return table
+
+
+def summarise(table):
+    rows = []
+    for (case, n), runs in table.items():
+        tools = list(runs)
+        base, ours = tools[0], tools[1]
+        t_base = [r["time"] for r in runs[base]]
+        t_ours = [r["time"] for r in runs[ours]]
+        row = {"case": case, "n": n, "base": base, "t_base": float(np.median(t_base)),
+               "t_ours": float(np.median(t_ours)),
+               "ours_x_base": float(np.median(np.divide(t_ours, t_base))),
+               "peak": runs[ours][0]["peak_bytes"] / runs[ours][0]["input_bytes"], "others": {}}
+        v_ours = runs[ours][-1]["values"]
+        for tool in tools[2:]:
+            t_tool = [r["time"] for r in runs[tool]]
+            vals = runs[tool][-1]["values"]
+            diff = max((abs(vals[k] - v_ours[k]) for k in vals if k in v_ours), default=float("nan"))
+            row["others"][tool.replace("-weighted", "")] = (float(np.median(np.divide(t_tool, t_ours))), diff)
+        rows.append(row)
+    return rows
+
+
+def print_table(rows, title):
+    names = []
+    for row in rows:
+        names += [t for t in row["others"] if t not in names]
+    head = ["case", "n", "baseline", "baseline s", "skewplot s", "skewplot / baseline"]
+    head += [f"{o} / skewplot (AP diff)" for o in names] + ["peak mem / input"]
+    print(f"\n{title}\n")
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
+    for row in rows:
+        cells = [row["case"], f"{row['n']:.0e}", row["base"], f"{row['t_base']:.3f}", f"{row['t_ours']:.3f}",
+                 f"{row['ours_x_base']:.2f}x"]
+        for name in names:
+            hit = row["others"].get(name)
+            cells.append(f"{hit[0]:.2f}x ({hit[1]:.0e})" if hit else "-")
+        cells.append(f"{row['peak']:.2f}")
+        print("| " + " | ".join(cells) + " |")
+
+
+def busy_core(bound_s):
+    """Keep one core busy with a loop that stops by itself after ``bound_s`` seconds."""
+    code = f"import time\nend = time.monotonic() + {bound_s}\nwhile time.monotonic() < end:\n    pass\n"
+    return subprocess.Popen([sys.executable, "-c", code])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", nargs="+", type=float, default=[1e6, 1e7])
+    parser.add_argument("--cases", nargs="+", default=list(CASES), choices=list(CASES))
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved rounds of fresh processes")
+    parser.add_argument("--repeat", type=int, default=3, help="calls per process (median taken)")
+    parser.add_argument("--contention", action="store_true", help="also run with one core kept busy")
+    parser.add_argument("--compare", metavar="PATH", help="also time skewplot imported from PATH (column skewplot@ref)")
+    args = parser.parse_args()
+    sizes = [int(v) for v in args.sizes]
+    import numpy
+    import sklearn
+
+    import skewplot
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.processor() or platform.machine()}, "
+          f"{len(os.sched_getaffinity(0))} cores, load average {os.getloadavg()[0]:.1f}; Python "
+          f"{platform.python_version()}, numpy {numpy.__version__}, scikit-learn {sklearn.__version__}, "
+          f"skewplot {skewplot.__version__} (n_threads={skewplot.get_config()['n_threads']})")
+    with tempfile.TemporaryDirectory(prefix="skewplot-bench-") as tmp:
+        plain = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare)
+        print_table(summarise(plain), f"Medians of {args.rounds} rounds x {args.repeat} calls, fresh processes")
+        if args.contention:
+            busy = busy_core(bound_s=3600)
+            try:
+                loaded = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare)
+            finally:
+                busy.terminate()
+                busy.wait()
+            print_table(summarise(loaded), "With one core kept busy by a bounded loop")
+            print("\nSlowdown under contention (median time busy / median time idle):\n")
+            for key, runs in plain.items():
+                med = {tool: [np.median([r["time"] for r in t[key][tool]]) for t in (loaded, plain)] for tool in runs}
+                cells = [f"{tool} {busy_t / idle_t:.2f}x" for tool, (busy_t, idle_t) in med.items()]
+                print(f"- {key[0]} n={key[1]:.0e}: " + ", ".join(cells))
+
+
+if __name__ == "__main__":
+    main()
