@@ -4,7 +4,8 @@ Both kernels return ``(thresholds, tp, fp, live)`` by decreasing threshold,
 from the empty prediction (threshold ``inf``, no counts) to
 everything-positive; tied scores form one point.  ``live`` holds the
 increasing indices ``i`` of the ROC segments (point ``i`` to ``i + 1``) along
-which ``tp`` grows, or None when only an O(n) pass would find them: every
+which ``tp`` grows (:data:`MOST` when they are more than half), or None
+when only an O(n) pass would find them: every
 area under a PR curve changes only along those segments, so the metrics work
 on them alone (:func:`segment_ends`).
 :class:`~skewplot.metrics.points.OperatingPoints` stores the result.
@@ -17,7 +18,10 @@ import numpy as np
 from .._validate import check_finite
 from ._sorting import group_starts, sorted_with
 
-__all__ = ["hard_label_counts", "weighted_counts", "segment_ends"]
+__all__ = ["hard_label_counts", "weighted_counts", "segment_ends", "MOST"]
+
+#: ``live`` of a curve where more than half of the segments gain recall: the areas then use every point.
+MOST = "most"
 
 
 def weighted_counts(score, pw, nw, n_threads=1):
@@ -36,8 +40,8 @@ def weighted_counts(score, pw, nw, n_threads=1):
     >>> import numpy as np
     >>> score, pw, nw = np.array([0.2, 0.9, 0.2]), np.array([1.0, 0.5, 0.0]), np.array([0.0, 0.5, 1.0])
     >>> thr, tp, fp, live = weighted_counts(score, pw, nw)
-    >>> thr.tolist(), tp.tolist(), fp.tolist(), live.tolist()
-    ([inf, 0.9, 0.2], [0.0, 0.5, 1.5], [0.0, 0.5, 1.5], [0, 1])
+    >>> thr.tolist(), tp.tolist(), fp.tolist(), live
+    ([inf, 0.9, 0.2], [0.0, 0.5, 1.5], [0.0, 0.5, 1.5], 'most')
     """
     if nw is None:
         _check_both_classes(pw.max() > 0, pw.min() < 1)
@@ -51,20 +55,21 @@ def weighted_counts(score, pw, nw, n_threads=1):
         nw_sorted = 1.0 - pw_sorted
     else:
         s, pw_sorted, nw_sorted = sorted_with(score, pw, nw, n_threads=n_threads)
-    starts = group_starts(s)
-    if starts.size == s.size:  # no ties: every point is its own group
+    if not (s[1:] == s[:-1]).any():  # no ties: every point is its own group
         tp_group, fp_group, distinct = pw_sorted[::-1], nw_sorted[::-1], s[::-1]
     else:
+        starts = group_starts(s)
         tp_group = np.add.reduceat(pw_sorted, starts)[::-1]
         fp_group = np.add.reduceat(nw_sorted, starts)[::-1]
         distinct = s[starts[::-1]]
-    t = starts.size + 1
+    t = distinct.size + 1
     thresholds, tp, fp = np.empty(t), np.empty(t), np.empty(t)
     thresholds[0], tp[0], fp[0] = np.inf, 0.0, 0.0
     thresholds[1:] = distinct
     np.cumsum(tp_group, out=tp[1:])
     np.cumsum(fp_group, out=fp[1:])
-    return thresholds, tp, fp, np.flatnonzero(tp_group > 0)
+    gaining = np.count_nonzero(tp_group)  # no index list when most segments gain recall (soft labels)
+    return thresholds, tp, fp, MOST if 2 * gaining > tp_group.size else np.flatnonzero(tp_group)
 
 
 def _check_both_classes(has_pos, has_neg):
@@ -146,10 +151,10 @@ def hard_label_counts(score, is_pos, name="y_score"):
 def segment_ends(live, n):
     """Increasing indices of both ends of the segments ``live`` among ``n`` points, and of the two end points.
 
-    None when more than half of the points would be kept: gathering them
-    then costs more than the areas save.
+    None when more than half of the points would be kept (or ``live`` is
+    :data:`MOST`): gathering them then costs more than the areas save.
     """
-    if 2 * live.size > n:
+    if isinstance(live, str) or 2 * live.size > n:
         return None
     if 4 * live.size < n:  # few segments: interleave the two sorted lists, no O(n) mask
         ends = np.empty(2 * live.size + 2, dtype=np.intp)
