@@ -63,8 +63,9 @@ BODIES = {
     from pyspark.sql import SparkSession
     from pyspark.ml.evaluation import BinaryClassificationEvaluator
     spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
-             .config("spark.driver.memory", "4g").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate())
-    spark.sparkContext.setLogLevel("ERROR")
+             .config("spark.driver.memory", "4g").config("spark.driver.bindAddress", "127.0.0.1")
+             .config("spark.driver.host", "127.0.0.1").getOrCreate())
+    spark.sparkContext.setLogLevel("OFF")
     df = spark.read.parquet({path!r}).limit({spark_rows}).cache()
     df.count()
     t0 = time.perf_counter()
@@ -96,7 +97,8 @@ def _write(path, rows, decimals=None):
 def _run(mode, path, spark_rows=10**7):
     code = _RUN.format(root=ROOT, body=textwrap.indent(textwrap.dedent(BODIES[mode]), "").format(
         path=path, spark_rows=spark_rows))
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     if proc.returncode != 0:
         return {"error": proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else "failed"}
     return json.loads(proc.stdout.strip().splitlines()[-1])

@@ -202,9 +202,11 @@ def _spark_or_skip():
         pytest.skip(reason)
     from pyspark.sql import SparkSession
 
+    os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")  # never a network interface
     return (SparkSession.builder.master("local[2]").appName("skewplot-tests")
             .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
-            .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate())
+            .config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1")
+            .getOrCreate())
 
 
 @pytest.mark.spark
