@@ -36,7 +36,7 @@ class SkewEstimate:
     estimate : float
         The estimated ``pi'`` in [0, 1].
     low, high : float or None
-        Percentile bootstrap interval (None without ``confidence``).
+        Bootstrap interval (None without ``confidence``).
     confidence : float or None
     method : str
     test_skew : float
@@ -177,9 +177,10 @@ def estimate_skew(y_true, y_score, deploy_score, *, method=DEFAULT_METHOD, sampl
     pos_label : scalar, optional
         The positive class of ``y_true``.
     confidence : float in (0, 1), optional
-        Level of a percentile bootstrap interval.  Each replicate redraws
-        the test set's positives, its negatives and the deployment sample, so
-        the interval holds the test set's sampling error as well as the
+        Level of a bootstrap interval: the percentile interval moved by the
+        bootstrap estimate of the bias.  Each replicate redraws the test
+        set's positives, its negatives and the deployment sample, so the
+        interval holds the test set's sampling error as well as the
         deployment sample's.
     n_boot : int, default=400
         Bootstrap replicates (only with ``confidence``).
@@ -235,5 +236,9 @@ def _run(grouped, method, confidence, n_boot, random_state):
         dist = np.array([_estimate(grouped.resample(rng), method, grouped.bins)[0] for _ in range(n_boot)])
         dist = dist[np.isfinite(dist)]
         alpha = 0.5 * (1.0 - confidence)
-        low, high = (float(v) for v in np.quantile(dist, [alpha, 1.0 - alpha]))
+        # Percentile interval moved by the bootstrap's estimate of the bias: the calibration and
+        # the bins are fitted on the test set, and their small-sample bias would otherwise shift
+        # the interval off the truth (90 % intervals covered 80-85 % unshifted, 85-86 % shifted).
+        shift = float(np.mean(dist)) - est
+        low, high = (float(np.clip(v - shift, 0.0, 1.0)) for v in np.quantile(dist, [alpha, 1.0 - alpha]))
     return SkewEstimate(est, low, high, confidence, method, grouped.test_skew, grouped.n_deploy, details, dist)
