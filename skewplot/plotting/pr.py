@@ -20,6 +20,7 @@ from ._display import (
     draw_band,
     fold_band,
 )
+from .bracket import is_bounded, plot_bracket
 
 __all__ = ["PRDisplay", "plot_pr", "plot_integrated_pr", "plot_temporal_pr"]
 
@@ -348,6 +349,8 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
     (['strong', 'weak'], ['min', 'random', 'unachievable'])
     >>> disp = disp.update(skew=0.2)
     """
+    if is_bounded(points):  # binned scores: a certified band per classifier
+        return plot_bracket(points, space="pr", skew=skew, ax=ax, **kwargs)
     disp = _cls(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
                 color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label)
     return disp.plot(ax=ax, **kwargs)

@@ -18,6 +18,7 @@ from ._display import (
     draw_band,
     fold_band,
 )
+from .bracket import is_bounded, plot_bracket
 
 __all__ = ["ROCDisplay", "plot_roc"]
 
@@ -177,5 +178,7 @@ def plot_roc(points, *, hull=False, band="sd", ax=None, _cls=ROCDisplay, **kwarg
     0.927
     >>> disp = disp.update(hull=False)
     """
+    if is_bounded(points):  # binned scores: a certified band per classifier
+        return plot_bracket(points, space="roc", ax=ax, **kwargs)
     return _cls(points, hull=hull, band=band).plot(ax=ax, **kwargs)
 
