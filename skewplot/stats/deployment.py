@@ -134,11 +134,9 @@ def estimate_skew_series(y_true, y_score, batches, times=None, *, window=None, m
     Examples
     --------
     >>> import numpy as np, skewplot as sp
-    >>> rng = np.random.default_rng(0)
-    >>> y = rng.random(10_000) < 0.1
-    >>> s = rng.normal(1.5 * y, 1.0)
-    >>> def batch(pi): yd = rng.random(20_000) < pi; return rng.normal(1.5 * yd, 1.0)
-    >>> series = sp.estimate_skew_series(y, s, [batch(0.05), batch(0.1), batch(0.2)])
+    >>> y, s = sp.datasets.make_scores(10_000, 0.1, random_state=0)
+    >>> batches = [sp.datasets.make_scores(20_000, pi, random_state=i)[1] for i, pi in enumerate((0.05, 0.1, 0.2))]
+    >>> series = sp.estimate_skew_series(y, s, batches)
     >>> np.round(series.values, 2).tolist()
     [0.05, 0.1, 0.2]
     """
@@ -178,12 +176,10 @@ def estimate_skew_range(y_true, y_score, batches, times=None, *, k=3.0, ddof=1, 
 
     Examples
     --------
-    >>> import numpy as np, skewplot as sp
-    >>> rng = np.random.default_rng(0)
-    >>> y = rng.random(10_000) < 0.1
-    >>> s = rng.normal(1.5 * y, 1.0)
-    >>> def batch(pi): yd = rng.random(20_000) < pi; return rng.normal(1.5 * yd, 1.0)
-    >>> r = sp.estimate_skew_range(y, s, [batch(p) for p in (0.08, 0.1, 0.12)], k=1.0)
+    >>> import skewplot as sp
+    >>> y, s = sp.datasets.make_scores(10_000, 0.1, random_state=0)
+    >>> batches = [sp.datasets.make_scores(20_000, pi, random_state=i)[1] for i, pi in enumerate((0.08, 0.1, 0.12))]
+    >>> r = sp.estimate_skew_range(y, s, batches, k=1.0)
     >>> round(r.lo, 2), round(r.hi, 2)
     (0.08, 0.12)
     """

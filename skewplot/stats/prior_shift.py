@@ -209,12 +209,10 @@ def estimate_skew(y_true, y_score, deploy_score, *, method=DEFAULT_METHOD, sampl
 
     Examples
     --------
-    >>> import numpy as np, skewplot as sp
-    >>> rng = np.random.default_rng(0)
-    >>> y = rng.random(20_000) < 0.1
-    >>> s = rng.normal(1.2 * y, 1.0)
-    >>> yd = rng.random(50_000) < 0.3
-    >>> est = sp.estimate_skew(y, s, rng.normal(1.2 * yd, 1.0), confidence=0.9, random_state=0)
+    >>> import skewplot as sp
+    >>> y, s = sp.datasets.make_scores(20_000, 0.1, separation=1.2, random_state=0)
+    >>> _, s_new = sp.datasets.make_scores(50_000, 0.3, separation=1.2, random_state=1)
+    >>> est = sp.estimate_skew(y, s, s_new, confidence=0.9, random_state=0)
     >>> bool(est.low < 0.3 < est.high), round(est.estimate, 2)
     (True, 0.3)
     """
