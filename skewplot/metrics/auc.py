@@ -14,6 +14,7 @@ __all__ = [
     "average_precision",
     "roc_auc",
     "aucpr_min",
+    "normalized_aucpr",
     "continuous_segment_area",
     "stepped_curve",
     "polyline_corners",
@@ -173,10 +174,16 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
             return _trapezoid(*stepped_curve(tp, pts.fpr * n_neg, pts.n_pos, along))
 
         area = float(model.expect(lambda p: np.array([at(float(v)) for v in p]), batch=1))
-    if normalize:
-        lo = model.aucpr_min()
-        area = (area - lo) / (1.0 - lo)
-    return area
+    return normalized_aucpr(area, model) if normalize else area
+
+
+def normalized_aucpr(area, model):
+    """``(AUC - AUC_min) / (1 - AUC_min)`` under ``model`` (Boyd et al.; [L Eq 14, 21]).
+
+    ``area`` may be a float or an array of areas under the same model.
+    """
+    lo = model.aucpr_min()
+    return (area - lo) / (1.0 - lo)
 
 
 def average_precision(pts, skew=None):

@@ -56,22 +56,29 @@ _CHUNK = 1 << 14
 def aucpr_nodes(tpr, fpr, pi):
     """Continuous AUCPR of the ROC polyline at each skew in ``pi`` (1-D), limits included.
 
+    ``tpr``, ``fpr`` of shape (n,) give shape (k,); rows of a (r, n) array
+    (several curves) give shape (k, r).
+
     ``pi -> 0``: precision tends to 1 where FPR = 0 and to 0 elsewhere, so the
     area is the recall reached at FPR = 0.  ``pi -> 1``: precision tends to 1
     wherever TPR > 0, so the area is 1.
     """
+    tpr = np.asarray(tpr, dtype=float)
+    fpr = np.asarray(fpr, dtype=float)
     pi = np.asarray(pi, dtype=float)
-    out = np.empty(pi.shape)
+    rows = tpr.shape[:-1]  # curves given as rows of a 2-D array get one area each
+    out = np.empty(pi.shape + rows)
     inner = (pi > 0) & (pi < 1)
     if inner.any():
-        col = pi[inner][:, None]
+        col = _col(pi[inner], tpr.ndim)
         # Slices of segments small enough for the temporaries to stay in cache (3-4x faster).
-        step = max(_CHUNK // col.size, 1)
+        n_rows = max(int(np.prod(rows)), 1)
+        step = max(_CHUNK // (col.size * n_rows), 1 if n_rows == 1 else 64)  # many rows: few Python steps
         area = _formulas.continuous_segment_area
-        out[inner] = sum(area(tpr[i:i + step + 1], fpr[i:i + step + 1], col).sum(axis=1)
-                         for i in range(0, max(tpr.size - 1, 1), step))
-    at_zero = float(np.max(np.where(fpr == 0, tpr, 0.0)))
-    out[pi <= 0] = at_zero
+        n_seg = tpr.shape[-1] - 1
+        out[inner] = sum(area(tpr[..., i:i + step + 1], fpr[..., i:i + step + 1], col).sum(axis=-1)
+                         for i in range(0, max(n_seg, 1), step))
+    out[pi <= 0] = np.max(np.where(fpr == 0, tpr, 0.0), axis=-1)
     out[pi >= 1] = 1.0
     return out
 
@@ -140,7 +147,7 @@ class SkewModel:
         recall = np.asarray(recall, dtype=float)
         return np.clip(self.expect(lambda p: min_precision_nodes(recall, _col(p, recall.ndim))), 0.0, 1.0)
 
-    def aucpr(self, tpr, fpr) -> float:
+    def aucpr(self, tpr, fpr):
         """Expected continuous AUCPR of the ROC polyline ``(tpr, fpr)``.
 
         By Fubini this is the area under the model's PR curve (P̄-R, P̃-R).
@@ -150,11 +157,13 @@ class SkewModel:
         Parameters
         ----------
         tpr, fpr : ndarray of shape (n,)
-            Rates from (0, 0) to (1, 1), non-decreasing.
+            Rates from (0, 0) to (1, 1), non-decreasing.  Arrays of shape
+            (r, n) hold r curves (bootstrap replicates) and give r areas.
         """
         tpr = np.asarray(tpr, dtype=float)
         fpr = np.asarray(fpr, dtype=float)
-        return float(self.expect(lambda p: aucpr_nodes(tpr, fpr, p), batch=4))
+        out = self.expect(lambda p: aucpr_nodes(tpr, fpr, p), batch=4)
+        return float(out) if tpr.ndim == 1 else np.asarray(out, dtype=float)
 
     def aucpr_min(self) -> float:
         """Expected area under the minimum-achievable PR curve."""

@@ -95,6 +95,9 @@ _GRADED_LEVELS = 50
 def uniform_aucpr(tpr, fpr, lo, hi):
     """Exact area under the P̄-R curve of a ROC polyline, uniform range [lo, hi].
 
+    ``tpr``, ``fpr`` of shape (n,) give a float; rows of an (r, n) array
+    (bootstrap replicates) give r areas, computed together.
+
     By Fubini the area equals the average over pi' of the continuous AUCPR at
     pi', and also the integral of P̄ over recall along the straight ROC
     segments [K].  The second form is used: P̄ has a closed form, and along a
@@ -111,14 +114,19 @@ def uniform_aucpr(tpr, fpr, lo, hi):
     """
     tpr = np.asarray(tpr, dtype=float)
     fpr = np.asarray(fpr, dtype=float)
-    a0, b0 = tpr[:-1], fpr[:-1]
-    da, db = np.diff(tpr), np.diff(fpr)
+    n_rows = int(np.prod(tpr.shape[:-1]))  # rows of a 2-D array are separate curves
+    tpr2, fpr2 = tpr.reshape(n_rows, -1), fpr.reshape(n_rows, -1)
+    a0, b0 = tpr2[:, :-1], fpr2[:, :-1]
+    da, db = np.diff(tpr2, axis=1), np.diff(fpr2, axis=1)
+    row = np.broadcast_to(np.arange(n_rows)[:, None], da.shape)
     live = da > 0
     origin = live & (a0 == 0) & (b0 == 0)
-    total = float(np.sum(da[origin] * uniform_precision(da[origin], db[origin], lo, hi)))
-    rest = np.flatnonzero(live & ~origin)
-    a0, b0, da, db = a0[rest], b0[rest], da[rest], db[rest]
-    sigma = np.full(rest.size, np.inf)
+    totals = np.zeros(n_rows)
+    totals += np.bincount(row[origin], weights=da[origin] * uniform_precision(da[origin], db[origin], lo, hi),
+                          minlength=n_rows)
+    rest = live & ~origin
+    row, a0, b0, da, db = row[rest], a0[rest], b0[rest], da[rest], db[rest]
+    sigma = np.full(row.size, np.inf)
     for p in (lo, hi):
         d_a = p * a0 + (1.0 - p) * b0
         d_d = p * da + (1.0 - p) * db
@@ -131,22 +139,24 @@ def uniform_aucpr(tpr, fpr, lo, hi):
         upper = bound
         if sel.any():
             x, w = gauss_legendre(order)
-            total += _segment_sum(a0[sel], b0[sel], da[sel], db[sel], x[None, :], w[None, :], lo, hi)
+            vals = _segment_values(a0[sel], b0[sel], da[sel], db[sel], x[None, :], w[None, :], lo, hi)
+            totals += np.bincount(row[sel], weights=vals, minlength=n_rows)
     sel = sigma < upper
     if sel.any():
-        total += _graded_segments(a0[sel], b0[sel], da[sel], db[sel], sigma[sel], lo, hi)
-    return total
+        vals = _graded_segments(a0[sel], b0[sel], da[sel], db[sel], sigma[sel], lo, hi)
+        totals += np.bincount(row[sel], weights=vals, minlength=n_rows)
+    return float(totals[0]) if tpr.ndim == 1 else totals.reshape(tpr.shape[:-1])
 
 
-def _segment_sum(a0, b0, da, db, t, w, lo, hi):
-    """``sum_i da_i sum_j w_ij P̄(a0_i + t_ij da_i, b0_i + t_ij db_i)``."""
+def _segment_values(a0, b0, da, db, t, w, lo, hi):
+    """``da_i sum_j w_ij P̄(a0_i + t_ij da_i, b0_i + t_ij db_i)`` per segment ``i``."""
     a0, b0, da, db = (v[:, None] for v in (a0, b0, da, db))
     vals = uniform_precision(a0 + t * da, b0 + t * db, lo, hi)
-    return float(np.sum(da * np.sum(w * vals, axis=1, keepdims=True)))
+    return (da * np.sum(w * vals, axis=1, keepdims=True))[:, 0]
 
 
 def _graded_segments(a0, b0, da, db, sigma, lo, hi):
-    """Segments near a singularity at ``t = -sigma``: panels halving towards it."""
+    """Segments near a singularity at ``t = -sigma``: panels halving towards it (per segment)."""
     j = np.arange(_GRADED_LEVELS + 1)
     edges = np.clip((1.0 + sigma[:, None]) * 0.5 ** j - sigma[:, None], 0.0, 1.0)
     edges = np.concatenate([edges, np.zeros((sigma.size, 1))], axis=1)
@@ -154,7 +164,7 @@ def _graded_segments(a0, b0, da, db, sigma, lo, hi):
     x, w = gauss_legendre(_GRADED_ORDER)
     t = (left[:, :, None] + width[:, :, None] * x).reshape(sigma.size, -1)
     ww = (width[:, :, None] * w).reshape(sigma.size, -1)
-    return _segment_sum(a0, b0, da, db, t, ww, lo, hi)
+    return _segment_values(a0, b0, da, db, t, ww, lo, hi)
 
 
 class SkewRange(SkewModel):
@@ -255,7 +265,7 @@ class SkewRange(SkewModel):
             return float(out) if out.ndim == 0 else out
         return super().min_precision(recall)
 
-    def aucpr(self, tpr, fpr) -> float:
+    def aucpr(self, tpr, fpr):
         """Area under the P̄-R curve; exact for a uniform range (``uniform_aucpr``)."""
         if self._closed:
             return uniform_aucpr(tpr, fpr, self.lo, self.hi)
