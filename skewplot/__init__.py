@@ -83,6 +83,9 @@ _LAZY = {
     "ThresholdChoice": "metrics.threshold",
     "boolean_combinations": "metrics.combine",
     "iterative_boolean_combination": "metrics.combine",
+    # uncertainty: bootstrap intervals and paired comparison at any skew
+    "aucpr_ci": "stats.bootstrap",
+    "compare": "stats.compare",
     # plotting (imports matplotlib on first use)
     "plot_pr": "plotting",
     "plot_integrated_pr": "plotting",
@@ -94,6 +97,7 @@ _LAZY = {
     "plot_aucpr_vs_skew": "plotting",
     "plot_pr_surface": "plotting",
     "plot_ap_null": "plotting",
+    "plot_comparison": "plotting",
     "PRDisplay": "plotting",
     "ROCDisplay": "plotting",
     "CostDisplay": "plotting",

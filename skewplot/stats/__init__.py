@@ -1,4 +1,5 @@
-"""Statistics for rankings and skews: null distributions under random ranking [Z], ANOVA over skews [LG].
+"""Statistics for rankings and skews: null distributions under random ranking [Z], ANOVA over skews [LG],
+bootstrap confidence intervals and paired comparisons at any skew.
 
 Imports numpy and scipy only; :func:`anova_over_skews` imports pandas and
 statsmodels when called (the ``stats`` extra: ``pip install "skewplot[stats]"``).
@@ -13,6 +14,8 @@ Examples
 from .anova import anova_over_skews
 from .ap_null import AveragePrecisionNull, average_precision_null
 from .ap_test import AveragePrecisionTestResult, average_precision_test
+from .bootstrap import BootstrapResult, aucpr_ci
+from .compare import ComparisonResult, compare
 from .deployment import EstimatedSkewRange, EstimatedSkewSeries, estimate_skew_range, estimate_skew_series
 from .prior_shift import SkewEstimate, estimate_skew
 from .ranking_null import ScaledHypergeom, precision_null, recall_null
@@ -32,4 +35,8 @@ __all__ = [
     "AveragePrecisionNull",
     "AveragePrecisionTestResult",
     "ScaledHypergeom",
+    "aucpr_ci",
+    "compare",
+    "BootstrapResult",
+    "ComparisonResult",
 ]

@@ -1,0 +1,161 @@
+"""Bootstrap resampling of ROC polylines without re-sorting.
+
+The data are sorted once.  Every row then falls into a *bin* of its
+classifier's ROC polyline: the distinct scores that hold positives each get
+a bin (a segment that gains recall; tied negatives join it), and the runs of
+negative-only scores between them get one bin each (a horizontal segment).
+With ``K`` positive-bearing scores there are ``2K + 1`` bins, in order of
+decreasing score.  A bootstrap replicate is a weighting of the rows, so it is
+a vector of (weighted) positive and negative counts per bin; their cumulative
+sums are the replicate's ROC polyline, with every vertex where the full
+polyline has one (plus merged horizontal runs, which are straight lines).
+Every area that sums over ROC segments with an amount depending only on the
+segment's ends (all of :data:`skewplot.INTERPOLATIONS`) is therefore the
+same on this polyline as on the replicate's own sorted data.
+
+Rows are drawn with ``Generator.integers`` and counted into bins with
+``np.bincount``, many replicates at once (one flat ``bincount`` per chunk).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..metrics.points import OperatingPoints
+
+# Index draws held in memory at once (per pool): bounds a chunk of replicates.
+_CHUNK_ELEMENTS = 1 << 22
+
+
+def polyline_bins(pts, score):
+    """Bins of every row of one classifier (see the module note).
+
+    Parameters
+    ----------
+    pts : OperatingPoints
+        The classifier's points on these rows (thresholds = distinct scores).
+    score : ndarray of shape (n,)
+        The rows' scores; each must be one of ``pts.thresholds``.
+
+    Returns
+    -------
+    pos_bin, neg_bin : ndarray of shape (n,)
+        The bin a row falls in if it is a positive / a negative.
+    n_bins : int
+    """
+    distinct_desc = pts.thresholds[1:]
+    group = distinct_desc.size - 1 - np.searchsorted(distinct_desc[::-1], score)
+    has_pos = np.diff(pts.tp) > 0
+    c = np.cumsum(has_pos)
+    neg_of_group = np.where(has_pos, 2 * c - 1, 2 * c)
+    pos_of_group = 2 * c - 1
+    return pos_of_group[group].astype(np.intp), neg_of_group[group].astype(np.intp), int(2 * c[-1] + 1)
+
+
+class Pool:
+    """Rows drawn from together: a class (stratified) or all rows.
+
+    ``codes[k]`` is the bin of each row on classifier ``k``; ``pos_w`` and
+    ``neg_w`` the row's weight as a positive and as a negative (one of them 0).
+    """
+
+    def __init__(self, codes, pos_w, neg_w):
+        self.codes = [np.ascontiguousarray(c) for c in codes]
+        self.pos_w, self.neg_w = pos_w, neg_w
+        self.size = len(pos_w)
+        self.only_pos = not np.any(neg_w)
+        self.only_neg = not np.any(pos_w)
+        # Unweighted rows of one class count with bincount's integer path.
+        self.unit = (self.only_pos and np.all(pos_w == 1)) or (self.only_neg and np.all(neg_w == 1))
+
+
+def make_pools(score_list, pts_list, is_pos, weight, stratified):
+    """Pools of rows for the classifiers ``score_list`` (same rows, same labels)."""
+    bins = [polyline_bins(p, s) for p, s in zip(pts_list, score_list)]
+    w = np.ones(is_pos.size) if weight is None else weight
+    pos_w, neg_w = np.where(is_pos, w, 0.0), np.where(is_pos, 0.0, w)
+    codes = [np.where(is_pos, pb, nb) for pb, nb, _ in bins]
+    n_bins = [nb for _, _, nb in bins]
+    if not stratified:
+        return [Pool(codes, pos_w, neg_w)], n_bins
+    pools = []
+    for sel in (is_pos, ~is_pos):
+        pools.append(Pool([c[sel] for c in codes], pos_w[sel], neg_w[sel]))
+    return pools, n_bins
+
+
+def full_counts(pools, n_bins, k):
+    """Per-bin positive and negative weight of all rows on classifier ``k``."""
+    tp = np.zeros(n_bins[k])
+    fp = np.zeros(n_bins[k])
+    for pool in pools:
+        tp += np.bincount(pool.codes[k], weights=pool.pos_w, minlength=n_bins[k])
+        fp += np.bincount(pool.codes[k], weights=pool.neg_w, minlength=n_bins[k])
+    return tp, fp
+
+
+def chunk_size(pools):
+    return max(1, _CHUNK_ELEMENTS // max(p.size for p in pools))
+
+
+def draw(rng, pools, n_rep):
+    """Row indices of ``n_rep`` replicates: one (n_rep, pool.size) array per pool."""
+    return [rng.integers(0, p.size, size=(n_rep, p.size)) for p in pools]
+
+
+def counts(pools, n_bins, k, idx):
+    """Per-bin (tp, fp) of each replicate on classifier ``k``, from the drawn ``idx``.
+
+    Returns
+    -------
+    tp, fp : ndarray of shape (n_rep, n_bins[k])
+    """
+    nb = n_bins[k]
+    n_rep = idx[0].shape[0]
+    tp = np.zeros((n_rep, nb))
+    fp = np.zeros((n_rep, nb))
+    offset = (np.arange(n_rep) * nb)[:, None]
+    for pool, ix in zip(pools, idx):
+        flat = (pool.codes[k][ix] + offset).ravel()
+        size = n_rep * nb
+        for out, w, skip in ((tp, pool.pos_w, pool.only_neg), (fp, pool.neg_w, pool.only_pos)):
+            if skip:
+                continue
+            if pool.unit:
+                out += np.bincount(flat, minlength=size).reshape(n_rep, nb)
+            else:
+                out += np.bincount(flat, weights=w[ix].ravel(), minlength=size).reshape(n_rep, nb)
+    return tp, fp
+
+
+def leave_block_out(pools, n_bins, k, blocks):
+    """Per-bin (tp, fp) with one block of rows removed, one row per block.
+
+    ``blocks`` is, per pool, a list of row-index arrays.  Rows of the other
+    pools stay in full.
+    """
+    tp_all, fp_all = full_counts(pools, n_bins, k)
+    rows_tp, rows_fp = [], []
+    for pool, pool_blocks in zip(pools, blocks):
+        for rows in pool_blocks:
+            c = pool.codes[k][rows]
+            rows_tp.append(tp_all - np.bincount(c, weights=pool.pos_w[rows], minlength=n_bins[k]))
+            rows_fp.append(fp_all - np.bincount(c, weights=pool.neg_w[rows], minlength=n_bins[k]))
+    return np.maximum(np.array(rows_tp), 0.0), np.maximum(np.array(rows_fp), 0.0)
+
+
+def polylines(tp_bins, fp_bins):
+    """Cumulative counts from the origin: (tp, fp) of shape (n_rep, n_bins + 1)."""
+    n_rep = tp_bins.shape[0]
+    zero = np.zeros((n_rep, 1))
+    return (np.concatenate([zero, np.cumsum(tp_bins, axis=1)], axis=1),
+            np.concatenate([zero, np.cumsum(fp_bins, axis=1)], axis=1))
+
+
+def replicate_points(tp, fp):
+    """One :class:`OperatingPoints` per row of cumulative counts (no thresholds)."""
+    out = []
+    for t, f in zip(tp, fp):
+        n_pos, n_neg = t[-1], f[-1]
+        out.append(OperatingPoints(tpr=t / n_pos, fpr=f / n_neg, tp=t, fp=f, n_pos=n_pos, n_neg=n_neg))
+    return out
