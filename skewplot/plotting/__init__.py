@@ -27,6 +27,8 @@ _LAZY = {
     "plot_aucpr_vs_skew": "extra",
     "plot_pr_surface": "extra",
     "plot_ap_null": "extra",
+    "ComparisonDisplay": "comparison",
+    "plot_comparison": "comparison",
 }
 
 __all__ = sorted(_LAZY) + ["style"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_choice
+from .._validate import check_choice, check_scalar
 from ..metrics.points import OperatingPoints, operating_points
 
 __all__ = [
@@ -25,6 +25,9 @@ __all__ = [
     "classifier_styles",
     "draw_band",
     "check_band",
+    "check_ci",
+    "bootstrap_replicates",
+    "ci_quantiles",
 ]
 
 
@@ -271,6 +274,39 @@ def draw_band(ax, x, lo, hi, line):
 
 def check_band(band):
     return check_choice(band, "band", ("sd", "quantile"))
+
+
+def check_ci(ci):
+    """``ci=`` of the plots: None (no band) or a confidence in (0, 1)."""
+    if ci is None:
+        return None
+    return check_scalar(ci, "ci", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+
+
+def bootstrap_replicates(points, ci, n_boot, random_state):
+    """Bootstrap replicates (list of OperatingPoints) of each single classifier, for ``ci`` bands."""
+    if ci is None:
+        return {}
+    from ..stats._checks import as_generator
+    from ..stats.bootstrap import bootstrap_points
+
+    rng = as_generator(random_state)
+    out = {}
+    for name, value in points.items():
+        if isinstance(value, list):
+            continue  # folds draw their own band
+        try:
+            out[name] = bootstrap_points(value, n_boot, random_state=rng)
+        except ValueError as exc:
+            raise ValueError(f"ci: {exc}") from exc
+    return out
+
+
+def ci_quantiles(rows, ci):
+    """Pointwise lower and upper percentile ends of replicate curves (one row each)."""
+    alpha = 1.0 - ci
+    lo, hi = np.quantile(np.asarray(rows, dtype=float), [alpha / 2, 1 - alpha / 2], axis=0)
+    return lo, hi
 
 
 def _estimator_scores(estimator, X, response_method="auto", pos_label=None):

@@ -53,14 +53,15 @@ class CostDisplay(EnvelopeDisplay):
     _relabelled = ("x",)
 
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,
-                 skew=None, max_lines=200, band="sd", x_axis="pc"):
+                 skew=None, max_lines=200, band="sd", x_axis="pc", ci=None, n_boot=200, random_state=None):
         self.m = check_scalar(m, "m", lo=0.0, hi=1.0)
         self.x_axis = check_choice(x_axis, "x_axis", ("pc", "skew"))
         # Against the skew pi the curves bend with m ([S] Fig 5b); against PC(+) they do not.
         self._shape_params = ("m",) if self.x_axis == "skew" else ()
         self.trivial = bool(trivial)
         self.operating_range = bool(operating_range)
-        super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band)
+        super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
+                         n_boot=n_boot, random_state=random_state)
         self.ranges_ = {}
 
     @classmethod
@@ -174,7 +175,8 @@ class CostDisplay(EnvelopeDisplay):
 
 
 def plot_cost(points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False, skew=None,
-              x_axis="pc", max_lines=200, band="sd", ax=None, _cls=CostDisplay, **kwargs):
+              x_axis="pc", max_lines=200, band="sd", ci=None, n_boot=200, random_state=None, ax=None,
+              _cls=CostDisplay, **kwargs):
     """Draw cost space: normalised expected cost against the probability cost PC(+) [S §2.3].
 
     Each operating point ``(TPR, FPR)`` is the straight line from
@@ -230,7 +232,8 @@ def plot_cost(points, *, m=0.5, lines=True, envelope=True, trivial=True, operati
     'Probability cost $PC(+)$ ($m$=0.2)'
     """
     disp = _cls(points, m=m, lines=lines, envelope=envelope, trivial=trivial, operating_range=operating_range,
-                skew=skew, max_lines=max_lines, band=band, x_axis=x_axis)
+                skew=skew, max_lines=max_lines, band=band, x_axis=x_axis, ci=ci, n_boot=n_boot,
+                random_state=random_state)
     return disp.plot(ax=ax, **kwargs)
 
 

@@ -19,7 +19,10 @@ from ._display import (
     Display,
     FromScoresMixin,
     as_points_dict,
+    bootstrap_replicates,
     check_band,
+    check_ci,
+    ci_quantiles,
     classifier_styles,
     draw_band,
     fold_band,
@@ -34,6 +37,14 @@ ENVELOPE_PARAMS = """\
     band : {"sd", "quantile"}, default="sd"
         For folds: mean ± one standard deviation, or the median with the
         10-90 % quantiles, of the envelopes.
+    ci : float in (0, 1), optional
+        Draw a pointwise bootstrap band of this confidence around each
+        single classifier's envelope (stratified resampling of the rows its
+        counts hold, as :func:`skewplot.aucpr_ci`).
+    n_boot : int, default=200
+        Bootstrap replicates for ``ci``.
+    random_state : None, int or Generator, optional
+        Seed of the bootstrap for ``ci``.
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the envelopes' ``Axes.plot`` (to the thin lines when
@@ -74,7 +85,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
     _shape_params: tuple = ()
     _thin_label = "one line per threshold"
 
-    def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=200, band="sd"):
+    def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=200, band="sd", ci=None,
+                 n_boot=200, random_state=None):
         super().__init__()
         self.points = as_points_dict(points)
         self.lines = bool(lines)
@@ -82,6 +94,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew = check_skew(skew)
         self.max_lines = int(check_scalar(max_lines, "max_lines", lo=1))
         self.band = check_band(band)
+        self.ci = check_ci(ci)
         self.point_lines_ = {}
         self.bands_ = {}
         self.markers_ = {}
@@ -95,6 +108,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
             self._hulls[name] = [p._take(roc_convex_hull(p)) for p in folds]
             if not isinstance(value, list):
                 self._drawn[name] = value._take(_drawn_indices(value, self.max_lines))
+        self._ci_hulls = {name: [p._take(roc_convex_hull(p)) for p in reps]
+                          for name, reps in bootstrap_replicates(self.points, self.ci, n_boot, random_state).items()}
         self._changed = set()
 
     # ------------------------------------------------------------------ parameters
@@ -112,6 +127,10 @@ class EnvelopeDisplay(FromScoresMixin, Display):
     def _classifier_envelope(self, name):
         """(x, centre, lo, hi) of one classifier; lo = hi = None unless it has folds."""
         hulls = self._hulls[name]
+        if name in self._ci_hulls:  # the envelope with a pointwise bootstrap band
+            x = np.unique(np.concatenate([self._grid(), self._envelope_curve(hulls[0])[0]]))
+            lo, hi = ci_quantiles([self._envelope_at(h, x) for h in self._ci_hulls[name]], self.ci)
+            return x, self._envelope_at(hulls[0], x), lo, hi
         if not isinstance(self.points[name], list):
             x, y = self._envelope_curve(hulls[0])
             return x, y, None, None
@@ -145,7 +164,11 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                 self.point_lines_[name] = ax.add_collection(coll)
             if self.envelope:
                 x, y, lo, hi = self._classifier_envelope(name)
-                label = name if lo is None else f"{name} (mean ± band of {len(value)} folds)"
+                label = name
+                if name in self._ci_hulls:
+                    label = f"{name} ({self.ci:.0%} bootstrap band)"
+                elif lo is not None:
+                    label = f"{name} (mean ± band of {len(value)} folds)"
                 (self.lines_[name],) = ax.plot(x, y, label=label, zorder=2.5, **style)
                 if lo is not None:
                     self.bands_[name] = draw_band(ax, x, lo, hi, self.lines_[name])

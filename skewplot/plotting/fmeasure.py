@@ -49,10 +49,11 @@ class FMeasureDisplay(EnvelopeDisplay):
     _thin_label = "one curve per threshold"
 
     def __init__(self, points, *, f_alpha=0.5, lines=True, envelope=True, skew=None, log_skew=False,
-                 max_lines=200, band="sd"):
+                 max_lines=200, band="sd", ci=None, n_boot=200, random_state=None):
         self.f_alpha = _check_f_alpha(f_alpha)
         self.log_skew = bool(log_skew)
-        super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band)
+        super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
+                         n_boot=n_boot, random_state=random_state)
         if self.log_skew:
             lo = 1e-3 if not self.skew else min(1e-3, 10.0 ** np.floor(np.log10(self.skew)))
             self._skews = np.geomspace(lo, 1.0, 400)
@@ -115,7 +116,7 @@ class FMeasureDisplay(EnvelopeDisplay):
 
 
 def plot_fmeasure(points, *, f_alpha=0.5, lines=True, envelope=True, skew=None, log_skew=False, max_lines=200,
-                  band="sd", ax=None, _cls=FMeasureDisplay, **kwargs):
+                  band="sd", ci=None, n_boot=200, random_state=None, ax=None, _cls=FMeasureDisplay, **kwargs):
     """Draw F-measure space: F_alpha of each operating point against the skew pi [S §3].
 
     Each operating point is an increasing concave curve
@@ -164,7 +165,7 @@ def plot_fmeasure(points, *, f_alpha=0.5, lines=True, envelope=True, skew=None, 
     'F-measure $F_{\\\\alpha}$ ($\\\\alpha$=0.8)'
     """
     disp = _cls(points, f_alpha=f_alpha, lines=lines, envelope=envelope, skew=skew, log_skew=log_skew,
-                max_lines=max_lines, band=band)
+                max_lines=max_lines, band=band, ci=ci, n_boot=n_boot, random_state=random_state)
     return disp.plot(ax=ax, **kwargs)
 
 

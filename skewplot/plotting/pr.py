@@ -14,7 +14,10 @@ from ._display import (
     FromScoresMixin,
     as_points_dict,
     auc_label,
+    bootstrap_replicates,
     check_band,
+    check_ci,
+    ci_quantiles,
     classifier_styles,
     decimation_indices,
     draw_band,
@@ -57,7 +60,8 @@ class PRDisplay(FromScoresMixin, Display):
         return () if self.skew_label == "title" else ("y",)
 
     def __init__(self, points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
-                 color_by_threshold=False, iso_f=None, band="sd", skew_label="axis"):
+                 color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", ci=None, n_boot=200,
+                 random_state=None):
         super().__init__()
         self.skew_label = check_choice(skew_label, "skew_label", ("axis", "title"))
         self.points = as_points_dict(points)
@@ -77,6 +81,8 @@ class PRDisplay(FromScoresMixin, Display):
         self._corners = {}
         self._colorbar = None
         self._check_skew(skew)
+        self.ci = check_ci(ci)
+        self._replicates = bootstrap_replicates(self.points, self.ci, n_boot, random_state)
 
     # ------------------------------------------------------------------ model
     def _check_skew(self, skew):
@@ -124,6 +130,16 @@ class PRDisplay(FromScoresMixin, Display):
         mid, lo, hi = fold_band(rows, self.band)
         return mid, np.clip(lo, 0, 1), np.clip(hi, 0, 1)
 
+    def _ci_band(self, name):
+        """Pointwise bootstrap band of one classifier's curve on the recall grid."""
+        rows = []
+        for pts in self._replicates[name]:
+            r, p = self._curve(None, pts)
+            keep = np.r_[True, np.diff(r) > 0]
+            rows.append(np.interp(_GRID, r[keep], p[keep]))
+        lo, hi = ci_quantiles(rows, self.ci)
+        return np.clip(lo, 0, 1), np.clip(hi, 0, 1)
+
     def _label(self, name):
         return auc_label(name, self.aucs_[name], "nAUC" if self.normalize else "AUC")
 
@@ -159,6 +175,8 @@ class PRDisplay(FromScoresMixin, Display):
             else:
                 r, p = self._curve(name, value)
                 (line,) = ax.plot(r, p, label=self._label(name), **style)
+            if name in self._replicates:
+                self.bands_[name] = draw_band(ax, _GRID, *self._ci_band(name), line)
             self.lines_[name] = line
         if self.baselines:
             self._draw_baselines(ax)
@@ -253,6 +271,8 @@ class PRDisplay(FromScoresMixin, Display):
                 line.set_array(thr)
             else:
                 line.set_data(*self._curve(name, value))
+            if name in self._replicates:
+                self.bands_[name].set_data(_GRID, *self._ci_band(name))
             line.set_label(self._label(name))
         if self.baselines:
             model = self.model()
@@ -284,8 +304,8 @@ def _from_first_point(recall, prec, pts):
 
 
 def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
-            color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", ax=None, _cls=PRDisplay,
-            **kwargs):
+            color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", ci=None, n_boot=200,
+            random_state=None, ax=None, _cls=PRDisplay, **kwargs):
     """Draw PR curves at a skew or under a skew model, with their baselines.
 
     Parameters
@@ -318,6 +338,16 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
         ``Precision $P$`` (``$\\bar{P}$``, ``$\\tilde{P}$``).  The widgets
         use "title": the y axis then never changes and a slider step redraws
         no mathtext.
+    ci : float in (0, 1), optional
+        Draw a pointwise bootstrap band of this confidence around each
+        classifier's curve (the precision at each recall, stratified
+        resampling of the rows the counts hold; see
+        :func:`skewplot.aucpr_ci`).  Needs operating points of unweighted
+        hard labels.  Folds keep their own band.
+    n_boot : int, default=200
+        Bootstrap replicates for ``ci``.
+    random_state : None, int or Generator, optional
+        Seed of the bootstrap for ``ci``.
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
@@ -352,7 +382,8 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
     if is_bounded(points):  # binned scores: a certified band per classifier
         return plot_bracket(points, space="pr", skew=skew, ax=ax, **kwargs)
     disp = _cls(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
-                color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label)
+                color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label, ci=ci,
+                n_boot=n_boot, random_state=random_state)
     return disp.plot(ax=ax, **kwargs)
 
 
