@@ -35,7 +35,10 @@ def _term(c, a, b):
     zl = np.where(small, 1.0, z)
     near_minus_one = z < -0.5
     with np.errstate(divide="ignore", invalid="ignore"):
-        log_1pz = np.where(near_minus_one, np.log(c * a + (1.0 - c) * b) - np.log(b), np.log1p(zl))
+        log_1pz = np.log1p(zl)
+        if near_minus_one.any():  # only there: two more logarithms per element are most of the cost
+            am, bm = a[near_minus_one], b[near_minus_one]
+            log_1pz[near_minus_one] = np.log(c * am + (1.0 - c) * bm) - np.log(bm)
         log_over_z = np.where(np.isfinite(zl), log_1pz / zl, 0.0)
     diff = np.where(small, 1.0, a - b)
     out = c * a / diff * (1.0 - log_over_z)
