@@ -1,0 +1,91 @@
+"""Bootstrap bands on curves (ci=) and the comparison plot."""
+
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.stats.bootstrap import bootstrap_points
+
+
+def _pair(n=1500, seed=1):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.1
+    z = rng.normal(size=n)
+    a = np.where(y, rng.normal(1.2, 2.2, n), z)               # broad: best at low skew
+    b = np.where(y, rng.normal(1.6, 1.0, n), 0.8 * z + 0.6 * rng.normal(size=n))
+    return y, a, b
+
+
+def test_bootstrap_points_resample_the_counts():
+    pts = sp.datasets.example_classifiers(n=800)["strong"]
+    reps = bootstrap_points(pts, 30, random_state=0)
+    assert len(reps) == 30
+    for r in reps:
+        assert (r.n_pos, r.n_neg) == (pts.n_pos, pts.n_neg)  # stratified: class counts kept
+        assert r.tpr[0] == 0 and r.tpr[-1] == 1 and np.all(np.diff(r.tpr) >= 0) and np.all(np.diff(r.fpr) >= 0)
+    # The mean replicate AUC is near the estimate (bootstrap bias is small at this n and skew).
+    aucs = [sp.aucpr(r) for r in reps]
+    assert np.mean(aucs) == pytest.approx(sp.aucpr(pts), abs=3 * np.std(aucs))
+
+
+def test_plot_pr_ci_band_contains_the_curve_and_follows_update():
+    pts = sp.datasets.example_classifiers(n=1500)
+    disp = sp.plot_pr(pts, skew=0.05, ci=0.9, n_boot=60, random_state=0)
+    assert sorted(disp.bands_) == ["strong", "weak"]
+    grid = np.linspace(0, 1, 401)
+    for name, value in pts.items():
+        r, p = sp.pr_curve(value, skew=0.05)
+        keep = np.r_[True, np.diff(r) > 0]
+        mid = np.interp(grid, r[keep], p[keep])
+        path = disp.bands_[name].get_paths()[0].vertices
+        lo, hi = path[1:402, 1], path[-402:-1, 1][::-1]
+        inside = (mid >= lo - 1e-9) & (mid <= hi + 1e-9)
+        assert inside.mean() > 0.9  # a pointwise percentile band holds the curve almost everywhere
+    before = disp.bands_["strong"].get_paths()[0].vertices.copy()
+    disp.update(skew=0.3)
+    after = disp.bands_["strong"].get_paths()[0].vertices
+    assert not np.allclose(before, after)
+
+
+def test_cost_and_f_bands():
+    pts = sp.datasets.example_classifiers(n=1500)
+    for fn in (sp.plot_cost, sp.plot_fmeasure):
+        disp = fn(pts, ci=0.95, n_boot=40, random_state=0, lines=False)
+        assert sorted(disp.bands_) == ["strong", "weak"]
+        assert "95% bootstrap band" in disp.lines_["strong"].get_label()
+
+
+def test_ci_bad_input_names_the_argument():
+    pts = sp.datasets.example_classifiers(n=500)
+    with pytest.raises(ValueError, match="ci"):
+        sp.plot_pr(pts, ci=1.2)
+    with pytest.raises(TypeError, match="ci"):
+        sp.plot_cost(pts, ci="95%")
+    weighted = sp.operating_points([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], sample_weight=[0.5, 1, 2, 1])
+    with pytest.raises(ValueError, match="ci: a bootstrap band needs"):
+        sp.plot_pr(weighted, ci=0.9)
+
+
+def test_plot_comparison_shades_where_the_band_leaves_zero():
+    y, a, b = _pair()
+    disp = sp.plot_comparison(y, a, b, names=("broad", "Gauss"), n_skews=12, n_boot=150, random_state=0)
+    r = disp.result_
+    pts_a, pts_b = sp.operating_points(y, a), sp.operating_points(y, b)
+    for k, pi in enumerate(disp.skews):
+        assert r["difference"][k] == pytest.approx(sp.aucpr(pts_a, pi) - sp.aucpr(pts_b, pi), rel=1e-12)
+    assert np.all(r["low"] <= r["difference"] + 1e-12) and np.all(r["difference"] <= r["high"] + 1e-12)
+    assert bool(disp.regions_["a_better"]) == bool((r["low"] > 0).any())
+    assert bool(disp.regions_["b_better"]) == bool((r["high"] < 0).any())
+    assert disp.ax_.get_xscale() == "log"
+
+
+def test_plot_comparison_bad_input():
+    y, a, b = _pair(n=300)
+    with pytest.raises(ValueError, match="skews"):
+        sp.plot_comparison(y, a, b, skews=[0.1, 0.05])
+    with pytest.raises(ValueError, match="skew_range"):
+        sp.plot_comparison(y, a, b, skew_range=(0.0, 0.5))
+    with pytest.raises(TypeError, match="names"):
+        sp.plot_comparison(y, a, b, names="AB")
+    with pytest.raises(ValueError, match="score_b has length"):
+        sp.plot_comparison(y, a, b[:10])
