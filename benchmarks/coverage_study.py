@@ -117,3 +117,35 @@ def main(reps=400, n_boot=1000):
 if __name__ == "__main__":
     args = [int(a) for a in sys.argv[1:]]
     main(*args)
+
+
+def studentized_interval(y, s, skew, n_boot, n_inner, confidence, rng):
+    """Bootstrap-t: each outer replicate's SE from ``n_inner`` inner replicates of its own rows."""
+    pts = points_of(y, s, None)
+    model = sp.as_skew(skew, default=pts.skew)
+    theta = sp.aucpr(pts, model)
+    pools, n_bins = _resample.make_pools([s], [pts], y, None, True)
+    idx = _resample.draw(rng, pools, n_boot)
+    outer = aucpr_rows(*_resample.polylines(*_resample.counts(pools, n_bins, 0, idx)), model, "continuous", False)
+    t = np.empty(n_boot)
+    for b in range(n_boot):
+        inner_idx = [ix[b][rng.integers(0, p.size, size=(n_inner, p.size))] for p, ix in zip(pools, idx, strict=True)]
+        inner = aucpr_rows(*_resample.polylines(*_resample.counts(pools, n_bins, 0, inner_idx)), model,
+                           "continuous", False)
+        t[b] = (outer[b] - theta) / max(inner.std(ddof=1), 1e-12)
+    se = outer.std(ddof=1)
+    alpha = 1 - confidence
+    q_lo, q_hi = np.quantile(t, [alpha / 2, 1 - alpha / 2])
+    return theta, (theta - q_hi * se, theta - q_lo * se)
+
+
+def studentized_coverage(n, prevalence, mu, skew, reps, n_boot=400, n_inner=25, confidence=0.9, seed=0):
+    truth = population_aucpr(mu, skew)
+    rng = np.random.default_rng(seed)
+    hits = below = 0
+    for _ in range(reps):
+        y, s = simulate(rng, n, prevalence, mu)
+        _, (lo, hi) = studentized_interval(y, s, skew, n_boot, n_inner, confidence, rng)
+        hits += lo <= truth <= hi
+        below += hi < truth
+    return hits / reps, below / reps

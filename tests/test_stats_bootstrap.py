@@ -49,7 +49,7 @@ def test_replicates_equal_a_naive_resample_and_sort(stratified, weighted):
             model = None if skew is None else sp.as_skew(skew)  # None: each replicate's own skew
             got = aucpr_rows(tp, fp, model, interpolation, False)
             for r in range(6):
-                take = np.concatenate([pool_rows[ix[r]] for pool_rows, ix in zip(rows, idx)])
+                take = np.concatenate([pool_rows[ix[r]] for pool_rows, ix in zip(rows, idx, strict=True)])
                 ref_pts = sp.operating_points(y[take], s[take], sample_weight=None if w is None else w[take])
                 ref = sp.aucpr(ref_pts, model, interpolation=interpolation)
                 assert got[r] == pytest.approx(ref, rel=1e-10, abs=1e-13), (interpolation, skew, r)

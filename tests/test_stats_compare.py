@@ -37,7 +37,7 @@ def test_paired_replicates_equal_naive_differences_on_the_same_rows():
     got = aucpr_rows(*lines[0], model, "continuous", False) - aucpr_rows(*lines[1], model, "continuous", False)
     rows = [np.flatnonzero(y), np.flatnonzero(~y)]
     for r in range(5):
-        take = np.concatenate([pr[ix[r]] for pr, ix in zip(rows, idx)])
+        take = np.concatenate([pr[ix[r]] for pr, ix in zip(rows, idx, strict=True)])
         ref = (sp.aucpr(sp.operating_points(y[take], a[take]), model)
                - sp.aucpr(sp.operating_points(y[take], b[take]), model))
         assert got[r] == pytest.approx(ref, rel=1e-10, abs=1e-13)

@@ -26,7 +26,7 @@ __all__ = [
     "draw_band",
     "check_band",
     "check_ci",
-    "bootstrap_replicates",
+    "ci_replicates",
     "ci_quantiles",
 ]
 
@@ -283,10 +283,11 @@ def check_ci(ci):
     return check_scalar(ci, "ci", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
 
 
-def bootstrap_replicates(points, ci, n_boot, random_state):
-    """Bootstrap replicates (list of OperatingPoints) of each single classifier, for ``ci`` bands."""
+def ci_replicates(points, ci, n_boot, random_state):
+    """``ci`` checked, and bootstrap replicates (lists of OperatingPoints) of each single classifier."""
+    ci = check_ci(ci)
     if ci is None:
-        return {}
+        return None, {}
     from ..stats._checks import as_generator
     from ..stats.bootstrap import bootstrap_points
 
@@ -299,7 +300,7 @@ def bootstrap_replicates(points, ci, n_boot, random_state):
             out[name] = bootstrap_points(value, n_boot, random_state=rng)
         except ValueError as exc:
             raise ValueError(f"ci: {exc}") from exc
-    return out
+    return ci, out
 
 
 def ci_quantiles(rows, ci):

@@ -79,7 +79,7 @@ def _spans(x, mask):
     edges = np.r_[x[0], np.sqrt(x[1:] * x[:-1]) if x[0] > 0 else 0.5 * (x[1:] + x[:-1]), x[-1]]
     d = np.diff(np.r_[0, mask.astype(int), 0])
     starts, ends = np.flatnonzero(d == 1), np.flatnonzero(d == -1)
-    return [(edges[s], edges[e]) for s, e in zip(starts, ends)]
+    return [(edges[s], edges[e]) for s, e in zip(starts, ends, strict=True)]
 
 
 def plot_comparison(y_true, score_a, score_b, *, skews=None, skew_range=(0.001, 0.5), n_skews=40,

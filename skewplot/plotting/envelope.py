@@ -19,10 +19,9 @@ from ._display import (
     Display,
     FromScoresMixin,
     as_points_dict,
-    bootstrap_replicates,
     check_band,
-    check_ci,
     ci_quantiles,
+    ci_replicates,
     classifier_styles,
     draw_band,
     fold_band,
@@ -94,7 +93,6 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew = check_skew(skew)
         self.max_lines = int(check_scalar(max_lines, "max_lines", lo=1))
         self.band = check_band(band)
-        self.ci = check_ci(ci)
         self.point_lines_ = {}
         self.bands_ = {}
         self.markers_ = {}
@@ -108,8 +106,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
             self._hulls[name] = [p._take(roc_convex_hull(p)) for p in folds]
             if not isinstance(value, list):
                 self._drawn[name] = value._take(_drawn_indices(value, self.max_lines))
-        self._ci_hulls = {name: [p._take(roc_convex_hull(p)) for p in reps]
-                          for name, reps in bootstrap_replicates(self.points, self.ci, n_boot, random_state).items()}
+        self.ci, replicates = ci_replicates(self.points, ci, n_boot, random_state)
+        self._ci_hulls = {name: [p._take(roc_convex_hull(p)) for p in reps] for name, reps in replicates.items()}
         self._changed = set()
 
     # ------------------------------------------------------------------ parameters

@@ -14,10 +14,9 @@ from ._display import (
     FromScoresMixin,
     as_points_dict,
     auc_label,
-    bootstrap_replicates,
     check_band,
-    check_ci,
     ci_quantiles,
+    ci_replicates,
     classifier_styles,
     decimation_indices,
     draw_band,
@@ -81,8 +80,7 @@ class PRDisplay(FromScoresMixin, Display):
         self._corners = {}
         self._colorbar = None
         self._check_skew(skew)
-        self.ci = check_ci(ci)
-        self._replicates = bootstrap_replicates(self.points, self.ci, n_boot, random_state)
+        self.ci, self._replicates = ci_replicates(self.points, ci, n_boot, random_state)
 
     # ------------------------------------------------------------------ model
     def _check_skew(self, skew):
@@ -119,26 +117,22 @@ class PRDisplay(FromScoresMixin, Display):
             pts = self._corners[id(pts)]
         return aucpr(pts, skew=self.skew, interpolation=self.interpolation, normalize=self.normalize)
 
-    def _fold_curves(self, folds):
-        """Vertical averaging: precision of every fold on a common recall grid."""
+    def _on_grid(self, curves):
+        """Precision of each curve on a common recall grid (vertical averaging)."""
         rows = []
-        for pts in folds:
+        for pts in curves:
             r, p = self._curve(None, pts)
             # Where the curve drops vertically, np.interp takes the value before the drop.
             keep = np.r_[True, np.diff(r) > 0]
             rows.append(np.interp(_GRID, r[keep], p[keep]))
-        mid, lo, hi = fold_band(rows, self.band)
+        return rows
+
+    def _fold_curves(self, folds):
+        mid, lo, hi = fold_band(self._on_grid(folds), self.band)
         return mid, np.clip(lo, 0, 1), np.clip(hi, 0, 1)
 
     def _ci_band(self, name):
-        """Pointwise bootstrap band of one classifier's curve on the recall grid."""
-        rows = []
-        for pts in self._replicates[name]:
-            r, p = self._curve(None, pts)
-            keep = np.r_[True, np.diff(r) > 0]
-            rows.append(np.interp(_GRID, r[keep], p[keep]))
-        lo, hi = ci_quantiles(rows, self.ci)
-        return np.clip(lo, 0, 1), np.clip(hi, 0, 1)
+        return np.clip(ci_quantiles(self._on_grid(self._replicates[name]), self.ci), 0, 1)
 
     def _label(self, name):
         return auc_label(name, self.aucs_[name], "nAUC" if self.normalize else "AUC")
@@ -338,16 +332,8 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
         ``Precision $P$`` (``$\\bar{P}$``, ``$\\tilde{P}$``).  The widgets
         use "title": the y axis then never changes and a slider step redraws
         no mathtext.
-    ci : float in (0, 1), optional
-        Draw a pointwise bootstrap band of this confidence around each
-        classifier's curve (the precision at each recall, stratified
-        resampling of the rows the counts hold; see
-        :func:`skewplot.aucpr_ci`).  Needs operating points of unweighted
-        hard labels.  Folds keep their own band.
-    n_boot : int, default=200
-        Bootstrap replicates for ``ci``.
-    random_state : None, int or Generator, optional
-        Seed of the bootstrap for ``ci``.
+    ci, n_boot, random_state : float in (0, 1), int (default 200), seed, optional
+        A pointwise bootstrap band of level ``ci`` from ``n_boot`` stratified replicates of each curve's rows.
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,

@@ -71,7 +71,7 @@ class Pool:
 
 def make_pools(score_list, pts_list, is_pos, weight, stratified):
     """Pools of rows for the classifiers ``score_list`` (same rows, same labels)."""
-    bins = [polyline_bins(p, s) for p, s in zip(pts_list, score_list)]
+    bins = [polyline_bins(p, s) for p, s in zip(pts_list, score_list, strict=True)]
     w = np.ones(is_pos.size) if weight is None else weight
     pos_w, neg_w = np.where(is_pos, w, 0.0), np.where(is_pos, 0.0, w)
     codes = [np.where(is_pos, pb, nb) for pb, nb, _ in bins]
@@ -115,7 +115,7 @@ def counts(pools, n_bins, k, idx):
     tp = np.zeros((n_rep, nb))
     fp = np.zeros((n_rep, nb))
     offset = (np.arange(n_rep) * nb)[:, None]
-    for pool, ix in zip(pools, idx):
+    for pool, ix in zip(pools, idx, strict=True):
         flat = (pool.codes[k][ix] + offset).ravel()
         size = n_rep * nb
         for out, w, skip in ((tp, pool.pos_w, pool.only_neg), (fp, pool.neg_w, pool.only_pos)):
@@ -136,7 +136,7 @@ def leave_block_out(pools, n_bins, k, blocks):
     """
     tp_all, fp_all = full_counts(pools, n_bins, k)
     rows_tp, rows_fp = [], []
-    for pool, pool_blocks in zip(pools, blocks):
+    for pool, pool_blocks in zip(pools, blocks, strict=True):
         for rows in pool_blocks:
             c = pool.codes[k][rows]
             rows_tp.append(tp_all - np.bincount(c, weights=pool.pos_w[rows], minlength=n_bins[k]))
@@ -155,7 +155,7 @@ def polylines(tp_bins, fp_bins):
 def replicate_points(tp, fp):
     """One :class:`OperatingPoints` per row of cumulative counts (no thresholds)."""
     out = []
-    for t, f in zip(tp, fp):
+    for t, f in zip(tp, fp, strict=True):
         n_pos, n_neg = t[-1], f[-1]
         out.append(OperatingPoints(tpr=t / n_pos, fpr=f / n_neg, tp=t, fp=f, n_pos=n_pos, n_neg=n_neg))
     return out

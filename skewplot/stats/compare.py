@@ -81,7 +81,8 @@ def compare_many(y_true, score_a, score_b, skews, *, sample_weight=None, interpo
     pools, n_bins = _resample.make_pools(scores, pts, is_pos, w, bool(stratified))
 
     def statistic(lines):
-        own = [None if sk is None else m for sk, m in zip(skews, models)]  # None: each replicate's own skew
+        # None: each replicate's own skew.
+        own = [None if sk is None else m for sk, m in zip(skews, models, strict=True)]
         cols = [aucpr_rows(*lines[0], m, interpolation, normalize) - aucpr_rows(*lines[1], m, interpolation, normalize)
                 for m in own]
         return np.stack(cols, axis=1)
