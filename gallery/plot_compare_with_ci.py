@@ -37,12 +37,12 @@ points = {name: sp.operating_points(y, s) for name, s in scores.items()}
 # :func:`skewplot.aucpr_ci` gives each classifier's AUCPR with a 95 % BCa
 # interval; :func:`skewplot.compare` the paired difference with a p-value.
 
+for name, s in scores.items():
+    r = sp.aucpr_ci(y, s, skew=0.01, n_boot=300, random_state=0)
+    print(f"{name:>5} at skew 0.01: {r.estimate:.3f} [{r.low:.3f}, {r.high:.3f}]")
 for skew in (0.01, (0.01, 0.1)):
-    for name, s in scores.items():
-        r = sp.aucpr_ci(y, s, skew=skew, n_boot=300, random_state=0)
-        print(f"{name:>5} at skew {skew}: {r.estimate:.3f} [{r.low:.3f}, {r.high:.3f}]")
     c = sp.compare(y, scores["broad"], scores["Gauss"], skew=skew, n_boot=300, random_state=0)
-    print(f"      difference {c.difference:+.3f} [{c.low:+.3f}, {c.high:+.3f}], p = {c.pvalue:.3f}")
+    print(f"broad - Gauss at skew {skew}: {c.difference:+.3f} [{c.low:+.3f}, {c.high:+.3f}], p = {c.pvalue:.3f}")
 
 # %%
 # PR curves with bands, and the difference against the skew
