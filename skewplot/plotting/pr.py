@@ -24,7 +24,7 @@ from ._display import (
 )
 from .bracket import is_bounded, plot_bracket
 
-__all__ = ["PRDisplay", "plot_pr", "plot_integrated_pr", "plot_temporal_pr"]
+__all__ = ["PRDisplay", "plot_pr"]
 
 _GRID = np.linspace(0.0, 1.0, 401)
 
@@ -371,47 +371,4 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
                 color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label, ci=ci,
                 n_boot=n_boot, random_state=random_state)
     return disp.plot(ax=ax, **kwargs)
-
-
-def plot_integrated_pr(points, skew_range=(0.0, 0.5), *, weight=None, ax=None, **kwargs):
-    """Draw P̄-R curves: precision integrated over a range of skews [L §4.3].
-
-    Same as ``plot_pr(points, skew=SkewRange(*skew_range, weight=weight))``.
-
-    Parameters
-    ----------
-    points : OperatingPoints or dict
-    skew_range : (float, float), default=(0, 0.5)
-    weight : callable or frozen scipy.stats distribution, optional
-        Density over the range (uniform when None).
-    ax : matplotlib Axes, optional
-    **kwargs
-        As :func:`plot_pr`.
-    """
-    from ..skew import SkewRange
-
-    if not isinstance(skew_range, (tuple, list)) or len(skew_range) != 2:
-        raise TypeError(f"skew_range must be a (lo, hi) pair, got {skew_range!r}")
-    return plot_pr(points, skew=SkewRange(skew_range[0], skew_range[1], weight=weight), ax=ax, **kwargs)
-
-
-def plot_temporal_pr(points, skew_series, *, ax=None, **kwargs):
-    """Draw P̃-R curves: precision averaged over a skew that moves in time [L §4.2].
-
-    Parameters
-    ----------
-    points : OperatingPoints or dict
-    skew_series : SkewSeries or array-like
-        Samples of pi'(t) (equally spaced in time unless a SkewSeries says otherwise).
-    ax : matplotlib Axes, optional
-    **kwargs
-        As :func:`plot_pr`.
-    """
-    from ..skew import SkewSeries
-
-    if not isinstance(skew_series, SkewSeries):
-        if isinstance(skew_series, SkewModel):
-            raise TypeError("skew_series must be a SkewSeries or an array of skews, got another skew model")
-        skew_series = SkewSeries(skew_series)
-    return plot_pr(points, skew=skew_series, ax=ax, **kwargs)
 
