@@ -57,7 +57,7 @@ for row, (name, (y, score, new_skew)) in enumerate(data.items()):
     points = {f"original, π = {y.mean():.3f}": sp.operating_points(y, score),
               f"negatives removed, π = {altered[0].mean():.3f}": sp.operating_points(*altered)}
     sp.plot_pr(points, ax=axes[row, 0], baselines=False)
-    sp.plot_integrated_pr(points, (0.0, 0.5), ax=axes[row, 1], baselines=False)
+    sp.plot_integrated_pr(points, skew_range=(0.0, 0.5), ax=axes[row, 1], baselines=False)
     axes[row, 0].set_title(f"({'ac'[row]}) {name}: P-R at the data's skew")
     axes[row, 1].set_title(f"({'bd'[row]}) {name}: P̄-R, π′ ∈ [0, 0.5]")
     pr = [sp.aucpr(p) for p in points.values()]

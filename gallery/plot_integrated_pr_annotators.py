@@ -39,7 +39,7 @@ for name, skew in annotators.items():
 
 fig, axes = plt.subplots(1, 2, sharey=True, constrained_layout=True)
 sp.plot_pr(points, ax=axes[0], baselines=False)
-sp.plot_integrated_pr(points, (0.0, 0.5), ax=axes[1], baselines=False)
+sp.plot_integrated_pr(points, skew_range=(0.0, 0.5), ax=axes[1], baselines=False)
 axes[0].set_title("(a) P-R at each ground truth's skew")
 axes[0].set_ylabel("precision (each ground truth's own skew)")
 axes[1].set_title("(b) P̄-R, π′ ∈ [0, 0.5]")

@@ -46,7 +46,7 @@ ax_skew.set_title("deployment skew")
 
 for k, t_end in enumerate((20, 14, 10)):
     series = sp.SkewSeries.from_function(growth, t_end)
-    disp = sp.plot_temporal_pr({f"$T = {t_end}$": pts}, series, ax=ax_pr, baselines=False, color=f"C{k}")
+    disp = sp.plot_temporal_pr({f"$T = {t_end}$": pts}, skew_series=series, ax=ax_pr, baselines=False, color=f"C{k}")
     ax_pr.axhline(series.mean, color=f"C{k}", linestyle="--", linewidth=0.9)
     ax_skew.axvline(t_end, color=f"C{k}", linestyle=":", linewidth=1.0)
 ax_pr.set_ylabel(r"$\tilde{P}$ over $[0, T]$")

@@ -48,7 +48,7 @@ for (title, pos_weight), ax, box in zip(labels.items(), axes[::2], axes[1::2], s
     for kind, color in (("max", "C0"), ("min", "C3")):
         pts = sp.achievable_curve(pos_weight, kind=kind)
         ax.plot(*sp.pr_curve(pts), color=color, linewidth=1.6,
-                label=f"{'best' if kind == 'max' else 'worst'} (AUC = {sp.aucpr(pts):.3f})")
+                label=f"{'best' if kind == 'max' else 'worst'} (AUCPR = {sp.aucpr(pts):.3f})")
     ax.axhline(ratio, color="C6", linestyle="--", linewidth=1.0, label=f"class ratio ({ratio:.3f})")
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1.02)

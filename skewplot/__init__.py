@@ -98,6 +98,7 @@ _LAZY = {
     "plot_pr_surface": "plotting",
     "plot_ap_null": "plotting",
     "plot_comparison": "plotting",
+    "set_theme": "plotting.style",
     "PRDisplay": "plotting",
     "ROCDisplay": "plotting",
     "CostDisplay": "plotting",

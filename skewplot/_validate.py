@@ -73,7 +73,7 @@ def check_scalar(value, name, *, lo=None, hi=None, lo_open=False, hi_open=False)
 def check_choice(value, name, choices):
     if value not in choices:
         opts = ", ".join(repr(c) for c in choices)
-        raise ValueError(f"{name} must be one of {opts}; got {value!r}")
+        raise ValueError(f"{name} must be one of {opts}; got {plain(value)}")
     return value
 
 
@@ -108,3 +108,10 @@ def scalar_or_array(out):
     """A 0-d result as a float, anything else as a float array."""
     out = np.asarray(out, dtype=float)
     return float(out) if out.ndim == 0 else out
+
+
+def plain(value):
+    """``repr`` of ``value`` for a message, numpy scalars shown as Python ones (``0``, not ``np.int64(0)``)."""
+    if isinstance(value, np.generic):
+        value = value.item()
+    return repr(value)

@@ -19,11 +19,13 @@ class CLIError(Exception):
 
 # ---------------------------------------------------------------------- input
 def read_columns(path, score, label, weight=None):
-    """Read the score, label and optional weight columns of a CSV file with a header.
+    """Read the score columns, the label and the optional weight column of a CSV file with a header.
+
+    ``score`` is one column name or a list of them.
 
     Returns
     -------
-    score : ndarray of float
+    score : ndarray of float, or dict of str to ndarray (a list of names)
     labels : list of str
     weight : ndarray of float or None
     """
@@ -34,7 +36,8 @@ def read_columns(path, score, label, weight=None):
     with open(path, newline="", encoding="utf-8-sig") as fh:
         reader = csv.DictReader(fh)
         header = reader.fieldnames or []
-        for role, col in (("--score", score), ("--label", label), ("--weight", weight)):
+        scores = [score] if isinstance(score, str) else list(score)
+        for role, col in [("--score", c) for c in scores] + [("--label", label), ("--weight", weight)]:
             if col is not None and col not in header:
                 raise CLIError(f"{role}: no column {col!r} in {path}; columns are: {', '.join(header)}")
         rows = list(reader)
@@ -52,7 +55,8 @@ def read_columns(path, score, label, weight=None):
         return out
 
     labels = [(row[label] or "").strip() for row in rows]
-    return numbers(score, "--score"), labels, (None if weight is None else numbers(weight, "--weight"))
+    values = numbers(score, "--score") if isinstance(score, str) else {c: numbers(c, "--score") for c in scores}
+    return values, labels, (None if weight is None else numbers(weight, "--weight"))
 
 
 def labels_to_binary(labels, pos_label=None):
@@ -72,17 +76,55 @@ def labels_to_binary(labels, pos_label=None):
     raise CLIError(f"--pos-label is needed: the label column has values {', '.join(distinct[:5])}")
 
 
-def parse_skew(text):
-    """``--skew``: one number, ``lo,hi``, or many comma-separated numbers (a series)."""
-    if text is None:
-        return None
+def _numbers(text, option):
     try:
         values = [float(v) for v in text.replace(" ", "").split(",") if v]
     except ValueError:
-        raise CLIError(f"--skew: expected numbers separated by commas, got {text!r}") from None
+        raise CLIError(f"{option}: expected numbers separated by commas, got {text!r}") from None
     if not values:
-        raise CLIError("--skew: no value given")
+        raise CLIError(f"{option}: no value given")
     return values
+
+
+def parse_skew(text):
+    """``--skew``: one deployment skew pi' in (0, 1), the same in every command."""
+    if text is None:
+        return None
+    values = _numbers(text, "--skew")
+    if len(values) != 1:
+        raise CLIError(f"--skew takes one deployment skew, got {text!r}; a range is --skew-range lo,hi, "
+                       "a series over time --skew-series p1,p2,..., and report takes --skew again for more skews")
+    return values[0]
+
+
+def parse_skew_range(text):
+    """``--skew-range lo,hi``: the skews P̄ averages over (uniformly), 0 <= lo < hi <= 1."""
+    if text is None:
+        return None
+    values = _numbers(text, "--skew-range")
+    if len(values) != 2 or not 0 <= values[0] < values[1] <= 1:
+        raise CLIError(f"--skew-range takes lo,hi with 0 <= lo < hi <= 1, got {text!r}")
+    return tuple(values)
+
+
+def parse_skew_series(text):
+    """``--skew-series p1,p2,...``: equally spaced samples of the skew pi'(t) for P̃."""
+    if text is None:
+        return None
+    values = _numbers(text, "--skew-series")
+    if len(values) < 2:
+        raise CLIError(f"--skew-series takes at least two skews p1,p2,..., got {text!r}")
+    return values
+
+
+class _Once(argparse.Action):
+    """An option that may be given once: a repetition is an error, never silently dropped."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(f"{option_string} given twice ({getattr(namespace, self.dest)!r} and {values!r}); "
+                         "give it once")
+        setattr(namespace, self.dest, values)
 
 
 def _output_path(path, force):
@@ -95,36 +137,44 @@ def _output_path(path, force):
 
 
 # ---------------------------------------------------------------------- drawing
-def draw_space(points, space, skew_values=None, ax=None):
-    """Draw one space for ``points`` (dict name -> OperatingPoints) and return the Display."""
+def draw_space(points, space, skew=None, skew_range=None, skew_series=None, ax=None):
+    """Draw one space for ``points`` (dict name -> OperatingPoints) and return the Display.
+
+    ``skew`` is always one deployment skew (the PR space's, or the marked
+    skew of cost and F space); ``skew_range`` the range of P̄
+    (``integrated``, default (0, 0.5)); ``skew_series`` the series of P̃
+    (``temporal``).
+    """
     import skewplot as sp
 
     if space not in SPACES:
         raise CLIError(f"--space must be one of {', '.join(SPACES)}, got {space!r}")
-    one = None if not skew_values else skew_values[0]
+    used = {"pr": "skew", "integrated": "skew_range", "temporal": "skew_series", "roc": None, "cost": "skew",
+            "f": "skew"}[space]
+    for name, value in (("skew", skew), ("skew_range", skew_range), ("skew_series", skew_series)):
+        if value is not None and name != used:
+            raise CLIError(f"--{name.replace('_', '-')} does not apply to --space {space}"
+                           + (f" (it takes --{used.replace('_', '-')})" if used else ""))
     if space == "pr":
-        if skew_values and len(skew_values) != 1:
-            raise CLIError("--skew: the pr space takes one skew")
-        return sp.plot_pr(points, skew=one, ax=ax)
+        return sp.plot_pr(points, skew=skew, ax=ax)
     if space == "integrated":
-        lo, hi = (0.0, 0.5) if not skew_values else (skew_values + [None])[:2]
-        if hi is None or len(skew_values or [0, 0]) != 2:
-            raise CLIError("--skew: the integrated space takes a range lo,hi")
-        return sp.plot_integrated_pr(points, (lo, hi), ax=ax)
+        return sp.plot_integrated_pr(points, skew_range=skew_range or (0.0, 0.5), ax=ax)
     if space == "temporal":
-        if not skew_values or len(skew_values) < 2:
-            raise CLIError("--skew: the temporal space takes a series of skews pi'(t), e.g. 0.01,0.05,0.2")
-        return sp.plot_temporal_pr(points, skew_values, ax=ax)
+        if skew_series is None:
+            raise CLIError("--space temporal needs --skew-series p1,p2,... (the skew pi'(t) over time)")
+        return sp.plot_temporal_pr(points, skew_series=skew_series, ax=ax)
     if space == "roc":
         return sp.plot_roc(points, ax=ax)
     if space == "cost":
-        return sp.plot_cost(points, skew=one, ax=ax)
-    return sp.plot_fmeasure(points, skew=one, ax=ax)
+        return sp.plot_cost(points, skew=skew, ax=ax)
+    return sp.plot_fmeasure(points, skew=skew, ax=ax)
 
 
 # ---------------------------------------------------------------------- commands
-def _metrics_rows(points, skews=(0.01,)):
+def _metrics_rows(points, skews=(0.01,), skew_ranges=()):
+    """One row per classifier: ROC AUC, AUCPR, AP, then AUCPR at each skew and P̄ AUCPR over each range."""
     from .metrics import aucpr, roc_auc
+    from .skew import SkewRange
 
     rows = []
     for name, p in points.items():
@@ -133,6 +183,9 @@ def _metrics_rows(points, skews=(0.01,)):
         for s in skews:
             row[f"AUCPR@{s:g}"] = aucpr(p, skew=s)
             row[f"nAUCPR@{s:g}"] = aucpr(p, skew=s, normalize=True)
+        for lo, hi in skew_ranges:
+            row[f"P̄AUCPR@[{lo:g},{hi:g}]"] = aucpr(p, skew=SkewRange(lo, hi))
+            row[f"nP̄AUCPR@[{lo:g},{hi:g}]"] = aucpr(p, skew=SkewRange(lo, hi), normalize=True)
         rows.append(row)
     return rows
 
@@ -167,15 +220,16 @@ def _demo(args) -> int:
     import matplotlib.pyplot as plt
 
     os.makedirs(args.out, exist_ok=True)
-    plans = [("pr", None), ("pr_at_0.01", [0.01]), ("integrated", [0.0, 0.5]),
-             ("temporal", [0.001, 0.01, 0.05, 0.1, 0.2]), ("roc", None), ("cost", [0.1]), ("f", [0.1])]
+    plans = [("pr", {}), ("pr_at_0.01", {"skew": 0.01}), ("integrated", {"skew_range": (0.0, 0.5)}),
+             ("temporal", {"skew_series": [0.001, 0.01, 0.05, 0.1, 0.2]}), ("roc", {}), ("cost", {"skew": 0.1}),
+             ("f", {"skew": 0.1})]
     paths = [os.path.join(args.out, f"{stem}.png") for stem, _ in plans]
     clash = [p for p in paths if os.path.exists(p)]
     if clash and not args.force:
         raise CLIError(f"{clash[0]} exists; pass --force to overwrite the demo figures")
-    for (stem, skew_values), path in zip(plans, paths, strict=True):
+    for (stem, skews), path in zip(plans, paths, strict=True):
         space = "pr" if stem.startswith("pr") else stem
-        disp = draw_space(pts, space, skew_values)
+        disp = draw_space(pts, space, **skews)
         disp.figure_.savefig(path, dpi=120, bbox_inches="tight")
         plt.close(disp.figure_)
         print(f"wrote {path}")
@@ -183,13 +237,12 @@ def _demo(args) -> int:
     if os.path.exists(path) and not args.force:
         raise CLIError(f"{path} exists; pass --force to overwrite the demo figures")
     fig, axes = plt.subplots(2, 3, figsize=(16, 9.5))
-    panels = [("pr", None, "PR at the test set's skew"), ("pr", [0.01], "PR at deployment skew 0.01"),
-              ("integrated", [0.0, 0.5], "P̄-R: skew anywhere in [0, 0.5]"), ("roc", None, "ROC"),
-              ("cost", [0.1], None), ("f", [0.1], None)]
-    for ax, (space, skew_values, title) in zip(axes.flat, panels, strict=True):
-        draw_space(pts, space, skew_values, ax=ax)
-        if space not in ("cost", "f"):  # their legends sit above the axes; the x labels name them
-            ax.set_title(title, fontsize="medium")
+    panels = [("pr", {}, "PR at the test set's skew"), ("pr", {"skew": 0.01}, "PR at deployment skew 0.01"),
+              ("integrated", {"skew_range": (0.0, 0.5)}, "P̄-R: skew anywhere in [0, 0.5]"), ("roc", {}, "ROC"),
+              ("cost", {"skew": 0.1}, "Cost space"), ("f", {"skew": 0.1}, "F-measure space")]
+    for ax, (space, skews, title) in zip(axes.flat, panels, strict=True):
+        draw_space(pts, space, ax=ax, **skews)
+        ax.set_title(title, fontsize="medium")
     fig.tight_layout()
     fig.savefig(path, dpi=90)
     plt.close(fig)
@@ -197,18 +250,32 @@ def _demo(args) -> int:
     return 0
 
 
+def _score_points(args):
+    """One OperatingPoints per --score column, on the shared label and weight columns."""
+    from .metrics.points import operating_points
+
+    repeated = sorted({c for c in args.score if args.score.count(c) > 1})
+    if repeated:
+        raise CLIError(f"--score {repeated[0]!r} given twice; each --score column is one classifier")
+    scores, labels, weight = read_columns(args.file, args.score, args.label, args.weight)
+    y = labels_to_binary(labels, args.pos_label)
+    try:
+        return {col: operating_points(y, s, sample_weight=weight) for col, s in scores.items()}
+    except (ValueError, TypeError) as exc:
+        raise CLIError(str(exc)) from None
+
+
 def _plot(args) -> int:
     import matplotlib
 
     matplotlib.use("Agg")
-    from .metrics.points import operating_points
 
     out = _output_path(args.output, args.force)
-    score, labels, weight = read_columns(args.file, args.score, args.label, args.weight)
-    y = labels_to_binary(labels, args.pos_label)
+    skew, skew_range = parse_skew(args.skew), parse_skew_range(args.skew_range)
+    series = parse_skew_series(args.skew_series)
+    points = _score_points(args)
     try:
-        pts = operating_points(y, score, sample_weight=weight)
-        disp = draw_space({args.score: pts}, args.space, parse_skew(args.skew))
+        disp = draw_space(points, args.space, skew=skew, skew_range=skew_range, skew_series=series)
     except (ValueError, TypeError) as exc:
         raise CLIError(str(exc)) from None
     disp.figure_.savefig(out, bbox_inches="tight")
@@ -217,14 +284,11 @@ def _plot(args) -> int:
 
 
 def _report(args) -> int:
-    from .metrics.points import operating_points
-
-    score, labels, weight = read_columns(args.file, args.score, args.label, args.weight)
-    y = labels_to_binary(labels, args.pos_label)
-    skews = parse_skew(args.skew) or [0.01]
+    skews = [parse_skew(text) for text in (args.skew or ["0.01"])]
+    ranges = [parse_skew_range(text) for text in (args.skew_range or [])]
+    points = _score_points(args)
     try:
-        pts = operating_points(y, score, sample_weight=weight)
-        rows = _metrics_rows({args.score: pts}, skews)
+        rows = _metrics_rows(points, skews, ranges)
     except (ValueError, TypeError) as exc:
         raise CLIError(str(exc)) from None
     _print_table(rows)
@@ -248,32 +312,43 @@ def build_parser() -> argparse.ArgumentParser:
 
     def data_args(p):
         p.add_argument("file", metavar="FILE.csv", help="comma-separated file with a header row")
-        p.add_argument("--score", required=True, metavar="COL",
-                       help="column of classifier scores (larger = more positive)")
-        p.add_argument("--label", required=True, metavar="COL",
-                       help="column of true labels (0/1, -1/1, true/false, yes/no, or any two values with --pos-label)")
-        p.add_argument("--weight", metavar="COL", help="optional column of non-negative sample weights")
-        p.add_argument("--pos-label", metavar="VALUE", help="the label value of the positive class")
+        p.add_argument("--score", required=True, metavar="COL", action="append",
+                       help="column of classifier scores (larger = more positive); repeat it for several "
+                       "classifiers: one curve and one table row each")
+        p.add_argument("--label", required=True, metavar="COL", action=_Once,
+                       help="column of true labels (0/1, -1/1, true/false, yes/no, or any two values with "
+                       "--pos-label)")
+        p.add_argument("--weight", metavar="COL", action=_Once, help="optional column of non-negative sample weights")
+        p.add_argument("--pos-label", metavar="VALUE", action=_Once, help="the label value of the positive class")
 
     plot = sub.add_parser("plot", help="draw one space from a CSV of scores and labels",
                           description="Draw one space for the scores in a CSV file and save it as PNG, PDF or SVG.")
     data_args(plot)
-    plot.add_argument("--space", required=True, choices=SPACES,
-                      help="pr: precision-recall at the data set skew or at --skew; integrated: P̄-R over the "
-                      "range --skew lo,hi (default 0,0.5); temporal: P̃-R over the series --skew p1,p2,...; "
+    plot.add_argument("--space", required=True, choices=SPACES, action=_Once,
+                      help="pr: precision-recall at the data set skew or at --skew; integrated: P̄-R over "
+                      "--skew-range lo,hi (default 0,0.5); temporal: P̃-R over --skew-series p1,p2,...; "
                       "roc: ROC curve; cost: cost curves (--skew marks a skew); "
                       "f: F-measure curves (--skew marks a skew)")
-    plot.add_argument("--skew", metavar="SKEW",
-                      help="a skew in (0, 1), a range lo,hi, or a series p1,p2,... (see --space)")
-    plot.add_argument("-o", "--output", required=True, metavar="OUT", help="output file: .png, .pdf or .svg")
+    plot.add_argument("--skew", metavar="SKEW", action=_Once,
+                      help="one deployment skew pi' in (0, 1): the PR space's, or the skew marked in cost and F")
+    plot.add_argument("--skew-range", metavar="LO,HI", action=_Once,
+                      help="the range of skews P̄ averages over (--space integrated)")
+    plot.add_argument("--skew-series", metavar="P1,P2,...", action=_Once,
+                      help="the skew pi'(t) at equally spaced times (--space temporal)")
+    plot.add_argument("-o", "--output", required=True, metavar="OUT", action=_Once,
+                      help="output file: .png, .pdf or .svg")
     plot.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     plot.set_defaults(func=_plot)
 
     report = sub.add_parser("report", help="print a metrics table for a CSV of scores and labels",
-                            description="Print ROC AUC, AUCPR (continuous), average precision, and AUCPR at "
-                            "other skews (raw and normalised) for the scores in a CSV file.")
+                            description="Print ROC AUC, AUCPR (continuous), average precision, AUCPR at "
+                            "other skews and P̄ AUCPR over skew ranges (raw and normalised), one row per --score "
+                            "column of a CSV file.")
     data_args(report)
-    report.add_argument("--skew", metavar="SKEWS", help="comma-separated deployment skews to report (default 0.01)")
+    report.add_argument("--skew", metavar="SKEW", action="append",
+                        help="a deployment skew to report AUCPR at (default 0.01); repeat it for several")
+    report.add_argument("--skew-range", metavar="LO,HI", action="append",
+                        help="a skew range to report P̄ AUCPR over (uniform); repeat it for several")
     report.set_defaults(func=_report)
     return parser
 

@@ -59,6 +59,14 @@ def example_classifiers(n=5000, skew=0.1, *, random_state=0):
     ``"strong"`` separates the classes by 2 standard deviations, ``"weak"``
     by 1; both score the same labels.
 
+    Parameters
+    ----------
+    n : int, default=5000
+        Number of examples.
+    skew : float, default=0.1
+        Fraction of positives.
+    random_state : int or numpy Generator, default=0
+
     Returns
     -------
     dict of str to OperatingPoints

@@ -75,15 +75,16 @@ def test_help_explains_every_option(capsys):
         assert opt in text
 
 
-@pytest.mark.parametrize("space, skew", [("pr", None), ("integrated", "0.1,0.4"), ("temporal", "0.01,0.1,0.3"),
-                                         ("roc", None), ("cost", "0.2"), ("f", "0.2")])
+@pytest.mark.parametrize("space, skew", [("pr", None), ("integrated", ["--skew-range", "0.1,0.4"]),
+                                         ("temporal", ["--skew-series", "0.01,0.1,0.3"]), ("roc", None),
+                                         ("cost", ["--skew", "0.2"]), ("f", ["--skew", "0.2"])])
 def test_plot_every_space(csv_file, tmp_path, space, skew):
     path, _, _ = csv_file
     out = tmp_path / f"{space}.png"
     args = ["plot", str(path), "--score", "score", "--label", "label", "--weight", "w",
             "--space", space, "-o", str(out)]
     if skew:
-        args += ["--skew", skew]
+        args += skew
     assert main(args) == 0 and out.stat().st_size > 0
 
 
@@ -91,6 +92,10 @@ def test_plot_rejects_a_wrong_skew_for_the_space(csv_file, tmp_path, capsys):
     path, _, _ = csv_file
     base = ["plot", str(path), "--score", "score", "--label", "label", "-o", str(tmp_path / "x.png")]
     assert main(base + ["--space", "integrated", "--skew", "0.1"]) == 2
+    assert "--skew does not apply to --space integrated (it takes --skew-range)" in capsys.readouterr().err
+    assert main(base + ["--space", "pr", "--skew", "0.1,0.4"]) == 2
+    assert "--skew takes one deployment skew" in capsys.readouterr().err
+    assert main(base + ["--space", "integrated", "--skew-range", "0.4,0.1"]) == 2
     assert "lo,hi" in capsys.readouterr().err
     assert main(base + ["--space", "pr", "--skew", "1.5"]) == 2
     assert "skew" in capsys.readouterr().err
@@ -105,3 +110,60 @@ def test_demo_writes_every_figure_and_keeps_existing_ones(tmp_path, capsys):
     assert main(["demo", "--out", str(out)]) == 2
     assert "--force" in capsys.readouterr().err
     assert main(["demo", "--out", str(out), "--force"]) == 0
+
+
+@pytest.fixture
+def two_scores(tmp_path):
+    y, a = sp.datasets.make_scores(400, 0.1, separation=2.0, random_state=2)
+    b = a + sp.datasets.make_scores(400, 0.1, random_state=3)[1]
+    path = tmp_path / "two.csv"
+    with open(path, "w") as fh:
+        fh.write("y,good,noisy\n")
+        for row in zip(y, a, b, strict=True):
+            fh.write(",".join(str(v) for v in row) + "\n")
+    return path, y, {"good": sp.operating_points(y, a), "noisy": sp.operating_points(y, b)}
+
+
+def test_report_one_row_per_score_with_p_bar_over_a_range(two_scores, capsys):
+    path, _, pts = two_scores
+    args = ["report", str(path), "--score", "good", "--score", "noisy", "--label", "y", "--skew", "0.01",
+            "--skew", "0.002", "--skew-range", "0.001,0.05"]
+    assert main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "AUCPR@0.002" in lines[0] and "P̄AUCPR@[0.001,0.05]" in lines[0]
+    for name, line in zip(("good", "noisy"), lines[1:], strict=True):
+        cells = line.split()
+        assert cells[0] == name
+        assert f"{sp.aucpr(pts[name], skew=sp.SkewRange(0.001, 0.05)):.4f}" == cells[-2]
+        assert f"{sp.aucpr(pts[name], skew=0.002):.4f}" in cells
+
+
+def test_plot_draws_one_curve_per_score(two_scores, tmp_path, monkeypatch):
+    path, _, pts = two_scores
+    seen = {}
+    import skewplot.cli as cli
+
+    real = cli.draw_space
+
+    def spy(points, space, **kw):
+        seen["disp"] = real(points, space, **kw)
+        return seen["disp"]
+
+    monkeypatch.setattr(cli, "draw_space", spy)
+    out = tmp_path / "two.png"
+    assert main(["plot", str(path), "--score", "good", "--score", "noisy", "--label", "y", "--space", "pr",
+                 "--skew", "0.01", "-o", str(out)]) == 0
+    assert seen["disp"].aucs_ == {k: pytest.approx(sp.aucpr(p, skew=0.01)) for k, p in pts.items()}
+
+
+def test_repeated_options_accumulate_or_are_refused(two_scores, tmp_path, capsys):
+    path, _, _ = two_scores
+    base = ["plot", str(path), "--score", "good", "--space", "pr", "-o", str(tmp_path / "x.png")]
+    with pytest.raises(SystemExit):
+        main(base + ["--label", "y", "--label", "good"])
+    assert "--label given twice" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(base + ["--label", "y", "--skew", "0.1", "--skew", "0.2"])
+    assert "--skew given twice" in capsys.readouterr().err
+    assert main(base + ["--label", "y", "--score", "good"]) == 2
+    assert "--score 'good' given twice" in capsys.readouterr().err

@@ -14,6 +14,14 @@ def test_import_skewplot_loads_neither_matplotlib_nor_ipywidgets():
     assert "'ipywidgets'" not in mods
 
 
+def test_import_skewplot_stays_lazy_about_the_core_dependencies():
+    # seaborn, ipywidgets and narwhals are core dependencies, loaded only when a plot, widget or table needs them.
+    mods = _modules_after("import skewplot as sp\nsp.set_theme\nfrom skewplot.metrics._inputs import classifiers\n"
+                          "classifiers([0, 1, 1], [0.2, 0.9, 0.4])")
+    for name in ("matplotlib", "seaborn", "ipywidgets", "narwhals", "pandas", "polars"):
+        assert f"'{name}'" not in mods, name
+
+
 def test_compute_layer_never_imports_drawing_code():
     code = "\n".join([
         "import importlib, pkgutil, skewplot, skewplot.metrics, skewplot.skew",

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["positive_mask"]
+from .._validate import plain
+
+__all__ = ["positive_mask", "swapped_hint"]
 
 
 def positive_mask(y_true, pos_label):
@@ -25,14 +27,14 @@ def positive_mask(y_true, pos_label):
             )
         lo, hi = y.min(), y.max()
         if lo == hi:
-            raise ValueError(f"y_true holds only one class ({lo!r}); both classes are needed")
+            raise ValueError(f"y_true holds only one class ({plain(lo)}); both classes are needed")
         # Integers one apart are the only two values (no pass needed to check).
         two = y.dtype.kind in "biu" and int(hi) - int(lo) == 1
         if not two and not np.all((y == lo) | (y == hi)):
             raise ValueError("y_true holds more than two classes; a binary problem is needed")
         if (lo, hi) not in ((0, 1), (-1, 1), (False, True)):
             raise ValueError(
-                f"y_true has labels {{{lo!r}, {hi!r}}}; pass pos_label= to say which is positive "
+                f"y_true has labels {{{plain(lo)}, {plain(hi)}}}; pass pos_label= to say which is positive "
                 "(the default is only clear for {0, 1} and {-1, 1})"
             )
         if y.dtype.itemsize == 1 and y.dtype.kind in "biu" and lo == 0 and hi == 1:
@@ -42,7 +44,7 @@ def positive_mask(y_true, pos_label):
         return y == hi
     is_pos = y == pos_label
     if not np.any(is_pos):
-        raise ValueError(f"pos_label={pos_label!r} does not occur in y_true")
+        raise ValueError(f"pos_label={plain(pos_label)} does not occur in y_true")
     rest = y[~is_pos]
     if rest.size == 0:
         raise ValueError("y_true holds only one class (all values equal pos_label); both classes are needed")
@@ -53,3 +55,16 @@ def positive_mask(y_true, pos_label):
     if several:
         raise ValueError("y_true holds more than two classes; a binary problem is needed")
     return is_pos
+
+
+def swapped_hint(y_true, y_score):
+    """A sentence for an error when ``y_true`` looks like scores and ``y_score`` like labels, else ""."""
+    y, s = np.asarray(y_true), np.asarray(y_score)
+    if y.dtype.kind not in "biuf" or s.shape != y.shape or s.dtype.kind not in "biuf" or y.size < 3:
+        return ""
+    s_values = np.unique(s)
+    if s_values.size > 2 or np.unique(y).size <= 2:
+        return ""
+    return (f" y_score holds only the values {{{', '.join(plain(v) for v in s_values)}}} and y_true holds "
+            f"{np.unique(y).size} distinct values: were the two swapped? Labels come first: "
+            "f(y_true, y_score).")

@@ -191,6 +191,16 @@ def average_precision(pts, skew=None):
 
     Equal to ``aucpr(pts, skew, interpolation="step")``.
 
+    Parameters
+    ----------
+    pts : OperatingPoints
+    skew : None, float, (lo, hi) or SkewModel, optional
+        As :func:`aucpr`; None is the data set's own skew.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> import skewplot as sp
@@ -207,6 +217,14 @@ def average_precision(pts, skew=None):
 
 def roc_auc(pts):
     """Area under the ROC curve (trapezoid rule, ties as diagonal segments).
+
+    Parameters
+    ----------
+    pts : OperatingPoints
+
+    Returns
+    -------
+    float
 
     Examples
     --------

@@ -19,7 +19,8 @@ import numpy as np
 
 from .._validate import check_1d_array, check_nonnegative, check_same_length
 from ._labels import positive_mask
-from .fmeasure import _check_alpha, _envelope_candidates, _f_at, _skew_grid
+from .fmeasure import _envelope_candidates, _f_at, _skew_grid
+from .fweight import _check_alpha
 from .points import _check_scores, operating_points
 
 __all__ = ["FUNCTIONS", "BooleanCombinations", "BooleanRecipe", "IBCResult",

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_rate_pair, check_scalar, check_unit_array, scalar_or_array
+from .._validate import check_rate_pair, check_unit_array, scalar_or_array
 from ..skew import FixedSkew
+from .fweight import f_alpha_from_beta, f_beta_from_alpha, resolve_f_weight
 from .hull import frontier_hull
 from .precision import _check_points, curve_rates, skew_model_of
 
@@ -60,10 +61,6 @@ def _f_at(tpr, fpr, pi, f_alpha):
     return np.where(ok, out, limit)
 
 
-def _check_alpha(f_alpha, *, lo_open=False):
-    return check_scalar(f_alpha, "f_alpha", lo=0.0, hi=1.0, lo_open=lo_open)
-
-
 def _rates(pts, f_alpha):
     """Rates to put into F: at ``f_alpha = 1`` the empty prediction takes its limit."""
     if f_alpha == 1.0:
@@ -71,7 +68,7 @@ def _rates(pts, f_alpha):
     return np.asarray(pts.tpr), np.asarray(pts.fpr)
 
 
-def f_measure(pts, skew=None, *, f_alpha=0.5):
+def f_measure(pts, skew=None, *, f_alpha=None, beta=None):
     """F_alpha of every operating point at a deployment skew [S Eq 9, 10].
 
     Parameters
@@ -85,6 +82,9 @@ def f_measure(pts, skew=None, *, f_alpha=0.5):
         Weight of precision: 0 gives recall, 1 precision, 0.5 the F1 score.
         ``f_alpha = 1 / (1 + beta**2)`` for the usual F_beta
         (:func:`f_alpha_from_beta`).
+    beta : float >= 0, optional
+        F_beta instead: ``f_alpha = 1 / (1 + beta**2)`` (``beta=1`` is F1).
+        Give ``f_alpha`` or ``beta``, not both; neither is F1.
 
     Returns
     -------
@@ -101,7 +101,7 @@ def f_measure(pts, skew=None, *, f_alpha=0.5):
     [0.0, 0.8544, 0.4]
     """
     _check_points(pts)
-    f_alpha = _check_alpha(f_alpha)
+    f_alpha = resolve_f_weight(f_alpha, beta)
     model = skew_model_of(pts, skew)
     tpr, fpr = _rates(pts, f_alpha)
     if isinstance(model, FixedSkew):
@@ -116,7 +116,7 @@ def _skew_grid(skews):
     return pi
 
 
-def f_curves(pts, skews, *, f_alpha=0.5):
+def f_curves(pts, skews, *, f_alpha=None, beta=None):
     """F_alpha of every point over a grid of skews: one curve per point.
 
     Parameters
@@ -125,6 +125,9 @@ def f_curves(pts, skews, *, f_alpha=0.5):
     skews : float or array-like of shape (k,) in [0, 1]
         Values of pi = P(+); the ends 0 and 1 are allowed (the curves' limits).
     f_alpha : float in [0, 1], default 0.5
+    beta : float >= 0, optional
+        F_beta instead: ``f_alpha = 1 / (1 + beta**2)`` (``beta=1`` is F1).
+        Give ``f_alpha`` or ``beta``, not both; neither is F1.
 
     Returns
     -------
@@ -138,7 +141,7 @@ def f_curves(pts, skews, *, f_alpha=0.5):
     [0.0, 0.8205, 0.8889]
     """
     _check_points(pts)
-    f_alpha = _check_alpha(f_alpha)
+    f_alpha = resolve_f_weight(f_alpha, beta)
     pi = _skew_grid(skews)
     tpr, fpr = _rates(pts, f_alpha)
     return _f_at(tpr, fpr, pi[..., None] if pi.ndim else pi, f_alpha)
@@ -163,7 +166,7 @@ def _best_on(tpr, fpr, cand, pi, f_alpha):
     return table[np.arange(pi.size), k], cand[k]
 
 
-def f_envelope(pts, skews, *, f_alpha=0.5):
+def f_envelope(pts, skews, *, f_alpha=None, beta=None):
     """Upper envelope of the F-curves: the best F_alpha at each skew [S §3.1].
 
     The best threshold of a soft classifier at each skew.  Only the points on
@@ -175,6 +178,9 @@ def f_envelope(pts, skews, *, f_alpha=0.5):
     pts : OperatingPoints
     skews : float or array-like of shape (k,) in [0, 1]
     f_alpha : float in [0, 1], default 0.5
+    beta : float >= 0, optional
+        F_beta instead: ``f_alpha = 1 / (1 + beta**2)`` (``beta=1`` is F1).
+        Give ``f_alpha`` or ``beta``, not both; neither is F1.
 
     Returns
     -------
@@ -193,7 +199,7 @@ def f_envelope(pts, skews, *, f_alpha=0.5):
     ([0.3583, 0.8148], [1, 3])
     """
     _check_points(pts)
-    f_alpha = _check_alpha(f_alpha)
+    f_alpha = resolve_f_weight(f_alpha, beta)
     pi = _skew_grid(skews)
     tpr, fpr = np.asarray(pts.tpr), np.asarray(pts.fpr)
     best, index = _best_on(tpr, fpr, _envelope_candidates(tpr, fpr, f_alpha), np.atleast_1d(pi), f_alpha)
@@ -202,7 +208,7 @@ def f_envelope(pts, skews, *, f_alpha=0.5):
     return best, index
 
 
-def f_crossing(point_a, point_b, *, f_alpha=0.5):
+def f_crossing(point_a, point_b, *, f_alpha=None, beta=None):
     """Skew where the F-curves of two points cross [S Eq 11].
 
     ``pi* = D / (((alpha - 1)/alpha)(TPR_b - TPR_a) + D)`` with
@@ -216,6 +222,8 @@ def f_crossing(point_a, point_b, *, f_alpha=0.5):
         Scalars or arrays that broadcast.
     f_alpha : float in (0, 1], default 0.5
         (At 0, F is the recall, which does not depend on the skew.)
+    beta : float >= 0, optional
+        F_beta instead: ``f_alpha = 1 / (1 + beta**2)``; not with ``f_alpha``.
 
     Returns
     -------
@@ -234,7 +242,7 @@ def f_crossing(point_a, point_b, *, f_alpha=0.5):
     >>> round(sp.f_crossing((0.55, 0.08), (0.5, 0.03)), 4)   # [S Fig 3b]
     0.3197
     """
-    a = _check_alpha(f_alpha, lo_open=True)
+    a = resolve_f_weight(f_alpha, beta, lo_open=True)
     ta, fa = check_rate_pair(point_a, "point_a")
     tb, fb = check_rate_pair(point_b, "point_b")
     d = fa * tb - fb * ta
@@ -279,7 +287,7 @@ def f_alpha_crossing(point):
     return scalar_or_array(fpr / den)
 
 
-def f_max_bound(skew, fpr_max, *, f_alpha=0.5):
+def f_max_bound(skew, fpr_max, *, f_alpha=None, beta=None):
     """Highest F_alpha reachable with ``FPR <= fpr_max`` (Neyman-Pearson) [S §3.4.1].
 
     The point ``(TPR = 1, FPR = fpr_max)``:
@@ -290,6 +298,9 @@ def f_max_bound(skew, fpr_max, *, f_alpha=0.5):
     skew : float or array-like in [0, 1]
     fpr_max : float or array-like in [0, 1]
     f_alpha : float in [0, 1], default 0.5
+    beta : float >= 0, optional
+        F_beta instead: ``f_alpha = 1 / (1 + beta**2)`` (``beta=1`` is F1).
+        Give ``f_alpha`` or ``beta``, not both; neither is F1.
 
     Returns
     -------
@@ -304,10 +315,10 @@ def f_max_bound(skew, fpr_max, *, f_alpha=0.5):
     """
     pi = check_unit_array(skew, "skew")
     fpr = check_unit_array(fpr_max, "fpr_max")
-    return scalar_or_array(_f_at(1.0, fpr, pi, _check_alpha(f_alpha)))
+    return scalar_or_array(_f_at(1.0, fpr, pi, resolve_f_weight(f_alpha, beta)))
 
 
-def f_always_positive(skew, *, f_alpha=0.5):
+def f_always_positive(skew, *, f_alpha=None, beta=None):
     """F_alpha of the classifier that calls everything positive: the F-space baseline.
 
     ``pi / (alpha + (1 - alpha) pi)`` (ROC point (1, 1)).  Always-negative
@@ -317,6 +328,9 @@ def f_always_positive(skew, *, f_alpha=0.5):
     ----------
     skew : float or array-like in [0, 1]
     f_alpha : float in [0, 1], default 0.5
+    beta : float >= 0, optional
+        F_beta instead: ``f_alpha = 1 / (1 + beta**2)`` (``beta=1`` is F1).
+        Give ``f_alpha`` or ``beta``, not both; neither is F1.
 
     Returns
     -------
@@ -330,52 +344,4 @@ def f_always_positive(skew, *, f_alpha=0.5):
     0.4
     """
     pi = check_unit_array(skew, "skew")
-    return scalar_or_array(_f_at(1.0, 1.0, pi, _check_alpha(f_alpha)))
-
-
-def f_alpha_from_beta(beta):
-    """The weight ``f_alpha`` of F_beta: ``1 / (1 + beta**2)`` [S Eq 4].
-
-    Parameters
-    ----------
-    beta : float >= 0 (``inf`` allowed: recall)
-
-    Returns
-    -------
-    float
-        ``f_alpha`` in [0, 1]; 0 for ``beta = inf``.
-
-    Examples
-    --------
-    >>> import skewplot as sp
-    >>> sp.f_alpha_from_beta(1.0), sp.f_alpha_from_beta(2.0)
-    (0.5, 0.2)
-    """
-    if isinstance(beta, (int, float, np.integer, np.floating)) and not isinstance(beta, bool) and beta == np.inf:
-        return 0.0
-    b = check_scalar(beta, "beta", lo=0.0)
-    return 1.0 / (1.0 + b * b)
-
-
-def f_beta_from_alpha(f_alpha):
-    """The ``beta`` of F_beta for a weight ``f_alpha``: ``sqrt(1/f_alpha - 1)``.
-
-    Parameters
-    ----------
-    f_alpha : float in [0, 1]
-        0 gives ``inf`` (recall), 1 gives 0 (precision).
-
-    Returns
-    -------
-    float
-
-    Examples
-    --------
-    >>> import skewplot as sp
-    >>> sp.f_beta_from_alpha(0.2)
-    2.0
-    """
-    a = _check_alpha(f_alpha)
-    if a == 0.0:
-        return float("inf")
-    return float(np.sqrt((1.0 - a) / a))
+    return scalar_or_array(_f_at(1.0, 1.0, pi, resolve_f_weight(f_alpha, beta)))

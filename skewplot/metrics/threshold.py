@@ -9,7 +9,8 @@ import numpy as np
 from .._validate import check_scalar
 from ..skew import FixedSkew
 from .cost import _nec, probability_cost
-from .fmeasure import _check_alpha, _envelope_candidates, _f_at
+from .fmeasure import _envelope_candidates, _f_at
+from .fweight import _check_alpha, resolve_f_weight
 from .hull import frontier_hull
 from .precision import _check_points, skew_model_of
 
@@ -95,10 +96,11 @@ def _cut(tpr, fpr, frontier, max_fpr):
     return a, b, q, tpr[a] + q * (tpr[b] - tpr[a])
 
 
-def best_threshold(pts, skew, *, f_alpha=None, m=None, max_fpr=None):
+def best_threshold(pts, skew, *, f_alpha=None, beta=None, m=None, max_fpr=None):
     """The threshold with the best F_alpha or the lowest expected cost at a skew.
 
-    Give exactly one of ``f_alpha`` (maximise F_alpha [S Eq 10]) or ``m``
+    Give exactly one of ``beta`` (maximise F_beta; ``beta=1`` is F1),
+    ``f_alpha`` (maximise F_alpha [S Eq 10], ``f_alpha = 1 / (1 + beta**2)``) or ``m``
     (minimise the normalised expected cost [S Eq 7] at
     ``PC(+) = probability_cost(skew, m)``).  Both objectives reach their
     optimum on the ROC convex hull (NEC is linear in the rates, F a ratio of
@@ -111,7 +113,9 @@ def best_threshold(pts, skew, *, f_alpha=None, m=None, max_fpr=None):
     skew : None or float in (0, 1) or FixedSkew
         Deployment skew pi = P(+); None for the data set's own.
     f_alpha : float in [0, 1], optional
-        Weight of precision in F_alpha.
+        Weight of precision in F_alpha (0.5 is F1; 1 is precision alone).
+    beta : float >= 0, optional
+        F_beta: the same as ``f_alpha = 1 / (1 + beta**2)`` (1 is F1).
     m : float in [0, 1], optional
         Relative cost of a false positive, ``C_FP / (C_FP + C_FN)``.
     max_fpr : float in [0, 1], optional
@@ -147,8 +151,12 @@ def best_threshold(pts, skew, *, f_alpha=None, m=None, max_fpr=None):
     (0.8667, 0.1467)
     """
     _check_points(pts)
-    if (f_alpha is None) == (m is None):
-        raise TypeError("give exactly one of f_alpha (best F-measure) or m (lowest expected cost)")
+    given = [k for k, v in (("f_alpha", f_alpha), ("beta", beta), ("m", m)) if v is not None]
+    if len(given) != 1:
+        raise TypeError("give exactly one of beta or f_alpha (best F-measure; beta=1 is F1) or m (lowest expected "
+                        f"cost); got {', '.join(given) if given else 'none'}")
+    if beta is not None:
+        f_alpha = resolve_f_weight(beta=beta)
     pi = _fixed_skew(pts, skew)
     if max_fpr is not None:
         max_fpr = check_scalar(max_fpr, "max_fpr", lo=0.0, hi=1.0)

@@ -11,7 +11,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_choice, check_scalar
-from ..metrics.points import OperatingPoints, operating_points
+from ..metrics.points import OperatingPoints
+from ._legend import place_legend
 
 __all__ = [
     "Display",
@@ -21,6 +22,8 @@ __all__ = [
     "palette",
     "decimation_indices",
     "auc_label",
+    "from_first_point",
+    "area_name",
     "fold_band",
     "classifier_styles",
     "draw_band",
@@ -42,7 +45,8 @@ class Display:
     #: Axis letters whose label ``update`` may rewrite (see :meth:`_moving_artists`).
     _relabelled: tuple = ("x", "y")
 
-    def __init__(self):
+    def __init__(self, palette=None):
+        self.palette = palette
         self.ax_ = None
         self.figure_ = None
         self.lines_ = {}
@@ -102,6 +106,17 @@ class Display:
         """Artists drawn by ``plot`` that ``update`` never changes (none by default)."""
         return []
 
+    def _marker_artists(self):
+        """A marker ``update`` slides along x (line, dots, label): not an obstacle for the legend."""
+        return []
+
+    def _place_legend(self, *args, relocate=False, **kwargs):
+        """A new legend by the one rule of :mod:`._legend`, or (``relocate``) the same one moved after an update."""
+        legend = self.ax_.get_legend() if relocate else None
+        if relocate and legend is None:
+            return None
+        return place_legend(self.ax_, *args, moving=self._marker_artists(), legend=legend, **kwargs)
+
     def _set_params(self, **params):
         for key, value in params.items():
             setattr(self, key, value)
@@ -124,7 +139,8 @@ def resolve_ax(ax, *, three_d=False, figsize=None):
         if three_d:
             fig = plt.figure(figsize=figsize)
             return fig, fig.add_subplot(projection="3d")
-        fig, ax = plt.subplots(figsize=figsize)
+        # Constrained layout keeps a legend placed outside the Axes inside the figure.
+        fig, ax = plt.subplots(figsize=figsize, layout="constrained")
         return fig, ax
     if not isinstance(ax, Axes):
         raise TypeError(f"ax must be a matplotlib Axes, got {type(ax).__name__}")
@@ -137,11 +153,11 @@ def resolve_ax(ax, *, three_d=False, figsize=None):
 
 
 def as_points_dict(points, *, name="points", default_label="classifier"):
-    """Normalise ``points`` to a dict label -> OperatingPoints or list of them (folds).
+    """The normalised form a Display holds: dict label -> OperatingPoints, or -> list of them (folds).
 
-    Accepts one OperatingPoints, a list/tuple of OperatingPoints (folds or
-    bootstrap replicates of one classifier), or a dict whose values are
-    either.
+    The ``plot_*`` functions build it with :func:`skewplot.metrics._inputs.classifiers`
+    (which asks for folds by name); a Display built directly takes one
+    OperatingPoints or that dict.  A bare list is refused, as everywhere.
     """
     def check_value(key, value):
         if isinstance(value, OperatingPoints):
@@ -149,7 +165,7 @@ def as_points_dict(points, *, name="points", default_label="classifier"):
         if isinstance(value, (list, tuple)) and value and all(isinstance(v, OperatingPoints) for v in value):
             return list(value)
         raise TypeError(
-            f"{name}[{key!r}] must be an OperatingPoints or a list of them, got {type(value).__name__}"
+            f"{name}[{key!r}] must be an OperatingPoints or a list of them (folds), got {type(value).__name__}"
         )
 
     if isinstance(points, OperatingPoints):
@@ -158,26 +174,41 @@ def as_points_dict(points, *, name="points", default_label="classifier"):
         if not points:
             raise ValueError(f"{name} is an empty dict; give at least one classifier")
         return {str(k): check_value(k, v) for k, v in points.items()}
-    if isinstance(points, (list, tuple)):
-        if points and all(isinstance(v, OperatingPoints) for v in points):
-            return {default_label: list(points)}
+    if isinstance(points, (list, tuple)) and points and all(isinstance(v, OperatingPoints) for v in points):
+        from ..metrics._inputs import classifiers
+
+        classifiers(list(points))  # raises the message that shows both spellings
     raise TypeError(
-        f"{name} must be an OperatingPoints, a list of them (folds) or a dict name -> OperatingPoints; "
+        f"{name} must be an OperatingPoints or a dict name -> OperatingPoints (or -> list of folds); "
         f"got {type(points).__name__}"
     )
 
 
-def palette(n):
-    """``n`` colours: seaborn's colour-blind palette when seaborn is installed, else tab10."""
+def palette(n, spec=None, names=None):
+    """``n`` colours by seaborn's rules for ``palette=``.
+
+    ``spec`` None: the current colour cycle (``husl`` when it has fewer than
+    ``n`` colours), as seaborn does for ``hue``; a palette name or a list:
+    ``seaborn.color_palette(spec, n)``; a dict: the colour of each of
+    ``names``.
+    """
+    import seaborn as sns
+
+    if isinstance(spec, dict):
+        names = list(names) if names is not None else []
+        lookup = {str(k): v for k, v in spec.items()}
+        missing = [nm for nm in names if nm not in lookup]
+        if missing:
+            raise ValueError(f"palette has no colour for {', '.join(repr(m) for m in missing)}")
+        from matplotlib.colors import to_rgb
+
+        return [to_rgb(lookup[nm]) for nm in names]
+    if spec is None and n > len(sns.color_palette()):
+        spec = "husl"
     try:
-        import seaborn as sns
-
-        return [tuple(c) for c in sns.color_palette("colorblind", n)]
-    except ImportError:
-        import matplotlib as mpl
-
-        cycle = mpl.colormaps["tab10"].colors
-        return [cycle[i % len(cycle)] for i in range(n)]
+        return [tuple(c) for c in sns.color_palette(spec, n)]
+    except ValueError as exc:
+        raise ValueError(f"palette={spec!r} is not a palette seaborn knows: {exc}") from None
 
 
 def decimation_indices(x, key, n_bins):
@@ -222,8 +253,8 @@ class FromScoresMixin:
 
         ``kwargs`` are those of the Display's ``plot_*`` function.
         """
-        pts = operating_points(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label)
-        return cls._plot_function()({name or "classifier": pts}, ax=ax, _cls=cls, **kwargs)
+        return cls._plot_function()(y_true, y_score, sample_weight=sample_weight, pos_label=pos_label, name=name,
+                                    ax=ax, **kwargs)
 
     @classmethod
     def from_estimator(cls, estimator, X, y, *, sample_weight=None, pos_label=None, response_method="auto",
@@ -244,6 +275,28 @@ def auc_label(name, value, kind="AUC"):
     return f"{name} ({kind} = {value:.3f})"
 
 
+def area_name(interpolation, normalize=False):
+    """The legend's name of the area: "AUCPR" (continuous), "AP" (step), else "AUCPR (scheme)"; "n" when normalised.
+
+    Examples
+    --------
+    >>> area_name("continuous"), area_name("step", True), area_name("trapezoid")
+    ('AUCPR', 'nAP', 'AUCPR (trapezoid)')
+    """
+    base = {"continuous": "AUCPR", "step": "AP"}.get(interpolation, f"AUCPR ({interpolation})")
+    return ("n" if normalize else "") + base
+
+
+def from_first_point(recall, prec, pts):
+    """The drawn curve from the first operating point a threshold reaches, not from recall 0.
+
+    Below it only the limit that the area counts; drawn, that reads as measured performance.
+    """
+    off_origin = pts.tpr > 0
+    keep = recall >= pts.tpr[np.argmax(off_origin)] if off_origin.any() else slice(None)
+    return recall[keep], prec[keep]
+
+
 def fold_band(rows, band):
     """Centre line and band of fold curves sampled on one grid (one row per fold)."""
     rows = np.asarray(rows, dtype=float)
@@ -255,9 +308,9 @@ def fold_band(rows, band):
     return mid, lo, hi
 
 
-def classifier_styles(points, kwargs, linewidth):
-    """``(name, value, style)`` per classifier: palette colour and ``linewidth``, overridden by ``kwargs``."""
-    for (name, value), color in zip(points.items(), palette(len(points)), strict=True):
+def classifier_styles(points, kwargs, linewidth, spec=None):
+    """``(name, value, style)`` per classifier: ``palette`` colour and ``linewidth``, overridden by ``kwargs``."""
+    for (name, value), color in zip(points.items(), palette(len(points), spec, points), strict=True):
         yield name, value, {"color": color, "linewidth": linewidth, **kwargs}
 
 

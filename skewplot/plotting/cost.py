@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_choice, check_scalar
+from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.cost import (
     cost_crossing,
     cost_envelope,
@@ -53,7 +54,8 @@ class CostDisplay(EnvelopeDisplay):
     _relabelled = ("x",)
 
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,
-                 skew=None, max_lines=200, band="sd", x_axis="pc", ci=None, n_boot=200, random_state=None):
+                 skew=None, max_lines=200, band="sd", x_axis="pc", ci=None, n_boot=200, random_state=None,
+                 palette=None, log_skew=None):
         self.m = check_scalar(m, "m", lo=0.0, hi=1.0)
         self.x_axis = check_choice(x_axis, "x_axis", ("pc", "skew"))
         # Against the skew pi the curves bend with m ([S] Fig 5b); against PC(+) they do not.
@@ -61,7 +63,7 @@ class CostDisplay(EnvelopeDisplay):
         self.trivial = bool(trivial)
         self.operating_range = bool(operating_range)
         super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
-                         n_boot=n_boot, random_state=random_state)
+                         n_boot=n_boot, random_state=random_state, palette=palette, log_skew=log_skew)
         self.ranges_ = {}
 
     @classmethod
@@ -74,7 +76,12 @@ class CostDisplay(EnvelopeDisplay):
         return params
 
     def _grid(self):
-        return _UNIT
+        return self._log_grid if self.log_skew else _UNIT
+
+    @property
+    def _straight(self):
+        """Lines are straight on a linear PC(+) axis: two vertices each suffice."""
+        return self.x_axis == "pc" and not self.log_skew
 
     def probability_cost_of(self, x):
         """PC(+) at the x coordinates: x itself, or PC(+) of the skew x under m."""
@@ -88,7 +95,7 @@ class CostDisplay(EnvelopeDisplay):
         return num / (num + (1.0 - pc) * (1.0 - self.m))
 
     def _point_curves(self, pts):
-        if self.x_axis == "pc":
+        if self._straight:
             ends = expected_cost(pts, np.array([0.0, 1.0]))  # NEC at PC(+) = 0 and 1: (FPR, 1 - TPR)
             return np.stack([np.column_stack([np.zeros(len(pts)), ends[0]]),
                              np.column_stack([np.ones(len(pts)), ends[1]])], axis=1)
@@ -107,7 +114,8 @@ class CostDisplay(EnvelopeDisplay):
     def _envelope_curve(self, hull):
         """Exact polyline: straight in PC(+) between the crossings of consecutive hull lines."""
         pc = self._pc_breaks(hull)
-        x = np.unique(self._x_of_pc(pc) if self.x_axis == "pc" else np.r_[self._x_of_pc(pc), self._grid()])
+        x = np.unique(self._x_of_pc(pc) if self._straight else np.r_[self._x_of_pc(pc), self._grid()])
+        x = x[x >= self._grid()[0]]
         return x, self._envelope_at(hull, x)
 
     def envelope_area(self, name):
@@ -130,7 +138,7 @@ class CostDisplay(EnvelopeDisplay):
     def _baseline_curves(self):
         if not self.trivial:
             return {}
-        x = np.array([0.0, 1.0]) if self.x_axis == "pc" else self._grid()
+        x = np.array([0.0, 1.0]) if self._straight else self._grid()
         neg, pos = trivial_costs(self.probability_cost_of(x))
         return {"always_negative": (x, neg, {"linestyle": "--", "label": "trivial (always −, always +)"}),
                 "always_positive": (x, pos, {"linestyle": "--", "label": "_nolegend_"})}
@@ -144,8 +152,10 @@ class CostDisplay(EnvelopeDisplay):
             lo, hi = operating_range((pts.tpr, pts.fpr))
             live = np.asarray(hi) > np.asarray(lo)
             # Along each point's cost line, sampled between the range's ends (in x units).
-            t = np.linspace(0.0, 1.0, 2 if self.x_axis == "pc" else 64)
-            a, b = self._x_of_pc(np.asarray(lo)[live]), self._x_of_pc(np.asarray(hi)[live])
+            t = np.linspace(0.0, 1.0, 2 if self._straight else 64)
+            edge = self._grid()[0]
+            a = np.maximum(self._x_of_pc(np.asarray(lo)[live]), edge)
+            b = np.maximum(self._x_of_pc(np.asarray(hi)[live]), edge)
             xs = a[:, None] + (b - a)[:, None] * t
             live_pts = pts._take(np.flatnonzero(live))
             ys = np.array([np.asarray(expected_cost(live_pts, self.probability_cost_of(row)))[:, k]
@@ -156,7 +166,11 @@ class CostDisplay(EnvelopeDisplay):
                 label=f"{name} operating ranges"))
 
     def _set_limits(self, ax):
-        ax.set_xlim(0, 1)
+        if self.log_skew:
+            ax.set_xscale("log")
+            ax.set_xlim(self._grid()[0], 1.0)
+        else:
+            ax.set_xlim(0, 1)
         ax.set_ylim(0, 0.55)
 
     def _marker_x(self):
@@ -166,17 +180,19 @@ class CostDisplay(EnvelopeDisplay):
         return f"$\\pi$={self.skew:.3g}, $PC(+)$={float(probability_cost(self.skew, self.m)):.3g}"
 
     def _xlabel(self):
+        scale = ", log scale" if self.log_skew else ""
         if self.x_axis == "skew":
-            return f"Skew $\\pi = P(+)$ ($m$={self.m:g})"
-        return f"Probability cost $PC(+)$ ($m$={self.m:g})"
+            return f"Skew $\\pi = P(+)$ ($m$={self.m:g}{scale})"
+        return f"Probability cost $PC(+)$ ($m$={self.m:g}{scale})"
 
     def _ylabel(self):
         return "Normalised expected cost"
 
 
-def plot_cost(points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False, skew=None,
-              x_axis="pc", max_lines=200, band="sd", ci=None, n_boot=200, random_state=None, ax=None,
-              _cls=CostDisplay, **kwargs):
+def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
+              pos_label=None, hue_order=None, palette=None, name=None, m=0.5, lines=True, envelope=True,
+              trivial=True, operating_range=False, skew=None, x_axis="pc", log_skew=None, max_lines=200, band="sd",
+              ci=None, n_boot=200, random_state=None, ax=None, **kwargs):
     """Draw cost space: normalised expected cost against the probability cost PC(+) [S §2.3].
 
     Each operating point ``(TPR, FPR)`` is the straight line from
@@ -187,11 +203,7 @@ def plot_cost(points, *, m=0.5, lines=True, envelope=True, trivial=True, operati
 
     Parameters
     ----------
-    points : OperatingPoints, list of OperatingPoints, or dict of str to either
-        One classifier; folds of one classifier (mean envelope with a band,
-        no per-point lines); or several classifiers (one envelope each, legend
-        by name, thin lines in the classifier's colour).
-    m : float in [0, 1], default=0.5
+%(input_params)s    m : float in [0, 1], default=0.5
         Relative cost of a false positive, ``C_FP / (C_FP + C_FN)``; maps
         ``skew`` to PC(+) [S Eq 13].  The lines do not depend on it.
     lines : bool, default=True
@@ -231,10 +243,14 @@ def plot_cost(points, *, m=0.5, lines=True, envelope=True, trivial=True, operati
     >>> disp.ax_.get_xlabel()
     'Probability cost $PC(+)$ ($m$=0.2)'
     """
-    disp = _cls(points, m=m, lines=lines, envelope=envelope, trivial=trivial, operating_range=operating_range,
-                skew=skew, max_lines=max_lines, band=band, x_axis=x_axis, ci=ci, n_boot=n_boot,
-                random_state=random_state)
+    points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
+                         sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
+                         func="plot_cost")
+    disp = CostDisplay(points, m=m, lines=lines, envelope=envelope, trivial=trivial, operating_range=operating_range,
+                       skew=skew, max_lines=max_lines, band=band, x_axis=x_axis, ci=ci, n_boot=n_boot,
+                       random_state=random_state, palette=palette, log_skew=log_skew)
     return disp.plot(ax=ax, **kwargs)
 
 
-plot_cost.__doc__ = plot_cost.__doc__.replace("%(envelope_params)s", ENVELOPE_PARAMS)
+plot_cost.__doc__ = plot_cost.__doc__.replace("%(envelope_params)s", ENVELOPE_PARAMS).replace(
+    "%(input_params)s", INPUT_PARAMS)

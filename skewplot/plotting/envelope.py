@@ -29,8 +29,26 @@ from ._display import (
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 
+#: The log-axis rule: with ``log_skew=None`` the x axis is logarithmic when the
+#: marked deployment skew (its PC(+) on a probability-cost axis) lies below this.
+LOG_BELOW = 0.05
+
+
+def log_axis_start(x):
+    """Left end of a log x axis: 1e-3, or the decade below a marked ``x`` smaller than that."""
+    if x is None or not x > 0:
+        return 1e-3
+    return min(1e-3, 10.0 ** np.floor(np.log10(x)))
+
+
 #: numpydoc text of the parameters plot_cost and plot_fmeasure share.
 ENVELOPE_PARAMS = """\
+    log_skew : bool or None, default=None
+        Logarithmic x axis (skew or PC(+)), from 1e-3 (the decade below the
+        marked skew when that is smaller) to 1.  None: logarithmic exactly
+        when ``skew`` is given and its x position is below 0.05
+        (``LOG_BELOW``) -- the rare positives this library is for -- else
+        linear.  The scale is fixed when the plot is drawn.
     max_lines : int, default=200
         Most thin lines drawn per classifier (see ``lines``).
     band : {"sd", "quantile"}, default="sd"
@@ -85,12 +103,15 @@ class EnvelopeDisplay(FromScoresMixin, Display):
     _thin_label = "one line per threshold"
 
     def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=200, band="sd", ci=None,
-                 n_boot=200, random_state=None):
-        super().__init__()
+                 n_boot=200, random_state=None, palette=None, log_skew=None):
+        super().__init__(palette)
         self.points = as_points_dict(points)
         self.lines = bool(lines)
         self.envelope = bool(envelope)
         self.skew = check_skew(skew)
+        marker = None if self.skew is None else float(self._marker_x())
+        self.log_skew = bool(marker is not None and 0 < marker < LOG_BELOW) if log_skew is None else bool(log_skew)
+        self._log_grid = np.geomspace(log_axis_start(marker), 1.0, 400)
         self.max_lines = int(check_scalar(max_lines, "max_lines", lo=1))
         self.band = check_band(band)
         self.point_lines_ = {}
@@ -151,7 +172,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
 
         ax = self._attach(ax)
         several = len(self.points) > 1
-        for name, value, style in classifier_styles(self.points, kwargs, 2.0):
+        for name, value, style in classifier_styles(self.points, kwargs, 2.0, self.palette):
             color = style["color"]
             thin = {"colors": color if several else "0.6", "linewidths": 0.6, "alpha": 0.25 if several else 0.8}
             if not self.envelope:  # kwargs reach the thin lines instead
@@ -182,13 +203,11 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self._set_limits(ax)
         self._move_marker()
         self._set_labels()
-        handles, labels = ax.get_legend_handles_labels()
-        ax.legend(**self._legend_kwargs(len(labels)))
+        self._place_legend()
         return self
 
-    def _legend_kwargs(self, n_entries):
-        """Above the Axes: every corner of these spaces holds lines."""
-        return {"loc": "lower center", "bbox_to_anchor": (0.5, 1.0), "ncol": min(n_entries, 2), "frameon": False}
+    def _marker_artists(self):
+        return [a for a in (self.skew_line_, self.skew_text_, *self.markers_.values()) if a is not None]
 
     def _draw_extras(self, ax):
         """Hook for extra artists (the cost space's operating ranges)."""
@@ -220,6 +239,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                     self.bands_[name].set_data(x, lo, hi)
             for key, (x, y, _) in self._baseline_curves().items():
                 self.baselines_[key].set_data(x, y)
+            self._place_legend(relocate=True)  # the curves changed: the same rule as a fresh plot
         self._changed.clear()
         self._move_marker()
         self._set_labels()

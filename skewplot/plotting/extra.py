@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_1d_array, check_scalar
+from ..metrics._inputs import classifiers
 from ..metrics.auc import aucpr, aucpr_min
 from ..metrics.precision import transform_precision
 from ._display import Display, as_points_dict, palette
@@ -116,8 +117,9 @@ class AUCPRSkewDisplay(Display):
     _update_params = ("normalize",)
     _relabelled = ("y",)
 
-    def __init__(self, points, *, skews=None, interpolation="continuous", normalize=False, log_skew=True):
-        super().__init__()
+    def __init__(self, points, *, skews=None, interpolation="continuous", normalize=False, log_skew=True,
+                 palette=None):
+        super().__init__(palette)
         self.points = as_points_dict(points)
         for name, value in self.points.items():
             if isinstance(value, list):
@@ -141,7 +143,7 @@ class AUCPRSkewDisplay(Display):
         from ..metrics.ranking import inversion_skews
 
         ax = self._attach(ax)
-        colors = palette(len(self.points))
+        colors = palette(len(self.points), self.palette, self.points)
         for (name, raw), color in zip(self._raw.items(), colors, strict=True):
             style = {"color": color, "linewidth": 1.6}
             style.update(kwargs)
@@ -167,7 +169,7 @@ class AUCPRSkewDisplay(Display):
         ax.set_ylim(0, 1.02)
         ax.set_xlabel("Deployment skew $\\pi'$")
         self._ylabel()
-        ax.legend(loc="upper left")
+        self._place_legend()
         return self
 
     def _ylabel(self):
@@ -179,10 +181,12 @@ class AUCPRSkewDisplay(Display):
         self.baselines_["random"].set_ydata(self._values(self.skews))
         self.baselines_["min"].set_ydata(self._values(self._min))
         self._ylabel()
+        self._place_legend(relocate=True)
 
 
-def plot_aucpr_vs_skew(points, *, skews=None, interpolation="continuous", normalize=False, log_skew=True, ax=None,
-                       **kwargs):
+def plot_aucpr_vs_skew(data=None, y_score=None, *, y_true=None, hue=None, sample_weight=None, pos_label=None,
+                       hue_order=None, palette=None, name=None, skews=None, interpolation="continuous",
+                       normalize=False, log_skew=True, ax=None, **kwargs):
     """Draw the AUCPR of classifiers against the deployment skew, with every inversion marked.
 
     Rankings by AUCPR can change with the skew [L §4.1.1]; every skew where
@@ -191,7 +195,9 @@ def plot_aucpr_vs_skew(points, *, skews=None, interpolation="continuous", normal
 
     Parameters
     ----------
-    points : OperatingPoints or dict of str to OperatingPoints
+    data, y_score, y_true, hue, sample_weight, pos_label, hue_order, palette, name
+        As :func:`skewplot.plot_pr` (one curve per classifier; folds are not
+        drawn here).
     skews : array-like, optional
         Grid of deployment skews (default: 241 log-spaced values in [1e-4, 0.9999]).
     interpolation : str, default="continuous"
@@ -206,8 +212,10 @@ def plot_aucpr_vs_skew(points, *, skews=None, interpolation="continuous", normal
     -------
     AUCPRSkewDisplay
     """
+    points = classifiers(data, y_score, y_true=y_true, hue=hue, sample_weight=sample_weight, pos_label=pos_label,
+                         hue_order=hue_order, name=name, func="plot_aucpr_vs_skew")
     disp = AUCPRSkewDisplay(points, skews=skews, interpolation=interpolation, normalize=normalize,
-                            log_skew=log_skew)
+                            log_skew=log_skew, palette=palette)
     return disp.plot(ax=ax, **kwargs)
 
 
@@ -256,12 +264,15 @@ def _surface_grid(result):
     return np.asarray(recall, float), np.asarray(skews, float), prec
 
 
-def plot_pr_surface(points, *, skews=None, n_recall=81, ax=None, **kwargs):
+def plot_pr_surface(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None, skews=None,
+                    n_recall=81, ax=None, **kwargs):
     """Draw precision over recall × skew, Landgrebe et al.'s P-ROC surface [LG].
 
     Parameters
     ----------
-    points : OperatingPoints
+    data, y_score, y_true, sample_weight, pos_label
+        One classifier, as :func:`skewplot.plot_pr`: its OperatingPoints,
+        the arrays ``(y_true, y_score)``, or a table with column names.
     skews : array-like, optional
         Skews of the surface's rows (default 49 values in [0.02, 0.98]).
     n_recall : int, default=81
@@ -276,6 +287,8 @@ def plot_pr_surface(points, *, skews=None, n_recall=81, ax=None, **kwargs):
     -------
     PRSurfaceDisplay
     """
+    points = classifiers(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="plot_pr_surface")
     return PRSurfaceDisplay(points, skews=skews, n_recall=n_recall).plot(ax=ax, **kwargs)
 
 
@@ -327,7 +340,7 @@ class APNullDisplay(Display):
         ax.set_ylabel("Density")
         ax.set_title(f"AP under random ranking, n = {self.null.n}, positives = {self.null.n_pos}")
         ax.set_ylim(0, ax.get_ylim()[1] * 1.35)  # room for the legend above the bars
-        ax.legend(loc="upper right")
+        self._place_legend()
         return self
 
 

@@ -4,18 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_scalar
-from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope
+from ..metrics._inputs import INPUT_PARAMS, classifiers
+from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope, resolve_f_weight
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 
 __all__ = ["FMeasureDisplay", "plot_fmeasure"]
 
 # Dense near 0, where the curves of points with a small FPR rise steeply.
 _LINEAR = np.unique(np.r_[np.linspace(0.0, 1.0, 201), np.geomspace(1e-4, 1.0, 200)])
-
-
-def _check_f_alpha(f_alpha):
-    return check_scalar(f_alpha, "f_alpha", lo=0.0, hi=1.0)
 
 
 class FMeasureDisplay(EnvelopeDisplay):
@@ -43,30 +39,30 @@ class FMeasureDisplay(EnvelopeDisplay):
         ``skew_text_`` mark and name that skew.
     """
 
-    _update_params = ("f_alpha", "skew")
+    _update_params = ("f_alpha", "beta", "skew")
     _relabelled = ("y",)
-    _shape_params = ("f_alpha",)
+    _shape_params = ("f_alpha", "beta")
     _thin_label = "one curve per threshold"
 
-    def __init__(self, points, *, f_alpha=0.5, lines=True, envelope=True, skew=None, log_skew=False,
-                 max_lines=200, band="sd", ci=None, n_boot=200, random_state=None):
-        self.f_alpha = _check_f_alpha(f_alpha)
-        self.log_skew = bool(log_skew)
+    def __init__(self, points, *, f_alpha=None, beta=None, lines=True, envelope=True, skew=None, log_skew=None,
+                 max_lines=200, band="sd", ci=None, n_boot=200, random_state=None, palette=None):
+        self.f_alpha = resolve_f_weight(f_alpha, beta)
+        self.beta = None if beta is None else float(beta)
         super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
-                         n_boot=n_boot, random_state=random_state)
-        if self.log_skew:
-            lo = 1e-3 if not self.skew else min(1e-3, 10.0 ** np.floor(np.log10(self.skew)))
-            self._skews = np.geomspace(lo, 1.0, 400)
-        else:
-            self._skews = _LINEAR
+                         n_boot=n_boot, random_state=random_state, palette=palette, log_skew=log_skew)
+        self._skews = self._log_grid if self.log_skew else _LINEAR
 
     @classmethod
     def _plot_function(cls):
         return plot_fmeasure
 
     def _check_params(self, params):
-        if "f_alpha" in params:
-            params["f_alpha"] = _check_f_alpha(params["f_alpha"])
+        if "f_alpha" in params or "beta" in params:
+            beta = params.pop("beta", None)
+            params["f_alpha"] = resolve_f_weight(params.get("f_alpha"), beta)
+            if beta is None and params["f_alpha"] == self.f_alpha:
+                beta = self.beta  # the same weight again (a widget step): keep the name the user gave
+            params["beta"] = None if beta is None else float(beta)
         return params
 
     def _grid(self):
@@ -112,11 +108,17 @@ class FMeasureDisplay(EnvelopeDisplay):
         return "Skew $\\pi = P(+)$" + (" (log scale)" if self.log_skew else "")
 
     def _ylabel(self):
+        if self.beta is not None:
+            return f"F-measure $F_{{{self.beta:g}}}$ ($\\beta$={self.beta:g}, $\\alpha$={self.f_alpha:.3g})"
+        if self.f_alpha == 0.5:
+            return "F-measure $F_1$ ($\\alpha$=0.5)"
         return f"F-measure $F_{{\\alpha}}$ ($\\alpha$={self.f_alpha:g})"
 
 
-def plot_fmeasure(points, *, f_alpha=0.5, lines=True, envelope=True, skew=None, log_skew=False, max_lines=200,
-                  band="sd", ci=None, n_boot=200, random_state=None, ax=None, _cls=FMeasureDisplay, **kwargs):
+def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
+                  pos_label=None, hue_order=None, palette=None, name=None, f_alpha=None, beta=None, lines=True,
+                  envelope=True, skew=None, log_skew=None, max_lines=200, band="sd", ci=None, n_boot=200,
+                  random_state=None, ax=None, **kwargs):
     """Draw F-measure space: F_alpha of each operating point against the skew pi [S §3].
 
     Each operating point is an increasing concave curve
@@ -127,13 +129,15 @@ def plot_fmeasure(points, *, f_alpha=0.5, lines=True, envelope=True, skew=None, 
 
     Parameters
     ----------
-    points : OperatingPoints, list of OperatingPoints, or dict of str to either
-        One classifier; folds of one classifier (mean envelope with a band,
-        no per-point curves); or several classifiers (one envelope each,
-        legend by name, thin curves in the classifier's colour).
-    f_alpha : float in [0, 1], default=0.5
-        Weight of precision in F_alpha (0.5 is F1).  Named ``f_alpha``
-        because ``alpha`` is matplotlib's transparency.
+%(input_params)s    f_alpha : float in [0, 1], optional
+        Weight of precision in F_alpha, ``F = 1 / (f_alpha / P + (1 - f_alpha) / R)``:
+        0.5 is F1, 1 is precision alone.  Named ``f_alpha`` because
+        ``alpha`` is matplotlib's transparency.
+    beta : float >= 0, optional
+        F_beta instead (``beta=1`` is F1, ``beta=2`` weighs recall more):
+        the same as ``f_alpha = 1 / (1 + beta**2)``.  Give one of ``f_alpha``
+        and ``beta``; neither draws F1.  The y label names the measure
+        (``F_1``, ``F_2``, or ``F_alpha`` with its alpha).
     lines : bool, default=True
         Draw a thin curve per operating point.  The two trivial ends are left
         out (always-negative has F = 0, always-positive is the baseline); with
@@ -145,9 +149,6 @@ def plot_fmeasure(points, *, f_alpha=0.5, lines=True, envelope=True, skew=None, 
     skew : float in [0, 1], optional
         Deployment skew to mark: a dotted vertical line and a dot on each
         envelope (its best F there).
-    log_skew : bool, default=False
-        Logarithmic skew axis, from 1e-3 (lower when ``skew`` is smaller) to 1;
-        the range is fixed when the plot is drawn.
 %(envelope_params)s
     Returns
     -------
@@ -164,9 +165,14 @@ def plot_fmeasure(points, *, f_alpha=0.5, lines=True, envelope=True, skew=None, 
     >>> disp.ax_.get_ylabel()
     'F-measure $F_{\\\\alpha}$ ($\\\\alpha$=0.8)'
     """
-    disp = _cls(points, f_alpha=f_alpha, lines=lines, envelope=envelope, skew=skew, log_skew=log_skew,
-                max_lines=max_lines, band=band, ci=ci, n_boot=n_boot, random_state=random_state)
+    points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
+                         sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
+                         func="plot_fmeasure")
+    disp = FMeasureDisplay(points, f_alpha=f_alpha, beta=beta, lines=lines, envelope=envelope, skew=skew,
+                           log_skew=log_skew, max_lines=max_lines, band=band, ci=ci, n_boot=n_boot,
+                           random_state=random_state, palette=palette)
     return disp.plot(ax=ax, **kwargs)
 
 
-plot_fmeasure.__doc__ = plot_fmeasure.__doc__.replace("%(envelope_params)s", ENVELOPE_PARAMS)
+plot_fmeasure.__doc__ = plot_fmeasure.__doc__.replace("%(envelope_params)s", ENVELOPE_PARAMS).replace(
+    "%(input_params)s", INPUT_PARAMS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_choice
+from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.auc import aucpr, polyline_corners
 from ..metrics.curve import pr_curve
 from ..metrics.precision import curve_rates, skew_model_of
@@ -12,6 +13,7 @@ from ..skew import SkewModel
 from ._display import (
     Display,
     FromScoresMixin,
+    area_name,
     as_points_dict,
     auc_label,
     check_band,
@@ -21,6 +23,7 @@ from ._display import (
     decimation_indices,
     draw_band,
     fold_band,
+    from_first_point,
 )
 from .bracket import is_bounded, plot_bracket
 
@@ -60,8 +63,8 @@ class PRDisplay(FromScoresMixin, Display):
 
     def __init__(self, points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
                  color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", ci=None, n_boot=200,
-                 random_state=None):
-        super().__init__()
+                 random_state=None, palette=None):
+        super().__init__(palette)
         self.skew_label = check_choice(skew_label, "skew_label", ("axis", "title"))
         self.points = as_points_dict(points)
         self.skew = skew
@@ -106,8 +109,8 @@ class PRDisplay(FromScoresMixin, Display):
         model = skew_model_of(pts, self.skew)
         reduced = self._reduced.get(id(pts), pts)
         if self.interpolation == "continuous":
-            return _from_first_point(*pr_curve(reduced, skew=model), pts)
-        return _from_first_point(*pr_curve(pts, skew=model, interpolation=self.interpolation), pts)
+            return from_first_point(*pr_curve(reduced, skew=model), pts)
+        return from_first_point(*pr_curve(pts, skew=model, interpolation=self.interpolation), pts)
 
     def _auc(self, pts):
         if self.interpolation == "continuous":
@@ -135,7 +138,7 @@ class PRDisplay(FromScoresMixin, Display):
         return np.clip(ci_quantiles(self._on_grid(self._replicates[name]), self.ci), 0, 1)
 
     def _label(self, name):
-        return auc_label(name, self.aucs_[name], "nAUC" if self.normalize else "AUC")
+        return auc_label(name, self.aucs_[name], area_name(self.interpolation, self.normalize))
 
     def _compute_aucs(self):
         for name, value in self.points.items():
@@ -157,7 +160,7 @@ class PRDisplay(FromScoresMixin, Display):
         width_px = max(ax.get_window_extent().width, 100.0)
         n_bins = int(2 * width_px)  # two bins per pixel column: error under half a pixel
         self._compute_aucs()
-        for name, value, style in classifier_styles(self.points, kwargs, 1.6):
+        for name, value, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
             for pts in (value if isinstance(value, list) else [value]):
                 self._reduce(pts, n_bins)
             if isinstance(value, list):
@@ -180,8 +183,7 @@ class PRDisplay(FromScoresMixin, Display):
         ax.set_ylim(0, 1.02)
         ax.set_xlabel("Recall (TPR)")
         self._set_labels()
-        # "best" ignores LineCollections, so a threshold-coloured curve picks a corner.
-        ax.legend(loc="lower left" if self.color_by_threshold else "best")
+        self._place_legend()
         return self
 
     def _reduce(self, pts, n_bins):
@@ -281,38 +283,31 @@ class PRDisplay(FromScoresMixin, Display):
             handles, labels = self.ax_.get_legend_handles_labels()
             for text, label in zip(legend.get_texts(), labels, strict=False):
                 text.set_text(label)
+            self._place_legend(relocate=True)  # the curves moved: the same rule as a fresh plot
 
     @classmethod
     def _plot_function(cls):
         return plot_pr
 
 
-def _from_first_point(recall, prec, pts):
-    """The drawn curve from the first operating point a threshold reaches, not from recall 0.
-
-    Below it only the limit that the area counts; drawn, that reads as measured performance.
-    """
-    off_origin = pts.tpr > 0
-    keep = recall >= pts.tpr[np.argmax(off_origin)] if off_origin.any() else slice(None)
-    return recall[keep], prec[keep]
-
-
-def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
-            color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", ci=None, n_boot=200,
-            random_state=None, ax=None, _cls=PRDisplay, **kwargs):
+def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
+            pos_label=None, hue_order=None, palette=None, name=None, skew=None, interpolation="continuous",
+            normalize=False, baselines=True, color_by_threshold=False, iso_f=None, band="sd", skew_label="axis",
+            ci=None, n_boot=200, random_state=None, ax=None, **kwargs):
     """Draw PR curves at a skew or under a skew model, with their baselines.
+
+    Inputs: ``(y_true, y_score)``, points, ``{name: points}`` or ``data=table, hue=...``: :doc:`/guide/inputs`.
 
     Parameters
     ----------
-    points : OperatingPoints, list of OperatingPoints, or dict of str to either
-        One classifier; folds or bootstrap replicates of one classifier (mean
-        curve with a band); or several classifiers (one line each, legend by
-        name).
-    skew : None, float, (lo, hi) or SkewModel, optional
+%(input_params)s    skew : None, float, (lo, hi) or SkewModel, optional
         None: each data set's own skew (plain PR).  A float: PR at that
         deployment skew.  A range: P̄-R; a SkewSeries: P̃-R.
     interpolation : str, default="continuous"
-        As :func:`skewplot.aucpr`; sets the drawn curve and the legend's AUC.
+        As :func:`skewplot.aucpr`; sets the drawn curve and the legend's
+        area, named for what it is: "AUCPR" for the continuous area under
+        the curve, "AP" for the step sum (scikit-learn's
+        ``average_precision_score``), "nAUCPR"/"nAP" when normalised.
     normalize : bool, default=False
         Legend shows (AUC − AUC_min) / (1 − AUC_min).
     baselines : bool, default=True
@@ -326,12 +321,9 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
         For folds: mean ± one standard deviation of the precision at each
         recall (vertical averaging), or the median with the 10-90 % quantiles.
     skew_label : {"axis", "title"}, default="axis"
-        Where the skew model is written: in the y label
-        (``Precision $P_{\\pi'=0.01}$``), or as plain text in the Axes title
-        (``π′ = 0.01``, from the model's ``describe()``) under the y label
-        ``Precision $P$`` (``$\\bar{P}$``, ``$\\tilde{P}$``).  The widgets
-        use "title": the y axis then never changes and a slider step redraws
-        no mathtext.
+        Where the skew model is written: in the y label (``Precision $P_{\\pi'=0.01}$``), or as plain
+        text in the title (``π′ = 0.01``, the model's ``describe()``) under the y label ``Precision $P$``
+        (``$\\bar{P}$``, ``$\\tilde{P}$``); the widgets use "title" (a fixed y axis redraws no mathtext).
     ci, n_boot, random_state : float in (0, 1), int (default 200), seed, optional
         A pointwise bootstrap band of level ``ci`` from ``n_boot`` stratified replicates of each curve's rows.
     ax : matplotlib Axes, optional
@@ -346,10 +338,8 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
 
     Notes
     -----
-    A curve with more vertices than the Axes has pixel columns is decimated
-    for drawing (two bins per pixel, first/last/extreme vertices kept: the
-    drawn line stays within half a pixel of the full curve); every number,
-    including the AUC in the legend, is computed on all points.
+    A curve with more vertices than the Axes has pixel columns is decimated for drawing (two bins per pixel,
+    first/last/extreme vertices kept: within half a pixel of the full curve); every number is on all points.
 
     Each curve starts at the classifier's first operating point (the
     smallest recall a threshold reaches), not at recall 0: the area still
@@ -365,10 +355,15 @@ def plot_pr(points, *, skew=None, interpolation="continuous", normalize=False, b
     (['strong', 'weak'], ['min', 'random', 'unachievable'])
     >>> disp = disp.update(skew=0.2)
     """
-    if is_bounded(points):  # binned scores: a certified band per classifier
-        return plot_bracket(points, space="pr", skew=skew, ax=ax, **kwargs)
-    disp = _cls(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
-                color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label, ci=ci,
-                n_boot=n_boot, random_state=random_state)
+    if is_bounded(data):  # binned scores: a certified band per classifier
+        return plot_bracket(data, space="pr", skew=skew, ax=ax, **kwargs)
+    points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
+                         sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
+                         func="plot_pr")
+    disp = PRDisplay(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
+                     color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label, ci=ci,
+                     n_boot=n_boot, random_state=random_state, palette=palette)
     return disp.plot(ax=ax, **kwargs)
 
+
+plot_pr.__doc__ = plot_pr.__doc__.replace("%(input_params)s", INPUT_PARAMS)

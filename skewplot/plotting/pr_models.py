@@ -8,14 +8,15 @@ from .pr import plot_pr
 __all__ = ["plot_integrated_pr", "plot_temporal_pr"]
 
 
-def plot_integrated_pr(points, skew_range=(0.0, 0.5), *, weight=None, ax=None, **kwargs):
+def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight=None, ax=None, **kwargs):
     """Draw P̄-R curves: precision integrated over a range of skews [L §4.3].
 
-    Same as ``plot_pr(points, skew=SkewRange(*skew_range, weight=weight))``.
+    Same as ``plot_pr(data, y_score, skew=SkewRange(*skew_range, weight=weight), ...)``.
 
     Parameters
     ----------
-    points : OperatingPoints or dict
+    data, y_score
+        As :func:`plot_pr`, with its input keywords (``y_true``, ``hue``, ``units``, ``folds`` ...).
     skew_range : (float, float), default=(0, 0.5)
     weight : callable or frozen scipy.stats distribution, optional
         Density over the range (uniform when None).
@@ -25,15 +26,16 @@ def plot_integrated_pr(points, skew_range=(0.0, 0.5), *, weight=None, ax=None, *
     """
     if not isinstance(skew_range, (tuple, list)) or len(skew_range) != 2:
         raise TypeError(f"skew_range must be a (lo, hi) pair, got {skew_range!r}")
-    return plot_pr(points, skew=SkewRange(skew_range[0], skew_range[1], weight=weight), ax=ax, **kwargs)
+    return plot_pr(data, y_score, skew=SkewRange(skew_range[0], skew_range[1], weight=weight), ax=ax, **kwargs)
 
 
-def plot_temporal_pr(points, skew_series, *, ax=None, **kwargs):
+def plot_temporal_pr(data=None, y_score=None, *, skew_series, ax=None, **kwargs):
     """Draw P̃-R curves: precision averaged over a skew that moves in time [L §4.2].
 
     Parameters
     ----------
-    points : OperatingPoints or dict
+    data, y_score
+        As :func:`plot_pr`, with its input keywords (``y_true``, ``hue``, ``units``, ``folds`` ...).
     skew_series : SkewSeries or array-like
         Samples of pi'(t) (equally spaced in time unless a SkewSeries says otherwise).
     ax : matplotlib Axes, optional
@@ -44,5 +46,5 @@ def plot_temporal_pr(points, skew_series, *, ax=None, **kwargs):
         if isinstance(skew_series, SkewModel):
             raise TypeError("skew_series must be a SkewSeries or an array of skews, got another skew model")
         skew_series = SkewSeries(skew_series)
-    return plot_pr(points, skew=skew_series, ax=ax, **kwargs)
+    return plot_pr(data, y_score, skew=skew_series, ax=ax, **kwargs)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.auc import roc_auc
 from ..metrics.hull import roc_convex_hull
 from ..metrics.points import OperatingPoints
@@ -49,8 +50,8 @@ class ROCDisplay(FromScoresMixin, Display):
     _update_params = ("hull",)
     _relabelled = ()
 
-    def __init__(self, points, *, hull=False, band="sd"):
-        super().__init__()
+    def __init__(self, points, *, hull=False, band="sd", palette=None):
+        super().__init__(palette)
         self.points = as_points_dict(points)
         self.hull = bool(hull)
         self.band = check_band(band)
@@ -88,18 +89,18 @@ class ROCDisplay(FromScoresMixin, Display):
         """
         ax = self._attach(ax)
         n_bins = int(2 * max(ax.get_window_extent().width, 100.0))  # two bins per pixel column
-        for name, value, style in classifier_styles(self.points, kwargs, 1.6):
+        for name, value, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
             if isinstance(value, list):
                 a = np.array([roc_auc(p) for p in value])
                 self.aucs_[name] = (float(a.mean()), float(a.std(ddof=1)) if a.size > 1 else 0.0)
                 x, mid, lo, hi = self._fold_curve(value)
-                (line,) = ax.plot(x, mid, label=auc_label(name, self.aucs_[name]), **style)
+                (line,) = ax.plot(x, mid, label=auc_label(name, self.aucs_[name], "ROC AUC"), **style)
                 self.bands_[name] = draw_band(ax, x, lo, hi, line)
                 self._curves[name] = (x, mid)
             else:
                 self.aucs_[name] = roc_auc(value)
                 keep = decimation_indices(value.fpr, value.tpr, n_bins)
-                (line,) = ax.plot(value.fpr[keep], value.tpr[keep], label=auc_label(name, self.aucs_[name]),
+                (line,) = ax.plot(value.fpr[keep], value.tpr[keep], label=auc_label(name, self.aucs_[name], "ROC AUC"),
                                   **style)
                 self._curves[name] = (value.fpr, value.tpr)
             self.lines_[name] = line
@@ -111,7 +112,7 @@ class ROCDisplay(FromScoresMixin, Display):
         ax.set_ylim(-0.01, 1.01)
         ax.set_xlabel("False positive rate (FPR)")
         ax.set_ylabel("True positive rate (TPR)")
-        ax.legend(loc="lower right")
+        self._place_legend()
         return self
 
     def _draw_hulls(self):
@@ -132,19 +133,16 @@ class ROCDisplay(FromScoresMixin, Display):
             line.set_visible(self.hull)
         handles, labels = self.ax_.get_legend_handles_labels()
         shown = [(h, t) for h, t in zip(handles, labels, strict=True) if h.get_visible()]
-        self.ax_.legend(*zip(*shown, strict=True), loc="lower right")
+        self._place_legend(*zip(*shown, strict=True))
 
 
-def plot_roc(points, *, hull=False, band="sd", ax=None, _cls=ROCDisplay, **kwargs):
+def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
+             pos_label=None, hue_order=None, palette=None, name=None, hull=False, band="sd", ax=None, **kwargs):
     """Draw ROC curves with the chance diagonal and, on request, their convex hulls.
 
     Parameters
     ----------
-    points : OperatingPoints, list of OperatingPoints, or dict of str to either
-        One classifier; folds or bootstrap replicates of one classifier (mean
-        curve with a band); or several classifiers (one line each, legend by
-        name).
-    hull : bool, default=False
+%(input_params)s    hull : bool, default=False
         Also draw each classifier's ROC convex hull (dotted, same colour): the
         points that are optimal for some skew and costs [S §2.2].
     band : {"sd", "quantile"}, default="sd"
@@ -178,7 +176,13 @@ def plot_roc(points, *, hull=False, band="sd", ax=None, _cls=ROCDisplay, **kwarg
     0.927
     >>> disp = disp.update(hull=False)
     """
-    if is_bounded(points):  # binned scores: a certified band per classifier
-        return plot_bracket(points, space="roc", ax=ax, **kwargs)
-    return _cls(points, hull=hull, band=band).plot(ax=ax, **kwargs)
+    if is_bounded(data):  # binned scores: a certified band per classifier
+        return plot_bracket(data, space="roc", ax=ax, **kwargs)
+    points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
+                         sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
+                         func="plot_roc")
+    return ROCDisplay(points, hull=hull, band=band, palette=palette).plot(ax=ax, **kwargs)
+
+
+plot_roc.__doc__ = plot_roc.__doc__.replace("%(input_params)s", INPUT_PARAMS)
 

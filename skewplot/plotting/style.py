@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-__all__ = ["COLUMN_SIZES", "rc_params", "paper", "use"]
+__all__ = ["COLUMN_SIZES", "rc_params", "paper", "use", "set_theme"]
 
 #: Figure sizes in inches (width, height): a single journal column and a full page width.
 COLUMN_SIZES = {"single": (3.5, 2.8), "double": (7.2, 3.2)}
@@ -80,3 +80,48 @@ def use(column="single", *, font_size=8.0):
     import matplotlib as mpl
 
     mpl.rcParams.update(rc_params(column, font_size=font_size))
+
+
+def set_theme(context="notebook", style="whitegrid", palette="colorblind", *, column=None, **kwargs):
+    """Seaborn's theme for every later figure, with skewplot's defaults.
+
+    A thin wrapper of :func:`seaborn.set_theme`: seaborn supplies the
+    context (font and line scale), the style and the palette, which every
+    ``plot_*`` function then uses for its classifiers (its ``palette=None``
+    takes the current colour cycle, as seaborn's ``hue`` does).  Any
+    seaborn call works as well (``seaborn.set_theme``, ``seaborn.set_palette``,
+    ``with seaborn.axes_style(...)``); this one only picks defaults suited to
+    the spaces: a light grid and a colour-blind-safe palette.
+
+    Parameters
+    ----------
+    context : {"paper", "notebook", "talk", "poster"}, default="notebook"
+        Seaborn's scale of fonts and lines.
+    style : str, default="whitegrid"
+        Seaborn's axes style.
+    palette : str or sequence, default="colorblind"
+        Seaborn's palette name or a list of colours.
+    column : {"single", "double"}, optional
+        Also apply :func:`rc_params` of that journal column on top (figure
+        size, vector-output settings).
+    **kwargs
+        Passed to :func:`seaborn.set_theme` (``font_scale``, ``rc``, ...).
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> sp.set_theme(context="paper")
+    >>> disp = sp.plot_pr(sp.datasets.example_classifiers())
+    >>> import seaborn as sns
+    >>> disp.lines_["strong"].get_color() == sns.color_palette("colorblind")[0]
+    True
+    >>> import matplotlib as mpl
+    >>> mpl.rcdefaults()  # back to matplotlib's defaults
+    """
+    import seaborn as sns
+
+    sns.set_theme(context=context, style=style, palette=palette, **kwargs)
+    if column is not None:
+        import matplotlib as mpl
+
+        mpl.rcParams.update(rc_params(column))

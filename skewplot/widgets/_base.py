@@ -20,11 +20,14 @@ import ipywidgets as widgets
 import numpy as np
 
 from .._validate import check_scalar
-from ..plotting._display import as_points_dict
+from ..metrics._inputs import classifiers
 from ._frames import Frames
 
-__all__ = ["SkewWidget", "check_points", "check_skew_bounds", "data_set_skew", "initial_skew", "is_widget_backend",
-           "read_estimate"]
+__all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
+           "is_widget_backend", "read_estimate", "INPUT_KEYS"]
+
+#: The input arguments of every plot_* function a widget takes through ``**kwargs``.
+INPUT_KEYS = ("y_true", "hue", "units", "folds", "sample_weight", "pos_label", "hue_order", "name")
 
 
 def is_widget_backend():
@@ -35,9 +38,24 @@ def is_widget_backend():
     return "ipympl" in name or name == "widget"
 
 
-def check_points(points):
-    """``points`` as a dict name -> OperatingPoints (or list of folds); errors name ``points``."""
-    return as_points_dict(points, name="points")
+def check_points(data, y_score=None, kwargs=None, *, func="widget"):
+    """The widget's input as a dict name -> OperatingPoints (or -> list of folds).
+
+    ``data`` and ``y_score`` are the widget's first arguments; the input
+    keywords of the ``plot_*`` functions (:data:`INPUT_KEYS`) are taken out of
+    ``kwargs``, so that the rest reaches the plot as drawing options.  The
+    rule is :func:`skewplot.metrics._inputs.classifiers`, the same as every plot's.
+    """
+    kwargs = {} if kwargs is None else kwargs
+    inputs = {key: kwargs.pop(key) for key in INPUT_KEYS if key in kwargs}
+    return classifiers(data, y_score, func=func, **inputs)
+
+
+def plot_args(points):
+    """How to hand normalised ``points`` to a ``plot_*`` function: ``folds=`` for folds, else ``data=``."""
+    if any(isinstance(v, list) for v in points.values()):
+        return {"folds": points}
+    return {"data": points}
 
 
 def data_set_skew(points):

@@ -137,6 +137,12 @@ def f_alpha_slider(value=0.5, *, step=0.01, description="F weight α"):
     ``F = 1 / (f_alpha / P + (1 - f_alpha) / R)``: 1 weighs precision only, 0
     recall only.
 
+    Parameters
+    ----------
+    value : float in [0, 1], default=0.5
+    step : float, default=0.01
+    description : str, default="F weight α"
+
     Examples
     --------
     >>> from skewplot.widgets import f_alpha_slider
@@ -149,6 +155,12 @@ def f_alpha_slider(value=0.5, *, step=0.01, description="F weight α"):
 
 def m_slider(value=0.5, *, step=0.01, description="cost weight m"):
     """A slider for the cost weight ``m = C_FP / (C_FP + C_FN)`` in [0, 1].
+
+    Parameters
+    ----------
+    value : float in [0, 1], default=0.5
+    step : float, default=0.01
+    description : str, default="cost weight m"
 
     Examples
     --------

@@ -12,6 +12,7 @@ from ._base import (
     first_points,
     initial_skew,
     normalized,
+    plot_args,
     read_estimate,
 )
 from .controls import (
@@ -34,36 +35,38 @@ class Explorer(SkewWidget):
     See :func:`explorer`.
     """
 
-    def __init__(self, points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5,
-                 skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(12.0, 7.0)):
+    def __init__(self, data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None,
+                 m=0.5, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(12.0, 7.0), **inputs):
         from .. import plotting
+        from ..metrics.fweight import resolve_f_weight
 
         super().__init__()
-        points = check_points(points)
+        points = check_points(data, y_score, inputs, func="explorer")
+        style = {"palette": inputs.pop("palette", None)}
+        if inputs:
+            raise TypeError(f"explorer() got unexpected keyword argument(s) {', '.join(sorted(inputs))}")
         bounds = check_skew_bounds(skew_bounds)
         value = initial_skew(points, skew, bounds)
         pair = check_skew_range(skew_range, name="skew_range")
         self.controls["skew"] = skew_slider(value, lo=bounds[0], hi=bounds[1])
         self.controls["skew_range"] = skew_range_slider(pair)
-        self.controls["f_alpha"] = f_alpha_slider(f_alpha)
+        self.controls["f_alpha"] = f_alpha_slider(resolve_f_weight(f_alpha, beta))
         self.controls["m"] = m_slider(m)
         estimate = self._make_estimate(estimated_skew, bounds)
         fig, axes = self._make_figure(2, 3, figsize=figsize)
         (a_pr, a_int, a_roc), (a_cost, a_f, a_skew) = axes
         d = self.displays
-        d["pr"] = plotting.plot_pr(points, skew=value, skew_label="title", ax=a_pr)
-        d["integrated"] = plotting.plot_pr(points, skew=SkewRange(*pair), skew_label="title", ax=a_int)
-        d["roc"] = plotting.plot_roc(points, ax=a_roc)
-        d["cost"] = plotting.plot_cost(points, m=m, skew=value, ax=a_cost)
-        d["fmeasure"] = plotting.plot_fmeasure(points, f_alpha=f_alpha, skew=value, ax=a_f)
-        d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew(points, ax=a_skew)
-        for ax in fig.axes:  # six panels share the figure: keep the legends small
-            legend = ax.get_legend()
-            if legend is not None:
-                for text in legend.get_texts():
-                    text.set_fontsize("x-small")
-        for ax in (a_pr, a_int):
-            ax.get_legend().set_loc("upper right")
+        d["pr"] = plotting.plot_pr(**plot_args(points), skew=value, skew_label="title", ax=a_pr, **style)
+        d["integrated"] = plotting.plot_pr(**plot_args(points), skew=SkewRange(*pair), skew_label="title", ax=a_int,
+                                           **style)
+        d["roc"] = plotting.plot_roc(**plot_args(points), ax=a_roc, **style)
+        d["cost"] = plotting.plot_cost(**plot_args(points), m=m, skew=value, ax=a_cost, **style)
+        d["fmeasure"] = plotting.plot_fmeasure(**plot_args(points), f_alpha=f_alpha, beta=beta, skew=value, ax=a_f,
+                                               **style)
+        d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew(**plot_args(points), ax=a_skew, **style)
+        for disp in d.values():  # six panels share the figure: small legends, placed by the one rule
+            if disp.ax_.get_legend() is not None:
+                disp._place_legend(fontsize="x-small")
         self.skew_line_ = a_skew.axvline(value, color="0.3", linestyle=":", linewidth=1.0)
         self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0)
         self._moving_extra += [self.skew_line_, self.range_span_]
@@ -119,8 +122,8 @@ class Explorer(SkewWidget):
         self._set_readout(title, _COLUMNS, rows)
 
 
-def explorer(points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5, skew_bounds=(1e-4, 0.9999),
-             estimated_skew=None, figsize=(12.0, 7.0)):
+def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
+             skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(12.0, 7.0), **inputs):
     """Every space side by side under one set of controls, with a linked AUC table.
 
     Panels: PR at the chosen skew, P̄-R over the chosen range, ROC, cost
@@ -129,11 +132,16 @@ def explorer(points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5, sk
 
     Parameters
     ----------
-    points : OperatingPoints or dict of str to OperatingPoints
+    data, y_score : optional
+        What to plot, as :func:`skewplot.plot_pr` takes it (one curve per
+        classifier; the explorer draws no folds).
     skew : float, optional
         Starting skew; the data set's own skew when None.
     skew_range : (float, float), default=(0.0, 0.5)
-    f_alpha : float in [0, 1], default=0.5
+    f_alpha : float in [0, 1], optional
+        Starting F weight (0.5, F1, by default).
+    beta : float >= 0, optional
+        Start at F_beta instead (``f_alpha = 1 / (1 + beta**2)``).
     m : float in [0, 1], default=0.5
     skew_bounds : (float, float), default=(1e-4, 0.9999)
     estimated_skew : SkewEstimate or float, optional
@@ -141,6 +149,10 @@ def explorer(points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5, sk
         shown with its interval on the slider's scale and shaded in the
         AUCPR-against-skew panel, with a "go to estimated skew" button.
     figsize : (float, float), default=(12, 7)
+    **inputs
+        The input and colour keywords of :func:`skewplot.plot_pr`:
+        ``y_true``, ``hue``, ``sample_weight``, ``pos_label``, ``hue_order``,
+        ``name``, ``palette``.
 
     Returns
     -------
@@ -163,5 +175,5 @@ def explorer(points, *, skew=None, skew_range=(0.0, 0.5), f_alpha=0.5, m=0.5, sk
     >>> w.displays["cost"].skew
     0.01
     """
-    return Explorer(points, skew=skew, skew_range=skew_range, f_alpha=f_alpha, m=m, skew_bounds=skew_bounds,
-                    estimated_skew=estimated_skew, figsize=figsize)
+    return Explorer(data, y_score, skew=skew, skew_range=skew_range, f_alpha=f_alpha, beta=beta, m=m,
+                    skew_bounds=skew_bounds, estimated_skew=estimated_skew, figsize=figsize, **inputs)

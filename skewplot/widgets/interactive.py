@@ -11,6 +11,7 @@ import numpy as np
 
 from .._validate import check_1d_array, check_finite, check_scalar
 from ..metrics.precision import skew_model_of
+from ..plotting._legend import place_legend
 from ..skew import SkewRange, SkewSeries
 from ._base import (
     SkewWidget,
@@ -19,6 +20,7 @@ from ._base import (
     first_points,
     initial_skew,
     normalized,
+    plot_args,
 )
 from .controls import (
     check_skew_range,
@@ -47,7 +49,7 @@ class _PRWidget(SkewWidget):
         if "normalize" in kwargs:
             raise TypeError("normalize is not an option here: the table shows both AUC and nAUC")
         kwargs.setdefault("skew_label", "title")  # a fixed y axis: each frame repaints less
-        self.displays["pr"] = plot_pr(points, skew=skew, ax=ax, **kwargs)
+        self.displays["pr"] = plot_pr(**plot_args(points), skew=skew, ax=ax, **kwargs)
 
     def _pr_readout(self, title):
         disp = self.displays["pr"]
@@ -62,10 +64,10 @@ class _PRWidget(SkewWidget):
 class InteractivePR(_PRWidget):
     """PR curves at a deployment skew chosen with a log-scaled slider (see :func:`interactive_pr`)."""
 
-    def __init__(self, points, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(6.0, 4.5),
-                 **kwargs):
+    def __init__(self, data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
+                 figsize=(6.0, 4.5), **kwargs):
         super().__init__()
-        points = check_points(points)
+        points = check_points(data, y_score, kwargs, func="interactive_pr")
         bounds = check_skew_bounds(skew_bounds)
         value = initial_skew(points, skew, bounds)
         estimate = self._make_estimate(estimated_skew, bounds)
@@ -80,13 +82,14 @@ class InteractivePR(_PRWidget):
         self._pr_readout(f"AUCPR at π′ = {skew:.4g}")
 
 
-def interactive_pr(points, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(6.0, 4.5),
-                   **kwargs):
+def interactive_pr(data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
+                   figsize=(6.0, 4.5), **kwargs):
     """PR curves with a log-scaled deployment-skew slider and a live AUC table.
 
     Parameters
     ----------
-    points : OperatingPoints, list of OperatingPoints, or dict of str to either
+    data, y_score : optional
+        What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``).
     skew : float, optional
         Starting skew; the data set's own skew when None.
     skew_bounds : (float, float), default=(1e-4, 0.9999)
@@ -115,17 +118,17 @@ def interactive_pr(points, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_s
     >>> round(w.readouts_["strong"]["AUC"], 4) == round(sp.aucpr(w.displays["pr"].points["strong"], skew=0.01), 4)
     True
     """
-    return InteractivePR(points, skew=skew, skew_bounds=skew_bounds, estimated_skew=estimated_skew, figsize=figsize,
-                         **kwargs)
+    return InteractivePR(data, y_score, skew=skew, skew_bounds=skew_bounds, estimated_skew=estimated_skew,
+                         figsize=figsize, **kwargs)
 
 
 class InteractiveIntegratedPR(_PRWidget):
     """P̄-R over a skew range chosen with a range slider (see :func:`interactive_integrated_pr`)."""
 
-    def __init__(self, points, *, skew_range=(0.0, 0.5), weight=None, observed=None, figsize=(6.0, 4.5),
-                 **kwargs):
+    def __init__(self, data=None, y_score=None, *, skew_range=(0.0, 0.5), weight=None, observed=None,
+                 figsize=(6.0, 4.5), **kwargs):
         super().__init__()
-        points = check_points(points)
+        points = check_points(data, y_score, kwargs, func="interactive_integrated_pr")
         pair = check_skew_range(skew_range, name="skew_range")
         self.weights = {"uniform": None}
         if observed is not None:
@@ -167,13 +170,14 @@ class InteractiveIntegratedPR(_PRWidget):
         self._pr_readout(f"AUC under P̄-R, π′ ∈ [{lo:.3g}, {hi:.3g}] ({kind})")
 
 
-def interactive_integrated_pr(points, *, skew_range=(0.0, 0.5), weight=None, observed=None,
+def interactive_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight=None, observed=None,
                               figsize=(6.0, 4.5), **kwargs):
     """P̄-R curves [L §4.3] with a range slider for [pi1, pi2] and a weighting choice.
 
     Parameters
     ----------
-    points : OperatingPoints, list of OperatingPoints, or dict of str to either
+    data, y_score : optional
+        What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``).
     skew_range : (float, float), default=(0.0, 0.5)
         Starting range, ``0 <= lo < hi <= 1``.
     weight : callable or frozen scipy.stats distribution, optional
@@ -199,7 +203,7 @@ def interactive_integrated_pr(points, *, skew_range=(0.0, 0.5), weight=None, obs
     ('uniform', 'normal fit')
     >>> w.controls["skew_range"].value = (0.05, 0.3)
     """
-    return InteractiveIntegratedPR(points, skew_range=skew_range, weight=weight, observed=observed,
+    return InteractiveIntegratedPR(data, y_score, skew_range=skew_range, weight=weight, observed=observed,
                                    figsize=figsize, **kwargs)
 
 
@@ -215,9 +219,9 @@ def _as_series(skew_series):
 class InteractiveTemporalPR(_PRWidget):
     """P̃-R over the window [t0, T], T on a slider (see :func:`interactive_temporal_pr`)."""
 
-    def __init__(self, points, skew_series, *, t_end=None, figsize=(6.0, 6.0), **kwargs):
+    def __init__(self, data=None, y_score=None, *, skew_series, t_end=None, figsize=(6.0, 6.0), **kwargs):
         super().__init__()
-        points = check_points(points)
+        points = check_points(data, y_score, kwargs, func="interactive_temporal_pr")
         self.series = series = _as_series(skew_series)
         if series.values is None:
             t0, t_max = series.window
@@ -265,7 +269,7 @@ class InteractiveTemporalPR(_PRWidget):
         ax.set_ylim(0, max(1e-3, float(np.max(v))) * 1.1)
         ax.set_xlabel("time t")
         ax.set_ylabel("π′(t)")
-        ax.legend(loc="upper left", fontsize="small")
+        place_legend(ax, fontsize="small")
         self._moving_extra += [self.window_patch_, self.mean_line_]
 
     def _apply(self, changed):
@@ -277,7 +281,7 @@ class InteractiveTemporalPR(_PRWidget):
         self._pr_readout(f"AUC under P̃-R, window [{self.t_start:.3g}, {t_end:.3g}]")
 
 
-def interactive_temporal_pr(points, skew_series, *, t_end=None, figsize=(6.0, 6.0), **kwargs):
+def interactive_temporal_pr(data=None, y_score=None, *, skew_series, t_end=None, figsize=(6.0, 6.0), **kwargs):
     """P̃-R curves [L §4.2] over a window [t0, T] with T on a slider, beside pi'(t).
 
     Moving T shows how the temporal precision evolves as the deployment
@@ -286,7 +290,8 @@ def interactive_temporal_pr(points, skew_series, *, t_end=None, figsize=(6.0, 6.
 
     Parameters
     ----------
-    points : OperatingPoints, list of OperatingPoints, or dict of str to either
+    data, y_score : optional
+        What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``).
     skew_series : SkewSeries or array-like
         Samples of pi'(t) (equally spaced unless the SkewSeries has times),
         or ``SkewSeries.from_function(f, t_end)``.
@@ -306,21 +311,26 @@ def interactive_temporal_pr(points, skew_series, *, t_end=None, figsize=(6.0, 6.
     --------
     >>> import numpy as np, skewplot as sp
     >>> series = sp.SkewSeries.from_function(lambda t: np.minimum(1, 2.0**t / 1e4), t_end=20)
-    >>> w = sp.widgets.interactive_temporal_pr(sp.datasets.example_classifiers(), series)
+    >>> w = sp.widgets.interactive_temporal_pr(sp.datasets.example_classifiers(), skew_series=series)
     >>> w.controls["t_end"].value = 10.0
     """
-    return InteractiveTemporalPR(points, skew_series, t_end=t_end, figsize=figsize, **kwargs)
+    return InteractiveTemporalPR(data, y_score, skew_series=skew_series, t_end=t_end, figsize=figsize, **kwargs)
 
 
-def interactive_fmeasure(points, *, f_alpha=0.5, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
-                         figsize=(6.0, 4.5), **kwargs):
+def interactive_fmeasure(data=None, y_score=None, *, f_alpha=None, beta=None, skew=None, skew_bounds=(1e-4, 0.9999),
+                         estimated_skew=None, figsize=(6.0, 4.5), **kwargs):
     """F-measure space [S §3] with an ``f_alpha`` slider and a deployment-skew marker.
 
     Parameters
     ----------
-    points : OperatingPoints, list of OperatingPoints, or dict of str to either
-    f_alpha : float in [0, 1], default=0.5
-        Starting F weight (0.5 is F1).
+    data, y_score : optional
+        What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``).
+    f_alpha : float in [0, 1], optional
+        Starting F weight (0.5 is F1, the default).
+    beta : float >= 0, optional
+        Start at F_beta instead: the slider starts at ``1 / (1 + beta**2)``
+        and the axis says ``F_beta`` until the slider moves to another
+        weight.  Not with ``f_alpha``.
     skew : float, optional
         Starting marker skew; the data set's own skew when None.
     skew_bounds : (float, float), default=(1e-4, 0.9999)
@@ -328,7 +338,8 @@ def interactive_fmeasure(points, *, f_alpha=0.5, skew=None, skew_bounds=(1e-4, 0
         Shown on the skew slider's scale, with a "go to estimated skew" button.
     figsize : (float, float), default=(6, 4.5)
     **kwargs
-        Passed to :func:`skewplot.plot_fmeasure`.
+        Passed to :func:`skewplot.plot_fmeasure` (its input keywords
+        ``y_true``, ``hue``, ``units`` ... and drawing options).
 
     Returns
     -------
@@ -345,17 +356,23 @@ def interactive_fmeasure(points, *, f_alpha=0.5, skew=None, skew_bounds=(1e-4, 0
     >>> w.displays["fmeasure"].f_alpha
     0.2
     """
-    return EnvelopeWidget("fmeasure", points, param=f_alpha, skew=skew, skew_bounds=check_skew_bounds(skew_bounds),
-                          figsize=figsize, make_slider=f_alpha_slider, estimated_skew=estimated_skew, **kwargs)
+    from ..metrics.fweight import resolve_f_weight
+
+    if beta is not None:
+        kwargs["beta"] = beta
+    return EnvelopeWidget("fmeasure", data, y_score, param=resolve_f_weight(f_alpha, beta), skew=skew,
+                          skew_bounds=check_skew_bounds(skew_bounds), figsize=figsize, make_slider=f_alpha_slider,
+                          estimated_skew=estimated_skew, **kwargs)
 
 
-def interactive_cost(points, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(6.0, 4.5),
-                     **kwargs):
+def interactive_cost(data=None, y_score=None, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
+                     figsize=(6.0, 4.5), **kwargs):
     """Cost space [S §2.3] with an ``m`` slider and a deployment-skew marker.
 
     Parameters
     ----------
-    points : OperatingPoints, list of OperatingPoints, or dict of str to either
+    data, y_score : optional
+        What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``).
     m : float in [0, 1], default=0.5
         Starting cost weight ``C_FP / (C_FP + C_FN)``.
     skew : float, optional
@@ -387,5 +404,5 @@ def interactive_cost(points, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), es
     ['NEC at π′', 'area', 'gain']
     """
     kwargs.setdefault("x_axis", "skew")
-    return EnvelopeWidget("cost", points, param=m, skew=skew, skew_bounds=check_skew_bounds(skew_bounds),
+    return EnvelopeWidget("cost", data, y_score, param=m, skew=skew, skew_bounds=check_skew_bounds(skew_bounds),
                           figsize=figsize, make_slider=m_slider, estimated_skew=estimated_skew, **kwargs)

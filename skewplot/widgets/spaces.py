@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import SkewWidget, check_points, initial_skew
+from ._base import SkewWidget, check_points, initial_skew, plot_args
 from .controls import skew_slider
 
 __all__ = ["EnvelopeWidget", "envelope_readout"]
@@ -60,20 +60,23 @@ class EnvelopeWidget(SkewWidget):
 
     _SPACES = {"cost": ("m", "plot_cost", "Cost space"), "fmeasure": ("f_alpha", "plot_fmeasure", "F-measure space")}
 
-    def __init__(self, kind, points, *, param, skew, skew_bounds, figsize, make_slider, estimated_skew=None,
+    def __init__(self, kind, data, y_score=None, *, param, skew, skew_bounds, figsize, make_slider, estimated_skew=None,
                  **kwargs):
         super().__init__()
         from .. import plotting
 
         self.kind = kind
         self.param_name, function, self.title = self._SPACES[kind]
-        points = check_points(points)
+        points = check_points(data, y_score, kwargs, func=f"interactive_{kind}")
         value = initial_skew(points, skew, skew_bounds)
         slider = make_slider(param)  # checks param, naming it
         estimate = self._make_estimate(estimated_skew, skew_bounds)
         _, ax = self._make_figure(figsize=figsize)
         plot = getattr(plotting, function)
-        self.displays[kind] = plot(points, **{self.param_name: slider.value}, skew=value, ax=ax, **kwargs)
+        beta = kwargs.pop("beta", None)  # F only: the slider holds the weight f_alpha it stands for
+        self.displays[kind] = plot(**plot_args(points), **{self.param_name: slider.value}, skew=value, ax=ax, **kwargs)
+        if beta is not None:
+            self.displays[kind].update(beta=beta, draw=False)
         self.controls[self.param_name] = slider
         self.controls["skew"] = skew_slider(value, lo=skew_bounds[0], hi=skew_bounds[1])
         self._finish([[self.controls[self.param_name], self.controls["skew"], self._make_reset(points, skew_bounds),

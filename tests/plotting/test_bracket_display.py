@@ -53,7 +53,7 @@ def test_several_classifiers_and_roc(tables):
     for name, df in tables.items():
         assert sp.roc_auc(sp.operating_points(df.y, df.s)) in disp.brackets_[name]
     assert disp.bands_["strong"].get_facecolor()[:3] != pytest.approx(disp.bands_["weak"].get_facecolor()[:3])
-    disp = sp.plot_integrated_pr(bounded, (0.01, 0.3))
+    disp = sp.plot_integrated_pr(bounded, skew_range=(0.01, 0.3))
     assert list(disp.bands_) == ["strong", "weak"]
     plt.close("all")
 

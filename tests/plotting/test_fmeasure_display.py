@@ -153,7 +153,7 @@ def test_several_classifiers_take_the_palette(two):
 
 def test_folds_draw_the_mean_envelope_with_a_band():
     folds = [sp.operating_points(*sp.datasets.make_scores(200, 0.3, random_state=k)) for k in range(3)]
-    disp = sp.plot_fmeasure({"cv": folds}, band="quantile")
+    disp = sp.plot_fmeasure(folds={"cv": folds}, band="quantile")
     x, y = disp.lines_["cv"].get_data()
     rows = [f_curves(f, x).max(axis=1) for f in folds]
     np.testing.assert_allclose(y, np.quantile(rows, 0.5, axis=0), atol=1e-12)
@@ -180,7 +180,7 @@ def test_bad_input_is_named(two):
         disp.update(f_alpha="0.5")
     with pytest.raises(TypeError, match="unknown parameter.*alpha"):
         disp.update(alpha=0.5)
-    with pytest.raises(TypeError, match=r"points\['b'\]"):
+    with pytest.raises(TypeError, match=r"data\['b'\]"):
         sp.plot_fmeasure({"a": two["weak"], "b": np.zeros(3)})
     with pytest.raises(TypeError, match="ax"):
         sp.plot_fmeasure(two, ax=42)

@@ -17,7 +17,7 @@ def test_drawn_data_equal_the_computed_curves(two):
         r, p = sp.pr_curve(pts, skew=0.05)
         keep = r >= pts.tpr[pts.tpr > 0][0]  # drawn from the first operating point on
         np.testing.assert_allclose(disp.lines_[name].get_xydata(), np.column_stack([r[keep], p[keep]]))
-        assert disp.lines_[name].get_label() == f"{name} (AUC = {sp.aucpr(pts, skew=0.05):.3f})"
+        assert disp.lines_[name].get_label() == f"{name} (AUCPR = {sp.aucpr(pts, skew=0.05):.3f})"
     assert disp.ax_.get_xlim() == (0, 1)
     assert "pi'=0.05" in disp.ax_.get_ylabel()
 
@@ -44,7 +44,7 @@ def test_update_moves_the_same_artists(two):
     np.testing.assert_allclose(rnd.get_ydata(), [0.3, 0.3])
     assert len(plt.get_fignums()) == n_figs
     texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
-    assert f"strong (AUC = {sp.aucpr(two['strong'], skew=0.3):.3f})" in texts
+    assert f"strong (AUCPR = {sp.aucpr(two['strong'], skew=0.3):.3f})" in texts
 
 
 def test_update_equals_a_fresh_plot(two):
@@ -53,7 +53,7 @@ def test_update_equals_a_fresh_plot(two):
     for name in two:
         np.testing.assert_allclose(a.lines_[name].get_xydata(), b.lines_[name].get_xydata())
         assert a.lines_[name].get_label() == b.lines_[name].get_label()
-        assert "nAUC" in a.lines_[name].get_label()
+        assert "nAUCPR" in a.lines_[name].get_label()
     assert a.ax_.get_ylabel() == b.ax_.get_ylabel()
 
 
@@ -66,7 +66,7 @@ def test_kwargs_reach_the_lines_and_alpha_is_transparency(two):
 
 def test_folds_draw_mean_and_band_with_auc_mean_sd():
     folds = [sp.operating_points(*sp.datasets.make_scores(500, 0.3, random_state=k)) for k in range(4)]
-    disp = sp.plot_pr({"cv": folds})
+    disp = sp.plot_pr(folds={"cv": folds})
     aucs = np.array([sp.aucpr(f) for f in folds])
     assert disp.aucs_["cv"] == pytest.approx((aucs.mean(), aucs.std(ddof=1)))
     assert "±" in disp.lines_["cv"].get_label()
@@ -119,7 +119,7 @@ def test_from_predictions_and_from_estimator():
 
 
 def test_bad_input_is_named(two):
-    with pytest.raises(TypeError, match="points"):
+    with pytest.raises(TypeError, match=r"data\['a'\]"):
         sp.plot_pr({"a": [1, 2, 3]})
     with pytest.raises(TypeError, match="ax"):
         sp.plot_pr(two, ax="not an axes")

@@ -15,10 +15,10 @@ def test_drawn_curves_are_the_roc_points_with_auc_labels(two):
     disp = sp.plot_roc(two)
     for name, pts in two.items():
         np.testing.assert_array_equal(disp.lines_[name].get_xydata(), np.column_stack([pts.fpr, pts.tpr]))
-        assert disp.lines_[name].get_label() == f"{name} (AUC = {sp.roc_auc(pts):.3f})"
+        assert disp.lines_[name].get_label() == f"{name} (ROC AUC = {sp.roc_auc(pts):.3f})"
         assert disp.aucs_[name] == sp.roc_auc(pts)
     texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
-    assert f"weak (AUC = {sp.roc_auc(two['weak']):.3f})" in texts
+    assert f"weak (ROC AUC = {sp.roc_auc(two['weak']):.3f})" in texts
     assert disp.ax_.get_xlabel() == "False positive rate (FPR)"
     assert disp.ax_.get_ylabel() == "True positive rate (TPR)"
     assert disp.hulls_ == {}
@@ -78,7 +78,7 @@ def test_several_classifiers_take_the_palette(two):
 
 def test_folds_vertical_average_with_band_and_auc_mean_sd():
     folds = [sp.operating_points(*sp.datasets.make_scores(200, 0.3, random_state=k)) for k in range(4)]
-    disp = sp.plot_roc({"cv": folds})
+    disp = sp.plot_roc(folds={"cv": folds})
     x, y = disp.lines_["cv"].get_data()
     assert x[0] == 0 and y[0] == 0
     # Brute force: walk each fold's piecewise-linear curve; at a vertical stretch take its top.
@@ -99,7 +99,7 @@ def test_folds_vertical_average_with_band_and_auc_mean_sd():
     assert disp.aucs_["cv"] == pytest.approx((aucs.mean(), aucs.std(ddof=1)))
     assert "±" in disp.lines_["cv"].get_label()
     assert "cv" in disp.bands_
-    q = sp.plot_roc({"cv": folds}, band="quantile")
+    q = sp.plot_roc(folds={"cv": folds}, band="quantile")
     assert q.lines_["cv"].get_ydata()[1:] == pytest.approx(np.median(rows, axis=0))
 
 
@@ -135,7 +135,7 @@ def test_from_predictions_and_from_estimator():
 
 
 def test_bad_input_is_named(two):
-    with pytest.raises(TypeError, match=r"points\['a'\]"):
+    with pytest.raises(TypeError, match=r"data\['a'\]"):
         sp.plot_roc({"a": [1, 2, 3]})
     with pytest.raises(TypeError, match="ax"):
         sp.plot_roc(two, ax="not an axes")

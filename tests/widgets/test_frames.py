@@ -44,7 +44,7 @@ CASES = {
     "pr_threshold": (lambda p: interactive_pr(p["strong"], skew=0.1, color_by_threshold=True), [("skew", 0.01)]),
     "integrated": (lambda p: interactive_integrated_pr(p, observed=[0.1, 0.2, 0.3]),
                    [("skew_range", (0.1, 0.3)), ("weighting", "uniform")]),
-    "temporal": (lambda p: interactive_temporal_pr(p, [0.1, 0.2, 0.05, 0.3, 0.2]), [("t_end", 2.5)]),
+    "temporal": (lambda p: interactive_temporal_pr(p, skew_series=[0.1, 0.2, 0.05, 0.3, 0.2]), [("t_end", 2.5)]),
     "fmeasure": (lambda p: interactive_fmeasure(p, skew=0.2), [("f_alpha", 0.3), ("skew", 0.05)]),
     "cost": (lambda p: interactive_cost(p, skew=0.2), [("m", 0.3), ("skew", 0.05)]),
     "explorer": (lambda p: explorer(p, skew=0.2),
@@ -65,7 +65,7 @@ def test_every_control_step_is_a_blit_equal_to_a_full_draw(two_classifiers, case
 
 
 def test_folds_band_frame(folds):
-    w = interactive_pr({"folds": folds}, skew=0.1)
+    w = interactive_pr(folds={"folds": folds}, skew=0.1)
     w.controls["skew"].value = 0.01
     assert w.frames.last == "blit"
     assert_frame_is_full_draw(w)

@@ -113,7 +113,7 @@ def test_pr_widget_forwards_kwargs(two_classifiers):
 
 def test_pr_widget_folds(two_classifiers):
     folds = [two_classifiers["strong"], two_classifiers["weak"]]
-    w = interactive_pr({"folds": folds}, skew=0.1)
+    w = interactive_pr(folds={"folds": folds}, skew=0.1)
     w.controls["skew"].value = 0.02
     mean, sd = w.readouts_["folds"]["AUC"]
     aucs = [sp.aucpr(p, skew=0.02) for p in folds]
@@ -126,7 +126,7 @@ def test_pr_widget_folds(two_classifiers):
 def test_integrated_widget_equals_static_plot(two_classifiers, rng_):
     w = interactive_integrated_pr(two_classifiers)
     w.controls["skew_range"].value = rng_
-    ref = sp.plot_integrated_pr(two_classifiers, rng_, skew_label="title", ax=static_ax(w))
+    ref = sp.plot_integrated_pr(two_classifiers, skew_range=rng_, skew_label="title", ax=static_ax(w))
     assert_same_pr(w.displays["pr"], ref)
     for name, pts in two_classifiers.items():
         assert w.readouts_[name]["AUC"] == pytest.approx(sp.aucpr(pts, skew=rng_), rel=1e-12)
@@ -164,12 +164,12 @@ def test_integrated_widget_empty_range_keeps_figure(two_classifiers):
 # ---------------------------------------------------------------- temporal
 def test_temporal_widget_sampled_series(two_classifiers):
     values = [0.1, 0.3, 0.05, 0.6, 0.2]
-    w = interactive_temporal_pr(two_classifiers, values)
+    w = interactive_temporal_pr(two_classifiers, skew_series=values)
     assert (w.controls["t_end"].min, w.controls["t_end"].max, w.controls["t_end"].value) == (1.0, 4.0, 4.0)
     w.controls["t_end"].value = 2.5
     window = sp.SkewSeries([0.1, 0.3, 0.05, 0.325], [0.0, 1.0, 2.0, 2.5])
     assert w.displays["pr"].skew.mean == pytest.approx(window.mean)
-    ref = sp.plot_temporal_pr(two_classifiers, window, skew_label="title", ax=static_ax(w))
+    ref = sp.plot_temporal_pr(two_classifiers, skew_series=window, skew_label="title", ax=static_ax(w))
     assert_same_pr(w.displays["pr"], ref)
     assert w.readouts_["strong"]["AUC"] == pytest.approx(sp.aucpr(two_classifiers["strong"], skew=window))
     assert w.window_patch_.get_width() == pytest.approx(2.5)
@@ -181,7 +181,7 @@ def test_temporal_widget_function_series(two_classifiers):
         return np.minimum(1, 2.0 ** t / 1e4)
 
     series = sp.SkewSeries.from_function(f, t_end=20)
-    w = interactive_temporal_pr(two_classifiers, series, t_end=12)
+    w = interactive_temporal_pr(two_classifiers, skew_series=series, t_end=12)
     assert w.controls["t_end"].value == 12
     w.controls["t_end"].value = 15.0
     window = sp.SkewSeries.from_function(f, t_end=15.0)
@@ -192,14 +192,14 @@ def test_temporal_widget_function_series(two_classifiers):
 @pytest.mark.parametrize("factory", [
     lambda p: interactive_pr(p),
     lambda p: interactive_integrated_pr(p),
-    lambda p: interactive_temporal_pr(p, [0.1, 0.2]),
+    lambda p: interactive_temporal_pr(p, skew_series=[0.1, 0.2]),
     lambda p: sp.widgets.interactive_cost(p),
     lambda p: sp.widgets.interactive_fmeasure(p),
     lambda p: sp.widgets.explorer(p),
 ])
 @pytest.mark.parametrize("bad", [np.array([0.1, 0.2]), {"a": [1, 2]}, None, {}])
-def test_non_points_input_names_points(factory, bad):
-    with pytest.raises((TypeError, ValueError), match="points"):
+def test_non_points_input_names_the_argument(factory, bad):
+    with pytest.raises((TypeError, ValueError), match="data|y_score"):
         factory(bad)
 
 
@@ -246,11 +246,11 @@ def test_integrated_bad_weights(two_classifiers):
 
 def test_temporal_bad_input(two_classifiers):
     with pytest.raises(TypeError, match="skew_series"):
-        interactive_temporal_pr(two_classifiers, [0.1, 1.7])
+        interactive_temporal_pr(two_classifiers, skew_series=[0.1, 1.7])
     with pytest.raises(ValueError, match="skew_series needs at least two"):
-        interactive_temporal_pr(two_classifiers, [0.1])
+        interactive_temporal_pr(two_classifiers, skew_series=[0.1])
     with pytest.raises(ValueError, match="t_end must lie in"):
-        interactive_temporal_pr(two_classifiers, [0.1, 0.2, 0.3], t_end=7)
+        interactive_temporal_pr(two_classifiers, skew_series=[0.1, 0.2, 0.3], t_end=7)
 
 
 def test_inline_backend_reshows_the_figure(two_classifiers):

@@ -34,7 +34,7 @@ def test_cost_widget_equals_static_plot(two_classifiers, m, skew):
     assert set(w.controls) == {"m", "skew"}
     w.controls["m"].value = m
     w.controls["skew"].value = skew
-    ref = sp.plot_cost(two_classifiers, m=m, skew=skew, x_axis="skew", ax=fresh_ax())
+    ref = sp.plot_cost(two_classifiers, m=m, skew=skew, x_axis="skew", log_skew=False, ax=fresh_ax())
     assert_same_envelopes(w.displays["cost"], ref)
     pc = sp.probability_cost(skew, m)
     grid = np.linspace(0, 1, 20001)
@@ -53,7 +53,7 @@ def test_fmeasure_widget_equals_static_plot(two_classifiers, f_alpha, skew):
     assert set(w.controls) == {"f_alpha", "skew"}
     w.controls["skew"].value = skew
     w.controls["f_alpha"].value = f_alpha
-    ref = sp.plot_fmeasure(two_classifiers, f_alpha=f_alpha, skew=skew, ax=fresh_ax())
+    ref = sp.plot_fmeasure(two_classifiers, f_alpha=f_alpha, skew=skew, log_skew=False, ax=fresh_ax())
     assert_same_envelopes(w.displays["fmeasure"], ref)
     for name, pts in two_classifiers.items():
         best = float(sp.f_envelope(pts, [skew], f_alpha=f_alpha)[0][0])

@@ -1,0 +1,179 @@
+"""What a plot or widget is given, turned into classifiers: the one input rule.
+
+Every ``plot_*`` function and every widget passes its inputs through
+:func:`classifiers`, which returns ``{name: OperatingPoints}`` -- or
+``{name: [OperatingPoints, ...]}`` for a classifier given as folds.
+
+The rule (also in ``docs/guide/inputs.rst``):
+
+* one classifier: ``f(pts)`` or ``f(y_true, y_score)`` (arrays, with
+  ``sample_weight`` and ``pos_label``);
+* several classifiers: a mapping ``f({"good": pts_a, "weak": pts_b})`` or a
+  tidy table ``f(data=df, y_true="label", y_score="score", hue="model")``;
+* folds (a mean curve with a band) only when asked for by name:
+  ``units="fold"`` with a table or arrays, ``folds=[...]`` (or
+  ``folds={"model": [...]}``) with operating points;
+* a bare list of OperatingPoints is refused with a message showing both
+  spellings, and so is a list inside a mapping: nothing is averaged
+  silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from ._tables import is_table, points_by_group
+from .points import OperatingPoints, operating_points
+
+__all__ = ["classifiers", "INPUT_PARAMS"]
+
+#: numpydoc text of the input parameters every plot_* function and widget shares.
+INPUT_PARAMS = """\
+    data : OperatingPoints, mapping, DataFrame or array-like, optional
+        What to plot: one classifier's OperatingPoints; a mapping
+        ``{name: OperatingPoints}`` (one curve each); a tidy table (pandas,
+        polars, ... or a dict of columns) whose columns ``y_true``,
+        ``y_score``, ``hue``, ``units``, ``sample_weight`` name; or the
+        labels ``y_true`` as an array, with the scores as ``y_score``.  A
+        bare list of OperatingPoints is refused: give a mapping for
+        separate classifiers, ``folds=`` for folds of one.
+    y_score : array-like or str, optional
+        Scores (larger means more positive): an array, or a column of
+        ``data``.
+    y_true : array-like or str, optional
+        Labels, when ``data`` is a table (a column name) or None (an array).
+    hue : str or array-like, optional
+        Column (or array) naming the classifier of each row: one curve per
+        level, ordered as seaborn orders ``hue``.
+    units : str or array-like, optional
+        Column (or array) naming the cross-validation fold of each row:
+        each classifier is drawn as the mean over its folds with a band.
+    folds : list of OperatingPoints or mapping of str to such lists, optional
+        Folds given as operating points (the points-side twin of ``units``).
+    sample_weight : array-like or str, optional
+        Non-negative weights (array, or column of ``data``).
+    pos_label : scalar, optional
+        The positive class, when the labels are not {0, 1}, {-1, 1} or bool.
+    hue_order : sequence, optional
+        Which ``hue`` levels to draw, in this order.
+    palette : str, list, dict or seaborn palette, optional
+        Colours, as seaborn's ``palette=``: a palette name
+        (``"colorblind"``), a list of colours, or a dict level -> colour.
+        None takes the current colour cycle (see :func:`skewplot.set_theme`).
+    name : str, optional
+        Legend name of a single classifier (default ``"classifier"``).
+"""
+
+_BARE_LIST = (
+    "{arg} is a list of {n} OperatingPoints; say what they are. Separate classifiers: "
+    "{func}({{'model A': pts_a, 'model B': pts_b}}) (or data=table, hue='model'); "
+    "folds of one classifier: {func}(folds=[fold_1, fold_2, ...]) (or data=table, units='fold')."
+)
+
+
+def _is_points_list(value):
+    return isinstance(value, (list, tuple)) and len(value) > 0 and all(isinstance(v, OperatingPoints) for v in value)
+
+
+def _check_folds(folds, default):
+    if _is_points_list(folds):
+        return {default: list(folds)}
+    if isinstance(folds, Mapping) and folds:
+        out = {}
+        for key, value in folds.items():
+            if not _is_points_list(value):
+                raise TypeError(f"folds[{key!r}] must be a list of OperatingPoints, got {type(value).__name__}")
+            out[str(key)] = list(value)
+        return out
+    raise TypeError("folds must be a list of OperatingPoints (one classifier) or a mapping name -> such a list; "
+                    f"got {type(folds).__name__}")
+
+
+def _check_mapping(data, func):
+    if not data:
+        raise ValueError("data is an empty mapping; give at least one classifier")
+    out = {}
+    for key, value in data.items():
+        if isinstance(value, OperatingPoints):
+            out[str(key)] = value
+        elif _is_points_list(value):
+            raise TypeError(
+                f"data[{key!r}] is a list of {len(value)} OperatingPoints; folds must be asked for by name: "
+                f"{func}(folds={{{str(key)!r}: [...]}}), "
+                f"or one entry per classifier: {func}({{'a': pts_a, 'b': pts_b}})"
+            )
+        else:
+            raise TypeError(f"data[{key!r}] must be an OperatingPoints, got {type(value).__name__}")
+    return out
+
+
+def classifiers(data=None, y_score=None, *, y_true=None, folds=None, hue=None, units=None, sample_weight=None,
+                pos_label=None, hue_order=None, name=None, func="plot"):
+    """Normalise any accepted input to ``{name: OperatingPoints or list of OperatingPoints (folds)}``.
+
+    Parameters are those of :data:`INPUT_PARAMS`; ``func`` names the caller
+    in messages.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> from skewplot.metrics._inputs import classifiers
+    >>> sorted(classifiers([0, 1, 1, 0], [0.2, 0.9, 0.6, 0.3]))
+    ['classifier']
+    >>> a = sp.operating_points([0, 1, 1, 0], [0.2, 0.9, 0.6, 0.3])
+    >>> classifiers([a, a])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    TypeError: data is a list of 2 OperatingPoints; say what they are. Separate classifiers: ...
+    """
+    default = "classifier" if name is None else str(name)
+    columns = {"hue": hue, "units": units, "hue_order": hue_order}
+    if folds is not None:
+        extra = [k for k, v in {"data": data, "y_score": y_score, "y_true": y_true, **columns}.items() if v is not None]
+        if extra:
+            raise TypeError(f"folds= is given; {', '.join(extra)} must then be None")
+        return _check_folds(folds, default)
+    if data is None and y_true is None:
+        raise TypeError(f"{func}() needs data: operating points, a mapping name -> points, a table with "
+                        "y_true=/y_score= columns, or the arrays y_true, y_score")
+    if isinstance(data, OperatingPoints) or (isinstance(data, Mapping) and y_score is None and y_true is None):
+        extra = [k for k, v in {"y_score": y_score, "y_true": y_true, "sample_weight": sample_weight,
+                                "pos_label": pos_label, **columns}.items() if v is not None]
+        if extra:
+            raise TypeError(f"data holds operating points; {', '.join(extra)} apply to labels and scores only")
+        if isinstance(data, OperatingPoints):
+            return {default: data}
+        return _check_mapping(data, func)
+    if _is_points_list(data):
+        raise TypeError(_BARE_LIST.format(arg="data", n=len(data), func=func))
+    if isinstance(data, Mapping) or is_table(data):
+        groups = points_by_group(data, y_true=y_true, y_score=y_score, hue=hue, units=units,
+                                 sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order)
+        if hue is None and name is not None:
+            groups = {default: groups["classifier"]}
+        return {k: (v if units is not None else v[0]) for k, v in groups.items()}
+    # Arrays: data (or y_true=) holds the labels.
+    if data is not None and y_true is not None:
+        raise TypeError("y_true is given twice: as data (the first argument) and as y_true=")
+    labels = data if data is not None else y_true
+    if y_score is None:
+        raise TypeError(f"{func}(y_true, y_score): y_score is missing (or pass operating points or a mapping)")
+    if isinstance(y_score, str) or isinstance(labels, str):
+        raise TypeError("y_true/y_score name columns only with data=table")
+    if hue is None and units is None:
+        if hue_order is not None:
+            raise TypeError("hue_order needs hue=")
+        return {default: operating_points(labels, y_score, sample_weight=sample_weight, pos_label=pos_label)}
+    table = {"y_true": labels, "y_score": y_score}
+    for key, value in (("hue", hue), ("units", units), ("sample_weight", sample_weight)):
+        if value is not None:
+            if isinstance(value, str):
+                raise TypeError(f"{key}={value!r} names a column, but there is no data= table")
+            table[key] = np.asarray(value)
+    out = classifiers(table, y_true="y_true", y_score="y_score", hue="hue" if hue is not None else None,
+                      units="units" if units is not None else None,
+                      sample_weight="sample_weight" if sample_weight is not None else None,
+                      pos_label=pos_label, hue_order=hue_order, name=name, func=func)
+    return out

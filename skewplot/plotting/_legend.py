@@ -1,0 +1,153 @@
+"""One legend rule for every plot: inside where the Axes is empty, else outside on the right.
+
+:func:`place_legend` tries the corners and edges of the Axes in a fixed
+order and keeps the first place where the legend box holds no part of a
+drawn curve (no vertex, and no segment crossing it) and no text (labels
+such as the pi* of an inversion or the skew marker's text).  When every
+place is taken, the legend goes outside, to the right of the Axes, top
+aligned: clear of the data, of a title above and of the x label below.
+:func:`legend_collisions` is the same geometry, used by the tests.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["place_legend", "legend_collisions", "INSIDE"]
+
+#: The places tried, in order.
+INSIDE = ("upper right", "upper left", "lower right", "lower left", "center right", "center left",
+          "upper center", "lower center")
+
+_PAD_PX = 2.0  # a curve this close to the box counts as touching it
+
+
+def _renderer(fig):
+    canvas = fig.canvas
+    if hasattr(canvas, "get_renderer"):
+        return canvas.get_renderer()
+    return fig._get_renderer()  # pragma: no cover - canvases without get_renderer (rare backends)
+
+
+def _segments(ax, skip=frozenset()):
+    """Every drawn curve of ``ax`` as display-space segments (n, 2, 2), markers-only lines as points."""
+    from matplotlib.collections import LineCollection, PolyCollection
+
+    parts = []
+    for line in ax.lines:
+        if not line.get_visible() or id(line) in skip:
+            continue
+        xy = line.get_transform().transform(np.asarray(line.get_xydata(), dtype=float))
+        xy = xy[np.isfinite(xy).all(axis=1)]
+        if len(xy) == 0:
+            continue
+        if line.get_linestyle() in ("None", "none", "", " ") or len(xy) == 1:
+            parts.append(np.stack([xy, xy], axis=1))
+        else:
+            parts.append(np.stack([xy[:-1], xy[1:]], axis=1))
+    for coll in ax.collections:
+        if not coll.get_visible() or not isinstance(coll, (LineCollection, PolyCollection)):
+            continue
+        transform = coll.get_transform()
+        for path in coll.get_paths():
+            xy = transform.transform(np.asarray(path.vertices, dtype=float))
+            xy = xy[np.isfinite(xy).all(axis=1)]
+            if len(xy) > 1:
+                parts.append(np.stack([xy[:-1], xy[1:]], axis=1))
+    return np.concatenate(parts) if parts else np.empty((0, 2, 2))
+
+
+def _crossing(segments, box):
+    """Which segments touch the axis-aligned ``box`` (x0, y0, x1, y1): Liang-Barsky clipping, vectorised."""
+    x0, y0, x1, y1 = box
+    p0, p1 = segments[:, 0], segments[:, 1]
+    d = p1 - p0
+    t0 = np.zeros(len(segments))
+    t1 = np.ones(len(segments))
+    ok = np.ones(len(segments), dtype=bool)
+    for p, q in ((-d[:, 0], p0[:, 0] - x0), (d[:, 0], x1 - p0[:, 0]), (-d[:, 1], p0[:, 1] - y0),
+                 (d[:, 1], y1 - p0[:, 1])):
+        parallel = p == 0
+        ok &= ~(parallel & (q < 0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = np.where(parallel, 0.0, q / np.where(parallel, 1.0, p))
+        t0 = np.where(~parallel & (p < 0), np.maximum(t0, r), t0)
+        t1 = np.where(~parallel & (p > 0), np.minimum(t1, r), t1)
+    return ok & (t0 <= t1)
+
+
+def _text_boxes(ax, renderer):
+    boxes = []
+    for text in ax.texts:
+        if text.get_visible() and text.get_text().strip():
+            boxes.append(text.get_window_extent(renderer))
+    return boxes
+
+
+def legend_collisions(ax, legend=None, skip=()):
+    """``(n_segments, n_texts)`` of ``ax`` that touch its legend box (``(0, 0)``: the legend covers nothing).
+
+    ``skip`` leaves artists out (a skew marker's line).  A legend outside
+    the Axes covers nothing there and returns ``(0, 0)``.
+    """
+    legend = ax.get_legend() if legend is None else legend
+    renderer = _renderer(ax.figure)
+    lb = legend.get_window_extent(renderer)
+    box = (lb.x0 - _PAD_PX, lb.y0 - _PAD_PX, lb.x1 + _PAD_PX, lb.y1 + _PAD_PX)
+    segs = _segments(ax, {id(a) for a in skip})
+    n_seg = int(_crossing(segs, box).sum()) if len(segs) else 0
+    n_txt = sum(1 for tb in _text_boxes(ax, renderer) if tb.overlaps(lb))
+    return n_seg, n_txt
+
+
+def _band(ax, text, renderer):
+    """The full-width strip of the Axes at the height of ``text`` (a label that moves along x)."""
+    shown, visible = text.get_text(), text.get_visible()
+    if not shown.strip():
+        text.set_text("0.5")  # measure the height a label would have
+    text.set_visible(True)
+    box = text.get_window_extent(renderer)
+    text.set_text(shown)
+    text.set_visible(visible)
+    from matplotlib.transforms import Bbox
+
+    ab = ax.get_window_extent(renderer)
+    return Bbox.from_extents(ab.x0, box.y0, ab.x1, box.y1)
+
+
+def place_legend(ax, *args, moving=(), legend=None, **kwargs):
+    """Draw the legend of ``ax`` by the one rule (see the module note) and return it.
+
+    ``args`` (handles, labels) and ``kwargs`` (``fontsize``, ``ncol``,
+    ``title`` ...) reach :meth:`matplotlib.axes.Axes.legend`; ``loc`` and
+    ``bbox_to_anchor`` are chosen here.  ``moving`` lists a marker that
+    ``update`` slides along x (the skew marker's line, dots and label): its
+    line and dots are not obstacles (they move; the dots sit on curves that
+    are), and its label's whole strip across the Axes is, so the legend's
+    place does not depend on where the marker is.  ``legend``: move this
+    existing legend instead of making one (a Display's ``update`` calls
+    this after its curves changed, so the legend follows the same rule as a
+    fresh plot of the new state).
+    """
+    from matplotlib.text import Text
+
+    renderer = _renderer(ax.figure)
+    # Measured at the Axes' current size: running the layout engine first would be exact but costs a
+    # tight-bbox pass over every artist (seconds for a page of panels); the legend tests check after a draw.
+    skip = {id(a) for a in moving}
+    segs = _segments(ax, skip)
+    texts = [t.get_window_extent(renderer) for t in ax.texts
+             if id(t) not in skip and t.get_visible() and t.get_text().strip()]
+    texts += [_band(ax, t, renderer) for t in moving if isinstance(t, Text)]
+    if legend is None:
+        legend = ax.legend(*args, **kwargs)
+    for loc in INSIDE:
+        legend.set_bbox_to_anchor(None)
+        legend.set_loc(loc)
+        lb = legend.get_window_extent(renderer)
+        box = (lb.x0 - _PAD_PX, lb.y0 - _PAD_PX, lb.x1 + _PAD_PX, lb.y1 + _PAD_PX)
+        if (not len(segs) or not _crossing(segs, box).any()) and not any(tb.overlaps(lb) for tb in texts):
+            return legend
+    legend.set_loc("upper left")
+    legend.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)
+    return legend

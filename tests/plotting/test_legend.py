@@ -1,0 +1,97 @@
+"""One legend rule, checked by geometry (issue 21 item 5).
+
+Inside the Axes, no vertex or segment of a drawn curve and no text box may
+touch the legend box; outside, the legend must not meet the Axes or a title
+the user sets.  Checked after a full draw, on the fraud example (1e5 rows,
+2 % positives, deployment at 0.5 %) and on the gallery's example data, in
+every space and in the explorer.
+"""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.plotting._legend import legend_collisions
+
+
+@pytest.fixture(scope="module")
+def fraud():
+    rng = np.random.default_rng(0)
+    n = 100_000
+    y = (rng.random(n) < 0.02).astype(int)
+    return {"good": sp.operating_points(y, rng.normal(size=n) + 2.2 * y),
+            "weak": sp.operating_points(y, rng.normal(size=n) + 1.2 * y)}
+
+
+SPACES = {
+    "pr": lambda p, s: sp.plot_pr(p, skew=s),
+    "pr_test_skew": lambda p, s: sp.plot_pr(p),
+    "integrated": lambda p, s: sp.plot_integrated_pr(p, skew_range=(s / 5, 4 * s)),
+    "temporal": lambda p, s: sp.plot_temporal_pr(p, skew_series=[s, 2 * s, s / 2]),
+    "roc": lambda p, s: sp.plot_roc(p, hull=True),
+    "cost": lambda p, s: sp.plot_cost(p, skew=s),
+    "cost_skew_axis": lambda p, s: sp.plot_cost(p, skew=s, x_axis="skew", operating_range=True),
+    "fmeasure": lambda p, s: sp.plot_fmeasure(p, skew=s),
+    "f2": lambda p, s: sp.plot_fmeasure(p, skew=s, beta=2),
+    "aucpr_vs_skew": lambda p, s: sp.plot_aucpr_vs_skew(p),
+    "iso_f": lambda p, s: sp.plot_pr(p, skew=s, iso_f=[0.2, 0.5]),
+}
+
+
+def _check(disp, title="A user's title, long enough to reach the corners of the axes"):
+    ax = disp.ax_
+    ax.set_title(title)
+    fig = ax.figure
+    fig.canvas.draw()
+    legend = ax.get_legend()
+    renderer = fig.canvas.get_renderer()
+    lb = legend.get_window_extent(renderer)
+    ab = ax.get_window_extent(renderer)
+    inside = ab.x0 <= lb.x0 and lb.x1 <= ab.x1 and ab.y0 <= lb.y0 and lb.y1 <= ab.y1
+    if inside:
+        moving = [getattr(disp, "skew_line_", None)] + list(getattr(disp, "markers_", {}).values())
+        assert legend_collisions(ax, skip=[a for a in moving if a is not None]) == (0, 0)
+    else:
+        assert not lb.overlaps(ab), "an outside legend must not reach into the Axes"
+        assert not lb.overlaps(ax.title.get_window_extent(renderer)), "legend meets the title"
+        assert lb.x1 <= fig.bbox.x1 + 1, "legend cut off by the figure edge"
+    return inside
+
+
+@pytest.mark.parametrize("space", list(SPACES))
+@pytest.mark.parametrize("which", ["fraud", "gallery"])
+def test_legend_covers_nothing(space, which, fraud):
+    points, skew = (fraud, 0.005) if which == "fraud" else (sp.datasets.example_classifiers(), 0.1)
+    _check(SPACES[space](points, skew))
+    plt.close("all")
+
+
+def test_a_curve_through_every_corner_sends_the_legend_outside():
+    pts = sp.datasets.example_classifiers()
+    disp = sp.plot_roc(pts)
+    ax = disp.ax_
+    # An annotation in each place the rule tries: nothing inside is free any more.
+    for x, y in [(0.5, 0.5), (0.9, 0.05), (0.1, 0.05), (0.9, 0.9), (0.1, 0.9), (0.9, 0.5), (0.1, 0.5), (0.5, 0.9),
+                 (0.5, 0.05), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75), (0.25, 0.25)]:
+        ax.text(x, y, "occupied", ha="center", va="center", fontsize=14, transform=ax.transAxes)
+    from skewplot.plotting._legend import place_legend
+
+    place_legend(ax)
+    assert not _check(disp, title="")
+    plt.close("all")
+
+
+def test_explorer_panels():
+    pytest.importorskip("ipywidgets")
+    w = sp.widgets.explorer(sp.datasets.example_classifiers(), skew=0.1)
+    fig = w.displays["pr"].figure_
+    fig.canvas.draw()
+    for name, disp in w.displays.items():
+        legend = disp.ax_.get_legend()
+        if legend is None:
+            continue
+        moving = [getattr(disp, "skew_line_", None), getattr(w, "skew_line_", None),
+                  getattr(w, "range_span_", None)] + list(getattr(disp, "markers_", {}).values())
+        assert legend_collisions(disp.ax_, skip=[a for a in moving if a is not None]) == (0, 0), name
+    plt.close("all")
