@@ -9,8 +9,21 @@ from .._validate import plain
 __all__ = ["positive_mask", "swapped_hint"]
 
 
-def positive_mask(y_true, pos_label):
-    """Boolean mask of the positive class, checking there are exactly two classes."""
+def positive_mask(y_true, pos_label, y_score=None):
+    """Boolean mask of the positive class, checking there are exactly two classes.
+
+    With ``y_score``, an error also says when the two arrays look swapped.
+    """
+    try:
+        return _positive_mask(y_true, pos_label)
+    except ValueError as exc:
+        hint = "" if y_score is None else swapped_hint(y_true, y_score)
+        if not hint:
+            raise
+        raise ValueError(f"{exc}.{hint}") from None
+
+
+def _positive_mask(y_true, pos_label):
     y = np.asarray(y_true)
     if y.ndim != 1:
         raise ValueError(f"y_true must be 1-D, got an array of shape {y.shape}")

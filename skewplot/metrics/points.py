@@ -14,7 +14,7 @@ import numpy as np
 
 from .._config import spare_threads
 from .._validate import check_1d_array, check_finite, check_nonnegative, check_same_length, check_scalar
-from ._labels import positive_mask, swapped_hint
+from ._labels import positive_mask
 from .counting import hard_label_counts, segment_ends, weighted_counts
 
 __all__ = ["OperatingPoints", "operating_points"]
@@ -386,13 +386,7 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
     if y.ndim != 1:
         raise ValueError(f"y_true must be 1-D, got an array of shape {y.shape}")
     check_same_length(("y_true", y), ("y_score", score))
-    try:
-        is_pos = positive_mask(y, pos_label)
-    except ValueError as exc:
-        hint = swapped_hint(y, y_score)
-        if not hint:
-            raise
-        raise ValueError(f"{exc}.{hint}") from None
+    is_pos = positive_mask(y, pos_label, y_score)
     if sample_weight is not None:
         w = check_1d_array(sample_weight, "sample_weight")
         check_same_length(("y_true", y), ("sample_weight", w))

@@ -10,25 +10,12 @@ import ipywidgets as widgets
 import numpy as np
 
 from .._validate import check_1d_array, check_finite, check_scalar
+from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
 from ..plotting._legend import place_legend
 from ..skew import SkewRange, SkewSeries
-from ._base import (
-    SkewWidget,
-    check_points,
-    check_skew_bounds,
-    first_points,
-    initial_skew,
-    normalized,
-    plot_args,
-)
-from .controls import (
-    check_skew_range,
-    f_alpha_slider,
-    m_slider,
-    skew_range_slider,
-    skew_slider,
-)
+from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized, plot_args
+from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
 from .spaces import EnvelopeWidget
 
 __all__ = [
@@ -356,8 +343,6 @@ def interactive_fmeasure(data=None, y_score=None, *, f_alpha=None, beta=None, sk
     >>> w.displays["fmeasure"].f_alpha
     0.2
     """
-    from ..metrics.fweight import resolve_f_weight
-
     if beta is not None:
         kwargs["beta"] = beta
     return EnvelopeWidget("fmeasure", data, y_score, param=resolve_f_weight(f_alpha, beta), skew=skew,
