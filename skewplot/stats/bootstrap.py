@@ -25,7 +25,7 @@ _JACK_BLOCKS = 100
 
 @dataclass(frozen=True)
 class BootstrapResult:
-    """Result of :func:`aucpr_ci` (immutable).
+    """Result of :func:`skewplot.aucpr_ci` (immutable).
 
     Attributes
     ----------

@@ -18,7 +18,7 @@ __all__ = ["ComparisonResult", "compare"]
 
 @dataclass(frozen=True)
 class ComparisonResult:
-    """Result of :func:`compare` (immutable): classifier A minus classifier B.
+    """Result of :func:`skewplot.compare` (immutable): classifier A minus classifier B.
 
     Attributes
     ----------
