@@ -200,6 +200,7 @@ def average_precision(pts, skew=None):
     Returns
     -------
     float
+        The step-interpolated area at the skew (model) ``skew``.
 
     Examples
     --------
@@ -225,6 +226,7 @@ def roc_auc(pts):
     Returns
     -------
     float
+        The area under the ROC polyline, in [0, 1].
 
     Examples
     --------

@@ -327,10 +327,8 @@ def f_always_positive(skew, *, f_alpha=None, beta=None):
     Parameters
     ----------
     skew : float or array-like in [0, 1]
-    f_alpha : float in [0, 1], default 0.5
-    beta : float >= 0, optional
-        F_beta instead: ``f_alpha = 1 / (1 + beta**2)`` (``beta=1`` is F1).
-        Give ``f_alpha`` or ``beta``, not both; neither is F1.
+    f_alpha, beta : float, optional
+        The F weight, as in :func:`f_max_bound` (F1 when neither is given).
 
     Returns
     -------

@@ -62,6 +62,7 @@ def f_alpha_from_beta(beta):
     Returns
     -------
     float
+        ``f_alpha`` in [0, 1]; 0 for ``beta = inf``.
 
     Examples
     --------
@@ -86,6 +87,7 @@ def f_beta_from_alpha(f_alpha):
     Returns
     -------
     float
+        ``beta >= 0``; ``inf`` for ``f_alpha = 0``.
 
     Examples
     --------
