@@ -177,10 +177,8 @@ def f_envelope(pts, skews, *, f_alpha=None, beta=None):
     ----------
     pts : OperatingPoints
     skews : float or array-like of shape (k,) in [0, 1]
-    f_alpha : float in [0, 1], default 0.5
-    beta : float >= 0, optional
-        F_beta instead: ``f_alpha = 1 / (1 + beta**2)`` (``beta=1`` is F1).
-        Give ``f_alpha`` or ``beta``, not both; neither is F1.
+    f_alpha, beta : float, optional
+        The F weight, as in :func:`f_curves` (F1 when neither is given).
 
     Returns
     -------
@@ -297,10 +295,8 @@ def f_max_bound(skew, fpr_max, *, f_alpha=None, beta=None):
     ----------
     skew : float or array-like in [0, 1]
     fpr_max : float or array-like in [0, 1]
-    f_alpha : float in [0, 1], default 0.5
-    beta : float >= 0, optional
-        F_beta instead: ``f_alpha = 1 / (1 + beta**2)`` (``beta=1`` is F1).
-        Give ``f_alpha`` or ``beta``, not both; neither is F1.
+    f_alpha, beta : float, optional
+        The F weight, as in :func:`f_curves` (F1 when neither is given).
 
     Returns
     -------
@@ -328,7 +324,7 @@ def f_always_positive(skew, *, f_alpha=None, beta=None):
     ----------
     skew : float or array-like in [0, 1]
     f_alpha, beta : float, optional
-        The F weight, as in :func:`f_max_bound` (F1 when neither is given).
+        The F weight, as in :func:`f_curves` (F1 when neither is given).
 
     Returns
     -------
