@@ -297,6 +297,8 @@ class SkewWidget(widgets.VBox):
             control.observe(functools.partial(self._on_change, name), names="value")
         self._apply(None)
         self._freeze_layout()
+        for disp in self.displays.values():  # the legend rule again, on the final (frozen) Axes sizes
+            disp._place_legend(relocate=True)
         self.frames = Frames(self.figure, self._moving_artists)
         self.frames.redraw()
         self._show()
