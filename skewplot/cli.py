@@ -7,6 +7,8 @@ import csv
 import os
 import sys
 
+from .tables._cli import describe, is_table_path, table_points
+
 __all__ = ["main", "build_parser"]
 
 SPACES = ("pr", "integrated", "temporal", "roc", "cost", "f")
@@ -193,14 +195,19 @@ def _metrics_rows(points, skews=(0.01,), skew_ranges=()):
 def _print_table(rows, out=None):
     out = sys.stdout if out is None else out
     cols = list(rows[0])
-    width = {c: max(len(c), 10) for c in cols}
+    width = {c: max(len(c), 17 if any(isinstance(r[c], tuple) for r in rows) else 10) for c in cols}
     width["classifier"] = max(width["classifier"], *(len(str(r["classifier"])) for r in rows))
     out.write("  ".join(f"{c:<{width[c]}}" if c == "classifier" else f"{c:>{width[c]}}" for c in cols) + "\n")
     for r in rows:
         cells = []
         for c in cols:
             v = r[c]
-            cells.append(f"{v:<{width[c]}}" if c == "classifier" else f"{v:>{width[c]}.4f}")
+            if c == "classifier":
+                cells.append(f"{v:<{width[c]}}")
+            elif isinstance(v, tuple):  # a certified bracket of binned scores
+                cells.append(f"[{v[0]:.4f},{v[1]:.4f}]".rjust(width[c]))
+            else:
+                cells.append(f"{v:>{width[c]}.4f}")
         out.write("  ".join(cells) + "\n")
 
 
@@ -257,6 +264,10 @@ def _score_points(args):
     repeated = sorted({c for c in args.score if args.score.count(c) > 1})
     if repeated:
         raise CLIError(f"--score {repeated[0]!r} given twice; each --score column is one classifier")
+    if is_table_path(args.file):
+        return table_points(args, CLIError)
+    if args.tolerance is not None:
+        raise CLIError("--tolerance applies to Parquet input only; a CSV file is read whole and its curve is exact")
     scores, labels, weight = read_columns(args.file, args.score, args.label, args.weight)
     y = labels_to_binary(labels, args.pos_label)
     try:
@@ -292,6 +303,8 @@ def _report(args) -> int:
     except (ValueError, TypeError) as exc:
         raise CLIError(str(exc)) from None
     _print_table(rows)
+    if is_table_path(args.file):
+        print(describe(points))
     return 0
 
 
@@ -311,7 +324,10 @@ def build_parser() -> argparse.ArgumentParser:
     demo.set_defaults(func=_demo)
 
     def data_args(p):
-        p.add_argument("file", metavar="FILE.csv", help="comma-separated file with a header row")
+        p.add_argument("file", metavar="FILE.csv", help="comma-separated file with a header row; or Parquet "
+                       "files (data.parquet, 'data/*.parquet'), aggregated by DuckDB without loading them")
+        p.add_argument("--tolerance", type=float, metavar="TOL", action=_Once,
+                       help="Parquet input: bin the scores until the AUCPR bracket is at most TOL wide")
         p.add_argument("--score", required=True, metavar="COL", action="append",
                        help="column of classifier scores (larger = more positive); repeat it for several "
                        "classifiers: one curve and one table row each")

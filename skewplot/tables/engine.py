@@ -41,7 +41,7 @@ _POS, _NEG, _BIN, _SUB = "__skewplot_pos", "__skewplot_neg", "__skewplot_bin", "
 
 
 def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft_labels=False, bins=None,
-                          tolerance=None, max_groups=DEFAULT_MAX_GROUPS, nulls="raise"):
+                          tolerance=None, max_groups=DEFAULT_MAX_GROUPS, nulls="raise", progress=False):
     """Operating points of a table, computed by the table's engine.
 
     Parameters
@@ -74,6 +74,8 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
     nulls : {"raise", "drop"}, default="raise"
         Rows with a missing score, label or weight: refuse them (the error
         counts them) or leave them out.
+    progress : bool, default=False
+        Show DuckDB's progress bar while it scans files (``table`` a path).
 
     Returns
     -------
@@ -102,7 +104,9 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
         raise ValueError(f"nulls must be one of 'raise', 'drop'; got {nulls!r}")
     if not isinstance(soft_labels, (bool, np.bool_)):
         raise TypeError(f"soft_labels must be True or False, got {type(soft_labels).__name__}")
-    frame = _lazy_frame(table, nw)
+    if not isinstance(progress, (bool, np.bool_)):
+        raise TypeError(f"progress must be True or False, got {type(progress).__name__}")
+    frame = _lazy_frame(table, nw, progress)
     frame = _checked_columns(frame, nw, score=score, label=label, weight=weight, soft_labels=soft_labels)
     frame = _with_weights(frame, nw, score, label, weight, pos_label, soft_labels, nulls)
     lo, hi, n_rows = _totals(frame, nw, score, label, pos_label, soft_labels)
@@ -117,10 +121,10 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
 
 
 # ---------------------------------------------------------------- the table
-def _lazy_frame(table, nw):
+def _lazy_frame(table, nw, progress=False):
     if isinstance(table, (str, os.PathLike)) or (isinstance(table, (list, tuple)) and table
                                                   and all(isinstance(t, (str, os.PathLike)) for t in table)):
-        return nw.from_native(_read_files(table))
+        return nw.from_native(_read_files(table, progress))
     try:
         frame = nw.from_native(table)
     except TypeError:

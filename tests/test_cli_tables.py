@@ -1,0 +1,73 @@
+"""The command line on Parquet files: aggregated by DuckDB, exact or bracketed, one-line errors."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import skewplot as sp
+
+pytest.importorskip("duckdb")
+pytest.importorskip("pyarrow")
+
+
+def _cli(*args, cwd):
+    return subprocess.run([sys.executable, "-m", "skewplot", *args], capture_output=True, text=True, cwd=cwd)
+
+
+@pytest.fixture
+def files(tmp_path):
+    rng = np.random.default_rng(0)
+    y = (rng.random(30_000) < 0.05).astype(int)
+    df = pd.DataFrame({"a": np.round(rng.normal(size=y.size) + 1.5 * y, 2), "b": rng.normal(size=y.size) + y, "y": y})
+    df.to_csv(tmp_path / "scores.csv", index=False, float_format="%.17g")
+    for i, part in enumerate(np.array_split(np.arange(len(df)), 3)):
+        df.iloc[part].to_parquet(tmp_path / f"part{i}.parquet")
+    return tmp_path, df
+
+
+def _table(stdout):
+    """Rows by classifier: [skew, ROC AUC, AUCPR, AP, ...] as text; and the last line."""
+    lines = stdout.strip().splitlines()
+    return {ln.split()[0]: ln.split()[1:] for ln in lines[1:-1]}, lines[-1]
+
+
+def test_parquet_glob_gives_the_csv_numbers_when_exact(files):
+    tmp, df = files
+    csv = _cli("report", "scores.csv", "--score", "a", "--label", "y", cwd=tmp)
+    pq = _cli("report", "part*.parquet", "--score", "a", "--label", "y", cwd=tmp)
+    assert csv.returncode == 0 and pq.returncode == 0, pq.stderr
+    rows, last = _table(pq.stdout)
+    assert last.startswith("exact")
+    assert csv.stdout.splitlines()[:2] == pq.stdout.splitlines()[:2]
+    assert float(rows["a"][2]) == pytest.approx(sp.aucpr(sp.operating_points(df.y, df.a)), abs=5e-5)
+
+
+def test_parquet_with_tolerance_prints_brackets_that_hold(files):
+    tmp, df = files
+    out = _cli("report", "part*.parquet", "--score", "b", "--score", "a", "--label", "y", "--tolerance", "1e-3",
+               "--skew", "0.001", cwd=tmp)
+    assert out.returncode == 0, out.stderr
+    rows, last = _table(out.stdout)
+    assert last.startswith("bracketed")
+    low, high = map(float, rows["b"][2].strip("[]").split(","))
+    exact = sp.aucpr(sp.operating_points(df.y, df.b))
+    assert low - 5e-5 <= exact <= high + 5e-5  # printed to 4 decimals
+    assert high - low <= 1e-3 + 1e-4
+
+
+@pytest.mark.parametrize("args, message", [
+    (("report", "missing.parquet", "--score", "a", "--label", "y"), "file not found: missing.parquet"),
+    (("report", "none*.parquet", "--score", "a", "--label", "y"), "no file matches"),
+    (("report", "part0.parquet", "--score", "z", "--label", "y"), "score='z' is not a column"),
+    (("report", "part0.parquet", "--score", "a", "--label", "y", "--tolerance", "0"), "tolerance must lie in"),
+    (("report", "scores.csv", "--score", "a", "--label", "y", "--tolerance", "1e-3"), "Parquet input only"),
+])
+def test_errors_are_one_line(files, args, message):
+    tmp, _ = files
+    out = _cli(*args, cwd=tmp)
+    assert out.returncode == 2
+    assert message in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
