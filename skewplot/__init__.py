@@ -86,6 +86,9 @@ _LAZY = {
     # uncertainty: bootstrap intervals and paired comparison at any skew
     "aucpr_ci": "stats.bootstrap",
     "compare": "stats.compare",
+    # the memory guard of super-linear functions
+    "get_memory_limit": "_memory",
+    "set_memory_limit": "_memory",
     # plotting (imports matplotlib on first use)
     "plot_pr": "plotting",
     "plot_integrated_pr": "plotting",

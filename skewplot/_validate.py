@@ -7,14 +7,87 @@ import numbers
 import numpy as np
 
 
-def check_1d_array(x, name, *, dtype=float, allow_empty=False):
-    """Return ``x`` as a 1-D array, raising a clear error otherwise."""
+def as_plain_array(x, name):
+    """``np.asarray(x)``, refusing masked arrays that mask something (numpy would drop the mask)."""
+    if np.ma.isMaskedArray(x):
+        n_masked = int(np.ma.count_masked(x))
+        if n_masked:
+            raise ValueError(
+                f"{name} is a masked array with {n_masked} masked value(s); drop them "
+                "(e.g. x[~x.mask] for every array, or x.compressed()) or fill them first"
+            )
+        return np.asarray(x.data)
+    try:
+        return np.asarray(x)
+    except Exception as exc:  # a ragged list, for instance
+        raise TypeError(f"{name} could not be read as an array: {exc}") from exc
+
+
+def float_exactly(arr, name):
+    """An integer array as floats, if no two distinct values become equal (|x| > 2**53 may).
+
+    Returns ``None`` when the conversion would merge distinct integers; the
+    caller then ranks the integers exactly instead.
+    """
+    if arr.dtype.kind not in "iu" or arr.size == 0:
+        return arr.astype(float, copy=False)
+    if -(2**53) <= int(arr.min()) and int(arr.max()) <= 2**53:
+        return arr.astype(float)
+    distinct = np.unique(arr)
+    as_float = distinct.astype(float)
+    if np.all(np.diff(as_float) > 0):
+        return arr.astype(float)
+    return None
+
+
+def score_keys(y_score, name="y_score", *, finite=True):
+    """Finite scores as floats, and how to report thresholds for them.
+
+    Integer scores beyond 2**53 may not all survive the conversion to float:
+    then the scores are replaced by their exact dense ranks (which sort and tie
+    exactly like the integers), and ``relabel`` maps an array of thresholds in
+    ranks (``inf`` kept) back to the integers' nearest floats.  Otherwise
+    ``relabel`` is None.  ``finite=False`` leaves the check for NaN and
+    infinity to the caller (the hard-label kernel checks the sorted scores).
+    """
+    raw = check_1d_array(y_score, name, keep_int=True)
+    score = float_exactly(raw, name)
+    if score is not None:
+        return (check_finite(score, name) if finite else score), None
+    distinct, ranks = np.unique(raw, return_inverse=True)
+    values = distinct.astype(float)
+
+    def relabel(thresholds):
+        out = np.array(thresholds, dtype=float)
+        finite = np.isfinite(out)
+        out[finite] = values[out[finite].astype(np.int64)]
+        return out
+
+    return ranks.astype(float), relabel
+
+
+def check_scores(y_score, name="y_score"):
+    """Finite scores as floats; integers that float64 cannot tell apart are refused by name."""
+    score, relabel = score_keys(y_score, name)
+    if relabel is not None:
+        raise ValueError(
+            f"{name} holds integers beyond 2**53 that differ by less than float64 can tell apart; "
+            "pass their ranks instead (e.g. scipy.stats.rankdata)"
+        )
+    return score
+
+
+def check_1d_array(x, name, *, dtype=float, allow_empty=False, keep_int=False):
+    """Return ``x`` as a 1-D array, raising a clear error otherwise.
+
+    With ``dtype=float`` the values must be numbers (booleans count as 0/1);
+    ``keep_int=True`` returns integer arrays unconverted (see :func:`float_exactly`).
+    """
     if x is None:
         raise TypeError(f"{name} must be an array-like of numbers, got None")
-    try:
-        arr = np.asarray(x)
-    except Exception as exc:  # pragma: no cover - numpy raises rarely here
-        raise TypeError(f"{name} could not be read as an array: {exc}") from exc
+    if isinstance(x, (str, bytes)):
+        raise TypeError(f"{name} must be an array-like of numbers, got {type(x).__name__} {x!r}")
+    arr = as_plain_array(x, name)
     if arr.ndim == 0:
         raise ValueError(f"{name} must be 1-D, got a scalar")
     if arr.ndim != 1:
@@ -24,6 +97,8 @@ def check_1d_array(x, name, *, dtype=float, allow_empty=False):
     if dtype is float:
         if arr.dtype.kind not in "biuf":
             raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
+        if keep_int:
+            return arr
         arr = arr.astype(float, copy=False)
     return arr
 
@@ -70,7 +145,29 @@ def check_scalar(value, name, *, lo=None, hi=None, lo_open=False, hi_open=False)
     return v
 
 
+def check_bool(value, name):
+    """Return ``value`` as a bool; anything but True/False (a string such as 'no', 0, None) is refused."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
+    return bool(value)
+
+
+def check_int(value, name, *, lo=None, hi=None):
+    """Return ``value`` as an int in [lo, hi]; a float such as 2.5 (or 2.0) or a bool is refused."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
+    v = int(value)
+    if (lo is not None and v < lo) or (hi is not None and v > hi):
+        interval = f"[{'-inf' if lo is None else lo}, {'inf' if hi is None else hi}]"
+        raise ValueError(f"{name} must lie in {interval}, got {v}")
+    return v
+
+
 def check_choice(value, name, choices):
+    """``value`` if it is one of ``choices``; a value of another type is a TypeError."""
+    if all(isinstance(c, str) for c in choices) and not isinstance(value, str):
+        opts = ", ".join(repr(c) for c in choices)
+        raise TypeError(f"{name} must be one of {opts} (a string); got {type(value).__name__} {value!r}")
     if value not in choices:
         opts = ", ".join(repr(c) for c in choices)
         raise ValueError(f"{name} must be one of {opts}; got {plain(value)}")
@@ -81,7 +178,9 @@ def check_real_array(x, name):
     """``x`` (a number or an array of any shape) as a finite float array."""
     if x is None or isinstance(x, (bool, np.bool_)):
         raise TypeError(f"{name} must be a number or an array of numbers, got {type(x).__name__}")
-    arr = np.asarray(x)
+    if isinstance(x, (str, bytes)):
+        raise TypeError(f"{name} must hold numbers, got {type(x).__name__} {x!r}")
+    arr = as_plain_array(x, name)
     if arr.dtype.kind not in "biuf":
         raise TypeError(f"{name} must hold numbers, got dtype {arr.dtype}")
     return check_finite(arr.astype(float, copy=False), name)

@@ -3,64 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import os
 import sys
 
+from ._cli_files import FORMATS, CLIError, check_folder, output_path, read_columns, save_figure
 from .tables._cli import describe, is_table_path, table_points
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "CLIError", "FORMATS"]
 
 SPACES = ("pr", "integrated", "temporal", "roc", "cost", "f")
-FORMATS = (".png", ".pdf", ".svg")
-
-
-class CLIError(Exception):
-    """A user mistake: printed as one line, exit status 2."""
 
 
 # ---------------------------------------------------------------------- input
-def read_columns(path, score, label, weight=None):
-    """Read the score columns, the label and the optional weight column of a CSV file with a header.
-
-    ``score`` is one column name or a list of them.
-
-    Returns
-    -------
-    score : ndarray of float, or dict of str to ndarray (a list of names)
-    labels : list of str
-    weight : ndarray of float or None
-    """
-    import numpy as np
-
-    if not os.path.exists(path):
-        raise CLIError(f"file not found: {path}")
-    with open(path, newline="", encoding="utf-8-sig") as fh:
-        reader = csv.DictReader(fh)
-        header = reader.fieldnames or []
-        scores = [score] if isinstance(score, str) else list(score)
-        for role, col in [("--score", c) for c in scores] + [("--label", label), ("--weight", weight)]:
-            if col is not None and col not in header:
-                raise CLIError(f"{role}: no column {col!r} in {path}; columns are: {', '.join(header)}")
-        rows = list(reader)
-    if not rows:
-        raise CLIError(f"{path} has a header but no data rows")
-
-    def numbers(col, role):
-        out = np.empty(len(rows))
-        for i, row in enumerate(rows):
-            text = (row[col] or "").strip()
-            try:
-                out[i] = float(text)
-            except ValueError:
-                raise CLIError(f"{role}: column {col!r} has a non-numeric value {text!r} on line {i + 2}") from None
-        return out
-
-    labels = [(row[label] or "").strip() for row in rows]
-    values = numbers(score, "--score") if isinstance(score, str) else {c: numbers(c, "--score") for c in scores}
-    return values, labels, (None if weight is None else numbers(weight, "--weight"))
-
-
 def labels_to_binary(labels, pos_label=None):
     """Map text labels to 0/1: numbers {0, 1} / {-1, 1}, booleans, or ``pos_label``."""
     import numpy as np
@@ -69,6 +23,9 @@ def labels_to_binary(labels, pos_label=None):
     if pos_label is not None:
         if pos_label not in distinct:
             raise CLIError(f"--pos-label: {pos_label!r} is not a value of the label column ({', '.join(distinct[:5])})")
+        if len(distinct) > 2:
+            raise CLIError(f"--label: the label column has {len(distinct)} values ({', '.join(distinct[:5])}); "
+                           "a binary problem needs exactly two")
         return np.array([lab == pos_label for lab in labels], dtype=int)
     lowered = {d.lower() for d in distinct}
     for negative, positive in (({"0", "0.0"}, {"1", "1.0"}), ({"-1", "-1.0"}, {"1", "1.0", "+1"}),
@@ -127,15 +84,6 @@ class _Once(argparse.Action):
             parser.error(f"{option_string} given twice ({getattr(namespace, self.dest)!r} and {values!r}); "
                          "give it once")
         setattr(namespace, self.dest, values)
-
-
-def _output_path(path, force):
-    ext = os.path.splitext(path)[1].lower()
-    if ext not in FORMATS:
-        raise CLIError(f"-o/--output: the file must end in {', '.join(FORMATS)}, got {path!r}")
-    if os.path.exists(path) and not force:
-        raise CLIError(f"{path} exists; pass --force to overwrite it")
-    return path
 
 
 # ---------------------------------------------------------------------- drawing
@@ -226,6 +174,9 @@ def _demo(args) -> int:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    if os.path.exists(args.out) and not os.path.isdir(args.out):
+        raise CLIError(f"--out: {args.out} is a file, not a folder")
+    check_folder(os.path.dirname(os.path.abspath(args.out)), "--out")
     os.makedirs(args.out, exist_ok=True)
     plans = [("pr", {}), ("pr_at_0.01", {"skew": 0.01}), ("integrated", {"skew_range": (0.0, 0.5)}),
              ("temporal", {"skew_series": [0.001, 0.01, 0.05, 0.1, 0.2]}), ("roc", {}), ("cost", {"skew": 0.1}),
@@ -237,7 +188,7 @@ def _demo(args) -> int:
     for (stem, skews), path in zip(plans, paths, strict=True):
         space = "pr" if stem.startswith("pr") else stem
         disp = draw_space(pts, space, **skews)
-        disp.figure_.savefig(path, dpi=120, bbox_inches="tight")
+        save_figure(disp.figure_, path, dpi=120, bbox_inches="tight")
         plt.close(disp.figure_)
         print(f"wrote {path}")
     path = os.path.join(args.out, "overview.png")
@@ -251,7 +202,7 @@ def _demo(args) -> int:
         draw_space(pts, space, ax=ax, **skews)
         ax.set_title(title, fontsize="medium")
     fig.tight_layout()
-    fig.savefig(path, dpi=90)
+    save_figure(fig, path, dpi=90)
     plt.close(fig)
     print(f"wrote {path}")
     return 0
@@ -268,7 +219,7 @@ def _score_points(args):
         return table_points(args, CLIError)
     if args.tolerance is not None:
         raise CLIError("--tolerance applies to Parquet input only; a CSV file is read whole and its curve is exact")
-    scores, labels, weight = read_columns(args.file, args.score, args.label, args.weight)
+    scores, labels, weight = read_columns(args.file, args.score, args.label, args.weight, args.encoding)
     y = labels_to_binary(labels, args.pos_label)
     try:
         return {col: operating_points(y, s, sample_weight=weight) for col, s in scores.items()}
@@ -281,7 +232,7 @@ def _plot(args) -> int:
 
     matplotlib.use("Agg")
 
-    out = _output_path(args.output, args.force)
+    out = output_path(args.output, args.force)
     skew, skew_range = parse_skew(args.skew), parse_skew_range(args.skew_range)
     series = parse_skew_series(args.skew_series)
     points = _score_points(args)
@@ -289,7 +240,7 @@ def _plot(args) -> int:
         disp = draw_space(points, args.space, skew=skew, skew_range=skew_range, skew_series=series)
     except (ValueError, TypeError) as exc:
         raise CLIError(str(exc)) from None
-    disp.figure_.savefig(out, bbox_inches="tight")
+    save_figure(disp.figure_, out, bbox_inches="tight")
     print(f"wrote {out}")
     return 0
 
@@ -308,13 +259,21 @@ def _report(args) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors on one line (no usage block), exit status 2."""
+
+    def error(self, message):
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="skewplot",
         description="Precision-recall, cost and F-measure spaces for classifiers judged at a class skew "
         "(positive fraction) other than the test set's.",
     )
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser.add_argument("--debug", action="store_true", help="show the full traceback of an error")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     demo = sub.add_parser("demo", help="every space on the bundled example data: metrics, and figures with --out",
                           description="Print headline metrics of two bundled synthetic classifiers; with --out, "
@@ -322,6 +281,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--out", metavar="DIR", help="folder for the figures (created if missing)")
     demo.add_argument("--force", action="store_true", help="overwrite figures that already exist")
     demo.set_defaults(func=_demo)
+    debug_help = "show the full traceback of an error"
+    demo.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help)
 
     def data_args(p):
         p.add_argument("file", metavar="FILE.csv", help="comma-separated file with a header row; or Parquet "
@@ -336,6 +297,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "--pos-label)")
         p.add_argument("--weight", metavar="COL", action=_Once, help="optional column of non-negative sample weights")
         p.add_argument("--pos-label", metavar="VALUE", action=_Once, help="the label value of the positive class")
+        p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help)
+        p.add_argument("--encoding", default="utf-8", metavar="NAME", action=_Once,
+                       help="text encoding of FILE (default utf-8; e.g. latin-1, cp1252, utf-16)")
 
     plot = sub.add_parser("plot", help="draw one space from a CSV of scores and labels",
                           description="Draw one space for the scores in a CSV file and save it as PNG, PDF or SVG.")
@@ -378,6 +342,14 @@ def main(argv=None) -> int:
         return 2
     try:
         return args.func(args)
-    except CLIError as exc:
-        print(f"skewplot {args.command}: error: {exc}", file=sys.stderr)
+    except Exception as exc:
+        if getattr(args, "debug", False):
+            raise
+        if isinstance(exc, (CLIError, ValueError, TypeError)):
+            text = str(exc)
+        elif isinstance(exc, OSError):
+            text = f"{exc.strerror or exc}{f': {exc.filename}' if exc.filename else ''}"
+        else:
+            text = f"{type(exc).__name__}: {exc} (run with --debug for the traceback)"
+        print(f"skewplot {args.command}: error: {' '.join(text.split())}", file=sys.stderr)
         return 2

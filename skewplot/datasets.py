@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validate import check_scalar
+from ._validate import check_int, check_scalar
 from .metrics.points import operating_points
 
 __all__ = ["make_scores", "example_classifiers", "soleymani_examples", "breast_cancer_example"]
@@ -42,7 +42,7 @@ def make_scores(n, skew, *, separation=1.5, random_state=None):
     >>> y.shape, s.shape, bool(0.05 < y.mean() < 0.15)
     ((1000,), (1000,), True)
     """
-    n = int(check_scalar(n, "n", lo=2))
+    n = check_int(n, "n", lo=2)
     skew = check_scalar(skew, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
     separation = check_scalar(separation, "separation")
     rng = np.random.default_rng(random_state)

@@ -41,7 +41,7 @@ def test_plot_writes_the_file_and_never_overwrites_without_force(csv_file, tmp_p
 
 @pytest.mark.parametrize("args, message", [
     (["--score", "nope", "--label", "label"], "no column 'nope'"),
-    (["--score", "text", "--label", "label"], "non-numeric value 'abc'"),
+    (["--score", "text", "--label", "label"], "non-finite value 'abc'"),
     (["--score", "score", "--label", "label", "--pos-label", "maybe"], "--pos-label"),
     (["--score", "score", "--label", "w"], "--pos-label is needed"),
 ])

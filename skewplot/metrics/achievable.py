@@ -7,9 +7,9 @@ import numpy as np
 from .._validate import (
     check_1d_array,
     check_choice,
+    check_int,
     check_nonnegative,
     check_same_length,
-    check_scalar,
 )
 from .auc import aucpr
 from .points import OperatingPoints
@@ -98,7 +98,7 @@ def random_rankings_aucpr(pos_weight, neg_weight=None, *, n_rankings=1000, inter
         Their median is close to the class ratio.
     """
     pw, nw = _weights(pos_weight, neg_weight)
-    n_rankings = int(check_scalar(n_rankings, "n_rankings", lo=1))
+    n_rankings = check_int(n_rankings, "n_rankings", lo=1)
     rng = np.random.default_rng(random_state)
     out = np.empty(n_rankings)
     for k in range(n_rankings):

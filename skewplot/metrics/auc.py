@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_choice
+from .._validate import check_bool, check_choice
 from ..skew.formulas import continuous_segment_area
 from .precision import _check_points, _model_from, curve_rates, skew_model_of
 
@@ -137,6 +137,7 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
         return pts._bracketed_area("aucpr", skew=skew, interpolation=interpolation, normalize=normalize)
     _check_points(pts)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
+    check_bool(normalize, "normalize")
     model = skew_model_of(pts, skew)
     pts = pts._area_points()  # every scheme's area changes only where recall grows
     if interpolation == "continuous":
@@ -174,7 +175,18 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
             return _trapezoid(*stepped_curve(tp, pts.fpr * n_neg, pts.n_pos, along))
 
         area = float(model.expect(lambda p: np.array([at(float(v)) for v in p]), batch=1))
-    return normalized_aucpr(area, model) if normalize else area
+    if normalize:
+        # (AUC - AUC_min) / (1 - AUC_min) written with the gaps to 1, each computed
+        # directly: near pi' = 1 both areas are 1 - tiny and the tiny parts carry the answer.
+        gap = model.aucpr_gap(pts.tpr, pts.fpr) if interpolation == "continuous" else 1.0 - area
+        gap_min = model.aucpr_min_gap()
+        if not gap_min > 0:
+            raise ValueError(
+                f"normalize=True is undefined for skew={model!r}: its minimum-achievable AUCPR is 1 "
+                "to double precision, so every curve has the same area"
+            )
+        area = (gap_min - gap) / gap_min
+    return area
 
 
 def normalized_aucpr(area, model):

@@ -17,11 +17,12 @@ from itertools import combinations
 
 import numpy as np
 
-from .._validate import check_1d_array, check_nonnegative, check_same_length
+from .._memory import check_memory
+from .._validate import check_1d_array, check_nonnegative, check_same_length, check_scores
 from ._labels import positive_mask
 from .fmeasure import _envelope_candidates, _f_at, _skew_grid
 from .fweight import _check_alpha
-from .points import _check_scores, operating_points
+from .points import operating_points
 
 __all__ = ["FUNCTIONS", "BooleanCombinations", "BooleanRecipe", "IBCResult",
            "boolean_combinations", "iterative_boolean_combination"]
@@ -214,7 +215,10 @@ def boolean_combinations(score_a, score_b, y_true, *, sample_weight=None, pos_la
     -----
     Time ``O(n log n + Ta Tb)``: one sort per classifier, a 2-D histogram of
     the two score ranks per class, its 2-D cumulative sum, and one pass per
-    function.
+    function.  Memory is about ``192 Ta Tb`` bytes; above
+    :func:`skewplot.get_memory_limit` (4 GiB unless changed with
+    :func:`skewplot.set_memory_limit`) a ``MemoryError`` says how much would
+    be needed, before anything is allocated.
 
     Examples
     --------
@@ -227,13 +231,16 @@ def boolean_combinations(score_a, score_b, y_true, *, sample_weight=None, pos_la
     >>> float(combos.tpr[f, i, j]), float(combos.fpr[f, i, j])
     (1.0, 0.5)
     """
-    sa = _check_scores(score_a, "score_a")
-    sb = _check_scores(score_b, "score_b")
+    sa = check_scores(score_a, "score_a")
+    sb = check_scores(score_b, "score_b")
     check_same_length(("score_a", sa), ("score_b", sb))
     is_pos, w = _labels_and_weights(y_true, sa, "score_a", sample_weight, pos_label)
     thr_a, rank_a = _ranks(sa)
     thr_b, rank_b = _ranks(sb)
     ta, tb = thr_a.size, thr_b.size
+    # Two (10, Ta, Tb) float outputs, the cumulative table and _fill_rates' temporaries.
+    check_memory((2 * len(FUNCTIONS) + 4) * ta * tb * 8,
+                 f"boolean_combinations with {ta} x {tb} distinct scores of score_a x score_b")
     shape = (len(FUNCTIONS), ta, tb)
     tpr, fpr = np.empty(shape), np.empty(shape)
     totals = []
@@ -347,7 +354,7 @@ def iterative_boolean_combination(scores, y_true, skews, *, f_alpha=0.5, sample_
     f_alpha = _check_alpha(f_alpha)
     pi = np.atleast_1d(_skew_grid(skews))
     names = list(scores)
-    arrays = {name: _check_scores(scores[name], f"scores[{name!r}]") for name in names}
+    arrays = {name: check_scores(scores[name], f"scores[{name!r}]") for name in names}
     check_same_length(*((f"scores[{name!r}]", arrays[name]) for name in names))
     is_pos, w = _labels_and_weights(y_true, arrays[names[0]], f"scores[{names[0]!r}]", sample_weight, pos_label)
 

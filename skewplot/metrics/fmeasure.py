@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._memory import check_memory
 from .._validate import check_rate_pair, check_unit_array, scalar_or_array
 from ..skew import FixedSkew
 from .fweight import f_alpha_from_beta, f_beta_from_alpha, resolve_f_weight
@@ -143,6 +144,7 @@ def f_curves(pts, skews, *, f_alpha=None, beta=None):
     _check_points(pts)
     f_alpha = resolve_f_weight(f_alpha, beta)
     pi = _skew_grid(skews)
+    check_memory(4 * pi.size * len(pts) * 8, f"f_curves over {pi.size} skews x {len(pts)} points")
     tpr, fpr = _rates(pts, f_alpha)
     return _f_at(tpr, fpr, pi[..., None] if pi.ndim else pi, f_alpha)
 

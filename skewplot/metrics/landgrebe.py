@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._memory import check_memory
 from .._validate import check_1d_array, check_choice, check_finite, check_scalar
 from ..skew import FixedSkew, SkewRange
 from ..skew.base import precision_nodes
@@ -155,5 +156,6 @@ def pr_surface(pts, skews=None):
         s = check_finite(check_1d_array(skews, "skews"), "skews")
         if s.min() < 0 or s.max() > 1:
             raise ValueError("skews must lie in [0, 1]")
+    check_memory(4 * s.size * len(pts) * 8, f"pr_surface over {s.size} skews x {len(pts)} points")
     tpr, fpr = curve_rates(pts)
     return np.array(pts.tpr), s, precision_nodes(tpr, fpr, s[:, None])

@@ -13,7 +13,15 @@ from __future__ import annotations
 import numpy as np
 
 from .._config import spare_threads
-from .._validate import check_1d_array, check_finite, check_nonnegative, check_same_length, check_scalar
+from .._validate import (
+    as_plain_array,
+    check_1d_array,
+    check_finite,
+    check_nonnegative,
+    check_same_length,
+    check_scalar,
+    score_keys,
+)
 from ._labels import positive_mask
 from .counting import hard_label_counts, segment_ends, weighted_counts
 
@@ -128,8 +136,10 @@ class OperatingPoints:
 
     # ------------------------------------------------------------------ builders
     @classmethod
-    def _from_cumulative(cls, thresholds, tp, fp, live=None):
-        """Store counts from the empty prediction to everything-positive (``live``: see counting)."""
+    def _from_cumulative(cls, thresholds, tp, fp, live=None, *, relabel=None):
+        """Store counts from the empty prediction to everything-positive (``live``: see counting; ``relabel``:
+        thresholds computed on exact integer ranks mapped back, see ``_validate.score_keys``)."""
+        thresholds = thresholds if relabel is None else relabel(thresholds)
         return cls(thresholds=thresholds, tp=tp, fp=fp, n_pos=float(tp[-1]), n_neg=float(fp[-1]), live=live)
 
     @classmethod
@@ -161,10 +171,9 @@ class OperatingPoints:
         >>> pts.tp.round(2).tolist()
         [0.0, 0.8, 1.3, 1.4]
         """
-        score = _check_scores(y_score)
-        pw = check_1d_array(pos_weight, "pos_weight")
+        score, relabel = score_keys(y_score)
+        pw = check_finite(check_1d_array(pos_weight, "pos_weight"), "pos_weight")
         check_same_length(("y_score", score), ("pos_weight", pw))
-        check_finite(pw, "pos_weight")
         if neg_weight is None:
             lo, hi = pw.min(), pw.max()
             if lo < 0 or hi > 1:
@@ -173,16 +182,15 @@ class OperatingPoints:
                     f"(found values in [{lo:g}, {hi:g}]); pass neg_weight for other weights"
                 )
             # Soft labels: every point weighs 1 in all; the negative weights 1 - pw follow in the kernel.
-            return cls._from_cumulative(*weighted_counts(score, pw, None, n_threads=spare_threads()))
+            return cls._from_cumulative(*weighted_counts(score, pw, None, n_threads=spare_threads()), relabel=relabel)
         check_nonnegative(pw, "pos_weight")
-        nw = check_1d_array(neg_weight, "neg_weight")
+        nw = check_nonnegative(check_1d_array(neg_weight, "neg_weight"), "neg_weight")
         check_same_length(("y_score", score), ("neg_weight", nw))
-        check_nonnegative(nw, "neg_weight")
-        return cls._from_weighted(score, pw, nw)
+        return cls._from_weighted(score, pw, nw, relabel)
 
     @classmethod
-    def _from_weighted(cls, score, pw, nw):
-        return cls._from_cumulative(*weighted_counts(score, pw, nw, n_threads=spare_threads()))
+    def _from_weighted(cls, score, pw, nw, relabel=None):
+        return cls._from_cumulative(*weighted_counts(score, pw, nw, n_threads=spare_threads()), relabel=relabel)
 
     @classmethod
     def from_rates(cls, tpr, fpr, *, skew=None, thresholds=None):
@@ -322,20 +330,15 @@ class OperatingPoints:
         >>> a.tp.tolist(), a.fp.tolist()
         ([0.0, 3.0, 4.0, 4.0], [0.0, 1.0, 3.0, 7.0])
         """
-        score = _check_scores(scores, name="scores")
+        score, relabel = score_keys(scores, name="scores")
         pc = check_nonnegative(check_1d_array(pos_counts, "pos_counts"), "pos_counts")
         nc = check_nonnegative(check_1d_array(neg_counts, "neg_counts"), "neg_counts")
         check_same_length(("scores", score), ("pos_counts", pc), ("neg_counts", nc))
-        return cls._from_weighted(score, pc, nc)
+        return cls._from_weighted(score, pc, nc, relabel)
 
 
 def _rebuild(tpr, fpr, thr, tp, fp, n_pos, n_neg):
     return OperatingPoints(tpr=tpr, fpr=fpr, thresholds=thr, tp=tp, fp=fp, n_pos=n_pos, n_neg=n_neg)
-
-
-def _check_scores(y_score, name="y_score", finite=True):
-    score = check_1d_array(y_score, name)
-    return check_finite(score, name) if finite else score
 
 
 def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
@@ -379,8 +382,8 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
     >>> pts.tpr.tolist(), pts.fpr.tolist()
     ([0.0, 0.5, 1.0, 1.0], [0.0, 0.0, 0.5, 1.0])
     """
-    score = _check_scores(y_score, finite=sample_weight is not None)  # hard labels: checked once sorted
-    y = np.asarray(y_true) if y_true is not None else None
+    score, relabel = score_keys(y_score, finite=sample_weight is not None)  # hard labels: checked once sorted
+    y = as_plain_array(y_true, "y_true") if y_true is not None else None
     if y is None:
         raise TypeError("y_true must be an array-like of labels, got None")
     if y.ndim != 1:
@@ -392,5 +395,6 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
         check_same_length(("y_true", y), ("sample_weight", w))
         check_nonnegative(w, "sample_weight")
         pw = np.where(is_pos, w, 0.0)
-        return OperatingPoints._from_weighted(score, pw, w - pw)
-    return OperatingPoints._from_cumulative(*hard_label_counts(score, is_pos))
+        return OperatingPoints._from_weighted(score, pw, w - pw, relabel)
+    return OperatingPoints._from_cumulative(*hard_label_counts(score, is_pos), relabel=relabel)
+

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_choice, check_scalar
+from .._validate import check_bool, check_choice, check_scalar
 from ..metrics.points import OperatingPoints
 from ._legend import place_legend
 
@@ -67,6 +67,13 @@ class Display:
         Returns
         -------
         self
+
+        Notes
+        -----
+        Every argument is checked before anything is stored; if moving the
+        artists still fails, the old parameters are put back and the
+        artists redrawn from them, so a rejected update leaves the Display
+        exactly as it was.
         """
         unknown = sorted(set(params) - set(self._update_params))
         if unknown:
@@ -75,12 +82,25 @@ class Display:
                 f"{type(self).__name__}.update() got unknown parameter(s) {', '.join(unknown)}; "
                 f"it accepts: {allowed}"
             )
-        self._set_params(**params)
-        if self.ax_ is not None:
-            self._refresh()
-            if draw:
-                self.figure_.canvas.draw_idle()
+        check_bool(draw, "draw")
+        params = self._check_params(dict(params))
+        old = {key: getattr(self, key) for key in params}
+        try:
+            self._set_params(**params)
+            if self.ax_ is not None:
+                self._refresh()
+        except Exception:
+            self._set_params(**old)
+            if self.ax_ is not None:
+                self._refresh()
+            raise
+        if self.ax_ is not None and draw:
+            self.figure_.canvas.draw_idle()
         return self
+
+    def _check_params(self, params):
+        """Validate ``update``'s arguments without storing any; returns them normalised."""
+        return params
 
     def _moving_artists(self):
         """The artists of ``ax_`` that :meth:`update` may change (the axes' frame excluded).

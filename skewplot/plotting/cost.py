@@ -125,6 +125,7 @@ class CostDisplay(EnvelopeDisplay):
         likely; 0.25 for the better trivial classifier, lower is better.  It
         does not depend on ``m`` or on ``x_axis``.
         """
+        check_choice(name, "name", tuple(self._hulls))
         areas = []
         for hull in self._hulls[name]:
             pc = self._pc_breaks(hull)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_1d_array, check_scalar
+from .._validate import check_1d_array, check_bool, check_choice, check_int, check_scalar
 from ..metrics._inputs import classifiers
-from ..metrics.auc import aucpr, aucpr_min
+from ..metrics.auc import INTERPOLATIONS, aucpr, aucpr_min
 from ..metrics.precision import transform_precision
 from ._display import Display, as_points_dict, palette
 
@@ -127,14 +127,19 @@ class AUCPRSkewDisplay(Display):
         if skews is None:
             skews = np.geomspace(1e-4, 0.9999, 241) if log_skew else np.linspace(0.001, 0.999, 241)
         self.skews = np.asarray([_open_unit(v, "skews") for v in check_1d_array(skews, "skews")])
-        self.interpolation = interpolation
-        self.normalize = bool(normalize)
-        self.log_skew = bool(log_skew)
+        self.interpolation = check_choice(interpolation, "interpolation", INTERPOLATIONS)
+        self.normalize = check_bool(normalize, "normalize")
+        self.log_skew = check_bool(log_skew, "log_skew")
         self.markers_ = {}
         self.inversions_ = {}
         self._raw = {name: np.array([aucpr(p, skew=float(s), interpolation=interpolation) for s in self.skews])
                      for name, p in self.points.items()}
         self._min = np.array([aucpr_min(float(s)) for s in self.skews])
+
+    def _check_params(self, params):
+        if "normalize" in params:
+            params["normalize"] = check_bool(params["normalize"], "normalize")
+        return params
 
     def _values(self, raw):
         return (raw - self._min) / (1.0 - self._min) if self.normalize else raw
@@ -225,7 +230,7 @@ class PRSurfaceDisplay(Display):
 
     def __init__(self, points, *, skews=None, n_recall=81):
         super().__init__()
-        self.n_recall = int(check_scalar(n_recall, "n_recall", lo=2))
+        self.n_recall = check_int(n_recall, "n_recall", lo=2)
         pts = as_points_dict(points)
         if len(pts) != 1 or isinstance(next(iter(pts.values())), list):
             raise TypeError("points must be one OperatingPoints for a surface plot")
@@ -308,13 +313,11 @@ class APNullDisplay(Display):
 
         self.null = average_precision_null(n, n_pos)
         self.observed = None if observed is None else check_scalar(observed, "observed", lo=0.0, hi=1.0)
-        self.n_samples = int(check_scalar(n_samples, "n_samples", lo=1))
+        self.n_samples = check_int(n_samples, "n_samples", lo=1)
         self.random_state = random_state
         self.pvalue_ = None if observed is None else float(self.null.pvalue(self.observed))
 
     def plot(self, ax=None, **kwargs):
-        from scipy.stats import norm
-
         ax = self._attach(ax)
         draws = self.null.sample(self.n_samples, random_state=self.random_state)
         style = {"color": palette(1)[0], "alpha": 0.45}
@@ -327,11 +330,13 @@ class APNullDisplay(Display):
         if self.observed is not None:
             hi = max(hi, self.observed + sd)
             lo = min(lo, self.observed - sd)
+        if hi - lo < 1e-3:  # a point mass (one item, or every item positive): give it room
+            lo, hi = lo - 0.05, hi + 0.05
         x = np.linspace(lo, hi, 400)
-        (self.lines_["density"],) = ax.plot(x, norm.pdf(x, self.null.mean, sd), color="0.15",
-                                            label=f"normal, exact moments (mean {self.null.mean:.4f})")
-        (self.lines_["approx"],) = ax.plot(x, norm.pdf(x, self.null.approx_mean, np.sqrt(self.null.approx_var)),
-                                           color="0.45", linestyle="--", label="Zhang & Su approximation")
+        self.lines_["density"] = _normal_line(ax, x, self.null.mean, self.null.var, color="0.15",
+                                              label=f"normal, exact moments (mean {self.null.mean:.4f})")
+        self.lines_["approx"] = _normal_line(ax, x, self.null.approx_mean, self.null.approx_var, color="0.45",
+                                             linestyle="--", label="Zhang & Su approximation")
         if self.observed is not None:
             self.lines_["observed"] = ax.axvline(self.observed, color="C3", linewidth=1.5,
                                                  label=f"observed AP = {self.observed:.3f} (p = {self.pvalue_:.2g})")
@@ -342,6 +347,16 @@ class APNullDisplay(Display):
         ax.set_ylim(0, ax.get_ylim()[1] * 1.35)  # room for the legend above the bars
         self._place_legend()
         return self
+
+
+def _normal_line(ax, x, mean, var, **style):
+    """The normal density over ``x``; with zero variance (a point mass) a vertical line at the mean."""
+    from scipy.stats import norm
+
+    if var > 0:
+        return ax.plot(x, norm.pdf(x, mean, np.sqrt(var)), **style)[0]
+    style["label"] += " (point mass)"
+    return ax.axvline(mean, **style)
 
 
 def plot_ap_null(n, n_pos, *, observed=None, n_samples=20000, random_state=0, ax=None, **kwargs):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_choice
+from .._validate import check_bool, check_choice
 from ..metrics._inputs import INPUT_PARAMS, classifiers
-from ..metrics.auc import aucpr, polyline_corners
+from ..metrics.auc import INTERPOLATIONS, aucpr, polyline_corners
 from ..metrics.curve import pr_curve
 from ..metrics.precision import curve_rates, skew_model_of
 from ..skew import SkewModel
@@ -68,10 +68,10 @@ class PRDisplay(FromScoresMixin, Display):
         self.skew_label = check_choice(skew_label, "skew_label", ("axis", "title"))
         self.points = as_points_dict(points)
         self.skew = skew
-        self.interpolation = interpolation
-        self.normalize = bool(normalize)
-        self.baselines = bool(baselines)
-        self.color_by_threshold = bool(color_by_threshold)
+        self.interpolation = check_choice(interpolation, "interpolation", INTERPOLATIONS)
+        self.normalize = check_bool(normalize, "normalize")
+        self.baselines = check_bool(baselines, "baselines")
+        self.color_by_threshold = check_bool(color_by_threshold, "color_by_threshold")
         self.iso_f = None if iso_f is None else [float(f) for f in np.atleast_1d(iso_f)]
         self.band = check_band(band)
         if self.iso_f is not None and any(not 0 < f < 1 for f in self.iso_f):
@@ -99,10 +99,10 @@ class PRDisplay(FromScoresMixin, Display):
         """The skew model of the baselines: ``skew``, or the first classifier's data set skew."""
         return skew_model_of(self._first_points(), self.skew)
 
-    def _set_params(self, **params):
-        if "skew" in params:
-            self._check_skew(params["skew"])
-        super()._set_params(**params)
+    def _check_params(self, params):
+        checks = {"skew": lambda v: self._check_skew(v) or v, "normalize": lambda v: check_bool(v, "normalize"),
+                  "interpolation": lambda v: check_choice(v, "interpolation", INTERPOLATIONS)}
+        return {k: checks[k](v) for k, v in params.items()}
 
     # ------------------------------------------------------------------ data
     def _curve(self, name, pts):

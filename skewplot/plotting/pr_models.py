@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .._validate import check_1d_array
 from ..skew import SkewModel, SkewRange, SkewSeries
 from .pr import plot_pr
 
@@ -43,8 +44,9 @@ def plot_temporal_pr(data=None, y_score=None, *, skew_series, ax=None, **kwargs)
         As :func:`plot_pr`.
     """
     if not isinstance(skew_series, SkewSeries):
-        if isinstance(skew_series, SkewModel):
-            raise TypeError("skew_series must be a SkewSeries or an array of skews, got another skew model")
-        skew_series = SkewSeries(skew_series)
+        if isinstance(skew_series, SkewModel) or callable(skew_series):
+            raise TypeError(f"skew_series must be a SkewSeries or an array of skews, got {type(skew_series).__name__} "
+                            "(for a function pi'(t) pass SkewSeries.from_function(f, t_end=...))")
+        skew_series = SkewSeries(check_1d_array(skew_series, "skew_series"))
     return plot_pr(data, y_score, skew=skew_series, ax=ax, **kwargs)
 

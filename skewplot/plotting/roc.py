@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import check_bool
 from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.auc import roc_auc
 from ..metrics.hull import roc_convex_hull
@@ -53,7 +54,7 @@ class ROCDisplay(FromScoresMixin, Display):
     def __init__(self, points, *, hull=False, band="sd", palette=None):
         super().__init__(palette)
         self.points = as_points_dict(points)
-        self.hull = bool(hull)
+        self.hull = check_bool(hull, "hull")
         self.band = check_band(band)
         self.hulls_ = {}
         self.bands_ = {}
@@ -63,6 +64,11 @@ class ROCDisplay(FromScoresMixin, Display):
     @classmethod
     def _plot_function(cls):
         return plot_roc
+
+    def _check_params(self, params):
+        if "hull" in params:
+            params["hull"] = check_bool(params["hull"], "hull")
+        return params
 
     def _fold_curve(self, folds):
         """Vertical averaging: the TPR of every fold on a common FPR grid."""

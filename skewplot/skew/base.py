@@ -53,7 +53,7 @@ def min_precision_nodes(recall, pi):
 _CHUNK = 1 << 14
 
 
-def aucpr_nodes(tpr, fpr, pi):
+def aucpr_nodes(tpr, fpr, pi, *, complement=False):
     """Continuous AUCPR of the ROC polyline at each skew in ``pi`` (1-D), limits included.
 
     ``tpr``, ``fpr`` of shape (n,) give shape (k,); rows of a (r, n) array
@@ -61,7 +61,8 @@ def aucpr_nodes(tpr, fpr, pi):
 
     ``pi -> 0``: precision tends to 1 where FPR = 0 and to 0 elsewhere, so the
     area is the recall reached at FPR = 0.  ``pi -> 1``: precision tends to 1
-    wherever TPR > 0, so the area is 1.
+    wherever TPR > 0, so the area is 1.  ``complement=True`` gives the area
+    above the curve, ``1 - AUCPR``, from its own closed form.
     """
     tpr = np.asarray(tpr, dtype=float)
     fpr = np.asarray(fpr, dtype=float)
@@ -76,10 +77,11 @@ def aucpr_nodes(tpr, fpr, pi):
         step = max(_CHUNK // (col.size * n_rows), 1 if n_rows == 1 else 64)  # many rows: few Python steps
         area = _formulas.continuous_segment_area
         n_seg = tpr.shape[-1] - 1
-        out[inner] = sum(area(tpr[..., i:i + step + 1], fpr[..., i:i + step + 1], col).sum(axis=-1)
-                         for i in range(0, max(n_seg, 1), step))
-    out[pi <= 0] = np.max(np.where(fpr == 0, tpr, 0.0), axis=-1)
-    out[pi >= 1] = 1.0
+        out[inner] = sum(area(tpr[..., i:i + step + 1], fpr[..., i:i + step + 1], col, complement=complement)
+                         .sum(axis=-1) for i in range(0, max(n_seg, 1), step))
+    at_zero = np.max(np.where(fpr == 0, tpr, 0.0), axis=-1)
+    out[pi <= 0] = 1.0 - at_zero if complement else at_zero
+    out[pi >= 1] = 0.0 if complement else 1.0
     return out
 
 
@@ -169,6 +171,16 @@ class SkewModel:
         """Expected area under the minimum-achievable PR curve."""
         return float(self.expect(_formulas.aucpr_min_at))
 
+    def aucpr_gap(self, tpr, fpr) -> float:
+        """``1 - aucpr(tpr, fpr)``, computed directly so that skews near 1 keep its digits."""
+        tpr = np.asarray(tpr, dtype=float)
+        fpr = np.asarray(fpr, dtype=float)
+        return float(self.expect(lambda p: aucpr_nodes(tpr, fpr, p, complement=True), batch=4))
+
+    def aucpr_min_gap(self) -> float:
+        """``1 - aucpr_min()``, computed directly (it is tiny for skews near 1)."""
+        return float(self.expect(_formulas.aucpr_min_gap))
+
     def label(self) -> str:
         """Mathtext for the precision axis, e.g. ``$P_{\\pi'=0.01}$``."""
         return f"${self.symbol}$"
@@ -216,6 +228,9 @@ class FixedSkew(SkewModel):
 
     def aucpr_min(self) -> float:
         return float(_formulas.aucpr_min_at(self.value))
+
+    def aucpr_min_gap(self) -> float:
+        return float(_formulas.aucpr_min_gap(self.value))
 
     def label(self) -> str:
         return f"$P_{{\\pi'={self.value:.3g}}}$"

@@ -12,22 +12,34 @@ from __future__ import annotations
 import numpy as np
 
 
+def _odds_against(pi):
+    """``(1 - pi) / pi``, the negatives per positive at skew ``pi`` (``inf`` at 0)."""
+    pi = np.asarray(pi, dtype=float)
+    with np.errstate(divide="ignore", over="ignore"):
+        return (1.0 - pi) / pi
+
+
 def precision_at(tpr, fpr, pi):
     """Precision at deployment skew ``pi`` from ROC rates [L Eq 9].
 
-    ``P = pi*tpr / (pi*tpr + (1 - pi)*fpr)``.  Where ``tpr = fpr = 0`` the
-    ratio is undefined; callers replace that point by its limit along the
-    curve (see :func:`skewplot.metrics.precision.curve_rates`).  Here such
-    entries are returned as ``pi`` (the random-classifier value) without a
-    warning, so that the function is total.
+    ``P = pi*tpr / (pi*tpr + (1 - pi)*fpr)``, evaluated as
+    ``tpr / (tpr + fpr (1 - pi)/pi)`` so that a subnormal ``pi`` does not
+    underflow ``pi*tpr`` (a point with ``fpr = 0 < tpr`` has precision 1 at
+    every skew, ``pi = 0`` included).  Where ``tpr = fpr = 0`` the ratio is
+    undefined; callers replace that point by its limit along the curve (see
+    :func:`skewplot.metrics.precision.curve_rates`).  Here such entries are
+    returned as ``pi`` (the random-classifier value) without a warning, so
+    that the function is total.
     """
     tpr = np.asarray(tpr, dtype=float)
     fpr = np.asarray(fpr, dtype=float)
     pi = np.asarray(pi, dtype=float)
-    num = pi * tpr
-    den = num + (1.0 - pi) * fpr
-    safe = den > 0
-    out = np.divide(num, np.where(safe, den, 1.0))
+    odds = _odds_against(pi)
+    with np.errstate(over="ignore", invalid="ignore"):
+        fp_term = np.where(fpr > 0, fpr * odds, 0.0)
+        den = tpr + fp_term
+        safe = den > 0
+        out = np.divide(tpr, np.where(safe, den, 1.0))
     return np.where(safe, out, np.broadcast_to(pi, out.shape))
 
 
@@ -37,22 +49,95 @@ def min_precision_at(recall, pi):
     The classifier that reaches recall ``R`` only after every negative:
     ``pi*R / (pi*R + 1 - pi)`` (``FPR = 1`` in :func:`precision_at`).
     """
-    recall = np.asarray(recall, dtype=float)
-    pi = np.asarray(pi, dtype=float)
-    num = pi * recall
-    return num / (num + (1.0 - pi))
+    return precision_at(recall, 1.0, pi)
+
+
+# Number of terms of the power series below; with |x| <= 0.125 the tail is under 1e-18.
+_SERIES_TERMS = 20
 
 
 def aucpr_min_at(pi):
     """Area under the minimum achievable PR curve at skew ``pi`` (Boyd et al. 2012).
 
     ``1 + (1 - pi) * ln(1 - pi) / pi``; 0 at ``pi -> 0`` and 1 at ``pi -> 1``.
+    Below ``pi = 1/8`` the closed form cancels to ``~eps/pi`` and the series
+    ``sum_k pi^k / (k (k + 1))`` is used instead.
     """
     pi = np.asarray(pi, dtype=float)
+    small = pi < 0.125
     with np.errstate(divide="ignore", invalid="ignore"):
         val = 1.0 + (1.0 - pi) * np.log1p(-pi) / pi
+    if small.any():
+        x = np.where(small, pi, 0.0)
+        acc = np.zeros_like(x)
+        for k in range(_SERIES_TERMS, 0, -1):
+            acc = acc * x + 1.0 / (k * (k + 1))
+        val = np.where(small, x * acc, val)
     val = np.where(pi <= 0.0, 0.0, val)
     return np.where(pi >= 1.0, 1.0, val)
+
+
+def aucpr_min_gap(pi):
+    """``1 - aucpr_min_at(pi) = -(1 - pi) ln(1 - pi) / pi``, with its digits near ``pi = 1``."""
+    pi = np.asarray(pi, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        val = -(1.0 - pi) * np.log1p(-pi) / pi
+    val = np.where(pi <= 0.0, 1.0, val)
+    return np.where(pi >= 1.0, 0.0, val)
+
+
+def _integral_aucpr_min_from_zero(p):
+    """``int_0^p aucpr_min_at(x) dx``; the series ``sum p^(k+1) / (k (k+1)^2)`` near 0."""
+    from scipy.special import spence
+
+    p = float(p)
+    if p < 0.125:
+        return p * sum(p**k / (k * (k + 1) ** 2) for k in range(1, _SERIES_TERMS + 1))
+    log_term = (p - 1.0) * np.log1p(-p) if p < 1.0 else 0.0
+    return 2.0 * p - log_term - float(spence(1.0 - p))
+
+
+def _integral_aucpr_min_to_one(q):
+    """``int_{1-q}^1 aucpr_min_at(x) dx`` for ``q`` in [0, 1].
+
+    Near ``q = 0``: ``q + sum_{n>=2} q^n (ln q / n - 1/n^2)`` (expanding
+    ``s ln s / (1 - s)``), so that ranges ending at 1 keep their digits.
+    """
+    from scipy.special import spence
+
+    q = float(q)
+    if q <= 0.0:
+        return 0.0
+    if q < 0.125:
+        lq = np.log(q)
+        return q + sum(q**n * (lq / n - 1.0 / n**2) for n in range(2, _SERIES_TERMS + 2))
+    # g(1) - g(1 - q) with g(p) = 2p - (p - 1) ln(1 - p) - Li2(p), Li2(x) = spence(1 - x)
+    return 2.0 - np.pi**2 / 6.0 - (2.0 * (1.0 - q) + q * np.log(q) - float(spence(q)))
+
+
+def mean_aucpr_min(lo, hi):
+    """Average of :func:`aucpr_min_at` over ``[lo, hi]``: the uniform range's area [L Eq 20].
+
+    The antiderivative is taken from 0 for the part of the range below 1/2
+    and towards 1 for the part above, each from its own series near the
+    end, so that ranges touching 0 or 1 keep their relative accuracy.
+    """
+    lo, hi = float(lo), float(hi)
+    if hi < 0.125:
+        # sum_k (hi^(k+1) - lo^(k+1)) / ((hi - lo) k (k+1)^2), each quotient expanded as
+        # hi^k sum_i (lo/hi)^i: nothing cancels and nothing underflows for tiny ranges.
+        r = lo / hi
+        powers = np.cumsum(r ** np.arange(_SERIES_TERMS + 1))
+        k = np.arange(1, _SERIES_TERMS + 1)
+        with np.errstate(under="ignore"):
+            terms = hi ** (k - 1) * powers[k] / (k * (k + 1) ** 2)
+        return float(hi * np.sum(terms))
+    total = 0.0
+    if lo < 0.5:
+        total += _integral_aucpr_min_from_zero(min(hi, 0.5)) - _integral_aucpr_min_from_zero(lo)
+    if hi > 0.5:
+        total += _integral_aucpr_min_to_one(1.0 - max(lo, 0.5)) - _integral_aucpr_min_to_one(1.0 - hi)
+    return float(np.clip(total / (hi - lo), 0.0, 1.0))
 
 
 def transform_precision(precision, from_skew, to_skew):
@@ -70,42 +155,98 @@ def transform_precision(precision, from_skew, to_skew):
     return num / den
 
 
-def continuous_segment_area(tpr, fpr, pi):
+def _y_minus_log1p_series(x):
+    """``x - ln(1 + x)`` for ``0 <= x < 1/8`` from ``sum_{j>=2} (-x)^j / j``, stopping below 1e-17 of the first."""
+    top = float(x.max()) if x.size else 0.0
+    n = 22 if top <= 0 else int(min(22, max(2, np.ceil(np.log(1e-17) / np.log(top)) + 2)))
+    acc = np.zeros_like(x)
+    for j in range(n, 1, -1):
+        acc = acc * (-x) + 1.0 / j
+    return x * x * acc
+
+
+def continuous_segment_area(tpr, fpr, pi, *, complement=False):
     """Area under the continuously interpolated PR curve, per ROC segment.
 
-    Between neighbouring points A and B the ROC curve is the straight line
-    (TP_A + x, FP_A + b x), x in [0, dTP] [K]; its exact area in PR space at
-    skew ``pi`` is (THEORY.md, with D = TP + FP)::
+    Between neighbouring points A and B the ROC curve is a straight line
+    [K].  Precision depends only on the ratio of positives to negatives, so
+    the counts are taken in units of the positives: ``TP = TPR`` and
+    ``FP = FPR (1 - pi) / pi`` (this keeps every step in range for skews
+    down to the smallest double).  With ``L = dTPR``, ``k = dFP / L``,
+    ``D = TP + FP`` and ``y = (1 + k) L / D_A`` the exact area is::
 
-        (dTP / (pi dD)) * [dTP + ((dFP TP_A - dTP FP_A) / dD) * ln(D_B / D_A)]
+        L TP_A / D_A - (k TP_A - FP_A) / (1 + k)^2 * (y - ln(1 + y))
 
-    with TP = pi TPR and FP = (1 - pi) FPR.  A segment leaving the origin has
-    constant precision dTP / dD; a segment with dTP = 0 has no area.
+    (the integral of ``(TP_A + s) / (D_A + (1 + k) s)`` over ``s`` in
+    [0, L]): the start's precision times the recall gained, less the
+    curvature, with ``y - ln(1 + y)`` from its series.  That holds for short
+    segments (``y <= 1``); for long ones the same integral is written as the
+    asymptote plus a log term, ``L / (1 + k) + (k TP_A - FP_A) ln(1 + y) / (1 + k)^2``.
+    In both forms the correction is a bounded fraction of the leading term,
+    so no digits cancel.  A segment leaving the
+    origin has constant precision ``1 / (1 + k)``; a segment with
+    ``dTPR = 0`` has no area.
 
     Parameters
     ----------
     tpr, fpr : ndarray of shape (n,)
         Rates along the curve, non-decreasing.
     pi : float or ndarray
-        Skew(s); an array of shape (k, 1) gives one row per skew.
+        Skew(s) in (0, 1); an array of shape (k, 1) gives one row per skew.
+    complement : bool, default=False
+        Return the area *above* the curve instead, ``int (1 - P) dR``, from
+        its own closed form (``L FP_A / D_A + curvature``): near ``pi = 1``,
+        where the area is ``1 - tiny``, this keeps the digits of the tiny part.
 
     Returns
     -------
     ndarray of shape (n - 1,) or (k, n - 1)
     """
-    pi = np.asarray(pi, dtype=float)
-    tp = pi * tpr
-    fp = (1.0 - pi) * fpr
-    tp_a, fp_a = tp[..., :-1], fp[..., :-1]
-    d_tp = np.diff(tp, axis=-1)
-    d_fp = np.diff(fp, axis=-1)
-    d_d = d_tp + d_fp
-    d_a = tp_a + fp_a
-    live = d_tp > 0
-    safe_dd = np.where(live, d_d, 1.0)
-    from_origin = d_a <= 0
-    # log1p(dD / D_A) = ln(D_B / D_A), accurate for short segments.
-    log_ratio = np.log1p(np.divide(d_d, np.where(from_origin, 1.0, d_a)))
-    coef = np.where(from_origin, 0.0, (d_fp * tp_a - d_tp * fp_a) / safe_dd)
-    area = (d_tp / (pi * safe_dd)) * (d_tp + coef * log_ratio)
-    return np.where(live, area, 0.0)
+    odds = _odds_against(pi)
+    tpr = np.asarray(tpr, dtype=float)
+    fpr = np.asarray(fpr, dtype=float)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        fp = odds * fpr
+        if np.isinf(odds).any():  # pi' subnormal: inf * 0 would be NaN where FPR = 0
+            fp = np.where(fpr > 0, fp, 0.0)
+        tp_a, fp_a = tpr[..., :-1], fp[..., :-1]
+        length = np.diff(tpr, axis=-1)
+        d_a = tp_a + fp_a
+        live = length > 0
+        k = np.diff(fp, axis=-1) / np.where(live, length, 1.0)
+        inv = 1.0 / (1.0 + k)
+        from_origin = d_a <= 0
+        start = length / np.where(from_origin, 1.0, d_a) if from_origin.any() else length / d_a
+        y = start / inv
+        slope = (k * tp_a - fp_a) * inv  # (k TP_A - FP_A) / delta; delta² would overflow for tiny skews
+        # Short segments (y <= 1): start value plus curvature, with y - ln(1 + y).
+        # Long ones: the asymptote 1/delta plus a log term.  Either way the correction is at most
+        # ln(1 + y)/y (long) or y/2 (short) of the leading term, so nothing cancels.
+        finite_y = np.isfinite(y)
+        if finite_y.all():
+            log_1py = np.log1p(y)
+        else:  # y overflowed (a subnormal D_A): ln y from its factors
+            log_1py = np.where(finite_y, np.log1p(np.where(finite_y, y, 0.0)), -np.log(inv) + np.log(start))
+        long = y > 1.0
+        corr = slope * inv * np.where(long, log_1py, y - log_1py)
+        # y - ln(1 + y) computed directly carries an error of ~2 eps / y of itself.  That is harmless
+        # where the correction is ~y/2 of the leading term (most short segments); where it is not
+        # (a segment starting on an axis, TP_A = 0 or FP_A = 0) the series is used instead.
+        lead = start * (fp_a if complement else tp_a)
+        redo = (y < 0.125) & (np.abs(corr) > 200.0 * y * np.abs(lead))
+        if redo.any():
+            corr = np.broadcast_to(corr, redo.shape).copy()
+            corr[redo] = (np.broadcast_to(slope * inv, redo.shape)[redo]
+                          * _y_minus_log1p_series(np.broadcast_to(y, redo.shape)[redo]))
+        if complement:
+            out = np.where(long, length * k * inv - corr, lead + corr)
+            lim = length * k * inv
+        else:
+            out = np.where(long, length * inv + corr, lead - corr)
+            lim = length * inv
+        if from_origin.any():
+            out = np.where(from_origin, lim, out)
+        bad = ~(np.isfinite(inv) & np.isfinite(d_a) & (inv > 0))
+        if bad.any():  # FP overflowed (a subnormal skew): precision is 0 to rounding along the segment
+            out = np.where(bad, length if complement else 0.0, out)
+    return np.where(live, np.maximum(out, 0.0), 0.0)

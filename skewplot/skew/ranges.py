@@ -7,10 +7,10 @@ ranges too narrow for those) use the rules of :mod:`skewplot.skew.quadrature`.
 from __future__ import annotations
 
 import numpy as np
-from scipy.special import spence
 
 from .._validate import check_scalar
 from .base import SkewModel
+from .formulas import mean_aucpr_min
 from .quadrature import adaptive_rule, gauss_legendre, graded_edges, graded_rule
 
 # Nodes whose normalised weight is below this are dropped: with integrands in
@@ -18,46 +18,36 @@ from .quadrature import adaptive_rule, gauss_legendre, graded_edges, graded_rule
 _NEGLIGIBLE_WEIGHT = 1e-17
 
 
-def _term(c, a, b):
-    """``int_0^c P_pi(a, b) dpi`` for ``a > 0, b > 0``.
-
-    With ``u = (a - b)/b`` and ``z = c u`` this is ``(a/b) c² h(z)``,
-    ``h(z) = (z - ln(1 + z)) / z²``.  Where ``|z| < 0.1`` (``a ≈ b``) the
-    direct form loses digits and the series ``h = 1/2 - z/3 + z²/4 - ...``
-    is used; elsewhere it is written ``c a / (a - b) * (1 - ln(1 + z) / z)``,
-    which does not overflow for tiny ``b``; below ``z = -0.5`` ``ln(1 + z)``
-    is ``ln(c a + (1 - c) b) - ln b``, so that ``z -> -1`` (``c = 1``,
-    ``a << b``) keeps the digits of ``1 + z``.
-    """
-    with np.errstate(over="ignore"):
-        z = c * (a - b) / b  # may be inf for subnormal b: then ln(1+z)/z -> 0
-    small = np.abs(z) < 0.1
-    zl = np.where(small, 1.0, z)
-    near_minus_one = z < -0.5
+def _psi(x, log_1px):
+    """``(x - ln(1 + x)) / x²`` for ``x > -1``; the series ``1/2 - x/3 + x²/4 - ...`` below |x| = 1/8."""
+    small = np.abs(x) < 0.125
+    xs = np.where(small, 0.0, x)
     with np.errstate(divide="ignore", invalid="ignore"):
-        log_1pz = np.log1p(zl)
-        if near_minus_one.any():  # only there: two more logarithms per element are most of the cost
-            am, bm = a[near_minus_one], b[near_minus_one]
-            log_1pz[near_minus_one] = np.log(c * am + (1.0 - c) * bm) - np.log(bm)
-        log_over_z = np.where(np.isfinite(zl), log_1pz / zl, 0.0)
-    diff = np.where(small, 1.0, a - b)
-    out = c * a / diff * (1.0 - log_over_z)
+        out = (xs - log_1px) / (xs * xs)
     if small.any():
-        zs = z[small]
-        acc = np.zeros_like(zs)
-        for k in range(17, -1, -1):  # sum_k (-z)^k / (k + 2), error < 1e-19
-            acc = acc * (-zs) + 1.0 / (k + 2)
-        out[small] = a[small] * (c / b[small]) * c * acc  # c/b first: a/b overflows for subnormal b
+        x0 = np.where(small, x, 0.0)
+        acc = np.zeros_like(x0)
+        for k in range(20, -1, -1):  # sum_k (-x)^k / (k + 2), tail < 1e-19
+            acc = acc * (-x0) + 1.0 / (k + 2)
+        out = np.where(small, acc, out)
     return out
 
 
 def uniform_precision(a, b, lo, hi):
     """P̄ of points with rates ``(a, b)`` averaged uniformly over pi' in [lo, hi] [L Eq 7].
 
-    With ``u = (a - b)/b`` the integrand is ``(a/b) pi / (1 + pi u)``, so
-    ``P̄ = [T(hi) - T(lo)] / (hi - lo)`` with ``T`` from :func:`_term`
-    (THEORY.md's closed form, arranged so that ``a ≈ b`` loses no digits).  ``b = 0 < a``
-    gives 1, ``a = 0 < b`` gives 0, ``a = b = 0`` the mean skew.
+    With ``D(pi) = b + pi (a - b)`` the integrand is ``a pi / D(pi)``, which
+    increases in ``pi``.  THEORY.md's closed form is written as the precision
+    at ``lo`` plus the (non-negative) rise over the range::
+
+        P̄ = a lo / D_lo + a b (hi - lo) / D_lo² * psi(x),   x = (hi - lo)(a - b) / D_lo,
+
+    ``psi(x) = (x - ln(1 + x)) / x²`` (its series near 0; ``ln(1 + x)`` as
+    ``ln D_hi - ln D_lo`` near ``x = -1``).  Nothing cancels, so narrow ranges,
+    ranges touching 0 or 1 and ranges far below 1e-154 keep their digits; for
+    large ``x`` the rise is ``a (b / D_lo) (1 - ln(1 + x) / x) / (a - b)``,
+    which cannot overflow for a subnormal ``D_lo``.  ``b = 0 < a`` gives 1,
+    ``a = 0 < b`` gives 0, ``a = b = 0`` the mean skew.
     """
     a, b = np.broadcast_arrays(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
     shape = a.shape
@@ -65,25 +55,29 @@ def uniform_precision(a, b, lo, hi):
     scale = np.maximum(a, b).ravel()
     a, b = a.ravel(), b.ravel()
     regular = (b > 0) & (a > 0)
-    a, b = a / np.where(regular, scale, 1.0), b / np.where(regular, scale, 1.0)
-    ar, br = np.where(regular, a, 1.0), np.where(regular, b, 1.0)
-    total = _term(hi, ar, br)
-    if lo > 0:
-        total = total - _term(lo, ar, br)
-    out = np.where(regular, np.clip(total / (hi - lo), 0.0, 1.0), 0.0)
+    ar = np.where(regular, a / np.where(regular, scale, 1.0), 1.0)
+    br = np.where(regular, b / np.where(regular, scale, 1.0), 1.0)
+    width = hi - lo
+    # Each a sum of two non-negative terms (1 - lo is exact near 1): no cancellation.
+    d_lo = br * (1.0 - lo) + ar * lo
+    d_hi = br * (1.0 - hi) + ar * hi
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
+        x = width * (ar - br) / d_lo
+        log_1px = np.where(x < -0.5, np.log(d_hi) - np.log(d_lo), np.log1p(np.where(x < -0.5, 0.0, x)))
+        b_share = br / d_lo
+        big = np.abs(x) > 1e3
+        near = ar * b_share * (width / np.where(big, 1.0, d_lo)) * _psi(np.where(big, 0.0, x), log_1px)
+        far = ar * b_share * (1.0 - np.where(np.isfinite(x), log_1px / np.where(big, x, 1.0), 0.0)) / np.where(
+            big, ar - br, 1.0)
+        rise = np.where(big, far, near)
+    out = np.where(regular, np.clip(ar * lo / d_lo + rise, 0.0, 1.0), 0.0)
     out = np.where((b == 0) & (a > 0), 1.0, out)
     return np.where((a == 0) & (b == 0), 0.5 * (lo + hi), out).reshape(shape)
 
 
 def uniform_aucpr_min(lo, hi):
-    """Area under the minimum P̄-R curve [L Eq 20], with ``Li2(x) = spence(1 - x)``.
-    """
-
-    def g(p):
-        log_term = (p - 1.0) * np.log1p(-p) if p < 1.0 else 0.0
-        return 2.0 * p - log_term - spence(1.0 - p)
-
-    return float((g(hi) - g(lo)) / (hi - lo))
+    """Area under the minimum P̄-R curve [L Eq 20]: :func:`skewplot.skew.formulas.mean_aucpr_min`."""
+    return mean_aucpr_min(lo, hi)
 
 
 # Gauss-Legendre order per segment by the distance sigma (in segment lengths)
@@ -278,6 +272,20 @@ class SkewRange(SkewModel):
         if self._closed:
             return uniform_aucpr_min(self.lo, self.hi)
         return super().aucpr_min()
+
+    # Above this top of the range, 1 - area would lose digits: the gaps are integrated
+    # over the graded nodes instead of subtracted from the closed forms.
+    _GAP_DIRECT = 0.99
+
+    def aucpr_gap(self, tpr, fpr) -> float:
+        if self._closed and self.hi < self._GAP_DIRECT:
+            return 1.0 - uniform_aucpr(tpr, fpr, self.lo, self.hi)
+        return super().aucpr_gap(tpr, fpr)
+
+    def aucpr_min_gap(self) -> float:
+        if self._closed and self.hi < self._GAP_DIRECT:
+            return 1.0 - uniform_aucpr_min(self.lo, self.hi)
+        return super().aucpr_min_gap()
 
     def label(self) -> str:
         sup = "" if self.uniform else "^{w}"

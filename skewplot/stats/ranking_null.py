@@ -14,6 +14,7 @@ from fractions import Fraction
 import numpy as np
 from scipy import stats as _st
 
+from .._validate import check_choice
 from ._checks import as_generator, check_count, check_probabilities, check_values
 
 __all__ = ["recall_null", "precision_null", "ScaledHypergeom"]
@@ -42,8 +43,9 @@ class ScaledHypergeom:
     __slots__ = ("n", "n_pos", "t", "scale", "hits", "_kind")
 
     def __init__(self, n, n_pos, t, *, kind):
+        n, n_pos, t = _check(n, n_pos, t)
         self.n, self.n_pos, self.t = n, n_pos, t
-        self._kind = kind
+        self._kind = check_choice(kind, "kind", ("recall", "precision"))
         self.scale = n_pos if kind == "recall" else t
         self.hits = _st.hypergeom(M=n, n=n_pos, N=t)
 
@@ -96,12 +98,18 @@ class ScaledHypergeom:
     def ppf(self, q):
         """Smallest value ``x`` with ``P(X <= x) >= q``."""
         q = check_probabilities(q, "q")
-        return _out(self.hits.ppf(q) / self.scale)
+        return _out(self._hits_ppf(q) / self.scale)
+
+    def _hits_ppf(self, q):
+        # scipy returns (lowest support - 1) at q = 0; the smallest x with P(X <= x) >= 0
+        # is the lowest attainable count.
+        return np.maximum(self.hits.ppf(q), self.hits.support()[0])
 
     def interval(self, confidence):
         """Central interval holding at least ``confidence`` of the mass."""
         c = float(check_probabilities(confidence, "confidence"))
-        lo, hi = self.hits.interval(c)
+        tail = 0.5 * (1.0 - c)
+        lo, hi = self._hits_ppf(tail), self._hits_ppf(1.0 - tail)
         return float(lo) / self.scale, float(hi) / self.scale
 
     def rvs(self, size=None, random_state=None):

@@ -315,9 +315,28 @@ class SkewWidget(widgets.VBox):
             self.figure.set_layout_engine("none")
 
     def _on_change(self, name, change=None):
-        self._apply({name})
+        if getattr(self, "_restoring", False):
+            return
+        try:
+            self._apply({name})
+        except Exception as exc:  # shown to the user; the control goes back to its last valid value
+            self._reject(name, change, exc)
         self.frames.redraw()
         self._show()
+
+    def _reject(self, name, change, exc):
+        """Show ``exc`` in the status line and put control ``name`` back to ``change.old``."""
+        self.status.value = f"<span style='color:#a33'>{html.escape(f'{name}: {exc}')}</span>"
+        if change is None:
+            return
+        self._restoring = True
+        try:
+            self.controls[name].value = change.old
+        finally:
+            self._restoring = False
+        message = self.status.value
+        self._apply({name})  # every Display back in step with the restored value
+        self.status.value = message
 
     def _moving_artists(self):
         """Every artist the controls may change: the live Displays' and the widget's own."""

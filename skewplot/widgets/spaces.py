@@ -46,7 +46,9 @@ def envelope_readout(kind, disp):
         ap = _area(base) if base is not None else None
         for name, line in disp.lines_.items():
             area = _area(line)
-            rows[name] = {"area": area, "gain": None if ap is None else (area - ap) / (1.0 - ap),
+            # With f_alpha = 0 (F is recall) always-positive reaches the top: no gain is defined.
+            gain = None if ap is None or not ap < 1.0 else (area - ap) / (1.0 - ap)
+            rows[name] = {"area": area, "gain": gain,
                           "F at π′": _marker_value(disp, name)}
     return columns, rows
 

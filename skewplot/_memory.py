@@ -1,0 +1,81 @@
+"""The memory guard: functions whose memory grows faster than their input check their estimate here.
+
+``boolean_combinations`` (10 x Ta x Tb tables), ``f_curves`` and
+``pr_surface`` (skews x points) build arrays whose size is a product of two
+input sizes.  Each estimates its peak before allocating and, above the limit,
+refuses with an error that says how much it would need and how to raise the
+limit.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+__all__ = ["get_memory_limit", "set_memory_limit", "check_memory"]
+
+#: Default limit: 4 GiB.
+DEFAULT_MEMORY_LIMIT = 4 * 2**30
+
+_limit = DEFAULT_MEMORY_LIMIT
+
+
+def get_memory_limit() -> int:
+    """The largest allocation (in bytes) a super-linear function may make; 4 GiB by default.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> sp.get_memory_limit() == 4 * 2**30
+    True
+    """
+    return _limit
+
+
+def set_memory_limit(nbytes):
+    """Set the memory limit of super-linear functions (in bytes) and return the previous one.
+
+    ``boolean_combinations``, ``f_curves`` and ``pr_surface`` estimate their
+    peak memory first and refuse with a ``MemoryError`` naming the estimate
+    when it exceeds the limit.  ``None`` restores the default (4 GiB).
+
+    Parameters
+    ----------
+    nbytes : int or None
+        Bytes, at least 1.
+
+    Returns
+    -------
+    int
+        The limit before the call.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> old = sp.set_memory_limit(16 * 2**30)   # allow 16 GiB
+    >>> _ = sp.set_memory_limit(old)
+    """
+    global _limit
+    if nbytes is None:
+        nbytes = DEFAULT_MEMORY_LIMIT
+    if isinstance(nbytes, bool) or not isinstance(nbytes, numbers.Integral) or nbytes < 1:
+        raise TypeError(f"nbytes must be a positive integer number of bytes (or None), got {nbytes!r}")
+    old, _limit = _limit, int(nbytes)
+    return old
+
+
+def _human(nbytes):
+    for unit in ("bytes", "KiB", "MiB", "GiB", "TiB"):
+        if nbytes < 1024 or unit == "TiB":
+            return f"{nbytes:.3g} {unit}" if unit != "bytes" else f"{int(nbytes)} bytes"
+        nbytes /= 1024
+    return None  # pragma: no cover
+
+
+def check_memory(nbytes, what):
+    """Raise ``MemoryError`` when the estimate ``nbytes`` exceeds the limit; ``what`` names the sizes."""
+    if nbytes > _limit:
+        raise MemoryError(
+            f"{what} would need about {_human(nbytes)}, more than the memory limit of {_human(_limit)}; "
+            "reduce the input (e.g. round the scores to fewer distinct values) or raise the limit with "
+            "skewplot.set_memory_limit(nbytes)"
+        )

@@ -1,0 +1,47 @@
+"""Widgets under bad input: an error in an observer shows in the status line and the control steps back."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.widgets import explorer, interactive_cost, interactive_fmeasure, interactive_pr
+
+PTS = sp.operating_points(np.array([0, 1, 0, 1, 1, 0, 0, 1]), np.array([0.1, 0.9, 0.3, 0.35, 0.8, 0.2, 0.7, 0.6]))
+
+
+@pytest.mark.parametrize("make, control, display, good, bad", [
+    (lambda: interactive_pr(PTS, skew=0.3), "skew", "pr", 0.2, 0.05),
+    (lambda: interactive_fmeasure(PTS, skew=0.3), "f_alpha", "fmeasure", 0.3, 0.7),
+    (lambda: interactive_cost(PTS, skew=0.3), "m", "cost", 0.4, 0.8),
+])
+def test_observer_error_shows_in_status_and_control_returns(monkeypatch, make, control, display, good, bad):
+    w = make()
+    w.controls[control].value = good
+    disp = w.displays[display]
+    real = type(disp).update
+
+    def failing(self, **params):
+        if any(v == bad or (isinstance(v, float) and abs(v - bad) < 1e-9) for v in params.values()):
+            raise ValueError(f"{control}: simulated failure at {bad}")
+        return real(self, **params)
+
+    monkeypatch.setattr(type(disp), "update", failing)
+    readout = dict(w.readouts_)
+    w.controls[control].value = bad
+    assert "simulated failure" in w.status.value
+    assert w.controls[control].value == pytest.approx(good)
+    assert w.readouts_ == readout
+    monkeypatch.setattr(type(disp), "update", real)
+    w.controls[control].value = good if good != w.controls[control].min else bad
+
+
+@pytest.mark.parametrize("make", [lambda: interactive_fmeasure(PTS, f_alpha=0.0, skew=0.3),
+                                  lambda: explorer(PTS, f_alpha=0.0)])
+def test_f_alpha_zero_at_creation_and_on_the_slider(make):
+    w = make()
+    assert "error" not in w.status.value.lower()
+    w.controls["f_alpha"].value = 0.5
+    w.controls["f_alpha"].value = 0.0
+    assert w.status.value == "" or "error" not in w.status.value.lower()
