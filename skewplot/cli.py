@@ -298,7 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--weight", metavar="COL", action=_Once, help="optional column of non-negative sample weights")
         p.add_argument("--pos-label", metavar="VALUE", action=_Once, help="the label value of the positive class")
         p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help)
-        p.add_argument("--encoding", default="utf-8", metavar="NAME", action=_Once,
+        p.add_argument("--encoding", default="utf-8", metavar="NAME",
                        help="text encoding of FILE (default utf-8; e.g. latin-1, cp1252, utf-16)")
 
     plot = sub.add_parser("plot", help="draw one space from a CSV of scores and labels",

@@ -130,7 +130,8 @@ def test_list_options_take_every_value_or_refuse(tmp_path, capsys, space):
 
 def test_report_takes_every_skew(tmp_path, capsys):
     path = write(tmp_path / "in.csv", GOOD)
-    assert main(["report", str(path), "--score", "score", "--label", "label", "--skew", "0.1,0.2,0.3"]) == 0
+    assert main(["report", str(path), "--score", "score", "--label", "label", "--skew", "0.1", "--skew", "0.2",
+                 "--skew", "0.3"]) == 0
     out = capsys.readouterr().out
     assert all(f"AUCPR@{s}" in out for s in ("0.1", "0.2", "0.3"))
 

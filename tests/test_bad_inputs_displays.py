@@ -23,7 +23,7 @@ CASES = {
     "pr-normalize-str": (lambda: sp.plot_pr(PTS, skew=0.3), {"skew": 0.05, "normalize": "no"},
                          ("skew", "interpolation", "normalize")),
     "pr-skew": (lambda: sp.plot_pr(PTS, skew=0.3), {"normalize": True, "skew": 1.5}, ("skew", "normalize")),
-    "integrated-skew": (lambda: sp.plot_integrated_pr(PTS, (0.1, 0.4)), {"normalize": True, "skew": (0.5, 0.2)},
+    "integrated-skew": (lambda: sp.plot_integrated_pr(PTS, skew_range=(0.1, 0.4)), {"normalize": True, "skew": (0.5, 0.2)},
                         ("skew", "normalize")),
     "roc-hull": (lambda: sp.plot_roc(PTS), {"hull": "yes"}, ("hull",)),
     "cost-skew": (lambda: sp.plot_cost(PTS, skew=0.2), {"m": 2.0, "skew": "x"}, ("m", "skew")),
@@ -40,16 +40,30 @@ def pixels(disp):
     return np.asarray(disp.figure_.canvas.buffer_rgba()).copy()
 
 
+def artists(disp):
+    """Every line's data, every text and the legend's labels: what update may move."""
+    ax = disp.ax_
+    lines = [np.asarray(line.get_xydata(), dtype=float).tolist() for line in ax.get_lines()]
+    texts = [t.get_text() for t in ax.texts] + [ax.get_xlabel(), ax.get_ylabel(), ax.get_title()]
+    legend = ax.get_legend()
+    return lines, texts, [] if legend is None else [t.get_text() for t in legend.get_texts()]
+
+
 @pytest.mark.parametrize("key", list(CASES))
 def test_rejected_update_leaves_parameters_and_pixels(key):
     make, params, names = CASES[key]
     disp = make()
     before = pixels(disp)
-    state = {n: getattr(disp, n) for n in names}
+    # Some figures (cost, F, skew transform on main at 17:30) do not draw the same pixels twice in a
+    # row even untouched; for those the artists' data are compared instead of pixels.
+    reproducible = np.array_equal(pixels(disp), before)
+    state, drawn = {n: getattr(disp, n) for n in names}, artists(disp)
     with pytest.raises((ValueError, TypeError)):
         disp.update(**params)
     assert {n: getattr(disp, n) for n in names} == state
-    assert np.array_equal(pixels(disp), before)
+    assert artists(disp) == drawn
+    if reproducible:
+        assert np.array_equal(pixels(disp), before)
     plt.close(disp.figure_)
 
 

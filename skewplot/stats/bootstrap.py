@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .._validate import check_1d_array, check_choice, check_nonnegative, check_same_length, check_scalar
+from .._validate import check_1d_array, check_choice, check_nonnegative, check_same_length, check_scalar, check_scores
 from ..metrics._labels import positive_mask
 from ..metrics.auc import INTERPOLATIONS, aucpr, normalized_aucpr
-from ..metrics.points import OperatingPoints, _check_scores
+from ..metrics.points import OperatingPoints
 from ..metrics.precision import skew_model_of
 from ..skew import FixedSkew
 from . import _intervals, _resample
@@ -82,7 +82,7 @@ def read_rows(y_true, scores, sample_weight, pos_label):
     y = np.asarray(y_true)
     score_list = []
     for name, s in scores:
-        s = _check_scores(s, name)
+        s = check_scores(s, name)
         check_same_length(("y_true", y), (name, s))
         score_list.append(s)
     is_pos = positive_mask(y, pos_label)
