@@ -36,7 +36,8 @@ nitpicky = True  # every cross-reference to skewplot must resolve
 # Other projects' objects would need intersphinx, which fetches inventories over the
 # network; offline they stay plain names.
 nitpick_ignore_regex = [
-    (r"py:.*", r"(numpy|scipy|matplotlib|pandas|statsmodels|ipywidgets|ipympl|duckdb|polars|pyarrow|narwhals)(\..*)?"),
+    (r"py:.*", r"(numpy|scipy|matplotlib|seaborn|pandas|statsmodels|ipywidgets|ipympl"
+               r"|duckdb|polars|pyarrow|narwhals|pyspark|ibis)(\..*)?"),
 ]
 exclude_patterns = ["_build", "Thumbs.db", ".DS_Store", "**.ipynb_checkpoints"]
 

@@ -102,7 +102,7 @@ def set_theme(context="notebook", style="whitegrid", palette="colorblind", *, co
     palette : str or sequence, default="colorblind"
         Seaborn's palette name or a list of colours.
     column : {"single", "double"}, optional
-        Also apply :func:`rc_params` of that journal column on top (figure
+        Also apply ``rc_params`` of that journal column on top (figure
         size, vector-output settings).
     **kwargs
         Passed to :func:`seaborn.set_theme` (``font_scale``, ``rc``, ...).
