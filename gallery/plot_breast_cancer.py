@@ -39,5 +39,5 @@ axes[2].get_legend().remove()  # same colours as (a) and (b); dashed: always pos
 axes[2].set_title(r"(c) best $F_1$ against the skew")
 axes[0].legend(handles=list(data_set.lines_.values()), loc="center left", fontsize=5.5)
 # The curves only, as in (a): the dashed random line and the dotted minimum speak for themselves.
-_ = axes[1].legend(handles=list(screening.lines_.values()), loc="lower left", bbox_to_anchor=(0.0, 0.06),
-                   fontsize=5.5)
+_ = axes[1].legend(handles=list(screening.lines_.values()), labels=list(screening.lines_), loc="lower left",
+                   bbox_to_anchor=(0.0, 0.06), fontsize=5.5)
