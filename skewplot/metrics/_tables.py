@@ -9,11 +9,11 @@ command line reach tables only through it (via
 Tables are read with narwhals, a small dependency-free layer that speaks to
 pandas, polars, PyArrow, Modin and cuDF (and lazily to DuckDB, Ibis and
 PySpark) with one API, so skewplot needs none of them installed; it is the
-same layer :mod:`skewplot.engines` uses to aggregate tables of any size in
+same layer :mod:`skewplot.tables` uses to aggregate tables of any size in
 their own engine.  Here the table is in memory: the named columns are read
 once as arrays and grouped by ``hue`` and ``units``.  A lazy table (DuckDB,
 Spark, a polars LazyFrame) is refused with a message pointing to
-:func:`skewplot.engines.operating_points_from`, whose result (one
+:func:`skewplot.operating_points_from`, whose result (one
 OperatingPoints per group) a plot takes as a mapping.  A plain ``dict`` of
 equal-length columns is read without narwhals.
 """
@@ -62,7 +62,7 @@ def _columns(data, names):
     if isinstance(frame, nw.LazyFrame):
         raise TypeError(
             f"data is a lazy table ({type(data).__name__}); collect it into a pandas or polars DataFrame first, "
-            "or aggregate it where it lives with skewplot.engines.operating_points_from and plot the mapping "
+            "or aggregate it where it lives with skewplot.operating_points_from and plot the mapping "
             "{name: points}"
         )
     cols, cats = {}, {}
