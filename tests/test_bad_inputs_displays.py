@@ -71,6 +71,8 @@ def test_a_failure_while_moving_the_artists_rolls_back(monkeypatch):
     """Even an error found only while recomputing restores the old parameters and redraws them."""
     disp = sp.plot_pr(PTS, skew=0.3)
     before = pixels(disp)
+    reproducible = np.array_equal(pixels(disp), before)
+    drawn = artists(disp)
     real = type(disp)._refresh
     calls = []
 
@@ -84,7 +86,9 @@ def test_a_failure_while_moving_the_artists_rolls_back(monkeypatch):
     with pytest.raises(ValueError, match="simulated"):
         disp.update(skew=0.05)
     assert disp.skew == 0.3 and calls == [0.05, 0.3]
-    assert np.array_equal(pixels(disp), before)
+    assert artists(disp) == drawn
+    if reproducible:
+        assert np.array_equal(pixels(disp), before)
     plt.close(disp.figure_)
 
 
