@@ -37,7 +37,8 @@ for skew, linestyle in styles.items():
                    linestyle=linestyle)
 handles = [Line2D([], [], color=c, label=name) for name, c in colors.items()]
 handles += [Line2D([], [], color="0.3", linestyle=ls, label=rf"$P(+) = {skew:g}$") for skew, ls in styles.items()]
-axes[0, 1].legend(handles=handles, loc="lower left", ncol=2, fontsize=6)
+# Curves reach every corner of the panel: the legend goes under it.
+axes[0, 1].legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, fontsize=6)
 axes[0, 1].set_ylabel("precision")
 axes[0, 1].set_title("(b) precision-recall")
 
@@ -48,7 +49,7 @@ axes[1, 0].legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, fonts
 
 sp.plot_fmeasure(pts, f_alpha=0.5, ax=axes[1, 1])
 axes[1, 1].set_title(r"(d) F-measure space, $\alpha = 0.5$")
-_ = axes[1, 1].legend(loc="upper left", fontsize=6)
+_ = axes[1, 1].legend(loc="lower right", fontsize=6)
 
 # %%
 # The best F and the lowest cost of each classifier at a few skews
