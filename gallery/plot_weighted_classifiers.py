@@ -66,7 +66,7 @@ ax.set_yscale("log")
 ax.set_xlabel("foreground weight")
 ax.set_ylabel("data points")
 ax.set_title("(a) weights")
-ax.legend(loc="upper right")
+ax.legend(loc="upper right", fontsize=5)
 
 sp.plot_pr(hard, ax=axes[0, 1], baselines=False)
 axes[0, 1].set_title("(b) hard labels: one curve for all three")
@@ -74,7 +74,7 @@ axes[0, 1].legend(loc="upper right")
 
 sp.plot_pr(soft, ax=axes[1, 0])
 axes[1, 0].set_title("(c) weighted data: P-R")
-axes[1, 0].legend(loc="upper right", fontsize=6)
+axes[1, 0].legend(loc="upper right", fontsize=5)
 
 sp.plot_roc(soft, ax=axes[1, 1])
 axes[1, 1].set_title("(d) weighted data: ROC")
