@@ -202,3 +202,35 @@ def test_random_rankings_spread_around_the_class_ratio():
     assert abs(np.median(aucs) - ratio) < 0.02
     assert sp.aucpr(sp.achievable_curve(pos, kind="min")) < aucs.min()
     assert aucs.max() < sp.aucpr(sp.achievable_curve(pos, kind="max"))
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_aucpr_at_skews_matches_the_exact_area_at_200_skews(ties):
+    """The corner representation is exact: within 1e-6 (in fact ~1e-15) of the area over every vertex."""
+    from scipy.special import expit
+
+    from skewplot.metrics.auc import aucpr_at_skews
+
+    y, s = sp.datasets.make_scores(30_000, skew=0.1, random_state=11)
+    if ties:
+        s = np.round(s, 1)  # diagonal ROC segments
+    pts = sp.operating_points(y, s)
+    skews = expit(np.linspace(-12, 12, 200))
+    fast = aucpr_at_skews(pts, skews)
+    exact = np.array([sp.aucpr(pts, skew=float(p)) for p in skews])
+    assert np.max(np.abs(fast - exact)) <= 1e-6
+    assert np.max(np.abs(fast - exact)) <= 1e-12  # what the representation really gives
+    assert len(sp.metrics.auc.polyline_corners(pts)) < len(pts) / 2 or ties
+
+
+def test_aucpr_at_skews_rejects_bad_skews():
+    from skewplot.metrics.auc import aucpr_at_skews
+
+    pts = sp.operating_points([0, 1, 0, 1], [0.1, 0.4, 0.35, 0.8])
+    with pytest.raises(ValueError, match="skews"):
+        aucpr_at_skews(pts, [0.2, 1.5])
+    from skewplot.skew.base import aucpr_nodes
+
+    np.testing.assert_array_equal(aucpr_at_skews(pts, [0.0, 1.0]), aucpr_nodes(pts.tpr, pts.fpr, [0.0, 1.0]))
+    np.testing.assert_allclose(aucpr_at_skews(pts, [0.3], interpolation="step"),
+                               [sp.aucpr(pts, skew=0.3, interpolation="step")])

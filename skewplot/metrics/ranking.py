@@ -7,8 +7,7 @@ from scipy.optimize import brentq
 from scipy.special import expit, logit
 
 from .._validate import check_1d_array, check_choice, check_finite, check_scalar
-from ..skew.base import aucpr_nodes
-from .auc import INTERPOLATIONS, aucpr
+from .auc import INTERPOLATIONS, aucpr_at_skews, polyline_corners
 from .precision import _check_points
 
 __all__ = ["inversion_skews", "skew_limits"]
@@ -17,14 +16,8 @@ _SCAN = 257  # scan points, equally spaced in logit(pi') between eps and 1 - eps
 
 
 def _aucpr_at(pts, pi, interpolation):
-    """AUCPR of ``pts`` at each fixed skew in the 1-D array ``pi``."""
-    if interpolation == "continuous":
-        pts = pts._area_points()  # the area changes only where recall grows
-        out = np.empty(pi.size)
-        for start in range(0, pi.size, 8):  # bounds memory: 8 rows of len(pts)
-            out[start:start + 8] = aucpr_nodes(pts.tpr, pts.fpr, pi[start:start + 8])
-        return out
-    return np.array([aucpr(pts, float(p), interpolation=interpolation) for p in pi])
+    """AUCPR of ``pts`` at each fixed skew in the 1-D array ``pi`` (exact, O(#corners) per skew)."""
+    return aucpr_at_skews(pts, pi, interpolation=interpolation)
 
 
 def inversion_skews(pts_a, pts_b, *, interpolation="continuous", eps=1e-6):
@@ -68,6 +61,8 @@ def inversion_skews(pts_a, pts_b, *, interpolation="continuous", eps=1e-6):
     _check_points(pts_b, "pts_b")
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     eps = check_scalar(eps, "eps", lo=0.0, hi=0.5, lo_open=True, hi_open=True)
+    if interpolation == "continuous":  # the same continuous areas; once, not at every Brent step
+        pts_a, pts_b = polyline_corners(pts_a), polyline_corners(pts_b)
     grid = expit(np.linspace(logit(eps), logit(1.0 - eps), _SCAN))
     diff = _aucpr_at(pts_a, grid, interpolation) - _aucpr_at(pts_b, grid, interpolation)
     sign = np.sign(diff)
