@@ -83,7 +83,7 @@ class Display:
                 f"it accepts: {allowed}"
             )
         check_bool(draw, "draw")
-        params = self._check_params(dict(params))
+        self._check_params(dict(params))  # all checked first; _set_params converts (e.g. beta -> f_alpha) once
         old = {key: getattr(self, key) for key in params}
         try:
             self._set_params(**params)
