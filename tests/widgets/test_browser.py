@@ -14,7 +14,6 @@ import json
 import os
 import pathlib
 import secrets
-import shutil
 import signal
 import socket
 import subprocess
@@ -57,6 +56,23 @@ def artifacts():
     return path
 
 
+def _copy_without_outputs(src, dst):
+    """The notebook as a user opens it fresh: the committed outputs and saved widget state left out.
+
+    The example ships executed (its figures show on a static render), but
+    here every frame on the page must come from the live kernel; a saved
+    frame still on the page while the cells run would be compared instead.
+    """
+    import nbformat
+
+    nb = nbformat.read(src, as_version=4)
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    nbformat.write(nb, dst)
+
+
 def _free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -70,7 +86,7 @@ def lab(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("lab")
     root = tmp / "root"
     root.mkdir()
-    shutil.copy(NOTEBOOK, root / NOTEBOOK.name)
+    _copy_without_outputs(NOTEBOOK, root / NOTEBOOK.name)
     settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     # no news or update checks (the machine has no internet; their toasts would cover the page)
