@@ -12,11 +12,14 @@ a grid of step 0.01, skewplot 30 equal-weight score bins and a continuous
 optimum - so it is compared within 0.01 (the grid step).
 """
 
+import matplotlib as mpl
 import numpy as np
 import pytest
 
-quapy = pytest.importorskip("quapy")
-from quapy.method.aggregative import ACC, EMQ, PACC, HDy  # noqa: E402
+# Importing quapy rewrites matplotlib's defaults (dpi 200, font size 18); later tests compare pixels.
+with mpl.rc_context():
+    quapy = pytest.importorskip("quapy")
+    from quapy.method.aggregative import ACC, EMQ, PACC, HDy
 from sklearn.base import BaseEstimator, ClassifierMixin  # noqa: E402
 
 from skewplot.stats import _quantifiers as q  # noqa: E402
