@@ -122,10 +122,8 @@ def plot_comparison(y_true, score_a, score_b, *, skews=None, skew_range=(0.001, 
     Examples
     --------
     >>> import numpy as np, skewplot as sp
-    >>> rng = np.random.default_rng(0)
-    >>> y = rng.random(3000) < 0.1
-    >>> a = rng.normal(size=3000) + 1.5 * y
-    >>> b = a + rng.normal(size=3000)
+    >>> y, a = sp.datasets.make_scores(3000, 0.1, random_state=0)
+    >>> b = a + np.random.default_rng(1).normal(size=3000)   # B is A plus noise
     >>> disp = sp.plot_comparison(y, a, b, n_skews=10, n_boot=200, random_state=0)
     >>> bool(disp.result_["low"].min() > 0)  # A, without B's noise, is better at every skew
     True

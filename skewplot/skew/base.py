@@ -226,12 +226,6 @@ class FixedSkew(SkewModel):
     def min_precision(self, recall):
         return _formulas.min_precision_at(recall, self.value)
 
-    def aucpr_min(self) -> float:
-        return float(_formulas.aucpr_min_at(self.value))
-
-    def aucpr_min_gap(self) -> float:
-        return float(_formulas.aucpr_min_gap(self.value))
-
     def label(self) -> str:
         return f"$P_{{\\pi'={self.value:.3g}}}$"
 

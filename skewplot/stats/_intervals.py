@@ -6,10 +6,41 @@ Formulas: Efron & Tibshirani (1993), ch. 13-14; Davison & Hinkley (1997),
 
 from __future__ import annotations
 
+from dataclasses import KW_ONLY, dataclass, field, fields
+
 import numpy as np
 from scipy.special import ndtr, ndtri
 
 METHODS = ("bca", "bc", "percentile", "basic")
+# How __repr__ shows a result's numbers (others: %.4g for floats, repr otherwise).
+_REPR_FORMAT = {"se": ".3g", "confidence": "g"}
+
+
+@dataclass(frozen=True)
+class IntervalResult:
+    """The fields every bootstrap result shares, after its own (keyword-only), and its repr.
+
+    A result class lists its own fields (the estimate, ``low``, ``high``,
+    ``se``, ...) and inherits the replicate ``distribution`` and the settings
+    that made it.
+    """
+
+    _: KW_ONLY
+    distribution: np.ndarray = field(repr=False, compare=False)
+    confidence: float = 0.95
+    method: str = "bca"
+    n_boot: int = 0
+
+    def __repr__(self):
+        shown = sorted((f for f in fields(self) if f.repr), key=lambda f: f.kw_only)
+        parts = []
+        for f in shown:
+            value = getattr(self, f.name)
+            if isinstance(value, float):
+                parts.append(f"{f.name}={value:{_REPR_FORMAT.get(f.name, '.4g')}}")
+            else:
+                parts.append(f"{f.name}={value!r}")
+        return f"{type(self).__name__}({', '.join(parts)})"
 
 
 def bias_z0(theta, dist):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -23,8 +23,8 @@ METHODS = _intervals.METHODS
 _JACK_BLOCKS = 100
 
 
-@dataclass(frozen=True)
-class BootstrapResult:
+@dataclass(frozen=True, repr=False)  # the shared __repr__
+class BootstrapResult(_intervals.IntervalResult):
     """Result of :func:`skewplot.aucpr_ci` (immutable).
 
     Attributes
@@ -46,19 +46,11 @@ class BootstrapResult:
     low: float
     high: float
     se: float
-    distribution: np.ndarray = field(repr=False, compare=False)
-    confidence: float = 0.95
-    method: str = "bca"
-    n_boot: int = 0
 
     @property
     def bias(self) -> float:
         """Mean of the replicates minus the estimate."""
         return float(self.distribution.mean() - self.estimate)
-
-    def __repr__(self):
-        return (f"BootstrapResult(estimate={self.estimate:.4g}, low={self.low:.4g}, high={self.high:.4g}, "
-                f"se={self.se:.3g}, confidence={self.confidence:g}, method={self.method!r}, n_boot={self.n_boot})")
 
 
 # --------------------------------------------------------------------------- checks
@@ -230,10 +222,8 @@ def aucpr_ci(y_true, y_score, *, skew=None, sample_weight=None, interpolation="c
 
     Examples
     --------
-    >>> import numpy as np, skewplot as sp
-    >>> rng = np.random.default_rng(0)
-    >>> y = rng.random(2000) < 0.1
-    >>> s = rng.normal(size=2000) + 1.5 * y
+    >>> import skewplot as sp
+    >>> y, s = sp.datasets.make_scores(2000, 0.1, random_state=0)
     >>> r = sp.aucpr_ci(y, s, skew=0.02, n_boot=500, random_state=0)
     >>> bool(r.low < r.estimate < r.high)
     True

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -16,8 +16,8 @@ from .bootstrap import aucpr_rows, check_bootstrap_args, points_of, read_rows, r
 __all__ = ["ComparisonResult", "compare"]
 
 
-@dataclass(frozen=True)
-class ComparisonResult:
+@dataclass(frozen=True, repr=False)  # the shared __repr__
+class ComparisonResult(_intervals.IntervalResult):
     """Result of :func:`skewplot.compare` (immutable): classifier A minus classifier B.
 
     Attributes
@@ -47,16 +47,6 @@ class ComparisonResult:
     pvalue: float
     estimate_a: float
     estimate_b: float
-    distribution: np.ndarray = field(repr=False, compare=False)
-    confidence: float = 0.95
-    method: str = "bca"
-    n_boot: int = 0
-
-    def __repr__(self):
-        return (f"ComparisonResult(difference={self.difference:.4g}, low={self.low:.4g}, high={self.high:.4g}, "
-                f"se={self.se:.3g}, pvalue={self.pvalue:.4g}, estimate_a={self.estimate_a:.4g}, "
-                f"estimate_b={self.estimate_b:.4g}, confidence={self.confidence:g}, method={self.method!r}, "
-                f"n_boot={self.n_boot})")
 
 
 def compare_many(y_true, score_a, score_b, skews, *, sample_weight=None, interpolation="continuous",
