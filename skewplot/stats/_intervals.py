@@ -1,5 +1,8 @@
 """Bootstrap confidence intervals from a replicate distribution: percentile, basic, BC and BCa.
 
+``IntervalResult`` holds what every bootstrap result shares (the replicates,
+the level, the method, their number) and its repr.
+
 Formulas: Efron & Tibshirani (1993), ch. 13-14; Davison & Hinkley (1997),
 §3.2 and §5.3 (stratified acceleration).
 """
