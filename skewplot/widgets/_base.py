@@ -15,6 +15,7 @@ import base64
 import functools
 import html
 import io
+import logging
 
 import ipywidgets as widgets
 import numpy as np
@@ -28,6 +29,8 @@ __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data
 
 #: The input arguments of every plot_* function a widget takes through ``**kwargs``.
 INPUT_KEYS = ("y_true", "hue", "units", "folds", "sample_weight", "pos_label", "hue_order", "name")
+_log = logging.getLogger("skewplot.widgets")
+
 
 
 def is_widget_backend():
@@ -127,6 +130,12 @@ def estimate_strip(est, low, high, bounds, *, width=380, height=34):
             f"<div style='font-size:11px;color:#444'>{html.escape(label)}</div>")
 
 
+def _shown(value):
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_shown(v) for v in value) + ")"
+    return f"{value:.4g}" if isinstance(value, float) else repr(value)
+
+
 def _fmt(value):
     if value is None:
         return "–"
@@ -165,6 +174,8 @@ class SkewWidget(widgets.VBox):
         self.backend = None
         self.frames = None
         self._output = None
+        self._valid = {}  # control -> its last value that painted a frame
+        self._reverting = False
         self._live = None  # names of the Displays the controls drive (None: all)
         self._moving_extra = []  # the widget's own artists that the controls move
 
@@ -296,6 +307,7 @@ class SkewWidget(widgets.VBox):
         for name, control in self.controls.items():
             control.observe(functools.partial(self._on_change, name), names="value")
         self._apply(None)
+        self._valid = {name: control.value for name, control in self.controls.items()}
         self._freeze_layout()
         for disp in self.displays.values():  # the legend rule again, on the final (frozen) Axes sizes
             disp._place_legend(relocate=True)
@@ -315,28 +327,41 @@ class SkewWidget(widgets.VBox):
             self.figure.set_layout_engine("none")
 
     def _on_change(self, name, change=None):
-        if getattr(self, "_restoring", False):
-            return
+        """One control step: apply it and paint one frame, or say what is wrong and go back.
+
+        Nothing escapes into ipywidgets' observer machinery (where a browser
+        user would never see it): a rejected value (ValueError) is written to
+        the status line and logged as a warning, any other error with its
+        traceback; either way the control returns to its last valid value,
+        which repaints the state that value gave.
+        """
         try:
             self._apply({name})
-        except Exception as exc:  # shown to the user; the control goes back to its last valid value
-            self._reject(name, change, exc)
-        self.frames.redraw()
-        self._show()
-
-    def _reject(self, name, change, exc):
-        """Show ``exc`` in the status line and put control ``name`` back to ``change.old``."""
-        self.status.value = f"<span style='color:#a33'>{html.escape(f'{name}: {exc}')}</span>"
-        if change is None:
+            self.frames.redraw()
+            self._show()
+        except Exception as exc:  # noqa: BLE001 - reported in the status line and the log, then undone
+            self._reject(name, exc)
             return
-        self._restoring = True
-        try:
-            self.controls[name].value = change.old
-        finally:
-            self._restoring = False
-        message = self.status.value
-        self._apply({name})  # every Display back in step with the restored value
-        self.status.value = message
+        self._valid[name] = self.controls[name].value
+        if not self._reverting:
+            self.status.value = ""
+
+    def _reject(self, name, exc):
+        value = self.controls[name].value
+        if isinstance(exc, ValueError):
+            _log.warning("%s = %r rejected: %s", name, value, exc)
+        else:
+            _log.error("%s = %r failed", name, value, exc_info=exc)
+        back = self._valid.get(name)
+        undo = not self._reverting and back is not None and back != value
+        text = f"{name} = {_shown(value)}: {exc}" + (f" (back to {_shown(back)})" if undo else "")
+        self.status.value = f"<span style='color:#a33'>{html.escape(text)}</span>"
+        if undo:
+            self._reverting = True
+            try:
+                self.controls[name].value = back
+            finally:
+                self._reverting = False
 
     def _moving_artists(self):
         """Every artist the controls may change: the live Displays' and the widget's own."""

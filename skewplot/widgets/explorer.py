@@ -90,13 +90,11 @@ class Explorer(SkewWidget):
             self.skew_line_.set_xdata([skew, skew])
             d["pr"].update(skew=skew, draw=False)
         if "skew_range" in changed:
-            if lo < hi:
-                self.status.value = ""
-                self.range_span_.set_x(lo)
-                self.range_span_.set_width(hi - lo)
-                d["integrated"].update(skew=SkewRange(lo, hi), draw=False)
-            else:
-                self.status.value = "<span style='color:#a33'>The skew range is empty: move its ends apart.</span>"
+            if not lo < hi:
+                raise ValueError("the skew range is empty: move its ends apart")
+            self.range_span_.set_x(lo)
+            self.range_span_.set_width(hi - lo)
+            d["integrated"].update(skew=SkewRange(lo, hi), draw=False)
         if changed & {"skew", "m"}:
             d["cost"].update(skew=skew, m=float(c["m"].value), draw=False)
         if changed & {"skew", "f_alpha"}:

@@ -144,15 +144,9 @@ class InteractiveIntegratedPR(_PRWidget):
     def _apply(self, changed):
         lo, hi = self.controls["skew_range"].value
         if not lo < hi:
-            self.status.value = "<span style='color:#a33'>The range is empty: move its ends apart.</span>"
-            return
-        try:
-            model = self.model()
-            self.displays["pr"].update(skew=model, draw=False)
-        except ValueError as exc:  # e.g. a weight that vanishes on the range
-            self.status.value = f"<span style='color:#a33'>{exc}</span>"
-            return
-        self.status.value = ""
+            raise ValueError("the range is empty: move its ends apart")
+        model = self.model()  # a weight that vanishes on the range raises ValueError here
+        self.displays["pr"].update(skew=model, draw=False)
         kind = "uniform" if model.uniform else self.controls["weighting"].value
         self._pr_readout(f"AUC under P̄-R, π′ ∈ [{lo:.3g}, {hi:.3g}] ({kind})")
 

@@ -156,6 +156,7 @@ def test_integrated_widget_empty_range_keeps_figure(two_classifiers):
     xy = w.displays["pr"].lines_["strong"].get_xydata().copy()
     w.controls["skew_range"].value = (0.2, 0.2)
     assert "empty" in w.status.value
+    assert w.controls["skew_range"].value == (0.1, 0.3)  # back to the last valid range
     np.testing.assert_array_equal(w.displays["pr"].lines_["strong"].get_xydata(), xy)
     w.controls["skew_range"].value = (0.2, 0.25)
     assert w.status.value == ""
