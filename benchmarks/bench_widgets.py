@@ -10,7 +10,12 @@ inline backend (frame + its PNG) and ipympl's frame (blit + the whole-frame
 PNG it sends).  Every time is compared with ``np.sort`` of 1e6 floats
 measured in the same run.
 
-Run:  python benchmarks/bench_widgets.py [--n 1e6] [--repeat 25]
+Explorer (issue 13): ``explorer`` of two classifiers x ``--n`` points:
+its build (target <= 5 s) and a step of each control (skew, skew range,
+f_alpha, m; target <= 60 ms median, compute + Agg frame), then the same
+steps with the inline backend's PNG (target <= 150 ms).
+
+Run:  python benchmarks/bench_widgets.py [--n 1e6] [--repeat 25] [--only explorer|pr]
 """
 
 import argparse
@@ -50,7 +55,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=float, default=1e6, help="number of samples (distinct scores)")
     parser.add_argument("--repeat", type=int, default=25)
+    parser.add_argument("--only", choices=["pr", "explorer"], default=None)
     args = parser.parse_args()
+    if args.only != "pr":
+        bench_explorer(int(args.n), max(5, args.repeat // 2))
+    if args.only == "explorer":
+        return
     n = int(args.n)
     rng = np.random.default_rng(0)
     y = (rng.random(n) < 0.1).astype(np.int8)
@@ -111,6 +121,45 @@ def main():
     print(f"{'path':<46} {'median ms':>10} {'/ np.sort':>10}")
     for name, ms in rows:
         print(f"{name:<46} {ms:>10.1f} {ms / sort_ms:>10.2f}")
+
+
+def bench_explorer(n, repeat):
+    rng = np.random.default_rng(1)
+    points = {}
+    for name, shift in (("a", 1.5), ("b", 1.0)):
+        y = (rng.random(n) < 0.1).astype(np.int8)
+        points[name] = sp.operating_points(y, rng.normal(size=n) + shift * y)
+    x = rng.random(n)
+    sort_ms = 1e3 * statistics.median([_timed(lambda: np.sort(x)) for _ in range(7)])
+    t0 = time.perf_counter()
+    w = sp.widgets.explorer(points, skew=0.1)
+    build_ms = 1e3 * (time.perf_counter() - t0)
+    moves = {
+        "skew": [float(v) for v in np.geomspace(0.01, 0.5, repeat)],
+        "skew_range": [(0.05, float(h)) for h in np.linspace(0.2, 0.6, repeat)],
+        "f_alpha": [float(v) for v in np.linspace(0.1, 0.9, repeat)],
+        "m": [float(v) for v in np.linspace(0.1, 0.9, repeat)],
+    }
+    rows = [(f"explorer build, 2 x {n:.0e} points (target <= 5 s)", build_ms)]
+
+    def step(name):
+        return lambda v: setattr(w.controls[name], "value", v)
+
+    show = w._show
+    w._show = lambda: None  # the Agg frame alone
+    for name, values in moves.items():
+        rows.append((f"  step {name}: compute + Agg frame (<= 60 ms)", median_ms(step(name), values)))
+    w._show = show
+    for name, values in moves.items():
+        rows.append((f"  step {name}: + inline PNG (<= 150 ms)", median_ms(step(name), values[::-1])))
+    sort_after = 1e3 * statistics.median([_timed(lambda: np.sort(x)) for _ in range(7)])
+    print(f"explorer: np.sort of {n:,} floats {sort_ms:.1f} ms before, {sort_after:.1f} ms after")
+    print(f"{'path':<52} {'ms':>10} {'/ np.sort':>10}")
+    for name, ms in rows:
+        print(f"{name:<52} {ms:>10.1f} {ms / sort_ms:>10.2f}")
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
 
 
 def _timed(fn):

@@ -337,7 +337,7 @@ class SkewWidget(widgets.VBox):
         """
         try:
             self._apply({name})
-            self.frames.redraw()
+            self.frames.redraw(self._moved_axes({name}))
             self._show()
         except Exception as exc:  # noqa: BLE001 - reported in the status line and the log, then undone
             self._reject(name, exc)
@@ -362,6 +362,10 @@ class SkewWidget(widgets.VBox):
                 self.controls[name].value = back
             finally:
                 self._reverting = False
+
+    def _moved_axes(self, changed):
+        """The Axes a step of the controls ``changed`` may change (None: any); see ``Frames.redraw``."""
+        return None
 
     def _moving_artists(self):
         """Every artist the controls may change: the live Displays' and the widget's own."""

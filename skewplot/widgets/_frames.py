@@ -67,6 +67,8 @@ class Frames:
         How the latest frame was painted.
     counts : dict
         Frames painted so far, by kind.
+    repainted : int or None
+        How many Axes the latest blit repainted (None: the whole figure).
     """
 
     def __init__(self, figure, moving):
@@ -75,8 +77,11 @@ class Frames:
         self._background = None
         self._plan = ()
         self._marked = {}  # id -> artist: every part of the plan, set animated
+        self._regions = {}
+        self._spilled = False  # the last frame painted a text outside its Axes' part
         self._state = None
         self.last = None
+        self.repainted = None
         self.counts = {"blit": 0, "draw": 0}
         # Canvas callbacks live on the figure: they survive a new canvas.
         figure.canvas.mpl_connect("draw_event", self._on_draw)
@@ -105,8 +110,16 @@ class Frames:
         return tuple(state)
 
     # ------------------------------------------------------------------ painting
-    def redraw(self):
+    def redraw(self, axes=None):
         """Show the figure's current state: a blit when possible, else a full draw.
+
+        Parameters
+        ----------
+        axes : iterable of Axes, optional
+            The Axes whose artists changed since the last frame (None: any).
+            A blit then repaints only their part of the figure (and that of
+            any Axes whose part overlaps it); the rest of the canvas keeps
+            the previous frame's pixels, which are still right.
 
         Returns
         -------
@@ -122,7 +135,19 @@ class Frames:
             canvas.draw_idle()
             kind = "draw"
         else:
-            canvas.restore_region(self._background)
+            dirty = None if self._spilled or axes is None else self._dirty(plan, axes)
+            if dirty is not None and self._spills([a for a in plan if id(a.axes) in dirty]):
+                dirty = None  # a text left its Axes' part: repaint the whole layer this time
+            self._spilled = axes is not None and dirty is None and self._spills(plan)
+            self.repainted = None if dirty is None else len(dirty)
+            if dirty is None:
+                canvas.restore_region(self._background)
+            else:
+                for key in dirty:
+                    x0, y0, x1, y1 = self._regions[key]
+                    # bbox: the source rectangle; xy: an offset added to it (Agg's copy_from), none here
+                    canvas.restore_region(self._background, bbox=(x0, y0, x1, y1), xy=(0, 0))
+                plan = [a for a in plan if id(a.axes) in dirty]
             for artist in plan:
                 self.figure.draw_artist(artist)
             _whole_frames(canvas)
@@ -131,6 +156,42 @@ class Frames:
         self.last = kind
         self.counts[kind] += 1
         return kind
+
+    def _dirty(self, plan, axes):
+        """Ids of the Axes to repaint (closed under overlapping regions), or None for the whole figure."""
+        if axes is None:
+            return None
+        owners = {id(a.axes) for a in plan}
+        if None in {a.axes for a in plan} or not owners <= self._regions.keys():
+            return None
+        dirty = {id(ax) for ax in axes} & owners
+        grown = True
+        while grown:
+            grown = False
+            for key in owners - dirty:
+                if any(_overlap(self._regions[key], self._regions[d]) for d in dirty):
+                    dirty.add(key)
+                    grown = True
+        return dirty
+
+    def _spills(self, artists):
+        """Whether any unclipped text or legend among ``artists`` reaches outside its Axes' part."""
+        from matplotlib.legend import Legend
+        from matplotlib.text import Text
+
+        renderer = self.figure.canvas.get_renderer()
+        height = self.figure.canvas.get_width_height(physical=True)[1]
+        for artist in artists:
+            if (not isinstance(artist, (Text, Legend)) or not artist.get_visible()
+                    or isinstance(artist, Text) and not artist.get_text()):
+                continue  # lines and patches are clipped to their Axes; an empty text paints nothing
+            if id(artist.axes) not in self._regions:
+                return True
+            x0, y0, x1, y1 = self._regions[id(artist.axes)]
+            box = artist.get_window_extent(renderer)
+            if box.x0 < x0 or box.x1 > x1 or height - box.y1 < y0 or height - box.y0 > y1:
+                return True
+        return False
 
     def _set_plan(self, plan):
         """Let full draws skip ``plan`` (it is painted over the static layer)."""
@@ -161,9 +222,39 @@ class Frames:
         self._background = canvas.copy_from_bbox(self.figure.bbox)
         self._state = self._static_state()
         self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
+        self._regions = _measure_regions(self.figure, canvas, event.renderer)
+        self._spilled = False  # everything is inside the new measure
         for artist in self._plan:
             self.figure.draw_artist(artist)
         _whole_frames(canvas)  # the PNG of this draw is made after this handler
+
+
+_PAD = 3  # pixels around an Axes' tight box: antialiasing reaches a pixel or two beyond it
+
+
+def _overlap(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _measure_regions(figure, canvas, renderer):
+    """Each Axes' part of the canvas (itself and all it draws) in pixel rows from the top, as Agg counts.
+
+    ``get_tightbbox`` re-positions ticks and titles, which marks them (and
+    through them the figure) stale although nothing changed: the same
+    staleness a full draw raises while it lays out and then discards.  The
+    measurement is part of the full draw it follows, so it discards it too.
+    """
+    fresh = [a for a in (figure, *figure.axes) if not a.stale]
+    width, height = canvas.get_width_height(physical=True)
+    regions = {}
+    for ax in figure.axes:
+        box = ax.get_tightbbox(renderer)
+        if box is not None:
+            regions[id(ax)] = (max(0, int(box.x0) - _PAD), max(0, int(height - box.y1) - _PAD),
+                               min(width, int(box.x1) + 1 + _PAD), min(height, int(height - box.y0) + 1 + _PAD))
+    for artist in fresh:
+        artist.stale = False
+    return regions
 
 
 def _whole_frames(canvas):

@@ -101,6 +101,12 @@ class Explorer(SkewWidget):
             d["fmeasure"].update(skew=skew, f_alpha=float(c["f_alpha"].value), draw=False)
         self._readout(skew, d["integrated"].skew)
 
+    _PANELS = {"skew": ("pr", "cost", "fmeasure", "aucpr_vs_skew"), "skew_range": ("integrated", "aucpr_vs_skew"),
+               "m": ("cost",), "f_alpha": ("fmeasure",)}
+
+    def _moved_axes(self, changed):
+        return {self.displays[d].ax_ for name in changed for d in self._PANELS[name]}
+
     def _readout(self, skew, model):
         d = self.displays
         _, cost = envelope_readout("cost", d["cost"])
