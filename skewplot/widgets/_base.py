@@ -128,6 +128,23 @@ def estimate_strip(est, low, high, bounds, *, width=380, height=34):
     return (f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(label)}'>"
             f"<title>{html.escape(label)}</title>{''.join(parts)}</svg>"
             f"<div style='font-size:11px;color:#444'>{html.escape(label)}</div>")
+_BY_CELL = {}  # notebook cell id -> the widget it made last
+
+
+def _current_cell():
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - ipywidgets needs IPython
+        return None
+    shell = get_ipython()
+    kernel = getattr(shell, "kernel", None)
+    if kernel is None:
+        return None
+    try:
+        parent = kernel.get_parent()
+    except Exception:  # noqa: BLE001 - an old kernel without get_parent: no cell to track
+        return None
+    return (parent or {}).get("metadata", {}).get("cellId")
 
 
 def _shown(value):
@@ -176,11 +193,12 @@ class SkewWidget(widgets.VBox):
         self._output = None
         self._valid = {}  # control -> its last value that painted a frame
         self._reverting = False
+        self.closed_ = False
         self._live = None  # names of the Displays the controls drive (None: all)
         self._moving_extra = []  # the widget's own artists that the controls move
 
     # ---------------------------------------------------------------- figure
-    def _make_figure(self, nrows=1, ncols=1, *, figsize=(6.0, 4.5), **subplot_kw):
+    def _make_figure(self, nrows=1, ncols=1, *, figsize=(6.0, 4.5), toolbar="left", **subplot_kw):
         """Create the one figure of this widget and decide how to show it."""
         import matplotlib.pyplot as plt
         from matplotlib.figure import Figure
@@ -189,10 +207,20 @@ class SkewWidget(widgets.VBox):
             with plt.ioff():  # no automatic display: the canvas goes into our layout
                 fig, axes = plt.subplots(nrows, ncols, figsize=figsize, layout="constrained", **subplot_kw)
             if isinstance(fig.canvas, widgets.DOMWidget):
+                # The widget owns its figure: out of pyplot's list, so that re-running a cell
+                # does not grow it and IPython's post-execute draw_all never touches it
+                # (as ipympl itself does for a figure shown outside interactive mode).
+                from matplotlib._pylab_helpers import Gcf
+
+                manager = fig.canvas.manager
+                Gcf.figs.pop(manager.num, None)
+                if hasattr(manager, "_cidgcf"):  # a click on the canvas would list it again
+                    fig.canvas.mpl_disconnect(manager._cidgcf)
+                self._close_previous()
                 self.backend = "ipympl"
                 fig.canvas.header_visible = False
                 fig.canvas.footer_visible = False
-                fig.canvas.toolbar_position = "left"
+                fig.canvas.toolbar_position = toolbar
                 self.figure = fig
                 return fig, axes
             plt.close(fig)
@@ -200,6 +228,7 @@ class SkewWidget(widgets.VBox):
 
         # Inline: a figure outside pyplot (nothing to leak, nothing shown twice) on
         # its own Agg canvas; each change paints one frame and shows it as a PNG.
+        self._close_previous()
         fig = Figure(figsize=figsize, layout="constrained")
         FigureCanvasAgg(fig)
         axes = fig.subplots(nrows, ncols, **subplot_kw)
@@ -223,6 +252,29 @@ class SkewWidget(widgets.VBox):
             Image.open(io.BytesIO(self.render_png())).save(buf, format="png", optimize=True)
             data["image/png"] = base64.b64encode(buf.getvalue()).decode("ascii")
         return data
+    def _close_previous(self):
+        """Re-running a notebook cell replaces its widget: close the one that cell made before.
+
+        The cell is JupyterLab's ``cellId`` of the request being executed;
+        outside a notebook nothing is closed.
+        """
+        cell = _current_cell()
+        if cell is None:
+            return
+        old = _BY_CELL.get(cell)
+        if old is not None and old is not self:
+            old.close_figure()
+        _BY_CELL[cell] = self
+
+    def close_figure(self):
+        """Close this widget's figure and its canvas (the widget shows no figure afterwards)."""
+        if self.figure is None:
+            return
+        if self.backend == "ipympl":
+            self.figure.canvas.close()
+        elif self._output is not None:
+            self._output.outputs = ()
+        self.closed_ = True
 
     @property
     def figure_widget(self):
@@ -297,8 +349,9 @@ class SkewWidget(widgets.VBox):
         """Lay out controls, figure and table, wire the observers and draw once."""
         rows = [widgets.HBox(list(r), layout=widgets.Layout(flex_flow="row wrap")) for r in control_rows]
         table = widgets.VBox([self.readout, self.status], layout=widgets.Layout(padding="0 0 0 12px"))
-        if side_by_side:
-            body = widgets.HBox([self.figure_widget, table], layout=widgets.Layout(align_items="flex-start"))
+        if side_by_side:  # the table wraps below the figure when the window is narrow
+            body = widgets.HBox([self.figure_widget, table],
+                                layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         else:
             body = widgets.VBox([self.figure_widget, table])
         self.children = rows + [body]
@@ -308,6 +361,10 @@ class SkewWidget(widgets.VBox):
             control.observe(functools.partial(self._on_change, name), names="value")
         self._apply(None)
         self._valid = {name: control.value for name, control in self.controls.items()}
+        for ax in self.figure.axes:  # a legend placed "best" would jump between frames as the curves move
+            legend = ax.get_legend()
+            if legend is not None and legend._loc in (0, "best"):
+                legend.set_loc("upper right")
         self._freeze_layout()
         for disp in self.displays.values():  # the legend rule again, on the final (frozen) Axes sizes
             disp._place_legend(relocate=True)

@@ -36,7 +36,7 @@ class Explorer(SkewWidget):
     """
 
     def __init__(self, data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None,
-                 m=0.5, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(12.0, 7.0), **inputs):
+                 m=0.5, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(8.0, 5.6), **inputs):
         from .. import plotting
         from ..metrics.fweight import resolve_f_weight
 
@@ -53,7 +53,8 @@ class Explorer(SkewWidget):
         self.controls["f_alpha"] = f_alpha_slider(resolve_f_weight(f_alpha, beta))
         self.controls["m"] = m_slider(m)
         estimate = self._make_estimate(estimated_skew, bounds)
-        fig, axes = self._make_figure(2, 3, figsize=figsize)
+        # the toolbar above the figure: a wide figure keeps all its width for the panels
+        fig, axes = self._make_figure(2, 3, figsize=figsize, toolbar="top")
         (a_pr, a_int, a_roc), (a_cost, a_f, a_skew) = axes
         d = self.displays
         d["pr"] = plotting.plot_pr(**plot_args(points), skew=value, skew_label="title", ax=a_pr, **style)
@@ -127,7 +128,7 @@ class Explorer(SkewWidget):
 
 
 def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
-             skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(12.0, 7.0), **inputs):
+             skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(8.0, 5.6), **inputs):
     """Every space side by side under one set of controls, with a linked AUC table.
 
     Panels: PR at the chosen skew, P̄-R over the chosen range, ROC, cost
@@ -152,7 +153,9 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
         A skew estimated from deployment scores (:func:`skewplot.estimate_skew`):
         shown with its interval on the slider's scale and shaded in the
         AUCPR-against-skew panel, with a "go to estimated skew" button.
-    figsize : (float, float), default=(12, 7)
+    figsize : (float, float), default=(8.0, 5.6)
+        Fits a JupyterLab notebook in a 1280 px wide window with the file
+        browser open (800 px at 100 dpi; the output area is about 820 px wide).
     **inputs
         The input and colour keywords of :func:`skewplot.plot_pr`:
         ``y_true``, ``hue``, ``sample_weight``, ``pos_label``, ``hue_order``,

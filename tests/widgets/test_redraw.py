@@ -84,6 +84,18 @@ def ipympl_backend():
         plt.switch_backend(old)
 
 
+def _listed(fig):
+    """Put the widget's figure back into pyplot's list, where ``draw_all`` sees it.
+
+    The widgets take their figure out of that list, which alone keeps
+    ``draw_all`` away from it; the tests put it back so that what they check
+    is the frame itself: painted, the figure is fresh.
+    """
+    from matplotlib._pylab_helpers import Gcf
+
+    Gcf.figs[fig.canvas.manager.num] = fig.canvas.manager
+
+
 def _steps(w, steps):
     """The steps, then back to where each started (every step changes its control)."""
     now = {name: w.controls[name].value for name, _ in steps}
@@ -101,6 +113,8 @@ def test_ipympl_step_makes_one_frame_and_leaves_the_figure_fresh(ipympl_backend,
     w = make(two_classifiers)
     assert w.backend == "ipympl"
     fig = w.figure
+    assert fig.number not in plt.get_fignums()  # the widget owns its figure
+    _listed(fig)
     browser = PlayedBrowser(fig.canvas, monkeypatch)
     browser.handle_draw_event()  # the front end's first request when the canvas shows
     assert browser.settle() == 1
@@ -128,6 +142,7 @@ def test_played_browser_catches_a_paint_that_leaves_the_figure_stale(ipympl_back
 
     monkeypatch.setattr(Frames, "_mark", lambda self, parts: [a.set_animated(True) for a in self._plan])
     w = CASES["pr"][0](two_classifiers)
+    _listed(w.figure)
     browser = PlayedBrowser(w.figure.canvas, monkeypatch)
     browser.handle_draw_event()
     with pytest.raises(AssertionError, match="keeps asking"):
