@@ -20,15 +20,23 @@ import logging
 import ipywidgets as widgets
 import numpy as np
 
-from .._validate import check_scalar
-from ..metrics._inputs import classifiers
+from ._checks import (  # noqa: F401 - re-exported: the widgets import them from here
+    _BY_CELL,
+    INPUT_KEYS,
+    _current_cell,
+    check_points,
+    check_skew_bounds,
+    data_set_skew,
+    estimate_strip,
+    initial_skew,
+    plot_args,
+    read_estimate,
+)
 from ._frames import Frames
 
 __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
            "is_widget_backend", "read_estimate", "INPUT_KEYS"]
 
-#: The input arguments of every plot_* function a widget takes through ``**kwargs``.
-INPUT_KEYS = ("y_true", "hue", "units", "folds", "sample_weight", "pos_label", "hue_order", "name")
 _log = logging.getLogger("skewplot.widgets")
 
 
@@ -39,112 +47,6 @@ def is_widget_backend():
 
     name = str(matplotlib.get_backend()).lower()
     return "ipympl" in name or name == "widget"
-
-
-def check_points(data, y_score=None, kwargs=None, *, func="widget"):
-    """The widget's input as a dict name -> OperatingPoints (or -> list of folds).
-
-    ``data`` and ``y_score`` are the widget's first arguments; the input
-    keywords of the ``plot_*`` functions (:data:`INPUT_KEYS`) are taken out of
-    ``kwargs``, so that the rest reaches the plot as drawing options.  The
-    rule is :func:`skewplot.metrics._inputs.classifiers`, the same as every plot's.
-    """
-    kwargs = {} if kwargs is None else kwargs
-    inputs = {key: kwargs.pop(key) for key in INPUT_KEYS if key in kwargs}
-    return classifiers(data, y_score, func=func, **inputs)
-
-
-def plot_args(points):
-    """How to hand normalised ``points`` to a ``plot_*`` function: ``folds=`` for folds, else ``data=``."""
-    if any(isinstance(v, list) for v in points.values()):
-        return {"folds": points}
-    return {"data": points}
-
-
-def data_set_skew(points):
-    """The data set skew of the first classifier (None when built from rates without a skew)."""
-    value = next(iter(points.values()))
-    pts = value[0] if isinstance(value, list) else value
-    return pts.skew
-
-
-def check_skew_bounds(skew_bounds):
-    if isinstance(skew_bounds, (str, bytes)) or not hasattr(skew_bounds, "__len__") or len(skew_bounds) != 2:
-        raise TypeError(f"skew_bounds must be a (lo, hi) pair, got {skew_bounds!r}")
-    lo = check_scalar(skew_bounds[0], "skew_bounds[0]", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-    hi = check_scalar(skew_bounds[1], "skew_bounds[1]", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-    if not lo < hi:
-        raise ValueError(f"skew_bounds must have lo < hi, got ({lo:g}, {hi:g})")
-    return lo, hi
-
-
-def initial_skew(points, skew, bounds):
-    """The slider's first value: ``skew``, or the data set skew clipped into ``bounds``."""
-    lo, hi = bounds
-    if skew is None:
-        own = data_set_skew(points)
-        if own is None:
-            raise ValueError("skew is None and the points carry no data set skew (built from rates); pass skew=")
-        return float(np.clip(own, lo, hi))
-    skew = check_scalar(skew, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-    if not lo <= skew <= hi:
-        raise ValueError(f"skew must lie within skew_bounds [{lo:g}, {hi:g}], got {skew:g}")
-    return skew
-
-
-def read_estimate(estimated):
-    """``(estimate, low, high)`` from a SkewEstimate-like object or a float (low, high None without an interval)."""
-    if isinstance(estimated, (int, float, np.floating)) and not isinstance(estimated, bool):
-        return check_scalar(estimated, "estimated_skew", lo=0.0, hi=1.0), None, None
-    if not hasattr(estimated, "estimate"):
-        raise TypeError("estimated_skew must be a SkewEstimate (from skewplot.estimate_skew) or a float, "
-                        f"got {type(estimated).__name__}")
-    est = check_scalar(estimated.estimate, "estimated_skew.estimate", lo=0.0, hi=1.0)
-    if getattr(estimated, "low", None) is None:
-        return est, None, None
-    low = check_scalar(estimated.low, "estimated_skew.low", lo=0.0, hi=1.0)
-    high = check_scalar(estimated.high, "estimated_skew.high", lo=0.0, hi=1.0)
-    return est, low, high
-
-
-def estimate_strip(est, low, high, bounds, *, width=380, height=34):
-    """An SVG strip on the skew slider's log scale: the interval as a band, the estimate as a tick."""
-    lo, hi = np.log10(bounds[0]), np.log10(bounds[1])
-
-    def x(p):
-        return float(np.clip((np.log10(max(p, 1e-300)) - lo) / (hi - lo), 0.0, 1.0) * (width - 2 * pad) + pad)
-
-    pad = 18  # room for the end ticks' labels
-    parts = [f"<line x1='{pad}' y1='12' x2='{width - pad}' y2='12' stroke='#999' stroke-width='1'/>"]
-    for p in 10.0 ** np.arange(np.ceil(lo), np.floor(hi) + 1):
-        parts.append(f"<line x1='{x(p):.1f}' y1='9' x2='{x(p):.1f}' y2='15' stroke='#999'/>"
-                     f"<text x='{x(p):.1f}' y='30' font-size='9' text-anchor='middle' fill='#666'>{p:g}</text>")
-    label = f"estimated π′ = {est:.3g}"
-    if low is not None:
-        parts.append(f"<rect x='{x(low):.1f}' y='6' width='{max(x(high) - x(low), 1.5):.1f}' height='12' "
-                     "fill='#1f77b4' fill-opacity='0.3'/>")
-        label += f" [{low:.3g}, {high:.3g}]"
-    parts.append(f"<line x1='{x(est):.1f}' y1='3' x2='{x(est):.1f}' y2='21' stroke='#1f77b4' stroke-width='2.5'/>")
-    return (f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(label)}'>"
-            f"<title>{html.escape(label)}</title>{''.join(parts)}</svg>"
-            f"<div style='font-size:11px;color:#444'>{html.escape(label)}</div>")
-_BY_CELL = {}  # notebook cell id -> the widget it made last
-
-
-def _current_cell():
-    try:
-        from IPython import get_ipython
-    except ImportError:  # pragma: no cover - ipywidgets needs IPython
-        return None
-    shell = get_ipython()
-    kernel = getattr(shell, "kernel", None)
-    if kernel is None:
-        return None
-    try:
-        parent = kernel.get_parent()
-    except Exception:  # noqa: BLE001 - an old kernel without get_parent: no cell to track
-        return None
-    return (parent or {}).get("metadata", {}).get("cellId")
 
 
 def _shown(value):
