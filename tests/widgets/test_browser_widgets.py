@@ -1,0 +1,301 @@
+"""Every widget in real JupyterLab + Chromium, under ipympl and under the inline backend.
+
+For each widget a notebook is written, run in the browser, and its first
+slider is moved by keyboard and by a mouse drag.  After each step the
+slider's displayed value, the kernel's control value, the Display's
+parameter and the readout table agree, and the browser shows exactly the
+kernel's full draw of the figure.  Then the kernel must be idle (its own
+process under 5 % CPU over 5 s), the ipympl toolbar's pan must leave the
+slider working, and re-running the widget's cell must show one live,
+non-blank figure and close the old one.  Waits are on conditions, never
+fixed sleeps.  Screenshots go to ``$SKEWPLOT_ARTIFACTS``; on a failure their
+paths and the server/kernel log are printed.
+"""
+
+import json
+import re
+import time
+
+import numpy as np
+import pytest
+
+from .test_browser import CHROMIUM, CHROMIUM_FLAGS, WAIT_MS, _frame_mismatch, _pixels, artifacts, lab  # noqa: F401
+
+WIDGETS = {
+    "pr": ("sp.widgets.interactive_pr(points, skew=0.1)", "skew", "w.displays['pr'].skew"),
+    "integrated": ("sp.widgets.interactive_integrated_pr(points, skew_range=(0.1, 0.3))", "skew_range",
+                   "(w.displays['pr'].skew.lo, w.displays['pr'].skew.hi)"),
+    "temporal": ("sp.widgets.interactive_temporal_pr(points, [0.1, 0.2, 0.05, 0.3, 0.2], t_end=2.0)", "t_end",
+                 "float(w.displays['pr'].skew.times[-1])"),
+    "fmeasure": ("sp.widgets.interactive_fmeasure(points, skew=0.1)", "f_alpha", "w.displays['fmeasure'].f_alpha"),
+    "cost": ("sp.widgets.interactive_cost(points, skew=0.1)", "m", "w.displays['cost'].m"),
+    "explorer": ("sp.widgets.explorer(points, skew=0.1)", "skew", "w.displays['pr'].skew"),
+}
+
+STATE = ('import json as _j; print("STATE" + _j.dumps({{"n": {n}, "value": w.controls[{name!r}].value, '
+         '"display": {display}, "readout": w.readout.value, "status": w.status.value, '
+         '"figs": len(plt.get_fignums())}}))')
+
+
+def _notebook(root, key, backend):
+    make = WIDGETS[key][0]
+    cells = [f"%matplotlib {backend}\nimport os\nimport matplotlib.pyplot as plt\nimport skewplot as sp\n"
+             "points = sp.datasets.example_classifiers()\nprint('PID', os.getpid())",
+             f"old = globals().get('w')\nw = {make}\nw"]
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python",
+                                                                            "display_name": "Python 3"}},
+          "cells": [{"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None, "outputs": [],
+                     "source": src} for i, src in enumerate(cells)]}
+    path = root / f"{key}_{backend}.ipynb"
+    path.write_text(json.dumps(nb))
+    return path.name
+
+
+class Session:
+    def __init__(self, page, root, key, backend, shots):
+        self.page, self.root, self.key, self.backend, self.shots = page, root, key, backend, shots
+        self.n = 0
+
+    def run(self, code, marker):
+        """Run ``code`` in a new cell at the end; return the text after ``marker`` in its output."""
+        page = self.page
+        self.n += 1
+        page.locator(".jp-Cell").last.locator(".jp-InputPrompt").click()  # selects the cell, command mode
+        page.keyboard.press("Escape")
+        page.keyboard.press("b")
+        page.keyboard.press("Enter")
+        page.keyboard.insert_text(code.replace("{n}", str(self.n)))
+        page.keyboard.press("Control+Enter")  # run in place: this cell stays the last
+        out = page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")
+        out.filter(has_text=re.compile(rf"({marker}|Error)")).first.wait_for()
+        text = out.inner_text()
+        assert "Error" not in text, text
+        return text.split(marker, 1)[1].strip().splitlines()[0]
+
+    def state(self, name, display):
+        self.n += 1
+        code = STATE.format(name=name, n=self.n, display=display)
+        return json.loads(self.run(code, "STATE"))
+
+    def shot(self, locator, label):
+        path = self.shots / f"{self.key}_{self.backend}_{label}.png"
+        png = _stable(locator, self.page)
+        path.write_bytes(png)
+        return png
+
+    def kernel_frame(self, label):
+        name = f"kernel_{self.key}_{self.backend}_{label}.png"
+        self.run(f"w.figure.savefig({name!r}, dpi=w.figure.dpi); print('SAVED', 1)", "SAVED")
+        png = (self.root / name).read_bytes()
+        (self.shots / name).write_bytes(png)
+        return png
+
+
+def _stable(locator, page, timeout=30.0):
+    """A screenshot once two consecutive ones agree (the canvas has finished drawing)."""
+    deadline = time.monotonic() + timeout
+    prev = locator.screenshot()
+    while True:
+        page.wait_for_timeout(300)  # the interval between two polls of the condition
+        cur = locator.screenshot()
+        if cur == prev or time.monotonic() > deadline:
+            return cur
+        prev = cur
+
+
+def _number(text):
+    return float(re.findall(r"-?\d+(?:\.\d+)?(?:e-?\d+)?", text)[0])
+
+
+def _agree(s, slider, readout, name):
+    """Slider readout (browser) = control value (kernel) = Display parameter; the table shows the kernel's."""
+    value = s["value"]
+    shown = slider.locator(".widget-readout").inner_text()
+    first = value[0] if isinstance(value, list) else value
+    assert _number(shown) == pytest.approx(first, rel=2e-3, abs=2e-3), (shown, value)
+    display = s["display"]
+    if isinstance(display, list):
+        assert display == pytest.approx(value)
+    elif name == "t_end":
+        assert display == pytest.approx(value)
+    else:
+        assert display == pytest.approx(value, rel=1e-12)
+    assert s["status"] == "", s["status"]
+    want = re.sub(r"<[^>]+>", " ", s["readout"])
+    want = " ".join(want.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").split())
+    got = " ".join(readout.inner_text().split())
+    assert got == want, (got, want)
+
+
+def _figure_locator(widget, backend):
+    return widget.locator(".jupyter-matplotlib-canvas-div" if backend == "widget" else ".jp-OutputArea-output img")
+
+
+def _wait_readout(readout, before, page, timeout=60.0):
+    deadline = time.monotonic() + timeout
+    while readout.inner_text() == before:
+        assert time.monotonic() < deadline, "the readout table never changed"
+        page.wait_for_timeout(200)  # polling a condition
+
+
+def _check_frame(sess, fig_loc, label):
+    sess.page.mouse.move(1, 1)  # off the figure: ipympl's toolbar fades in on hover
+    shown = sess.shot(fig_loc, label)
+    kernel = sess.kernel_frame(label)
+    mismatch = _frame_mismatch(shown, kernel)
+    assert mismatch == 0, f"{label}: the browser shows {mismatch} pixels that differ from the kernel's full draw"
+
+
+def _kernel_cpu(pid, seconds=5.0):
+    import psutil
+
+    proc = psutil.Process(pid)
+    t0, c0 = time.monotonic(), sum(proc.cpu_times()[:2])
+    time.sleep(seconds)  # the measurement window itself, not a wait for a result
+    return (sum(proc.cpu_times()[:2]) - c0) / (time.monotonic() - t0)
+
+
+def _report(server, shots):
+    listing = "\n".join(str(p) for p in sorted(shots.glob("*.png")))
+    log = (server["tmp"] / "jupyter.log").read_text(errors="replace")[-6000:]
+    print(f"\n--- screenshots ---\n{listing}\n--- jupyter server / kernel log (tail) ---\n{log}")
+
+
+@pytest.mark.parametrize("backend", ["widget", "inline"])
+@pytest.mark.parametrize("key", sorted(WIDGETS))
+def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: F811
+    from playwright.sync_api import expect, sync_playwright
+
+    root = lab["tmp"] / "root"
+    nb = _notebook(root, key, backend)
+    _, name, display = WIDGETS[key]
+    shots = artifacts / "widgets"
+    shots.mkdir(exist_ok=True)
+    try:
+        with sync_playwright() as p:
+            context = p.chromium.launch_persistent_context(
+                str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS,
+                viewport={"width": 1280, "height": 800})
+            page = context.new_page()
+            try:
+                page.set_default_timeout(WAIT_MS)
+                expect.set_options(timeout=WAIT_MS)
+                # a fresh workspace of its own: no tab of an earlier test is restored next to this one
+                page.goto(f"{lab['url']}/lab/workspaces/{key}-{backend}/tree/{nb}?token={lab['token']}&reset")
+                page.get_by_text("| Idle").wait_for()
+                page.locator(".jp-Cell").first.click()
+                page.get_by_role("menuitem", name="Run", exact=True).click()
+                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+                first = page.locator(".jp-Cell").first.locator(".jp-OutputArea-output")
+                expect(first).to_contain_text("PID")
+                pid = int(_number(first.inner_text().split("PID", 1)[1]))
+                widget = page.locator(".skewplot-widget")
+                expect(widget).to_have_count(1)
+                fig_loc = _figure_locator(widget, backend)
+                expect(fig_loc).to_be_visible()
+                readout = widget.locator(".skewplot-readout")
+                slider = widget.locator(".widget-slider").first
+                sess = Session(page, root, key, backend, shots)
+                s = sess.state(name, display)
+                _agree(s, slider, readout, name)
+                figs = s["figs"]
+                _check_frame(sess, fig_loc, "start")
+
+                # keyboard: three steps of the first slider
+                before = readout.inner_text()
+                slider.locator(".noUi-handle").first.focus()
+                for _ in range(3):
+                    page.keyboard.press("ArrowRight")
+                _wait_readout(readout, before, page)
+                s = sess.state(name, display)
+                _agree(s, slider, readout, name)
+                _check_frame(sess, fig_loc, "keyboard")
+
+                # mouse: drag the handle 40 px to the left
+                before = readout.inner_text()
+                slider.scroll_into_view_if_needed()
+                box = slider.locator(".noUi-handle").first.bounding_box()
+                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                page.mouse.move(x, y)
+                page.mouse.down()
+                page.mouse.move(x - 40, y, steps=8)
+                page.mouse.up()
+                _wait_readout(readout, before, page)
+                s = sess.state(name, display)
+                _agree(s, slider, readout, name)
+                _check_frame(sess, fig_loc, "drag")
+
+                cpu = _kernel_cpu(pid)
+                assert cpu < 0.05, f"the idle kernel used {100 * cpu:.0f} % CPU over 5 s"
+
+                if backend == "widget":  # pan with the toolbar, then the slider still works
+                    fig_loc.scroll_into_view_if_needed()
+                    fig_loc.hover()
+                    page.locator(".jupyter-matplotlib-toolbar button[title^='Left button pans']").first.click()
+                    cbox = fig_loc.bounding_box()
+                    cx, cy = cbox["x"] + cbox["width"] * 0.3, cbox["y"] + cbox["height"] * 0.5
+                    page.mouse.move(cx, cy)
+                    page.mouse.down()
+                    page.mouse.move(cx + 30, cy + 20, steps=5)
+                    page.mouse.up()
+                    page.locator(".jupyter-matplotlib-toolbar button[title^='Left button pans']").first.click()
+                    before = readout.inner_text()
+                    slider.locator(".noUi-handle").first.focus()
+                    page.keyboard.press("ArrowRight")
+                    _wait_readout(readout, before, page)
+                    s = sess.state(name, display)
+                    _agree(s, slider, readout, name)
+                    _check_frame(sess, fig_loc, "after_pan")
+
+                # re-run the widget's cell: one live figure, not blank, the old one closed
+                page.locator(".jp-Cell").nth(1).locator(".jp-InputArea").click()
+                page.keyboard.press("Control+Enter")
+                expect(page.locator(".jp-Cell").nth(1).locator(".skewplot-widget")).to_have_count(1)
+                out = sess.run("print('RERUN', old is not w and old.closed_, len(plt.get_fignums()))", "RERUN")
+                assert out.split() == ["True", str(figs)], out
+                widget = page.locator(".skewplot-widget")
+                expect(widget).to_have_count(1)
+                fig_loc = _figure_locator(widget, backend)
+                expect(fig_loc).to_be_visible()
+                pixels = _pixels(_stable(fig_loc, page))[..., :3]
+                assert np.count_nonzero(np.any(pixels < 0.5, axis=-1)) > 2000, "the re-run figure is blank"
+                _check_frame(sess, fig_loc, "rerun")
+                panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
+                right = panel["x"] + panel["width"]
+                if key == "explorer":  # fits a 1280 x 800 window (file browser open) without clipping
+                    fig_loc.scroll_into_view_if_needed()
+                    page.mouse.move(1, 1)
+                    page.screenshot(path=str(shots / f"page_{key}_{backend}.png"))
+                    fbox = fig_loc.bounding_box()
+                    assert fbox["x"] >= panel["x"] and fbox["x"] + fbox["width"] <= right, (fbox, panel)
+                # a narrow window: the table wraps below the figure and stays in view
+                page.set_viewport_size({"width": 1000, "height": 800})
+                panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
+                readout.scroll_into_view_if_needed()
+                tbox, fbox = readout.bounding_box(), fig_loc.bounding_box()
+                assert tbox["y"] >= fbox["y"] + fbox["height"] - 1, ("the table is not below the figure", tbox, fbox)
+                assert tbox["x"] >= panel["x"] and tbox["x"] + 200 <= panel["x"] + panel["width"], (tbox, panel)
+                page.screenshot(path=str(shots / f"page_{key}_{backend}_end.png"))
+            except BaseException:
+                page.screenshot(path=str(shots / f"FAILED_{key}_{backend}.png"))
+                raise
+            finally:
+                context.close()
+    except BaseException:
+        _report(lab, shots)
+        raise
+    finally:
+        _shutdown(lab, nb)
+
+
+def _shutdown(server, nb):
+    """Stop the notebook's kernel (the server keeps it after the tab is gone)."""
+    import urllib.request
+
+    base, token = server["url"], server["token"]
+    with urllib.request.urlopen(f"{base}/api/sessions?token={token}", timeout=30) as r:
+        sessions = json.load(r)
+    for session in sessions:
+        if session.get("path", "").endswith(nb):
+            req = urllib.request.Request(f"{base}/api/sessions/{session['id']}?token={token}", method="DELETE")
+            urllib.request.urlopen(req, timeout=30).close()
