@@ -183,6 +183,16 @@ def _stable_screenshot(locator, page, timeout=20.0):
         prev = cur
 
 
+def _until_frame(locator, page, frame, timeout=60.0):
+    """A stable screenshot, polled until it shows ``frame`` (the last frame may still be on its way)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shot = _stable_screenshot(locator, page)
+        if _frame_mismatch(shot, frame) == 0 or time.monotonic() > deadline:
+            return shot
+        page.wait_for_timeout(500)  # polling the condition
+
+
 def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
@@ -193,6 +203,7 @@ def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts, tmp_path):
         try:
             page = context.new_page()
             page.set_default_timeout(WAIT_MS)
+            expect.set_options(timeout=WAIT_MS)  # expect's own default (5 s) is too short on a loaded machine
             page.goto(f"{lab['url']}/lab/tree/{NOTEBOOK.name}?token={lab['token']}")
             page.get_by_text("Python 3 (ipykernel) | Idle").wait_for()
             page.locator(".jp-Cell").first.click()
@@ -209,7 +220,7 @@ def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts, tmp_path):
             (artifacts / "kernel_frame_before.png").write_bytes(kernel_before)
             canvas.scroll_into_view_if_needed()
             page.mouse.move(1, 1)  # off the figure: ipympl's toolbar shows on hover
-            before = _stable_screenshot(canvas, page)
+            before = _until_frame(canvas, page, kernel_before)
             text_before = readout.inner_text()
             (artifacts / "browser_canvas_before.png").write_bytes(before)
             page.screenshot(path=str(artifacts / "browser_page_before.png"))
@@ -225,12 +236,12 @@ def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts, tmp_path):
                 page.wait_for_timeout(100)  # polling for the redraw, with a deadline
                 after = canvas.screenshot()
             page.mouse.move(1, 1)  # off the figure: ipympl's toolbar shows on hover
-            after = _stable_screenshot(canvas, page)
-            (artifacts / "browser_canvas_after.png").write_bytes(after)
-            page.screenshot(path=str(artifacts / "browser_page_after.png"))
             text_after = readout.inner_text()
             kernel_after = _kernel_frame(page, lab["tmp"] / "root", "kernel_frame_after.png")
             (artifacts / "kernel_frame_after.png").write_bytes(kernel_after)
+            after = _until_frame(canvas, page, kernel_after)
+            (artifacts / "browser_canvas_after.png").write_bytes(after)
+            page.screenshot(path=str(artifacts / "browser_page_after.png"))
         finally:
             context.close()
     assert _changed_pixels(before, after) > 500, "the canvas did not redraw after the slider moved"
