@@ -65,9 +65,6 @@ class Explorer(SkewWidget):
         d["fmeasure"] = plotting.plot_fmeasure(**plot_args(points), f_alpha=f_alpha, beta=beta, skew=value, ax=a_f,
                                                **style)
         d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew(**plot_args(points), ax=a_skew, **style)
-        for disp in d.values():  # six panels share the figure: small legends, placed by the one rule
-            if disp.ax_.get_legend() is not None:
-                disp._place_legend(fontsize="x-small")
         self.skew_line_ = a_skew.axvline(value, color="0.3", linestyle=":", linewidth=1.0)
         self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0)
         self._moving_extra += [self.skew_line_, self.range_span_]
@@ -76,6 +73,7 @@ class Explorer(SkewWidget):
             if low is not None:
                 a_skew.axvspan(low, high, color="tab:green", alpha=0.2, linewidth=0, label="estimated skew")
             a_skew.axvline(est, color="tab:green", linewidth=1.2, label=None if low is not None else "estimated skew")
+        self.legend_ = _shared_legend(fig, d, estimate=a_skew if estimated_skew is not None else None)
         self._live = ["pr", "integrated", "cost", "fmeasure"]  # ROC and AUCPR-vs-skew never change
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
         c = self.controls
@@ -125,6 +123,39 @@ class Explorer(SkewWidget):
         title = (f"π′ = {skew:.4g}, range [{model.lo:.3g}, {model.hi:.3g}], "
                  f"f_alpha = {self.controls['f_alpha'].value:.2f}, m = {self.controls['m'].value:.2f}")
         self._set_readout(title, _COLUMNS, rows)
+
+
+def _shared_legend(fig, displays, estimate=None):
+    """One legend above the six panels instead of one per panel.
+
+    The panels share their classifiers' colours and reference line styles,
+    and at a notebook's width six legends placed outside their Axes left the
+    panels no room; each panel's numbers are in the table below the figure.
+    """
+    for disp in displays.values():
+        legend = disp.ax_.get_legend()
+        if legend is not None:
+            legend.remove()
+    pr = displays["pr"]
+    handles = list(pr.lines_.values())
+    labels = list(pr.lines_)
+    for key, label in (("random", "random / chance / trivial"), ("min", "minimum achievable"),
+                       ("unachievable", "unachievable")):
+        if key in pr.baselines_:
+            handles.append(pr.baselines_[key])
+            labels.append(label)
+    if estimate is not None:  # the estimated skew's band (or line) in the AUCPR-against-skew panel
+        for artist in estimate.patches[1:] + estimate.lines[1:]:
+            if artist.get_label() == "estimated skew":
+                handles.append(artist)
+                labels.append("estimated skew")
+    renderer = fig.canvas.get_renderer()
+    for ncol in range(len(labels), 0, -1):  # one row when it fits the figure's width, else fewer columns
+        legend = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize="x-small",
+                            frameon=False, columnspacing=1.2, handlelength=1.8)
+        if ncol == 1 or legend.get_window_extent(renderer).width <= 0.98 * fig.bbox.width:
+            return legend
+        legend.remove()
 
 
 def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,

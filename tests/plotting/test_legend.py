@@ -83,15 +83,19 @@ def test_a_curve_through_every_corner_sends_the_legend_outside():
 
 
 def test_explorer_panels():
+    """The explorer's six panels share one legend above them: inside the figure, over no panel."""
     pytest.importorskip("ipywidgets")
-    w = sp.widgets.explorer(sp.datasets.example_classifiers(), skew=0.1)
-    fig = w.displays["pr"].figure_
+    w = sp.widgets.explorer(sp.datasets.example_classifiers(), skew=0.1, estimated_skew=0.05)
+    fig = w.figure
     fig.canvas.draw()
-    for name, disp in w.displays.items():
-        legend = disp.ax_.get_legend()
-        if legend is None:
-            continue
-        moving = [getattr(disp, "skew_line_", None), getattr(w, "skew_line_", None),
-                  getattr(w, "range_span_", None)] + list(getattr(disp, "markers_", {}).values())
-        assert legend_collisions(disp.ax_, skip=[a for a in moving if a is not None]) == (0, 0), name
+    renderer = fig.canvas.get_renderer()
+    assert all(disp.ax_.get_legend() is None for disp in w.displays.values())
+    box = w.legend_.get_window_extent(renderer)
+    assert 0 <= box.x0 and box.x1 <= fig.bbox.width and box.y1 <= fig.bbox.height
+    assert not any(ax.get_tightbbox(renderer).overlaps(box) for ax in fig.axes)
+    assert [t.get_text() for t in w.legend_.get_texts()] == [
+        "strong", "weak", "random / chance / trivial", "minimum achievable", "unachievable", "estimated skew"]
+    w.controls["skew"].value = 0.3  # the legend does not move with the controls
+    fig.canvas.draw()
+    assert w.legend_.get_window_extent(renderer).bounds == pytest.approx(box.bounds)
     plt.close("all")
