@@ -279,3 +279,34 @@ def test_deployment_models_bad_input(stream):
         sp.estimate_skew_range(y, s, batches[:1])
     with pytest.warns(UserWarning, match=r"of batches\[1\] lie outside"):
         sp.estimate_skew_series(y, s, [batches[0], batches[1] + 100])
+
+
+def test_skew_model_constructors_from_deployment(stream):
+    y, s, batches = stream
+    series = sp.SkewSeries.from_deployment(y, s, batches, [0, 1, 3, 7], confidence=0.9, n_boot=60, random_state=3)
+    same = sp.estimate_skew_series(y, s, batches, [0, 1, 3, 7], confidence=0.9, n_boot=60, random_state=3)
+    assert isinstance(series, sp.SkewSeries)
+    np.testing.assert_array_equal(series.values, same.values)
+    np.testing.assert_array_equal(series.low, same.low)
+    np.testing.assert_array_equal(series.times, [0, 1, 3, 7])
+    expected = [estimate_skew(y, s, b).estimate for b in batches]  # one call per batch, independently
+    np.testing.assert_allclose(series.values, expected, rtol=0, atol=1e-12)
+    r = sp.SkewRange.from_deployment(y, s, batches, k=2.0, method="hdy")
+    hdy = [estimate_skew(y, s, b, method="hdy").estimate for b in batches]
+    lo, hi = np.mean(hdy) - 2.0 * np.std(hdy, ddof=1), np.mean(hdy) + 2.0 * np.std(hdy, ddof=1)
+    assert isinstance(r, sp.SkewRange) and (r.lo, r.hi) == pytest.approx((max(lo, 0.0), min(hi, 1.0)), abs=1e-12)
+    pts = sp.operating_points(y, s)
+    assert sp.aucpr(pts, skew=r) == pytest.approx(sp.aucpr(pts, skew=(r.lo, r.hi)), rel=1e-12)
+    with pytest.raises(TypeError, match="confidense"):
+        sp.SkewSeries.from_deployment(y, s, batches, confidense=0.9)
+
+
+def test_skew_package_loads_without_the_estimators():
+    # from_deployment imports skewplot.stats only when called (the layers: skew below stats).
+    import subprocess
+    import sys
+
+    code = ("import sys, skewplot.skew as k; k.SkewSeries, k.SkewRange; "
+            "print(sorted(m for m in sys.modules if m.startswith(('skewplot.stats', 'skewplot.metrics'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -4,6 +4,8 @@ The skew models sit below the statistics (``skew <- metrics <- stats``), so
 the constructors from data live here and return subclasses of
 :class:`~skewplot.SkewSeries` and :class:`~skewplot.SkewRange`: every space,
 widget and the explorer take them as any other skew model.
+``SkewSeries.from_deployment`` and ``SkewRange.from_deployment`` delegate to
+the two functions here, importing this module when they are called.
 """
 
 from __future__ import annotations
