@@ -237,9 +237,9 @@ def test_threads_only_while_cores_are_idle(monkeypatch):
 
     old = sp.set_config(n_threads=2)
     used = []
-    real = _sorting.sorted_with
-    monkeypatch.setattr("skewplot.metrics.counting.sorted_with",
-                        lambda *a, n_threads: used.append(n_threads) or real(*a, n_threads=n_threads))
+    real = _sorting.sorted_and_order
+    monkeypatch.setattr("skewplot.metrics.counting.sorted_and_order",
+                        lambda a, n_threads: used.append(n_threads) or real(a, n_threads=n_threads))
     try:
         cores = len(os.sched_getaffinity(0))
         for load, want in ((0.0, 2), (cores + 0.5, 1)):
@@ -261,3 +261,67 @@ def test_large_half_positive_input_takes_the_dense_paths_and_equals_sklearn(rng)
     np.testing.assert_array_equal(pts.fpr, fpr)
     np.testing.assert_array_equal(pts.thresholds[1:], thr[1:])
     assert sp.average_precision(pts) == pytest.approx(average_precision_score(y, s), abs=1e-15)
+
+
+# ------------------------------------------------------------------ key sort of the weighted kernel
+
+def near_tied(rng, n):
+    """Scores that differ only in their last mantissa bits: the truncated keys tie, the scores do not."""
+    base = rng.choice([-1.5, -0.0, 0.0, 1e-300, 0.75, 3.0], size=n)
+    return base + np.where(base == 0, 0.0, np.abs(base)) * rng.integers(-2**12, 2**12, n) * 2.0**-52
+
+
+@pytest.mark.parametrize("kind", ["normal", "near-tied", "rounded", "strided", "tiny"])
+@pytest.mark.parametrize("n", [1, 2, 7, 5000])
+def test_key_sort_orders_exactly_like_a_sort(rng, kind, n):
+    from skewplot.metrics._sorting import sorted_and_order
+
+    s = {"normal": lambda: rng.normal(size=n), "near-tied": lambda: near_tied(rng, n),
+         "rounded": lambda: np.round(rng.normal(size=n), 1), "strided": lambda: rng.normal(size=2 * n)[::2],
+         "tiny": lambda: rng.normal(size=n) * 1e-310}[kind]()
+    for threads in (1, 2):
+        buf, order, spare = sorted_and_order(s, n_threads=threads)
+        np.testing.assert_array_equal(buf, np.append(np.sort(s), np.inf))
+        np.testing.assert_array_equal(s[order], np.sort(s)[::-1])  # decreasing, ties in any order
+        np.testing.assert_array_equal(np.sort(order), np.arange(n))
+        assert spare.size == n + 1 and spare.dtype == float
+
+
+def test_key_sort_uses_a_second_thread_above_its_threshold(rng, monkeypatch):
+    from skewplot.metrics import _sorting
+
+    monkeypatch.setattr(_sorting, "_PARALLEL_MIN", 100)
+    s = near_tied(rng, 3000)
+    buf, order, _ = _sorting.sorted_and_order(s, n_threads=2)
+    np.testing.assert_array_equal(s[order], buf[-2::-1])
+
+
+@pytest.mark.parametrize("kind", ["near-tied", "rounded"])
+def test_soft_label_kernel_on_near_ties_equals_brute_force(rng, kind):
+    s = near_tied(rng, 400) if kind == "near-tied" else np.round(rng.normal(size=400), 1)
+    soft = rng.random(s.size)
+    soft[:3] = [0.0, 1.0, 0.0]
+    pts = sp.OperatingPoints.from_weights(s, soft)
+    thr = np.concatenate(([np.inf], np.unique(s)[::-1]))
+    tp = np.array([soft[s >= t].sum() for t in thr])
+    fp = np.array([(1 - soft[s >= t]).sum() for t in thr])
+    np.testing.assert_array_equal(pts.thresholds, thr)
+    np.testing.assert_allclose(pts.tp, tp, rtol=1e-13, atol=1e-12)
+    np.testing.assert_allclose(pts.fp, fp, rtol=1e-13, atol=1e-12)
+    w = rng.exponential(size=s.size)
+    both = sp.OperatingPoints.from_weights(s, soft * w, (1 - soft) * w)
+    np.testing.assert_allclose(both.tp, [(soft * w)[s >= t].sum() for t in thr], rtol=1e-13, atol=1e-12)
+
+
+def test_areas_from_counts_need_no_rate_arrays(rng):
+    s = rng.normal(size=50_000)
+    soft = rng.random(s.size)
+    pts = sp.OperatingPoints.from_weights(s, soft)
+    fast = (sp.aucpr(pts), sp.average_precision(pts), sp.aucpr(pts, interpolation="trapezoid"))
+    assert pts._tpr is None and pts._fpr is None  # summed slice by slice from the counts
+    tpr, fpr = pts.tpr, pts.fpr  # now stored: the same areas from the stored rates and the full formulas
+    prec = np.asarray(pts.skew and sp.FixedSkew(pts.skew).precision(*curve_rates(pts)))
+    full = (float(continuous_segment_area(tpr, fpr, pts.skew).sum()), float(np.sum(np.diff(tpr) * prec[1:])),
+            float(np.sum(np.diff(tpr) * 0.5 * (prec[1:] + prec[:-1]))))
+    np.testing.assert_allclose(fast, full, rtol=1e-14)
+    assert (sp.aucpr(pts), sp.average_precision(pts)) == pytest.approx(fast[:2], rel=1e-15)

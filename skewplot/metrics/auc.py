@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_bool, check_choice
+from ..skew import FixedSkew
 from ..skew.formulas import continuous_segment_area
-from .precision import _check_points, _model_from, curve_rates, skew_model_of
+from .precision import _check_points, _model_from, curve_rate_slices, rate_slices, skew_model_of
 
 __all__ = [
     "INTERPOLATIONS",
@@ -229,20 +230,21 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
     check_bool(normalize, "normalize")
     model = skew_model_of(pts, skew)
     pts = pts._area_points()  # every scheme's area changes only where recall grows
-    if interpolation == "continuous":
+    if interpolation == "continuous" and isinstance(model, FixedSkew) and 0 < model.value < 1:
+        # One skew: the exact segment areas summed slice by slice, with no array of the curve's length.
+        area = float(sum(continuous_segment_area(t, f, model.value).sum() for t, f in rate_slices(pts, _CHUNK)))
+    elif interpolation == "continuous":
         # The model integrates the fixed-skew area over itself (closed forms where it has them).
         area = float(model.aucpr(pts.tpr, pts.fpr))
     elif interpolation in ("step", "trapezoid"):
         # Linear in precision, so the expectation passes inside.
-        rates = curve_rates(pts)
         step = interpolation == "step"
 
         def part(rec, tpr, fpr):
             prec = np.asarray(model.precision(tpr, fpr), dtype=float)
             return np.sum(np.diff(rec) * (prec[1:] if step else 0.5 * (prec[1:] + prec[:-1])))
 
-        area = float(sum(part(*(a[i:i + _CHUNK + 1] for a in (pts.tpr, *rates)))
-                         for i in range(0, max(len(pts) - 1, 1), _CHUNK)))
+        area = float(sum(part(*rates) for rates in curve_rate_slices(pts, _CHUNK)))
     else:
         if pts.n_pos is None:
             raise ValueError(

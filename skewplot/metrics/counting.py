@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_finite
-from ._sorting import group_starts, sorted_with
+from ._sorting import group_starts, sorted_and_order
 
 __all__ = ["hard_label_counts", "weighted_counts", "segment_ends", "MOST"]
 
@@ -27,11 +27,13 @@ MOST = "most"
 def weighted_counts(score, pw, nw, n_threads=1):
     """Cumulative positive and negative weight at or above each distinct score.
 
-    One ``argsort`` (:func:`~skewplot.metrics._sorting.sorted_with`, split
-    across ``n_threads`` threads when large) plus linear passes.  Points
-    whose weights are both zero make no threshold (as scikit-learn).
-    ``nw=None`` means soft labels, ``nw = 1 - pw`` (``pw`` in [0, 1]): then
-    only the positive weights are gathered in score order and the negative
+    One sort of 64-bit keys that carry each point's index
+    (:func:`~skewplot.metrics._sorting.sorted_and_order`; the scores are
+    value-sorted beside it, in a second thread when ``n_threads > 1``), one
+    gather of the weights in that order and cumulative sums written into
+    the outputs.  Points whose weights are both zero make no threshold (as
+    scikit-learn).  ``nw=None`` means soft labels, ``nw = 1 - pw`` (``pw``
+    in [0, 1]): only the positive weights are gathered and the negative
     ones follow from them.  Without ties the group sums are the sorted
     weights themselves.
 
@@ -50,22 +52,36 @@ def weighted_counts(score, pw, nw, n_threads=1):
         if not keep.all():
             score, pw, nw = score[keep], pw[keep], nw[keep]
         _check_both_classes(pw.sum() > 0, nw.sum() > 0)
-    if nw is None:
-        s, pw_sorted = sorted_with(score, pw, n_threads=n_threads)
-        nw_sorted = 1.0 - pw_sorted
-    else:
-        s, pw_sorted, nw_sorted = sorted_with(score, pw, nw, n_threads=n_threads)
-    if not (s[1:] == s[:-1]).any():  # no ties: every point is its own group
-        tp_group, fp_group, distinct = pw_sorted[::-1], nw_sorted[::-1], s[::-1]
-    else:
-        starts = group_starts(s)
-        tp_group = np.add.reduceat(pw_sorted, starts)[::-1]
-        fp_group = np.add.reduceat(nw_sorted, starts)[::-1]
-        distinct = s[starts[::-1]]
-    t = distinct.size + 1
+    buf, order, spare = sorted_and_order(score, n_threads=n_threads)
+    n = order.size
+    down = buf[n - 1::-1]  # the scores from the largest, as ``order`` takes the points
+    if not (down[1:] == down[:-1]).any():  # no ties: every point is its own threshold, counted in the outputs
+        tp = np.empty(n + 1)
+        np.take(pw, order, out=tp[1:], mode="clip")  # indices are valid; "raise" would buffer a copy
+        if nw is None:
+            del order
+            fp = spare  # the order is used up: its memory takes the negative weights 1 - pw
+            np.subtract(1.0, tp[1:], out=fp[1:])
+        else:
+            fp = np.empty(n + 1)
+            np.take(nw, order, out=fp[1:], mode="clip")
+            del order, spare
+        tp[0] = fp[0] = 0.0
+        # Recall grows where a point has positive weight; an index list only when that is rare.
+        live = MOST if 2 * np.count_nonzero(pw) > n else np.flatnonzero(tp[1:])
+        np.cumsum(tp[1:], out=tp[1:])
+        np.cumsum(fp[1:], out=fp[1:])
+        return buf[::-1], tp, fp, live
+    pw_sorted = pw[order]
+    nw_sorted = 1.0 - pw_sorted if nw is None else nw[order]
+    del order, spare
+    starts = group_starts(down)
+    tp_group = np.add.reduceat(pw_sorted, starts)
+    fp_group = np.add.reduceat(nw_sorted, starts)
+    t = starts.size + 1
     thresholds, tp, fp = np.empty(t), np.empty(t), np.empty(t)
     thresholds[0], tp[0], fp[0] = np.inf, 0.0, 0.0
-    thresholds[1:] = distinct
+    thresholds[1:] = down[starts]
     np.cumsum(tp_group, out=tp[1:])
     np.cumsum(fp_group, out=fp[1:])
     gaining = np.count_nonzero(tp_group)  # no index list when most segments gain recall (soft labels)

@@ -15,6 +15,8 @@ __all__ = [
     "min_precision",
     "random_precision",
     "curve_rates",
+    "curve_rate_slices",
+    "rate_slices",
     "skew_model_of",
 ]
 
@@ -48,10 +50,54 @@ def curve_rates(pts):
     """
     _check_points(pts)
     tpr, fpr = np.array(pts.tpr), np.array(pts.fpr)
+    _limit_at_origin(tpr, fpr, pts)
+    return tpr, fpr
+
+
+def rate_slices(pts, step):
+    """ROC rates of ``pts`` in slices of ``step + 1`` points that overlap by one.
+
+    Yields ``(tpr, fpr)`` for points ``i`` to ``i + step``, ``i = 0, step,
+    2 step, ...``.  Points built from counts whose rates were never read get
+    each slice computed from the counts (``tp / n_pos``, the same numbers as
+    :attr:`~OperatingPoints.tpr`): a sum over a long curve then needs no
+    array of its length and its temporaries stay in cache.
+    """
+    lazy = pts._tpr is None and pts._fpr is None
+    tpr, fpr = (pts.tp, pts.fp) if lazy else (pts.tpr, pts.fpr)
+    for i in range(0, max(len(tpr) - 1, 1), step):
+        t, f = tpr[i:i + step + 1], fpr[i:i + step + 1]
+        yield (t / pts.n_pos, f / pts.n_neg) if lazy else (t, f)
+
+
+def curve_rate_slices(pts, step):
+    """:func:`curve_rates` in slices (as :func:`rate_slices`), with no copy of the whole curve.
+
+    Yields ``(tpr, limit_tpr, limit_fpr)``: the rates as stored and as
+    :func:`curve_rates` gives them.
+    """
+    for t, f in rate_slices(pts, step):
+        t_lim, f_lim = _limit_at_origin(t, f, pts, copy=True)
+        yield t, t_lim, f_lim
+
+
+def _limit_at_origin(tpr, fpr, pts, copy=False):
+    """``tpr``, ``fpr`` with their entries at the origin set to the first point of ``pts`` off it.
+
+    In place, or on copies with ``copy=True`` (made only when some entry is at the origin).
+    """
     origin = (tpr == 0) & (fpr == 0)
     if origin.any():
-        first = int(np.argmin(origin))  # first point off the origin; (1, 1) always is
-        tpr[origin], fpr[origin] = tpr[first], fpr[first]
+        if copy:
+            tpr, fpr = tpr.copy(), fpr.copy()
+        first = (0.0, 0.0)
+        for t, f in rate_slices(pts, 1 << 14):  # the first point off the origin ((1, 1) always is)
+            off = (t != 0) | (f != 0)
+            if off.any():
+                k = int(np.argmax(off))
+                first = (t[k], f[k])
+                break
+        tpr[origin], fpr[origin] = first
     return tpr, fpr
 
 

@@ -79,8 +79,9 @@ def aucpr_nodes(tpr, fpr, pi, *, complement=False):
         n_seg = tpr.shape[-1] - 1
         out[inner] = sum(area(tpr[..., i:i + step + 1], fpr[..., i:i + step + 1], col, complement=complement)
                          .sum(axis=-1) for i in range(0, max(n_seg, 1), step))
-    at_zero = np.max(np.where(fpr == 0, tpr, 0.0), axis=-1)
-    out[pi <= 0] = 1.0 - at_zero if complement else at_zero
+    if (pi <= 0).any():
+        at_zero = np.max(np.where(fpr == 0, tpr, 0.0), axis=-1)
+        out[pi <= 0] = 1.0 - at_zero if complement else at_zero
     out[pi >= 1] = 0.0 if complement else 1.0
     return out
 
