@@ -4,12 +4,15 @@ Run by ``bench_pipeline.py``; not meant to be run by hand.  Usage::
 
     python _pipeline_worker.py TOOL DATA_DIR REPEAT [--memory]
 
-The data directory holds ``score.npy`` (float64), ``label.npy`` (int8) and
-``soft.npy`` (float64 soft labels), written once by the driver.  The tool
+The data directory holds ``score.bin`` (float64), ``label.bin`` (int8) and
+``soft.bin`` (float64 soft labels), raw little-endian arrays written once by
+the driver.  The tool
 runs once on a small slice first (imports, lazy loading), then ``REPEAT``
 times on the whole data; the JSON line holds every wall time, the areas the
 tool computed (for the agreement columns) and, with ``--memory``, the peak
-of Python-tracked allocations during one more call (tracemalloc).
+of Python-tracked allocations during one more call (tracemalloc).  After
+that, untimed, skewplot also computes the areas the R tools report
+(Davis-Goadrich and trapezoid) for their agreement columns.
 """
 
 import json
@@ -76,9 +79,9 @@ TOOLS = {
 def main():
     tool, path, repeat = sys.argv[1], sys.argv[2], int(sys.argv[3])
     memory = "--memory" in sys.argv[4:]
-    y = np.load(f"{path}/label.npy")
-    s = np.load(f"{path}/score.npy")
-    soft = np.load(f"{path}/soft.npy")
+    y = np.fromfile(f"{path}/label.bin", dtype=np.int8)
+    s = np.fromfile(f"{path}/score.bin", dtype=np.float64)
+    soft = np.fromfile(f"{path}/soft.bin", dtype=np.float64)
     fn = TOOLS[tool]
     if tool == "sklearn-weighted":
         prepared = _doubled(s, soft)
@@ -100,6 +103,11 @@ def main():
         out["peak_bytes"] = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         out["input_bytes"] = int(s.nbytes + (soft.nbytes if "weighted" in tool else y.nbytes))
+    if tool == "skewplot":  # untimed: the areas the R tools compute, for their agreement columns
+        import skewplot as sp
+
+        pts = sp.operating_points(y, s)
+        out["values"].update({k: sp.aucpr(pts, interpolation=k) for k in ("discrete-tp", "trapezoid")})
     out["maxrss_bytes"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     print(json.dumps(out))
 

@@ -16,14 +16,20 @@ Cases (n points, score ``N(0, 1) + 1.5 * label``):
 
 Columns: the baseline (``np.sort``, or ``np.argsort`` for soft labels) in
 seconds; skewplot's time as a multiple of it; how many times slower each
-other tool is than skewplot, with the difference of its AP from skewplot's;
-skewplot's peak of traced allocations (tracemalloc) divided by
-the input's bytes (int8 labels + float64 scores, or scores + soft labels).
+other tool is than skewplot, with the largest difference of its areas from
+skewplot's same areas (scikit-learn: AP; PRROC: the continuous AUCPR and
+Davis-Goadrich; precrec: its PRC area against the continuous AUCPR; ROCR:
+its ``aucpr`` against the trapezoid); skewplot's peak of traced allocations
+(tracemalloc) divided by the input's bytes (int8 labels + float64 scores, or
+scores + soft labels).  A second table lists every area each tool computed.
 ``--contention`` repeats everything with one core kept busy by a bounded
 loop in another process and prints each tool's slowdown.  ``--compare
 PATH`` adds skewplot imported from another checkout (``skewplot@ref``), for
-the no-regression column.  R's PRROC, precrec and ROCR are not compared
-here (R is not installed on the machine these tables come from).
+the no-regression column.  When ``Rscript`` and the R packages are installed,
+R's PRROC (``pr.curve``, ``curve=FALSE``, ``dg.compute=TRUE``; with
+``weights.class0`` for soft labels), precrec (``evalmod``) and ROCR
+(``performance(..., "aucpr")``) run the same way (``_r_worker.R``); ``--no-r``
+leaves them out.
 
 Run:  python benchmarks/bench_pipeline.py [--sizes 1e6 1e7] [--rounds 3] [--repeat 3] [--contention]
 """
@@ -52,9 +58,22 @@ def write_case(path, case, n, seed=0):
         s = np.round(s, 3)
     soft = np.clip(0.8 * y + 0.2 * rng.random(n), 0.0, 1.0)
     os.makedirs(path, exist_ok=True)
-    np.save(f"{path}/label.npy", y)
-    np.save(f"{path}/score.npy", s)
-    np.save(f"{path}/soft.npy", soft)
+    y.tofile(f"{path}/label.bin")  # raw little-endian arrays: numpy and R read them alike
+    s.tofile(f"{path}/score.bin")
+    soft.tofile(f"{path}/soft.bin")
+
+
+R_TOOLS = {"PRROC": "PRROC", "PRROC-weighted": "PRROC", "precrec": "precrec", "ROCR": "ROCR"}
+
+
+def r_tools():
+    """The R tools whose package Rscript can load (none without Rscript)."""
+    if shutil.which("Rscript") is None:
+        return set()
+    code = "for (p in c('PRROC', 'precrec', 'ROCR')) if (requireNamespace(p, quietly = TRUE)) cat(p, '')"
+    out = subprocess.run(["Rscript", "-e", code], capture_output=True, text=True)
+    have = set(out.stdout.split())
+    return {tool for tool, pkg in R_TOOLS.items() if pkg in have}
 
 
 def run_tool(tool, path, repeat, memory=False, compare=None):
@@ -63,7 +82,9 @@ def run_tool(tool, path, repeat, memory=False, compare=None):
         tool = tool[:-4]
         env = dict(os.environ, PYTHONPATH=compare)
     cmd = [sys.executable, os.path.join(HERE, "_pipeline_worker.py"), tool, path, str(repeat)]
-    if memory:
+    if tool in R_TOOLS:
+        cmd = ["Rscript", os.path.join(HERE, "_r_worker.R"), tool, path, str(repeat)]
+    elif memory:
         cmd.append("--memory")
     out = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if out.returncode != 0:
@@ -73,13 +94,14 @@ def run_tool(tool, path, repeat, memory=False, compare=None):
     return res
 
 
-def tools_for(case, compare):
+def tools_for(case, compare, rtools=()):
     tools = ["np.argsort", "skewplot-weighted", "sklearn-weighted"] if case == "weighted" else [
         "np.sort", "skewplot", "sklearn"]
+    tools += [t for t in (["PRROC-weighted"] if case == "weighted" else ["PRROC", "precrec", "ROCR"]) if t in rtools]
     return tools + ([tools[1] + "@ref"] if compare else [])
 
 
-def measure(cases, sizes, rounds, repeat, tmp, compare=None):
+def measure(cases, sizes, rounds, repeat, tmp, compare=None, rtools=()):
     """{(case, n): {tool: [result per round]}}, every tool run once per round, interleaved."""
     table = {}
     for n in sizes:
@@ -88,7 +110,7 @@ def measure(cases, sizes, rounds, repeat, tmp, compare=None):
             write_case(path, case, n)
             runs = table.setdefault((case, n), {})
             for r in range(rounds):
-                for tool in tools_for(case, compare):
+                for tool in tools_for(case, compare, rtools):
                     memory = r == 0 and tool.startswith("skewplot")
                     runs.setdefault(tool, []).append(run_tool(tool, path, repeat, memory, compare))
             shutil.rmtree(path)
@@ -110,11 +132,13 @@ def summarise(table):
                "ours_x_base": float(np.median(np.divide(t_ours, t_base))),
                "peak": runs[ours][0]["peak_bytes"] / runs[ours][0]["input_bytes"], "others": {}}
         v_ours = runs[ours][-1]["values"]
+        row["values"] = {ours.replace("-weighted", ""): v_ours}
         for tool in tools[2:]:
             t_tool = [r["time"] for r in runs[tool]]
             vals = runs[tool][-1]["values"]
             diff = max((abs(vals[k] - v_ours[k]) for k in vals if k in v_ours), default=float("nan"))
             row["others"][tool.replace("-weighted", "")] = (float(np.median(np.divide(t_tool, t_ours))), diff)
+            row["values"][tool.replace("-weighted", "")] = vals
         rows.append(row)
     return rows
 
@@ -124,7 +148,7 @@ def print_table(rows, title):
     for row in rows:
         names += [t for t in row["others"] if t not in names]
     head = ["case", "n", "baseline", "baseline s", "skewplot s", "skewplot / baseline"]
-    head += [f"{o} / skewplot (AP diff)" for o in names] + ["peak mem / input"]
+    head += [f"{o} / skewplot (diff)" for o in names] + ["peak mem / input"]
     print(f"\n{title}\n")
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
@@ -136,6 +160,17 @@ def print_table(rows, title):
             cells.append(f"{hit[0]:.2f}x ({hit[1]:.0e})" if hit else "-")
         cells.append(f"{row['peak']:.2f}")
         print("| " + " | ".join(cells) + " |")
+
+
+def print_values(rows):
+    print("\nAreas computed in the last round\n")
+    print("| case | n | tool | areas |")
+    print("|---|---|---|---|")
+    for row in rows:
+        for tool, vals in row["values"].items():
+            if vals:
+                text = ", ".join(f"{k} {v:.15f}" for k, v in sorted(vals.items()))
+                print(f"| {row['case']} | {row['n']:.0e} | {tool} | {text} |")
 
 
 def busy_core(bound_s):
@@ -152,7 +187,9 @@ def main():
     parser.add_argument("--repeat", type=int, default=3, help="calls per process (median taken)")
     parser.add_argument("--contention", action="store_true", help="also run with one core kept busy")
     parser.add_argument("--compare", metavar="PATH", help="also time skewplot imported from PATH (column skewplot@ref)")
+    parser.add_argument("--no-r", action="store_true", help="leave out R's PRROC, precrec and ROCR")
     args = parser.parse_args()
+    r = set() if args.no_r else r_tools()
     sizes = [int(v) for v in args.sizes]
     import numpy
     import sklearn
@@ -161,14 +198,16 @@ def main():
     print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {platform.processor() or platform.machine()}, "
           f"{len(os.sched_getaffinity(0))} cores, load average {os.getloadavg()[0]:.1f}; Python "
           f"{platform.python_version()}, numpy {numpy.__version__}, scikit-learn {sklearn.__version__}, "
-          f"skewplot {skewplot.__version__} (n_threads={skewplot.get_config()['n_threads']})")
+          f"skewplot {skewplot.__version__} (n_threads={skewplot.get_config()['n_threads']}); "
+          f"R tools: {', '.join(sorted(r)) or 'none'}")
     with tempfile.TemporaryDirectory(prefix="skewplot-bench-") as tmp:
-        plain = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare)
+        plain = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare, r)
         print_table(summarise(plain), f"Medians of {args.rounds} rounds x {args.repeat} calls, fresh processes")
+        print_values(summarise(plain))
         if args.contention:
             busy = busy_core(bound_s=3600)
             try:
-                loaded = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare)
+                loaded = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare, r)
             finally:
                 busy.terminate()
                 busy.wait()
