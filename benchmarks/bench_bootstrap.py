@@ -1,14 +1,18 @@
-"""Speed of the bootstrap of the P̄ AUC, beside a naive resample-and-sort loop (ratios from one run).
+"""Speed of the bootstrap of the AUCPR under each skew model, beside a naive resample-and-sort loop.
 
 Target (issue 17): n = 1e5 scores, 10 % positives, 1000 stratified
 replicates of the area under P̄-R over a uniform SkewRange in <= 3 s.
 The naive loop draws the same kind of replicate (row indices per class),
 builds operating points from the resampled rows (a sort each time) and
 calls :func:`skewplot.aucpr`; it is timed on ``--naive`` replicates and
-scaled to 1000 (it is linear in the number of replicates).  Also shown:
-the parts of one chunk (draw, count, area) and a fixed skew.
+scaled (it is linear in the number of replicates).  Every row gives the
+time of ``aucpr_ci(..., method="percentile")`` and its ratio to the naive
+loop and to ``n_boot`` sorts of n floats, measured in the same run, plus the
+time with the default BCa interval (its jackknife adds 200 curves).  The
+slow skew models run fewer replicates (``--boot-slow``, scaled to
+``--boot``).  The last lines split one chunk of the P̄ case into its parts.
 
-Run:  PYTHONPATH=. python benchmarks/bench_bootstrap.py [--n 1e5] [--boot 1000] [--naive 100]
+Run:  PYTHONPATH=. python benchmarks/bench_bootstrap.py [--n 1e5] [--boot 1000] [--naive 30]
 """
 
 import argparse
@@ -26,60 +30,100 @@ from skewplot.stats import _resample  # noqa: E402
 from skewplot.stats.bootstrap import points_of  # noqa: E402
 
 
-def naive(y, s, skew, n_boot, rng):
+def naive(y, s, skew, n_boot, rng, normalize=False):
     pos, neg = np.flatnonzero(y), np.flatnonzero(~y)
     out = np.empty(n_boot)
     for b in range(n_boot):
         take = np.concatenate([pos[rng.integers(0, pos.size, pos.size)], neg[rng.integers(0, neg.size, neg.size)]])
-        out[b] = sp.aucpr(sp.operating_points(y[take], s[take]), skew)
+        out[b] = sp.aucpr(sp.operating_points(y[take], s[take]), skew, normalize=normalize)
     return out
+
+
+def naive_compare(y, a, b, skew, n_boot, rng):
+    pos, neg = np.flatnonzero(y), np.flatnonzero(~y)
+    out = np.empty(n_boot)
+    for i in range(n_boot):
+        take = np.concatenate([pos[rng.integers(0, pos.size, pos.size)], neg[rng.integers(0, neg.size, neg.size)]])
+        out[i] = (sp.aucpr(sp.operating_points(y[take], a[take]), skew)
+                  - sp.aucpr(sp.operating_points(y[take], b[take]), skew))
+    return out
+
+
+def timed(fn):
+    t0 = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - t0
 
 
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--n", type=float, default=1e5)
     parser.add_argument("--boot", type=int, default=1000)
-    parser.add_argument("--naive", type=int, default=100)
+    parser.add_argument("--boot-slow", type=int, default=100)
+    parser.add_argument("--naive", type=int, default=30)
     args = parser.parse_args()
     n, n_boot = int(args.n), args.boot
     rng = np.random.default_rng(0)
     y = rng.random(n) < 0.1
     s = rng.normal(size=n) + 1.5 * y
+    s_b = s + 0.5 * rng.normal(size=n)
+    print(f"load average at start: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
     t_sort = best_of(lambda: np.sort(s), repeat=20)
-    print(f"n = {n:.0e}, {y.sum()} positives, untied scores; np.sort of n: {t_sort * 1e3:.2f} ms")
-
-    for skew in [sp.SkewRange(0.01, 0.1), sp.SkewRange(0.0, 0.5), 0.02]:
-        t0 = time.perf_counter()
-        r = sp.aucpr_ci(y, s, skew=skew, n_boot=n_boot, method="percentile", random_state=1)
-        t_ours = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        rb = sp.aucpr_ci(y, s, skew=skew, n_boot=n_boot, method="bca", random_state=1)
-        t_bca = time.perf_counter() - t0
-        t0 = time.perf_counter()
-        ref = naive(y, s, skew, args.naive, np.random.default_rng(2))
-        t_naive = (time.perf_counter() - t0) * n_boot / args.naive
-        print(f"\nskew = {skew!r}: estimate {r.estimate:.4f}, se {r.se:.4f} (naive loop's se {ref.std(ddof=1):.4f}"
-              f" from {args.naive} replicates)")
-        print(f"  {n_boot} replicates, percentile: {t_ours:6.2f} s  ({t_ours / n_boot * 1e3:.2f} ms each, "
-              f"{t_ours / n_boot / t_sort:.1f}x np.sort)")
-        print(f"  {n_boot} replicates, BCa (+ jackknife): {t_bca:6.2f} s;  interval [{rb.low:.4f}, {rb.high:.4f}]")
-        print(f"  naive resample-and-sort loop: {t_naive:6.2f} s (scaled from {args.naive})  "
-              f"-> ours is {t_naive / t_ours:.1f}x faster")
+    print(f"n = {n:.0e}, {y.sum()} positives, untied scores; np.sort of n: {t_sort * 1e3:.2f} ms "
+          f"(x {n_boot}: {t_sort * n_boot:.2f} s)\n")
+    weighted = sp.SkewRange(0.01, 0.3, weight=lambda p: 1.0 + 10 * p)
+    cases = [  # label, skew, normalize, replicates
+        ("P̄ uniform [0.01, 0.1]", sp.SkewRange(0.01, 0.1), False, n_boot),
+        ("P̄ uniform [0, 0.5]", sp.SkewRange(0.0, 0.5), False, n_boot),
+        ("P̄ [0.01, 0.1] normalised", sp.SkewRange(0.01, 0.1), True, n_boot),
+        ("fixed skew 0.02", 0.02, False, n_boot),
+        ("test skew (None)", None, False, n_boot),
+        ("SkewSeries (4 skews)", sp.SkewSeries([0.01, 0.05, 0.2, 0.1]), False, n_boot),
+        ("P̄ weighted [0.01, 0.3]", weighted, False, args.boot_slow),
+    ]
+    head = (f"{'skew model':28s} {'reps':>5s} {'percentile s':>12s} {'s/1000':>7s} {'BCa s/1000':>10s} "
+            f"{'naive s/1000':>12s} {'naive/ours':>10s} {'ours/sorts':>10s}")
+    print(head)
+    for label, skew, normalize, reps in cases:
+        r, t_ours = timed(lambda: sp.aucpr_ci(y, s, skew=skew, n_boot=reps, method="percentile", random_state=1,
+                                              normalize=normalize))
+        _, t_bca = timed(lambda: sp.aucpr_ci(y, s, skew=skew, n_boot=reps, random_state=1, normalize=normalize))
+        k = max(2, min(args.naive, reps))
+        ref, t_naive = timed(lambda: naive(y, s, skew, k, np.random.default_rng(2), normalize))
+        per = 1000 / reps
+        print(f"{label:28s} {reps:5d} {t_ours:12.2f} {t_ours * per:7.2f} {t_bca * per:10.2f} "
+              f"{t_naive * 1000 / k:12.2f} {t_naive / k * reps / t_ours:9.1f}x {t_ours / (reps * t_sort):9.1f}x"
+              f"   (se {r.se:.4f}, naive {ref.std(ddof=1):.4f})")
+    skew = sp.SkewRange(0.01, 0.1)
+    r, t_ours = timed(lambda: sp.compare(y, s, s_b, skew=skew, n_boot=n_boot, method="percentile", random_state=1))
+    k = args.naive
+    _, t_naive = timed(lambda: naive_compare(y, s, s_b, skew, k, np.random.default_rng(2)))
+    print(f"{'compare(), P̄ [0.01, 0.1]':28s} {n_boot:5d} {t_ours:12.2f} {t_ours * 1000 / n_boot:7.2f} {'':>10s} "
+          f"{t_naive * 1000 / k:12.2f} {t_naive / k * n_boot / t_ours:9.1f}x {t_ours / (n_boot * t_sort):9.1f}x"
+          f"   (difference {r.difference:.4f} [{r.low:.4f}, {r.high:.4f}])")
 
     # Where the time goes, for one chunk of the uniform range (0.01, 0.1).
     pts = points_of(y, s, None)
     pools, n_bins = _resample.make_pools([s], [pts], y, None, True)
     chunk = _resample.chunk_size(pools)
     g = np.random.default_rng(3)
-    t0 = time.perf_counter()
-    idx = _resample.draw(g, pools, chunk)
-    t1 = time.perf_counter()
-    tp, fp = _resample.polylines(*_resample.counts(pools, n_bins, 0, idx))
-    t2 = time.perf_counter()
-    sp.SkewRange(0.01, 0.1).aucpr(tp / tp[:, -1:], fp / fp[:, -1:])
-    t3 = time.perf_counter()
-    print(f"\nper replicate (chunk of {chunk}, {n_bins[0]} bins): draw {(t1 - t0) / chunk * 1e3:.2f} ms, "
-          f"count + cumulate {(t2 - t1) / chunk * 1e3:.2f} ms, P̄ area {(t3 - t2) / chunk * 1e3:.2f} ms")
+    parts = {}
+    for _ in range(5):
+        t0 = time.perf_counter()
+        idx = _resample.draw(g, pools, chunk)
+        t1 = time.perf_counter()
+        tp, fp = _resample.polylines(*_resample.counts(pools, n_bins, 0, idx))
+        t2 = time.perf_counter()
+        segments = _resample.recall_segments(tp, fp)
+        t3 = time.perf_counter()
+        skew.segment_aucpr(*segments, chunk)
+        t4 = time.perf_counter()
+        for name, t in (("draw", t1 - t0), ("count + cumulate", t2 - t1), ("recall segments", t3 - t2),
+                        ("P̄ areas", t4 - t3)):
+            parts[name] = min(parts.get(name, np.inf), t)
+    print(f"\nper replicate (best of 5 chunks of {chunk}, {n_bins[0]} bins, {segments[0].size / chunk:.0f} live "
+          "segments): " + ", ".join(f"{k} {v / chunk * 1e3:.2f} ms" for k, v in parts.items()))
+    print(f"load average at end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
 
 
 if __name__ == "__main__":

@@ -114,20 +114,21 @@ def counts(pools, n_bins, k, idx):
     """
     nb = n_bins[k]
     n_rep = idx[0].shape[0]
-    tp = np.zeros((n_rep, nb))
-    fp = np.zeros((n_rep, nb))
+    size = n_rep * nb
+    tp = fp = None
     offset = (np.arange(n_rep) * nb)[:, None]
     for pool, ix in zip(pools, idx, strict=True):
         flat = (pool.codes[k][ix] + offset).ravel()
-        size = n_rep * nb
-        for out, w, skip in ((tp, pool.pos_w, pool.only_neg), (fp, pool.neg_w, pool.only_pos)):
+        for is_tp, w, skip in ((True, pool.pos_w, pool.only_neg), (False, pool.neg_w, pool.only_pos)):
             if skip:
                 continue
-            if pool.unit:
-                out += np.bincount(flat, minlength=size).reshape(n_rep, nb)
+            got = np.bincount(flat, None if pool.unit else w[ix].ravel(), minlength=size).reshape(n_rep, nb)
+            if is_tp:
+                tp = got if tp is None else tp + got
             else:
-                out += np.bincount(flat, weights=w[ix].ravel(), minlength=size).reshape(n_rep, nb)
-    return tp, fp
+                fp = got if fp is None else fp + got
+    zero = np.zeros((n_rep, nb))
+    return (zero if tp is None else tp), (zero if fp is None else fp)
 
 
 def leave_block_out(pools, n_bins, k, blocks):
@@ -148,10 +149,32 @@ def leave_block_out(pools, n_bins, k, blocks):
 
 def polylines(tp_bins, fp_bins):
     """Cumulative counts from the origin: (tp, fp) of shape (n_rep, n_bins + 1)."""
-    n_rep = tp_bins.shape[0]
-    zero = np.zeros((n_rep, 1))
-    return (np.concatenate([zero, np.cumsum(tp_bins, axis=1)], axis=1),
-            np.concatenate([zero, np.cumsum(fp_bins, axis=1)], axis=1))
+    out = []
+    for bins in (tp_bins, fp_bins):
+        line = np.zeros((bins.shape[0], bins.shape[1] + 1))
+        np.cumsum(bins, axis=1, out=line[:, 1:])
+        out.append(line)
+    return tuple(out)
+
+
+def recall_segments(tp, fp):
+    """The segments of replicate polylines that gain recall, in rates.
+
+    Positives fall only into the odd bins (one per positive-bearing score),
+    so the segment of bin ``2j - 1`` runs from vertex ``2j - 1`` to ``2j``;
+    the even bins are horizontal and have no area.
+
+    Returns
+    -------
+    row, a0, b0, a1, b1 : ndarray
+        For each segment with ``a1 > a0``: its replicate and its start and
+        end rates (the same divisions as ``tp / n_pos``, ``fp / n_neg``).
+    """
+    row, j = (tp[:, 2::2] > tp[:, 1:-1:2]).nonzero()
+    start = row * tp.shape[1] + 2 * j + 1  # flat index of vertex 2j + 1 (0-based j)
+    t, f = tp.ravel(), fp.ravel()
+    n_pos, n_neg = tp[row, -1], fp[row, -1]
+    return row, t[start] / n_pos, f[start] / n_neg, t[start + 1] / n_pos, f[start + 1] / n_neg
 
 
 def replicate_points(tp, fp):

@@ -12,7 +12,7 @@ from ..metrics._labels import positive_mask
 from ..metrics.auc import INTERPOLATIONS, aucpr, normalized_aucpr
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import skew_model_of
-from ..skew import FixedSkew
+from ..skew import FixedSkew, SkewModel
 from . import _intervals, _resample
 from ._checks import as_generator, check_count
 
@@ -21,6 +21,8 @@ __all__ = ["BootstrapResult", "aucpr_ci"]
 METHODS = _intervals.METHODS
 # Leave-block-out evaluations per pool for the BCa acceleration (exact jackknife below this many rows).
 _JACK_BLOCKS = 100
+# Leave-block-out curves evaluated together.
+_JACK_ROWS = 16
 
 
 @dataclass(frozen=True, repr=False)  # the shared __repr__
@@ -124,8 +126,13 @@ def aucpr_rows(tp, fp, model, interpolation, normalize):
             return np.array([aucpr(p, None, interpolation=interpolation, normalize=normalize)
                              for p in _resample.replicate_points(tp, fp)])
     if interpolation == "continuous":
-        # What aucpr does for one curve, on all rows at once.
-        area = np.asarray(model.aucpr(tp / n_pos, fp / n_neg), dtype=float)
+        # What aucpr does for one curve, on all rows at once: from the recall-gaining segments
+        # where the model has a per-segment form, else from the whole polylines.
+        area = None
+        if type(model).segment_aucpr is not SkewModel.segment_aucpr:  # segments are only built where used
+            area = model.segment_aucpr(*_resample.recall_segments(tp, fp), tp.shape[0])
+        if area is None:
+            area = np.asarray(model.aucpr(tp / n_pos, fp / n_neg), dtype=float)
         return normalized_aucpr(area, model) if normalize else area
     return np.array([aucpr(p, model, interpolation=interpolation, normalize=normalize)
                      for p in _resample.replicate_points(tp, fp)])
@@ -150,7 +157,11 @@ def jackknife(pools, n_bins, statistic, rng):
         m = min(pool.size, _JACK_BLOCKS)
         blocks.append(np.array_split(rng.permutation(pool.size), m) if m > 1 else [])
     lines = [_resample.polylines(*_resample.leave_block_out(pools, n_bins, k, blocks)) for k in range(len(n_bins))]
-    return np.atleast_2d(statistic(lines).T).T, [len(b) for b in blocks]
+    # A few curves at a time, as the replicates: the temporaries of all 200 at once leave the cache.
+    step = _JACK_ROWS
+    vals = [np.atleast_2d(statistic([(tp[i:i + step], fp[i:i + step]) for tp, fp in lines]).T).T
+            for i in range(0, lines[0][0].shape[0], step)]
+    return np.concatenate(vals, axis=0), [len(b) for b in blocks]
 
 
 def summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng):
