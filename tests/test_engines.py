@@ -10,6 +10,7 @@ import pytest
 
 import skewplot as sp
 from skewplot.metrics.bounded import BoundedOperatingPoints
+from skewplot.tables import engine
 
 duckdb = pytest.importorskip("duckdb")
 pl = pytest.importorskip("polars")
@@ -157,14 +158,41 @@ def test_nulls_are_counted_or_dropped():
     (None, dict(score=3), TypeError, "score must be a column name"),
     (lambda d: d.assign(f=d.y * 2.0), dict(label="f", soft_labels=True), ValueError, r"fractions in \[0, 1\]"),
 ])
-def test_bad_input_is_named_before_any_scan(mutate, kwargs, err, match):
+def test_bad_input_is_named_before_any_scan(mutate, kwargs, err, match, monkeypatch):
     df = _data(n=200)
     if mutate is not None:
         df = mutate(df)
     args = dict(score="s", label="y")
     args.update(kwargs)
+
+    def no_scan(*args, **kwargs):
+        raise AssertionError("a GROUP BY over the scores ran before the input was refused")
+
+    monkeypatch.setattr(engine._Binning, "_collect", no_scan)
     with pytest.raises(err, match=match):
         sp.operating_points_from(df, **args)
+
+
+@pytest.mark.parametrize("kind", ["pandas", "polars", "polars-lazy", "duckdb", "parquet"])
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_non_finite_scores_are_counted_on_every_engine(kind, bad, tmp_path):
+    # polars' min and max skip NaN, so the range looks finite: the binning pass must catch it.
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+
+    df = _data(n=300)
+    df.loc[[4, 8], "s"] = bad
+    # Through Arrow, so that NaN stays NaN (from pandas, polars and DuckDB read it as missing).
+    table = pa.table({"s": pa.array(df.s.to_numpy(), from_pandas=False), "y": df.y.to_numpy()})
+    pq.write_table(table, tmp_path / "nan.parquet")
+    native = {"pandas": df, "polars": pl.from_arrow(table), "polars-lazy": pl.from_arrow(table).lazy(),
+              "duckdb": duckdb.connect().from_arrow(table), "parquet": str(tmp_path / "nan.parquet")}[kind]
+    # pandas stores a missing value as NaN: there NaN counts as missing.
+    match = "2 missing values" if kind == "pandas" and np.isnan(bad) else "score column has 2 non-finite values"
+    with pytest.raises(ValueError, match=match):
+        sp.operating_points_from(native, "s", "y")
+    with pytest.raises(ValueError, match=match):
+        sp.operating_points_from(native, "s", "y", bins=10)
 
 
 def test_paths_that_cannot_be_read(tmp_path):

@@ -6,24 +6,21 @@ scores, and optionally ``hue``, ``units``, ``sample_weight``) into
 command line reach tables only through it (via
 :func:`skewplot.metrics._inputs.classifiers`).
 
-Tables are read with narwhals, a small dependency-free layer that speaks to
-pandas, polars, PyArrow, Modin and cuDF (and lazily to DuckDB, Ibis and
-PySpark) with one API, so skewplot needs none of them installed; it is the
-same layer :mod:`skewplot.tables` uses to aggregate tables of any size in
-their own engine.  Here the table is in memory: the named columns are read
-once as arrays and grouped by ``hue`` and ``units``.  A lazy table (DuckDB,
-Spark, a polars LazyFrame) is refused with a message pointing to
-:func:`skewplot.operating_points_from`, whose result (one
-OperatingPoints per group) a plot takes as a mapping.  A plain ``dict`` of
-equal-length columns is read without narwhals.
+The table is read by :mod:`skewplot._frames`, the one dataframe layer
+(narwhals) that :mod:`skewplot.tables` also goes through to aggregate tables
+of any size in their own engine.  Here the table is in memory: the named
+columns are read once as arrays and grouped by ``hue`` and ``units``.  A lazy
+table (DuckDB, Spark, a polars LazyFrame) is refused with a message pointing
+to :func:`skewplot.operating_points_from`, whose result (one OperatingPoints
+per group) a plot takes as a mapping.  A plain ``dict`` of equal-length
+columns is read without narwhals.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import numpy as np
 
+from .._frames import eager_columns, is_table
 from .._validate import check_1d_array, plain
 from ._labels import positive_mask, swapped_hint
 from .points import operating_points
@@ -32,59 +29,6 @@ __all__ = ["points_by_group", "is_table", "level_order"]
 
 #: The keyword arguments that name columns, in the order messages list them.
 ROLES = ("y_true", "y_score", "hue", "units", "sample_weight")
-
-
-def is_table(data):
-    """True when ``data`` is a data frame narwhals can read (pandas, polars, ...)."""
-    if data is None or isinstance(data, (Mapping, list, tuple, np.ndarray)):
-        return False
-    import narwhals.stable.v1 as nw
-
-    try:
-        nw.from_native(data, pass_through=False)
-    except TypeError:
-        return False
-    return True
-
-
-def _columns(data, names):
-    """``{role: numpy array}`` for the named columns, plus ``{role: categories}`` of categorical ones."""
-    if isinstance(data, Mapping):
-        cols, cats = {}, {}
-        for role, col in names.items():
-            if col not in data:
-                _missing(role, col, list(data))
-            cols[role] = np.asarray(data[col])
-        return cols, cats
-    import narwhals.stable.v1 as nw
-
-    frame = nw.from_native(data, pass_through=False)
-    if isinstance(frame, nw.LazyFrame):
-        raise TypeError(
-            f"data is a lazy table ({type(data).__name__}); collect it into a pandas or polars DataFrame first, "
-            "or aggregate it where it lives with skewplot.operating_points_from and plot the mapping "
-            "{name: points}"
-        )
-    cols, cats = {}, {}
-    for role, col in names.items():
-        if col not in frame.columns:
-            _missing(role, col, frame.columns)
-        series = frame[col]
-        if role in ("hue", "units"):
-            if series.is_null().any():
-                raise ValueError(f"{role} column {col!r} has missing values; drop or fill them first")
-            if series.dtype in (nw.Categorical, nw.Enum):
-                cats[role] = series.cat.get_categories().to_list()
-            cols[role] = np.asarray(series.to_list(), dtype=object) if series.dtype == nw.String else \
-                series.to_numpy()
-        else:
-            cols[role] = series.to_numpy()
-    return cols, cats
-
-
-def _missing(role, col, columns):
-    shown = ", ".join(repr(c) for c in list(columns)[:12])
-    raise ValueError(f"{role}={col!r} is not a column of data; its columns are [{shown}]")
 
 
 def level_order(values, order=None, categories=None, *, role="hue"):
@@ -164,7 +108,7 @@ def points_by_group(data, *, y_true, y_score, hue=None, units=None, sample_weigh
         if col is None and role in ("y_true", "y_score"):
             raise TypeError(f"with data=, {role} must name a column of data")
     names = {role: col for role, col in names.items() if col is not None}
-    cols, cats = _columns(data, names)
+    cols, cats = eager_columns(data, names)
     n = len(cols["y_true"])
     for role, arr in cols.items():
         if arr.ndim != 1 or len(arr) != n:

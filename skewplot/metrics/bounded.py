@@ -116,12 +116,13 @@ class BoundedOperatingPoints:
     Bracket(low=0.6, high=0.95, width=0.35)
     """
 
-    def __init__(self, lower, upper, bin_low, bin_high, bin_pos, bin_neg, segment_bin):
+    def __init__(self, lower, upper, bin_low, bin_high, bin_pos, bin_neg, segment_bin, source, n_input):
         # Private: from_bins validates; this only stores.
         self.lower, self.upper = lower, upper
         self.bin_low, self.bin_high = bin_low, bin_high
         self.bin_pos, self.bin_neg = bin_pos, bin_neg
         self._segment_bin = segment_bin  # (lower, upper): bin index of each ROC segment
+        self._source, self._n_input = source, n_input  # input row of each stored bin; rows given
 
     n_pos = property(lambda self: self.lower.n_pos)
     n_neg = property(lambda self: self.lower.n_neg)
@@ -163,6 +164,7 @@ class BoundedOperatingPoints:
             raise ValueError("bin_low and bin_high must be finite scores")
         if np.any(lo > hi):
             raise ValueError("bin_low must not exceed bin_high in any bin")
+        n_input = lo.size
         source = np.flatnonzero((pos + neg) > 0)
         source = source[np.argsort(-hi[source], kind="stable")]
         lo, hi, pos, neg = lo[source], hi[source], pos[source], neg[source]
@@ -176,9 +178,7 @@ class BoundedOperatingPoints:
         mixed = _mixed(lo, hi, pos, neg)
         lower, lower_bins = _path(lo, hi, pos, neg, mixed, negatives_first=True)
         upper, upper_bins = _path(lo, hi, pos, neg, mixed, negatives_first=False)
-        out = cls(lower, upper, lo, hi, pos, neg, (lower_bins, upper_bins))
-        out._source = source  # row of the input of each stored bin
-        return out
+        return cls(lower, upper, lo, hi, pos, neg, (lower_bins, upper_bins), source, n_input)
 
     # ------------------------------------------------------------------ areas
     def aucpr(self, skew=None, *, interpolation="continuous", normalize=False) -> Bracket:
@@ -225,7 +225,7 @@ class BoundedOperatingPoints:
             np.add.at(out, seg_bin, sign * area)
         out = np.maximum(out, 0.0)
         if input_order:
-            full = np.zeros(int(self._source.max()) + 1 if self._source.size else 0)
+            full = np.zeros(self._n_input)
             full[self._source] = out
             return full
         return out

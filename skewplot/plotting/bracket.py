@@ -15,6 +15,7 @@ from ..metrics.auc import aucpr, roc_auc
 from ..metrics.bounded import BoundedOperatingPoints
 from ..metrics.curve import pr_curve
 from ..metrics.precision import skew_model_of
+from ._axes import label_pr_axes, label_roc_axes
 from ._display import palette, resolve_ax
 
 __all__ = ["BracketDisplay", "plot_bracket", "is_bounded"]
@@ -98,13 +99,10 @@ def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.45, **kwargs
         bands[name] = ax.fill(np.r_[x_hi, x_lo[::-1]], np.r_[y_hi, y_lo[::-1]], label=label, **style)[0]
         brackets[name] = bracket
     if space == "pr":
-        model = skew_model_of(next(iter(named.values())).lower, skew)
-        ax.set_xlabel("Recall $R$")
-        ax.set_ylabel(f"Precision ${model.symbol}$ ({model.describe()})")
+        label_pr_axes(ax, skew_model_of(next(iter(named.values())).lower, skew), skew)
     else:
         ax.plot([0, 1], [0, 1], color="0.6", lw=0.8, ls="--", label="random classifier")
-        ax.set_xlabel("False positive rate")
-        ax.set_ylabel("True positive rate")
+        label_roc_axes(ax)
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1.02)
     ax.legend(loc="best", fontsize="small")

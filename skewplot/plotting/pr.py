@@ -10,6 +10,7 @@ from ..metrics.auc import INTERPOLATIONS, aucpr, polyline_corners
 from ..metrics.curve import pr_curve
 from ..metrics.precision import curve_rates, skew_model_of
 from ..skew import SkewModel
+from ._axes import label_pr_axes
 from ._display import (
     Display,
     FromScoresMixin,
@@ -181,7 +182,6 @@ class PRDisplay(FromScoresMixin, Display):
             self._draw_iso_f(ax)
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1.02)
-        ax.set_xlabel("Recall (TPR)")
         self._set_labels()
         self._place_legend()
         return self
@@ -198,16 +198,7 @@ class PRDisplay(FromScoresMixin, Display):
         self._reduced[id(pts)] = pts._take(idx)
 
     def _set_labels(self):
-        model = self.model()
-        if self.skew is None:
-            self.ax_.set_ylabel(f"Precision $P$ (data set, $\\pi={model.mean:.3g}$)")
-        elif self.skew_label == "title":  # plain text that changes, mathtext that does not
-            label = f"Precision ${model.symbol}$"
-            if self.ax_.get_ylabel() != label:  # set_ylabel marks the axis stale even when nothing changes
-                self.ax_.set_ylabel(label)
-            self.ax_.set_title(model.describe())
-        else:
-            self.ax_.set_ylabel(f"Precision {model.label()}")
+        label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label)
 
     def _draw_baselines(self, ax):
         model = self.model()

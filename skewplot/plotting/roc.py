@@ -9,6 +9,7 @@ from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.auc import roc_auc
 from ..metrics.hull import roc_convex_hull
 from ..metrics.points import OperatingPoints
+from ._axes import label_roc_axes
 from ._display import (
     Display,
     FromScoresMixin,
@@ -116,8 +117,7 @@ class ROCDisplay(FromScoresMixin, Display):
             self._draw_hulls()
         ax.set_xlim(-0.01, 1.01)
         ax.set_ylim(-0.01, 1.01)
-        ax.set_xlabel("False positive rate (FPR)")
-        ax.set_ylabel("True positive rate (TPR)")
+        label_roc_axes(ax)
         self._place_legend()
         return self
 

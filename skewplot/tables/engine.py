@@ -15,11 +15,9 @@ bracket's width (``tolerance=``).
 
 from __future__ import annotations
 
-import glob
-import os
-
 import numpy as np
 
+from .._frames import lazy_frame, narwhals, schema_of
 from .._validate import check_scalar
 from ..metrics.bounded import BoundedOperatingPoints
 from ..metrics.points import OperatingPoints
@@ -29,13 +27,12 @@ __all__ = ["operating_points_from", "DEFAULT_MAX_GROUPS"]
 #: Most groups brought back from the engine at once (about 40 bytes each).
 DEFAULT_MAX_GROUPS = 2**20
 # First grid of the tolerance mode: the AUCPR bracket of equal-width bins was measured at about
-# 1 to 3 / bins wide on binormal scores: start at 1 / tolerance bins and refine where needed.
-_FIRST_BINS_PER_TOLERANCE = 1.0
+# 1 to 3 / bins wide on binormal scores; a scan costs about the same at 2**17 and 2**19 bins,
+# so start at 4 / tolerance bins (one pass usually suffices) and refine where needed.
+_FIRST_BINS_PER_TOLERANCE = 4.0
 _MIN_FIRST_BINS = 2**10
 _COARSE_BINS = 2**16  # first try of the exact mode
 _MAX_ROUNDS = 6
-_FILE_READERS = {".parquet": "read_parquet", ".pq": "read_parquet", ".csv": "read_csv", ".tsv": "read_csv",
-                 ".txt": "read_csv", ".gz": "read_csv"}
 # Column names of our own, unlikely to clash with the user's.
 _POS, _NEG, _BIN, _SUB = "__skewplot_pos", "__skewplot_neg", "__skewplot_bin", "__skewplot_sub"
 
@@ -94,8 +91,7 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
     >>> sp.roc_auc(sp.operating_points_from(df, "s", "y", bins=2))
     Bracket(low=0.5, high=1, width=0.5)
     """
-    import narwhals.stable.v2 as nw
-
+    nw = narwhals()
     bins = None if bins is None else _check_count(bins, "bins", 1)
     max_groups = _check_count(max_groups, "max_groups", 2)
     if tolerance is not None:
@@ -106,83 +102,37 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
         raise TypeError(f"soft_labels must be True or False, got {type(soft_labels).__name__}")
     if not isinstance(progress, (bool, np.bool_)):
         raise TypeError(f"progress must be True or False, got {type(progress).__name__}")
-    frame = _lazy_frame(table, nw, progress)
-    frame = _checked_columns(frame, nw, score=score, label=label, weight=weight, soft_labels=soft_labels)
-    frame = _with_weights(frame, nw, score, label, weight, pos_label, soft_labels, nulls)
-    lo, hi, n_rows = _totals(frame, nw, score, label, pos_label, soft_labels)
+    frame = lazy_frame(table, progress)
+    names = {"score": score, "label": label} | ({} if weight is None else {"weight": weight})
+    schema = schema_of(frame, names)
+    for arg in ("score", "weight") + (("label",) if soft_labels else ()):
+        if arg in names and not schema[names[arg]].is_numeric():
+            raise TypeError(f"{arg} column {names[arg]!r} must be numeric, got {schema[names[arg]]}")
+    frame = frame.select(*dict.fromkeys(names.values()))  # only the columns needed
+    if nulls == "drop":
+        frame = frame.filter(*[~nw.col(c).is_null() for c in names.values()])
+    # Unweighted hard labels: count the positives; the negatives are the rest of the rows.
+    counted = weight is None and not soft_labels
+    frame = _with_weights(frame, nw, label, weight, pos_label, soft_labels, counted)
+    lo, hi, n_rows = _checked_range(frame, nw, score, label, weight, pos_label, soft_labels)
+    bin_ = _Binning(frame, nw, score, counted)
     if bins is None and tolerance is None:
-        return _exact_or_bracket(frame, nw, score, lo, hi, n_rows, max_groups)
+        return _exact_or_bracket(bin_, lo, hi, n_rows, max_groups)
     n_bins = bins if bins is not None else _first_bins(tolerance, max_groups)
     grid = _Grid(lo, hi, n_bins)
-    agg = _collect_bins(frame, nw, score, grid)
+    agg = bin_.collect(grid)
     if tolerance is not None:
-        agg = _refine(frame, nw, score, grid, agg, tolerance, max_groups)
+        return _refine(bin_, grid, agg, tolerance, max_groups)
     return BoundedOperatingPoints.from_bins(agg["lo"], agg["hi"], agg["pos"], agg["neg"])
 
 
-# ---------------------------------------------------------------- the table
-def _lazy_frame(table, nw, progress=False):
-    if isinstance(table, (str, os.PathLike)) or (isinstance(table, (list, tuple)) and table
-                                                  and all(isinstance(t, (str, os.PathLike)) for t in table)):
-        return nw.from_native(_read_files(table, progress))
-    try:
-        frame = nw.from_native(table)
-    except TypeError:
-        raise TypeError(
-            "table must be a DataFrame or LazyFrame (pandas, polars, DuckDB, PySpark, Ibis) or a path "
-            f"or glob of Parquet/CSV files, got {type(table).__name__}"
-        ) from None
-    return frame.lazy() if isinstance(frame, nw.DataFrame) else frame
-
-
-def _read_files(paths, progress=False):
-    import duckdb
-
-    paths = [os.fspath(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
-    files = []
-    for p in paths:
-        found = sorted(glob.glob(p)) if glob.has_magic(p) else ([p] if os.path.exists(p) else [])
-        if not found:
-            raise ValueError(f"table: no file matches {p!r}")
-        if any(os.path.isdir(f) for f in found):
-            raise ValueError(f"table: {p!r} is a folder; give a file or a glob such as 'folder/*.parquet'")
-        files += found
-    kinds = {_FILE_READERS.get(os.path.splitext(f.lower())[1]) for f in files}
-    if None in kinds or len(kinds) != 1:
-        raise ValueError("table: files must all be Parquet (.parquet, .pq) or all CSV (.csv, .tsv, .csv.gz); "
-                         f"got {', '.join(sorted({os.path.splitext(f)[1] or '(none)' for f in files}))}")
-    con = duckdb.connect()
-    con.execute(f"SET enable_progress_bar = {'true' if progress else 'false'}")
-    reader = getattr(con, kinds.pop())
-    try:
-        return reader(files)
-    except duckdb.Error as exc:
-        raise ValueError(f"table: DuckDB could not read {files[0]!r}: {str(exc).splitlines()[0]}") from None
-
-
-def _checked_columns(frame, nw, *, score, label, weight, soft_labels):
-    schema = frame.collect_schema()
-    for arg, col in (("score", score), ("label", label), ("weight", weight)):
-        if col is None and arg == "weight":
-            continue
-        if not isinstance(col, str):
-            raise TypeError(f"{arg} must be a column name (str), got {type(col).__name__}")
-        if col not in schema:
-            names = ", ".join(list(schema)[:12])
-            raise ValueError(f"{arg}={col!r} is not a column of the table (columns: {names})")
-    for arg, col in (("score", score), ("weight", weight)) + ((("label", label),) if soft_labels else ()):
-        if col is not None and not schema[col].is_numeric():
-            raise TypeError(f"{arg} column {col!r} must be numeric, got {schema[col]}")
-    return frame
-
-
-def _with_weights(frame, nw, score, label, weight, pos_label, soft_labels, nulls):
-    """Add the positive and negative weight of each row."""
-    cols = [c for c in (score, label, weight) if c is not None]
-    if nulls == "drop":
-        frame = frame.filter(*[~nw.col(c).is_null() for c in cols])
-    w = nw.col(weight).cast(nw.Float64) if weight is not None else nw.lit(1.0, nw.Float64)
+# ---------------------------------------------------------------- checks
+def _with_weights(frame, nw, label, weight, pos_label, soft_labels, counted):
+    """Add each row's positive weight (and its negative weight unless ``counted``)."""
     frac = nw.col(label).cast(nw.Float64) if soft_labels else (nw.col(label) == pos_label).cast(nw.Float64)
+    if counted:
+        return frame.with_columns(frac.alias(_POS))
+    w = nw.col(weight).cast(nw.Float64) if weight is not None else nw.lit(1.0, nw.Float64)
     return frame.with_columns((w * frac).alias(_POS), (w * (1.0 - frac)).alias(_NEG))
 
 
@@ -196,51 +146,70 @@ def _count(condition, nw):
     return condition.cast(nw.Int64).sum()
 
 
-def _totals(frame, nw, score, label, pos_label, soft_labels):
-    """One pass: refuse bad rows and single-class data; return the score range."""
+def _checked_range(frame, nw, score, label, weight, pos_label, soft_labels):
+    """Refuse bad tables before the long scans; return the score range and the number of rows.
+
+    The first query holds only counts, minima and maxima, which DuckDB
+    answers from Parquet metadata without reading the data; then the label
+    and weight columns are read, never the scores.  Non-finite scores hidden
+    from the range (polars' minimum skips NaN) are caught by the binning.
+    """
     s = nw.col(score)
-    exprs = {
-        "n": nw.len(),
-        "null_score": _count(s.is_null(), nw),
-        "null_label": _count(nw.col(label).is_null(), nw),
-        "nonfinite": _count(~s.is_finite(), nw),
-        "lo": s.min(), "hi": s.max(),
-        "pos": nw.col(_POS).sum(), "neg": nw.col(_NEG).sum(),
-        "neg_w": _count(nw.col(_POS) + nw.col(_NEG) < 0, nw),
-        "bad_w": _count(~(nw.col(_POS) + nw.col(_NEG)).is_finite(), nw),
-    }
+    exprs = {"n": nw.len(), "lo": s.min(), "hi": s.max(), "n_score": s.count(), "n_label": nw.col(label).count()}
+    if weight is not None:
+        exprs["n_weight"] = nw.col(weight).count()
+    row = _row(frame.select(**exprs))
+    n = int(row["n"])
+    if not n:
+        raise ValueError("table has no rows")
+    for arg in ("score", "label", "weight"):
+        if row.get(f"n_{arg}", n) < n:
+            raise ValueError(f"{arg} column has {n - int(row[f'n_{arg}'])} missing values (pass nulls='drop' to "
+                             "leave those rows out)")
+    if not (np.isfinite(row["lo"]) and np.isfinite(row["hi"])):
+        _refuse_nonfinite(frame, nw, score)
+    if weight is not None or soft_labels:
+        _check_weights(frame, nw, label, weight, pos_label, soft_labels)
+    if not soft_labels:
+        # A GROUP BY of its own (narwhals' unique() numbers rows in a window, which buffers the input).
+        values = frame.group_by(label).agg(nw.len().alias(_BIN)).head(3)
+        values = (values.collect() if hasattr(values, "collect") else values).to_dict(as_series=False)[label]
+        if len(values) > 2:
+            n_labels = int(_row(frame.select(nw.col(label).n_unique().alias("n")))["n"])
+            raise ValueError(f"label column holds {n_labels} distinct values; hard labels need two "
+                             "(pass soft_labels=True for positive fractions in [0, 1])")
+        if not any(v == pos_label for v in values):
+            raise ValueError(f"no positive weight: pos_label={pos_label!r} does not occur in the label column")
+        if all(v == pos_label for v in values):
+            raise ValueError("no negative weight: every row of the table is positive")
+    return float(row["lo"]), float(row["hi"]), n
+
+
+def _check_weights(frame, nw, label, weight, pos_label, soft_labels):
+    """One pass over the label and weight columns: signs, finiteness, both classes weighed."""
+    total = nw.col(_POS) + nw.col(_NEG)
+    exprs = {"pos": nw.col(_POS).sum(), "neg": nw.col(_NEG).sum(), "neg_w": _count(total < 0, nw),
+             "bad_w": _count(~total.is_finite(), nw)}
     if soft_labels:
         exprs["lab_lo"], exprs["lab_hi"] = nw.col(label).min(), nw.col(label).max()
-    row = {k: (None if v is None else (float(v) if k not in ("lo", "hi") else v)) for k, v in
-           _row(frame.select(**exprs)).items()}
-    if not soft_labels:
-        # On its own: beside other aggregates a distinct count makes DuckDB buffer the whole input.
-        row["n_labels"] = float(_row(frame.select(nw.col(label).n_unique().alias("n")))["n"])
-    if not row["n"]:
-        raise ValueError("table has no rows")
-    for key, arg in (("null_score", "score"), ("null_label", "label")):
-        if row[key]:
-            raise ValueError(f"{arg} column has {int(row[key])} missing values (pass nulls='drop' to leave "
-                             "those rows out)")
+    row = {k: float(v) for k, v in _row(frame.select(**exprs)).items()}
     if row["bad_w"]:
-        raise ValueError(f"weight column has {int(row['bad_w'])} missing or non-finite values")
+        raise ValueError(f"{'weight' if weight else 'label'} column has {int(row['bad_w'])} non-finite values")
     if row["neg_w"]:
         raise ValueError(f"weight column has {int(row['neg_w'])} negative values; weights must be >= 0")
-    if row["nonfinite"]:
-        raise ValueError(f"score column has {int(row['nonfinite'])} non-finite values; every score must be finite")
-    if soft_labels:
-        if row["lab_lo"] < 0 or row["lab_hi"] > 1:
-            raise ValueError(f"label column must hold fractions in [0, 1] with soft_labels=True, found values in "
-                             f"[{row['lab_lo']:g}, {row['lab_hi']:g}]")
-    elif row["n_labels"] > 2:
-        raise ValueError(f"label column holds {int(row['n_labels'])} distinct values; hard labels need two "
-                         "(pass soft_labels=True for positive fractions in [0, 1])")
+    if soft_labels and (row["lab_lo"] < 0 or row["lab_hi"] > 1):
+        raise ValueError(f"label column must hold fractions in [0, 1] with soft_labels=True, found values in "
+                         f"[{row['lab_lo']:g}, {row['lab_hi']:g}]")
     if row["pos"] <= 0:
         raise ValueError(f"no positive weight: pos_label={pos_label!r} does not occur in the label column "
                          "(or its rows weigh 0)")
     if row["neg"] <= 0:
-        raise ValueError("no negative weight: every row of the table is positive")
-    return float(row["lo"]), float(row["hi"]), int(row["n"])
+        raise ValueError("no negative weight: every row of the table is positive (or the others weigh 0)")
+
+
+def _refuse_nonfinite(frame, nw, score):
+    k = int(_row(frame.select(_count(~nw.col(score).is_finite(), nw).alias("k")))["k"])
+    raise ValueError(f"score column has {k} non-finite values; every score must be finite")
 
 
 # ---------------------------------------------------------------- aggregation
@@ -251,27 +220,59 @@ class _Grid:
         self.lo, self.hi, self.n = lo, hi, n
 
     def index(self, nw, score, factor=1):
+        """The bin of each row's score; -1 for a score that is not finite."""
         n = self.n * factor
+        s = nw.col(score)
         if self.hi == self.lo:
-            return nw.lit(0, nw.Int64)
-        scale = n / (self.hi - self.lo)
-        return ((nw.col(score) - self.lo) * scale).floor().clip(0, n - 1).cast(nw.Int64)
+            inside = nw.lit(0.0, nw.Float64)
+        else:
+            inside = ((s - self.lo) * (n / (self.hi - self.lo))).floor().clip(0, n - 1)
+        # The cast comes last: a NaN never reaches it (engines refuse to cast NaN to an integer).
+        return nw.when(s.is_finite()).then(inside).otherwise(-1.0).cast(nw.Int64)
 
 
-def _collect(frame, keys, nw, score):
-    agg = frame.group_by(*keys).agg(nw.col(score).min().alias("lo"), nw.col(score).max().alias("hi"),
-                                    nw.col(_POS).sum().alias("pos"), nw.col(_NEG).sum().alias("neg"),
-                                    nw.len().alias("rows"))
-    out = agg.collect() if hasattr(agg, "collect") else agg
-    cols = out.to_dict(as_series=False)
-    return {k: np.asarray(v, dtype=np.int64 if k in keys or k == "rows" else float) for k, v in cols.items()}
+class _Binning:
+    """The ``GROUP BY`` queries of one table: per-group score range and class weights."""
+
+    def __init__(self, frame, nw, score, counted):
+        self.frame, self.nw, self.score, self.counted = frame, nw, score, counted
+
+    def collect(self, grid, *, within=None, factor=1):
+        """Weights per bin of ``grid``; with ``within``, only those bins, split ``factor`` times finer."""
+        nw = self.nw
+        frame = self.frame.with_columns(grid.index(nw, self.score).alias(_BIN))
+        keys = [_BIN]
+        if within is not None:
+            frame = frame.filter(nw.col(_BIN).is_in(within.tolist()))
+            frame = frame.with_columns(grid.index(nw, self.score, factor).alias(_SUB))
+            keys.append(_SUB)
+        return self._collect(frame, keys)
+
+    def by_score(self):
+        """Weights per distinct score."""
+        out = self._collect(self.frame, [self.score], ranges=False)
+        out["lo"] = out["hi"] = out.pop(self.score)
+        return out
+
+    def _collect(self, frame, keys, ranges=True):
+        nw = self.nw
+        aggs = [nw.col(_POS).sum().alias("pos"), nw.len().alias("rows")]
+        if ranges:
+            aggs += [nw.col(self.score).min().alias("lo"), nw.col(self.score).max().alias("hi")]
+        if not self.counted:
+            aggs.append(nw.col(_NEG).sum().alias("neg"))
+        out = frame.group_by(*keys).agg(*aggs)
+        cols = (out.collect() if hasattr(out, "collect") else out).to_dict(as_series=False)
+        cols = {k: np.asarray(v, dtype=np.int64 if k in (_BIN, _SUB, "rows") else float) for k, v in cols.items()}
+        if self.counted:
+            cols["neg"] = cols["rows"] - cols["pos"]
+        edges = (cols[keys[0]],) if not ranges else (cols["lo"], cols["hi"])
+        if (ranges and np.any(cols[_BIN] < 0)) or not all(np.isfinite(e).all() for e in edges):
+            _refuse_nonfinite(self.frame, nw, self.score)
+        return cols
 
 
-def _collect_bins(frame, nw, score, grid):
-    return _collect(frame.with_columns(grid.index(nw, score).alias(_BIN)), [_BIN], nw, score)
-
-
-def _exact_or_bracket(frame, nw, score, lo, hi, n_rows, max_groups):
+def _exact_or_bracket(binning, lo, hi, n_rows, max_groups):
     """Exact points when the distinct scores are few enough; else the bracket of the finest grid.
 
     A coarse grid first (cheap: a small hash table), then one of ``max_groups``
@@ -279,20 +280,19 @@ def _exact_or_bracket(frame, nw, score, lo, hi, n_rows, max_groups):
     """
     if n_rows > max_groups:
         for n_bins in sorted({min(_COARSE_BINS, max_groups), max_groups}):
-            agg = _collect_bins(frame, nw, score, _Grid(lo, hi, n_bins))
+            agg = binning.collect(_Grid(lo, hi, n_bins))
             shared = agg["lo"] < agg["hi"]
             if not shared.any():
                 return OperatingPoints.from_score_counts(agg["lo"], agg["pos"], agg["neg"])
         if (~shared).sum() + agg["rows"][shared].sum() > max_groups:
             return BoundedOperatingPoints.from_bins(agg["lo"], agg["hi"], agg["pos"], agg["neg"])
     # At most max_groups distinct scores: group by the score itself.
-    out = frame.group_by(score).agg(nw.col(_POS).sum().alias("pos"), nw.col(_NEG).sum().alias("neg"))
-    cols = (out.collect() if hasattr(out, "collect") else out).to_dict(as_series=False)
-    return OperatingPoints.from_score_counts(*(np.asarray(cols[k], dtype=float) for k in (score, "pos", "neg")))
+    agg = binning.by_score()
+    return OperatingPoints.from_score_counts(agg["lo"], agg["pos"], agg["neg"])
 
 
-def _refine(frame, nw, score, grid, agg, tolerance, max_groups):
-    """Split the bins holding most of the bracket's width until it is at most ``tolerance``.
+def _refine(binning, grid, agg, tolerance, max_groups):
+    """The bracket, splitting the bins that hold most of its width until it is at most ``tolerance``.
 
     Each round re-aggregates the chosen first-grid bins on a grid ``factor``
     times finer, in one scan grouped by first-grid bin and sub-bin (so no
@@ -306,7 +306,6 @@ def _refine(frame, nw, score, grid, agg, tolerance, max_groups):
     for _ in range(_MAX_ROUNDS):
         bounded = BoundedOperatingPoints.from_bins(parts["lo"], parts["hi"], parts["pos"], parts["neg"])
         share = bounded.width_by_bin(input_order=True)
-        share = np.pad(share, (0, len(parts["lo"]) - share.size))
         width = share.sum()
         if width <= tolerance:
             break
@@ -320,17 +319,16 @@ def _refine(frame, nw, score, grid, agg, tolerance, max_groups):
         factor = min(max(2 * factor, 2 ** int(np.ceil(np.log2(max(need, 2.0))))), max_groups // n_pick)
         if factor <= 1:
             break
-        inner = (frame.with_columns(grid.index(nw, score).alias(_BIN))
-                 .filter(nw.col(_BIN).is_in(pick.tolist()))
-                 .with_columns(grid.index(nw, score, factor).alias(_SUB)))
-        fine = _collect(inner, [_BIN, _SUB], nw, score)
+        fine = binning.collect(grid, within=pick, factor=factor)
         keep = ~np.isin(parts["parent"], pick)
         parts = {k: np.concatenate((parts[k][keep], fine[_BIN if k == "parent" else k])) for k in parts}
-    return parts
+    else:
+        bounded = BoundedOperatingPoints.from_bins(parts["lo"], parts["hi"], parts["pos"], parts["neg"])
+    return bounded
 
 
 def _first_bins(tolerance, max_groups):
-    """A power of two near ``1 / tolerance``, within [2**10, max_groups]."""
+    """A power of two near ``4 / tolerance``, within [2**10, max_groups]."""
     want = 2 ** int(np.ceil(np.log2(_FIRST_BINS_PER_TOLERANCE / tolerance)))
     return int(min(max(want, _MIN_FIRST_BINS), max_groups))
 

@@ -1,0 +1,148 @@
+"""The one dataframe layer: every table skewplot reads goes through narwhals here.
+
+narwhals is a small dependency-free layer that speaks to pandas, polars,
+PyArrow, Modin and cuDF, and lazily to DuckDB, Ibis and PySpark, with one
+API, so skewplot needs none of them installed.  This module owns the
+conversion of a user's table into narwhals (one stable API version, one
+rule for lazy and eager tables, one wording for a missing column):
+
+* :func:`eager_columns` reads named columns of an in-memory table as numpy
+  arrays -- the tidy ``data=`` input of the plots and widgets
+  (:mod:`skewplot.metrics._tables`);
+* :func:`lazy_frame` turns any table, or a path or glob of Parquet/CSV
+  files (read by an embedded DuckDB, never loaded whole), into a narwhals
+  LazyFrame that :mod:`skewplot.tables` aggregates in the table's own
+  engine.
+
+Nothing is imported until a table is given.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Mapping
+
+import numpy as np
+
+__all__ = ["narwhals", "is_table", "eager_columns", "lazy_frame", "schema_of", "missing_column"]
+
+_FILE_READERS = {".parquet": "read_parquet", ".pq": "read_parquet", ".csv": "read_csv", ".tsv": "read_csv",
+                 ".txt": "read_csv", ".gz": "read_csv"}
+
+
+def narwhals():
+    """The narwhals API every table of skewplot goes through (its stable v2)."""
+    import narwhals.stable.v2 as nw
+
+    return nw
+
+
+def is_table(data):
+    """True when ``data`` is a data frame narwhals can read (pandas, polars, DuckDB, ...)."""
+    if data is None or isinstance(data, (Mapping, list, tuple, np.ndarray, str, os.PathLike)):
+        return False
+    try:
+        narwhals().from_native(data)
+    except TypeError:
+        return False
+    return True
+
+
+def missing_column(role, col, columns, what):
+    """Raise the one error for a column name that is not in the table."""
+    shown = ", ".join(repr(c) for c in list(columns)[:12])
+    raise ValueError(f"{role}={col!r} is not a column of {what}; its columns are [{shown}]")
+
+
+def eager_columns(data, names):
+    """``{role: numpy array}`` of the named columns of an in-memory table, and ``{role: categories}``.
+
+    ``data`` is a table narwhals reads eagerly or a plain mapping of
+    equal-length columns; ``names`` maps roles to column names.  The
+    ``hue`` and ``units`` roles keep the categories of a categorical column
+    and refuse missing values.  A lazy table is refused with a pointer to
+    :func:`skewplot.operating_points_from`.
+    """
+    if isinstance(data, Mapping):
+        cols = {}
+        for role, col in names.items():
+            if col not in data:
+                missing_column(role, col, list(data), "data")
+            cols[role] = np.asarray(data[col])
+        return cols, {}
+    nw = narwhals()
+    frame = nw.from_native(data)
+    if isinstance(frame, nw.LazyFrame):
+        raise TypeError(
+            f"data is a lazy table ({type(data).__name__}); collect it into a pandas or polars DataFrame first, "
+            "or aggregate it where it lives with skewplot.operating_points_from and plot the mapping "
+            "{name: points}"
+        )
+    cols, cats = {}, {}
+    for role, col in names.items():
+        if col not in frame.columns:
+            missing_column(role, col, frame.columns, "data")
+        series = frame.get_column(col)
+        if role in ("hue", "units"):
+            if series.is_null().any():
+                raise ValueError(f"{role} column {col!r} has missing values; drop or fill them first")
+            if series.dtype in (nw.Categorical, nw.Enum):
+                cats[role] = series.cat.get_categories().to_list()
+            cols[role] = (np.asarray(series.to_list(), dtype=object) if series.dtype == nw.String
+                          else series.to_numpy())
+        else:
+            cols[role] = series.to_numpy()
+    return cols, cats
+
+
+def lazy_frame(table, progress=False):
+    """A narwhals LazyFrame of ``table``: any data frame, or a path, glob or list of Parquet/CSV files."""
+    nw = narwhals()
+    if isinstance(table, (str, os.PathLike)) or (isinstance(table, (list, tuple)) and table
+                                                  and all(isinstance(t, (str, os.PathLike)) for t in table)):
+        return nw.from_native(_read_files(table, progress))
+    try:
+        frame = nw.from_native(table)
+    except TypeError:
+        raise TypeError(
+            "table must be a DataFrame or LazyFrame (pandas, polars, DuckDB, PySpark, Ibis) or a path "
+            f"or glob of Parquet/CSV files, got {type(table).__name__}"
+        ) from None
+    return frame.lazy() if isinstance(frame, nw.DataFrame) else frame
+
+
+def schema_of(frame, names, what="the table"):
+    """The schema of ``frame`` after checking that every named column (``{role: name}``) is in it."""
+    schema = frame.collect_schema()
+    for role, col in names.items():
+        if not isinstance(col, str):
+            raise TypeError(f"{role} must be a column name (str), got {type(col).__name__}")
+        if col not in schema:
+            missing_column(role, col, list(schema), what)
+    return schema
+
+
+def _read_files(paths, progress=False):
+    import duckdb
+
+    paths = [os.fspath(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
+    files = []
+    for p in paths:
+        found = sorted(glob.glob(p)) if glob.has_magic(p) else ([p] if os.path.exists(p) else [])
+        if not found:
+            raise ValueError(f"table: no file matches {p!r}")
+        if any(os.path.isdir(f) for f in found):
+            raise ValueError(f"table: {p!r} is a folder; give a file or a glob such as 'folder/*.parquet'")
+        files += found
+    kinds = {_FILE_READERS.get(os.path.splitext(f.lower())[1]) for f in files}
+    if None in kinds or len(kinds) != 1:
+        raise ValueError("table: files must all be Parquet (.parquet, .pq) or all CSV (.csv, .tsv, .csv.gz); "
+                         f"got {', '.join(sorted({os.path.splitext(f)[1] or '(none)' for f in files}))}")
+    con = duckdb.connect()
+    con.execute(f"SET enable_progress_bar = {'true' if progress else 'false'}")
+    reader = getattr(con, kinds.pop())
+    try:
+        return reader(files)
+    except duckdb.Error as exc:
+        raise ValueError(f"table: DuckDB could not read {files[0]!r}: {str(exc).splitlines()[0]}") from None
