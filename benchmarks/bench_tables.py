@@ -2,18 +2,20 @@
 
 Writes the data once (binormal scores, 1 % positives; not committed), then
 times each way of getting the AUCPR in a fresh process, reporting wall time,
-the process's peak resident memory and the AUCPR (exact, or the certified
-bracket):
+CPU time of all the process's threads, the process's peak resident memory
+and the AUCPR (exact, or the certified bracket):
 
-* ``numpy``: load the two columns into memory, ``operating_points`` + ``aucpr``;
+* ``numpy``: load the two columns into memory, ``operating_points`` + ``aucpr``
+  (on both files, as the baseline of the two routes below);
 * ``bracket``: ``operating_points_from(path, tolerance=1e-5)`` through DuckDB;
-* ``exact-1e4``: the same file with scores rounded to about 1e4 distinct
-  values, ``operating_points_from(path)`` (exact);
-* ``spark`` (when PySpark and Java are installed): ``operating_points_from``
-  on a Spark DataFrame of the first 1e7 rows, beside Spark's own
-  ``BinaryClassificationEvaluator(metricName="areaUnderPR")``.
+* ``exact-1e4``: a file of the same rows with scores rounded to 3 decimals
+  (about 1e4 distinct values), ``operating_points_from(path)`` (exact);
+* ``spark`` (when PySpark and Java are installed): a 1e7-row file read by
+  Spark local[2]: ``operating_points_from(df, tolerance=1e-5)`` beside
+  Spark's own ``BinaryClassificationEvaluator(metricName="areaUnderPR")``,
+  both against the exact AUCPR of the same file (numpy).
 
-Usage: ``python benchmarks/bench_tables.py [--rows 1e8] [--dir /tmp/skewplot-bench]``.
+Usage: ``python benchmarks/bench_tables.py [--rows 1e8] [--spark-rows 1e7] [--dir /tmp/skewplot-bench]``.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ BODIES = {
     import duckdb
     cols = duckdb.sql("SELECT s, y FROM read_parquet({path!r})").fetchnumpy()
     pts = sp.operating_points(cols["y"], cols["s"])
-    out = {{"aucpr": sp.aucpr(pts)}}
+    out = {{"aucpr": sp.aucpr(pts), "aucpr_trapezoid": sp.aucpr(pts, interpolation="trapezoid")}}
     """,
     "bracket": """
     pts = sp.operating_points_from({path!r}, "s", "y", tolerance=1e-5)
@@ -66,18 +68,19 @@ BODIES = {
              .config("spark.driver.memory", "4g").config("spark.driver.bindAddress", "127.0.0.1")
              .config("spark.driver.host", "127.0.0.1").getOrCreate())
     spark.sparkContext.setLogLevel("OFF")
-    df = spark.read.parquet({path!r}).limit({spark_rows}).cache()
+    df = spark.read.parquet({path!r}).cache()
     df.count()
     t0 = time.perf_counter()
     pts = sp.operating_points_from(df, "s", "y", tolerance=1e-5)
     b = sp.aucpr(pts)
+    bt = sp.aucpr(pts, interpolation="trapezoid")
     ours = time.perf_counter() - t0
     t1 = time.perf_counter()
     ev = BinaryClassificationEvaluator(rawPredictionCol="s", labelCol="yd", metricName="areaUnderPR")
     theirs_value = ev.evaluate(df.withColumn("yd", df["y"].cast("double")))
     theirs = time.perf_counter() - t1
-    out = {{"aucpr": [b.low, b.high], "width": b.width, "ours_s": ours, "spark_evaluator_s": theirs,
-            "spark_evaluator_aucpr": theirs_value}}
+    out = {{"aucpr": [b.low, b.high], "width": b.width, "aucpr_trapezoid": [bt.low, bt.high],
+            "ours_s": ours, "spark_evaluator_s": theirs, "spark_evaluator_aucpr": theirs_value}}
     """,
 }
 
@@ -94,9 +97,8 @@ def _write(path, rows, decimals=None):
     """)
 
 
-def _run(mode, path, spark_rows=10**7):
-    code = _RUN.format(root=ROOT, body=textwrap.indent(textwrap.dedent(BODIES[mode]), "").format(
-        path=path, spark_rows=spark_rows))
+def _run(mode, path):
+    code = _RUN.format(root=ROOT, body=textwrap.indent(textwrap.dedent(BODIES[mode]), "").format(path=path))
     env = dict(os.environ, SPARK_LOCAL_IP="127.0.0.1")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
     if proc.returncode != 0:
@@ -104,43 +106,76 @@ def _run(mode, path, spark_rows=10**7):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--rows", type=float, default=1e8)
-    ap.add_argument("--dir", default="/tmp/skewplot-bench")
-    ap.add_argument("--skip-numpy", action="store_true", help="skip loading everything into memory")
-    args = ap.parse_args(argv)
-    rows = int(args.rows)
-    os.makedirs(args.dir, exist_ok=True)
-    cont = os.path.join(args.dir, f"scores_{rows}.parquet")
-    rounded = os.path.join(args.dir, f"scores_{rows}_r2.parquet")
+def _files(folder, rows):
+    cont = os.path.join(folder, f"scores_{rows}.parquet")
+    rounded = os.path.join(folder, f"scores_{rows}_r2.parquet")
     for path, dec in ((cont, None), (rounded, 3)):
         if not os.path.exists(path):
             t = time.perf_counter()
             _write(path, rows, dec)
             print(f"wrote {path} in {time.perf_counter() - t:.1f} s ({os.path.getsize(path) / 2**20:.0f} MiB)")
-    results = {}
-    if not args.skip_numpy:
-        results["numpy (load column, operating_points)"] = _run("numpy", cont)
-    results["operating_points_from, tolerance=1e-5"] = _run("bracket", cont)
-    results["operating_points_from, exact, ~1e4 scores"] = _run("exact-1e4", rounded)
-    try:
-        import pyspark  # noqa: F401
+    return cont, rounded
 
-        results["Spark local[2], first 1e7 rows"] = _run("spark", cont)
-    except ImportError:
-        results["Spark local[2], first 1e7 rows"] = {"error": "pyspark not installed"}
-    base = results.get("numpy (load column, operating_points)", {}).get("seconds")
-    print(f"\n{rows:.0e} rows, 1 % positives; {os.cpu_count()} cores; {time.strftime('%Y-%m-%d')}")
-    print("(wall seconds; CPU seconds of all the process's threads, steadier on a busy machine)")
-    print(f"{'method':46s} {'seconds':>8s} {'x numpy':>8s} {'CPU s':>8s} {'peak MB':>8s}  result")
+
+def _print(results, base):
+    print(f"{'method':44s} {'seconds':>8s} {'x numpy':>8s} {'CPU s':>8s} {'peak MB':>8s}  result")
     for name, r in results.items():
         if "error" in r:
-            print(f"{name:46s} {'-':>8s} {'-':>8s} {'-':>8s} {'-':>8s}  {r['error']}")
+            print(f"{name:44s} {'-':>8s} {'-':>8s} {'-':>8s} {'-':>8s}  {r['error']}")
             continue
         ratio = f"{r['seconds'] / base:.2f}" if base else "-"
         extra = {k: v for k, v in r.items() if k not in ("seconds", "peak_mb", "cpu_s")}
-        print(f"{name:46s} {r['seconds']:8.2f} {ratio:>8s} {r['cpu_s']:8.2f} {r['peak_mb']:8.0f}  {json.dumps(extra)}")
+        print(f"{name:44s} {r['seconds']:8.2f} {ratio:>8s} {r['cpu_s']:8.2f} {r['peak_mb']:8.0f}  {json.dumps(extra)}")
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--rows", type=float, default=1e8)
+    ap.add_argument("--spark-rows", type=float, default=1e7)
+    ap.add_argument("--dir", default="/tmp/skewplot-bench")
+    ap.add_argument("--only", choices=["duckdb", "spark"], help="run one part only")
+    ap.add_argument("--skip-numpy", action="store_true", help="skip loading everything into memory")
+    args = ap.parse_args(argv)
+    rows, spark_rows = int(args.rows), int(args.spark_rows)
+    os.makedirs(args.dir, exist_ok=True)
+    load = os.getloadavg()[0]
+    print(f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; {len(os.sched_getaffinity(0))} cores; "
+          f"1-minute load {load:.2f} at the start; 1 % positives, binormal scores")
+    print("(wall seconds; CPU seconds of all the process's threads, steadier on a busy machine)")
+    if args.only != "spark":
+        cont, rounded = _files(args.dir, rows)
+        print(f"\n{rows:.0e} rows, DuckDB")
+        for label, mode, path in (("numpy, continuous scores", "numpy", cont),
+                                  ("operating_points_from, tolerance=1e-5", "bracket", cont),
+                                  ("numpy, scores rounded to 3 decimals", "numpy", rounded),
+                                  ("operating_points_from, exact, ~1e4 scores", "exact-1e4", rounded)):
+            if mode == "numpy" and args.skip_numpy:
+                continue
+            result = _run(mode, path)
+            if mode == "numpy":
+                base = result.get("seconds")
+            _print({label: result}, base if not args.skip_numpy else None)
+    if args.only != "duckdb":
+        try:
+            import pyspark  # noqa: F401
+        except ImportError:
+            print("\nSpark: pyspark is not installed")
+            return
+        cont, _ = _files(args.dir, spark_rows)
+        print(f"\n{spark_rows:.0e} rows, Spark local[2] (times inside one session, after caching the table)")
+        exact = _run("numpy", cont)
+        spark = _run("spark", cont)
+        _print({"numpy (exact)": exact, "Spark session": spark}, None)
+        if "error" not in exact and "error" not in spark:
+            e = exact["aucpr"]
+            v = spark["spark_evaluator_aucpr"]
+            lo, hi = spark["aucpr"]
+            print(f"exact AUCPR {e:.6f} (trapezoid {exact['aucpr_trapezoid']:.6f}); "
+                  f"operating_points_from {spark['ours_s']:.2f} s, bracket [{lo:.6f}, {hi:.6f}] "
+                  f"(holds exact: {lo <= e <= hi}); BinaryClassificationEvaluator {spark['spark_evaluator_s']:.2f} s, "
+                  f"{v:.6f} ({100 * (v - e) / e:+.2f} % vs exact, "
+                  f"{100 * (v - exact['aucpr_trapezoid']) / exact['aucpr_trapezoid']:+.2f} % vs trapezoid); "
+                  f"ratio {spark['spark_evaluator_s'] / spark['ours_s']:.1f}x")
 
 
 if __name__ == "__main__":

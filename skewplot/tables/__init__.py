@@ -1,7 +1,9 @@
 """Tables as input: curves of a table of any size, aggregated by the table's own engine.
 
-The one dataframe layer (narwhals) sits here, above :mod:`skewplot.metrics`
-(it builds operating points) and below plotting.
+This layer sits above :mod:`skewplot.metrics` (it builds operating points)
+and below plotting; it reads tables through :mod:`skewplot._frames`, the one
+dataframe layer (narwhals) that the tidy ``data=`` input of the plots uses
+too.
 """
 
 from .engine import DEFAULT_MAX_GROUPS, operating_points_from

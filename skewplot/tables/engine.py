@@ -7,10 +7,12 @@ per-group weights: one row per distinct score when there are few enough (the
 exact curve), or one row per score bin (two curves that bracket the exact
 one, :class:`~skewplot.metrics.bounded.BoundedOperatingPoints`).
 
-Passes over the data: one for totals and checks, one ``GROUP BY`` bin, then,
-only when needed, a ``GROUP BY`` score over the bins holding several scores
-(exact mode) or a finer ``GROUP BY`` over the bins that hold most of the
-bracket's width (``tolerance=``).
+Passes over the data: counts, minima and maxima (answered from Parquet
+metadata by DuckDB), a ``GROUP BY`` label (and a sum of the weights when
+there are any), one ``GROUP BY`` bin over the scores, then, only when needed,
+a ``GROUP BY`` score (exact mode) or a finer ``GROUP BY`` over the bins that
+hold most of the bracket's width (``tolerance=``).  Tables reach narwhals
+through :mod:`skewplot._frames`, the one dataframe layer.
 """
 
 from __future__ import annotations
