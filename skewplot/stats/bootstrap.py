@@ -127,12 +127,14 @@ def aucpr_rows(tp, fp, model, interpolation, normalize):
                              for p in _resample.replicate_points(tp, fp)])
     if interpolation == "continuous":
         # What aucpr does for one curve, on all rows at once: from the recall-gaining segments
-        # where the model has a per-segment form, else from the whole polylines.
+        # where the model has a per-segment form, else from the polylines (node by node).
         area = None
         if type(model).segment_aucpr is not SkewModel.segment_aucpr:  # segments are only built where used
             area = model.segment_aucpr(*_resample.recall_segments(tp, fp), tp.shape[0])
-        if area is None:
+        if area is None and isinstance(model, FixedSkew):
             area = np.asarray(model.aucpr(tp / n_pos, fp / n_neg), dtype=float)
+        elif area is None:  # many nodes: dropping the empty bins first pays (1.3x for 4 nodes, 1.6x for 140)
+            area = np.asarray(model.aucpr(*_resample.corner_polylines(tp, fp)), dtype=float)
         return normalized_aucpr(area, model) if normalize else area
     return np.array([aucpr(p, model, interpolation=interpolation, normalize=normalize)
                      for p in _resample.replicate_points(tp, fp)])
