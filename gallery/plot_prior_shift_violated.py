@@ -15,17 +15,17 @@ Below, the true deployment skew is 5 % in every panel (one draw of a test
 set of 20 000 and a deployment sample of 50 000).  Left: prior shift holds,
 and every method lands within about a point of the truth.  The intervals of
 one draw miss now and then (90 % intervals cover 80-98 % of the time in
-``tests/test_prior_shift.py``); here the test set's own draw pulls all five
-methods a little low together, and three intervals end just short of 5 %:
-the test set's sampling error is shared by every estimate made with it,
-which is why the intervals must include it.  Middle: the
+``tests/test_prior_shift.py``); here the test set's own draw pulls the
+methods a little low together, and the intervals of PACC and ACC end just
+short of 5 %: the test set's sampling error is shared by every estimate
+made with it, which is why the intervals must include it.  Middle: the
 negatives drift (a new kind of negative scores 0.4 higher on average), so
 the deployment has more high-scoring items than 5 % positives explain: every
 method over-estimates the skew, the intervals are as narrow as before and
 miss it.  Right: the positives drift towards the negatives (a harder
 variant of the positive class, 0.6 lower), and the skew is under-estimated.
 
-No interval can show this bias: the bootstrap measures sampling error, not
+No interval can show this bias: the interval measures sampling error, not
 a broken assumption.  What can warn is the fit itself: HDy's Hellinger
 distance between the deployment histogram and the best mixture (in
 ``details``) grows when no mixture matches; compare it with its value on

@@ -310,3 +310,37 @@ def test_skew_package_loads_without_the_estimators():
             "print(sorted(m for m in sys.modules if m.startswith(('skewplot.stats', 'skewplot.metrics'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("method", ["ml", "acc"])
+def test_jackknife_equals_leaving_out_each_row(method):
+    # Pools smaller than the block count: every block is one row, so the interval's jackknife must equal
+    # estimate_skew re-run (re-sorted) on the data with that row deleted.  Scores on a coarse grid keep
+    # every test score group populated after a deletion.
+    from skewplot.stats.prior_shift import _Grouped, _jackknife
+
+    rng = np.random.default_rng(5)
+    y = np.repeat([True, False], [30, 45])
+    s = np.round(rng.normal(1.5 * y, 1.0) * 2) / 2
+    keep = np.isin(s, np.unique(s)[np.bincount(np.unique(s, return_inverse=True)[1]) >= 3])
+    y, s = y[keep], s[keep]
+    d = np.round(rng.normal(1.5 * (rng.random(40) < 0.4), 1.0) * 2) / 2
+    d = d[(d >= s.min()) & (d <= s.max())]
+    est = estimate_skew(y, s, d, method=method).estimate
+    pools = [[estimate_skew(np.delete(y, i), np.delete(s, i), d, method=method).estimate for i in np.flatnonzero(c)]
+             for c in (y, ~y)]
+    pools.append([estimate_skew(y, s, np.delete(d, i), method=method).estimate for i in range(d.size)])
+    bias = sum((len(v) - 1) * (np.mean(v) - est) for v in pools)
+    var = sum((len(v) - 1) / len(v) * np.sum((np.array(v) - np.mean(v)) ** 2) for v in pools)
+    got_bias, got_se = _jackknife(_Grouped(y, s, d, None, None), method, est, np.random.default_rng(0))
+    assert got_se == pytest.approx(np.sqrt(var), rel=1e-9) and got_se > 0
+    assert got_bias == pytest.approx(bias, rel=1e-9, abs=1e-15)
+
+
+def test_interval_is_centred_on_the_bias_corrected_estimate(data):
+    y, s, d = data
+    est = estimate_skew(y, s, d, confidence=0.8, n_boot=100, random_state=1)
+    se = max(est.details["jackknife_se"], est.se)
+    half = 1.2815515655446004 * se  # z of a central 80 % interval
+    centre = est.estimate - est.details["jackknife_bias"]
+    assert (est.low, est.high) == pytest.approx((centre - half, centre + half), abs=1e-12)
