@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numbers
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 __all__ = ["get_config", "set_config"]
 
@@ -62,6 +63,16 @@ def spare_threads():
     return want if load < _available_cores() else 1
 
 
+_POOLS = {}
+
+
+def thread_pool(workers):
+    """A pool of ``workers`` threads, made once and kept (the kernels' helpers run there)."""
+    if workers not in _POOLS:
+        _POOLS[workers] = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="skewplot")
+    return _POOLS[workers]
+
+
 def get_config():
     """The current settings, as a dict.
 
@@ -86,12 +97,15 @@ def set_config(*, n_threads=None):
         Most threads the sorting kernels may use.  None (default) means the
         environment variable ``SKEWPLOT_NUM_THREADS`` when set, else the
         cores this process may run on (``os.sched_getaffinity``), at most 8.
-        Threads are used only where they were measured to help: the
-        weighted (soft-label) kernel splits its argsort across threads on
-        inputs of a million points or more, and only while the 1-minute
-        load average is below the number of cores (on a saturated machine a
-        second thread made it slower); the hard-label kernel is one
-        ``np.sort``, which a second thread did not speed up.
+        Threads are used only where they were measured to help, and only
+        while the 1-minute load average is below the number of cores (on a
+        saturated machine a second thread made things slower): the
+        weighted (soft-label) kernel value-sorts the scores in a second
+        thread while it sorts its index keys, and the fixed-skew areas of a
+        long curve (continuous AUCPR, average precision) sum their slices in
+        threads; the hard-label kernel is one ``np.sort``, which a second
+        thread did not speed up.  The results do not depend on the number
+        of threads.
 
     Returns
     -------

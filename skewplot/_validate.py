@@ -105,6 +105,10 @@ def check_1d_array(x, name, *, dtype=float, allow_empty=False, keep_int=False):
 
 def check_finite(arr, name):
     """Raise when ``arr`` holds NaN or infinity."""
+    if arr.dtype.kind == "f" and arr.size:
+        with np.errstate(over="ignore", invalid="ignore"):
+            if np.isfinite(np.sum(arr)):  # one pass, no temporary: a NaN or infinity makes the sum one too
+                return arr
     if not np.isfinite(arr).all():
         bad = "NaN" if np.isnan(arr).any() else "infinite values"
         raise ValueError(f"{name} contains {bad}; every value must be finite")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
-
 import numpy as np
+
+from .._config import thread_pool
 
 __all__ = ["group_starts", "sorted_and_order"]
 
@@ -19,13 +19,6 @@ def group_starts(sorted_scores):
 
 # Below this size a second thread costs more than it saves.
 _PARALLEL_MIN = 200_000
-_POOL = []
-
-
-def _pool():
-    if not _POOL:
-        _POOL.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="skewplot-sort"))
-    return _POOL[0]
 
 
 def _sort_into(buf, score):
@@ -69,7 +62,7 @@ def sorted_and_order(score, n_threads=1):
     n = score.size
     buf = np.empty(n + 1)
     buf[n] = np.inf
-    side = _pool().submit(_sort_into, buf, score) if n_threads > 1 and n >= _PARALLEL_MIN else None
+    side = thread_pool(1).submit(_sort_into, buf, score) if n_threads > 1 and n >= _PARALLEL_MIN else None
     if side is None:
         _sort_into(buf, score)
     b = max((n - 1).bit_length(), 1)

@@ -7,7 +7,7 @@ import numpy as np
 from .._validate import check_bool, check_choice
 from ..skew import FixedSkew
 from ..skew.formulas import continuous_segment_area
-from .precision import _check_points, _model_from, curve_rate_slices, rate_slices, skew_model_of
+from .precision import _check_points, _model_from, skew_model_of, sum_over_slices
 
 __all__ = [
     "INTERPOLATIONS",
@@ -232,7 +232,7 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
     pts = pts._area_points()  # every scheme's area changes only where recall grows
     if interpolation == "continuous" and isinstance(model, FixedSkew) and 0 < model.value < 1:
         # One skew: the exact segment areas summed slice by slice, with no array of the curve's length.
-        area = float(sum(continuous_segment_area(t, f, model.value).sum() for t, f in rate_slices(pts, _CHUNK)))
+        area = sum_over_slices(pts, _CHUNK, lambda t, f: continuous_segment_area(t, f, model.value).sum())
     elif interpolation == "continuous":
         # The model integrates the fixed-skew area over itself (closed forms where it has them).
         area = float(model.aucpr(pts.tpr, pts.fpr))
@@ -244,7 +244,7 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
             prec = np.asarray(model.precision(tpr, fpr), dtype=float)
             return np.sum(np.diff(rec) * (prec[1:] if step else 0.5 * (prec[1:] + prec[:-1])))
 
-        area = float(sum(part(*rates) for rates in curve_rate_slices(pts, _CHUNK)))
+        area = sum_over_slices(pts, _CHUNK, part, limits=True)
     else:
         if pts.n_pos is None:
             raise ValueError(

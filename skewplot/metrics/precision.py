@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._config import spare_threads, thread_pool
 from .._validate import check_finite, check_scalar
 from ..skew import SkewModel, as_skew
 from ..skew import formulas as _formulas
@@ -17,6 +18,7 @@ __all__ = [
     "curve_rates",
     "curve_rate_slices",
     "rate_slices",
+    "sum_over_slices",
     "skew_model_of",
 ]
 
@@ -63,11 +65,13 @@ def rate_slices(pts, step):
     :attr:`~OperatingPoints.tpr`): a sum over a long curve then needs no
     array of its length and its temporaries stay in cache.
     """
-    lazy = pts._tpr is None and pts._fpr is None
-    tpr, fpr = (pts.tp, pts.fp) if lazy else (pts.tpr, pts.fpr)
-    for i in range(0, max(len(tpr) - 1, 1), step):
-        t, f = tpr[i:i + step + 1], fpr[i:i + step + 1]
-        yield (t / pts.n_pos, f / pts.n_neg) if lazy else (t, f)
+    return (_rates_at(pts, i, step) for i in range(0, max(len(pts) - 1, 1), step))
+
+
+def _rates_at(pts, i, step):
+    if pts._tpr is None and pts._fpr is None:
+        return pts.tp[i:i + step + 1] / pts.n_pos, pts.fp[i:i + step + 1] / pts.n_neg
+    return pts.tpr[i:i + step + 1], pts.fpr[i:i + step + 1]
 
 
 def curve_rate_slices(pts, step):
@@ -79,6 +83,29 @@ def curve_rate_slices(pts, step):
     for t, f in rate_slices(pts, step):
         t_lim, f_lim = _limit_at_origin(t, f, pts, copy=True)
         yield t, t_lim, f_lim
+
+
+def sum_over_slices(pts, step, term, *, limits=False):
+    """``sum(term(*rates))`` over the slices of :func:`rate_slices` (or of :func:`curve_rate_slices`).
+
+    Long curves are split across :func:`~skewplot._config.spare_threads`
+    threads (numpy releases the interpreter lock inside each operation).
+    The sum is always taken over the same slices in the same order, so the
+    result does not depend on the number of threads.
+    """
+    starts = range(0, max(len(pts) - 1, 1), step)
+
+    def one(i):
+        t, f = _rates_at(pts, i, step)
+        return term(t, *_limit_at_origin(t, f, pts, copy=True)) if limits else term(t, f)
+
+    workers = spare_threads() if len(starts) >= _THREADED_SLICES else 1
+    parts = list(thread_pool(workers).map(one, starts)) if workers > 1 else [one(i) for i in starts]
+    return float(sum(parts))
+
+
+# From this many slices on, the areas are summed in threads.
+_THREADED_SLICES = 16
 
 
 def _limit_at_origin(tpr, fpr, pts, copy=False):

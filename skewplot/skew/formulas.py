@@ -216,19 +216,21 @@ def continuous_segment_area(tpr, fpr, pi, *, complement=False):
         k = np.diff(fp, axis=-1) / np.where(live, length, 1.0)
         inv = 1.0 / (1.0 + k)
         from_origin = d_a <= 0
-        start = length / np.where(from_origin, 1.0, d_a) if from_origin.any() else length / d_a
+        any_origin = bool(from_origin.any())
+        start = length / np.where(from_origin, 1.0, d_a) if any_origin else length / d_a
         y = start / inv
         slope = (k * tp_a - fp_a) * inv  # (k TP_A - FP_A) / delta; delta² would overflow for tiny skews
         # Short segments (y <= 1): start value plus curvature, with y - ln(1 + y).
         # Long ones: the asymptote 1/delta plus a log term.  Either way the correction is at most
         # ln(1 + y)/y (long) or y/2 (short) of the leading term, so nothing cancels.
-        finite_y = np.isfinite(y)
-        if finite_y.all():
+        if np.isfinite(np.sum(y)):  # one pass, no temporary: every y is finite
             log_1py = np.log1p(y)
         else:  # y overflowed (a subnormal D_A): ln y from its factors
+            finite_y = np.isfinite(y)
             log_1py = np.where(finite_y, np.log1p(np.where(finite_y, y, 0.0)), -np.log(inv) + np.log(start))
         long = y > 1.0
-        corr = slope * inv * np.where(long, log_1py, y - log_1py)
+        slope_inv = slope * inv
+        corr = slope_inv * np.where(long, log_1py, y - log_1py)
         # y - ln(1 + y) computed directly carries an error of ~2 eps / y of itself.  That is harmless
         # where the correction is ~y/2 of the leading term (most short segments); where it is not
         # (a segment starting on an axis, TP_A = 0 or FP_A = 0) the series is used instead.
@@ -236,17 +238,19 @@ def continuous_segment_area(tpr, fpr, pi, *, complement=False):
         redo = (y < 0.125) & (np.abs(corr) > 200.0 * y * np.abs(lead))
         if redo.any():
             corr = np.broadcast_to(corr, redo.shape).copy()
-            corr[redo] = (np.broadcast_to(slope * inv, redo.shape)[redo]
+            corr[redo] = (np.broadcast_to(slope_inv, redo.shape)[redo]
                           * _y_minus_log1p_series(np.broadcast_to(y, redo.shape)[redo]))
         if complement:
-            out = np.where(long, length * k * inv - corr, lead + corr)
             lim = length * k * inv
+            out = np.where(long, lim - corr, lead + corr)
         else:
-            out = np.where(long, length * inv + corr, lead - corr)
             lim = length * inv
-        if from_origin.any():
+            out = np.where(long, lim + corr, lead - corr)
+        if any_origin:
             out = np.where(from_origin, lim, out)
-        bad = ~(np.isfinite(inv) & np.isfinite(d_a) & (inv > 0))
-        if bad.any():  # FP overflowed (a subnormal skew): precision is 0 to rounding along the segment
+        # inv in (0, inf) and D_A finite everywhere, checked by reductions (a NaN fails every comparison)
+        if not (inv.size == 0 or (inv.min() > 0 and inv.max() < np.inf and np.isfinite(np.sum(d_a)))):
+            bad = ~(np.isfinite(inv) & np.isfinite(d_a) & (inv > 0))
+            # FP overflowed (a subnormal skew): precision is 0 to rounding along the segment
             out = np.where(bad, length if complement else 0.0, out)
     return np.where(live, np.maximum(out, 0.0), 0.0)
