@@ -76,7 +76,7 @@ def r_tools():
     return {tool for tool, pkg in R_TOOLS.items() if pkg in have}
 
 
-def run_tool(tool, path, repeat, memory=False, compare=None):
+def run_tool(tool, path, repeat, memory=False, compare=None, timeout=None):
     env = None
     if tool.endswith("@ref"):  # skewplot from another checkout, for the no-regression column
         tool = tool[:-4]
@@ -86,7 +86,7 @@ def run_tool(tool, path, repeat, memory=False, compare=None):
         cmd = ["Rscript", os.path.join(HERE, "_r_worker.R"), tool, path, str(repeat)]
     elif memory:
         cmd.append("--memory")
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    out = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout)
     if out.returncode != 0:
         raise RuntimeError(f"{tool} failed:\n{out.stderr[-2000:]}")
     res = json.loads(out.stdout.strip().splitlines()[-1])
@@ -101,18 +101,30 @@ def tools_for(case, compare, rtools=()):
     return tools + ([tools[1] + "@ref"] if compare else [])
 
 
-def measure(cases, sizes, rounds, repeat, tmp, compare=None, rtools=()):
-    """{(case, n): {tool: [result per round]}}, every tool run once per round, interleaved."""
+def measure(cases, sizes, rounds, repeat, tmp, compare=None, rtools=(), r_timeout=None):
+    """{(case, n): {tool: [result per round]}}, every tool run once per round, interleaved.
+
+    An R tool that takes longer than ``r_timeout`` seconds is stopped and left out of that case.
+    """
     table = {}
     for n in sizes:
         for case in cases:
             path = os.path.join(tmp, f"{case.strip('%')}_{n}")
             write_case(path, case, n)
             runs = table.setdefault((case, n), {})
+            dropped = set()
             for r in range(rounds):
                 for tool in tools_for(case, compare, rtools):
+                    if tool in dropped:
+                        continue
                     memory = r == 0 and tool.startswith("skewplot")
-                    runs.setdefault(tool, []).append(run_tool(tool, path, repeat, memory, compare))
+                    try:
+                        res = run_tool(tool, path, repeat, memory, compare, r_timeout if tool in R_TOOLS else None)
+                    except subprocess.TimeoutExpired:
+                        dropped.add(tool)
+                        print(f"{tool} took over {r_timeout:g} s on {case} n={n:.0e}: left out", file=sys.stderr)
+                        continue
+                    runs.setdefault(tool, []).append(res)
             shutil.rmtree(path)
             row = summarise({(case, n): runs})[0]  # progress on stderr: a long run shows its rows as they come
             print(f"{case} n={n:.0e}: skewplot {row['ours_x_base']:.2f}x {row['base']}, "
@@ -137,7 +149,8 @@ def summarise(table):
             t_tool = [r["time"] for r in runs[tool]]
             vals = runs[tool][-1]["values"]
             diff = max((abs(vals[k] - v_ours[k]) for k in vals if k in v_ours), default=float("nan"))
-            row["others"][tool.replace("-weighted", "")] = (float(np.median(np.divide(t_tool, t_ours))), diff)
+            ratio = float(np.median(np.divide(t_tool, t_ours[:len(t_tool)])))  # a tool stopped late has fewer rounds
+            row["others"][tool.replace("-weighted", "")] = (ratio, diff)
             row["values"][tool.replace("-weighted", "")] = vals
         rows.append(row)
     return rows
@@ -188,6 +201,7 @@ def main():
     parser.add_argument("--contention", action="store_true", help="also run with one core kept busy")
     parser.add_argument("--compare", metavar="PATH", help="also time skewplot imported from PATH (column skewplot@ref)")
     parser.add_argument("--no-r", action="store_true", help="leave out R's PRROC, precrec and ROCR")
+    parser.add_argument("--r-timeout", type=float, default=300.0, help="seconds before an R tool is stopped")
     args = parser.parse_args()
     r = set() if args.no_r else r_tools()
     sizes = [int(v) for v in args.sizes]
@@ -201,20 +215,21 @@ def main():
           f"skewplot {skewplot.__version__} (n_threads={skewplot.get_config()['n_threads']}); "
           f"R tools: {', '.join(sorted(r)) or 'none'}")
     with tempfile.TemporaryDirectory(prefix="skewplot-bench-") as tmp:
-        plain = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare, r)
+        plain = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare, r, args.r_timeout)
         print_table(summarise(plain), f"Medians of {args.rounds} rounds x {args.repeat} calls, fresh processes")
         print_values(summarise(plain))
         if args.contention:
             busy = busy_core(bound_s=3600)
             try:
-                loaded = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare, r)
+                loaded = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare, r, args.r_timeout)
             finally:
                 busy.terminate()
                 busy.wait()
             print_table(summarise(loaded), "With one core kept busy by a bounded loop")
             print("\nSlowdown under contention (median time busy / median time idle):\n")
             for key, runs in plain.items():
-                med = {tool: [np.median([r["time"] for r in t[key][tool]]) for t in (loaded, plain)] for tool in runs}
+                med = {tool: [np.median([r["time"] for r in t[key][tool]]) for t in (loaded, plain)]
+                       for tool in runs if tool in loaded[key]}
                 cells = [f"{tool} {busy_t / idle_t:.2f}x" for tool, (busy_t, idle_t) in med.items()]
                 print(f"- {key[0]} n={key[1]:.0e}: " + ", ".join(cells))
 
