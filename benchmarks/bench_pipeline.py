@@ -202,6 +202,8 @@ def main():
     parser.add_argument("--compare", metavar="PATH", help="also time skewplot imported from PATH (column skewplot@ref)")
     parser.add_argument("--no-r", action="store_true", help="leave out R's PRROC, precrec and ROCR")
     parser.add_argument("--r-timeout", type=float, default=300.0, help="seconds before an R tool is stopped")
+    parser.add_argument("--busy-bound", type=float, default=600.0,
+                        help="seconds after which the --contention loop stops by itself (even if this run is killed)")
     args = parser.parse_args()
     r = set() if args.no_r else r_tools()
     sizes = [int(v) for v in args.sizes]
@@ -219,7 +221,7 @@ def main():
         print_table(summarise(plain), f"Medians of {args.rounds} rounds x {args.repeat} calls, fresh processes")
         print_values(summarise(plain))
         if args.contention:
-            busy = busy_core(bound_s=3600)
+            busy = busy_core(bound_s=args.busy_bound)
             try:
                 loaded = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare, r, args.r_timeout)
             finally:
