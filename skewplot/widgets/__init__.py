@@ -51,25 +51,9 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess by th
         'install them with: pip install "skewplot[widgets]"'
     ) from exc
 
+from . import interactive as _interactive
 from .controls import f_alpha_slider, m_slider, skew_range_slider, skew_slider
 from .explorer import explorer
-from .interactive import (
-    interactive_cost,
-    interactive_fmeasure,
-    interactive_integrated_pr,
-    interactive_pr,
-    interactive_temporal_pr,
-)
+from .interactive import *  # noqa: F403 -- re-exports exactly interactive.__all__
 
-__all__ = [
-    "interactive_pr",
-    "interactive_integrated_pr",
-    "interactive_temporal_pr",
-    "interactive_fmeasure",
-    "interactive_cost",
-    "explorer",
-    "skew_slider",
-    "skew_range_slider",
-    "f_alpha_slider",
-    "m_slider",
-]
+__all__ = [*_interactive.__all__, "explorer", "skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider"]
