@@ -48,12 +48,16 @@ def _segments(ax, skip=frozenset()):
     for coll in ax.collections:
         if not coll.get_visible() or not isinstance(coll, (LineCollection, PolyCollection)):
             continue
-        transform = coll.get_transform()
-        for path in coll.get_paths():
-            xy = transform.transform(np.asarray(path.vertices, dtype=float))
-            xy = xy[np.isfinite(xy).all(axis=1)]
-            if len(xy) > 1:
-                parts.append(np.stack([xy[:-1], xy[1:]], axis=1))
+        paths = coll.get_paths()
+        if not paths:
+            continue
+        # all paths at once (one transform); a segment joins neighbours of one path only
+        xy = coll.get_transform().transform(np.concatenate([np.asarray(p.vertices, dtype=float) for p in paths]))
+        path_of = np.repeat(np.arange(len(paths)), [len(p.vertices) for p in paths])
+        finite = np.isfinite(xy).all(axis=1)
+        xy, path_of = xy[finite], path_of[finite]
+        joined = np.flatnonzero(path_of[1:] == path_of[:-1])
+        parts.append(np.stack([xy[joined], xy[joined + 1]], axis=1))
     return np.concatenate(parts) if parts else np.empty((0, 2, 2))
 
 
@@ -74,6 +78,19 @@ def _crossing(segments, box):
         t0 = np.where(~parallel & (p < 0), np.maximum(t0, r), t0)
         t1 = np.where(~parallel & (p > 0), np.minimum(t1, r), t1)
     return ok & (t0 <= t1)
+
+
+def _blocked(segments, bounds, box):
+    """Whether any segment touches ``box``: a vertex inside it settles most boxes before any clipping."""
+    x0, y0, x1, y1 = box
+    lower, upper = bounds
+    near = np.flatnonzero((upper[:, 0] >= x0) & (lower[:, 0] <= x1) & (upper[:, 1] >= y0) & (lower[:, 1] <= y1))
+    if not near.size:
+        return False
+    start = segments[near, 0]
+    if ((start[:, 0] >= x0) & (start[:, 0] <= x1) & (start[:, 1] >= y0) & (start[:, 1] <= y1)).any():
+        return True
+    return bool(_crossing(segments[near], box).any())
 
 
 def _text_boxes(ax, renderer):
@@ -115,6 +132,21 @@ def _band(ax, text, renderer):
     return Bbox.from_extents(ab.x0, box.y0, ab.x1, box.y1)
 
 
+def _extent_at(legend, loc, size, renderer):
+    """The legend's box at ``loc``: measured once (``size`` None), then only moved as matplotlib anchors it.
+
+    Measuring lays out every entry's text again (about a millisecond a
+    legend); the box's size does not depend on where it is placed.
+    """
+    if size is not None and hasattr(legend, "_get_anchored_bbox"):
+        from matplotlib.transforms import Bbox
+
+        x, y = legend._get_anchored_bbox(legend.codes[loc], Bbox.from_bounds(0, 0, *size),
+                                         legend.get_bbox_to_anchor(), renderer)
+        return Bbox.from_bounds(x, y, *size)
+    return legend.get_window_extent(renderer)
+
+
 def place_legend(ax, *args, moving=(), legend=None, **kwargs):
     """Draw the legend of ``ax`` by the one rule (see the module note) and return it.
 
@@ -136,17 +168,20 @@ def place_legend(ax, *args, moving=(), legend=None, **kwargs):
     # tight-bbox pass over every artist (seconds for a page of panels); the legend tests check after a draw.
     skip = {id(a) for a in moving}
     segs = _segments(ax, skip)
+    bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
     texts = [t.get_window_extent(renderer) for t in ax.texts
              if id(t) not in skip and t.get_visible() and t.get_text().strip()]
     texts += [_band(ax, t, renderer) for t in moving if isinstance(t, Text)]
     if legend is None:
         legend = ax.legend(*args, **kwargs)
+    legend.set_bbox_to_anchor(None)
+    size = None
     for loc in INSIDE:
-        legend.set_bbox_to_anchor(None)
         legend.set_loc(loc)
-        lb = legend.get_window_extent(renderer)
+        lb = _extent_at(legend, loc, size, renderer)
+        size = lb.width, lb.height
         box = (lb.x0 - _PAD_PX, lb.y0 - _PAD_PX, lb.x1 + _PAD_PX, lb.y1 + _PAD_PX)
-        if (not len(segs) or not _crossing(segs, box).any()) and not any(tb.overlaps(lb) for tb in texts):
+        if not _blocked(segs, bounds, box) and not any(tb.overlaps(lb) for tb in texts):
             return legend
     legend.set_loc("upper left")
     legend.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)

@@ -99,3 +99,52 @@ def test_explorer_panels():
     fig.canvas.draw()
     assert w.legend_.get_window_extent(renderer).bounds == pytest.approx(box.bounds)
     plt.close("all")
+
+
+def test_blocked_agrees_with_clipping_every_segment():
+    """The pre-filters (each segment's own box, a vertex inside) give the answer of clipping every segment."""
+    from skewplot.plotting._legend import _blocked, _crossing
+
+    rng = np.random.default_rng(3)
+    start = rng.uniform(0, 100, size=(400, 2))
+    segs = np.stack([start, start + rng.normal(scale=3.0, size=(400, 2))], axis=1)
+    segs[::7, 1] = segs[::7, 0]  # points
+    segs[1::7, 1, 0] = segs[1::7, 0, 0]  # vertical
+    segs[2::7, 1, 1] = segs[2::7, 0, 1]  # horizontal
+    bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
+    answers = []
+    for x0, y0 in rng.uniform(-5, 100, size=(300, 2)):
+        box = (x0, y0, x0 + rng.uniform(0, 8), y0 + rng.uniform(0, 8))
+        answers.append(_blocked(segs, bounds, box))
+        assert answers[-1] == _crossing(segs, box).any(), box
+    assert 30 < sum(answers) < 270  # both answers are exercised
+    assert not _blocked(segs[:0], (bounds[0][:0], bounds[1][:0]), (0, 0, 1, 1))
+
+
+def test_collection_segments_join_neighbours_of_one_path_only():
+    from matplotlib.collections import LineCollection
+    from matplotlib.figure import Figure
+
+    from skewplot.plotting._legend import _segments
+
+    ax = Figure().subplots()
+    ax.add_collection(LineCollection([[(0, 0), (1, 1), (np.nan, 0.5), (2, 0)], [(5, 5), (6, 6)], [(7, 7)]]))
+    segs = _segments(ax)
+    data = ax.transData.inverted().transform(segs.reshape(-1, 2)).reshape(-1, 2, 2)
+    np.testing.assert_allclose(data, [[(0, 0), (1, 1)], [(1, 1), (2, 0)], [(5, 5), (6, 6)]], atol=1e-9)
+
+
+def test_legend_box_moved_to_each_place_equals_the_measured_one():
+    from skewplot.plotting._legend import INSIDE, _extent_at, _renderer
+
+    disp = sp.plot_pr(sp.datasets.example_classifiers(), skew=0.1)
+    legend = disp.ax_.get_legend()
+    renderer = _renderer(disp.figure_)
+    legend.set_bbox_to_anchor(None)
+    legend.set_loc(INSIDE[0])
+    size = legend.get_window_extent(renderer).size
+    for loc in INSIDE:
+        legend.set_loc(loc)
+        moved, measured = _extent_at(legend, loc, size, renderer), legend.get_window_extent(renderer)
+        np.testing.assert_allclose(moved.bounds, measured.bounds, atol=1e-9, err_msg=loc)
+    plt.close("all")
