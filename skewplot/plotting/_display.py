@@ -126,6 +126,15 @@ class Display:
         """Artists drawn by ``plot`` that ``update`` never changes (none by default)."""
         return []
 
+    def _changed_artists(self, params):
+        """What ``update`` with the parameters named in ``params`` may change: ``[ax_]`` (any artist of it).
+
+        A subclass that knows better lists the artists themselves (for
+        instance a marker that only slides); a widget then repaints only
+        those and what a full draw paints above them.
+        """
+        return [self.ax_]
+
     def _marker_artists(self):
         """A marker ``update`` slides along x (line, dots, label): not an obstacle for the legend."""
         return []

@@ -139,7 +139,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         if "skew" in params:
             params["skew"] = check_skew(params["skew"])
         params = self._check_params(params)
-        self._changed |= set(params)
+        self._changed |= {key for key, value in params.items() if getattr(self, key, None) != value}
         super()._set_params(**params)
 
     # ------------------------------------------------------------------ data
@@ -194,7 +194,9 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                 (self.markers_[name],) = ax.plot([np.nan], [np.nan], marker="o", markersize=5, linestyle="none",
                                                  color=self.lines_[name].get_color(), zorder=3, label="_nolegend_")
         self._draw_baselines(ax)
-        self.skew_line_ = ax.axvline(0.0, color="0.3", linestyle=":", linewidth=1.0, zorder=1.5,
+        # just above the axis (zorder 1.5 under matplotlib's default axisbelow="line"): a widget moving the
+        # marker then repaints the curves above it, never the ticks
+        self.skew_line_ = ax.axvline(0.0, color="0.3", linestyle=":", linewidth=1.0, zorder=1.55,
                                      label="_nolegend_")
         self.skew_text_ = ax.text(0.0, 0.98, "", transform=ax.get_xaxis_transform(), ha="left", va="top",
                                   fontsize="small", color="0.25",
@@ -208,6 +210,13 @@ class EnvelopeDisplay(FromScoresMixin, Display):
 
     def _marker_artists(self):
         return [a for a in (self.skew_line_, self.skew_text_, *self.markers_.values()) if a is not None]
+
+    def _changed_artists(self, params):
+        """The marker alone when only the skew moves; with any other parameter its axis label, or all."""
+        if set(params) & set(self._shape_params):
+            return [self.ax_]
+        labels = [getattr(self.ax_, f"{letter}axis") for letter in self._relabelled] if set(params) - {"skew"} else []
+        return self._marker_artists() + labels
 
     def _draw_extras(self, ax):
         """Hook for extra artists (the cost space's operating ranges)."""

@@ -76,9 +76,13 @@ class Frames:
         self._moving = moving
         self._background = None
         self._plan = ()
+        self._by_axes = {}  # Axes id -> its planned artists, in full-draw order
+        self._order = {}  # Axes id -> artist id -> index in _by_axes
+        self._layers = {}  # ((Axes id, k), ...) -> the static layer with the first k planned artists painted
         self._marked = {}  # id -> artist: every part of the plan, set animated
         self._regions = {}
-        self._spilled = False  # the last frame painted a text outside its Axes' part
+        self._spill = {}  # Axes id -> boxes of the texts it painted outside its part in the latest frame
+        self._now = {}  # the same for the frame being painted
         self._state = None
         self.last = None
         self.repainted = None
@@ -115,11 +119,14 @@ class Frames:
 
         Parameters
         ----------
-        axes : iterable of Axes, optional
-            The Axes whose artists changed since the last frame (None: any).
-            A blit then repaints only their part of the figure (and that of
-            any Axes whose part overlaps it); the rest of the canvas keeps
-            the previous frame's pixels, which are still right.
+        axes : iterable of Axes or artists, optional
+            What changed since the last frame (None: anything).  An Axes
+            means any of its artists; an artist means that artist only.  A
+            blit then repaints only the parts of the figure of the Axes
+            named (and of any Axes whose part overlaps them); the rest of
+            the canvas keeps the previous frame's pixels, which are still
+            right.  Within a part, the artists a full draw paints before
+            the first one that changed are taken from a cached layer.
 
         Returns
         -------
@@ -135,21 +142,17 @@ class Frames:
             canvas.draw_idle()
             kind = "draw"
         else:
-            dirty = None if self._spilled or axes is None else self._dirty(plan, axes)
-            if dirty is not None and self._spills([a for a in plan if id(a.axes) in dirty]):
-                dirty = None  # a text left its Axes' part: repaint the whole layer this time
-            self._spilled = axes is not None and dirty is None and self._spills(plan)
+            starts = self._starts(axes)
+            self._forget(starts)
+            dirty = None if starts is None else self._dirty(plan, starts)
             self.repainted = None if dirty is None else len(dirty)
             if dirty is None:
                 canvas.restore_region(self._background)
+                for artist in plan:
+                    self.figure.draw_artist(artist)
+                self._spill = self._spill_boxes(self._by_axes)
             else:
-                for key in dirty:
-                    x0, y0, x1, y1 = self._regions[key]
-                    # bbox: the source rectangle; xy: an offset added to it (Agg's copy_from), none here
-                    canvas.restore_region(self._background, bbox=(x0, y0, x1, y1), xy=(0, 0))
-                plan = [a for a in plan if id(a.axes) in dirty]
-            for artist in plan:
-                self.figure.draw_artist(artist)
+                self._paint(dirty, {key: starts.get(key, 0) for key in dirty})
             _whole_frames(canvas)
             canvas.blit(self.figure.bbox)
             kind = "blit"
@@ -157,45 +160,112 @@ class Frames:
         self.counts[kind] += 1
         return kind
 
-    def _dirty(self, plan, axes):
-        """Ids of the Axes to repaint (closed under overlapping regions), or None for the whole figure."""
-        if axes is None:
+    def _starts(self, changed):
+        """Axes id -> index in its plan of the first artist that ``changed`` names (None: unknown)."""
+        if changed is None:
             return None
-        owners = {id(a.axes) for a in plan}
+        from matplotlib.axes import Axes
+
+        starts = {}
+        for item in changed:
+            ax = item if isinstance(item, Axes) else item.axes
+            if ax is None:
+                return None
+            order = self._order.get(id(ax), {})
+            index = 0 if isinstance(item, Axes) else order.get(id(item), 0)
+            starts[id(ax)] = min(starts.get(id(ax), index), index)
+        return starts
+
+    def _forget(self, starts):
+        """Drop the cached layers that hold an artist this step changed."""
+        if starts is None:
+            self._layers.clear()
+            return
+        for key in list(self._layers):
+            if any(k > starts.get(ax, k) for ax, k in key):
+                del self._layers[key]
+
+    def _paint(self, dirty, starts):
+        """Repaint the parts of the Axes ``dirty``: their cached lower layer, then the rest of their plan."""
+        canvas = self.figure.canvas
+        width, height = canvas.get_width_height(physical=True)
+        for key in dirty:  # texts outside the parts, before and after this step: back to the static layer
+            for x0, y0, x1, y1 in (*self._spill.get(key, ()), *self._now.get(key, ())):
+                canvas.restore_region(self._background, bbox=(max(0, x0), max(0, y0), min(width, x1),
+                                                              min(height, y1)), xy=(0, 0))
+            self._spill[key] = self._now.get(key, [])
+        boxes = [self._regions[key] for key in sorted(dirty)]
+        if self._now or any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+            # parts that share pixels, or texts outside them: every planned artist in the full draw's order
+            starts = dict.fromkeys(dirty, 0)
+        lower = any(starts.values())
+        key = tuple(sorted(starts.items()))  # every part it restores: the others hold the previous frame
+        layer = self._layers.get(key, self._background) if lower else self._background
+        for box in boxes:
+            # bbox: the source rectangle; xy: an offset added to it (Agg's copy_from), none here
+            canvas.restore_region(layer, bbox=box, xy=(0, 0))
+        if lower and key not in self._layers:  # paint the lower layer once, keep it for the next steps
+            for ax, k in key:
+                for artist in self._by_axes[ax][:k]:
+                    self.figure.draw_artist(artist)
+            if len(self._layers) >= _MAX_LAYERS:
+                self._layers.pop(next(iter(self._layers)))
+            self._layers[key] = canvas.copy_from_bbox(self.figure.bbox)
+        for ax in (key for key in self._by_axes if key in dirty):  # the full draw's order of Axes
+            for artist in self._by_axes[ax][starts[ax]:]:
+                self.figure.draw_artist(artist)
+
+    def _dirty(self, plan, starts):
+        """Ids of the Axes to repaint, or None for the whole figure.
+
+        Closed under shared pixels: an Axes whose part, or a text it paints
+        outside its part (a title grown wider than its panel), overlaps the
+        part of one being repainted, or a text that one paints (now or in
+        the previous frame) outside its own part, is repainted too.
+        """
+        owners = set(self._by_axes)
         if None in {a.axes for a in plan} or not owners <= self._regions.keys():
             return None
-        dirty = {id(ax) for ax in axes} & owners
-        grown = True
-        while grown:
-            grown = False
-            for key in owners - dirty:
-                if any(_overlap(self._regions[key], self._regions[d]) for d in dirty):
-                    dirty.add(key)
-                    grown = True
-        return dirty
+        dirty = set(starts) & owners
+        while True:
+            self._now = self._spill_boxes(dirty)
+            boxes = [self._regions[key] for key in dirty]
+            boxes += [b for key in dirty for b in (*self._spill.get(key, ()), *self._now.get(key, ()))]
+            grown = {key for key in owners - dirty
+                     if any(_overlap(a, b) for a in (self._regions[key], *self._spill.get(key, ())) for b in boxes)}
+            if not grown:
+                return dirty
+            dirty |= grown
 
-    def _spills(self, artists):
-        """Whether any unclipped text or legend among ``artists`` reaches outside its Axes' part."""
+    def _spill_boxes(self, keys):
+        """Axes id -> the boxes (pixel rows from the top) of the texts and legends it paints outside its part."""
         from matplotlib.legend import Legend
         from matplotlib.text import Text
 
         renderer = self.figure.canvas.get_renderer()
         height = self.figure.canvas.get_width_height(physical=True)[1]
-        for artist in artists:
-            if (not isinstance(artist, (Text, Legend)) or not artist.get_visible()
-                    or isinstance(artist, Text) and not artist.get_text()):
-                continue  # lines and patches are clipped to their Axes; an empty text paints nothing
-            if id(artist.axes) not in self._regions:
-                return True
-            x0, y0, x1, y1 = self._regions[id(artist.axes)]
-            box = artist.get_window_extent(renderer)
-            if box.x0 < x0 or box.x1 > x1 or height - box.y1 < y0 or height - box.y0 > y1:
-                return True
-        return False
+        out = {}
+        for key in keys:
+            x0, y0, x1, y1 = self._regions[key]
+            for artist in self._by_axes.get(key, ()):
+                if (not isinstance(artist, (Text, Legend)) or not artist.get_visible()
+                        or isinstance(artist, Text) and not artist.get_text()):
+                    continue  # lines and patches are clipped to their Axes; an empty text paints nothing
+                box = artist.get_window_extent(renderer)
+                b = (int(box.x0) - _PAD, int(height - box.y1) - _PAD, int(box.x1) + 1 + _PAD,
+                     int(height - box.y0) + 1 + _PAD)
+                if b[0] < x0 or b[2] > x1 or b[1] < y0 or b[3] > y1:
+                    out.setdefault(key, []).append(b)
+        return out
 
     def _set_plan(self, plan):
         """Let full draws skip ``plan`` (it is painted over the static layer)."""
         self._plan = plan
+        self._by_axes = {}
+        for artist in plan:
+            self._by_axes.setdefault(id(artist.axes), []).append(artist)
+        self._order = {ax: {id(a): i for i, a in enumerate(arts)} for ax, arts in self._by_axes.items()}
+        self._layers.clear()
         parts = self._parts()
         for key, artist in self._marked.items():
             if key not in parts:
@@ -220,15 +290,17 @@ class Frames:
         if canvas.is_saving() or not hasattr(canvas, "copy_from_bbox"):
             return  # savefig paints animated artists itself; a foreign canvas has no buffer
         self._background = canvas.copy_from_bbox(self.figure.bbox)
+        self._layers.clear()
         self._state = self._static_state()
         self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
         self._regions = _measure_regions(self.figure, canvas, event.renderer)
-        self._spilled = False  # everything is inside the new measure
+        self._spill = self._spill_boxes(self._by_axes)  # texts outside their Axes' part (painted below)
         for artist in self._plan:
             self.figure.draw_artist(artist)
         _whole_frames(canvas)  # the PNG of this draw is made after this handler
 
 
+_MAX_LAYERS = 8  # cached lower layers (one per kind of step; each a copy of the canvas)
 _PAD = 3  # pixels around an Axes' tight box: antialiasing reaches a pixel or two beyond it
 
 

@@ -66,7 +66,8 @@ class Explorer(SkewWidget):
                                                **style)
         d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew(**plot_args(points), ax=a_skew, **style)
         self.skew_line_ = a_skew.axvline(value, color="0.3", linestyle=":", linewidth=1.0)
-        self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0)
+        # above the axis (zorder 1.5): a step of the range repaints the curves above it, never the ticks
+        self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0, zorder=1.55)
         self._moving_extra += [self.skew_line_, self.range_span_]
         if estimated_skew is not None:  # static: drawn once, under the moving skew line
             est, low, high = read_estimate(estimated_skew)
@@ -100,11 +101,18 @@ class Explorer(SkewWidget):
             d["fmeasure"].update(skew=skew, f_alpha=float(c["f_alpha"].value), draw=False)
         self._readout(skew, d["integrated"].skew)
 
-    _PANELS = {"skew": ("pr", "cost", "fmeasure", "aucpr_vs_skew"), "skew_range": ("integrated", "aucpr_vs_skew"),
-               "m": ("cost",), "f_alpha": ("fmeasure",)}
+    # control -> the Displays it updates and the parameter it sets there
+    _PANELS = {"skew": (("pr", "skew"), ("cost", "skew"), ("fmeasure", "skew")), "skew_range": (("integrated", "skew"),),
+               "m": (("cost", "m"),), "f_alpha": (("fmeasure", "f_alpha"),)}
 
     def _moved_axes(self, changed):
-        return {self.displays[d].ax_ for name in changed for d in self._PANELS[name]}
+        """The artists (or whole Axes) a step of ``changed`` moves: a frame repaints those and what lies above."""
+        own = {"skew": [self.skew_line_], "skew_range": [self.range_span_]}
+        moved = [a for name in changed for a in own.get(name, ())]
+        for name in changed:
+            for disp, param in self._PANELS[name]:
+                moved += self.displays[disp]._changed_artists((param,))
+        return moved
 
     def _readout(self, skew, model):
         d = self.displays

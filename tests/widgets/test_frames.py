@@ -143,3 +143,45 @@ def test_update_draw_false_does_not_ask_for_a_draw(two_classifiers, monkeypatch)
     assert calls == [] and disp.skew == 0.2
     disp.update(skew=0.3)
     assert calls == [1]
+
+
+def test_explorer_bursts_across_controls_keep_every_frame_a_full_draw(two_classifiers):
+    """Cached lower layers (the artists under the first one a step moves) are reused and dropped correctly."""
+    w = explorer(two_classifiers, skew=0.2)
+    steps = [("skew", 0.05), ("skew", 0.08), ("f_alpha", 0.3), ("skew", 0.1), ("m", 0.2), ("skew", 0.12),
+             ("skew_range", (0.1, 0.3)), ("skew", 0.15), ("f_alpha", 0.6), ("f_alpha", 0.7), ("skew", 0.3),
+             ("m", 0.8), ("m", 0.6), ("skew_range", (0.05, 0.5)), ("skew", 0.02)]
+    for name, value in steps:
+        w.controls[name].value = value
+        assert w.frames.last == "blit", name
+        assert_frame_is_full_draw(w)
+    assert w.frames._layers, "the skew steps reuse a cached lower layer"
+
+
+def test_a_skew_step_leaves_the_envelope_panels_ticks_and_thin_lines_alone(two_classifiers):
+    w = explorer(two_classifiers, skew=0.2)
+    w.controls["skew"].value = 0.1
+    drawn = []
+    original = w.figure.draw_artist
+    w.figure.draw_artist = lambda a: (drawn.append(a), original(a))
+    w.controls["skew"].value = 0.05  # the lower layer of this kind of step is cached by now
+    for name in ("cost", "fmeasure"):
+        disp = w.displays[name]
+        assert disp.skew_line_ in drawn and disp.ax_.get_legend() in drawn
+        assert disp.ax_.xaxis not in drawn and disp.ax_.yaxis not in drawn
+        assert not set(map(id, disp.point_lines_.values())) & set(map(id, drawn))
+    assert_frame_is_full_draw(w)
+
+
+def test_a_title_grown_wider_than_its_panel_is_repainted_and_cleaned_without_whole_frames(two_classifiers):
+    w = explorer(two_classifiers, skew=0.2)
+    integrated = id(w.displays["integrated"].ax_)
+    steps = [("skew_range", (0.0123, 0.4567)), ("skew", 0.05), ("m", 0.3), ("skew_range", (0.0123, 0.4568)),
+             ("skew", 0.07), ("skew_range", (0.0, 0.5)), ("skew", 0.09)]
+    spilled = []
+    for name, value in steps:
+        w.controls[name].value = value
+        assert w.frames.last == "blit" and w.frames.repainted is not None, name
+        spilled.append(bool(w.frames._spill.get(integrated)))
+        assert_frame_is_full_draw(w)
+    assert spilled[0] and not spilled[-1], spilled  # the long title left its part; the short one did not
