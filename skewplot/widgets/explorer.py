@@ -102,8 +102,8 @@ class Explorer(SkewWidget):
         self._readout(skew, d["integrated"].skew)
 
     # control -> the Displays it updates and the parameter it sets there
-    _PANELS = {"skew": (("pr", "skew"), ("cost", "skew"), ("fmeasure", "skew")), "skew_range": (("integrated", "skew"),),
-               "m": (("cost", "m"),), "f_alpha": (("fmeasure", "f_alpha"),)}
+    _PANELS = {"skew": (("pr", "skew"), ("cost", "skew"), ("fmeasure", "skew")),
+               "skew_range": (("integrated", "skew"),), "m": (("cost", "m"),), "f_alpha": (("fmeasure", "f_alpha"),)}
 
     def _moved_axes(self, changed):
         """The artists (or whole Axes) a step of ``changed`` moves: a frame repaints those and what lies above."""
