@@ -53,14 +53,14 @@ def mp_range_mean(f, lo, hi, weight=None):
     return mp.quad(lambda p: f(p) * weight(p), pts) / mp.quad(weight, pts)
 
 
-def mp_fixed_aucpr(tpr, fpr, p):
-    """Area under the continuous PR curve at skew p, segment by segment at 80 digits.
+def mp_fixed_aucpr(tpr, fpr, p, dps=80):
+    """Area under the continuous PR curve at skew p, segment by segment at ``dps`` digits.
 
     Along a ROC segment precision is ``(alpha + beta t) / (gamma + delta t)``, whose
     integral over t in [0, 1] is ``beta/delta + (alpha delta - beta gamma)/delta² ln(1 + delta/gamma)``
     (the textbook form; the library uses a rearranged one), times the recall gained.
     """
-    with mp.workdps(80):
+    with mp.workdps(dps):
         p = mp.mpf(p)
         total = mp.mpf(0)
         for i in range(len(tpr) - 1):
@@ -195,3 +195,24 @@ def test_series_pbar_is_the_trapezoid_average():
         assert close(model.precision(a, b), ref)
     vals = [mp_min_aucpr(v) for v in values]
     assert close(model.aucpr_min(), (sum(vals) - (vals[0] + vals[-1]) / 2) / (len(values) - 1))
+
+
+def _untied_curve_starting_with_a_negative():
+    """Vertical ROC runs off the FPR = 0 axis: at tiny skews their whole area is the curvature term."""
+    rng = np.random.default_rng(0)
+    y = (rng.random(300) < 0.3).astype(int)
+    s = rng.normal(size=300) + y
+    y[np.argmax(s)] = 0
+    return sp.operating_points(y, s)
+
+
+@pytest.mark.parametrize("p", sorted(SKEWS + [1e-9, 1 - 1e-9]))
+def test_aucpr_at_skews_at_extreme_skews(p):
+    """The explorer's AUCPR-against-skew curve (corners + the segment closed form) against 400 digits."""
+    from skewplot.metrics.auc import aucpr_at_skews
+
+    for pts in (_untied_curve_starting_with_a_negative(), sp.OperatingPoints.from_rates(*CURVE, skew=0.5)):
+        ref = mp_fixed_aucpr(pts.tpr, pts.fpr, p, dps=800)  # at 1e-300 the textbook form cancels 600 digits
+        got = aucpr_at_skews(pts, [p])[0]
+        assert close(got, ref), (p, got, float(ref))
+        assert close(sp.aucpr(pts, skew=p), ref), (p, float(ref))

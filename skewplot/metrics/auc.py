@@ -53,17 +53,20 @@ def polyline_corners(pts):
     return pts._take(np.flatnonzero(np.r_[True, ~inner, True]))
 
 
-def aucpr_at_skews(pts, skews, *, interpolation="continuous", batch=32):
+def aucpr_at_skews(pts, skews, *, interpolation="continuous"):
     """AUCPR of one curve at many fixed deployment skews, exactly, without O(n) work per skew.
 
     For the continuous scheme the curve is reduced once to its corners
     (:func:`polyline_corners`, O(n)): the area of a straight ROC run is the
     sum of the areas of its pieces, so the corner polyline has exactly the
-    same area at every skew (equal up to rounding, about 1e-15).  Each skew
-    then costs O(#corners) with the per-segment formula
-    (:func:`continuous_segment_area`).  Untied scores leave one corner per run
-    of positives, typically a tenth of the points or fewer.  Other schemes
-    are evaluated one skew at a time with :func:`aucpr`.
+    same area at every skew.  Each skew then costs O(#corners) with the
+    per-segment closed form (:func:`continuous_segment_area`, written so
+    that no digits cancel, through :func:`skewplot.skew.base.aucpr_nodes`):
+    the result is the exact area up to rounding, also at skews such as 1e-12
+    or 1 - 1e-12 (the tests compare it with 80-digit arithmetic).  Untied
+    scores leave one corner per run of positives, typically a tenth of the
+    points or fewer.  Other schemes are evaluated one skew at a time with
+    :func:`aucpr`.
 
     Parameters
     ----------
@@ -72,8 +75,6 @@ def aucpr_at_skews(pts, skews, *, interpolation="continuous", batch=32):
         Fixed skews; 0 and 1 give the limits.
     interpolation : str, default="continuous"
         One of :data:`INTERPOLATIONS`.
-    batch : int, default=32
-        Skews evaluated together (bounds memory: ``batch`` rows of #corners).
 
     Returns
     -------
@@ -90,6 +91,7 @@ def aucpr_at_skews(pts, skews, *, interpolation="continuous", batch=32):
     True
     """
     from .._validate import check_1d_array, check_finite
+    from ..skew.base import aucpr_nodes
 
     _check_points(pts)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
@@ -98,47 +100,8 @@ def aucpr_at_skews(pts, skews, *, interpolation="continuous", batch=32):
         raise ValueError("skews must lie in [0, 1]")
     if interpolation != "continuous":
         return np.array([aucpr(pts, float(p), interpolation=interpolation) for p in pi])
-    return _CornerAreas(polyline_corners(pts))(pi, batch)
-
-
-class _CornerAreas:
-    """The continuous AUCPR of a corner polyline at any fixed skews, segment terms prepared once.
-
-    A vertical ROC segment (only positives: TPR from t to t + dt at FPR f)
-    is what untied scores give; with r = (1 - pi) / pi the exact area formula
-    (:func:`continuous_segment_area` with dFP = 0) reduces to
-    ``dt - r f log1p(dt / (t + r f))``, four operations per segment and skew.
-    Other segments (tied scores) go through the general formula.
-    """
-
-    def __init__(self, corners):
-        tpr, fpr = corners.tpr, corners.fpr
-        d_tp, d_fp = np.diff(tpr), np.diff(fpr)
-        vertical = (d_fp == 0) & (d_tp > 0)
-        self.at_zero = float(np.max(np.where(fpr == 0, tpr, 0.0)))  # the limit pi -> 0
-        off_axis = vertical & (fpr[:-1] > 0)  # at FPR = 0 the precision is 1: area dt
-        self.flat = float(np.sum(d_tp[vertical & ~off_axis]))
-        self.dt, self.t, self.f = d_tp[off_axis], tpr[:-1][off_axis], fpr[:-1][off_axis]
-        self.sum_dt = float(np.sum(self.dt))
-        other = np.flatnonzero(~vertical & (d_tp > 0))
-        # the other segments as separate two-point polylines (every second piece is a gap)
-        self.other = (np.column_stack([tpr[other], tpr[other + 1]]).ravel(),
-                      np.column_stack([fpr[other], fpr[other + 1]]).ravel())
-
-    def __call__(self, pi, batch):
-        out = np.empty(pi.size)
-        for start in range(0, pi.size, batch):
-            p = pi[start:start + batch]
-            inner = (p > 0) & (p < 1)
-            q = p[inner]
-            r = ((1.0 - q) / q)[:, None]
-            area = self.flat + self.sum_dt - (r[:, 0] * (np.log1p(self.dt / (self.t + r * self.f)) @ self.f))
-            if self.other[0].size:
-                area = area + continuous_segment_area(*self.other, q[:, None])[:, ::2].sum(axis=1)
-            chunk = np.where(p >= 1, 1.0, self.at_zero)
-            chunk[inner] = area
-            out[start:start + batch] = chunk
-        return out
+    corners = polyline_corners(pts)
+    return aucpr_nodes(corners.tpr, corners.fpr, pi)
 
 
 def stepped_curve(tp, fp, n_pos, along):

@@ -155,14 +155,17 @@ def transform_precision(precision, from_skew, to_skew):
     return num / den
 
 
-def _y_minus_log1p_series(x):
-    """``x - ln(1 + x)`` for ``0 <= x < 1/8`` from ``sum_{j>=2} (-x)^j / j``, stopping below 1e-17 of the first."""
+def _y_minus_log1p_series(x, scale=1.0):
+    """``scale (x - ln(1 + x))`` for ``0 <= x < 1/8`` from ``sum_{j>=2} (-x)^j / j``, stopping below 1e-17 of the first.
+
+    Multiplied as ``(scale x) (x acc)``: ``x²`` alone underflows below ``x ~ 1e-154`` (skews near 1e-300).
+    """
     top = float(x.max()) if x.size else 0.0
     n = 22 if top <= 0 else int(min(22, max(2, np.ceil(np.log(1e-17) / np.log(top)) + 2)))
     acc = np.zeros_like(x)
     for j in range(n, 1, -1):
         acc = acc * (-x) + 1.0 / j
-    return x * x * acc
+    return (scale * x) * (x * acc)
 
 
 def continuous_segment_area(tpr, fpr, pi, *, complement=False):
@@ -235,11 +238,14 @@ def continuous_segment_area(tpr, fpr, pi, *, complement=False):
         # where the correction is ~y/2 of the leading term (most short segments); where it is not
         # (a segment starting on an axis, TP_A = 0 or FP_A = 0) the series is used instead.
         lead = start * (fp_a if complement else tp_a)
-        redo = (y < 0.125) & (np.abs(corr) > 200.0 * y * np.abs(lead))
+        # Judged by the correction's size (about |slope/delta| y²/2), not by its computed value: below
+        # y ~ 1e-16, y - ln(1 + y) rounds to 0 and would hide exactly the segments that need the series
+        # (a vertical run off the FPR = 0 axis at a skew such as 1e-20).
+        redo = (y < 0.125) & (np.abs(slope_inv) * y > 400.0 * np.abs(lead))
         if redo.any():
             corr = np.broadcast_to(corr, redo.shape).copy()
-            corr[redo] = (np.broadcast_to(slope_inv, redo.shape)[redo]
-                          * _y_minus_log1p_series(np.broadcast_to(y, redo.shape)[redo]))
+            corr[redo] = _y_minus_log1p_series(np.broadcast_to(y, redo.shape)[redo],
+                                               np.broadcast_to(slope_inv, redo.shape)[redo])
         if complement:
             lim = length * k * inv
             out = np.where(long, lim - corr, lead + corr)

@@ -167,7 +167,7 @@ def test_a_skew_step_leaves_the_envelope_panels_ticks_and_thin_lines_alone(two_c
     w.controls["skew"].value = 0.05  # the lower layer of this kind of step is cached by now
     for name in ("cost", "fmeasure"):
         disp = w.displays[name]
-        assert disp.skew_line_ in drawn and disp.ax_.get_legend() in drawn
+        assert disp.skew_line_ in drawn and disp.skew_text_ in drawn and disp.lines_["strong"] in drawn
         assert disp.ax_.xaxis not in drawn and disp.ax_.yaxis not in drawn
         assert not set(map(id, disp.point_lines_.values())) & set(map(id, drawn))
     assert_frame_is_full_draw(w)
