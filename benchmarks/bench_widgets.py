@@ -149,6 +149,10 @@ def bench_explorer(n, repeat):
     w._show = lambda: None  # the Agg frame alone
     for name, values in moves.items():
         rows.append((f"  step {name}: compute + Agg frame (<= 60 ms)", median_ms(step(name), values)))
+    # every step a different control: each step rebuilds the cached layer under what it moves
+    names = [name for _ in range(repeat) for name in moves]
+    alternating = [(name, moves[name][(i // len(moves) + 1) % repeat]) for i, name in enumerate(names)]
+    rows.append(("  alternating controls: compute + Agg frame", median_ms(lambda nv: step(nv[0])(nv[1]), alternating)))
     w._show = show
     for name, values in moves.items():
         rows.append((f"  step {name}: + inline PNG (<= 150 ms)", median_ms(step(name), values[::-1])))

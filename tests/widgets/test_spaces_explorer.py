@@ -126,3 +126,23 @@ def test_envelope_widgets_reset_to_data_set_skew(two_classifiers):
     w = interactive_cost(two_classifiers, skew=0.01)
     w.reset.click()
     assert w.displays["cost"].skew == pytest.approx(two_classifiers["strong"].skew)
+
+
+def test_explorer_table_after_a_burst_equals_a_fresh_explorer_at_the_final_values(two_classifiers):
+    """Steps only recompute what they move (cached layers, unchanged curves kept): the table must not drift."""
+    w = explorer(two_classifiers, skew=0.2)
+    steps = [("skew", 0.05), ("f_alpha", 0.3), ("skew", 0.01), ("m", 0.8), ("skew_range", (0.1, 0.4)),
+             ("skew", 0.3), ("f_alpha", 0.7), ("m", 0.2), ("skew_range", (0.02, 0.6)), ("skew", 0.07)]
+    for name, value in steps:
+        w.controls[name].value = value
+    c = w.controls
+    fresh = explorer(two_classifiers, skew=c["skew"].value, skew_range=c["skew_range"].value,
+                     f_alpha=c["f_alpha"].value, m=c["m"].value)
+    assert w.readouts_.keys() == fresh.readouts_.keys()
+    for name, row in fresh.readouts_.items():
+        for column, value in row.items():
+            assert w.readouts_[name][column] == pytest.approx(value, rel=1e-12, abs=1e-15), (name, column)
+    assert w.readout.value == fresh.readout.value
+    for key in ("cost", "fmeasure"):  # and the curves drawn are those of a fresh plot
+        for name, line in fresh.displays[key].lines_.items():
+            np.testing.assert_allclose(w.displays[key].lines_[name].get_xydata(), line.get_xydata(), rtol=1e-12)
