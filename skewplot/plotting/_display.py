@@ -14,24 +14,9 @@ from .._validate import check_bool, check_choice, check_scalar
 from ..metrics.points import OperatingPoints
 from ._legend import place_legend
 
-__all__ = [
-    "Display",
-    "FromScoresMixin",
-    "resolve_ax",
-    "as_points_dict",
-    "palette",
-    "decimation_indices",
-    "auc_label",
-    "from_first_point",
-    "area_name",
-    "fold_band",
-    "classifier_styles",
-    "draw_band",
-    "check_band",
-    "check_ci",
-    "ci_replicates",
-    "ci_quantiles",
-]
+__all__ = ["Display", "FromScoresMixin", "resolve_ax", "as_points_dict", "palette", "decimation_indices",
+           "auc_label", "from_first_point", "area_name", "fold_band", "classifier_styles", "draw_band", "check_band",
+           "check_ci", "ci_replicates", "ci_quantiles"]
 
 
 class Display:
@@ -127,12 +112,7 @@ class Display:
         return []
 
     def _changed_artists(self, params):
-        """What ``update`` with the parameters named in ``params`` may change: ``[ax_]`` (any artist of it).
-
-        A subclass that knows better lists the artists themselves (for
-        instance a marker that only slides); a widget then repaints only
-        those and what a full draw paints above them.
-        """
+        """What ``update(**params)`` may change: ``[ax_]`` (any of it), or the artists themselves (a subclass)."""
         return [self.ax_]
 
     def _marker_artists(self):
