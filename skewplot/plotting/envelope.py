@@ -234,7 +234,11 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew_line_.set_xdata([x, x])
         self.skew_line_.set_visible(visible)
         self.skew_text_.set_x(x)
-        self.skew_text_.set_text(f" {self._marker_text()}" if visible else "")
+        # right of the marker in the left half, left of it in the right half: never past the panel's edge
+        ax = self.ax_
+        right = visible and ax.transAxes.inverted().transform(ax.transData.transform((x, 0.5)))[0] > 0.5
+        self.skew_text_.set_horizontalalignment("right" if right else "left")
+        self.skew_text_.set_text((f"{self._marker_text()} " if right else f" {self._marker_text()}") if visible else "")
         self.skew_text_.set_visible(visible)
 
     def _refresh(self):

@@ -186,3 +186,15 @@ def test_vector_export_is_not_rasterised(two, tmp_path):
         sp.plot_cost(two, skew=0.1).figure_.savefig(tmp_path / "cost.svg")
     svg = (tmp_path / "cost.svg").read_text()
     assert "<image" not in svg and "<path" in svg
+
+
+@pytest.mark.parametrize("skew,m", [(0.5, 0.1), (0.5, 0.9), (0.05, 0.5), (0.9, 0.02)])
+def test_skew_marker_text_stays_inside_the_panel(skew, m):
+    """Right of the marker in the left half, left of it in the right half (a widget panel's text never spills)."""
+    from matplotlib.figure import Figure
+
+    ax = Figure(figsize=(3, 2.5)).subplots()
+    disp = sp.plot_cost(sp.datasets.example_classifiers(), skew=skew, m=m, ax=ax)
+    disp.figure_.canvas.draw()
+    box, panel = disp.skew_text_.get_window_extent(), ax.get_window_extent()
+    assert panel.x0 <= box.x0 and box.x1 <= panel.x1, (box, panel)
