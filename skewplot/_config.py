@@ -101,11 +101,10 @@ def set_config(*, n_threads=None):
         while the 1-minute load average is below the number of cores (on a
         saturated machine a second thread made things slower): the
         weighted (soft-label) kernel value-sorts the scores in a second
-        thread while it sorts its index keys, and the fixed-skew areas of a
-        long curve (continuous AUCPR, average precision) sum their slices in
-        threads; the hard-label kernel is one ``np.sort``, which a second
-        thread did not speed up.  The results do not depend on the number
-        of threads.
+        thread while it sorts its index keys; the hard-label kernel is one
+        ``np.sort``, which a second thread did not speed up, and the sums of
+        the areas were slower on two threads than on one.  The results do
+        not depend on the number of threads.
 
     Returns
     -------

@@ -327,23 +327,12 @@ def test_areas_from_counts_need_no_rate_arrays(rng):
     assert (sp.aucpr(pts), sp.average_precision(pts)) == pytest.approx(fast[:2], rel=1e-15)
 
 
-def test_areas_do_not_depend_on_the_threads(rng, monkeypatch):
-    import sys
-
-    precision = sys.modules["skewplot.metrics.precision"]  # the module (the package exports a function of that name)
+def test_soft_label_areas_equal_the_full_formula_and_sklearn(rng):
     s = rng.normal(size=40_000)
     soft = rng.random(s.size)
-    sums, pools = [], []
-    monkeypatch.setattr(precision, "_THREADED_SLICES", 2)
-    real_pool = precision.thread_pool
-    monkeypatch.setattr(precision, "thread_pool", lambda workers: pools.append(workers) or real_pool(workers))
-    for threads in (1, 2, 3):
-        monkeypatch.setattr(precision, "spare_threads", lambda threads=threads: threads)
-        pts = sp.OperatingPoints.from_weights(s, soft)
-        sums.append((sp.aucpr(pts), sp.average_precision(pts), sp.aucpr(pts, 0.2, interpolation="trapezoid")))
-    assert 2 in pools and 3 in pools
-    assert sums[0] == sums[1] == sums[2]  # the same slices summed in the same order
-    assert sums[0][:2] == pytest.approx((float(continuous_segment_area(pts.tpr, pts.fpr, pts.skew).sum()),
-                                         average_precision_score(np.r_[np.ones(s.size), np.zeros(s.size)],
-                                                                 np.r_[s, s], sample_weight=np.r_[soft, 1 - soft])),
-                                        rel=1e-13)
+    pts = sp.OperatingPoints.from_weights(s, soft)
+    fast = (sp.aucpr(pts), sp.average_precision(pts))
+    assert fast == pytest.approx((float(continuous_segment_area(pts.tpr, pts.fpr, pts.skew).sum()),
+                                  average_precision_score(np.r_[np.ones(s.size), np.zeros(s.size)],
+                                                          np.r_[s, s], sample_weight=np.r_[soft, 1 - soft])),
+                                 rel=1e-13)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._config import spare_threads, thread_pool
 from .._validate import check_finite, check_scalar
 from ..skew import SkewModel, as_skew
 from ..skew import formulas as _formulas
@@ -88,10 +87,9 @@ def curve_rate_slices(pts, step):
 def sum_over_slices(pts, step, term, *, limits=False):
     """``sum(term(*rates))`` over the slices of :func:`rate_slices` (or of :func:`curve_rate_slices`).
 
-    Long curves are split across :func:`~skewplot._config.spare_threads`
-    threads (numpy releases the interpreter lock inside each operation).
-    The sum is always taken over the same slices in the same order, so the
-    result does not depend on the number of threads.
+    One thread: summing the slices in two threads was measured slower
+    (AUCPR of 1e6 soft-labelled points 19.9 ms on one thread, 26.8 ms on
+    two; the operations on a slice are too short to run apart).
     """
     starts = range(0, max(len(pts) - 1, 1), step)
 
@@ -99,13 +97,7 @@ def sum_over_slices(pts, step, term, *, limits=False):
         t, f = _rates_at(pts, i, step)
         return term(t, *_limit_at_origin(t, f, pts, copy=True)) if limits else term(t, f)
 
-    workers = spare_threads() if len(starts) >= _THREADED_SLICES else 1
-    parts = list(thread_pool(workers).map(one, starts)) if workers > 1 else [one(i) for i in starts]
-    return float(sum(parts))
-
-
-# From this many slices on, the areas are summed in threads.
-_THREADED_SLICES = 16
+    return float(sum(one(i) for i in starts))
 
 
 def _limit_at_origin(tpr, fpr, pts, copy=False):
