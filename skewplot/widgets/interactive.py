@@ -298,6 +298,21 @@ def interactive_temporal_pr(data=None, y_score=None, *, skew_series, t_end=None,
     return InteractiveTemporalPR(data, y_score, skew_series=skew_series, t_end=t_end, figsize=figsize, **kwargs)
 
 
+# The skew-marker parameters of the two envelope widgets, documented once.
+_MARKER_PARAMS = """skew : float, optional
+        Starting marker skew; the data set's own skew when None.
+    skew_bounds : (float, float), default=(1e-4, 0.9999)
+    estimated_skew : SkewEstimate or float, optional
+        Shown on the skew slider's scale, with a "go to estimated skew" button.
+    figsize : (float, float), default=(6, 4.5)"""
+
+
+def _marker_doc(func):
+    func.__doc__ = func.__doc__.replace("{marker_params}", _MARKER_PARAMS)
+    return func
+
+
+@_marker_doc
 def interactive_fmeasure(data=None, y_score=None, *, f_alpha=None, beta=None, skew=None, skew_bounds=(1e-4, 0.9999),
                          estimated_skew=None, figsize=(6.0, 4.5), **kwargs):
     """F-measure space [S §3] with an ``f_alpha`` slider and a deployment-skew marker.
@@ -312,12 +327,7 @@ def interactive_fmeasure(data=None, y_score=None, *, f_alpha=None, beta=None, sk
         Start at F_beta instead: the slider starts at ``1 / (1 + beta**2)``
         and the axis says ``F_beta`` until the slider moves to another
         weight.  Not with ``f_alpha``.
-    skew : float, optional
-        Starting marker skew; the data set's own skew when None.
-    skew_bounds : (float, float), default=(1e-4, 0.9999)
-    estimated_skew : SkewEstimate or float, optional
-        Shown on the skew slider's scale, with a "go to estimated skew" button.
-    figsize : (float, float), default=(6, 4.5)
+    {marker_params}
     **kwargs
         Passed to :func:`skewplot.plot_fmeasure` (its input keywords
         ``y_true``, ``hue``, ``units`` ... and drawing options).
@@ -344,6 +354,7 @@ def interactive_fmeasure(data=None, y_score=None, *, f_alpha=None, beta=None, sk
                           estimated_skew=estimated_skew, **kwargs)
 
 
+@_marker_doc
 def interactive_cost(data=None, y_score=None, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
                      figsize=(6.0, 4.5), **kwargs):
     """Cost space [S §2.3] with an ``m`` slider and a deployment-skew marker.
@@ -354,12 +365,7 @@ def interactive_cost(data=None, y_score=None, *, m=0.5, skew=None, skew_bounds=(
         What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``).
     m : float in [0, 1], default=0.5
         Starting cost weight ``C_FP / (C_FP + C_FN)``.
-    skew : float, optional
-        Starting marker skew; the data set's own skew when None.
-    skew_bounds : (float, float), default=(1e-4, 0.9999)
-    estimated_skew : SkewEstimate or float, optional
-        Shown on the skew slider's scale, with a "go to estimated skew" button.
-    figsize : (float, float), default=(6, 4.5)
+    {marker_params}
     **kwargs
         Passed to :func:`skewplot.plot_cost`.  ``x_axis`` defaults to
         ``"skew"`` here, so that moving ``m`` bends the cost curves ([S] Fig
