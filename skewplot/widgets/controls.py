@@ -66,14 +66,35 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     if isinstance(steps_per_decade, bool) or not isinstance(steps_per_decade, int) or steps_per_decade < 1:
         raise ValueError(f"steps_per_decade must be a positive integer, got {steps_per_decade!r}")
     step = 1.0 / steps_per_decade
-    # The browser snaps the handle to min + k * step and sends the snapped value back; a grid
-    # through ``value`` keeps the starting skew (e.g. the data set's) as it is.
-    first = math.log10(value) - math.floor((math.log10(value) - math.log10(lo)) / step + 1e-9) * step
     return widgets.FloatLogSlider(
-        value=value, base=10.0, min=max(first, math.log10(lo)), max=math.log10(hi), step=step,
+        value=value, base=10.0, min=_grid_start(value, lo, step), max=math.log10(hi), step=step,
         description=description, readout_format=".4g", continuous_update=continuous_update,
         style=_STYLE, layout=widgets.Layout(width=_WIDTH),
     )
+
+
+def _grid_start(value, lo, step):
+    """The slider's ``min``: the lowest point at or above ``log10(lo)`` of the step grid through ``value``.
+
+    The browser snaps the handle to ``min + k * step`` and sends the snapped
+    value back; a grid through ``value`` keeps that skew (the data set's, an
+    estimate) exactly as it is.
+    """
+    first = math.log10(value) - math.floor((math.log10(value) - math.log10(lo)) / step + 1e-9) * step
+    return max(first, math.log10(lo))
+
+
+def move_skew_slider(slider, value, lo):
+    """Set a :func:`skew_slider` to ``value`` exactly, its grid moved to run through it.
+
+    One message to the browser (``hold_sync``) carries the new grid and the
+    value together, so the page shows the value the kernel holds instead of
+    the nearest point of the old grid.  ``lo``: the slider's lower bound.
+    """
+    with slider.hold_sync():
+        slider.min = math.log10(lo)  # the whole range open while the value moves: nothing is clamped
+        slider.value = value
+        slider.min = _grid_start(value, lo, slider.step)
 
 
 def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, description="skew range [π₁, π₂]",

@@ -12,6 +12,7 @@ fixed sleeps.  Screenshots go to ``$SKEWPLOT_ARTIFACTS``; on a failure their
 paths and the server/kernel log are printed.
 """
 
+import contextlib
 import json
 import re
 import time
@@ -38,8 +39,8 @@ STATE = ('import json as _j; print("STATE" + _j.dumps({{"n": {n}, "value": w.con
          '"figs": len(plt.get_fignums())}}))')
 
 
-def _notebook(root, key, backend):
-    make = WIDGETS[key][0]
+def _notebook(root, key, backend, make=None):
+    make = WIDGETS[key][0] if make is None else make
     cells = [f"%matplotlib {backend}\nimport os\nimport matplotlib.pyplot as plt\nimport skewplot as sp\n"
              "points = sp.datasets.example_classifiers()\nprint('PID', os.getpid())",
              f"old = globals().get('w')\nw = {make}\nw"]
@@ -185,13 +186,106 @@ def _report(server, shots):
 @pytest.mark.parametrize("backend", ["widget", "inline"])
 @pytest.mark.parametrize("key", sorted(WIDGETS))
 def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: F811
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     root = lab["tmp"] / "root"
     nb = _notebook(root, key, backend)
     _, name, display = WIDGETS[key]
     shots = artifacts / "widgets"
     shots.mkdir(exist_ok=True)
+    with _opened(lab, tmp_path, nb, key, backend, shots) as (page, pid):
+        widget = page.locator(".skewplot-widget")
+        fig_loc = _figure_locator(widget, backend)
+        expect(fig_loc).to_be_visible()
+        readout = widget.locator(".skewplot-readout")
+        slider = widget.locator(".widget-slider").first
+        sess = Session(page, root, key, backend, shots)
+        figs = _agree(sess, slider, readout, name, display)["figs"]
+        _check_frame(sess, fig_loc, "start")
+
+        # keyboard: three steps of the first slider
+        before = readout.inner_text()
+        slider.locator(".noUi-handle").first.focus()
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        _wait_readout(readout, before, page)
+        _agree(sess, slider, readout, name, display)
+        _check_frame(sess, fig_loc, "keyboard")
+
+        # mouse: drag the handle 40 px to the left
+        before = readout.inner_text()
+        slider.scroll_into_view_if_needed()
+        box = slider.locator(".noUi-handle").first.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x - 40, y, steps=8)
+        page.mouse.up()
+        _wait_readout(readout, before, page)
+        _agree(sess, slider, readout, name, display)
+        _check_frame(sess, fig_loc, "drag")
+
+        cpu = _kernel_cpu(pid)
+        assert cpu < 0.05, f"the idle kernel used {100 * cpu:.0f} % CPU over 5 s"
+
+        if backend == "widget":  # pan with the toolbar, then the slider still works
+            fig_loc.scroll_into_view_if_needed()
+            fig_loc.hover()
+            page.locator(".jupyter-matplotlib-toolbar button[title^='Left button pans']").first.click()
+            cbox = fig_loc.bounding_box()
+            cx, cy = cbox["x"] + cbox["width"] * 0.3, cbox["y"] + cbox["height"] * 0.5
+            page.mouse.move(cx, cy)
+            page.mouse.down()
+            page.mouse.move(cx + 30, cy + 20, steps=5)
+            page.mouse.up()
+            page.locator(".jupyter-matplotlib-toolbar button[title^='Left button pans']").first.click()
+            before = readout.inner_text()
+            slider.locator(".noUi-handle").first.focus()
+            page.keyboard.press("ArrowRight")
+            _wait_readout(readout, before, page)
+            _agree(sess, slider, readout, name, display)
+            _check_frame(sess, fig_loc, "after_pan")
+
+        # re-run the widget's cell: one live figure, not blank, the old one closed
+        page.locator(".jp-Cell").nth(1).locator(".jp-InputArea").click()
+        page.keyboard.press("Control+Enter")
+        expect(page.locator(".jp-Cell").nth(1).locator(".skewplot-widget")).to_have_count(1)
+        out = sess.run("print('RERUN', old is not w and old.closed_, len(plt.get_fignums()))", "RERUN")
+        assert out.split() == ["True", str(figs)], out
+        widget = page.locator(".skewplot-widget")
+        expect(widget).to_have_count(1)
+        fig_loc = _figure_locator(widget, backend)
+        expect(fig_loc).to_be_visible()
+        pixels = _pixels(_stable(fig_loc, page))[..., :3]
+        assert np.count_nonzero(np.any(pixels < 0.5, axis=-1)) > 2000, "the re-run figure is blank"
+        _check_frame(sess, fig_loc, "rerun")
+        panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
+        right = panel["x"] + panel["width"]
+        if key == "explorer":  # fits a 1280 x 800 window (file browser open) without clipping
+            fig_loc.scroll_into_view_if_needed()
+            page.mouse.move(1, 1)
+            page.screenshot(path=str(shots / f"page_{key}_{backend}.png"))
+            fbox = fig_loc.bounding_box()
+            assert fbox["x"] >= panel["x"] and fbox["x"] + fbox["width"] <= right, (fbox, panel)
+        # a narrow window: the table wraps below the figure and stays in view
+        page.set_viewport_size({"width": 1000, "height": 800})
+        panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
+        readout.scroll_into_view_if_needed()
+        tbox, fbox = readout.bounding_box(), fig_loc.bounding_box()
+        assert tbox["y"] >= fbox["y"] + fbox["height"] - 1, ("the table is not below the figure", tbox, fbox)
+        assert tbox["x"] >= panel["x"] and tbox["x"] + 200 <= panel["x"] + panel["width"], (tbox, panel)
+        page.screenshot(path=str(shots / f"page_{key}_{backend}_end.png"))
+
+
+@contextlib.contextmanager
+def _opened(lab, tmp_path, nb, key, backend, shots):  # noqa: F811 - lab is the fixture's value
+    """The notebook open in JupyterLab (1280 x 800) with every cell run: yields the page and the kernel's pid.
+
+    On a failure the page's screenshot is saved and the screenshots' paths
+    and the server/kernel log are printed; the kernel is shut down after.
+    """
+    from playwright.sync_api import expect, sync_playwright
+
     try:
         with sync_playwright() as p:
             context = p.chromium.launch_persistent_context(
@@ -210,88 +304,8 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
                 first = page.locator(".jp-Cell").first.locator(".jp-OutputArea-output")
                 expect(first).to_contain_text("PID")
                 pid = int(_number(first.inner_text().split("PID", 1)[1]))
-                widget = page.locator(".skewplot-widget")
-                expect(widget).to_have_count(1)
-                fig_loc = _figure_locator(widget, backend)
-                expect(fig_loc).to_be_visible()
-                readout = widget.locator(".skewplot-readout")
-                slider = widget.locator(".widget-slider").first
-                sess = Session(page, root, key, backend, shots)
-                figs = _agree(sess, slider, readout, name, display)["figs"]
-                _check_frame(sess, fig_loc, "start")
-
-                # keyboard: three steps of the first slider
-                before = readout.inner_text()
-                slider.locator(".noUi-handle").first.focus()
-                for _ in range(3):
-                    page.keyboard.press("ArrowRight")
-                _wait_readout(readout, before, page)
-                _agree(sess, slider, readout, name, display)
-                _check_frame(sess, fig_loc, "keyboard")
-
-                # mouse: drag the handle 40 px to the left
-                before = readout.inner_text()
-                slider.scroll_into_view_if_needed()
-                box = slider.locator(".noUi-handle").first.bounding_box()
-                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-                page.mouse.move(x, y)
-                page.mouse.down()
-                page.mouse.move(x - 40, y, steps=8)
-                page.mouse.up()
-                _wait_readout(readout, before, page)
-                _agree(sess, slider, readout, name, display)
-                _check_frame(sess, fig_loc, "drag")
-
-                cpu = _kernel_cpu(pid)
-                assert cpu < 0.05, f"the idle kernel used {100 * cpu:.0f} % CPU over 5 s"
-
-                if backend == "widget":  # pan with the toolbar, then the slider still works
-                    fig_loc.scroll_into_view_if_needed()
-                    fig_loc.hover()
-                    page.locator(".jupyter-matplotlib-toolbar button[title^='Left button pans']").first.click()
-                    cbox = fig_loc.bounding_box()
-                    cx, cy = cbox["x"] + cbox["width"] * 0.3, cbox["y"] + cbox["height"] * 0.5
-                    page.mouse.move(cx, cy)
-                    page.mouse.down()
-                    page.mouse.move(cx + 30, cy + 20, steps=5)
-                    page.mouse.up()
-                    page.locator(".jupyter-matplotlib-toolbar button[title^='Left button pans']").first.click()
-                    before = readout.inner_text()
-                    slider.locator(".noUi-handle").first.focus()
-                    page.keyboard.press("ArrowRight")
-                    _wait_readout(readout, before, page)
-                    _agree(sess, slider, readout, name, display)
-                    _check_frame(sess, fig_loc, "after_pan")
-
-                # re-run the widget's cell: one live figure, not blank, the old one closed
-                page.locator(".jp-Cell").nth(1).locator(".jp-InputArea").click()
-                page.keyboard.press("Control+Enter")
-                expect(page.locator(".jp-Cell").nth(1).locator(".skewplot-widget")).to_have_count(1)
-                out = sess.run("print('RERUN', old is not w and old.closed_, len(plt.get_fignums()))", "RERUN")
-                assert out.split() == ["True", str(figs)], out
-                widget = page.locator(".skewplot-widget")
-                expect(widget).to_have_count(1)
-                fig_loc = _figure_locator(widget, backend)
-                expect(fig_loc).to_be_visible()
-                pixels = _pixels(_stable(fig_loc, page))[..., :3]
-                assert np.count_nonzero(np.any(pixels < 0.5, axis=-1)) > 2000, "the re-run figure is blank"
-                _check_frame(sess, fig_loc, "rerun")
-                panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
-                right = panel["x"] + panel["width"]
-                if key == "explorer":  # fits a 1280 x 800 window (file browser open) without clipping
-                    fig_loc.scroll_into_view_if_needed()
-                    page.mouse.move(1, 1)
-                    page.screenshot(path=str(shots / f"page_{key}_{backend}.png"))
-                    fbox = fig_loc.bounding_box()
-                    assert fbox["x"] >= panel["x"] and fbox["x"] + fbox["width"] <= right, (fbox, panel)
-                # a narrow window: the table wraps below the figure and stays in view
-                page.set_viewport_size({"width": 1000, "height": 800})
-                panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
-                readout.scroll_into_view_if_needed()
-                tbox, fbox = readout.bounding_box(), fig_loc.bounding_box()
-                assert tbox["y"] >= fbox["y"] + fbox["height"] - 1, ("the table is not below the figure", tbox, fbox)
-                assert tbox["x"] >= panel["x"] and tbox["x"] + 200 <= panel["x"] + panel["width"], (tbox, panel)
-                page.screenshot(path=str(shots / f"page_{key}_{backend}_end.png"))
+                expect(page.locator(".skewplot-widget")).to_have_count(1)
+                yield page, pid
             except BaseException:
                 page.screenshot(path=str(shots / f"FAILED_{key}_{backend}.png"))
                 raise
@@ -302,6 +316,44 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
         raise
     finally:
         _shutdown(lab, nb)
+
+
+ESTIMATE = 0.0123  # off the slider's starting grid (through 0.1, 50 steps a decade)
+
+
+@pytest.mark.parametrize("backend", ["widget", "inline"])
+def test_go_to_estimated_skew(lab, artifacts, tmp_path, backend):  # noqa: F811
+    """The "go to estimated skew" button: the page's slider, the kernel and the Display all reach the estimate."""
+    key = "estimate"
+    root = lab["tmp"] / "root"
+    nb = _notebook(root, key, backend, make=f"sp.widgets.interactive_pr(points, skew=0.1, estimated_skew={ESTIMATE})")
+    shots = artifacts / "widgets"
+    shots.mkdir(exist_ok=True)
+    with _opened(lab, tmp_path, nb, key, backend, shots) as (page, _):
+        widget = page.locator(".skewplot-widget")
+        readout = widget.locator(".skewplot-readout")
+        slider = widget.locator(".widget-slider").first
+        fig_loc = _figure_locator(widget, backend)
+        sess = Session(page, root, key, backend, shots)
+        display = "w.displays['pr'].skew"
+        _agree(sess, slider, readout, "skew", display)
+        before = readout.inner_text()
+        widget.get_by_role("button", name=re.compile("go to estimated skew")).click()
+        _wait_readout(readout, before, page)
+        s = _agree(sess, slider, readout, "skew", display)
+        assert s["value"] == ESTIMATE and s["display"] == ESTIMATE, s
+        _check_frame(sess, fig_loc, "estimate")
+        # the page sent nothing back that moved the kernel off the estimate, and a key step still works
+        assert sess.state("skew", display)["value"] == ESTIMATE
+        before = readout.inner_text()
+        slider.locator(".noUi-handle").first.focus()
+        page.keyboard.press("ArrowRight")
+        _wait_readout(readout, before, page)
+        s = _agree(sess, slider, readout, "skew", display)
+        assert s["value"] == pytest.approx(ESTIMATE * 10 ** (1 / 50), rel=1e-12), s
+        _check_frame(sess, fig_loc, "estimate_step")
+        page.mouse.move(1, 1)
+        page.screenshot(path=str(shots / f"page_{key}_{backend}.png"))
 
 
 def _shutdown(server, nb):
