@@ -126,6 +126,13 @@ def lab(tmp_path_factory):
         log.close()
 
 
+def _report(server, shots):
+    """Print where a failed test's screenshots are and the tail of the server's log (kernel messages included)."""
+    listing = "\n".join(str(p) for p in sorted(shots.glob("*.png")))
+    log = (server["tmp"] / "jupyter.log").read_text(errors="replace")[-6000:]
+    print(f"\n--- screenshots ---\n{listing}\n--- jupyter server / kernel log (tail) ---\n{log}")
+
+
 def _pixels(png):
     import matplotlib.image as mpimg
 
@@ -187,6 +194,9 @@ def _until_frame(locator, page, frame, timeout=60.0):
     """A stable screenshot, polled until it shows ``frame`` (the last frame may still be on its way)."""
     deadline = time.monotonic() + timeout
     while True:
+        # The mouse off the figure: running a cell clicked it there, and a screenshot scrolls the
+        # canvas into view, under the mouse, where ipympl's toolbar fades in over the figure.
+        page.mouse.move(1, 1)
         shot = _stable_screenshot(locator, page)
         if _frame_mismatch(shot, frame) == 0 or time.monotonic() > deadline:
             return shot
@@ -194,6 +204,14 @@ def _until_frame(locator, page, frame, timeout=60.0):
 
 
 def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts, tmp_path):
+    try:
+        _run_example(lab, artifacts, tmp_path)
+    except BaseException:
+        _report(lab, artifacts)
+        raise
+
+
+def _run_example(lab, artifacts, tmp_path):
     from playwright.sync_api import expect, sync_playwright
 
     with sync_playwright() as p:
@@ -242,6 +260,9 @@ def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts, tmp_path):
             after = _until_frame(canvas, page, kernel_after)
             (artifacts / "browser_canvas_after.png").write_bytes(after)
             page.screenshot(path=str(artifacts / "browser_page_after.png"))
+        except BaseException:
+            page.screenshot(path=str(artifacts / "FAILED_example.png"))
+            raise
         finally:
             context.close()
     assert _changed_pixels(before, after) > 500, "the canvas did not redraw after the slider moved"

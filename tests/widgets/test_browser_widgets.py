@@ -20,7 +20,16 @@ import time
 import numpy as np
 import pytest
 
-from .test_browser import CHROMIUM, CHROMIUM_FLAGS, WAIT_MS, _frame_mismatch, _pixels, artifacts, lab  # noqa: F401
+from .test_browser import (  # noqa: F401 - artifacts and lab are fixtures
+    CHROMIUM,
+    CHROMIUM_FLAGS,
+    WAIT_MS,
+    _frame_mismatch,
+    _pixels,
+    _report,
+    artifacts,
+    lab,
+)
 
 WIDGETS = {
     "pr": ("sp.widgets.interactive_pr(points, skew=0.1)", "skew", "w.displays['pr'].skew"),
@@ -157,10 +166,12 @@ def _wait_readout(readout, before, page, timeout=60.0):
 
 def _check_frame(sess, fig_loc, label, timeout=60.0):
     """The browser shows exactly the kernel's full draw (the last frame may still be on its way)."""
-    sess.page.mouse.move(1, 1)  # off the figure: ipympl's toolbar fades in on hover
     kernel = sess.kernel_frame(label)
     deadline = time.monotonic() + timeout
     while True:
+        # The mouse off the figure: running the cell above clicked there, and a screenshot scrolls the
+        # canvas into view, under the mouse, where ipympl's toolbar fades in over the figure.
+        sess.page.mouse.move(1, 1)
         mismatch = _frame_mismatch(sess.shot(fig_loc, label), kernel)
         if mismatch == 0:
             return
@@ -175,12 +186,6 @@ def _kernel_cpu(pid, seconds=5.0):
     t0, c0 = time.monotonic(), sum(proc.cpu_times()[:2])
     time.sleep(seconds)  # the measurement window itself, not a wait for a result
     return (sum(proc.cpu_times()[:2]) - c0) / (time.monotonic() - t0)
-
-
-def _report(server, shots):
-    listing = "\n".join(str(p) for p in sorted(shots.glob("*.png")))
-    log = (server["tmp"] / "jupyter.log").read_text(errors="replace")[-6000:]
-    print(f"\n--- screenshots ---\n{listing}\n--- jupyter server / kernel log (tail) ---\n{log}")
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
