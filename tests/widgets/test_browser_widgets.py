@@ -79,7 +79,7 @@ class Session:
         page.keyboard.press("Control+Enter")  # run in place: this cell stays the last
         out = page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")
         out.filter(has_text=re.compile(rf"({marker}|Error)")).first.wait_for()
-        text = out.inner_text()
+        text = out.text_content()
         assert "Error" not in text, text
         return text.split(marker, 1)[1].strip().splitlines()[0]
 
@@ -121,7 +121,9 @@ def _number(text):
 def _disagreement(s, slider, readout, name):
     """What differs between the slider, the kernel, the Display and the table (None: they agree)."""
     value = s["value"]
-    shown = slider.locator(".widget-readout").inner_text()
+    # text_content, not inner_text: the state cells this loop appends push the widget out of view, and
+    # JupyterLab lays out an off-screen cell lazily (content-visibility), where inner_text reads ''.
+    shown = slider.locator(".widget-readout").text_content()
     if not re.search(r"\d", shown):
         return f"the slider's readout shows {shown!r}"
     first = value[0] if isinstance(value, list) else value
@@ -134,8 +136,8 @@ def _disagreement(s, slider, readout, name):
     if s["status"]:
         return f"status line: {s['status']}"
     want = re.sub(r"<[^>]+>", " ", s["readout"])
-    want = " ".join(want.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").split())
-    got = " ".join(readout.inner_text().split())
+    want = "".join(want.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").split())
+    got = "".join(readout.text_content().split())
     if got != want:
         return f"the table shows {got!r}, the kernel has {want!r}"
     return None
@@ -159,7 +161,7 @@ def _figure_locator(widget, backend):
 
 def _wait_readout(readout, before, page, timeout=60.0):
     deadline = time.monotonic() + timeout
-    while readout.inner_text() == before:
+    while readout.text_content() == before:
         assert time.monotonic() < deadline, "the readout table never changed"
         page.wait_for_timeout(200)  # polling a condition
 
@@ -209,7 +211,7 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
         _check_frame(sess, fig_loc, "start")
 
         # keyboard: three steps of the first slider
-        before = readout.inner_text()
+        before = readout.text_content()
         slider.locator(".noUi-handle").first.focus()
         for _ in range(3):
             page.keyboard.press("ArrowRight")
@@ -218,7 +220,7 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
         _check_frame(sess, fig_loc, "keyboard")
 
         # mouse: drag the handle 40 px to the left
-        before = readout.inner_text()
+        before = readout.text_content()
         slider.scroll_into_view_if_needed()
         box = slider.locator(".noUi-handle").first.bounding_box()
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
@@ -244,7 +246,7 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
             page.mouse.move(cx + 30, cy + 20, steps=5)
             page.mouse.up()
             page.locator(".jupyter-matplotlib-toolbar button[title^='Left button pans']").first.click()
-            before = readout.inner_text()
+            before = readout.text_content()
             slider.locator(".noUi-handle").first.focus()
             page.keyboard.press("ArrowRight")
             _wait_readout(readout, before, page)
@@ -344,7 +346,7 @@ def test_go_to_estimated_skew(lab, artifacts, tmp_path, backend):  # noqa: F811
         sess = Session(page, root, key, backend, shots)
         display = "w.displays['pr'].skew"
         _agree(sess, slider, readout, "skew", display)
-        before = readout.inner_text()
+        before = readout.text_content()
         widget.get_by_role("button", name=re.compile("go to estimated skew")).click()
         _wait_readout(readout, before, page)
         s = _agree(sess, slider, readout, "skew", display)
@@ -353,7 +355,7 @@ def test_go_to_estimated_skew(lab, artifacts, tmp_path, backend):  # noqa: F811
         assert s["value"] == pytest.approx(ESTIMATE, rel=1e-12), s
         _check_frame(sess, fig_loc, "estimate")
         assert sess.state("skew", display)["value"] == s["value"]  # settled: no further echo
-        before = readout.inner_text()
+        before = readout.text_content()
         slider.locator(".noUi-handle").first.focus()
         page.keyboard.press("ArrowRight")
         _wait_readout(readout, before, page)
