@@ -2,13 +2,9 @@
 
 Positives score N(mu, 1), negatives N(0, 1); each simulated test set has
 exactly ``n * prevalence`` positives.  The population AUCPR at skew pi' is
-the integral of the population PR curve over recall, computed here by
-numerical quadrature (``scipy.integrate``) of
-
-    P(t) = pi' TPR(t) / (pi' TPR(t) + (1 - pi') FPR(t)),  TPR = Phi(mu - t), FPR = Phi(-t),
-
-against dRecall = phi(t - mu) dt, independently of skewplot; a skew range
-averages it over pi' by a second quadrature.  For each simulated data set
+``skewplot.datasets.binormal_aucpr``: the integral of the population PR curve
+over recall by ``scipy.integrate.quad``, independently of skewplot's area
+code (a skew range averages it over pi' by a second quadrature).  For each simulated data set
 one bootstrap distribution is drawn and every interval method is computed
 from it, so the methods are compared on the same replicates.
 
@@ -21,30 +17,13 @@ import sys
 import time
 
 import numpy as np
-from scipy import integrate, stats
 
 import skewplot as sp
+from skewplot.datasets import binormal_aucpr
 from skewplot.stats import _intervals, _resample
 from skewplot.stats.bootstrap import aucpr_rows, jackknife, points_of, run
 
 METHODS = ("percentile", "basic", "bc", "bca")
-
-
-def population_precision(t, mu, pi):
-    # Log-space ratio FPR/TPR: both tails underflow far out, their ratio does not.
-    return 1.0 / (1.0 + (1.0 - pi) / pi * np.exp(stats.norm.logsf(t) - stats.norm.logsf(t - mu)))
-
-
-def population_aucpr(mu, skew):
-    """AUCPR of the binormal population PR curve at a skew or averaged uniformly over (lo, hi)."""
-    def at(pi):
-        f = lambda t: population_precision(t, mu, pi) * stats.norm.pdf(t - mu)  # noqa: E731
-        return integrate.quad(f, mu - 15, mu + 15, epsabs=1e-13, epsrel=1e-12, limit=400)[0]
-
-    if np.isscalar(skew):
-        return at(skew)
-    lo, hi = skew
-    return integrate.quad(at, lo, hi, epsabs=1e-11, limit=200)[0] / (hi - lo)
 
 
 def simulate(rng, n, prevalence, mu):
@@ -75,7 +54,7 @@ def intervals_all_methods(y, s, skew, n_boot, confidence, rng):
 
 
 def coverage(n, prevalence, mu, skew, reps, n_boot, confidence=0.9, seed=0):
-    truth = population_aucpr(mu, skew)
+    truth = binormal_aucpr(skew, separation=mu)
     rng = np.random.default_rng(seed)
     hits = {m: 0 for m in METHODS}
     below = {m: 0 for m in METHODS}
@@ -140,7 +119,7 @@ def studentized_interval(y, s, skew, n_boot, n_inner, confidence, rng):
 
 
 def studentized_coverage(n, prevalence, mu, skew, reps, n_boot=400, n_inner=25, confidence=0.9, seed=0):
-    truth = population_aucpr(mu, skew)
+    truth = binormal_aucpr(skew, separation=mu)
     rng = np.random.default_rng(seed)
     hits = below = 0
     for _ in range(reps):

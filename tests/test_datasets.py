@@ -38,3 +38,50 @@ def test_breast_cancer_has_the_skew_of_lampert_table_4():
         assert (p.n_pos, p.n_neg) == (212, 357)
         assert round(p.skew, 3) == 0.373
         assert sp.roc_auc(p) > 0.9
+
+
+def _binormal_aucpr_mpmath(pi, mu):
+    """The same population area in recall form, AUCPR = int_0^1 P(r) dr, at 30 digits (independent route)."""
+    mp = pytest.importorskip("mpmath")
+    mp.mp.dps = 30
+
+    def precision(r):
+        fpr = mp.ncdf(mp.sqrt(2) * mp.erfinv(2 * r - 1) - mu)  # Phi(Phi^-1(r) - mu)
+        return pi * r / (pi * r + (1 - pi) * fpr)
+
+    return float(mp.quad(precision, [0, 0.5, 0.99, 1]))
+
+
+@pytest.mark.parametrize(("pi", "mu"), [(0.1, 1.5), (0.01, 2.0), (0.5, 0.7)])
+def test_binormal_aucpr_matches_the_recall_form_in_mpmath(pi, mu):
+    assert sp.datasets.binormal_aucpr(pi, separation=mu) == pytest.approx(_binormal_aucpr_mpmath(pi, mu), abs=1e-9)
+
+
+def test_binormal_aucpr_limits_and_range():
+    # No separation: precision is the skew at every threshold; over a range its mean.
+    assert sp.datasets.binormal_aucpr(0.3, separation=0.0) == pytest.approx(0.3, abs=1e-10)
+    assert sp.datasets.binormal_aucpr((0.1, 0.4), separation=0.0) == pytest.approx(0.25, abs=1e-9)
+    # A range is the mean of the fixed-skew values (Simpson on a smooth function of pi').
+    grid = np.linspace(0.05, 0.15, 11)
+    values = [sp.datasets.binormal_aucpr(p) for p in grid]
+    from scipy.integrate import simpson
+
+    assert sp.datasets.binormal_aucpr((0.05, 0.15)) == pytest.approx(simpson(values, x=grid) / 0.1, abs=1e-6)
+    # Sampled data converge to it (the sampling SD at 4e5 rows is about 0.002).
+    y, s = sp.datasets.make_scores(400_000, 0.1, random_state=1)
+    assert sp.aucpr(sp.operating_points(y, s), 0.1) == pytest.approx(sp.datasets.binormal_aucpr(0.1), abs=0.006)
+
+
+@pytest.mark.parametrize(("skew", "exc", "match"), [
+    (0.0, ValueError, "skew"), (1.0, ValueError, "skew"), (float("nan"), ValueError, "skew"),
+    ("0.1", TypeError, "skew"), ((0.2, 0.1), ValueError, "lo < hi"), ((0.1, 0.2, 0.3), ValueError, "pair"),
+    ((0.0, 0.1), ValueError, r"skew\[0\]"),
+])
+def test_binormal_aucpr_bad_skew(skew, exc, match):
+    with pytest.raises(exc, match=match):
+        sp.datasets.binormal_aucpr(skew)
+
+
+def test_binormal_aucpr_bad_separation():
+    with pytest.raises(ValueError, match="separation"):
+        sp.datasets.binormal_aucpr(0.1, separation=float("inf"))

@@ -1,10 +1,9 @@
 """Coverage of the default (BCa) bootstrap interval against a known population AUCPR.
 
 Binormal model: positives N(mu, 1), negatives N(0, 1), a fixed 10 % of
-positives per simulated test set.  The population AUCPR at skew pi' is the
-integral of the population PR curve over recall, computed by
-``scipy.integrate.quad`` (independently of skewplot's areas); a skew range
-averages it over pi' by a second quadrature.
+positives per simulated test set.  The population AUCPR at skew pi' is
+``skewplot.datasets.binormal_aucpr``, the integral of the population PR curve
+over recall by ``scipy.integrate.quad`` (independently of skewplot's areas).
 
 Cost: 200 simulated test sets x 250 replicates each, seeded (a fixed skew:
 every replicate's area is one vectorised formula).  250 replicates put the
@@ -19,27 +18,11 @@ falls short (few positives at a low skew).
 
 import numpy as np
 import pytest
-from scipy import integrate, stats
 
 import skewplot as sp
+from skewplot.datasets import binormal_aucpr
 
 MU = 1.25
-
-
-def _precision(t, mu, pi):
-    # FPR/TPR in log space: both tails underflow far out, their ratio does not.
-    return 1.0 / (1.0 + (1.0 - pi) / pi * np.exp(stats.norm.logsf(t) - stats.norm.logsf(t - mu)))
-
-
-def population_aucpr(mu, skew):
-    def at(pi):
-        f = lambda t: _precision(t, mu, pi) * stats.norm.pdf(t - mu)  # noqa: E731
-        return integrate.quad(f, mu - 15, mu + 15, epsabs=1e-13, epsrel=1e-12, limit=400)[0]
-
-    if np.isscalar(skew):
-        return at(skew)
-    lo, hi = skew
-    return integrate.quad(at, lo, hi, epsabs=1e-11, limit=200)[0] / (hi - lo)
 
 
 def _simulate(rng, n, mu=MU, prevalence=0.1):
@@ -54,12 +37,12 @@ def test_population_value_matches_a_large_sample(skew):
     y, s = _simulate(np.random.default_rng(0), 400_000)
     est = sp.aucpr(sp.operating_points(y, s), skew)
     # Sampling SD of the estimate at this n is about 0.0015 (0.02 at n = 3000, times sqrt(3000/4e5)).
-    assert est == pytest.approx(population_aucpr(MU, skew), abs=0.006)
+    assert est == pytest.approx(binormal_aucpr(skew, separation=MU), abs=0.006)
 
 
 def test_bca_90_percent_intervals_cover_the_population_value():
     """The issue's setting: 3000 rows, 10 % positives, AUCPR at deployment skew 0.02."""
-    truth = population_aucpr(MU, 0.02)
+    truth = binormal_aucpr(0.02, separation=MU)
     rng = np.random.default_rng(12345)
     reps, hits = 200, 0
     for _ in range(reps):
