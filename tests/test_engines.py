@@ -125,6 +125,26 @@ def test_string_labels_and_pos_label():
     _same(got, sp.operating_points(df.y, df.s))
 
 
+@pytest.mark.parametrize("kind", ["polars-lazy", "duckdb", "parquet"])
+@pytest.mark.parametrize("neg, pos, dtype", [(0, 1, "int8"), (1, 2, "uint8"), (-1, 0, "int64"), (0, 2, "int64"),
+                                             (-1, 1, "int32")])
+def test_integer_labels_from_their_extremes_or_a_group_by(kind, neg, pos, dtype, tmp_path):
+    # Two integers one apart are known from the column's minimum and maximum (no label scan);
+    # others go through the GROUP BY.  Either way the curve is exact and pos_label is checked.
+    df = _data(n=600)
+    df["c"] = np.where(df.y == 1, pos, neg).astype(dtype)
+    native = _native(df, kind, tmp_path)
+    _same(sp.operating_points_from(native, "s", "c", pos_label=pos), sp.operating_points(df.y, df.s))
+    flipped = sp.operating_points_from(native, "s", "c", pos_label=neg)
+    _same(flipped, sp.operating_points(1 - df.y, df.s))
+    with pytest.raises(ValueError, match=f"pos_label={pos + 5} does not occur"):
+        sp.operating_points_from(native, "s", "c", pos_label=pos + 5)
+    (tmp_path / "one").mkdir()
+    one_class = _native(df.assign(c=np.full(len(df), pos, dtype=dtype)), kind, tmp_path / "one")
+    with pytest.raises(ValueError, match="every row of the table is positive"):
+        sp.operating_points_from(one_class, "s", "c", pos_label=pos)
+
+
 def test_nulls_are_counted_or_dropped():
     df = _data(n=500)
     df.loc[[3, 7, 9], "s"] = None
