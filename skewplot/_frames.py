@@ -25,7 +25,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
-__all__ = ["narwhals", "is_table", "eager_columns", "lazy_frame", "schema_of", "missing_column"]
+__all__ = ["narwhals", "is_table", "eager_columns", "lazy_frame", "schema_of", "missing_column",
+           "numpy_columns"]
 
 _FILE_READERS = {".parquet": "read_parquet", ".pq": "read_parquet", ".csv": "read_csv", ".tsv": "read_csv",
                  ".txt": "read_csv", ".gz": "read_csv"}
@@ -112,6 +113,21 @@ def lazy_frame(table, progress=False):
     return frame.lazy() if isinstance(frame, nw.DataFrame) else frame
 
 
+def numpy_columns(frame):
+    """``{name: numpy array}`` of a (small) narwhals frame, collected by its engine.
+
+    A DuckDB relation is fetched with DuckDB's own ``fetchnumpy``: Arrow's
+    conversion to numpy imports pandas, which alone took about 0.15 s.
+    """
+    native = narwhals().to_native(frame)
+    if type(native).__module__.startswith("duckdb") and hasattr(native, "fetchnumpy"):
+        cols = native.fetchnumpy()
+        if not any(np.ma.isMaskedArray(v) for v in cols.values()):  # a missing value: narwhals' way
+            return cols
+    out = frame.collect() if hasattr(frame, "collect") else frame
+    return {k: out.get_column(k).to_numpy() for k in out.columns}
+
+
 def schema_of(frame, names, what="the table"):
     """The schema of ``frame`` after checking that every named column (``{role: name}``) is in it."""
     schema = frame.collect_schema()
@@ -141,6 +157,9 @@ def _read_files(paths, progress=False):
                          f"got {', '.join(sorted({os.path.splitext(f)[1] or '(none)' for f in files}))}")
     con = duckdb.connect()
     con.execute(f"SET enable_progress_bar = {'true' if progress else 'false'}")
+    # Group keys of up to 2**20 values in a perfect hash table (DuckDB's default, 2**12, sends score
+    # bins to a general one): 1e8 rows into 4e5 bins took 1.1 s instead of 1.8 s, in less memory.
+    con.execute("SET perfect_ht_threshold = 20")
     reader = getattr(con, kinds.pop())
     try:
         return reader(files)
