@@ -269,3 +269,18 @@ def test_pyspark_exact_and_bracketed():
     bounded = sp.operating_points_from(spark.createDataFrame(cont), "s", "y", tolerance=1e-4)
     assert sp.aucpr(bounded).width <= 1e-4
     assert sp.aucpr(sp.operating_points(cont.y, cont.s)) in sp.aucpr(bounded)
+
+
+def test_numpy_columns_of_every_engine_and_of_missing_values():
+    # DuckDB's own fetchnumpy (no Arrow, no pandas import) gives what narwhals' route gives; a
+    # missing value, which fetchnumpy would mask, goes through narwhals' route (NaN), never a mask.
+    from skewplot._frames import lazy_frame, numpy_columns
+
+    df = pd.DataFrame({"k": [3, 1, 2], "v": [0.5, 1.5, 2.5]})
+    want = {"k": [3, 1, 2], "v": [0.5, 1.5, 2.5]}
+    for native in (duckdb.connect().from_df(df), pl.from_pandas(df).lazy(), df):
+        got = numpy_columns(lazy_frame(native))
+        assert all(type(v) is np.ndarray for v in got.values())
+        assert {k: v.tolist() for k, v in got.items()} == want
+    gap = numpy_columns(lazy_frame(duckdb.connect().from_df(df.assign(v=[0.5, None, 2.5]))))
+    assert type(gap["v"]) is np.ndarray and np.isnan(gap["v"][1]) and gap["v"][[0, 2]].tolist() == [0.5, 2.5]
