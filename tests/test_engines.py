@@ -108,6 +108,31 @@ def test_tolerance_is_met_and_holds(kind, tolerance, tmp_path):
     assert sp.aucpr(exact, 0.01, normalize=True) in sp.aucpr(got, 0.01, normalize=True)
 
 
+@pytest.mark.parametrize("kind", ["pandas", "polars-lazy", "duckdb", "parquet"])
+@pytest.mark.parametrize("case", ["continuous", "weights", "ties"])
+def test_refinement_rounds_meet_the_tolerance_and_hold(kind, case, tmp_path, monkeypatch):
+    # A first grid far too coarse (about 0.02 / tolerance bins), so that the refining scans run.
+    monkeypatch.setattr(engine, "_FIRST_BINS_PER_TOLERANCE", 0.02)
+    monkeypatch.setattr(engine, "_MIN_FIRST_BINS", 1)
+    scans = []
+    collect = engine._Binning.collect
+    monkeypatch.setattr(engine._Binning, "collect",
+                        lambda self, grid, **kw: scans.append(kw.get("within") is not None) or collect(self, grid, **kw))
+    df = _data(n=30_000, seed=5, weights=case == "weights", decimals=2 if case == "ties" else None)
+    weight = "w" if case == "weights" else None
+    tolerance = 1e-4
+    got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", weight=weight, tolerance=tolerance)
+    exact = sp.operating_points(df.y, df.s, sample_weight=None if weight is None else df.w)
+    assert scans[0] is False and sum(scans) >= 1  # the first grid, then at least one refining scan
+    bracket = sp.aucpr(got)
+    assert bracket.width <= tolerance
+    assert sp.aucpr(exact) in bracket
+    for skew in (0.01, 0.5):
+        assert sp.aucpr(exact, skew, interpolation="step") in sp.aucpr(got, skew, interpolation="step")
+        assert sp.aucpr(exact, skew, interpolation="trapezoid") in sp.aucpr(got, skew, interpolation="trapezoid")
+    assert sp.roc_auc(exact) in sp.roc_auc(got)
+
+
 def test_bins_give_the_same_bracket_on_every_engine(tmp_path):
     df = _data(n=20_000, seed=4)
     brackets = {kind: sp.aucpr(sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", bins=64))
