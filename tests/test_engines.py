@@ -114,10 +114,13 @@ def test_refinement_rounds_meet_the_tolerance_and_hold(kind, case, tmp_path, mon
     # A first grid far too coarse (about 0.02 / tolerance bins), so that the refining scans run.
     monkeypatch.setattr(engine, "_FIRST_BINS_PER_TOLERANCE", 0.02)
     monkeypatch.setattr(engine, "_MIN_FIRST_BINS", 1)
-    scans = []
-    collect = engine._Binning.collect
-    monkeypatch.setattr(engine._Binning, "collect",
-                        lambda self, grid, **kw: scans.append(kw.get("within") is not None) or collect(self, grid, **kw))
+    scans, collect = [], engine._Binning.collect
+
+    def counted(self, grid, **kw):
+        scans.append(kw.get("within") is not None)
+        return collect(self, grid, **kw)
+
+    monkeypatch.setattr(engine._Binning, "collect", counted)
     df = _data(n=30_000, seed=5, weights=case == "weights", decimals=2 if case == "ties" else None)
     weight = "w" if case == "weights" else None
     tolerance = 1e-4
