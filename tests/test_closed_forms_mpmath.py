@@ -216,3 +216,41 @@ def test_aucpr_at_skews_at_extreme_skews(p):
         got = aucpr_at_skews(pts, [p])[0]
         assert close(got, ref), (p, got, float(ref))
         assert close(sp.aucpr(pts, skew=p), ref), (p, float(ref))
+
+
+def _bound_curves():
+    """An untied curve off the FPR = 0 axis, a tied one (diagonal segments) and a small one from rates."""
+    rng = np.random.default_rng(3)
+    y = (rng.random(400) < 0.2).astype(int)
+    tied = sp.operating_points(y, np.round(rng.normal(size=400) + y, 1))
+    return _untied_curve_starting_with_a_negative(), tied, sp.OperatingPoints.from_rates(*CURVE, skew=0.5)
+
+
+@pytest.mark.parametrize("p", [1e-15, 1e-12, 1e-9, 1e-7, 1e-5, 1e-3, 0.05, 0.5, 0.99, 1 - 1e-9])
+def test_fast_aucpr_obeys_its_proven_bound(p):
+    """The one-log form errs by <= FAST_AREA_ERR * R (+ the sum's rounding); kept where that is <= 1e-10 of A."""
+    from skewplot.skew.formulas import FAST_AREA_ERR, FAST_AREA_RTOL, fast_aucpr_at_skews
+
+    u = 2.0**-53
+    for pts in _bound_curves():
+        ref = float(mp_fixed_aucpr(pts.tpr, pts.fpr, p, dps=120))
+        recall = float(pts.tpr[-1] - pts.tpr[0])
+        summing = len(pts) * u * ref  # recursive summation of non-negative terms, the stable kernel's too
+        raw = fast_aucpr_at_skews(pts.tpr, pts.fpr, np.array([p]), rtol=np.inf)[0]
+        assert abs(raw - ref) <= FAST_AREA_ERR * recall + summing, (p, raw, ref)
+        kept = fast_aucpr_at_skews(pts.tpr, pts.fpr, np.array([p]))[0]
+        assert np.isnan(kept) or abs(kept - ref) <= FAST_AREA_RTOL * ref + summing, (p, kept, ref)
+        assert np.isnan(kept) == (ref * FAST_AREA_RTOL < 0.99 * FAST_AREA_ERR * recall) or np.isclose(
+            ref * FAST_AREA_RTOL, FAST_AREA_ERR * recall, rtol=0.02)
+
+
+def test_fast_aucpr_needs_its_switch():
+    """Without the switch to the stable kernel the one-log form is far off at tiny skews (what the switch is for)."""
+    from skewplot.skew.formulas import fast_aucpr_at_skews
+
+    pts = _untied_curve_starting_with_a_negative()
+    p = 1e-12
+    ref = float(mp_fixed_aucpr(pts.tpr, pts.fpr, p, dps=120))
+    raw = fast_aucpr_at_skews(pts.tpr, pts.fpr, np.array([p]), rtol=np.inf)[0]
+    assert abs(raw - ref) > 1e-6 * ref  # the cancellation is real
+    assert np.isnan(fast_aucpr_at_skews(pts.tpr, pts.fpr, np.array([p]))[0])
