@@ -16,6 +16,7 @@ import functools
 import html
 import io
 import logging
+import threading
 
 import ipywidgets as widgets
 import numpy as np
@@ -32,7 +33,7 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     plot_args,
     read_estimate,
 )
-from ._frames import Frames
+from ._frames import Frames, guard
 from .controls import move_skew_slider
 
 __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
@@ -48,6 +49,16 @@ def is_widget_backend():
 
     name = str(matplotlib.get_backend()).lower()
     return "ipympl" in name or name == "widget"
+
+
+def _built_under_lock(init):
+    """A widget's ``__init__`` holding its paint lock: the browser may ask for a draw while it builds."""
+    @functools.wraps(init)
+    def __init__(self, *args, **kwargs):
+        lock = self.__dict__.setdefault("_paint_lock", threading.RLock())
+        with lock:
+            init(self, *args, **kwargs)
+    return __init__
 
 
 def _shown(value):
@@ -82,6 +93,11 @@ class SkewWidget(widgets.VBox):
     readout : ipywidgets.HTML
         The AUC table.
     """
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if "__init__" in cls.__dict__:
+            cls.__init__ = _built_under_lock(cls.__dict__["__init__"])
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -124,6 +140,7 @@ class SkewWidget(widgets.VBox):
                 fig.canvas.header_visible = False
                 fig.canvas.footer_visible = False
                 fig.canvas.toolbar_position = toolbar
+                guard(fig.canvas, self._paint_lock)
                 self.figure = fig
                 return fig, axes
             plt.close(fig)
@@ -133,7 +150,7 @@ class SkewWidget(widgets.VBox):
         # its own Agg canvas; each change paints one frame and shows it as a PNG.
         self._close_previous()
         fig = Figure(figsize=figsize, layout="constrained")
-        FigureCanvasAgg(fig)
+        guard(FigureCanvasAgg(fig), self._paint_lock)
         axes = fig.subplots(nrows, ncols, **subplot_kw)
         self.backend = "inline"
         self._output = widgets.Output()
@@ -193,7 +210,7 @@ class SkewWidget(widgets.VBox):
         """
         from PIL import Image
 
-        with io.BytesIO() as buf:
+        with io.BytesIO() as buf, self._paint_lock:
             if self.backend == "inline":
                 # Fast zlib level: this runs on every slider step, the bytes never reach a disk.
                 pixels = np.asarray(self.figure.canvas.buffer_rgba())
@@ -271,7 +288,7 @@ class SkewWidget(widgets.VBox):
         self._freeze_layout()
         for disp in self.displays.values():  # the legend rule again, on the final (frozen) Axes sizes
             disp._place_legend(relocate=True)
-        self.frames = Frames(self.figure, self._moving_artists)
+        self.frames = Frames(self.figure, self._moving_artists, lock=self._paint_lock)
         self.frames.redraw()
         self._show()
 
@@ -296,9 +313,10 @@ class SkewWidget(widgets.VBox):
         which repaints the state that value gave.
         """
         try:
-            self._apply({name})
-            self.frames.redraw(self._moved_axes({name}))
-            self._show()
+            with self._paint_lock:  # another thread may be painting this figure (see the _frames notes)
+                self._apply({name})
+                self.frames.redraw(self._moved_axes({name}))
+                self._show()
         except Exception as exc:  # noqa: BLE001 - reported in the status line and the log, then undone
             self._reject(name, exc)
             return

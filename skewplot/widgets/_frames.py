@@ -42,13 +42,23 @@ and boxes, ticks and their labels) as animated, which is what they are: they
 are drawn by the frame, never by the figure's own draw.  The same holds
 while the Displays update those parts (new legend texts), so a control step
 leaves the figure fresh and costs exactly one frame.
+
+Threads.  JupyterLab (``commsOverSubshells``, default with ipykernel 7)
+handles widget messages in a kernel subshell, a thread of its own, while
+cells run in the main thread.  A slider step, ipympl's answer to the
+browser's "draw" and a cell's ``savefig`` then paint one Agg buffer at
+once: the PNG sent is part white, and a static layer copied from it keeps
+the damage in every later blit.  So every paint of the figure holds its
+paint lock (:func:`guard`).
 """
 
 from __future__ import annotations
 
+import functools
+import threading
 from operator import methodcaller
 
-__all__ = ["Frames"]
+__all__ = ["Frames", "guard"]
 
 
 class Frames:
@@ -60,6 +70,8 @@ class Frames:
     moving : callable
         Returns the artists the widget's controls may change (a fresh list
         on every call; artists the Displays re-create are picked up).
+    lock : threading.RLock, optional
+        The figure's paint lock (default: a new one); see :func:`guard`.
 
     Attributes
     ----------
@@ -69,10 +81,13 @@ class Frames:
         Frames painted so far, by kind.
     repainted : int or None
         How many Axes the latest blit repainted (None: the whole figure).
+    lock : threading.RLock
+        Held while a frame is painted; the canvas' own draws hold it too.
     """
 
-    def __init__(self, figure, moving):
+    def __init__(self, figure, moving, lock=None):
         self.figure = figure
+        self.lock = guard(figure.canvas, lock)
         self._moving = moving
         self._background = None
         self._plan = ()
@@ -133,6 +148,10 @@ class Frames:
         str
             ``"blit"`` or ``"draw"``.
         """
+        with self.lock:
+            return self._redraw(axes)
+
+    def _redraw(self, axes):
         canvas = self.figure.canvas
         plan = self.plan()
         if (self._background is None or not hasattr(canvas, "restore_region")
@@ -333,3 +352,49 @@ def _whole_frames(canvas):
     """Make a WebAgg (ipympl) canvas send its next frame whole, not as a diff (see the module notes)."""
     if hasattr(canvas, "get_diff_image"):
         canvas._force_full = True  # WebAgg's switch, set by a browser "refresh" too
+
+
+def guard(canvas, lock=None):
+    """Make every paint of ``canvas``' figure hold ``lock`` (default: a new one); return the lock.
+
+    Wraps the canvas' ``draw``, ``print_figure`` (``savefig``) and, under
+    ipympl, its handler of the browser's messages (see the module notes).
+
+    Parameters
+    ----------
+    canvas : matplotlib FigureCanvas
+    lock : threading.RLock, optional
+
+    Returns
+    -------
+    threading.RLock
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> from matplotlib.backends.backend_agg import FigureCanvasAgg
+    >>> canvas = FigureCanvasAgg(Figure())
+    >>> lock = guard(canvas)
+    >>> guard(canvas) is lock
+    True
+    """
+    held = getattr(canvas, "_skewplot_paint_lock", None)
+    if held is not None:
+        return held
+    lock = threading.RLock() if lock is None else lock
+    canvas._skewplot_paint_lock = lock
+    for name in ("draw", "print_figure"):
+        setattr(canvas, name, _holding(lock, getattr(canvas, name)))
+    handler = getattr(canvas, "_handle_message", None)
+    if handler is not None and hasattr(canvas, "on_msg"):  # ipympl: resize, draw, pan, zoom, ...
+        canvas.on_msg(handler, remove=True)
+        canvas.on_msg(_holding(lock, handler))
+    return lock
+
+
+def _holding(lock, method):
+    @functools.wraps(method)
+    def locked(*args, **kwargs):
+        with lock:
+            return method(*args, **kwargs)
+    return locked

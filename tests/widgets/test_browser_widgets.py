@@ -190,20 +190,10 @@ def _kernel_cpu(pid, seconds=5.0):
     return (sum(proc.cpu_times()[:2]) - c0) / (time.monotonic() - t0)
 
 
-# Known open bug (issue 13): in about one browser-suite run in two, one of these shows its first frame
-# partly white in JupyterLab (only a few animated parts, e.g. the temporal strip's tick labels, on
-# white) until a control moves, while the kernel's frame is right.  Not yet diagnosed; marked here so
-# that it is reported (XFAIL/XPASS) without hiding the other widgets' checks.
-KNOWN_WHITE_FIRST_FRAME = {("explorer", "widget"), ("explorer", "inline"), ("temporal", "widget")}
-
-
 @pytest.mark.parametrize("backend", ["widget", "inline"])
 @pytest.mark.parametrize("key", sorted(WIDGETS))
-def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend, request):  # noqa: F811
+def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: F811
     from playwright.sync_api import expect
-
-    if (key, backend) in KNOWN_WHITE_FIRST_FRAME:
-        request.applymarker(pytest.mark.xfail(strict=False, reason="first frame sometimes partly white (issue 13)"))
 
     root = lab["tmp"] / "root"
     nb = _notebook(root, key, backend)

@@ -1,0 +1,105 @@
+"""One thread at a time paints a widget's figure.
+
+JupyterLab (``commsOverSubshells``) hands widget messages to a kernel
+subshell, a thread of its own, while cells run in the main thread.  In the
+browser suite this is what left a canvas part white for good: a slider step
+or ipympl's answer to a "draw" request blitted into the Agg buffer while a
+cell's ``savefig`` (or another draw) was repainting it, and the static layer
+copied from that buffer kept the damage.  Here a paint is held open in one
+thread (inside ``Figure.draw``) while a control step starts in another: the
+step must wait for the paint to finish, then its frame is a full draw's.
+"""
+
+import io
+import threading
+
+import pytest
+
+from .test_frames import CASES, assert_frame_is_full_draw
+from .test_redraw import ipympl_backend  # noqa: F401 - a fixture
+
+pytestmark = pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
+
+
+def _step_during(paint, w, name, value):
+    """Run ``paint`` in a thread, held inside Figure.draw; meanwhile step ``name``. Was the step held back?"""
+    fig = w.figure
+    inside, release = threading.Event(), threading.Event()
+    draw = fig.draw
+
+    def held(renderer, *args, **kwargs):
+        inside.set()
+        release.wait(30)
+        return draw(renderer, *args, **kwargs)
+
+    fig.draw = held  # the canvas calls figure.draw(renderer): this instance attribute
+    painter = threading.Thread(target=paint)
+    painter.start()
+    try:
+        assert inside.wait(30), "the paint never reached Figure.draw"
+        stepper = threading.Thread(target=lambda: setattr(w.controls[name], "value", value))
+        stepper.start()
+        stepper.join(0.5)  # it must still be waiting for the paint (a free step takes ~20 ms here)
+        held_back = stepper.is_alive()
+    finally:
+        release.set()
+        painter.join(30)
+        del fig.draw
+    stepper.join(30)
+    assert not stepper.is_alive() and not painter.is_alive(), "a paint never finished (deadlock)"
+    assert w.controls[name].value == value
+    return held_back
+
+
+@pytest.mark.parametrize("case", ["pr", "temporal", "explorer"])
+def test_inline_step_waits_for_a_cells_savefig(two_classifiers, case):
+    make, steps = CASES[case]
+    w = make(two_classifiers)
+    assert w.backend == "inline"
+    name, value = steps[0]
+    held = _step_during(lambda: w.figure.savefig(io.BytesIO(), format="png", dpi=w.figure.dpi), w, name, value)
+    assert held, "a control step painted while a savefig in another thread was drawing the same buffer"
+    assert w.frames.last == "blit"
+    assert_frame_is_full_draw(w)
+
+
+@pytest.mark.parametrize("message", [{"type": "draw"}, {"type": "refresh"}, {"type": "resize"}])
+@pytest.mark.parametrize("case", ["temporal", "explorer"])
+def test_ipympl_step_waits_for_the_browsers_message(ipympl_backend, two_classifiers, case, message):  # noqa: F811
+    """A message from the browser (ipympl's handler, as ipywidgets dispatches it) holds the lock too."""
+    make, steps = CASES[case]
+    w = make(two_classifiers)
+    assert w.backend == "ipympl"
+    canvas = w.figure.canvas
+    if message["type"] == "resize":  # the browser acknowledges the figure's own size
+        width, height = canvas.get_width_height()
+        message = dict(message, width=width, height=height)
+    if message["type"] == "draw":
+        def paint():
+            canvas._msg_callbacks(canvas, message, [])  # ipympl: handle_draw, a full canvas.draw()
+    else:
+        def paint():  # the message itself only asks for a draw: answer it as the browser does
+            canvas._msg_callbacks(canvas, message, [])
+            canvas._msg_callbacks(canvas, {"type": "draw"}, [])
+    name, value = steps[0]
+    assert _step_during(paint, w, name, value), f"a control step painted while ipympl handled {message}"
+    assert_frame_is_full_draw(w)
+
+
+def test_a_widget_builds_under_its_paint_lock(two_classifiers, monkeypatch):
+    """The browser may ask for a draw of the canvas while the widget is still building its figure."""
+    from skewplot.widgets import interactive_pr
+    from skewplot.widgets._base import SkewWidget
+
+    owned = []
+    finish = SkewWidget._finish
+
+    def spy(self, *args, **kwargs):
+        owned.append(self._paint_lock._is_owned())
+        return finish(self, *args, **kwargs)
+
+    monkeypatch.setattr(SkewWidget, "_finish", spy)
+    w = interactive_pr(two_classifiers, skew=0.1)
+    assert owned == [True]
+    assert not w._paint_lock._is_owned()  # released after the build
+    assert w.figure.canvas._skewplot_paint_lock is w._paint_lock is w.frames.lock
