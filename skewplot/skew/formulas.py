@@ -282,13 +282,15 @@ def fast_aucpr_at_skews(tpr, fpr, pi, *, rtol=FAST_AREA_RTOL):
     formula's roundings (``log1p`` counted as 2 ulp, and the rounding of ``k TP_A - FP_A``, at most
     ``2u max(k, 1) D_A``, carried through) add at most ``20u`` of a part.  Each segment thus errs
     by at most ``24 u L``, and the area by at most ``32 u R`` with margin, ``R = sum L``
-    (``FAST_AREA_ERR * R``; the tests check it against mpmath at skews where it is tight).  That is small against
-    the area except where the area itself is tiny (tiny skews: precision near 0 along the whole
-    curve).  A skew's value is therefore returned only where ``32 u R <= rtol A`` (by default a
-    relative error of at most 1e-10, beyond the summation's own rounding, which the stable kernel
-    shares), and where the skew keeps ``FP``, ``k`` and ``y`` between 1e-100 and 1e100 (nothing
-    overflows or goes subnormal; real counts meet this for skews above ~1e-70).  Elsewhere, and at
-    ``pi`` 0 and 1, the result is NaN: the caller computes those skews with the stable kernel.
+    (``FAST_AREA_ERR * R``; the tests check it against mpmath at skews down to 1e-15, where the
+    parts cancel; the errors seen there are about ``u R``).  That is small against the area except
+    where the area itself is tiny (tiny skews: precision near 0 along the whole curve).  A skew's
+    value is therefore returned only where ``32 u R <= rtol A'`` with ``A'`` the computed area
+    (then ``A >= (1 - rtol) A'``: by default a relative error of at most 1e-10, beyond the
+    summation's own rounding, which the stable kernel shares), and where the skew keeps the
+    non-zero ``FP_A`` and ``k`` within [1e-100, 1e100] (with ``L`` and ``TP_A`` above 1e-100, every
+    intermediate is then a normal float; real counts meet this for skews above ~1e-70).  Elsewhere, and at ``pi`` 0 and 1, the result is NaN: the
+    caller computes those skews with the stable kernel.
     ``rtol=np.inf`` returns every in-range value (the tests check the absolute bound with it).
 
     Parameters
