@@ -289,8 +289,9 @@ def fast_aucpr_at_skews(tpr, fpr, pi, *, rtol=FAST_AREA_RTOL):
     (then ``A >= (1 - rtol) A'``: by default a relative error of at most 1e-10, beyond the
     summation's own rounding, which the stable kernel shares), and where the skew keeps the
     non-zero ``FP_A`` and ``k`` within [1e-100, 1e100] (with ``L`` and ``TP_A`` above 1e-100, every
-    intermediate is then a normal float; real counts meet this for skews above ~1e-70).  Elsewhere, and at ``pi`` 0 and 1, the result is NaN: the
-    caller computes those skews with the stable kernel.
+    intermediate is then a normal float; real counts meet this for skews above ~1e-70).
+    Elsewhere, and at ``pi`` 0 and 1, the result is NaN: the caller computes those skews with the
+    stable kernel.
     ``rtol=np.inf`` returns every in-range value (the tests check the absolute bound with it).
 
     Parameters
