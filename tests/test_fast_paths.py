@@ -8,6 +8,7 @@ segment of the full curve, on random data with ties and weights.
 """
 
 import os
+import pickle
 
 import numpy as np
 import pytest
@@ -15,8 +16,9 @@ from sklearn.metrics import average_precision_score
 
 import skewplot as sp
 from skewplot.metrics._labels import positive_mask
+from skewplot.metrics._sorting import _SLICE, has_ties
 from skewplot.metrics.auc import _trapezoid, continuous_segment_area, stepped_curve
-from skewplot.metrics.counting import MOST, hard_label_counts
+from skewplot.metrics.counting import MOST, Staircase, hard_label_counts
 from skewplot.metrics.precision import curve_rates
 
 
@@ -336,3 +338,37 @@ def test_soft_label_areas_equal_the_full_formula_and_sklearn(rng):
                                   average_precision_score(np.r_[np.ones(s.size), np.zeros(s.size)],
                                                           np.r_[s, s], sample_weight=np.r_[soft, 1 - soft])),
                                  rel=1e-13)
+
+
+@pytest.mark.parametrize("pos_frac", [0.01, 0.2, 0.5, 0.9])
+def test_lazy_staircase_counts_equal_brute_force(rng, pos_frac):
+    # Untied hard labels keep tp/fp as staircases: areas read them at a few points (Staircase.at) before any
+    # array exists; the arrays, the rates, len and pickling must all equal the brute-force counts.
+    y, s = data(rng, 600, "continuous", pos_frac)
+    pts = sp.operating_points(y, s)
+    assert isinstance(pts._tp, Staircase) and isinstance(pts._fp, Staircase)
+    thr, tp, fp = brute_counts(y, s)
+    assert len(pts) == thr.size and (pts.n_pos, pts.n_neg) == (tp[-1], fp[-1])
+    idx = np.sort(rng.choice(thr.size, 50, replace=False))
+    part = pts._take(idx)
+    np.testing.assert_array_equal(part.tp, tp[idx])
+    np.testing.assert_array_equal(part.fp, fp[idx])
+    full = sp.OperatingPoints.from_counts(tp, fp, tp[-1], fp[-1], thresholds=thr)
+    for kind in ("continuous", "discrete-tp", "trapezoid"):
+        assert sp.aucpr(pts, interpolation=kind) == sp.aucpr(full, interpolation=kind)
+    assert sp.average_precision(pts) == sp.average_precision(full)
+    assert isinstance(pts._tp, Staircase) or pos_frac >= 0.5  # few positives: the areas did not need the arrays
+    again = pickle.loads(pickle.dumps(pts))
+    for p in (pts, again):
+        np.testing.assert_array_equal(p.tp, tp)
+        np.testing.assert_array_equal(p.fp, fp)
+        np.testing.assert_array_equal(p.tpr, tp / tp[-1])
+        assert not p.tp.flags.writeable and not p.fp.flags.writeable
+
+
+@pytest.mark.parametrize("where", [0, _SLICE - 1, _SLICE, 2 * _SLICE + 1])
+def test_has_ties_sees_a_tie_at_any_slice_boundary(where):
+    s = np.arange(2 * _SLICE + 3, dtype=float)
+    assert not has_ties(s) and not has_ties(s[:1]) and not has_ties(s[:0])
+    s[where + 1] = s[where]
+    assert has_ties(s)

@@ -6,7 +6,7 @@ import numpy as np
 
 from .._config import thread_pool
 
-__all__ = ["group_starts", "sorted_and_order"]
+__all__ = ["group_starts", "has_ties", "sorted_and_order"]
 
 
 def group_starts(sorted_scores):
@@ -15,6 +15,13 @@ def group_starts(sorted_scores):
     new[0] = True
     np.not_equal(sorted_scores[1:], sorted_scores[:-1], out=new[1:])
     return np.flatnonzero(new)
+
+
+def has_ties(sorted_scores):
+    """Whether a sorted array holds two equal neighbours, compared in cache-sized slices (no array of its length)."""
+    last = sorted_scores.size - 1
+    return any(np.equal(sorted_scores[i + 1:min(i + _SLICE, last) + 1], sorted_scores[i:min(i + _SLICE, last)]).any()
+               for i in range(0, last, _SLICE))
 
 
 # Below this size a second thread costs more than it saves.

@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_finite
-from ._sorting import group_starts, sorted_and_order
+from ._sorting import group_starts, has_ties, sorted_and_order
 
-__all__ = ["hard_label_counts", "weighted_counts", "segment_ends", "MOST"]
+__all__ = ["hard_label_counts", "weighted_counts", "segment_ends", "Staircase", "MOST"]
 
 #: ``live`` of a curve where more than half of the segments gain recall: the areas then use every point.
 MOST = "most"
@@ -95,7 +95,7 @@ def _check_both_classes(has_pos, has_neg):
         raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
 
 
-def hard_label_counts(score, is_pos, name="y_score"):
+def hard_label_counts(score, is_pos, name="y_score", lazy=False):
     """Points of hard-labelled data: one ``np.sort`` of the scores plus linear passes.
 
     Only the counts per distinct score are needed, never the order of the
@@ -104,7 +104,9 @@ def hard_label_counts(score, is_pos, name="y_score"):
     search with sorted keys.  Without ties, point ``k`` holds the
     ``k`` highest scores: the smaller class's count is a staircase, the
     other class's is ``k`` minus it, and the thresholds are the sort buffer
-    itself read backwards (no copy).  ``score`` must not contain NaN or
+    itself read backwards (no copy); with ``lazy=True`` the two counts are
+    then returned as :class:`Staircase` objects (O(smaller class) memory),
+    turned into arrays only when read.  ``score`` must not contain NaN or
     infinity; that is checked on the sorted ends (NaN sorts last).
 
     Examples
@@ -125,25 +127,18 @@ def hard_label_counts(score, is_pos, name="y_score"):
     small_is_pos = 2 * n_pos <= n
     small = score[is_pos] if small_is_pos else score[~is_pos]
     small.sort()
-    m = small.size
-    tied = sorted_scores[1:] == sorted_scores[:-1]
-    if not tied.any():
-        del tied
+    if not has_ties(sorted_scores):
         # Point k = n - rank: where each member of the smaller class enters, increasing.
         enter = n - np.searchsorted(sorted_scores, small)[::-1]
-        if 16 * m < n:  # a few long steps: write each value once
-            small_c = np.repeat(np.arange(m + 1, dtype=float), np.diff(enter, prepend=0, append=n + 1))
-        else:  # many short steps: np.repeat's per-step cost dominates; count the entries instead
-            small_c = np.zeros(n + 1)
-            small_c[enter] = 1.0
-            np.cumsum(small_c, out=small_c)
-        other_c = np.arange(n + 1, dtype=float)
-        other_c -= small_c
+        small_c = Staircase(enter, n + 1, False)
+        other_c = Staircase(enter, n + 1, True)
+        if not lazy:
+            small_c = small_c.array()
+            other_c = np.arange(n + 1, dtype=float) - small_c
         thresholds = buf[::-1]
         live = enter - 1 if small_is_pos else None
     else:
-        starts = np.flatnonzero(np.concatenate(([True], ~tied)))
-        del tied
+        starts = group_starts(sorted_scores)
         distinct = sorted_scores[starts]
         d = distinct.size
         per_group = np.bincount(np.searchsorted(distinct, small), minlength=d)
@@ -162,6 +157,56 @@ def hard_label_counts(score, is_pos, name="y_score"):
         live = (d - 1 - np.flatnonzero(pos_in_group))[::-1].copy()
     tp, fp = (small_c, other_c) if small_is_pos else (other_c, small_c)
     return thresholds, tp, fp, live
+
+
+class Staircase:
+    """Cumulative count of one class over ``size`` untied points, kept as the points where it steps.
+
+    ``enter`` holds, increasing, the points at which a member of the smaller
+    class enters; its count at point ``k`` is the number of entries at or
+    before ``k``, and the other class's count (``complement``) is ``k``
+    minus that.  Reading counts at a few points (:meth:`at`) costs a binary
+    search each, so areas over the recall-gaining segments never need the
+    ``size`` counts; :meth:`array` builds them when they are read.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> c = Staircase(np.array([1, 3]), 5, False)
+    >>> c.array().tolist(), Staircase(np.array([1, 3]), 5, True).at(np.array([2, 4])).tolist(), c[-1]
+    ([0.0, 1.0, 1.0, 2.0, 2.0], [1.0, 2.0], 2.0)
+    """
+
+    __slots__ = ("enter", "size", "complement")
+
+    def __init__(self, enter, size, complement):
+        self.enter, self.size, self.complement = enter, size, complement
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, k):
+        return float(self.at(np.array(k % self.size)))
+
+    def at(self, idx):
+        """The counts at the points ``idx`` (float)."""
+        small = np.searchsorted(self.enter, idx, side="right").astype(float)
+        return idx - small if self.complement else small
+
+    def array(self):
+        """All ``size`` counts."""
+        m, n = self.enter.size, self.size
+        if 16 * m < n:  # a few long steps: write each value once
+            small = np.repeat(np.arange(m + 1, dtype=float), np.diff(self.enter, prepend=0, append=n))
+        else:  # many short steps: np.repeat's per-step cost dominates; count the entries instead
+            small = np.zeros(n)
+            small[self.enter] = 1.0
+            np.cumsum(small, out=small)
+        if not self.complement:
+            return small
+        other = np.arange(n, dtype=float)
+        other -= small
+        return other
 
 
 def segment_ends(live, n):

@@ -23,14 +23,14 @@ from .._validate import (
     score_keys,
 )
 from ._labels import positive_mask
-from .counting import hard_label_counts, segment_ends, weighted_counts
+from .counting import Staircase, hard_label_counts, segment_ends, weighted_counts
 
 __all__ = ["OperatingPoints", "operating_points"]
 
 
 def _readonly(a):
-    if a is None:
-        return None
+    if a is None or isinstance(a, Staircase):  # a staircase becomes an array when first read (_counts)
+        return a
     a = np.asarray(a, dtype=float)  # the kernels' reversed views stay views
     a.flags.writeable = False
     return a
@@ -91,13 +91,18 @@ class OperatingPoints:
         raise AttributeError("OperatingPoints is immutable")
 
     thresholds = property(lambda self: self._thresholds)
-    tp = property(lambda self: self._tp)
-    fp = property(lambda self: self._fp)
+    tp = property(lambda self: self._counts("_tp"))
+    fp = property(lambda self: self._counts("_fp"))
     n_pos = property(lambda self: self._n_pos)
     n_neg = property(lambda self: self._n_neg)
     skew = property(lambda self: self._skew)
-    tpr = property(lambda self: self._rate("_tpr", self._tp, self._n_pos))
-    fpr = property(lambda self: self._rate("_fpr", self._fp, self._n_neg))
+    tpr = property(lambda self: self._rate("_tpr", self.tp, self._n_pos))
+    fpr = property(lambda self: self._rate("_fpr", self.fp, self._n_neg))
+
+    def _counts(self, slot):
+        if isinstance(getattr(self, slot), Staircase):
+            object.__setattr__(self, slot, _readonly(getattr(self, slot).array()))
+        return getattr(self, slot)
 
     def _rate(self, slot, counts, total):
         if getattr(self, slot) is None:  # built from counts: the rate is computed when first read
@@ -114,7 +119,7 @@ class OperatingPoints:
     def _take(self, idx):
         """The points at ``idx`` (increasing indices), with the same totals."""
         def pick(a):
-            return None if a is None else a[idx]
+            return None if a is None else a.at(idx) if isinstance(a, Staircase) else a[idx]
 
         return OperatingPoints(tpr=pick(self._tpr), fpr=pick(self._fpr), thresholds=pick(self._thresholds),
                                tp=pick(self._tp), fp=pick(self._fp), n_pos=self._n_pos, n_neg=self._n_neg)
@@ -132,7 +137,7 @@ class OperatingPoints:
         return self._area
 
     def __reduce__(self):
-        return (_rebuild, (self._tpr, self._fpr, self._thresholds, self._tp, self._fp, self._n_pos, self._n_neg))
+        return (_rebuild, (self._tpr, self._fpr, self._thresholds, self.tp, self.fp, self._n_pos, self._n_neg))
 
     # ------------------------------------------------------------------ builders
     @classmethod
@@ -223,8 +228,7 @@ class OperatingPoints:
         >>> pts.tpr.tolist(), pts.fpr.tolist()
         ([0.0, 0.8, 1.0], [0.0, 0.2, 1.0])
         """
-        tpr = check_finite(check_1d_array(tpr, "tpr"), "tpr")
-        fpr = check_finite(check_1d_array(fpr, "fpr"), "fpr")
+        tpr, fpr = (check_finite(check_1d_array(v, k), k) for v, k in ((tpr, "tpr"), (fpr, "fpr")))
         check_same_length(("tpr", tpr), ("fpr", fpr))
         for name, r in (("tpr", tpr), ("fpr", fpr)):
             if r.min() < 0 or r.max() > 1:
@@ -237,8 +241,7 @@ class OperatingPoints:
             order = np.argsort(-thr, kind="stable")
             thr = thr[order]
         else:
-            order = np.lexsort((fpr, tpr))
-            thr = None
+            order, thr = np.lexsort((fpr, tpr)), None
         tpr, fpr = tpr[order], fpr[order]
         if np.any(np.diff(tpr) < 0) or np.any(np.diff(fpr) < 0):
             raise ValueError(
@@ -279,15 +282,12 @@ class OperatingPoints:
         --------
         OperatingPoints.from_score_counts : from per-score (not cumulative) counts.
         """
-        tp = check_nonnegative(check_1d_array(tp, "tp"), "tp")
-        fp = check_nonnegative(check_1d_array(fp, "fp"), "fp")
+        tp, fp = (check_nonnegative(check_1d_array(v, k), k) for v, k in ((tp, "tp"), (fp, "fp")))
         check_same_length(("tp", tp), ("fp", fp))
-        n_pos = check_scalar(n_pos, "n_pos", lo=0.0, lo_open=True)
-        n_neg = check_scalar(n_neg, "n_neg", lo=0.0, lo_open=True)
+        n_pos, n_neg = (check_scalar(v, k, lo=0.0, lo_open=True) for v, k in ((n_pos, "n_pos"), (n_neg, "n_neg")))
         if np.any(np.diff(tp) < 0) or np.any(np.diff(fp) < 0):
             raise ValueError("tp and fp must be cumulative counts, non-decreasing by decreasing threshold")
-        tol = 1e-9
-        if tp[-1] > n_pos * (1 + tol) or fp[-1] > n_neg * (1 + tol):
+        if tp[-1] > n_pos * (1 + 1e-9) or fp[-1] > n_neg * (1 + 1e-9):
             raise ValueError("tp must not exceed n_pos and fp must not exceed n_neg")
         thr = None
         if thresholds is not None:
@@ -396,5 +396,5 @@ def operating_points(y_true, y_score, *, sample_weight=None, pos_label=None):
         check_nonnegative(w, "sample_weight")
         pw = np.where(is_pos, w, 0.0)
         return OperatingPoints._from_weighted(score, pw, w - pw, relabel)
-    return OperatingPoints._from_cumulative(*hard_label_counts(score, is_pos), relabel=relabel)
+    return OperatingPoints._from_cumulative(*hard_label_counts(score, is_pos, lazy=True), relabel=relabel)
 
