@@ -104,9 +104,10 @@ def hard_label_counts(score, is_pos, name="y_score", lazy=False):
     search with sorted keys.  Without ties, point ``k`` holds the
     ``k`` highest scores: the smaller class's count is a staircase, the
     other class's is ``k`` minus it, and the thresholds are the sort buffer
-    itself read backwards (no copy); with ``lazy=True`` the two counts are
-    then returned as :class:`Staircase` objects (O(smaller class) memory),
-    turned into arrays only when read.  ``score`` must not contain NaN or
+    itself read backwards (no copy); with ``lazy=True`` and positives under
+    a quarter (the areas then need counts at few points only) the two counts
+    are returned as :class:`Staircase` objects (O(positives) memory), turned
+    into arrays only when read.  ``score`` must not contain NaN or
     infinity; that is checked on the sorted ends (NaN sorts last).
 
     Examples
@@ -132,7 +133,7 @@ def hard_label_counts(score, is_pos, name="y_score", lazy=False):
         enter = n - np.searchsorted(sorted_scores, small)[::-1]
         small_c = Staircase(enter, n + 1, False)
         other_c = Staircase(enter, n + 1, True)
-        if not lazy:
+        if not (lazy and small_is_pos and 4 * small.size < n):  # else the areas read every count anyway
             small_c = small_c.array()
             other_c = np.arange(n + 1, dtype=float) - small_c
         thresholds = buf[::-1]
