@@ -229,7 +229,7 @@ def _bound_curves():
 @pytest.mark.parametrize("p", [1e-15, 1e-12, 1e-9, 1e-7, 1e-5, 1e-3, 0.05, 0.5, 0.99, 1 - 1e-9])
 def test_fast_aucpr_obeys_its_proven_bound(p):
     """The one-log form errs by <= FAST_AREA_ERR * R (+ the sum's rounding); kept where that is <= 1e-10 of A."""
-    from skewplot.skew.formulas import FAST_AREA_ERR, FAST_AREA_RTOL, fast_aucpr_at_skews
+    from skewplot.skew.one_log import FAST_AREA_ERR, FAST_AREA_RTOL, fast_aucpr_at_skews
 
     u = 2.0**-53
     for pts in _bound_curves():
@@ -246,7 +246,7 @@ def test_fast_aucpr_obeys_its_proven_bound(p):
 
 def test_fast_aucpr_needs_its_switch():
     """Without the switch to the stable kernel the one-log form is far off at tiny skews (what the switch is for)."""
-    from skewplot.skew.formulas import fast_aucpr_at_skews
+    from skewplot.skew.one_log import fast_aucpr_at_skews
 
     pts = _untied_curve_starting_with_a_negative()
     p = 1e-12

@@ -6,7 +6,9 @@ import numpy as np
 
 from .._validate import check_bool, check_choice
 from ..skew import FixedSkew
-from ..skew.formulas import continuous_segment_area, fast_aucpr_at_skews
+from ..skew.formulas import continuous_segment_area
+from ..skew.one_log import fast_aucpr_at_skews, unit_weight_aucpr
+from .counting import unit_weight_tp
 from .precision import _check_points, _model_from, skew_model_of, sum_over_slices
 
 __all__ = [
@@ -60,7 +62,7 @@ def aucpr_at_skews(pts, skews, *, interpolation="continuous"):
     (:func:`polyline_corners`, O(n)): the area of a straight ROC run is the
     sum of the areas of its pieces, so the corner polyline has exactly the
     same area at every skew.  Each skew then costs O(#corners): first with
-    the one-log form (``skewplot.skew.formulas.fast_aucpr_at_skews``),
+    the one-log form (``skewplot.skew.one_log.fast_aucpr_at_skews``),
     whose error is proven to be at most ``32 u R`` (``u = 2^-53``, ``R`` the
     recall gained) and which is kept only where that is at most 1e-10 of
     the area; the other skews (the area tiny, e.g. skew 1e-12) go through
@@ -201,6 +203,11 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     check_bool(normalize, "normalize")
     model = skew_model_of(pts, skew)
+    if interpolation in ("continuous", "step") and not normalize and isinstance(model, FixedSkew) \
+            and model.value == pts.skew:
+        area = _unit_weight_area(pts, interpolation == "step")  # soft labels: one pass, no rates
+        if area is not None:
+            return area
     pts = pts._area_points()  # every scheme's area changes only where recall grows
     if interpolation == "continuous" and isinstance(model, FixedSkew) and 0 < model.value < 1:
         # One skew: the exact segment areas summed slice by slice, with no array of the curve's length.
@@ -250,6 +257,31 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
             )
         area = (gap_min - gap) / gap_min
     return area
+
+
+def _unit_weight_area(pts, step):
+    """The continuous area or AP of untied points that each weigh 1 in all, at their own skew; None otherwise.
+
+    Point ``k`` counts ``k`` in all, so its precision is ``tp[k] / k``: AP is
+    ``sum (tp[k] - tp[k - 1]) tp[k] / k / n_pos`` and the continuous area has
+    a one-log kernel (:func:`~skewplot.skew.one_log.unit_weight_aucpr`, None
+    where its bound refuses: the stable kernel then runs).  Slice by slice,
+    with no rates and no array of the curve's length.
+    """
+    tp = unit_weight_tp(pts)
+    if tp is None or tp.size < 2:
+        return None
+    if not step:
+        area = unit_weight_aucpr(tp)
+        return None if np.isnan(area) else float(area)
+    total, n = 0.0, tp.size - 1
+    base = np.arange(1, min(_CHUNK, n) + 1, dtype=float)
+    for a in range(0, n, _CHUNK):
+        b = min(a + _CHUNK, n)  # points a + 1 .. b
+        prec = np.divide(tp[a + 1:b + 1], base[:b - a] + a)
+        prec *= tp[a + 1:b + 1] - tp[a:b]
+        total += float(prec.sum())
+    return total / float(tp[-1])
 
 
 def normalized_aucpr(area, model):

@@ -18,7 +18,8 @@ import numpy as np
 from .._validate import check_finite
 from ._sorting import group_starts, has_ties, sorted_and_order
 
-__all__ = ["hard_label_counts", "weighted_counts", "segment_ends", "Staircase", "MOST"]
+__all__ = ["hard_label_counts", "weighted_counts", "segment_ends", "LazyCounts", "Staircase", "Remainder",
+           "unit_weight_tp", "MOST"]
 
 #: ``live`` of a curve where more than half of the segments gain recall: the areas then use every point.
 MOST = "most"
@@ -46,7 +47,14 @@ def weighted_counts(score, pw, nw, n_threads=1):
     ([inf, 0.9, 0.2], [0.0, 0.5, 1.5], [0.0, 0.5, 1.5], 'most')
     """
     if nw is None:
-        _check_both_classes(pw.max() > 0, pw.min() < 1)
+        lo, hi = float(pw.min()), float(pw.max())  # NaN fails both comparisons below
+        if not (lo >= 0 and hi <= 1):
+            check_finite(pw, "pos_weight")
+            raise ValueError(
+                "pos_weight must lie in [0, 1] when neg_weight is not given "
+                f"(found values in [{lo:g}, {hi:g}]); pass neg_weight for other weights"
+            )
+        _check_both_classes(hi > 0, lo < 1)
     else:
         keep = (pw + nw) > 0
         if not keep.all():
@@ -54,18 +62,18 @@ def weighted_counts(score, pw, nw, n_threads=1):
         _check_both_classes(pw.sum() > 0, nw.sum() > 0)
     buf, order, spare = sorted_and_order(score, n_threads=n_threads)
     n = order.size
+    check_finite(buf[[0, n - 1]], "y_score")  # NaN sorts last: the ends are finite only if every score is
     down = buf[n - 1::-1]  # the scores from the largest, as ``order`` takes the points
-    if not (down[1:] == down[:-1]).any():  # no ties: every point is its own threshold, counted in the outputs
-        tp = np.empty(n + 1)
-        np.take(pw, order, out=tp[1:], mode="clip")  # indices are valid; "raise" would buffer a copy
-        if nw is None:
+    if not has_ties(buf[:n]):  # every point is its own threshold, counted in the outputs
+        if nw is None:  # every point weighs 1 in all: the negatives follow from the positives
+            tp = _gathered_cumsum(pw, order, spare)
             del order
-            fp = spare  # the order is used up: its memory takes the negative weights 1 - pw
-            np.subtract(1.0, tp[1:], out=fp[1:])
-        else:
-            fp = np.empty(n + 1)
-            np.take(nw, order, out=fp[1:], mode="clip")
-            del order, spare
+            live = MOST if lo > 0 or 2 * np.count_nonzero(pw) > n else np.flatnonzero(tp[1:] > tp[:-1])
+            return buf[::-1], tp, Remainder(tp), live
+        tp, fp = np.empty(n + 1), np.empty(n + 1)
+        np.take(pw, order, out=tp[1:], mode="clip")  # indices are valid; "raise" would buffer a copy
+        np.take(nw, order, out=fp[1:], mode="clip")
+        del order, spare
         tp[0] = fp[0] = 0.0
         # Recall grows where a point has positive weight; an index list only when that is rare.
         live = MOST if 2 * np.count_nonzero(pw) > n else np.flatnonzero(tp[1:])
@@ -93,6 +101,40 @@ def _check_both_classes(has_pos, has_neg):
         raise ValueError("the positive weights sum to zero: y_true holds no positive weight")
     if not has_neg:
         raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
+
+
+# Points per slice of _gathered_cumsum: the gathered weights stay in cache for their cumulative sum.
+_GATHER = 1 << 14
+
+
+def _gathered_cumsum(pw, order, out):
+    """``out[0] = 0`` and ``out[1:]`` the running sums of ``pw[order]``, where ``out`` may be the memory of ``order``.
+
+    Slice by slice, front to back: a slice's indices are read before its sums
+    are written one place further on, and the one index that write covers
+    before it is read (the next slice's first) is kept aside.  Each slice is
+    summed on its own and then offset by the total before it, so a sum
+    carries the rounding of one slice's additions and of one addition per
+    slice before it, not of every addition before it (one ``np.cumsum``
+    over 1e7 soft labels errs about a hundred times more).  The sums never
+    decrease: within a slice they are one offset added to non-decreasing
+    sums, and a slice starts from the last sum before it.
+    """
+    n = order.size
+    vals = np.empty(min(_GATHER, n))
+    nxt, total = int(order[0]), 0.0
+    for a in range(0, n, _GATHER):
+        b = min(a + _GATHER, n)
+        v = vals[:b - a]
+        v[0] = pw[nxt]
+        np.take(pw, order[a + 1:b], out=v[1:], mode="clip")  # indices are valid; "raise" would buffer a copy
+        if b < n:
+            nxt = int(order[b])  # about to be overwritten by this slice's last sum
+        np.cumsum(v, out=v)
+        np.add(v, total, out=out[a + 1:b + 1])
+        total = float(out[b])
+    out[0] = 0.0
+    return out
 
 
 def hard_label_counts(score, is_pos, name="y_score", lazy=False):
@@ -160,7 +202,32 @@ def hard_label_counts(score, is_pos, name="y_score", lazy=False):
     return thresholds, tp, fp, live
 
 
-class Staircase:
+class LazyCounts:
+    """Cumulative counts kept in a compact form: :meth:`at` reads a few, :meth:`array` builds them all once.
+
+    The areas read counts only at the ends of the segments that gain recall
+    (or slice by slice), so a curve's length-``size`` arrays are built, read
+    only, the first time a user reads them.
+    """
+
+    __slots__ = ("_built",)
+
+    def __len__(self):
+        return self.size
+
+    def __getitem__(self, k):
+        return float(self.at(np.array(k % self.size)))
+
+    def array(self):
+        """All ``size`` counts (read-only, built at the first call)."""
+        if self._built is None:
+            built = self._build()
+            built.flags.writeable = False
+            self._built = built
+        return self._built
+
+
+class Staircase(LazyCounts):
     """Cumulative count of one class over ``size`` untied points, kept as the points where it steps.
 
     ``enter`` holds, increasing, the points at which a member of the smaller
@@ -168,7 +235,7 @@ class Staircase:
     before ``k``, and the other class's count (``complement``) is ``k``
     minus that.  Reading counts at a few points (:meth:`at`) costs a binary
     search each, so areas over the recall-gaining segments never need the
-    ``size`` counts; :meth:`array` builds them when they are read.
+    ``size`` counts.
 
     Examples
     --------
@@ -181,21 +248,14 @@ class Staircase:
     __slots__ = ("enter", "size", "complement")
 
     def __init__(self, enter, size, complement):
-        self.enter, self.size, self.complement = enter, size, complement
-
-    def __len__(self):
-        return self.size
-
-    def __getitem__(self, k):
-        return float(self.at(np.array(k % self.size)))
+        self.enter, self.size, self.complement, self._built = enter, size, complement, None
 
     def at(self, idx):
         """The counts at the points ``idx`` (float)."""
         small = np.searchsorted(self.enter, idx, side="right").astype(float)
         return idx - small if self.complement else small
 
-    def array(self):
-        """All ``size`` counts."""
+    def _build(self):
         m, n = self.enter.size, self.size
         if 16 * m < n:  # a few long steps: write each value once
             small = np.repeat(np.arange(m + 1, dtype=float), np.diff(self.enter, prepend=0, append=n))
@@ -208,6 +268,55 @@ class Staircase:
         other = np.arange(n, dtype=float)
         other -= small
         return other
+
+
+class Remainder(LazyCounts):
+    """The negatives of untied points that each weigh 1 in all (soft labels): ``k - tp[k]`` at point ``k``.
+
+    Made non-decreasing by a running minimum from the end (the last value,
+    the negatives' total, stays ``n - tp[n]``): a weight of exactly 1 added
+    to a sum just below a power of two can round that sum up by half a unit
+    in its last place, so ``k - tp[k]`` alone could fall by as much.
+    :meth:`at` reads the same array (built at its first call).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> fp = Remainder(np.array([0.0, 0.75, 1.0]))
+    >>> fp[-1], fp._built is None, fp.array().tolist(), fp.at(np.array([1])).tolist()
+    (1.0, True, [0.0, 0.25, 1.0], [0.25])
+    """
+
+    __slots__ = ("tp",)
+
+    def __init__(self, tp):
+        self.tp, self._built = tp, None
+
+    size = property(lambda self: self.tp.size)
+
+    def __getitem__(self, k):
+        if k % self.size == self.size - 1:  # the total, without building the array
+            return float(self.size - 1 - self.tp[-1])
+        return super().__getitem__(k)
+
+    def at(self, idx):
+        """The counts at the points ``idx`` (float)."""
+        return self.array()[idx]
+
+    def _build(self):
+        other = np.arange(self.tp.size, dtype=float)
+        other -= self.tp
+        np.minimum.accumulate(other[::-1], out=other[::-1])
+        return other
+
+
+def unit_weight_tp(pts):
+    """``pts.tp`` when ``pts`` are untied points that each weigh 1 in all and most segments gain recall, else None.
+
+    Then point ``k`` counts ``k`` in all, and the areas at the data set's own
+    skew have kernels of their own (:func:`~skewplot.skew.one_log.unit_weight_aucpr`).
+    """
+    return pts.tp if isinstance(pts._fp, Remainder) and isinstance(pts._live, str) else None
 
 
 def segment_ends(live, n):

@@ -23,13 +23,13 @@ from .._validate import (
     score_keys,
 )
 from ._labels import positive_mask
-from .counting import Staircase, hard_label_counts, segment_ends, weighted_counts
+from .counting import LazyCounts, hard_label_counts, segment_ends, weighted_counts
 
 __all__ = ["OperatingPoints", "operating_points"]
 
 
 def _readonly(a):
-    if a is None or isinstance(a, Staircase):  # a staircase becomes an array when first read (_counts)
+    if a is None or isinstance(a, LazyCounts):  # built into an array when first read (_counts)
         return a
     a = np.asarray(a, dtype=float)  # the kernels' reversed views stay views
     a.flags.writeable = False
@@ -100,9 +100,8 @@ class OperatingPoints:
     fpr = property(lambda self: self._rate("_fpr", self.fp, self._n_neg))
 
     def _counts(self, slot):
-        if isinstance(getattr(self, slot), Staircase):
-            object.__setattr__(self, slot, _readonly(getattr(self, slot).array()))
-        return getattr(self, slot)
+        counts = getattr(self, slot)
+        return counts.array() if isinstance(counts, LazyCounts) else counts
 
     def _rate(self, slot, counts, total):
         if getattr(self, slot) is None:  # built from counts: the rate is computed when first read
@@ -119,7 +118,7 @@ class OperatingPoints:
     def _take(self, idx):
         """The points at ``idx`` (increasing indices), with the same totals."""
         def pick(a):
-            return None if a is None else a.at(idx) if isinstance(a, Staircase) else a[idx]
+            return None if a is None else a.at(idx) if isinstance(a, LazyCounts) else a[idx]
 
         return OperatingPoints(tpr=pick(self._tpr), fpr=pick(self._fpr), thresholds=pick(self._thresholds),
                                tp=pick(self._tp), fp=pick(self._fp), n_pos=self._n_pos, n_neg=self._n_neg)
@@ -176,18 +175,12 @@ class OperatingPoints:
         >>> pts.tp.round(2).tolist()
         [0.0, 0.8, 1.3, 1.4]
         """
-        score, relabel = score_keys(y_score)
-        pw = check_finite(check_1d_array(pos_weight, "pos_weight"), "pos_weight")
+        score, relabel = score_keys(y_score, finite=False)  # the kernel checks the sorted scores' ends
+        pw = check_1d_array(pos_weight, "pos_weight")
         check_same_length(("y_score", score), ("pos_weight", pw))
-        if neg_weight is None:
-            lo, hi = pw.min(), pw.max()
-            if lo < 0 or hi > 1:
-                raise ValueError(
-                    "pos_weight must lie in [0, 1] when neg_weight is not given "
-                    f"(found values in [{lo:g}, {hi:g}]); pass neg_weight for other weights"
-                )
-            # Soft labels: every point weighs 1 in all; the negative weights 1 - pw follow in the kernel.
+        if neg_weight is None:  # soft labels: the kernel checks that pw lies in [0, 1]
             return cls._from_cumulative(*weighted_counts(score, pw, None, n_threads=spare_threads()), relabel=relabel)
+        check_finite(score, "y_score")
         check_nonnegative(pw, "pos_weight")
         nw = check_nonnegative(check_1d_array(neg_weight, "neg_weight"), "neg_weight")
         check_same_length(("y_score", score), ("neg_weight", nw))

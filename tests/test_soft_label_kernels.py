@@ -1,0 +1,231 @@
+"""Soft labels without ties: the one-pass kernels (counts, continuous AUCPR, AP) against independent computations.
+
+Every untied soft-labelled point weighs 1 in all, so point ``k`` counts ``k``
+and the negatives are ``k - tp[k]`` (``counting.Remainder``); the areas at the
+data set's own skew then have kernels of their own
+(``skew.one_log.unit_weight_aucpr`` and the AP sum in ``metrics.auc``).  They
+are checked against the general one-log integral in 60-digit mpmath, against
+the stable per-segment kernel on the same points stored as plain arrays, and
+against scikit-learn's AP on the data doubled into weighted hard labels.
+"""
+
+from __future__ import annotations
+
+import mpmath as mp
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.metrics._sorting import sorted_and_order
+from skewplot.metrics.counting import _GATHER, Remainder, _gathered_cumsum
+from skewplot.skew.one_log import FAST_AREA_ERR, FAST_AREA_RTOL, unit_weight_aucpr
+
+U = 2.0**-53
+
+
+def soft_curve(kind, n, seed=0):
+    """Scores and soft labels of a few shapes: uniform, mostly tiny, near 0/1 with exact 0 and 1, tiny area."""
+    rng = np.random.default_rng(seed)
+    s = rng.normal(size=n)
+    if kind == "uniform":
+        p = rng.random(n)
+    elif kind == "tiny":
+        p = rng.random(n) ** 8
+    elif kind == "ends":
+        p = np.where(rng.random(n) < 0.5, rng.random(n) * 1e-9, 1 - rng.random(n) * 1e-9)
+        p[::7], p[3::11] = 0.0, 1.0
+    elif kind == "scarce":  # positives of weight about 1e-6 each: the area is below the bound's reach
+        p = rng.random(n) * 2e-6
+    s = s + 2.0 * p  # positives score higher
+    return s, p
+
+
+def mp_area(tp):
+    """The continuous area of the polyline (tp[k], k - tp[k]) from the general one-log integral, 60 digits.
+
+    Per segment ``int_0^L (TP_A + s) / (D_A + (1 + c) s) ds = L / (1 + c) + (c TP_A - FP_A) ln(D_B / D_A) / (1 + c)^2``
+    with ``c = dFP / dTP``; from the origin the precision is constant.
+    """
+    with mp.workdps(60):
+        total = mp.mpf(0)
+        t = [mp.mpf(float(v)) for v in tp]
+        for k in range(len(t) - 1):
+            length = t[k + 1] - t[k]
+            if length == 0:
+                continue
+            f_a, f_b = k - t[k], (k + 1) - t[k + 1]
+            if k == 0:
+                total += length * length / (length + f_b)
+                continue
+            c = (f_b - f_a) / length
+            total += length / (1 + c) + (c * t[k] - f_a) * mp.log(mp.mpf(k + 1) / k) / (1 + c) ** 2
+        return total / t[-1]
+
+
+def test_mp_reference_against_quadrature():
+    """The reference itself against tanh-sinh quadrature of precision over recall, on a short curve."""
+    _, p = soft_curve("uniform", 6, seed=5)
+    tp = np.concatenate(([0.0], np.cumsum(p)))
+    with mp.workdps(30):
+        quad = mp.mpf(0)
+        for k in range(6):
+            t0, length = mp.mpf(float(tp[k])), mp.mpf(float(tp[k + 1])) - mp.mpf(float(tp[k]))
+            if length:
+                quad += mp.quad(lambda s: (t0 + length * s) / (k + s) if k else length, [0, 1]) * length
+        quad /= mp.mpf(float(tp[-1]))
+        assert abs(quad - mp_area(tp)) < mp.mpf(10) ** -25
+
+
+@pytest.mark.parametrize("kind", ["uniform", "tiny", "ends", "scarce"])
+def test_unit_weight_aucpr_obeys_its_bound(kind):
+    """Error <= FAST_AREA_ERR (R = 1) plus the sum's rounding; kept exactly where that is <= rtol of the area."""
+    _, p = soft_curve(kind, 3000)
+    tp = np.concatenate(([0.0], np.cumsum(p)))
+    ref = float(mp_area(tp))
+    summing = tp.size * U * ref
+    raw = unit_weight_aucpr(tp, rtol=np.inf)
+    assert abs(raw - ref) <= FAST_AREA_ERR + summing, (raw, ref)
+    kept = unit_weight_aucpr(tp)
+    assert np.isnan(kept) == (raw * FAST_AREA_RTOL < FAST_AREA_ERR)
+    assert np.isnan(kept) == (kind == "scarce")  # area ~1e-6: the bound is too large against it
+    if not np.isnan(kept):
+        assert abs(kept - ref) <= FAST_AREA_RTOL * ref + summing
+
+
+def test_unit_weight_aucpr_refuses_underflowing_weights():
+    assert np.isnan(unit_weight_aucpr(np.array([0.0, 1e-250, 2e-250])))
+    assert unit_weight_aucpr(np.array([0.0, 0.4])) == pytest.approx(0.4, rel=1e-15)  # one point: precision 0.4
+
+
+def _arrays(pts):
+    """The same points with plain-array counts: the general (stable) path of every area."""
+    plain = sp.OperatingPoints.from_counts(np.array(pts.tp), np.array(pts.fp), pts.n_pos, pts.n_neg)
+    assert not isinstance(plain._fp, Remainder)
+    return plain
+
+
+@pytest.mark.parametrize("kind", ["uniform", "tiny", "ends", "scarce"])
+@pytest.mark.parametrize("n", [1, 2, 8193, 16386])
+def test_soft_label_areas_equal_the_general_path(kind, n):
+    s, p = soft_curve(kind, n, seed=n)
+    if n == 1:
+        p = np.array([0.3])
+    pts = sp.OperatingPoints.from_weights(s, p)
+    assert isinstance(pts._fp, Remainder)
+    plain = _arrays(pts)
+    for fast, slow in ((sp.aucpr(pts), sp.aucpr(plain)), (sp.average_precision(pts), sp.average_precision(plain))):
+        assert fast == pytest.approx(slow, rel=1e-13, abs=1e-300)
+    if n > 2:
+        ref = float(mp_area(np.asarray(pts.tp)))
+        assert sp.aucpr(pts) == pytest.approx(ref, rel=1e-12)
+    # Other skews and skew models take the general path; they agree too.
+    for skew in (0.2, (0.1, 0.4)):
+        assert sp.aucpr(pts, skew) == pytest.approx(sp.aucpr(plain, skew), rel=1e-12)
+
+
+@pytest.mark.parametrize("kind", ["uniform", "ends", "tiny"])
+def test_soft_label_ap_against_scikit_learn_and_exact(kind):
+    """Within 20 u of the AP of exactly summed weights; any gap to scikit-learn is scikit-learn's own rounding.
+
+    scikit-learn takes each point twice (weights p and 1 - p) and sums the two
+    classes' weights one by one; its precision carries both sums' rounding.
+    """
+    import math
+
+    from sklearn.metrics import average_precision_score
+
+    s, p = soft_curve(kind, 20000, seed=1)
+    taken = p[np.argsort(-s)]
+    exact_t = np.array(list(_running_fsum(taken)))
+    ref = math.fsum(taken * exact_t / np.arange(1, p.size + 1)) / exact_t[-1]
+    got = sp.average_precision(sp.OperatingPoints.from_weights(s, p))
+    y2 = np.r_[np.ones(p.size), np.zeros(p.size)]
+    sk = average_precision_score(y2, np.r_[s, s], sample_weight=np.r_[p, 1 - p])
+    assert abs(got - ref) <= 20 * U * ref, (got, ref)
+    assert abs(got - sk) <= max(abs(sk - ref), 1e-15) + 20 * U * ref, (got, sk, ref)
+
+
+@pytest.mark.parametrize("n", [1, 2, _GATHER - 1, _GATHER, _GATHER + 1, 2 * _GATHER + 2, 40 * _GATHER + 3])
+def test_gathered_cumsum_is_accurate_and_non_decreasing(n):
+    """Written into the memory of the order it reads, across slice boundaries; against exactly rounded sums."""
+    import math
+
+    rng = np.random.default_rng(n)
+    score, pw = rng.normal(size=n), rng.random(n)
+    pw[::5] = 1.0
+    _, order, spare = sorted_and_order(score)
+    taken = pw[order]
+    assert np.shares_memory(order, spare)
+    got = _gathered_cumsum(pw, order, spare)
+    assert got is spare and got[0] == 0.0 and np.all(np.diff(got) >= 0)
+    if n <= _GATHER:  # one slice: np.cumsum itself
+        assert np.array_equal(got[1:], np.cumsum(taken))
+    check = np.unique(np.r_[1:min(n, 50) + 1, np.linspace(1, n, 60).astype(int), [n]])
+    exact = np.array([math.fsum(taken[:k]) for k in check])
+    err = np.abs(got[check] - exact) / exact
+    # One slice's additions and one per slice before: far below np.cumsum's rounding over n additions.
+    assert err.max() <= U * (2 * _GATHER ** 0.5 + 2 * (n / _GATHER + 1)), err.max()
+
+
+def test_weight_one_rounding_up_across_a_power_of_two_keeps_negatives_non_decreasing():
+    """1 - 2**-53 then 1: the sum 2 - 2**-53 rounds up to 2, so k - tp[k] would fall by 2**-53."""
+    p = np.array([1 - 2.0**-53, 1.0, 0.5, 1.0])
+    pts = sp.OperatingPoints.from_weights([4.0, 3.0, 2.0, 1.0], p)
+    from fractions import Fraction
+
+    t1, t2 = Fraction(pts.tp[1]), Fraction(pts.tp[2])
+    assert t2 - t1 > 1 and 2 - t2 < 1 - t1  # the rounding this guards against happens: k - tp[k] falls
+    assert np.all(np.diff(pts.fp) >= 0) and pts._fp.at(np.array([1, 2])).tolist() == pts.fp[1:3].tolist()
+    plain = sp.OperatingPoints.from_counts(pts.tp, pts.fp, pts.n_pos, pts.n_neg)  # a valid round trip
+    assert sp.aucpr(pts) == pytest.approx(sp.aucpr(plain), rel=1e-15)
+    assert sp.average_precision(pts) == pytest.approx(sp.average_precision(plain), rel=1e-15)
+
+
+def test_soft_label_ap_is_closer_to_exact_than_one_cumsum():
+    """AP against the exactly rounded running sums: the sliced sums keep it within a few units of 1e-16."""
+    import math
+
+    n = 300_000
+    s, p = soft_curve("uniform", n, seed=7)
+    order = np.argsort(-s)
+    taken = p[order]
+    exact_t = np.array(list(_running_fsum(taken)))
+    ref = math.fsum(taken * exact_t / np.arange(1, n + 1)) / exact_t[-1]
+    got = sp.average_precision(sp.OperatingPoints.from_weights(s, p))
+    assert abs(got - ref) <= 20 * U * ref, (got, ref)
+
+
+def _running_fsum(values):
+    """Exactly rounded running sums (Shewchuk partials, as math.fsum), one by one."""
+    import math
+
+    partials = []
+    for x in values:
+        i = 0
+        for y in partials:
+            if abs(x) < abs(y):
+                x, y = y, x
+            hi = x + y
+            lo = y - (hi - x)
+            if lo:
+                partials[i] = lo
+                i += 1
+            x = hi
+        partials[i:] = [x]
+        yield math.fsum(partials)
+
+
+def test_soft_counts_stay_lazy_and_read_right():
+    s, p = soft_curve("uniform", 5000)
+    pts = sp.OperatingPoints.from_weights(s, p)
+    sp.aucpr(pts), sp.average_precision(pts)
+    assert pts._fp._built is None  # the areas never built the negatives' array
+    tp, fp = pts.tp, pts.fp
+    assert np.array_equal(fp, np.arange(tp.size) - tp) and not fp.flags.writeable
+    assert np.all(np.diff(fp) >= 0) and fp[0] == 0 and pts.n_neg == fp[-1]
+    assert pts.n_pos + pts.n_neg == pytest.approx(5000, rel=1e-15)
+    order = np.argsort(-s)
+    assert np.allclose(fp[1:], np.cumsum(1 - p[order]), rtol=1e-12, atol=1e-9)
+    assert pts.fp is fp  # built once
+    part = pts._take(np.array([0, 10, 5000]))
+    assert part.fp.tolist() == [0.0, fp[10], fp[5000]]
