@@ -21,7 +21,10 @@ skewplot's same areas (scikit-learn: AP; PRROC: the continuous AUCPR and
 Davis-Goadrich; precrec: its PRC area against the continuous AUCPR; ROCR:
 its ``aucpr`` against the trapezoid); skewplot's peak of traced allocations
 (tracemalloc) divided by the input's bytes (int8 labels + float64 scores, or
-scores + soft labels).  A second table lists every area each tool computed.
+scores + soft labels).  A second table lists every area each tool computed; a
+third, for soft labels, each tool's distance from the same areas recomputed in
+long double (scikit-learn sums each class's weights one by one, so its AP
+carries their rounding).
 ``--contention`` repeats everything with one core kept busy by a bounded
 loop in another process and prints each tool's slowdown.  ``--compare
 PATH`` adds skewplot imported from another checkout (``skewplot@ref``), for
@@ -125,11 +128,41 @@ def measure(cases, sizes, rounds, repeat, tmp, compare=None, rtools=(), r_timeou
                         print(f"{tool} took over {r_timeout:g} s on {case} n={n:.0e}: left out", file=sys.stderr)
                         continue
                     runs.setdefault(tool, []).append(res)
+            if case == "weighted":
+                REFERENCE[(case, n)] = long_double_areas(path)
             shutil.rmtree(path)
             row = summarise({(case, n): runs})[0]  # progress on stderr: a long run shows its rows as they come
             print(f"{case} n={n:.0e}: skewplot {row['ours_x_base']:.2f}x {row['base']}, "
                   + ", ".join(f"{k} {v[0]:.2f}x" for k, v in row["others"].items()), file=sys.stderr, flush=True)
     return table
+
+
+#: {(case, n): {"ap": ..., "aucpr": ...}} recomputed in long double for the soft-labelled cases.
+REFERENCE = {}
+
+
+def long_double_areas(path):
+    """AP and continuous AUCPR of the soft-labelled data recomputed in long double (untimed; a reference).
+
+    Scores are continuous (no ties), so point ``k`` holds the ``k`` highest scores and weighs ``k`` in all.
+    The running sums of the positive weights are taken in blocks of 4096 (each block summed on its own, then
+    offset), which keeps their relative error near 1e-17 with numpy's 64-bit-mantissa long double; each area
+    is then summed term by term: AP as ``sum p_k T_k / k / T_n`` and the continuous area as
+    ``sum L (L + (T_k - L k) ln(1 + 1/k)) / T_n`` (``L = p_{k+1}``; ``L^2`` from the origin).
+    """
+    s = np.fromfile(f"{path}/score.bin", dtype=np.float64)
+    p = np.fromfile(f"{path}/soft.bin", dtype=np.float64)[np.argsort(-s, kind="stable")].astype(np.longdouble)
+    n, block = p.size, 4096
+    padded = np.zeros(-(-n // block) * block, dtype=np.longdouble)
+    padded[:n] = p
+    within = np.cumsum(padded.reshape(-1, block), axis=1)
+    offset = np.concatenate(([0], np.cumsum(within[:, -1])[:-1])).astype(np.longdouble)
+    t = (within + offset[:, None]).ravel()[:n]  # t[k - 1]: the positives of point k
+    k = np.arange(1, n + 1, dtype=np.longdouble)
+    ap = np.sum(p * t / k) / t[-1]
+    length, before, kk = p[1:], t[:-1], k[:-1]
+    area = p[0] * p[0] + np.sum(length * (length + (before - length * kk) * np.log1p(1 / kk)))
+    return {"ap": float(ap), "aucpr": float(area / t[-1])}
 
 
 def summarise(table):
@@ -186,6 +219,19 @@ def print_values(rows):
                 print(f"| {row['case']} | {row['n']:.0e} | {tool} | {text} |")
 
 
+def print_reference(rows):
+    if not REFERENCE:
+        return
+    print("\nSoft labels: each tool's distance from the long-double recomputation (untimed)\n")
+    print("| case | n | tool | ap | aucpr |")
+    print("|---|---|---|---|---|")
+    for row in rows:
+        ref = REFERENCE.get((row["case"], row["n"]))
+        for tool, vals in row["values"].items() if ref else ():
+            cells = [f"{abs(vals[k] - ref[k]):.1e}" if k in vals else "-" for k in ("ap", "aucpr")]
+            print(f"| {row['case']} | {row['n']:.0e} | {tool} | " + " | ".join(cells) + " |")
+
+
 def busy_core(bound_s):
     """Keep one core busy with a loop that stops by itself after ``bound_s`` seconds."""
     code = f"import time\nend = time.monotonic() + {bound_s}\nwhile time.monotonic() < end:\n    pass\n"
@@ -220,6 +266,7 @@ def main():
         plain = measure(args.cases, sizes, args.rounds, args.repeat, tmp, args.compare, r, args.r_timeout)
         print_table(summarise(plain), f"Medians of {args.rounds} rounds x {args.repeat} calls, fresh processes")
         print_values(summarise(plain))
+        print_reference(summarise(plain))
         if args.contention:
             busy = busy_core(bound_s=args.busy_bound)
             try:
