@@ -9,6 +9,7 @@ segment of the full curve, on random data with ties and weights.
 
 import os
 import pickle
+import threading
 
 import numpy as np
 import pytest
@@ -282,8 +283,9 @@ def test_key_sort_orders_exactly_like_a_sort(rng, kind, n):
          "rounded": lambda: np.round(rng.normal(size=n), 1), "strided": lambda: rng.normal(size=2 * n)[::2],
          "tiny": lambda: rng.normal(size=n) * 1e-310}[kind]()
     for threads in (1, 2):
-        buf, order, spare = sorted_and_order(s, n_threads=threads)
-        np.testing.assert_array_equal(buf, np.append(np.sort(s), np.inf))
+        thr, order, spare, tied = sorted_and_order(s, n_threads=threads)
+        assert tied == (np.unique(s).size < n)  # -0.0 and 0.0 tie
+        np.testing.assert_array_equal(thr, np.append(np.inf, np.sort(s)[::-1]))
         np.testing.assert_array_equal(s[order], np.sort(s)[::-1])  # decreasing, ties in any order
         np.testing.assert_array_equal(np.sort(order), np.arange(n))
         assert spare.size == n + 1 and spare.dtype == float
@@ -293,9 +295,17 @@ def test_key_sort_uses_a_second_thread_above_its_threshold(rng, monkeypatch):
     from skewplot.metrics import _sorting
 
     monkeypatch.setattr(_sorting, "_PARALLEL_MIN", 100)
+    monkeypatch.setattr(_sorting, "_SLICE", 256)  # the two threads build the keys of both halves
+    real, where = _sorting._sorted_with_ties, []
+    monkeypatch.setattr(_sorting, "_sorted_with_ties",
+                        lambda *a: where.append(threading.current_thread().name) or real(*a))
     s = near_tied(rng, 3000)
-    buf, order, _ = _sorting.sorted_and_order(s, n_threads=2)
-    np.testing.assert_array_equal(s[order], buf[-2::-1])
+    thr, order, _, tied = _sorting.sorted_and_order(s, n_threads=2)
+    np.testing.assert_array_equal(s[order], thr[1:])
+    assert tied and where == [where[0]] and where[0].startswith("skewplot")  # sorted in the pool's thread
+    one = _sorting.sorted_and_order(s, n_threads=1)  # gathered in the key order instead: the same thresholds
+    assert len(where) == 1 and one[3]
+    np.testing.assert_array_equal(one[0], thr)
 
 
 @pytest.mark.parametrize("kind", ["near-tied", "rounded"])

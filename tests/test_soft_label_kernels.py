@@ -3,7 +3,7 @@
 Every untied soft-labelled point weighs 1 in all, so point ``k`` counts ``k``
 and the negatives are ``k - tp[k]`` (``counting.Remainder``); the areas at the
 data set's own skew then have kernels of their own
-(``skew.one_log.unit_weight_aucpr`` and the AP sum in ``metrics.auc``).  They
+(``skew.one_log.unit_weight_areas``: the continuous area and AP in one pass).  They
 are checked against the general one-log integral in 60-digit mpmath, against
 the stable per-segment kernel on the same points stored as plain arrays, and
 against scikit-learn's AP on the data doubled into weighted hard labels.
@@ -17,8 +17,8 @@ import pytest
 
 import skewplot as sp
 from skewplot.metrics._sorting import sorted_and_order
-from skewplot.metrics.counting import _GATHER, Remainder, _gathered_cumsum
-from skewplot.skew.one_log import FAST_AREA_ERR, FAST_AREA_RTOL, unit_weight_aucpr
+from skewplot.metrics.counting import _GATHER, _HALVES_MIN, Remainder, _gathered_cumsum
+from skewplot.skew.one_log import FAST_AREA_ERR, FAST_AREA_RTOL, unit_weight_areas
 
 U = 2.0**-53
 
@@ -77,24 +77,31 @@ def test_mp_reference_against_quadrature():
 
 
 @pytest.mark.parametrize("kind", ["uniform", "tiny", "ends", "scarce"])
-def test_unit_weight_aucpr_obeys_its_bound(kind):
+def test_unit_weight_area_obeys_its_bound(kind):
     """Error <= FAST_AREA_ERR (R = 1) plus the sum's rounding; kept exactly where that is <= rtol of the area."""
     _, p = soft_curve(kind, 3000)
     tp = np.concatenate(([0.0], np.cumsum(p)))
     ref = float(mp_area(tp))
     summing = tp.size * U * ref
-    raw = unit_weight_aucpr(tp, rtol=np.inf)
+    raw = unit_weight_areas(tp, rtol=np.inf)[0]
     assert abs(raw - ref) <= FAST_AREA_ERR + summing, (raw, ref)
-    kept = unit_weight_aucpr(tp)
+    kept = unit_weight_areas(tp)[0]
     assert np.isnan(kept) == (raw * FAST_AREA_RTOL < FAST_AREA_ERR)
     assert np.isnan(kept) == (kind == "scarce")  # area ~1e-6: the bound is too large against it
     if not np.isnan(kept):
         assert abs(kept - ref) <= FAST_AREA_RTOL * ref + summing
 
 
-def test_unit_weight_aucpr_refuses_underflowing_weights():
-    assert np.isnan(unit_weight_aucpr(np.array([0.0, 1e-250, 2e-250])))
-    assert unit_weight_aucpr(np.array([0.0, 0.4])) == pytest.approx(0.4, rel=1e-15)  # one point: precision 0.4
+@pytest.mark.parametrize("scale", [1e-250, 1e-120])
+def test_unit_weight_areas_refuse_underflowing_weights(scale):
+    """Products of weights this small underflow (AP would be 0): both refuse, and the public areas are right."""
+    assert np.all(np.isnan(unit_weight_areas(np.array([0.0, 1.0, 2.0]) * scale)))
+    assert unit_weight_areas(np.array([0.0, 0.4])) == pytest.approx((0.4, 0.4), rel=1e-15)  # one point: 0.4
+    pts = sp.OperatingPoints.from_weights([3.0, 2.0, 1.0], np.array([1.0, 1.0, 0.0]) * scale)
+    assert isinstance(pts._fp, Remainder)
+    # Each point weighs 1 in all: precision is tp[k] / k = scale all along (the third point adds no recall).
+    assert sp.average_precision(pts) == pytest.approx(scale, rel=1e-15)
+    assert sp.aucpr(pts) == pytest.approx(scale, rel=1e-15)
 
 
 def _arrays(pts):
@@ -145,26 +152,52 @@ def test_soft_label_ap_against_scikit_learn_and_exact(kind):
     assert abs(got - sk) <= max(abs(sk - ref), 1e-15) + 20 * U * ref, (got, sk, ref)
 
 
-@pytest.mark.parametrize("n", [1, 2, _GATHER - 1, _GATHER, _GATHER + 1, 2 * _GATHER + 2, 40 * _GATHER + 3])
+@pytest.mark.parametrize("n", [1, 2, _GATHER - 1, _GATHER, _GATHER + 1, 2 * _GATHER + 2, _HALVES_MIN - 1,
+                               _HALVES_MIN, 40 * _GATHER + 3])
 def test_gathered_cumsum_is_accurate_and_non_decreasing(n):
-    """Written into the memory of the order it reads, across slice boundaries; against exactly rounded sums."""
+    """Written into the memory of the order it reads, across slice boundaries and the halves; against exact sums.
+
+    Two threads write exactly the sums one thread writes.
+    """
     import math
 
     rng = np.random.default_rng(n)
     score, pw = rng.normal(size=n), rng.random(n)
     pw[::5] = 1.0
-    _, order, spare = sorted_and_order(score)
+    _, order, spare, tied = sorted_and_order(score)
+    assert not tied
     taken = pw[order]
     assert np.shares_memory(order, spare)
+    again = np.array(spare)  # the same order, for the two-thread run
     got = _gathered_cumsum(pw, order, spare)
     assert got is spare and got[0] == 0.0 and np.all(np.diff(got) >= 0)
+    assert np.array_equal(_gathered_cumsum(pw, again[1:].view(np.intp), again, n_threads=2), got)
     if n <= _GATHER:  # one slice: np.cumsum itself
         assert np.array_equal(got[1:], np.cumsum(taken))
     check = np.unique(np.r_[1:min(n, 50) + 1, np.linspace(1, n, 60).astype(int), [n]])
     exact = np.array([math.fsum(taken[:k]) for k in check])
     err = np.abs(got[check] - exact) / exact
-    # One slice's additions and one per slice before: far below np.cumsum's rounding over n additions.
-    assert err.max() <= U * (2 * _GATHER ** 0.5 + 2 * (n / _GATHER + 1)), err.max()
+    # One slice's additions and one per slice before (one more past the halves' cut): far below np.cumsum's
+    # rounding over n additions.
+    assert err.max() <= U * (2 * _GATHER ** 0.5 + 2 * (n / _GATHER + 2)), err.max()
+
+
+def test_two_threads_give_the_one_thread_areas_bit_for_bit():
+    """Past the size where the counts and both areas are cut in two halves, the thread count changes nothing."""
+    s, p = soft_curve("uniform", 3 * _HALVES_MIN + 17, seed=3)
+    got = {}
+    for threads in (1, 2):
+        old = sp.set_config(n_threads=threads)
+        try:
+            pts = sp.OperatingPoints.from_weights(s, p)
+            got[threads] = (np.array(pts.tp), sp.aucpr(pts), sp.average_precision(pts))
+        finally:
+            sp.set_config(**old)
+    assert np.array_equal(got[1][0], got[2][0])
+    assert got[1][1:] == got[2][1:]
+    plain = _arrays(pts)  # the general (stable) path on the same counts
+    assert got[1][1] == pytest.approx(sp.aucpr(plain), rel=1e-13)
+    assert got[1][2] == pytest.approx(sp.average_precision(plain), rel=1e-13)
 
 
 def test_weight_one_rounding_up_across_a_power_of_two_keeps_negatives_non_decreasing():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._config import thread_pool
+from .._config import in_two
 
 __all__ = ["group_starts", "has_ties", "sorted_and_order"]
 
@@ -28,63 +28,91 @@ def has_ties(sorted_scores):
 _PARALLEL_MIN = 200_000
 
 
-def _sort_into(buf, score):
+def _sorted_with_ties(buf, score):
+    """``buf[:-1]`` the scores value-sorted (increasing); whether two of them are equal."""
     buf[:-1] = score
     buf[:-1].sort()
+    return has_ties(buf[:-1])
 
 
 def sorted_and_order(score, n_threads=1):
-    """``score`` sorted into a buffer of ``n + 1`` (``inf`` last), and the order of decreasing scores.
+    """The order of decreasing scores, the scores in that order, whether two tie, and memory to reuse.
 
-    ``score`` must be finite float64.  Instead of ``np.argsort`` (a sort of
-    indices, several times slower than numpy's sort of 64-bit numbers)
-    each score becomes one unsigned 64-bit key: its IEEE bits mapped to an
-    order-reversing integer, the lowest ``b`` bits replaced by its index
-    (``b`` bits hold ``n - 1``).  One value sort of these keys orders the
-    points by their truncated scores; points whose truncated scores are
-    equal (a relative difference below about ``2**(b - 52)``) are then put
-    in their exact order by a small argsort of those points alone.  The
-    scores themselves are value-sorted too, in a second thread when
-    ``n_threads > 1``.  The keys are built and compared in cache-sized
-    slices, so the only large arrays are the two results.
+    ``score`` must be float64 (NaN and infinities end up at the ends of
+    ``thr[1:]``, where the caller checks them).  Instead of ``np.argsort``
+    (a sort of indices, several times slower than numpy's sort of 64-bit
+    numbers) each score becomes one unsigned 64-bit key: its IEEE bits
+    mapped to an order-reversing integer, the lowest ``b`` bits replaced by
+    its index (``b`` bits hold ``n - 1``).  One value sort of these keys
+    orders the points by their truncated scores; points whose truncated
+    scores are equal (a relative difference below about ``2**(b - 52)``)
+    are then put in their exact order by a small argsort of those points
+    alone.  The keys are built and compared in cache-sized slices, so the
+    only large arrays are the two results.  The sorted scores are then
+    gathered in that order; with ``n_threads > 1`` (and ``n`` from
+    ``_PARALLEL_MIN``) a second thread value-sorts them instead while the
+    keys sort, which costs nothing on an idle core.  Either way ``thr``
+    holds the same values.
 
     Returns
     -------
-    buf : ndarray of shape (n + 1,)
-        ``np.sort(score)`` followed by ``inf``.
+    thr : ndarray of shape (n + 1,)
+        ``inf`` followed by the scores from the largest down: the
+        thresholds of the untied points (a reversed view of the value sort
+        when a second thread made it).
     order : ndarray of intp, shape (n,)
-        ``score[order]`` equals ``buf[n - 1::-1]``, the scores from the
-        largest down (tied scores in any order).
+        ``score[order]`` equals ``thr[1:]`` (tied scores in any order).
     spare : ndarray of float64, shape (n + 1,)
-        The memory that holds ``order``, for the caller to reuse once the
-        order is no longer needed (one large array fewer to allocate).
+        The memory that holds ``order``: ``spare[k + 1]`` shares its bytes
+        with ``order[k]``, for the caller to reuse once the order is no
+        longer needed (one large array fewer to allocate).
+    tied : bool
+        Whether two scores are equal (:func:`has_ties`; ``-0.0`` ties ``0.0``).
 
     Examples
     --------
     >>> import numpy as np
-    >>> buf, order, _ = sorted_and_order(np.array([0.5, -2.0, 0.25, 3.0]))
-    >>> buf.tolist(), order.tolist()
-    ([-2.0, 0.25, 0.5, 3.0, inf], [3, 0, 2, 1])
+    >>> thr, order, _, tied = sorted_and_order(np.array([0.5, -2.0, 0.25, 3.0]))
+    >>> thr.tolist(), order.tolist(), tied
+    ([inf, 3.0, 0.5, 0.25, -2.0], [3, 0, 2, 1], False)
     """
     n = score.size
-    buf = np.empty(n + 1)
-    buf[n] = np.inf
-    side = thread_pool(1).submit(_sort_into, buf, score) if n_threads > 1 and n >= _PARALLEL_MIN else None
-    if side is None:
-        _sort_into(buf, score)
-    b = max((n - 1).bit_length(), 1)
-    low = np.uint64((1 << b) - 1)
     store = np.empty(n + 1, dtype=np.uint64)
-    key = store[:n]
+    key, order = store[1:], store[1:].view(np.intp)
+    low = np.uint64((1 << max((n - 1).bit_length(), 1)) - 1)  # the bits that hold the index
+    if n_threads > 1 and n >= _PARALLEL_MIN:
+        buf = np.empty(n + 1)
+        half = n // 2 // _SLICE * _SLICE
+        in_two(lambda: _keys_into(key, score, 0, half, low), lambda: _keys_into(key, score, half, n, low), 2)
+        _, tied = in_two(lambda: _order_from_keys(key, score, low), lambda: _sorted_with_ties(buf, score), 2)
+        thr = buf[::-1]  # sorted in place increasing (a reversed view would be sorted through a copy)
+    else:
+        thr = np.empty(n + 1)
+        _keys_into(key, score, 0, n, low)
+        _order_from_keys(key, score, low)
+        np.take(score, order, out=thr[1:], mode="clip")  # indices are valid; "raise" would buffer a copy
+        tied = has_ties(thr[1:])
+    thr[0] = np.inf
+    return thr, order, store.view(np.float64), tied
+
+
+def _keys_into(key, score, lo, hi, low):
+    """The keys of the points ``lo .. hi - 1``: order-reversing score bits, the index in the bits ``low``."""
     bits = score.view(np.uint64)
-    for i in range(0, n, _SLICE):
-        part = key[i:i + _SLICE]
-        np.right_shift(bits[i:i + _SLICE].view(np.int64), 63, out=part.view(np.int64))  # all ones if negative
+    for i in range(lo, hi, _SLICE):
+        j = min(i + _SLICE, hi)
+        part = key[i:j]
+        np.right_shift(bits[i:j].view(np.int64), 63, out=part.view(np.int64))  # all ones if negative
         np.invert(part, out=part)
         part &= _ONES_BUT_SIGN
-        part ^= bits[i:i + _SLICE]  # positives flipped below the negatives: unsigned order is decreasing score
+        part ^= bits[i:j]  # positives flipped below the negatives: unsigned order is decreasing score
         part &= ~low
-        part |= np.arange(i, i + part.size, dtype=np.uint64)
+        part |= np.arange(i, j, dtype=np.uint64)
+
+
+def _order_from_keys(key, score, low):
+    """Sort the keys and leave in them the order of decreasing ``score`` (viewed as intp by the caller)."""
+    n = key.size
     key.sort()
     runs = []
     for i in range(0, n - 1, _SLICE):
@@ -96,9 +124,6 @@ def sorted_and_order(score, n_threads=1):
     order = key.view(np.intp)
     if runs:
         _exact_within_runs(order, np.concatenate(runs), score)
-    if side is not None:
-        side.result()
-    return buf, order, store.view(np.float64)
 
 
 _SLICE = 1 << 16

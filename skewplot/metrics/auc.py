@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._config import spare_threads
 from .._validate import check_bool, check_choice
 from ..skew import FixedSkew
 from ..skew.formulas import continuous_segment_area
-from ..skew.one_log import fast_aucpr_at_skews, unit_weight_aucpr
+from ..skew.one_log import fast_aucpr_at_skews, unit_weight_areas
 from .counting import unit_weight_tp
 from .precision import _check_points, _model_from, skew_model_of, sum_over_slices
 
@@ -262,26 +263,19 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
 def _unit_weight_area(pts, step):
     """The continuous area or AP of untied points that each weigh 1 in all, at their own skew; None otherwise.
 
-    Point ``k`` counts ``k`` in all, so its precision is ``tp[k] / k``: AP is
-    ``sum (tp[k] - tp[k - 1]) tp[k] / k / n_pos`` and the continuous area has
-    a one-log kernel (:func:`~skewplot.skew.one_log.unit_weight_aucpr`, None
-    where its bound refuses: the stable kernel then runs).  Slice by slice,
-    with no rates and no array of the curve's length.
+    Point ``k`` counts ``k`` in all, so its precision is ``tp[k] / k``, and
+    both areas come from one pass over the counts, slice by slice, with no
+    rates and no array of the curve's length
+    (:func:`~skewplot.skew.one_log.unit_weight_areas`); they are kept on the
+    points, so the second costs nothing.  None also where the continuous
+    kernel's bound refuses: the stable kernel then runs.
     """
     tp = unit_weight_tp(pts)
     if tp is None or tp.size < 2:
         return None
-    if not step:
-        area = unit_weight_aucpr(tp)
-        return None if np.isnan(area) else float(area)
-    total, n = 0.0, tp.size - 1
-    base = np.arange(1, min(_CHUNK, n) + 1, dtype=float)
-    for a in range(0, n, _CHUNK):
-        b = min(a + _CHUNK, n)  # points a + 1 .. b
-        prec = np.divide(tp[a + 1:b + 1], base[:b - a] + a)
-        prec *= tp[a + 1:b + 1] - tp[a:b]
-        total += float(prec.sum())
-    return total / float(tp[-1])
+    area, ap = pts._memo("unit_weight_areas", lambda: unit_weight_areas(tp, n_threads=spare_threads()))
+    area = ap if step else area
+    return None if np.isnan(area) else float(area)
 
 
 def normalized_aucpr(area, model):

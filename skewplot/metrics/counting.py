@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._config import cut_in_two, in_two
 from .._validate import check_finite
 from ._sorting import group_starts, has_ties, sorted_and_order
 
@@ -60,16 +61,16 @@ def weighted_counts(score, pw, nw, n_threads=1):
         if not keep.all():
             score, pw, nw = score[keep], pw[keep], nw[keep]
         _check_both_classes(pw.sum() > 0, nw.sum() > 0)
-    buf, order, spare = sorted_and_order(score, n_threads=n_threads)
+    thr, order, spare, tied = sorted_and_order(score, n_threads=n_threads)
     n = order.size
-    check_finite(buf[[0, n - 1]], "y_score")  # NaN sorts last: the ends are finite only if every score is
-    down = buf[n - 1::-1]  # the scores from the largest, as ``order`` takes the points
-    if not has_ties(buf[:n]):  # every point is its own threshold, counted in the outputs
+    check_finite(thr[[1, n]], "y_score")  # NaN sorts to an end: the ends are finite only if every score is
+    down = thr[1:]  # the scores from the largest, as ``order`` takes the points
+    if not tied:  # every point is its own threshold, counted in the outputs
         if nw is None:  # every point weighs 1 in all: the negatives follow from the positives
-            tp = _gathered_cumsum(pw, order, spare)
+            tp = _gathered_cumsum(pw, order, spare, n_threads)
             del order
             live = MOST if lo > 0 or 2 * np.count_nonzero(pw) > n else np.flatnonzero(tp[1:] > tp[:-1])
-            return buf[::-1], tp, Remainder(tp), live
+            return thr, tp, Remainder(tp), live
         tp, fp = np.empty(n + 1), np.empty(n + 1)
         np.take(pw, order, out=tp[1:], mode="clip")  # indices are valid; "raise" would buffer a copy
         np.take(nw, order, out=fp[1:], mode="clip")
@@ -79,7 +80,7 @@ def weighted_counts(score, pw, nw, n_threads=1):
         live = MOST if 2 * np.count_nonzero(pw) > n else np.flatnonzero(tp[1:])
         np.cumsum(tp[1:], out=tp[1:])
         np.cumsum(fp[1:], out=fp[1:])
-        return buf[::-1], tp, fp, live
+        return thr, tp, fp, live
     pw_sorted = pw[order]
     nw_sorted = 1.0 - pw_sorted if nw is None else nw[order]
     del order, spare
@@ -103,38 +104,53 @@ def _check_both_classes(has_pos, has_neg):
         raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
 
 
-# Points per slice of _gathered_cumsum: the gathered weights stay in cache for their cumulative sum.
+# Points per slice of _gathered_cumsum's sums.
 _GATHER = 1 << 14
+# From this many points _gathered_cumsum sums two halves apart (in two threads when it may).
+_HALVES_MIN = 1 << 17
 
 
-def _gathered_cumsum(pw, order, out):
-    """``out[0] = 0`` and ``out[1:]`` the running sums of ``pw[order]``, where ``out`` may be the memory of ``order``.
+def _gathered_cumsum(pw, order, out, n_threads=1):
+    """``out[0] = 0`` and ``out[1:]`` the running sums of ``pw[order]``; ``out[1:]`` may be the memory of ``order``.
 
-    Slice by slice, front to back: a slice's indices are read before its sums
-    are written one place further on, and the one index that write covers
-    before it is read (the next slice's first) is kept aside.  Each slice is
-    summed on its own and then offset by the total before it, so a sum
+    The weights are gathered over the order they replace (element ``k`` is
+    read before it is written), then summed slice by slice: each slice of
+    ``_GATHER`` on its own, then offset by the total before it, so a sum
     carries the rounding of one slice's additions and of one addition per
     slice before it, not of every addition before it (one ``np.cumsum``
-    over 1e7 soft labels errs about a hundred times more).  The sums never
+    over 1e7 soft labels errs about a hundred times more).  From
+    ``_HALVES_MIN`` points the two halves (split at a slice boundary) are
+    gathered and summed apart, in two threads when ``n_threads > 1``, and
+    the first half's total is then added to the second: one rounding more
+    there, whatever the number of threads.  Each half is three numpy
+    calls, so two threads seldom wait for each other.  The sums never
     decrease: within a slice they are one offset added to non-decreasing
-    sums, and a slice starts from the last sum before it.
+    sums, a slice starts from the last sum before it, and adding one total
+    keeps that order.
     """
     n = order.size
-    vals = np.empty(min(_GATHER, n))
-    nxt, total = int(order[0]), 0.0
-    for a in range(0, n, _GATHER):
-        b = min(a + _GATHER, n)
-        v = vals[:b - a]
-        v[0] = pw[nxt]
-        np.take(pw, order[a + 1:b], out=v[1:], mode="clip")  # indices are valid; "raise" would buffer a copy
-        if b < n:
-            nxt = int(order[b])  # about to be overwritten by this slice's last sum
-        np.cumsum(v, out=v)
-        np.add(v, total, out=out[a + 1:b + 1])
-        total = float(out[b])
+    mid = cut_in_two(0, n, _GATHER, _HALVES_MIN)
+    first, _ = in_two(lambda: _running_sums(pw, order[:mid], out[1:mid + 1]),
+                      lambda: _running_sums(pw, order[mid:], out[mid + 1:]), n_threads if mid < n else 1)
+    if mid < n:
+        out[mid + 1:] += first
     out[0] = 0.0
     return out
+
+
+def _running_sums(pw, idx, out):
+    """``out`` (which may be ``idx``'s memory) the running sums of ``pw[idx]`` from 0, slice by slice; their total."""
+    np.take(pw, idx, out=out, mode="clip")  # indices are valid; "raise" would buffer a copy
+    rows = out.size // _GATHER
+    full = out[:rows * _GATHER].reshape(rows, _GATHER)
+    np.cumsum(full, axis=1, out=full)  # each slice from 0
+    offsets = np.cumsum(full[:, -1])  # the running total after each slice, summed as it goes
+    full[1:] += offsets[:-1, None]
+    tail = out[rows * _GATHER:]
+    np.cumsum(tail, out=tail)
+    if rows and tail.size:
+        tail += offsets[-1]
+    return float(out[-1]) if out.size else 0.0
 
 
 def hard_label_counts(score, is_pos, name="y_score", lazy=False):
@@ -314,7 +330,7 @@ def unit_weight_tp(pts):
     """``pts.tp`` when ``pts`` are untied points that each weigh 1 in all and most segments gain recall, else None.
 
     Then point ``k`` counts ``k`` in all, and the areas at the data set's own
-    skew have kernels of their own (:func:`~skewplot.skew.one_log.unit_weight_aucpr`).
+    skew have kernels of their own (:func:`~skewplot.skew.one_log.unit_weight_areas`).
     """
     return pts.tp if isinstance(pts._fp, Remainder) and isinstance(pts._live, str) else None
 

@@ -69,14 +69,14 @@ class OperatingPoints:
     0.5
     """
 
-    __slots__ = ("_thresholds", "_tp", "_fp", "_n_pos", "_n_neg", "_tpr", "_fpr", "_skew", "_live", "_area")
+    __slots__ = ("_thresholds", "_tp", "_fp", "_n_pos", "_n_neg", "_tpr", "_fpr", "_skew", "_live", "_memos")
 
     def __init__(self, *, tpr=None, fpr=None, thresholds=None, tp=None, fp=None, n_pos=None, n_neg=None, live=None):
         # Private: the constructors below validate; this only stores.  ``live``: see _area_points.
         object.__setattr__(self, "_tpr", _readonly(tpr))
         object.__setattr__(self, "_fpr", _readonly(fpr))
         object.__setattr__(self, "_live", live)
-        object.__setattr__(self, "_area", None)
+        object.__setattr__(self, "_memos", {})
         object.__setattr__(self, "_thresholds", _readonly(thresholds))
         object.__setattr__(self, "_tp", _readonly(tp))
         object.__setattr__(self, "_fp", _readonly(fp))
@@ -129,11 +129,17 @@ class OperatingPoints:
         Every area (any interpolation, any skew model, ROC AUC) has zero terms
         elsewhere, so it costs O(positive segments) on these points.  Cached.
         """
-        if self._area is None:
+        if "area" not in self._memos:
             live = np.flatnonzero(np.diff(self.tpr) > 0) if self._live is None else self._live
             idx = segment_ends(live, len(self))  # None when most points would stay
-            object.__setattr__(self, "_area", self if idx is None else self._take(idx))
-        return self._area
+            self._memos["area"] = self if idx is None else self._take(idx)
+        return self._memos["area"]
+
+    def _memo(self, key, compute):
+        """``compute()``, computed at the first call for ``key`` and kept (the points never change)."""
+        if key not in self._memos:
+            self._memos[key] = compute()
+        return self._memos[key]
 
     def __reduce__(self):
         return (_rebuild, (self._tpr, self._fpr, self._thresholds, self.tp, self.fp, self._n_pos, self._n_neg))

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._config import cut_in_two, in_two
 from .formulas import _odds_against
 
-__all__ = ["FAST_AREA_ERR", "FAST_AREA_RTOL", "fast_aucpr_at_skews", "unit_weight_aucpr"]
+__all__ = ["FAST_AREA_ERR", "FAST_AREA_RTOL", "fast_aucpr_at_skews", "unit_weight_areas"]
 
 #: Extra relative error the one-log form may add to an area (beyond the summation's rounding).
 FAST_AREA_RTOL = 1e-10
@@ -115,12 +116,14 @@ def fast_aucpr_at_skews(tpr, fpr, pi, *, rtol=FAST_AREA_RTOL):
     return out
 
 
-# Segments per slice in unit_weight_aucpr: its temporaries stay in cache.
+# Segments per slice in unit_weight_areas: its temporaries stay in cache.
 _SLICE = 1 << 15
+# From this many segments the sums are taken in two halves (in two threads when it may).
+_HALVES_MIN = 1 << 17
 
 
-def unit_weight_aucpr(tp, *, rtol=FAST_AREA_RTOL):
-    """Continuous AUCPR at their own skew of untied points that each weigh 1 in all; NaN where the bound refuses.
+def unit_weight_areas(tp, *, rtol=FAST_AREA_RTOL, n_threads=1):
+    """Continuous AUCPR and AP at their own skew of untied points that each weigh 1 in all, in one pass.
 
     Soft labels without ties: point ``k`` holds the ``k`` highest scores, so
     its total count is ``D = k`` exactly, its positives ``tp[k]`` and its
@@ -130,7 +133,10 @@ def unit_weight_aucpr(tp, *, rtol=FAST_AREA_RTOL):
 
         L (L + (tp[k] - L k) ln(1 + 1/k)),   and L² from the origin (k = 0),
 
-    and the area is their sum over ``n_pos = tp[-1]``.
+    and the continuous area is their sum over ``n_pos = tp[-1]``.  The
+    average precision (the step area) is ``sum tp[k] (tp[k] - tp[k - 1]) / k``
+    over ``n_pos``, summed in the same pass: it shares ``1 / k`` and the
+    slices of ``tp``.
 
     **Bound.**  Both parts are at most ``L`` (``|tp[k] - L k| <= max(tp[k], L k)``
     and ``ln(1 + 1/k) <= 1/k``, with ``tp[k] <= k``).  The product ``L k``
@@ -140,8 +146,11 @@ def unit_weight_aucpr(tp, *, rtol=FAST_AREA_RTOL):
     ``3u L`` more through the rounding of ``L`` itself: within the
     ``FAST_AREA_ERR`` of ``32 u`` per unit of recall, here ``R = 1``.  The
     area is returned where ``FAST_AREA_ERR <= rtol * area`` (as in
-    :func:`fast_aucpr_at_skews`) and ``n_pos >= 1e-200`` (no product
-    underflows by an amount that matters); otherwise NaN.
+    :func:`fast_aucpr_at_skews`); otherwise NaN.  Each AP term is a product
+    of positive numbers, three roundings: no cancellation.  Both are NaN
+    where ``n_pos < 1e-100``: the products of counts would underflow by an
+    amount that matters (AP is at least about ``n_pos / (2 n)``, so from
+    there on what underflows is below 1e-100 of it).
 
     Parameters
     ----------
@@ -149,41 +158,61 @@ def unit_weight_aucpr(tp, *, rtol=FAST_AREA_RTOL):
         Cumulative positive weight by decreasing score, ``tp[0] = 0``, rising
         by at most 1 per point.
     rtol : float, default=FAST_AREA_RTOL
+    n_threads : int, default=1
+        From ``2**17`` segments the sums are taken in two halves, the second
+        in another thread when ``n_threads > 1`` (the same halves on one
+        thread: the result does not depend on it).
 
     Returns
     -------
-    float
-        The area, or NaN.
+    aucpr, ap : float
+        The continuous area (NaN where the bound refuses) and the average
+        precision (NaN only for ``n_pos < 1e-100``).
 
     Examples
     --------
     >>> import numpy as np
-    >>> round(float(unit_weight_aucpr(np.cumsum([0.0, 0.9, 0.2, 0.6]))), 6)  # soft labels 0.9, 0.2, 0.6
-    0.754537
+    >>> area, ap = unit_weight_areas(np.cumsum([0.0, 0.9, 0.2, 0.6]))  # soft labels 0.9, 0.2, 0.6
+    >>> round(float(area), 6), round(float(ap), 6)
+    (0.754537, 0.741176)
     """
     n = tp.size - 1
     n_pos = float(tp[-1])
-    if not n_pos >= 1e-200:
-        return np.nan
-    first = float(tp[1] - tp[0])
-    total = first * first  # precision is constant along the segment from the origin
-    if n > 1:
-        m = min(_SLICE, n - 1)
-        base = np.arange(m, dtype=float)
-        k, ln, length = np.empty(m), np.empty(m), np.empty(m)
-        for a in range(1, n, _SLICE):
-            b = min(a + _SLICE, n)  # segments a .. b - 1
-            s = b - a
-            kk, ll, lv = k[:s], ln[:s], length[:s]
-            np.add(base[:s], a, out=kk)
-            np.reciprocal(kk, out=ll)
-            np.log1p(ll, out=ll)
-            np.subtract(tp[a + 1:b + 1], tp[a:b], out=lv)
-            kk *= lv
-            np.subtract(tp[a:b], kk, out=kk)
-            kk *= ll
-            kk += lv
-            kk *= lv
-            total += float(kk.sum())
-    area = total / n_pos
-    return area if area * rtol >= FAST_AREA_ERR else np.nan
+    first, last = float(tp[1] - tp[0]), float(tp[n] - tp[n - 1])
+    mid = cut_in_two(1, n, _SLICE, _HALVES_MIN)
+    (area_a, ap_a), (area_b, ap_b) = in_two(lambda: _sums(tp, 1, mid), lambda: _sums(tp, mid, n),
+                                            n_threads if mid < n else 1)
+    if not n_pos >= 1e-100:
+        return np.nan, np.nan
+    ap = (ap_a + ap_b + float(tp[n]) * last / n) / n_pos  # the points 1 .. n - 1 were summed with their segments
+    area = (first * first + area_a + area_b) / n_pos  # from the origin precision is constant along the segment
+    return (area if area * rtol >= FAST_AREA_ERR else np.nan), ap
+
+
+def _sums(tp, lo, hi):
+    """Over ``k = lo .. hi - 1`` (``lo >= 1``): the sums of ``L (L + (tp[k] - L k) ln(1 + 1/k))`` and the AP terms."""
+    area = ap = 0.0
+    m = min(_SLICE, hi - lo)
+    if m <= 0:
+        return area, ap
+    base = np.arange(m, dtype=float)
+    k, ln, gain, prec = np.empty(m), np.empty(m), np.empty(m + 1), np.empty(m)
+    for a in range(lo, hi, _SLICE):
+        b = min(a + _SLICE, hi)  # segments a .. b - 1, and the points a .. b - 1
+        s = b - a
+        kk, ll, gv, pv = k[:s], ln[:s], gain[:s + 1], prec[:s]
+        np.add(base[:s], a, out=kk)
+        np.reciprocal(kk, out=ll)
+        np.subtract(tp[a:b + 1], tp[a - 1:b], out=gv)  # gv[i]: recall gained into point a + i
+        np.multiply(tp[a:b], gv[:-1], out=pv)
+        pv *= ll
+        ap += float(pv.sum())
+        lv = gv[1:]  # L of the segments
+        np.log1p(ll, out=ll)
+        kk *= lv
+        np.subtract(tp[a:b], kk, out=kk)
+        kk *= ll
+        kk += lv
+        kk *= lv
+        area += float(kk.sum())
+    return area, ap
