@@ -50,18 +50,34 @@ def n_threads():
 
 
 def spare_threads():
-    """Threads worth starting now: :func:`n_threads`, or 1 when the machine is saturated.
+    """Threads worth starting now: :func:`n_threads`, or 1 when no core is idle.
 
-    Splitting a sort across threads only pays when cores are idle: with the
-    1-minute load average at or above the number of cores, a second thread
-    was measured 1.2-1.3x slower than one (2 cores, load 11-16).
+    Splitting work across threads only pays when cores are idle: on a
+    saturated machine a second thread was measured 1.2-1.3x slower than
+    one (2 cores, load 11-16).  "Idle" is read now, from the tasks running
+    at this moment (:func:`_others_running`): the 1-minute load average
+    lags, and kept a 2-core machine on one thread for a minute after a
+    burst of work had ended.
     """
     want = n_threads()
+    others = _others_running()
+    return want if others is None or others + 1 < _available_cores() else 1
+
+
+def _others_running():
+    """Tasks running or waiting to run besides this one: Linux's count now, else the 1-minute load average.
+
+    None when neither can be read.
+    """
     try:
-        load = os.getloadavg()[0]
+        with open("/proc/loadavg") as f:  # "0.52 0.58 0.59 2/283 4242": 2 running now, this one included
+            return int(f.read().split()[3].split("/")[0]) - 1
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return max(os.getloadavg()[0] - 1.0, 0.0)  # the average counts this process while it computes
     except (AttributeError, OSError):  # pragma: no cover - no load average on this platform
-        return want
-    return want if load < _available_cores() else 1
+        return None
 
 
 _POOLS = {}
@@ -139,8 +155,9 @@ def set_config(*, n_threads=None):
         environment variable ``SKEWPLOT_NUM_THREADS`` when set, else the
         cores this process may run on (``os.sched_getaffinity``), at most 8.
         Threads are used only where they were measured to help, and only
-        while the 1-minute load average is below the number of cores (on a
-        saturated machine a second thread made things slower).  The
+        while a core is idle (tasks running now, from ``/proc/loadavg``, or
+        the 1-minute load average where that cannot be read; on a saturated
+        machine a second thread made things slower).  The
         weighted (soft-label) kernel builds its index keys in two threads
         and value-sorts the scores in the second while it sorts the keys;
         with soft labels and untied scores the running sums of the weights

@@ -245,13 +245,32 @@ def test_threads_only_while_cores_are_idle(monkeypatch):
                         lambda a, n_threads: used.append(n_threads) or real(a, n_threads=n_threads))
     try:
         cores = len(os.sched_getaffinity(0))
-        for load, want in ((0.0, 2), (cores + 0.5, 1)):
-            monkeypatch.setattr("os.getloadavg", lambda load=load: (load, load, load))
+        for others, want in ((0, 2), (cores - 1, 1), (None, 2)):
+            monkeypatch.setattr(_config, "_others_running", lambda others=others: others)
             assert _config.spare_threads() == want
             sp.OperatingPoints.from_weights([0.3, 0.1, 0.2], [0.5, 0.2, 1.0])
             assert used[-1] == want
     finally:
         sp.set_config(**old)
+
+
+def test_others_running_reads_the_count_now_else_the_load_average(monkeypatch, tmp_path):
+    from skewplot import _config
+
+    real_open = open
+
+    def fake(text):
+        monkeypatch.setattr("builtins.open", lambda path, *a, **k: (
+            real_open(tmp_path / "loadavg", *a, **k) if path == "/proc/loadavg" else real_open(path, *a, **k)))
+        (tmp_path / "loadavg").write_text(text)
+
+    fake("9.50 9.00 8.00 3/283 4242\n")  # a long average, but 3 running now: this one and two others
+    assert _config._others_running() == 2
+    fake("garbled\n")  # unreadable: the 1-minute load average, less this process
+    monkeypatch.setattr("os.getloadavg", lambda: (2.5, 1.0, 1.0))
+    assert _config._others_running() == 1.5
+    monkeypatch.setattr("os.getloadavg", lambda: (0.2, 1.0, 1.0))
+    assert _config._others_running() == 0.0
 
 
 def test_large_half_positive_input_takes_the_dense_paths_and_equals_sklearn(rng):
