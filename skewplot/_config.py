@@ -162,8 +162,9 @@ def set_config(*, n_threads=None):
         and value-sorts the scores in the second while it sorts the keys;
         with soft labels and untied scores the running sums of the weights
         and the two areas at the data's own skew (continuous AUCPR and AP,
-        one pass) are taken in two halves, one per thread (1e6 points:
-        pipeline 25-30 % faster; one second thread in all, kept in a pool).
+        one pass) are taken in two halves, one per thread (1e6 points: the
+        pipeline 1.2x faster than on one thread; one second thread in all,
+        kept in a pool).
         The hard-label kernel is one ``np.sort``, which a second thread did
         not speed up, and the areas of other curves (slices of a few
         operations each) were slower on two threads than on one.  The
