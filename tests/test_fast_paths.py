@@ -402,3 +402,24 @@ def test_has_ties_sees_a_tie_at_any_slice_boundary(where):
     assert not has_ties(s) and not has_ties(s[:1]) and not has_ties(s[:0])
     s[where + 1] = s[where]
     assert has_ties(s)
+
+
+@pytest.mark.parametrize("bits", [0x7FF8000000000000, 0xFFF8000000000000, 0x7FF0000000000001, 0xFFF0000000000001,
+                                  0x7FF0000000000000, 0xFFF0000000000000])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_any_nan_or_infinity_reaches_an_end_of_the_key_order(rng, monkeypatch, bits, threads):
+    """NaNs of either sign and any payload, and infinities: the weighted kernel sees them at an end and refuses."""
+    from skewplot.metrics import _sorting
+
+    monkeypatch.setattr(_sorting, "_PARALLEL_MIN", 100)
+    monkeypatch.setattr(_sorting, "_SLICE", 256)
+    s = rng.normal(size=3000)
+    s[1234] = np.array([bits], dtype=np.uint64).view(float)[0]
+    thr = _sorting.sorted_and_order(s, n_threads=threads)[0]
+    assert not np.all(np.isfinite(thr[[1, -1]]))
+    old = sp.set_config(n_threads=threads)
+    try:
+        with pytest.raises(ValueError, match="y_score contains (NaN|infinite)"):
+            sp.OperatingPoints.from_weights(s, rng.random(s.size))
+    finally:
+        sp.set_config(**old)

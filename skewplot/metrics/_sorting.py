@@ -38,8 +38,10 @@ def _sorted_with_ties(buf, score):
 def sorted_and_order(score, n_threads=1):
     """The order of decreasing scores, the scores in that order, whether two tie, and memory to reuse.
 
-    ``score`` must be float64 (NaN and infinities end up at the ends of
-    ``thr[1:]``, where the caller checks them).  Instead of ``np.argsort``
+    ``score`` must be float64; where any score is NaN or infinite, a
+    non-finite value ends up at one end of ``thr[1:]``, where the caller
+    checks (positive NaNs sort above ``inf``, negative ones below
+    ``-inf``).  Instead of ``np.argsort``
     (a sort of indices, several times slower than numpy's sort of 64-bit
     numbers) each score becomes one unsigned 64-bit key: its IEEE bits
     mapped to an order-reversing integer, the lowest ``b`` bits replaced by
@@ -50,9 +52,10 @@ def sorted_and_order(score, n_threads=1):
     alone.  The keys are built and compared in cache-sized slices, so the
     only large arrays are the two results.  The sorted scores are then
     gathered in that order; with ``n_threads > 1`` (and ``n`` from
-    ``_PARALLEL_MIN``) a second thread value-sorts them instead while the
-    keys sort, which costs nothing on an idle core.  Either way ``thr``
-    holds the same values.
+    ``_PARALLEL_MIN``) two threads build the keys, half each, and the
+    second then value-sorts the scores instead while the keys sort, which
+    costs nothing on an idle core.  Either way ``thr`` holds the same
+    values.
 
     Returns
     -------
