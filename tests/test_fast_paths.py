@@ -67,8 +67,11 @@ def test_hard_kernel_equals_brute_force(rng, kind, pos_frac):
 def test_live_segments_are_exactly_where_tp_grows(rng, kind, pos_frac):
     y, s = data(rng, 300, kind, pos_frac)
     _, tp, _, live = hard_label_counts(s, y == 1)
-    if live is not None:
-        np.testing.assert_array_equal(live, np.flatnonzero(np.diff(tp) > 0))
+    gaining = np.flatnonzero(np.diff(tp) > 0)
+    if isinstance(live, str):  # every point: only where at least a quarter of the segments gain recall
+        assert live == MOST and 4 * gaining.size >= tp.size - 1
+    else:
+        np.testing.assert_array_equal(live, gaining)
     soft = sp.OperatingPoints.from_weights(s, rng.random(s.size))
     assert soft._live == MOST  # every point carries positive weight
     sparse = sp.operating_points(y, s, sample_weight=rng.random(s.size))

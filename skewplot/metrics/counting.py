@@ -4,8 +4,9 @@ Both kernels return ``(thresholds, tp, fp, live)`` by decreasing threshold,
 from the empty prediction (threshold ``inf``, no counts) to
 everything-positive; tied scores form one point.  ``live`` holds the
 increasing indices ``i`` of the ROC segments (point ``i`` to ``i + 1``) along
-which ``tp`` grows (:data:`MOST` when they are more than half), or None
-when only an O(n) pass would find them: every
+which ``tp`` grows, or :data:`MOST` when so many do that the areas use
+every point anyway (more than half; for untied hard labels, a quarter or
+more), or None when only an O(n) pass would find them: every
 area under a PR curve changes only along those segments, so the metrics work
 on them alone (:func:`segment_ends`).
 :class:`~skewplot.metrics.points.OperatingPoints` stores the result.
@@ -22,7 +23,7 @@ from ._sorting import group_starts, has_ties, sorted_and_order
 __all__ = ["hard_label_counts", "weighted_counts", "segment_ends", "LazyCounts", "Staircase", "Remainder",
            "unit_weight_tp", "MOST"]
 
-#: ``live`` of a curve where more than half of the segments gain recall: the areas then use every point.
+#: ``live`` of a curve where most segments gain recall: the areas then use every point.
 MOST = "most"
 
 
@@ -189,13 +190,19 @@ def hard_label_counts(score, is_pos, name="y_score", lazy=False):
     if not has_ties(sorted_scores):
         # Point k = n - rank: where each member of the smaller class enters, increasing.
         enter = n - np.searchsorted(sorted_scores, small)[::-1]
-        small_c = Staircase(enter, n + 1, False)
-        other_c = Staircase(enter, n + 1, True)
-        if not (lazy and small_is_pos and 4 * small.size < n):  # else the areas read every count anyway
-            small_c = small_c.array()
-            other_c = np.arange(n + 1, dtype=float) - small_c
+        few = 4 * small.size < n
+        del small
+        # Recall grows where a positive enters: an index list only when that is rare (else the areas
+        # use every point anyway, and the list would be one more array of up to half the curve's length).
+        live = enter - 1 if small_is_pos and few else MOST
+        if lazy and small_is_pos and few:  # the areas read counts at few points: keep the staircases
+            small_c, other_c = Staircase(enter, n + 1, False), Staircase(enter, n + 1, True)
+        else:  # the counts as arrays, with no third array of the curve's length alive at once
+            small_c = Staircase(enter, n + 1, False).array()
+            del enter
+            other_c = np.arange(n + 1, dtype=float)
+            other_c -= small_c
         thresholds = buf[::-1]
-        live = enter - 1 if small_is_pos else None
     else:
         starts = group_starts(sorted_scores)
         distinct = sorted_scores[starts]
