@@ -34,7 +34,6 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     read_estimate,
 )
 from ._frames import Frames, guard
-from .controls import move_skew_slider
 
 __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
            "is_widget_backend", "read_estimate", "INPUT_KEYS"]
@@ -242,7 +241,7 @@ class SkewWidget(widgets.VBox):
             description="data set skew" if own is None else f"data set skew ({own:.3g})",
             disabled=own is None or not bounds[0] <= own <= bounds[1],
             tooltip="Set the skew back to that of the test data", layout=widgets.Layout(width="auto"))
-        self.reset.on_click(lambda _: move_skew_slider(self.controls["skew"], float(own), bounds[0]))
+        self.reset.on_click(lambda _: setattr(self.controls["skew"], "value", float(own)))
         return self.reset
 
     def _make_estimate(self, estimated, bounds):
@@ -260,7 +259,7 @@ class SkewWidget(widgets.VBox):
             description=f"go to estimated skew ({est:.3g})", disabled=not inside,
             tooltip="Set the skew to the one estimated from the deployment scores",
             layout=widgets.Layout(width="auto"))
-        self.go_to_estimate.on_click(lambda _: move_skew_slider(self.controls["skew"], est, bounds[0]))
+        self.go_to_estimate.on_click(lambda _: setattr(self.controls["skew"], "value", est))
         self.estimate_strip = widgets.HTML(estimate_strip(est, low, high, bounds))
         return [self.go_to_estimate, self.estimate_strip]
 

@@ -1,8 +1,9 @@
 """Slider factories: a log-scaled skew, a skew range, ``f_alpha`` and ``m``.
 
 Each checks its bounds and starting value and raises an error that names
-the argument at fault; the sliders are plain ipywidgets, so any code can
-observe them.
+the argument at fault; the sliders are ipywidgets (the skew slider a
+:class:`ipywidgets.FloatLogSlider` whose step grid follows the values set
+in the kernel), so any code can observe them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import math
 
 import ipywidgets as widgets
+from traitlets import validate
 
 from .._validate import check_scalar
 
@@ -41,8 +43,9 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
         Resolution: one keyboard step multiplies the skew by
         ``10 ** (1 / steps_per_decade)`` (about 4.7 % by default).  The grid
         runs through ``value`` (so its lower end may sit up to one step above
-        ``lo``); in the browser a value set from code is moved to the nearest
-        grid point, as for every ipywidgets slider.
+        ``lo``).  A value set in the kernel moves the grid to run through
+        it, so the page shows that value, not the nearest point of the old
+        grid.
     description : str, default="skew π′"
     continuous_update : bool, default=True
         Update while dragging (False: only on release).
@@ -50,7 +53,8 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     Returns
     -------
     ipywidgets.FloatLogSlider
-        Its value is the skew itself; the slider moves in steps of its logarithm.
+        Its value is the skew itself; the slider moves in steps of its
+        logarithm (a ``SkewSlider``, whose grid follows the kernel's value).
 
     Examples
     --------
@@ -66,8 +70,8 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     if isinstance(steps_per_decade, bool) or not isinstance(steps_per_decade, int) or steps_per_decade < 1:
         raise ValueError(f"steps_per_decade must be a positive integer, got {steps_per_decade!r}")
     step = 1.0 / steps_per_decade
-    return widgets.FloatLogSlider(
-        value=value, base=10.0, min=_grid_start(value, lo, step), max=math.log10(hi), step=step,
+    return SkewSlider(
+        lo=lo, value=value, base=10.0, min=_grid_start(value, lo, step), max=math.log10(hi), step=step,
         description=description, readout_format=".4g", continuous_update=continuous_update,
         style=_STYLE, layout=widgets.Layout(width=_WIDTH),
     )
@@ -84,17 +88,53 @@ def _grid_start(value, lo, step):
     return max(first, math.log10(lo))
 
 
-def move_skew_slider(slider, value, lo):
-    """Set a :func:`skew_slider` to ``value`` exactly, its grid moved to run through it.
+class SkewSlider(widgets.FloatLogSlider):
+    """A log-scaled skew slider whose step grid runs through every value set in the kernel.
 
-    One message to the browser (``hold_sync``) carries the new grid and the
-    value together, so the page shows the value the kernel holds instead of
-    the nearest point of the old grid.  ``lo``: the slider's lower bound.
+    The browser's view snaps the value it receives to the grid
+    ``min + k * step`` and sends the snapped value back.  A value off the
+    grid (``controls["skew"].value = 0.01`` on a grid through 0.1056)
+    therefore moves the grid to run through it, in the same message as the
+    value (``min`` changes by less than a step), and the page shows the
+    value the kernel holds.  Values on the grid (the user's steps) leave
+    it alone.
+
+    Parameters
+    ----------
+    lo : float
+        The lower bound of the skew: the grid's start stays at or above it,
+        and a value below it is raised to it.
+    **kwargs
+        Passed to :class:`ipywidgets.FloatLogSlider`.
     """
-    with slider.hold_sync():
-        slider.min = math.log10(lo)  # the whole range open while the value moves: nothing is clamped
-        slider.value = value
-        slider.min = _grid_start(value, lo, slider.step)
+
+    _lo = 0.0
+
+    def __init__(self, *, lo, **kwargs):
+        self._lo = lo  # read by the value's validator while the traits are set
+        super().__init__(**kwargs)
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        # between lo and the grid's start: kept (the grid moves), not raised to the start
+        return min(max(proposal["value"], self._lo), self.base ** self.max)
+
+    def notify_change(self, change):
+        """Send a value off the grid together with a grid through it."""
+        if change["name"] != "value" or self._on_grid(change["new"]):
+            return super().notify_change(change)
+        start = _grid_start(change["new"], self._lo, self.step)
+        while self.base ** start > change["new"]:  # 10 ** log10(v) may come out an ulp above v
+            start = math.nextafter(start, -math.inf)
+        with self.hold_sync():
+            self.min = start
+            return super().notify_change(change)
+
+    def _on_grid(self, value):
+        if not self.step or value <= 0:
+            return True
+        k = (math.log(value, self.base) - self.min) / self.step
+        return abs(k - round(k)) < 1e-6
 
 
 def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, description="skew range [π₁, π₂]",

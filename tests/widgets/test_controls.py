@@ -1,5 +1,6 @@
 import math
 
+import ipywidgets
 import numpy as np
 import pytest
 
@@ -8,7 +9,7 @@ from skewplot.widgets import f_alpha_slider, m_slider, skew_range_slider, skew_s
 
 def test_skew_slider_is_log_scaled_over_default_range():
     s = skew_slider()
-    assert type(s).__name__ == "FloatLogSlider"
+    assert isinstance(s, ipywidgets.FloatLogSlider)  # the browser draws it as one
     assert s.base == 10
     assert 1e-4 <= 10 ** s.min < 1e-4 * 10 ** (1 / 50)  # the grid runs through the value
     assert 10 ** s.max == pytest.approx(0.9999)
@@ -26,6 +27,23 @@ def test_skew_slider_grid_runs_through_the_starting_value(value):
     k = (math.log10(value) - s.min) / s.step
     assert k == pytest.approx(round(k), abs=1e-6)
     assert s.min >= math.log10(1e-4) - 1e-12
+
+
+@pytest.mark.parametrize("value", [0.01, 1e-4, 1.00001e-4, 0.3, 0.9999])
+def test_a_value_set_in_the_kernel_moves_the_grid_through_it(value):
+    """The page snaps the value it is sent to its grid: the grid goes with the value, in one message."""
+    s = skew_slider(0.1056)
+    sent = []
+    s._send = lambda msg, buffers=None: sent.append(msg)
+    s.value = value
+    assert s.value == value  # kept, not raised to the grid's start
+    k = (math.log10(value) - s.min) / s.step
+    assert k == pytest.approx(round(k), abs=1e-6)
+    assert math.log10(1e-4) - 1e-12 <= s.min < math.log10(1e-4) + s.step and 10 ** s.min <= value
+    assert [sorted(m["state"].items()) for m in sent] == [[("min", s.min), ("value", value)]]
+    sent.clear()
+    s.value = 10 ** (math.log10(value) + s.step * (-1 if value > 0.5 else 1))  # a step on the grid: it stays
+    assert [list(m["state"]) for m in sent] == [["value"]]
 
 
 def test_skew_slider_custom_bounds():
