@@ -34,6 +34,7 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     read_estimate,
 )
 from ._frames import Frames, guard
+from ._page import follow_page
 
 __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
            "is_widget_backend", "read_estimate", "INPUT_KEYS"]
@@ -277,6 +278,7 @@ class SkewWidget(widgets.VBox):
         self.add_class("skewplot-widget")
         self.readout.add_class("skewplot-readout")
         for name, control in self.controls.items():
+            follow_page(control)  # before _on_change: the page's restatements of a value never reach it
             control.observe(functools.partial(self._on_change, name), names="value")
         self._apply(None)
         self._valid = {name: control.value for name, control in self.controls.items()}
