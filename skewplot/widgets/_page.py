@@ -25,12 +25,13 @@ not echoed.  If it restates a value the kernel has since replaced, the
 kernel sends its own value again, so that the page shows it.  Any other
 value is a step of the user's, applied as ipywidgets applies it.
 
-The list is not cut short when the page's answer to the newest value
-arrives: the page's first messages go to the kernel's main shell (behind
-any running cell), later ones to its subshell, so an older message may
-arrive after a newer one.  The price: until the user's next step is
-applied, a step that lands within half a step of an older value is taken
-for a restatement too, and the page is set back to the kernel's value.
+One page sends a control's messages in order (the next one only once the
+kernel has handled the previous one), but the list is kept until the
+user's next step, not cut short when the page restates the newest value: a
+page that snaps a value exactly sends nothing, and a second page (another
+tab) may still be behind.  The price: until then, a step of the user's that
+lands within half a step of an older value is taken for a restatement too,
+and the page is set back to the kernel's value.
 """
 
 from __future__ import annotations
