@@ -93,7 +93,11 @@ def thread_pool(workers):
 _PREFIX = "skewplot"
 
 
-def cut_in_two(lo, hi, step, least):
+#: Shortest range a kernel cuts in two halves (shorter: the second thread costs more than it saves).
+HALVES_MIN = 1 << 17
+
+
+def cut_in_two(lo, hi, step, least=HALVES_MIN):
     """Where the range ``lo .. hi - 1`` is cut in two: ``lo`` plus a multiple of ``step`` near the middle.
 
     ``hi`` (no cut) when the range is shorter than ``least``.

@@ -16,8 +16,9 @@ import numpy as np
 import pytest
 
 import skewplot as sp
+from skewplot._config import HALVES_MIN as _HALVES_MIN
 from skewplot.metrics._sorting import sorted_and_order
-from skewplot.metrics.counting import _GATHER, _HALVES_MIN, Remainder, _gathered_cumsum
+from skewplot.metrics.counting import _GATHER, Remainder, _gathered_cumsum
 from skewplot.skew.one_log import FAST_AREA_ERR, FAST_AREA_RTOL, unit_weight_areas
 
 U = 2.0**-53

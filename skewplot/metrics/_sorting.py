@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._config import in_two
+from .._config import cut_in_two, in_two
 
 __all__ = ["group_starts", "has_ties", "sorted_and_order"]
 
@@ -85,7 +85,7 @@ def sorted_and_order(score, n_threads=1):
     low = np.uint64((1 << max((n - 1).bit_length(), 1)) - 1)  # the bits that hold the index
     if n_threads > 1 and n >= _PARALLEL_MIN:
         buf = np.empty(n + 1)
-        half = n // 2 // _SLICE * _SLICE
+        half = cut_in_two(0, n, _SLICE, least=0)
         in_two(lambda: _keys_into(key, score, 0, half, low), lambda: _keys_into(key, score, half, n, low), 2)
         _, tied = in_two(lambda: _order_from_keys(key, score, low), lambda: _sorted_with_ties(buf, score), 2)
         thr = buf[::-1]  # sorted in place increasing (a reversed view would be sorted through a copy)

@@ -107,8 +107,6 @@ def _check_both_classes(has_pos, has_neg):
 
 # Points per slice of _gathered_cumsum's sums.
 _GATHER = 1 << 14
-# From this many points _gathered_cumsum sums two halves apart (in two threads when it may).
-_HALVES_MIN = 1 << 17
 
 
 def _gathered_cumsum(pw, order, out, n_threads=1):
@@ -120,7 +118,7 @@ def _gathered_cumsum(pw, order, out, n_threads=1):
     carries the rounding of one slice's additions and of one addition per
     slice before it, not of every addition before it (one ``np.cumsum``
     over 1e7 soft labels errs about a hundred times more).  From
-    ``_HALVES_MIN`` points the two halves (split at a slice boundary) are
+    ``_config.HALVES_MIN`` points the two halves (split at a slice boundary) are
     gathered and summed apart, in two threads when ``n_threads > 1``, and
     the first half's total is then added to the second: one rounding more
     there, whatever the number of threads.  Each half is three numpy
@@ -130,7 +128,7 @@ def _gathered_cumsum(pw, order, out, n_threads=1):
     keeps that order.
     """
     n = order.size
-    mid = cut_in_two(0, n, _GATHER, _HALVES_MIN)
+    mid = cut_in_two(0, n, _GATHER)
     first, _ = in_two(lambda: _running_sums(pw, order[:mid], out[1:mid + 1]),
                       lambda: _running_sums(pw, order[mid:], out[mid + 1:]), n_threads if mid < n else 1)
     if mid < n:

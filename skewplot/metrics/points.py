@@ -129,11 +129,12 @@ class OperatingPoints:
         Every area (any interpolation, any skew model, ROC AUC) has zero terms
         elsewhere, so it costs O(positive segments) on these points.  Cached.
         """
-        if "area" not in self._memos:
+        def reduced():
             live = np.flatnonzero(np.diff(self.tpr) > 0) if self._live is None else self._live
             idx = segment_ends(live, len(self))  # None when most points would stay
-            self._memos["area"] = self if idx is None else self._take(idx)
-        return self._memos["area"]
+            return self if idx is None else self._take(idx)
+
+        return self._memo("area", reduced)
 
     def _memo(self, key, compute):
         """``compute()``, computed at the first call for ``key`` and kept (the points never change)."""

@@ -118,8 +118,6 @@ def fast_aucpr_at_skews(tpr, fpr, pi, *, rtol=FAST_AREA_RTOL):
 
 # Segments per slice in unit_weight_areas: its temporaries stay in cache.
 _SLICE = 1 << 15
-# From this many segments the sums are taken in two halves (in two threads when it may).
-_HALVES_MIN = 1 << 17
 
 
 def unit_weight_areas(tp, *, rtol=FAST_AREA_RTOL, n_threads=1):
@@ -178,12 +176,12 @@ def unit_weight_areas(tp, *, rtol=FAST_AREA_RTOL, n_threads=1):
     """
     n = tp.size - 1
     n_pos = float(tp[-1])
-    first, last = float(tp[1] - tp[0]), float(tp[n] - tp[n - 1])
-    mid = cut_in_two(1, n, _SLICE, _HALVES_MIN)
-    (area_a, ap_a), (area_b, ap_b) = in_two(lambda: _sums(tp, 1, mid), lambda: _sums(tp, mid, n),
-                                            n_threads if mid < n else 1)
     if not n_pos >= 1e-100:
         return np.nan, np.nan
+    first, last = float(tp[1] - tp[0]), float(tp[n] - tp[n - 1])
+    mid = cut_in_two(1, n, _SLICE)
+    (area_a, ap_a), (area_b, ap_b) = in_two(lambda: _sums(tp, 1, mid), lambda: _sums(tp, mid, n),
+                                            n_threads if mid < n else 1)
     ap = (ap_a + ap_b + float(tp[n]) * last / n) / n_pos  # the points 1 .. n - 1 were summed with their segments
     area = (first * first + area_a + area_b) / n_pos  # from the origin precision is constant along the segment
     return (area if area * rtol >= FAST_AREA_ERR else np.nan), ap
