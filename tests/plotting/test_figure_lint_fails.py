@@ -1,0 +1,115 @@
+"""The figure lint (``skewplot/plotting/_lint.py``) finds each fault it is meant to find.
+
+Each test breaks one rule on purpose in a figure drawn by hand and checks
+that :func:`lint_figure` reports it, with the kind named, while a clean
+figure of the same kind passes: a lint that cannot fail proves nothing.
+"""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+from skewplot.plotting._lint import KINDS, assert_clean, lint_figure
+
+
+def _kinds(fig):
+    return {p.kind for p in lint_figure(fig)}
+
+
+def _curves(ax):
+    x = np.linspace(0, 1, 200)
+    ax.plot(x, x**0.3, color="C0", label="good")
+    ax.plot(x, x, color="C1", label="weak")
+    ax.set_xlabel("x")
+    ax.set_ylabel("y")
+
+
+def test_a_clean_figure_passes():
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    ax.legend(loc="lower right")
+    ax.plot([0.2], [0.6], "o", color="C0")
+    ax.plot([0.5], [0.3], "o", color="C1")
+    assert lint_figure(fig) == []
+    assert_clean(fig)
+
+
+def test_a_legend_over_a_curve():
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    ax.legend(loc="center")  # the diagonal runs through the middle
+    assert _kinds(fig) == {"legend"}
+    with pytest.raises(AssertionError, match="legend"):
+        assert_clean(fig)
+    assert_clean(fig, ignore=["legend"])
+
+
+def test_a_figure_legend_over_a_panel():
+    fig, axes = plt.subplots(1, 2)
+    for ax in axes:
+        _curves(ax)
+    # a figure legend over the middle of the left panel, where its diagonal runs
+    fig.legend(*axes[0].get_legend_handles_labels(), loc="center", bbox_to_anchor=(0.3, 0.5))
+    assert "legend" in _kinds(fig)
+
+
+def test_a_legend_outside_that_squeezes_its_axes():
+    fig, axes = plt.subplots(1, 2, figsize=(6, 3), layout="constrained")
+    for ax in axes:
+        _curves(ax)
+        ax.legend([f"legend entry {i}" for i in range(2)], loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    assert _kinds(fig) == {"squeezed"}
+
+
+def test_texts_that_overlap_and_leave_the_figure():
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    ax.text(0.5, 0.5, "one label", transform=ax.transAxes)
+    ax.text(0.52, 0.5, "another label", transform=ax.transAxes)
+    assert _kinds(fig) == {"text-overlap"}
+    fig2, ax2 = plt.subplots()
+    _curves(ax2)
+    ax2.text(0.98, 0.5, "a label past the edge", transform=fig2.transFigure)
+    assert _kinds(fig2) == {"text-outside"}
+
+
+def test_markers_outside_or_on_top_of_each_other():
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    ax.plot([0.5], [0.5], "o", color="C0")
+    ax.plot([0.503], [0.5], "o", color="C1")  # about 1 px away, another classifier's colour
+    assert _kinds(fig) == {"marker-close"}
+    fig2, ax2 = plt.subplots(layout="constrained")
+    _curves(ax2)
+    ax2.set_xlim(0, 1)
+    ax2.plot([2.0], [0.5], "o", color="C0", clip_on=False)
+    assert _kinds(fig2) == {"marker-outside"}
+    fig3, ax3 = plt.subplots(layout="constrained")
+    _curves(ax3)
+    ax3.plot([0.5], [0.5], "o", color="C0")
+    ax3.plot([0.5], [0.5], "s", color="C0")  # one classifier's two markers may touch
+    assert lint_figure(fig3) == []
+
+
+def test_axes_that_show_nothing():
+    fig, axes = plt.subplots(1, 3, figsize=(9, 3), layout="constrained")
+    _curves(axes[0])
+    axes[1].set_xlim(0, 1)  # nothing drawn
+    axes[2].plot([5, 6], [5, 6], color="C0", label="off view")
+    axes[2].set_xlim(0, 1)
+    axes[2].set_ylim(0, 1)
+    problems = lint_figure(fig)
+    assert {p.kind for p in problems} == {"empty"}
+    assert len(problems) == 3  # axes 1 empty; axes 2's curve out of view, and so nothing shown
+    fig2, ax = plt.subplots(layout="constrained")
+    ax.fill_between([0, 1], [0.5, 0.5], [0.5 + 1e-6, 0.5 + 1e-6], color="C2")  # a band thinner than a pixel
+    ax.plot([0, 1], [0.2, 0.9], color="C0")
+    assert _kinds(fig2) == {"empty"}
+
+
+def test_unknown_kinds_are_refused():
+    fig, ax = plt.subplots()
+    with pytest.raises(ValueError, match="checks: unknown kind"):
+        lint_figure(fig, checks=["legend", "colour"])
+    assert set(KINDS) >= {"legend", "squeezed", "text-overlap", "text-outside", "marker-outside", "marker-close",
+                          "empty"}
