@@ -141,22 +141,24 @@ def _metrics_rows(points, skews=(0.01,), skew_ranges=()):
 
 
 def _print_table(rows, out=None):
+    from .metrics.bounded import format_bracket
+
     out = sys.stdout if out is None else out
     cols = list(rows[0])
-    width = {c: max(len(c), 17 if any(isinstance(r[c], tuple) for r in rows) else 10) for c in cols}
-    width["classifier"] = max(width["classifier"], *(len(str(r["classifier"])) for r in rows))
+
+    def cell(c, v):
+        if c == "classifier":
+            return str(v)
+        if isinstance(v, tuple):  # a certified bracket of binned scores: rounded outward, its width shown
+            return format_bracket(v[0], v[1], sep=",")
+        return f"{v:.4f}"
+
+    cells = [{c: cell(c, r[c]) for c in cols} for r in rows]
+    width = {c: max(len(c), 10, *(len(row[c]) for row in cells)) for c in cols}
     out.write("  ".join(f"{c:<{width[c]}}" if c == "classifier" else f"{c:>{width[c]}}" for c in cols) + "\n")
-    for r in rows:
-        cells = []
-        for c in cols:
-            v = r[c]
-            if c == "classifier":
-                cells.append(f"{v:<{width[c]}}")
-            elif isinstance(v, tuple):  # a certified bracket of binned scores
-                cells.append(f"[{v[0]:.4f},{v[1]:.4f}]".rjust(width[c]))
-            else:
-                cells.append(f"{v:>{width[c]}.4f}")
-        out.write("  ".join(cells) + "\n")
+    for row in cells:
+        out.write("  ".join(f"{row[c]:<{width[c]}}" if c == "classifier" else f"{row[c]:>{width[c]}}"
+                            for c in cols) + "\n")
 
 
 def _demo(args) -> int:

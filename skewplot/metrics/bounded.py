@@ -42,6 +42,8 @@ take its straight segment.
 
 from __future__ import annotations
 
+import math
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from typing import NamedTuple
 
 import numpy as np
@@ -51,7 +53,59 @@ from .auc import INTERPOLATIONS, aucpr, continuous_segment_area, roc_auc
 from .points import OperatingPoints
 from .precision import skew_model_of
 
-__all__ = ["Bracket", "BoundedOperatingPoints"]
+__all__ = ["Bracket", "BoundedOperatingPoints", "format_bracket"]
+
+#: Most decimals :func:`format_bracket` prints: a narrower bracket prints this wide.
+MAX_DECIMALS = 12
+
+
+def format_bracket(low, high, digits=4, sep=", "):
+    """``"[low, high]"`` rounded outward, with enough decimals to show the width.
+
+    The printed interval always contains ``[low, high]``: ``low`` is rounded
+    down and ``high`` up (exactly, through :class:`decimal.Decimal`).  It
+    carries at least ``digits`` significant digits of the larger end, and
+    more when the bracket is narrower than that: two significant digits of
+    the width show (the printed width is within 2 units of the last place
+    of the true one), up to ``MAX_DECIMALS`` decimals.  Legends, tables and
+    the command line print every bracket with this one function.
+
+    Parameters
+    ----------
+    low, high : float
+        The bracket, ``low <= high``.
+    digits : int, default=4
+        Significant digits of the larger end when the width needs fewer.
+    sep : str, default=", "
+        Between the two ends (``","`` in a table split on white space).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> from skewplot.metrics.bounded import format_bracket
+    >>> format_bracket(0.375712, 0.375718)  # the float 0.375712 lies just below 0.375712
+    '[0.3757119, 0.3757180]'
+    >>> format_bracket(0.40, 0.42), format_bracket(0.00012341, 0.00012349)
+    ('[0.4000, 0.4200]', '[0.000123410, 0.000123490]')
+    >>> format_bracket(1 / 3, 2 / 3)      # outward: 0.3333 <= 1/3, 0.6667 >= 2/3
+    '[0.3333, 0.6667]'
+    """
+    low, high = float(low), float(high)
+    if not low <= high:
+        raise ValueError(f"a bracket needs low <= high, got [{low!r}, {high!r}]")
+    scale = max(abs(low), abs(high))
+    decimals = digits - 1 - math.floor(math.log10(scale)) if scale > 0 else digits
+    width = high - low
+    if width > 0:
+        decimals = max(decimals, math.ceil(-math.log10(width)) + 1)
+    decimals = min(max(decimals, 0), MAX_DECIMALS)
+    unit = Decimal(1).scaleb(-decimals)
+    lo = Decimal(low).quantize(unit, rounding=ROUND_FLOOR)
+    hi = Decimal(high).quantize(unit, rounding=ROUND_CEILING)
+    return f"[{lo:.{decimals}f}{sep}{hi:.{decimals}f}]"
 
 
 class Bracket(NamedTuple):
@@ -83,6 +137,10 @@ class Bracket(NamedTuple):
 
     def __repr__(self):
         return f"Bracket(low={self.low:.10g}, high={self.high:.10g}, width={self.width:.3g})"
+
+    def __str__(self):
+        """The bracket as legends and tables print it (:func:`format_bracket`)."""
+        return format_bracket(self.low, self.high)
 
 
 class BoundedOperatingPoints:

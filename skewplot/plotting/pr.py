@@ -8,9 +8,10 @@ from .._validate import check_bool, check_choice
 from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.auc import INTERPOLATIONS, aucpr, polyline_corners
 from ..metrics.curve import pr_curve
-from ..metrics.precision import curve_rates, skew_model_of
+from ..metrics.precision import skew_model_of
 from ..skew import SkewModel
 from ._axes import label_pr_axes
+from ._decimate import pr_vertices
 from ._display import (
     Display,
     FromScoresMixin,
@@ -21,7 +22,6 @@ from ._display import (
     ci_quantiles,
     ci_replicates,
     classifier_styles,
-    decimation_indices,
     draw_band,
     fold_band,
     from_first_point,
@@ -188,14 +188,8 @@ class PRDisplay(FromScoresMixin, Display):
 
     def _reduce(self, pts, n_bins):
         """Keep only the vertices the figure can show (numbers stay exact)."""
-        if len(pts) <= 4 * n_bins:
-            return
-        tpr = pts.tpr
-        lim_tpr, lim_fpr = curve_rates(pts)  # the origin counts with its limit along the curve
-        key = np.where(lim_tpr > 0, np.divide(lim_fpr, np.where(lim_tpr > 0, lim_tpr, 1.0)), np.inf)
-        # Keep the first point off the origin too: it fixes the origin's limiting precision.
-        idx = np.union1d(decimation_indices(tpr, key, n_bins), [1])
-        self._reduced[id(pts)] = pts._take(idx)
+        if len(pts) > 4 * n_bins:
+            self._reduced[id(pts)] = pr_vertices(pts, n_bins)
 
     def _set_labels(self):
         label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label)

@@ -8,7 +8,6 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
-from matplotlib.path import Path  # noqa: E402
 
 import skewplot as sp  # noqa: E402
 
@@ -23,11 +22,28 @@ def tables():
     return out
 
 
-def _inside_band(band, x, y):
-    """Share of the points (x, y) inside the band's polygon (edges count as inside)."""
-    path = Path(band.get_xy())
-    return np.mean(path.contains_points(np.column_stack((x, y)), radius=1e-9)
-                   | path.contains_points(np.column_stack((x, y)), radius=-1e-9))
+def _span_at(cx, cy, x):
+    """Lowest and highest value of the polyline (cx non-decreasing) at each ``x``: both ends of a vertical drop."""
+    ux, start = np.unique(cx, return_index=True)
+    stop = np.r_[start[1:], cx.size] - 1
+    ymin, ymax = np.minimum.reduceat(cy, start), np.maximum.reduceat(cy, start)
+    i = np.clip(np.searchsorted(ux, x, side="right") - 1, 0, ux.size - 1)
+    on = ux[i] == x
+    j = np.minimum(i + 1, ux.size - 1)
+    t = np.where(ux[j] > ux[i], (x - ux[i]) / np.where(ux[j] > ux[i], ux[j] - ux[i], 1.0), 0.0)
+    mid = cy[stop[i]] + t * (cy[start[j]] - cy[stop[i]])
+    return np.where(on, ymin[i], mid), np.where(on, ymax[i], mid)
+
+
+def _between(disp, name, x, y, slack_px=1.0):
+    """Share of the points (x, y) that lie between the drawn lower and upper curves (within ``slack_px``)."""
+    ax = disp.ax_
+    per_px = (ax.get_ylim()[1] - ax.get_ylim()[0]) / ax.get_window_extent().height
+    spans = [_span_at(np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float), x)
+             for line in disp.lines_[name]]
+    lo = np.minimum(spans[0][0], spans[1][0]) - slack_px * per_px
+    hi = np.maximum(spans[0][1], spans[1][1]) + slack_px * per_px
+    return np.mean((y >= lo) & (y <= hi))
 
 
 @pytest.mark.parametrize("skew", [None, 0.01, (0.01, 0.2)])
@@ -36,13 +52,64 @@ def test_pr_band_holds_the_exact_curve(tables, skew):
     bounded = sp.operating_points_from(df, "s", "y", bins=40)
     exact = sp.operating_points(df.y, df.s)
     disp = sp.plot_pr(bounded, skew=skew)
-    band = disp.bands_["classifier"]
     assert disp.brackets_["classifier"] == sp.aucpr(bounded, skew)
     assert sp.aucpr(exact, skew) in disp.brackets_["classifier"]
-    # The exact curve's vertices lie in the band (a few sit exactly on its vertical edges).
+    # The exact curve lies between the two drawn curves.
     r, p = sp.pr_curve(exact, skew)
-    assert _inside_band(band, r[1:], p[1:]) > 0.97
-    assert "AUCPR in [" in band.get_label()
+    keep = r >= exact.tpr[np.argmax(exact.tpr > 0)]
+    assert _between(disp, "classifier", r[keep], p[keep]) > 0.99
+    label = disp.lines_["classifier"][1].get_label()
+    assert "AUCPR in [" in label and str(disp.brackets_["classifier"]) in label
+    # 40 bins of 4000 rows: the curves lie well apart, so the band between them is drawn
+    assert sum(len(path.vertices) for path in disp.bands_["classifier"].get_paths()) > 10
+    plt.close("all")
+
+
+def _big_bins(n=400_000, decimals=5, seed=1):
+    """Many narrow bins (1 % positives): a bracket far narrower than a pixel."""
+    from skewplot.metrics.bounded import BoundedOperatingPoints
+
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.01
+    s = rng.normal(size=n) + 2.0 * y
+    key, inv = np.unique(np.round(s, decimals), return_inverse=True)
+    lo = np.full(key.size, np.inf)
+    hi = np.full(key.size, -np.inf)
+    np.minimum.at(lo, inv, s)
+    np.maximum.at(hi, inv, s)
+    return BoundedOperatingPoints.from_bins(lo, hi, np.bincount(inv, weights=y), np.bincount(inv, weights=~y)), y, s
+
+
+def test_a_bracket_narrower_than_a_pixel_draws_its_curves():
+    """Issue 29: 'empty axes with only the legend' -- now two lines, drawn, and a legend that shows the width."""
+    bounded, y, s = _big_bins()
+    assert not bounded.exact and len(bounded) > 100_000
+    disp = sp.plot_pr({"good": bounded}, skew=0.005)
+    fig = disp.figure_
+    fig.canvas.draw()
+    ax = disp.ax_
+    lo_line, hi_line = disp.lines_["good"]
+    box = ax.get_window_extent()
+    for line in (lo_line, hi_line):
+        assert line in ax.lines and line.get_visible()
+        xy = line.get_transform().transform(np.column_stack([line.get_xdata(), line.get_ydata()]))
+        # a curve across the axes, thinned to what the pixels show
+        assert 100 < len(xy) < 20 * box.width
+        assert xy[:, 0].max() - xy[:, 0].min() > 0.9 * box.width
+        assert xy[:, 1].max() - xy[:, 1].min() > 0.3 * box.height
+    # narrower than a pixel almost everywhere: the lines carry the picture, a band only where the two
+    # curves' drops sit a grid step apart (at most slivers over 1 % of the recall axis)
+    shaded = sum(np.ptp(path.vertices[:, 0]) for path in disp.bands_["good"].get_paths())
+    assert shaded < 0.01
+    bracket = disp.brackets_["good"]
+    low, high = (float(v) for v in hi_line.get_label().split("[")[1].rstrip("])").split(","))
+    assert low <= bracket.low and high >= bracket.high and low < high
+    assert high - low <= 3 * bracket.width  # the printed ends show the width, not 4-decimal noise
+    # the exact curve of these rows lies on the drawn curves (to a pixel)
+    exact = sp.operating_points(y, s)
+    r, p = sp.pr_curve(exact, 0.005)
+    keep = r >= exact.tpr[np.argmax(exact.tpr > 0)]
+    assert _between(disp, "good", r[keep][::50], p[keep][::50], slack_px=1.0) > 0.99
     plt.close("all")
 
 
@@ -52,7 +119,7 @@ def test_several_classifiers_and_roc(tables):
     assert list(disp.bands_) == ["strong", "weak"]
     for name, df in tables.items():
         assert sp.roc_auc(sp.operating_points(df.y, df.s)) in disp.brackets_[name]
-    assert disp.bands_["strong"].get_facecolor()[:3] != pytest.approx(disp.bands_["weak"].get_facecolor()[:3])
+    assert disp.lines_["strong"][0].get_color() != disp.lines_["weak"][0].get_color()
     disp = sp.plot_integrated_pr(bounded, skew_range=(0.01, 0.3))
     assert list(disp.bands_) == ["strong", "weak"]
     plt.close("all")

@@ -1,0 +1,25 @@
+"""The vertices of a PR curve that a figure can show: the curve thinned to its pixel columns."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..metrics.precision import curve_rates
+from ._display import decimation_indices
+
+__all__ = ["pr_vertices"]
+
+
+def pr_vertices(pts, n_bins):
+    """``pts`` thinned to the vertices a PR curve drawn ``n_bins / 2`` pixels wide can show (numbers stay exact).
+
+    :func:`decimation_indices` with ``key = FPR/TPR`` (the origin counted
+    with its limit along the curve), plus the first point off the origin,
+    which fixes the origin's limiting precision.  The same points serve
+    every skew model.
+    """
+    if len(pts) <= 4 * n_bins:
+        return pts
+    lim_tpr, lim_fpr = curve_rates(pts)
+    key = np.where(lim_tpr > 0, np.divide(lim_fpr, np.where(lim_tpr > 0, lim_tpr, 1.0)), np.inf)
+    return pts._take(np.union1d(decimation_indices(pts.tpr, key, n_bins), [1]))
