@@ -81,6 +81,8 @@ _LAZY = {
     "roc_convex_hull": "metrics.hull",
     "best_threshold": "metrics.threshold",
     "ThresholdChoice": "metrics.threshold",
+    "choose_threshold": "stats.choose",
+    "ThresholdDecision": "stats.choose",
     "boolean_combinations": "metrics.combine",
     "iterative_boolean_combination": "metrics.combine",
     # uncertainty: bootstrap intervals and paired comparison at any skew

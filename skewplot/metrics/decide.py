@@ -1,0 +1,170 @@
+"""The objective of every threshold under an uncertain deployment skew: expected, worst case, regret.
+
+:func:`skewplot.choose_threshold` (in :mod:`skewplot.stats.choose`, which adds
+the bootstrap) picks a threshold from these values; the decision figure draws
+them.  Every value is computed at every operating point (no grid of
+thresholds) from the one-skew formulas: the normalised expected cost
+(:func:`skewplot.metrics.cost._nec` at :func:`~skewplot.probability_cost`),
+F_beta (:func:`skewplot.metrics.fmeasure._f_at`) and precision
+(:func:`skewplot.skew.base.precision_nodes`, or the model's own
+:meth:`~skewplot.SkewModel.precision`).
+
+*Goodness* below is the objective with the sign that makes larger better:
+``-NEC`` for cost, F for ``"fbeta"``, precision, recall.
+
+Worst case and regret are exact over the skew range ``[lo, hi]``:
+
+* NEC is linear in ``PC(+)``, which is monotone in pi', so its worst is at an
+  end; F and precision increase with pi', so theirs is at ``lo``.
+* Cost regret ``NEC_i - min_j NEC_j`` is convex in ``PC(+)`` (a line minus a
+  concave envelope): its maximum is at an end.
+* F regret: with ``u = (1 - pi')/pi'``, ``F_j = TPR_j / (c_j + a FPR_j u)``
+  (``a`` the F weight, ``c_j = a TPR_j + 1 - a``), and ``F_j - F_i`` has one
+  stationary point, where ``sqrt(TPR_i FPR_i) (c_j + a FPR_j u) =
+  sqrt(TPR_j FPR_j) (c_i + a FPR_i u)``; the maximum over ``u`` is at an end
+  or there, and the best ``j`` is a vertex of the ROC convex hull.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..skew import FixedSkew, SkewModel, SkewRange, SkewSeries
+from ..skew.base import precision_nodes
+from .cost import _nec, cost_envelope, probability_cost
+from .fmeasure import _envelope_candidates, _f_at
+from .precision import curve_rates
+
+__all__ = ["TARGETS", "RISKS", "skew_bounds", "goodness_at", "expected_goodness", "worst_goodness",
+           "max_regret", "objective_band"]
+
+TARGETS = ("cost", "fbeta", "precision", "recall")
+RISKS = ("expected", "worst", "regret", "chance")
+# Rows of points evaluated at once against every hull vertex (F regret).
+_CHUNK = 1 << 18
+
+
+def skew_bounds(model):
+    """The smallest and largest skew of a model: the ends of a range, the extreme samples of a series.
+
+    Other models: the extreme quadrature nodes.
+    """
+    if isinstance(model, FixedSkew):
+        return model.value, model.value
+    if isinstance(model, SkewRange):
+        return model.lo, model.hi
+    if isinstance(model, SkewSeries):
+        return float(np.min(model.values)), float(np.max(model.values))
+    pi, w = model.nodes()
+    pi = pi[w > 0]
+    return float(pi.min()), float(pi.max())
+
+
+def goodness_at(tpr, fpr, pi, target, *, m=0.5, f_alpha=0.5):
+    """Goodness of rates ``(tpr, fpr)`` at skews ``pi`` (broadcast): ``-NEC``, F, precision or recall.
+
+    Precision uses the limits of :func:`~skewplot.skew.base.precision_nodes`;
+    give rates from :func:`~skewplot.metrics.precision.curve_rates` so that the
+    empty prediction carries its limit along the curve.
+    """
+    if target == "cost":
+        return -_nec(tpr, fpr, probability_cost(pi, m))
+    if target == "fbeta":
+        return _f_at(tpr, fpr, pi, f_alpha)
+    if target == "precision":
+        return precision_nodes(tpr, fpr, pi)
+    return np.broadcast_to(np.asarray(tpr, dtype=float), np.broadcast_shapes(np.shape(tpr), np.shape(pi)))
+
+
+def _rates(pts, target):
+    if target == "precision":
+        return curve_rates(pts)
+    return np.asarray(pts.tpr, dtype=float), np.asarray(pts.fpr, dtype=float)
+
+
+def expected_goodness(pts, model: SkewModel, target, *, m=0.5, f_alpha=0.5):
+    """``E[goodness]`` over the model at every point (precision: the model's own, closed form where it has one)."""
+    tpr, fpr = _rates(pts, target)
+    if target == "recall":
+        return tpr.copy()
+    if target == "precision":
+        return np.asarray(model.precision(tpr, fpr), dtype=float)
+    return np.asarray(model.expect(lambda p: goodness_at(tpr, fpr, p[:, None], target, m=m, f_alpha=f_alpha)),
+                      dtype=float)
+
+
+def worst_goodness(pts, bounds, target, *, m=0.5, f_alpha=0.5):
+    """The smallest goodness over skews in ``bounds = (lo, hi)``, per point (exact: see the module note)."""
+    tpr, fpr = _rates(pts, target)
+    lo, hi = bounds
+    return np.minimum(goodness_at(tpr, fpr, lo, target, m=m, f_alpha=f_alpha),
+                      goodness_at(tpr, fpr, hi, target, m=m, f_alpha=f_alpha))
+
+
+def max_regret(pts, bounds, target, *, m=0.5, f_alpha=0.5):
+    """The largest regret over skews in ``bounds``: the best goodness at that skew minus the point's.
+
+    Cost and F only (for the constraint targets regret coincides with the
+    worst case, see :func:`skewplot.choose_threshold`).
+    """
+    tpr, fpr = _rates(pts, target)
+    lo, hi = bounds
+    if target == "cost":
+        out = None
+        for pi in (lo, hi):
+            pc = probability_cost(pi, m)
+            best, _ = cost_envelope(pts, pc)
+            r = _nec(tpr, fpr, pc) - best
+            out = r if out is None else np.maximum(out, r)
+        return np.maximum(out, 0.0)
+    cand = _envelope_candidates(tpr, fpr, f_alpha)
+    tj, fj = tpr[cand], fpr[cand]
+    out = np.empty(tpr.size)
+    step = max(1, _CHUNK // max(cand.size, 1))
+    for s in range(0, tpr.size, step):
+        ti, fi = tpr[s:s + step, None], fpr[s:s + step, None]
+        reg = None
+        for pi in (lo, hi, _stationary(ti, fi, tj, fj, f_alpha, lo, hi)):
+            r = (_f_at(tj, fj, pi, f_alpha) - _f_at(ti, fi, pi, f_alpha)).max(axis=1)
+            reg = r if reg is None else np.maximum(reg, r)
+        out[s:s + step] = reg
+    return np.maximum(out, 0.0)
+
+
+def _stationary(ti, fi, tj, fj, a, lo, hi):
+    """The skew where ``F_j - F_i`` is stationary (module note), clipped into ``[lo, hi]``; ``lo`` where none."""
+    ri, rj = np.sqrt(ti * fi), np.sqrt(tj * fj)
+    ci, cj = a * ti + 1.0 - a, a * tj + 1.0 - a
+    den = a * (ri * fj - rj * fi)
+    num = rj * ci - ri * cj
+    ok = (den != 0) & (ri > 0) & (rj > 0)
+    u = np.divide(num, np.where(ok, den, 1.0))
+    ok &= u > 0
+    pi = 1.0 / (1.0 + np.where(ok, u, 1.0))
+    return np.where(ok, np.clip(pi, lo, hi), lo)
+
+
+def objective_band(pts, model: SkewModel, target, *, m=0.5, f_alpha=0.5):
+    """The objective (not the goodness) per point: expected over the model, and its range over the model's skews.
+
+    Returns
+    -------
+    expected, low, high : ndarray of shape (n_points,)
+        ``low``/``high`` are the objective's extremes over skews in
+        :func:`skew_bounds` (NEC, F and precision are monotone in pi' or in
+        ``PC(+)``, so the extremes are at the two ends).
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> from skewplot.metrics.decide import objective_band
+    >>> pts = sp.OperatingPoints.from_rates([0.5], [0.1])
+    >>> e, lo, hi = objective_band(pts, sp.SkewRange(0.1, 0.3), "precision")
+    >>> bool(lo[1] <= e[1] <= hi[1])
+    True
+    """
+    sign = -1.0 if target == "cost" else 1.0
+    tpr, fpr = _rates(pts, target)
+    ends = [sign * goodness_at(tpr, fpr, pi, target, m=m, f_alpha=f_alpha) for pi in skew_bounds(model)]
+    exp = sign * expected_goodness(pts, model, target, m=m, f_alpha=f_alpha)
+    return exp, np.minimum(*ends), np.maximum(*ends)

@@ -1,0 +1,330 @@
+"""Choosing a threshold when the deployment skew is uncertain, with what it will do out there.
+
+The exact objective of every threshold under each risk is in
+:mod:`skewplot.metrics.decide`; this module adds the risk ``"chance"`` and
+the intervals, which resample the test set (replicate ROC polylines from
+:mod:`skewplot.stats._resample`, no re-sorting) and draw a deployment skew
+for each replicate from the skew model.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .._memory import check_memory
+from .._validate import check_choice, check_scalar
+from ..metrics import decide
+from ..metrics.cost import _nec, probability_cost
+from ..metrics.fweight import resolve_f_weight
+from ..metrics.points import OperatingPoints
+from ..metrics.precision import curve_rates, skew_model_of
+from ..skew import FixedSkew, SkewRange, SkewSeries
+from . import _resample
+from ._checks import as_generator, check_count
+from .bootstrap import points_of, read_rows
+from .prior_shift import SkewEstimate
+
+__all__ = ["ThresholdDecision", "choose_threshold"]
+
+#: Deployed cases the counts are given for.
+PER = 10_000
+_REPORTED = ("recall", "precision", "fpr", "cost", "tp", "fp", "fn", "tn")
+
+
+@dataclass(frozen=True)
+class ThresholdDecision:
+    """Result of :func:`skewplot.choose_threshold` (immutable).
+
+    Attributes
+    ----------
+    threshold : float or None
+        Predict positive where ``score >= threshold`` (``inf``: never; None
+        for operating points built without thresholds).
+    index : int
+        Its index into the operating points.
+    target, risk : str
+    value : float
+        The objective under the risk: expected (or worst-case) NEC, F_beta or
+        precision; the largest regret; for ``"chance"`` the objective met with
+        probability ``level`` (precision, recall: the probability itself).
+    recall, precision, fpr, cost : float
+        At the deployment skew: recall and FPR (skew-free), precision and the
+        normalised expected cost [S Eq 7] averaged over the skew model.
+    counts : dict
+        Expected ``tp``, ``fp``, ``fn``, ``tn`` per 10 000 deployed cases.
+    intervals : dict or None
+        With ``confidence``: ``(low, high)`` of each of ``recall``,
+        ``precision``, ``fpr``, ``cost``, ``tp``, ``fp``, ``fn``, ``tn``: the
+        percentile interval over bootstrap replicates of the test set, each
+        evaluated at a skew drawn from the model (both uncertainties at once).
+    skew : SkewModel
+        The deployment skew model used.
+    confidence : float or None
+    n_boot : int
+        Replicates drawn (0 when none were needed).
+    """
+
+    threshold: float | None
+    index: int
+    target: str
+    risk: str
+    value: float
+    recall: float
+    precision: float
+    fpr: float
+    cost: float
+    counts: dict
+    intervals: dict | None
+    skew: object = field(repr=False)
+    confidence: float | None = None
+    n_boot: int = 0
+
+
+def _skew_spec(skew, pts):
+    """(model, (lo, hi), draws) of the ``skew`` argument; ``draws`` are the estimate's bootstrap skews."""
+    if isinstance(skew, SkewEstimate):
+        if not 0.0 < skew.estimate < 1.0:
+            raise ValueError(f"skew: the estimated deployment skew is {skew.estimate:g}; a threshold needs "
+                             "a skew strictly between 0 and 1")
+        dist = skew.distribution
+        if dist is None:
+            model, bounds = FixedSkew(skew.estimate), (skew.estimate, skew.estimate)
+        else:
+            # The series' trapezoid rule gives its two end samples half a weight each: the first
+            # sample repeated at the end makes every estimate weigh the same.
+            dist = np.clip(dist, 0.0, 1.0)
+            model = SkewSeries(np.append(dist, dist[0]))
+            bounds = (skew.low, skew.high)
+        return model, bounds, dist
+    if skew is None:
+        raise TypeError("skew is required: the deployment skew as a number, a (lo, hi) range, a skew model "
+                        "or a SkewEstimate (see skewplot.estimate_skew)")
+    model = skew_model_of(pts, skew)
+    return model, decide.skew_bounds(model), None
+
+
+def _draw_skews(model, draws, rng, n):
+    if draws is not None:
+        return rng.choice(draws, size=n)
+    if isinstance(model, FixedSkew):
+        return np.full(n, model.value)
+    if isinstance(model, SkewRange) and model.uniform:
+        return rng.uniform(model.lo, model.hi, size=n)
+    pi, w = model.nodes()
+    return rng.choice(pi, size=n, p=w)
+
+
+def _vertices(pts):
+    """Vertex of each point on the replicate polylines of :mod:`._resample`, and whether it is exact.
+
+    A point inside a run of negative-only scores lies between two vertices
+    (it has the tp of the run's start and more fp): every objective prefers
+    the run's start, so it is never chosen.
+    """
+    has_pos = np.diff(pts.tp) > 0
+    c = np.cumsum(has_pos)
+    vert = np.concatenate([[0], np.where(has_pos, 2 * c, 2 * c + 1)])
+    exact = np.concatenate([[True], has_pos | np.append(has_pos[1:], True)])
+    return vert, exact
+
+
+def _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, cols):
+    """Rates of the points ``cols`` on ``n_boot`` replicates, and one skew per replicate."""
+    check_memory(16 * n_boot * cols.size, f"{n_boot} replicates of {cols.size} thresholds")
+    pools, n_bins = _resample.make_pools([score], [pts], is_pos, w, True)
+    tpr, fpr = [], []
+    chunk = _resample.chunk_size(pools)
+    for start in range(0, n_boot, chunk):
+        idx = _resample.draw(rng, pools, min(chunk, n_boot - start))
+        tp, fp = _resample.polylines(*_resample.counts(pools, n_bins, 0, idx))
+        tpr.append(tp[:, cols] / tp[:, -1:])
+        fpr.append(fp[:, cols] / fp[:, -1:])
+    return np.concatenate(tpr), np.concatenate(fpr), _draw_skews(model, draws, rng, n_boot)
+
+
+def _pick(good, target, value, tpr, what):
+    """Index into ``good`` of the choice: the best goodness, or the most recall (or least FPR) that meets ``value``."""
+    if target in ("cost", "fbeta"):
+        return int(np.argmax(good))
+    ok = good >= value
+    if not ok.any():
+        raise ValueError(f"value: no threshold reaches {target} >= {value:g} {what}; the most reached is "
+                         f"{float(np.max(good)):.4g}")
+    if target == "recall":
+        return int(np.argmax(ok))  # the highest threshold: fewest false positives
+    return int(np.flatnonzero(ok & (tpr == tpr[ok].max()))[0])
+
+
+def choose_threshold(data, y_score=None, *, skew, target, value=None, m=0.5, beta=1.0, risk="expected",
+                     level=0.9, confidence=None, n_boot=1000, sample_weight=None, pos_label=None,
+                     random_state=None):
+    """The threshold to deploy when the deployment skew is known only as a number, a range or a distribution.
+
+    Every threshold is evaluated (no grid), each with the exact one-skew
+    formulas of cost, F and precision space, and the best under ``risk`` is
+    returned with what it does at the deployment skew.
+
+    Parameters
+    ----------
+    data : array-like or OperatingPoints
+        The labels ``y_true`` (with ``y_score``), or one classifier's
+        operating points (not for ``risk="chance"`` or ``confidence``, which
+        resample the rows).
+    y_score : array-like, optional
+        Scores; predict positive where ``score >= threshold``.
+    skew : float, (lo, hi), SkewModel or SkewEstimate
+        The deployment skew pi'.  A :class:`~skewplot.stats.SkewEstimate`
+        with an interval stands for the distribution of its bootstrap
+        estimates (its interval for ``"worst"`` and ``"regret"``).
+    target : {"cost", "fbeta", "precision", "recall"}
+        Minimise the normalised expected cost [S Eq 7] with cost weight
+        ``m``; maximise F_beta; or reach precision (recall) at least
+        ``value`` with the most recall (the fewest false positives).
+    value : float in [0, 1], optional
+        The precision or recall to reach (those targets only).
+    m : float in [0, 1], default=0.5
+        Relative cost of a false positive, ``C_FP / (C_FP + C_FN)``.
+    beta : float >= 0, default=1.0
+        The F_beta weight.
+    risk : {"expected", "worst", "regret", "chance"}, default="expected"
+        ``"expected"``: the objective averaged over the skew model.
+        ``"worst"``: its worst over the model's skews (the range's ends, the
+        series' extremes, the estimate's interval).  ``"regret"``: the
+        smallest largest shortfall against the best threshold at each of
+        those skews.  ``"chance"``: the target met with probability at least
+        ``level`` over test-set sampling (bootstrap) and the skew's
+        uncertainty (one skew drawn per replicate); for cost and F, the
+        threshold whose objective reached with that probability is best.
+        For precision and recall targets ``"regret"`` is ``"worst"``: a
+        threshold that misses the target at some skew has unbounded regret,
+        and among the others the regret is largest where the best reaches
+        the most recall, at the same skew for all.
+    level : float in (0, 1), default=0.9
+        The probability of ``"chance"``.
+    confidence : float in (0, 1), optional
+        Give intervals of the reported recall, precision, FPR, cost and counts.
+    n_boot : int, default=1000
+        Bootstrap replicates for ``"chance"`` and ``confidence``.
+    sample_weight, pos_label, random_state
+        Row weights, the positive class and the seed.
+
+    Returns
+    -------
+    ThresholdDecision
+
+    Examples
+    --------
+    >>> import numpy as np, skewplot as sp
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.random(4000) < 0.1
+    >>> s = rng.normal(size=4000) + 2.0 * y
+    >>> d = sp.choose_threshold(y, s, skew=(0.005, 0.02), target="fbeta", risk="worst")
+    >>> d.recall > 0, sorted(d.counts)
+    (True, ['fn', 'fp', 'tn', 'tp'])
+    >>> d = sp.choose_threshold(y, s, skew=0.01, target="precision", value=0.3, risk="chance",
+    ...                         level=0.9, n_boot=300, random_state=0)
+    >>> d.value >= 0.9
+    True
+    """
+    check_choice(target, "target", decide.TARGETS)
+    check_choice(risk, "risk", decide.RISKS)
+    if target in ("precision", "recall"):
+        if value is None:
+            raise TypeError(f"target={target!r} needs value=, the {target} to reach")
+        value = check_scalar(value, "value", lo=0.0, hi=1.0)
+    elif value is not None:
+        raise TypeError(f"value= is the precision or recall to reach; target={target!r} has none "
+                        "(it is optimised)")
+    m = check_scalar(m, "m", lo=0.0, hi=1.0)
+    f_alpha = resolve_f_weight(beta=beta)
+    level = check_scalar(level, "level", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+    if confidence is not None:
+        confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+    resample = risk == "chance" or confidence is not None
+    if isinstance(data, OperatingPoints):
+        if y_score is not None:
+            raise TypeError("give y_score with labels, not with OperatingPoints")
+        if resample:
+            raise TypeError("risk='chance' and confidence= resample the test rows: give the labels and "
+                            "y_score, not OperatingPoints")
+        pts, score, is_pos, w = data, None, None, None
+    else:
+        if y_score is None:
+            raise TypeError("y_score is required with labels (or give OperatingPoints as data)")
+        is_pos, (score,), w = read_rows(data, [("y_score", y_score)], sample_weight, pos_label)
+        pts = points_of(is_pos, score, w)
+    n_boot = check_count(n_boot, "n_boot", lo=1) if resample else 0
+    model, bounds, draws = _skew_spec(skew, pts)
+    rng = as_generator(random_state)
+    kw = dict(m=m, f_alpha=f_alpha)
+    tpr = np.asarray(pts.tpr, dtype=float)
+    cand = np.arange(len(pts))
+    if target == "precision":
+        cand = cand[(tpr > 0) | (np.asarray(pts.fpr) > 0)]  # the empty prediction's precision is a limit
+    sign = -1.0 if target == "cost" else 1.0
+    vert, exact = _vertices(pts) if resample else (None, None)
+    if risk == "chance":
+        cand = cand[exact[cand]]
+        rt, rf, pis = _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, vert[cand])
+        g = decide.goodness_at(rt, rf, pis[:, None], target, **kw)
+        if target in ("cost", "fbeta"):
+            k = int(np.floor((1.0 - level) * n_boot + 1e-9))
+            good = np.partition(g, k, axis=0)[k]  # met with probability >= level
+            j = _pick(good, target, value, tpr[cand], "")
+            objective = sign * good[j]
+        else:
+            prob = (g >= value).mean(axis=0)
+            ok = prob >= level
+            if not ok.any():
+                raise ValueError(f"value: no threshold reaches {target} >= {value:g} with probability "
+                                 f">= {level:g}; the highest probability is {float(prob.max()):.3g}")
+            j = _pick(np.where(ok, 1.0, 0.0), target, 1.0, tpr[cand], "")
+            objective = float(prob[j])
+    else:
+        if risk == "expected" or (risk == "regret" and target == "recall"):
+            good = decide.expected_goodness(pts, model, target, **kw)
+        elif risk == "worst" or target == "precision":
+            good = decide.worst_goodness(pts, bounds, target, **kw)
+        else:
+            good = -decide.max_regret(pts, bounds, target, **kw)
+        j = _pick(good[cand], target, value, tpr[cand], f"under risk={risk!r}")
+        objective = float(-good[cand][j]) if risk == "regret" and target in ("cost", "fbeta") \
+            else float(sign * good[cand][j])
+    i = int(cand[j])
+    report = _report(pts, i, model, m)
+    intervals = None
+    if confidence is not None:
+        rt, rf, pis = _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, vert[[i]])
+        per = _values(rt[:, 0], rf[:, 0], pis, m)
+        q = ((1.0 - confidence) / 2, (1.0 + confidence) / 2)
+        intervals = {k: tuple(float(x) for x in np.quantile(per[k], q)) for k in _REPORTED}
+    thr = pts.thresholds
+    return ThresholdDecision(
+        threshold=None if thr is None else float(thr[i]), index=i, target=target, risk=risk,
+        value=float(objective), intervals=intervals, skew=model, confidence=confidence, n_boot=n_boot,
+        counts={k: report[k] for k in ("tp", "fp", "fn", "tn")},
+        **{k: report[k] for k in ("recall", "precision", "fpr", "cost")},
+    )
+
+
+def _values(tpr, fpr, pi, m):
+    """The reported quantities of rates ``(tpr, fpr)`` at skew ``pi`` (arrays broadcast)."""
+    return {"recall": tpr, "fpr": fpr,
+            "precision": decide.goodness_at(tpr, fpr, pi, "precision"),
+            "cost": _nec(tpr, fpr, probability_cost(pi, m)),
+            "tp": PER * pi * tpr, "fn": PER * pi * (1.0 - tpr),
+            "fp": PER * (1.0 - pi) * fpr, "tn": PER * (1.0 - pi) * (1.0 - fpr)}
+
+
+def _report(pts, i, model, m):
+    """The reported quantities at point ``i``, averaged over the model (counts are linear in pi')."""
+    t_lim, f_lim = curve_rates(pts)
+    t, f = float(pts.tpr[i]), float(pts.fpr[i])
+    mu = model.mean
+    out = {k: float(v) for k, v in _values(t, f, mu, m).items()}
+    out["precision"] = float(model.precision(t_lim[i], f_lim[i]))
+    out["cost"] = float(model.expect(lambda p: _nec(t, f, probability_cost(p, m))))
+    return out
+
