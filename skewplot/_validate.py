@@ -156,15 +156,46 @@ def check_bool(value, name):
     return bool(value)
 
 
-def check_int(value, name, *, lo=None, hi=None):
-    """Return ``value`` as an int in [lo, hi]; a float such as 2.5 (or 2.0) or a bool is refused."""
+def check_int(value, name, *, lo=None, hi=None, hi_name=None):
+    """Return ``value`` as an int in ``[lo, hi]``: the one rule for every count.
+
+    Only integers (Python or numpy) are counts: a float is refused even when
+    whole (``2.5`` would otherwise be truncated, and ``1e6`` reads as a
+    float), and so are bools, strings and None, each a TypeError.
+    ``hi_name`` names the bound in the message (``"n_pos must not exceed n
+    = 10"``).
+    """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__} {value!r}")
+        hint = ""
+        if isinstance(value, (float, np.floating)) and np.isfinite(value) and float(value).is_integer():
+            hint = f"; write {int(value)}"
+        raise TypeError(f"{name} must be a whole number (an int), got {type(value).__name__} {plain(value)}{hint}")
     v = int(value)
-    if (lo is not None and v < lo) or (hi is not None and v > hi):
-        interval = f"[{'-inf' if lo is None else lo}, {'inf' if hi is None else hi}]"
-        raise ValueError(f"{name} must lie in {interval}, got {v}")
+    if lo is not None and v < lo:
+        raise ValueError(f"{name} must be at least {lo}, got {v}")
+    if hi is not None and v > hi:
+        bound = f"{hi_name} = {hi}" if hi_name else str(hi)
+        raise ValueError(f"{name} must not exceed {bound}, got {v}")
     return v
+
+
+def check_pair(value, name, *, lo=None, hi=None, lo_open=False, hi_open=False, strict=True, what="(lo, hi)"):
+    """Return ``value`` as an ordered pair of floats ``(a, b)``: the one rule for every interval argument.
+
+    ``value`` must be a sequence of exactly two real numbers (a tuple, list
+    or 1-D array), each inside ``[lo, hi]`` (ends open as asked), with
+    ``a < b`` (``a <= b`` when ``strict=False``).  ``what`` is how the
+    message spells the pair.
+    """
+    if isinstance(value, (str, bytes, dict)) or not hasattr(value, "__len__") or np.ndim(value) != 1 \
+            or len(value) != 2:
+        raise TypeError(f"{name} must be a {what} pair, got {type(value).__name__} {value!r}")
+    a = check_scalar(value[0], f"{name}[0]", lo=lo, hi=hi, lo_open=lo_open, hi_open=hi_open)
+    b = check_scalar(value[1], f"{name}[1]", lo=lo, hi=hi, lo_open=lo_open, hi_open=hi_open)
+    if a > b or (strict and a == b):
+        first, second = what.strip("()").split(", ")
+        raise ValueError(f"{name} must have {first} {'<' if strict else '<='} {second}, got ({a:g}, {b:g})")
+    return a, b
 
 
 def check_choice(value, name, choices):

@@ -187,8 +187,9 @@ def test_bad_input_names_the_argument(data):
         estimate_skew(y, s, d, confidence=1.5)
     with pytest.raises(ValueError, match="n_boot must be at least"):
         estimate_skew(y, s, d, confidence=0.9, n_boot=1)
-    with pytest.raises(ValueError, match="y_score does not separate"), pytest.warns(UserWarning, match="outside"):
-        estimate_skew(y, np.ones(s.size), d, method="acc")
+    for method in ("acc", "ml", "hdy", "pacc", "median_sweep"):  # refused before any deployment-range warning
+        with pytest.raises(ValueError, match="cannot be identified: y_score has the same distribution"):
+            estimate_skew(y, np.ones(s.size), d, method=method)
 
 
 def test_warns_when_deployment_scores_leave_the_test_range(data):

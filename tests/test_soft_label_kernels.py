@@ -18,7 +18,7 @@ import pytest
 import skewplot as sp
 from skewplot._config import HALVES_MIN as _HALVES_MIN
 from skewplot.metrics._sorting import sorted_and_order
-from skewplot.metrics.counting import _GATHER, Remainder, _gathered_cumsum
+from skewplot.metrics.counting import _GATHER, _REMAINDER_MAX, Remainder, _gathered_cumsum
 from skewplot.skew.one_log import FAST_AREA_ERR, FAST_AREA_RTOL, unit_weight_areas
 
 U = 2.0**-53
@@ -251,6 +251,7 @@ def _running_fsum(values):
 
 def test_soft_counts_stay_lazy_and_read_right():
     s, p = soft_curve("uniform", 5000)
+    p = p * _REMAINDER_MAX  # below it k - tp[k] does not cancel: the negatives stay lazy
     pts = sp.OperatingPoints.from_weights(s, p)
     sp.aucpr(pts), sp.average_precision(pts)
     assert pts._fp._built is None  # the areas never built the negatives' array
@@ -263,3 +264,45 @@ def test_soft_counts_stay_lazy_and_read_right():
     assert pts.fp is fp  # built once
     part = pts._take(np.array([0, 10, 5000]))
     assert part.fp.tolist() == [0.0, fp[10], fp[5000]]
+
+
+def _exact_rates(s, p):
+    """Rates of the soft-labelled points in 80-digit arithmetic, from the labels as given (no ties in ``s``)."""
+    order = np.argsort(-s, kind="stable")
+    with mp.workdps(80):
+        tp, fp = [mp.mpf(0)], [mp.mpf(0)]
+        for x in p[order]:
+            x = mp.mpf(float(x))
+            tp.append(tp[-1] + x)
+            fp.append(fp[-1] + (1 - x))
+        return [t / tp[-1] for t in tp], [f / fp[-1] for f in fp]
+
+
+@pytest.mark.parametrize("kind", ["ends", "near_one", "at_switch"])
+@pytest.mark.parametrize("skew", [1e-9, 1e-4, 0.5])
+def test_labels_near_one_keep_the_negatives_accurate(kind, skew):
+    """Labels 1 - 1e-9 made k - tp[k] cancel: at skew 1e-9 the AUCPR was off by ~1e-7 (issue 30, class 8).
+
+    Now the negatives are summed where a label exceeds ``_REMAINDER_MAX``,
+    and every rate and area matches 80-digit arithmetic to the documented
+    1e-10 (here far better); at the switch itself ``k - tp[k]`` is kept.
+    """
+    from test_closed_forms_mpmath import mp_fixed_aucpr
+
+    rng = np.random.default_rng(3)
+    n = 1500
+    if kind == "ends":
+        s, p = soft_curve("ends", n, seed=2)
+    else:
+        top = 1 - rng.random(n) * 1e-9 if kind == "near_one" else np.full(n, _REMAINDER_MAX)
+        p = np.where(rng.random(n) < 0.5, rng.random(n) * 1e-9, top)
+        s = rng.normal(size=n) + 2.0 * p
+    pts = sp.OperatingPoints.from_weights(s, p)
+    assert isinstance(pts._fp, Remainder)
+    assert (pts._fp._built is None) == (p.max() <= _REMAINDER_MAX)
+    tpr, fpr = _exact_rates(s, p)
+    exact_fpr = np.array([float(f) for f in fpr])
+    assert np.allclose(pts.fpr, exact_fpr, rtol=1e-12, atol=0)
+    ref = mp_fixed_aucpr(tpr, fpr, skew)
+    assert abs(sp.aucpr(pts, skew=skew) - float(ref)) <= 1e-10 * float(ref)
+    assert pts.n_neg == pytest.approx(float(np.sum(1 - p)), rel=1e-13)

@@ -132,14 +132,17 @@ def stepped_curve(tp, fp, n_pos, along):
     """
     d_tp, d_fp = np.diff(tp), np.diff(fp)
     length = d_tp if along == "tp" else d_fp
-    steps = np.maximum(np.ceil(length - 1e-9), 1).astype(np.int64)
-    steps[d_tp <= 0] = 1  # no recall gained: no area, one step is enough
-    total = int(steps.sum())
+    # Counted in floats first: counts of weights up to 1e12 rescaled to a skew of 1e-9 overflow int64.
+    steps = np.maximum(np.ceil(length - 1e-9), 1.0)
+    steps[d_tp <= 0] = 1.0  # no recall gained: no area, one step is enough
+    total = float(steps.sum())
     if total > _MAX_DISCRETE_STEPS:
         raise ValueError(
-            f"interpolation={'discrete-' + along!r} needs {total} unit steps, more than "
+            f"interpolation={'discrete-' + along!r} needs {total:.4g} unit steps, more than "
             f"{_MAX_DISCRETE_STEPS}; the counts are too large for a discrete scheme, use 'continuous'"
         )
+    steps = steps.astype(np.int64)
+    total = int(steps.sum())
     seg = np.repeat(np.arange(d_tp.size), steps)
     first = np.repeat(np.cumsum(steps) - steps, steps)
     j = np.arange(total) - first  # index of the step inside its segment

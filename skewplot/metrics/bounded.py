@@ -48,7 +48,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._validate import check_1d_array, check_choice, check_nonnegative, check_same_length
+from .._validate import check_1d_array, check_choice, check_nonnegative, check_pair, check_same_length
 from .auc import INTERPOLATIONS, aucpr, continuous_segment_area, roc_auc
 from .points import OperatingPoints
 from .precision import skew_model_of
@@ -108,8 +108,17 @@ def format_bracket(low, high, digits=4, sep=", "):
     return f"[{lo:.{decimals}f}{sep}{hi:.{decimals}f}]"
 
 
-class Bracket(NamedTuple):
+class _Ends(NamedTuple):
+    low: float
+    high: float
+
+
+class Bracket(_Ends):
     """An interval ``[low, high]`` guaranteed to contain an exact value.
+
+    ``low`` and ``high`` are finite numbers with ``low <= high``
+    (:func:`skewplot._validate.check_pair`, the rule of every interval
+    argument); anything else is refused.
 
     Examples
     --------
@@ -117,10 +126,16 @@ class Bracket(NamedTuple):
     >>> b = Bracket(0.40, 0.42)
     >>> round(b.width, 2), 0.41 in b
     (0.02, True)
+    >>> Bracket(0.6, 0.4)
+    Traceback (most recent call last):
+    ...
+    ValueError: Bracket(low, high) must have low <= high, got (0.6, 0.4)
     """
 
-    low: float
-    high: float
+    __slots__ = ()
+
+    def __new__(cls, low, high):
+        return super().__new__(cls, *check_pair((low, high), "Bracket(low, high)", strict=False, what="(low, high)"))
 
     @property
     def width(self) -> float:

@@ -36,9 +36,11 @@ def weighted_counts(score, pw, nw, n_threads=1):
     gather of the weights in that order and cumulative sums written into
     the outputs.  Points whose weights are both zero make no threshold (as
     scikit-learn).  ``nw=None`` means soft labels, ``nw = 1 - pw`` (``pw``
-    in [0, 1]): only the positive weights are gathered and the negative
-    ones follow from them.  Without ties the group sums are the sorted
-    weights themselves.
+    in [0, 1]): only the positive weights are gathered, and the negative
+    ones follow from them (:class:`Remainder`: ``k - tp[k]`` when no label
+    exceeds ``1 - 1/32``; nearer 1 that subtraction cancels, and ``1 - pw``
+    is summed from the same gathered slices).  Without ties the group sums
+    are the sorted weights themselves.
 
     Examples
     --------
@@ -68,10 +70,12 @@ def weighted_counts(score, pw, nw, n_threads=1):
     down = thr[1:]  # the scores from the largest, as ``order`` takes the points
     if not tied:  # every point is its own threshold, counted in the outputs
         if nw is None:  # every point weighs 1 in all: the negatives follow from the positives
-            tp = _gathered_cumsum(pw, order, spare, n_threads)
+            # Labels near 1: k - tp[k] would cancel (see Remainder), so the negatives are summed too.
+            neg = np.empty(n + 1) if hi > _REMAINDER_MAX else None
+            tp = _gathered_cumsum(pw, order, spare, n_threads, neg=neg)
             del order
             live = MOST if lo > 0 or 2 * np.count_nonzero(pw) > n else np.flatnonzero(tp[1:] > tp[:-1])
-            return thr, tp, Remainder(tp), live
+            return thr, tp, Remainder(tp, neg), live
         tp, fp = np.empty(n + 1), np.empty(n + 1)
         np.take(pw, order, out=tp[1:], mode="clip")  # indices are valid; "raise" would buffer a copy
         np.take(nw, order, out=fp[1:], mode="clip")
@@ -105,11 +109,15 @@ def _check_both_classes(has_pos, has_neg):
         raise ValueError("the negative weights sum to zero: y_true holds no negative weight")
 
 
+# Largest soft label for which the negatives of untied points are ``k - tp[k]`` (see Remainder): then the
+# subtraction multiplies the positives' relative rounding by at most 31, below 1e-10 at any n.
+_REMAINDER_MAX = 1.0 - 1.0 / 32
+
 # Points per slice of _gathered_cumsum's sums.
 _GATHER = 1 << 14
 
 
-def _gathered_cumsum(pw, order, out, n_threads=1):
+def _gathered_cumsum(pw, order, out, n_threads=1, neg=None):
     """``out[0] = 0`` and ``out[1:]`` the running sums of ``pw[order]``; ``out[1:]`` may be the memory of ``order``.
 
     The weights are gathered over the order they replace (element ``k`` is
@@ -125,21 +133,39 @@ def _gathered_cumsum(pw, order, out, n_threads=1):
     calls, so two threads seldom wait for each other.  The sums never
     decrease: within a slice they are one offset added to non-decreasing
     sums, a slice starts from the last sum before it, and adding one total
-    keeps that order.
+    keeps that order.  With ``neg`` (an array like ``out``) the running sums
+    of ``1 - pw[order]`` are written there the same way, from the gathered
+    slices.
     """
     n = order.size
     mid = cut_in_two(0, n, _GATHER)
-    first, _ = in_two(lambda: _running_sums(pw, order[:mid], out[1:mid + 1]),
-                      lambda: _running_sums(pw, order[mid:], out[mid + 1:]), n_threads if mid < n else 1)
+    halves = [(slice(0, mid), slice(1, mid + 1)), (slice(mid, n), slice(mid + 1, n + 1))]
+    first, _ = in_two(*(lambda i=i, o=o: _running_sums(pw, order[i], out[o], None if neg is None else neg[o])
+                        for i, o in halves), n_threads if mid < n else 1)
     if mid < n:
-        out[mid + 1:] += first
+        out[mid + 1:] += first[0]
+        if neg is not None:
+            neg[mid + 1:] += first[1]
     out[0] = 0.0
+    if neg is not None:
+        neg[0] = 0.0
     return out
 
 
-def _running_sums(pw, idx, out):
-    """``out`` (which may be ``idx``'s memory) the running sums of ``pw[idx]`` from 0, slice by slice; their total."""
+def _running_sums(pw, idx, out, neg=None):
+    """``out`` (which may be ``idx``'s memory) the running sums of ``pw[idx]`` from 0, slice by slice; the totals.
+
+    With ``neg``, also the running sums of ``1 - pw[idx]`` there.  Returns
+    ``(total of out, total of neg or None)``.
+    """
     np.take(pw, idx, out=out, mode="clip")  # indices are valid; "raise" would buffer a copy
+    if neg is not None:
+        np.subtract(1.0, out, out=neg)  # exact for labels >= 1/2, where the negatives are small
+    return _sliced_cumsum(out), (None if neg is None else _sliced_cumsum(neg))
+
+
+def _sliced_cumsum(out):
+    """``out`` replaced by its running sums, slice by slice (see :func:`_gathered_cumsum`); the total."""
     rows = out.size // _GATHER
     full = out[:rows * _GATHER].reshape(rows, _GATHER)
     np.cumsum(full, axis=1, out=full)  # each slice from 0
@@ -300,6 +326,15 @@ class Remainder(LazyCounts):
     in its last place, so ``k - tp[k]`` alone could fall by as much.
     :meth:`at` reads the same array (built at its first call).
 
+    ``k - tp[k]`` multiplies the relative rounding of ``tp[k]`` by
+    ``tp[k] / (k - tp[k])``, up to ``1 / (1 - label)``: 1e9 for labels
+    ``1 - 1e-9``, which at skew 1e-9, where the negatives decide precision,
+    put AUCPRs off by 1e-7.  So where a label exceeds ``1 - 1/32``
+    (:data:`_REMAINDER_MAX`, a factor of at most 31) the counting kernel
+    sums the negatives as well and passes them as ``neg``: the array is
+    then built already, and only the points' total weight ``k`` is still
+    known from the count.
+
     Examples
     --------
     >>> import numpy as np
@@ -310,13 +345,15 @@ class Remainder(LazyCounts):
 
     __slots__ = ("tp",)
 
-    def __init__(self, tp):
-        self.tp, self._built = tp, None
+    def __init__(self, tp, neg=None):
+        self.tp, self._built = tp, neg
+        if neg is not None:
+            neg.flags.writeable = False
 
     size = property(lambda self: self.tp.size)
 
     def __getitem__(self, k):
-        if k % self.size == self.size - 1:  # the total, without building the array
+        if k % self.size == self.size - 1 and self._built is None:  # the total, without building the array
             return float(self.size - 1 - self.tp[-1])
         return super().__getitem__(k)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_1d_array, check_scalar
+from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair
 from ..stats.compare import compare_many
 from ._display import Display, palette, resolve_ax
 
@@ -50,7 +50,7 @@ class ComparisonDisplay(Display):
         a, b = self.names
         color_a, color_b = palette(2)
         self.baselines_["zero"] = ax.axhline(0.0, color="0.35", linewidth=1.0, linestyle="--", zorder=1.6)
-        style = {"color": "0.1", "linewidth": 1.8, **kwargs}
+        style = {"color": "0.1", "linewidth": 1.8, **({"marker": "o"} if x.size == 1 else {}), **kwargs}
         kind = "nAUC" if self.normalize else "AUCPR"
         (self.lines_["difference"],) = ax.plot(x, r["difference"], label=f"{kind}({a}) − {kind}({b})", zorder=2.5,
                                                **style)
@@ -60,9 +60,11 @@ class ComparisonDisplay(Display):
             for i, (lo, hi) in enumerate(_spans(x, mask)):
                 self.regions_[key].append(ax.axvspan(lo, hi, color=color, alpha=0.15, linewidth=0, zorder=0.5,
                                                      label=f"{who} significantly better" if i == 0 else None))
+        if x.size == 1:  # one skew: a point with its interval, inside a window around it
+            self.bands_["ci_bar"] = ax.vlines(x, r["low"], r["high"], color=style["color"], linewidth=1.2, zorder=2.2)
         if log_skew:
             ax.set_xscale("log")
-        ax.set_xlim(x[0], x[-1])
+        ax.set_xlim(*_window(x, log_skew))
         ax.set_xlabel("deployment skew $\\pi'$")
         ax.set_ylabel(f"difference in {kind}")
         ax.legend(loc="best", fontsize="small")
@@ -70,6 +72,15 @@ class ComparisonDisplay(Display):
 
     def _refresh(self):  # pragma: no cover - nothing to update
         pass
+
+
+def _window(x, log_skew):
+    """The x limits: the skews' span, or a window around a single skew (equal limits are no range)."""
+    if x.size > 1:
+        return x[0], x[-1]
+    if log_skew:
+        return x[0] / 2.0, min(2.0 * x[0], 1.0)
+    return max(x[0] - 0.05, 0.0), min(x[0] + 0.05, 1.0)
 
 
 def _spans(x, mask):
@@ -128,17 +139,13 @@ def plot_comparison(y_true, score_a, score_b, *, skews=None, skew_range=(0.001, 
     >>> bool(disp.result_["low"].min() > 0)  # A, without B's noise, is better at every skew
     True
     """
+    log_skew = check_bool(log_skew, "log_skew")
     if skews is None:
-        if not isinstance(skew_range, (tuple, list)) or len(skew_range) != 2:
-            raise TypeError(f"skew_range must be a (lo, hi) pair, got {skew_range!r}")
-        lo = check_scalar(skew_range[0], "skew_range[0]", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-        hi = check_scalar(skew_range[1], "skew_range[1]", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-        if not lo < hi:
-            raise ValueError(f"skew_range must have lo < hi, got {skew_range!r}")
-        n_skews = int(check_scalar(n_skews, "n_skews", lo=2))
+        lo, hi = check_pair(skew_range, "skew_range", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+        n_skews = check_int(n_skews, "n_skews", lo=2)
         skews = np.geomspace(lo, hi, n_skews) if log_skew else np.linspace(lo, hi, n_skews)
     else:
-        skews = check_1d_array(skews, "skews")
+        skews = check_finite(check_1d_array(skews, "skews"), "skews")
         if skews.min() <= 0 or skews.max() >= 1 or np.any(np.diff(skews) <= 0):
             raise ValueError("skews must be increasing values in (0, 1)")
     if not isinstance(names, (tuple, list)) or len(names) != 2:
@@ -146,5 +153,5 @@ def plot_comparison(y_true, score_a, score_b, *, skews=None, skew_range=(0.001, 
     result = compare_many(y_true, score_a, score_b, [float(s) for s in skews], sample_weight=sample_weight,
                           interpolation=interpolation, confidence=confidence, n_boot=n_boot, method=method,
                           stratified=stratified, random_state=random_state, normalize=normalize)
-    disp = ComparisonDisplay(skews, result, tuple(str(n) for n in names), confidence, bool(normalize))
+    disp = ComparisonDisplay(skews, result, tuple(str(n) for n in names), confidence, normalize)
     return disp.plot(ax=ax, log_skew=log_skew, **kwargs)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_choice, check_scalar
+from .._validate import check_bool, check_choice, check_scalar
 from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.cost import (
     cost_crossing,
@@ -60,8 +60,8 @@ class CostDisplay(EnvelopeDisplay):
         self.x_axis = check_choice(x_axis, "x_axis", ("pc", "skew"))
         # Against the skew pi the curves bend with m ([S] Fig 5b); against PC(+) they do not.
         self._shape_params = ("m",) if self.x_axis == "skew" else ()
-        self.trivial = bool(trivial)
-        self.operating_range = bool(operating_range)
+        self.trivial = check_bool(trivial, "trivial")
+        self.operating_range = check_bool(operating_range, "operating_range")
         super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
                          n_boot=n_boot, random_state=random_state, palette=palette, log_skew=log_skew)
         self.ranges_ = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_int, check_scalar
+from .._validate import check_bool, check_int, check_scalar
 from ..metrics.hull import roc_convex_hull
 from ..skew import FixedSkew
 from ._display import (
@@ -106,11 +106,12 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                  n_boot=200, random_state=None, palette=None, log_skew=None):
         super().__init__(palette)
         self.points = as_points_dict(points)
-        self.lines = bool(lines)
-        self.envelope = bool(envelope)
+        self.lines = check_bool(lines, "lines")
+        self.envelope = check_bool(envelope, "envelope")
         self.skew = check_skew(skew)
         marker = None if self.skew is None else float(self._marker_x())
-        self.log_skew = bool(marker is not None and 0 < marker < LOG_BELOW) if log_skew is None else bool(log_skew)
+        self.log_skew = bool(marker is not None and 0 < marker < LOG_BELOW) if log_skew is None \
+            else check_bool(log_skew, "log_skew")
         self._log_grid = np.geomspace(log_axis_start(marker), 1.0, 400)
         self.max_lines = check_int(max_lines, "max_lines", lo=1)
         self.band = check_band(band)

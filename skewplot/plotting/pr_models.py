@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._validate import check_1d_array
+from .._validate import check_1d_array, check_pair
 from ..skew import SkewModel, SkewRange, SkewSeries
 from .pr import plot_pr
 
@@ -25,9 +25,8 @@ def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight
     **kwargs
         As :func:`plot_pr`.
     """
-    if not isinstance(skew_range, (tuple, list)) or len(skew_range) != 2:
-        raise TypeError(f"skew_range must be a (lo, hi) pair, got {skew_range!r}")
-    return plot_pr(data, y_score, skew=SkewRange(skew_range[0], skew_range[1], weight=weight), ax=ax, **kwargs)
+    lo, hi = check_pair(skew_range, "skew_range", lo=0.0, hi=1.0)
+    return plot_pr(data, y_score, skew=SkewRange(lo, hi, weight=weight), ax=ax, **kwargs)
 
 
 def plot_temporal_pr(data=None, y_score=None, *, skew_series, ax=None, **kwargs):

@@ -2,30 +2,9 @@
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
 from .._validate import check_real_array, check_unit_array
-
-
-def check_count(value, name, *, lo=1, hi=None, hi_name=None):
-    """Return ``value`` as an int in ``[lo, hi]``; integral floats such as 1e6 are accepted."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Real, np.integer, np.floating)):
-        raise TypeError(f"{name} must be a whole number, got {type(value).__name__}")
-    if isinstance(value, (numbers.Integral, np.integer)):
-        v = int(value)
-    else:
-        f = float(value)
-        if not np.isfinite(f) or not f.is_integer():
-            raise ValueError(f"{name} must be a whole number, got {f!r}")
-        v = int(f)
-    if v < lo:
-        raise ValueError(f"{name} must be at least {lo}, got {v}")
-    if hi is not None and v > hi:
-        bound = f"{hi_name} = {hi}" if hi_name else str(hi)
-        raise ValueError(f"{name} must not exceed {bound}, got {v}")
-    return v
 
 
 def check_probabilities(q, name):

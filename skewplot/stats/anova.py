@@ -14,6 +14,9 @@ import numpy as np
 __all__ = ["anova_over_skews"]
 
 _EXTRA = 'anova_over_skews needs pandas and statsmodels: pip install "skewplot[stats]"'
+# Residual root sum of squares, relative to the scores' own (uncentred), at or below which the fit is exact:
+# a least-squares fit leaves a few units in the last place of each score, ~1e-16 of it, not 1e-12.
+_ROUNDING = 1e-12
 
 
 def _import():
@@ -46,7 +49,30 @@ def _fit(ols, anova_lm, data, terms, what):
         )
     formula = "score ~ " + " + ".join(f"C({t})" for t in terms)
     table = anova_lm(ols(formula, data=data).fit(), typ=2)
-    return table.rename(index={f"C({t})": t for t in terms})
+    return _exact_fit(table.rename(index={f"C({t})": t for t in terms}), data["score"].to_numpy())
+
+
+def _exact_fit(table, score):
+    """The table of a fit whose residual is rounding, with its F-tests replaced by their limits.
+
+    When the factors explain the scores exactly (e.g. scores that depend on
+    the skew only), the residual and every effect the data do not have are
+    sums of rounding errors, and their ratio F is noise (F = 4 and p = 0.03
+    for "model" on scores with no model effect).  Sums of squares at the
+    rounding level are then set to 0; an effect of sum 0 gets F = 0 and
+    p = 1, any other F = inf and p = 0 (the limits as the residual goes to
+    zero), and ``table.attrs["exact_fit"]`` is True (False otherwise).
+    """
+    level = (_ROUNDING * float(np.sqrt(np.sum(score**2)))) ** 2
+    table.attrs["exact_fit"] = bool(table.loc["Residual", "sum_sq"] <= level)
+    if not table.attrs["exact_fit"]:
+        return table
+    effects = table.index != "Residual"
+    zero = effects & (table["sum_sq"].to_numpy() <= level)
+    table.loc["Residual", "sum_sq"] = 0.0
+    table.loc[zero, ["sum_sq", "F", "PR(>F)"]] = [0.0, 0.0, 1.0]
+    table.loc[effects & ~zero, ["F", "PR(>F)"]] = [np.inf, 0.0]
+    return table
 
 
 def anova_over_skews(frame, *, score="score", model="model", skew="skew", block=None):
@@ -74,6 +100,8 @@ def anova_over_skews(frame, *, score="score", model="model", skew="skew", block=
         ``anova_lm`` (type II sums of squares) with rows ``"model"``,
         ``"skew"`` (three-way), ``"block"`` (when given) and ``"Residual"``,
         and columns ``"sum_sq"``, ``"df"``, ``"F"``, ``"PR(>F)"``.
+        ``table.attrs["exact_fit"]`` says whether the factors explain the
+        scores exactly (see Notes).
 
     Raises
     ------
@@ -90,6 +118,14 @@ def anova_over_skews(frame, *, score="score", model="model", skew="skew", block=
     every skew.  Averaging removes an additive skew effect, as blocking on the
     skew does; both analyses are far more sensitive than a one-way ANOVA of
     all the rows, whose error term would absorb the skew's variation.
+
+    *Exact fits.* When the factors explain the scores exactly (residual sum
+    of squares at most ``(1e-12)^2`` times the scores' own sum of squares:
+    rounding, as for scores that depend on the skew only), the F ratios of
+    rounding errors would be noise that can look significant.  The table
+    then reports the limits: the residual and the effects at rounding level
+    as 0 with ``F = 0``, ``p = 1``; the other effects with ``F = inf``,
+    ``p = 0``; and ``attrs["exact_fit"]`` is True.
 
     Examples
     --------

@@ -31,8 +31,8 @@ import numpy as np
 from scipy import special
 from scipy import stats as _st
 
-from .._validate import check_choice
-from ._checks import as_generator, check_count, check_values
+from .._validate import check_choice, check_int
+from ._checks import as_generator, check_values
 
 __all__ = ["AveragePrecisionNull", "average_precision_null"]
 
@@ -239,7 +239,7 @@ class AveragePrecisionNull:
         ((2000,), True)
         """
         shape = (size,) if np.ndim(size) == 0 else tuple(size)
-        shape = tuple(check_count(s, "size", lo=0) for s in shape)
+        shape = tuple(check_int(s, "size", lo=0) for s in shape)
         total = math.prod(shape)
         rng = as_generator(random_state)
         n, m = self._n, self._m
@@ -298,7 +298,7 @@ class AveragePrecisionNull:
                 z = (a - self._mean) / self.std
                 greater, less = _st.norm.sf(z), _st.norm.cdf(z)
         else:
-            n_samples = check_count(n_samples, "n_samples")
+            n_samples = check_int(n_samples, "n_samples", lo=1)
             draws = np.sort(self.sample(n_samples, random_state))
             n_ge = n_samples - np.searchsorted(draws, a - _TIE_TOL, side="left")
             n_le = np.searchsorted(draws, a + _TIE_TOL, side="right")
@@ -357,6 +357,6 @@ def average_precision_null(n, n_pos):
     >>> sp.stats.average_precision_null(3, 3).var   # every ranking is perfect
     0.0
     """
-    n = check_count(n, "n")
-    n_pos = check_count(n_pos, "n_pos", hi=n, hi_name="n")
+    n = check_int(n, "n", lo=1)
+    n_pos = check_int(n_pos, "n_pos", lo=1, hi=n, hi_name="n")
     return AveragePrecisionNull(n, n_pos)

@@ -7,14 +7,23 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validate import check_1d_array, check_choice, check_nonnegative, check_same_length, check_scalar, check_scores
+from .._validate import (
+    check_1d_array,
+    check_bool,
+    check_choice,
+    check_int,
+    check_nonnegative,
+    check_same_length,
+    check_scalar,
+    check_scores,
+)
 from ..metrics._labels import positive_mask
 from ..metrics.auc import INTERPOLATIONS, aucpr, normalized_aucpr
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import skew_model_of
 from ..skew import FixedSkew, SkewModel
 from . import _intervals, _resample
-from ._checks import as_generator, check_count
+from ._checks import as_generator
 
 __all__ = ["BootstrapResult", "aucpr_ci"]
 
@@ -58,15 +67,16 @@ class BootstrapResult(_intervals.IntervalResult):
 # --------------------------------------------------------------------------- checks
 
 
-def check_bootstrap_args(confidence, n_boot, method):
-    """Shared checks of :func:`aucpr_ci` and :func:`skewplot.stats.compare`."""
+def check_bootstrap_args(confidence, n_boot, method, stratified):
+    """Shared checks of :func:`aucpr_ci` and :func:`skewplot.stats.compare`: ``(confidence, n_boot, stratified)``."""
+    stratified = check_bool(stratified, "stratified")
     confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-    n_boot = check_count(n_boot, "n_boot", lo=1)
+    n_boot = check_int(n_boot, "n_boot", lo=1)
     if n_boot < 100:
         warnings.warn(f"n_boot={n_boot} is small: interval ends from fewer than 100 replicates are noisy "
                       "(use 1000 or more for 95 % intervals)", UserWarning, stacklevel=3)
     check_choice(method, "method", METHODS)
-    return confidence, n_boot
+    return confidence, n_boot, stratified
 
 
 def read_rows(y_true, scores, sample_weight, pos_label):
@@ -152,8 +162,13 @@ def run(pools, n_bins, statistic, n_boot, rng):
 
 
 def jackknife(pools, n_bins, statistic, rng):
-    """Leave-block-out values of ``statistic`` (stratified by pool) and the blocks per pool."""
+    """Leave-block-out values of ``statistic`` (stratified by pool) and the blocks per pool.
+
+    ``(None, sizes)`` when every pool holds a single row (nothing can be left out).
+    """
     blocks = []
+    if all(pool.size < 2 for pool in pools):  # one row per class: no leave-one-out value, no acceleration
+        return None, [0] * len(pools)
     for pool in pools:
         # A pool of one row has no leave-one-out value (its class would vanish) and adds nothing to a.
         m = min(pool.size, _JACK_BLOCKS)
@@ -171,9 +186,10 @@ def summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng):
     accel = None
     if method == "bca":
         jack, sizes = jackknife(pools, n_bins, statistic, rng)
-        accel = _intervals.acceleration(jack, sizes)
+        accel = np.zeros(theta.shape) if jack is None else _intervals.acceleration(jack, sizes)
     low, high = _intervals.interval(theta, dist, confidence, method, accel)
     se = dist.std(axis=0, ddof=1) if dist.shape[0] > 1 else np.zeros(dist.shape[1])
+    se[np.ptp(dist, axis=0) == 0] = 0.0  # equal replicates: the mean's rounding would make a spread of 1e-17
     return low, high, se, accel
 
 
@@ -243,14 +259,15 @@ def aucpr_ci(y_true, y_score, *, skew=None, sample_weight=None, interpolation="c
     >>> round(r.estimate, 4) == round(sp.aucpr(sp.operating_points(y, s), skew=0.02), 4)
     True
     """
-    confidence, n_boot = check_bootstrap_args(confidence, n_boot, method)
+    confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, method, stratified)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
+    check_bool(normalize, "normalize")
     rng = as_generator(random_state)
     is_pos, (score,), w = read_rows(y_true, [("y_score", y_score)], sample_weight, pos_label)
     pts = points_of(is_pos, score, w)
     model = skew_model_of(pts, skew)
     estimate = aucpr(pts, model, interpolation=interpolation, normalize=normalize)
-    pools, n_bins = _resample.make_pools([score], [pts], is_pos, w, bool(stratified))
+    pools, n_bins = _resample.make_pools([score], [pts], is_pos, w, stratified)
 
     def statistic(lines):
         return aucpr_rows(*lines[0], None if skew is None else model, interpolation, normalize)
@@ -283,7 +300,8 @@ def bootstrap_points(pts, n_boot, *, stratified=True, random_state=None):
         ``n_boot`` replicates (no thresholds; vertices as described in
         :mod:`skewplot.stats._resample`).
     """
-    n_boot = check_count(n_boot, "n_boot", lo=1)
+    n_boot = check_int(n_boot, "n_boot", lo=1)
+    stratified = check_bool(stratified, "stratified")
     if pts.tp is None or not (np.all(pts.tp == np.round(pts.tp)) and np.all(pts.fp == np.round(pts.fp))):
         raise ValueError("a bootstrap band needs operating points of unweighted hard labels (whole-number "
                          "counts); these hold weights or were built from rates")
@@ -296,7 +314,7 @@ def bootstrap_points(pts, n_boot, *, stratified=True, random_state=None):
                               n_pos=pts.n_pos, n_neg=pts.n_neg)
     is_pos = np.repeat(np.r_[True, False], [group_pos.sum(), group_neg.sum()])
     rows = np.r_[np.repeat(score, group_pos), np.repeat(score, group_neg)]
-    pools, n_bins = _resample.make_pools([rows], [pts], is_pos, None, bool(stratified))
+    pools, n_bins = _resample.make_pools([rows], [pts], is_pos, None, stratified)
     out = []
     chunk = _resample.chunk_size(pools)
     for start in range(0, n_boot, chunk):

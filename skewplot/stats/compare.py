@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._validate import check_choice
+from .._validate import check_bool, check_choice
 from ..metrics.auc import INTERPOLATIONS, aucpr
 from ..metrics.precision import skew_model_of
 from . import _intervals, _resample
@@ -61,14 +61,15 @@ def compare_many(y_true, score_a, score_b, skews, *, sample_weight=None, interpo
         ``estimate_a``, ``estimate_b`` (one entry per skew) and
         ``distribution`` of shape (n_boot, len(skews)).
     """
-    confidence, n_boot = check_bootstrap_args(confidence, n_boot, method)
+    confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, method, stratified)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
+    check_bool(normalize, "normalize")
     rng = as_generator(random_state)
     is_pos, scores, w = read_rows(y_true, [("score_a", score_a), ("score_b", score_b)], sample_weight, pos_label)
     pts = [points_of(is_pos, s, w) for s in scores]
     models = [skew_model_of(pts[0], s) for s in skews]
     est = np.array([[aucpr(p, m, interpolation=interpolation, normalize=normalize) for m in models] for p in pts])
-    pools, n_bins = _resample.make_pools(scores, pts, is_pos, w, bool(stratified))
+    pools, n_bins = _resample.make_pools(scores, pts, is_pos, w, stratified)
 
     def statistic(lines):
         # None: each replicate's own skew.

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.special import ndtri
 
-from .._validate import check_1d_array, check_choice, check_finite, check_scalar
+from .._validate import check_1d_array, check_choice, check_finite, check_int, check_scalar
 from . import _quantifiers as q
-from ._checks import as_generator, check_count
+from ._checks import as_generator
 
 __all__ = ["SkewEstimate", "estimate_skew", "METHODS", "DEFAULT_METHOD"]
 
@@ -94,6 +94,7 @@ class _Grouped:
         self.rows = [(self.test_group[m], None if w is None else w[m]) for m in (is_pos, ~is_pos)]
         self.pos = np.diff(pts.tp)
         self.neg = np.diff(pts.fp)
+        check_identified(self.pos, self.neg)
         self.bins = q.hdy_bins(self.pos, self.neg)
         self.test_skew = pts.skew
         self.set_deploy(deploy_score, deploy_name)
@@ -131,6 +132,27 @@ class _Grouped:
         k = self.asc.size
         pos, neg = (_redraw(group, w, rng, k) for group, w in self.rows)
         return q.Counts(pos, neg, _redraw(self.dep_group, None, rng, k))
+
+
+# Largest |TPR - FPR| over the thresholds at or below which the classes count as not separated (rounding).
+_SAME_DISTRIBUTION = 1e-12
+
+
+def check_identified(pos, neg):
+    """Refuse a test set whose scores have the same distribution in both classes.
+
+    The deployment's score distribution is ``pi' f+ + (1 - pi') f-``; when
+    ``f+ = f-`` on the test set's score groups (every threshold has
+    TPR = FPR: constant scores, or scores independent of the label) every
+    ``pi'`` gives the same mixture, and no method can tell them apart.
+    """
+    gap = np.cumsum(pos) / pos.sum() - np.cumsum(neg) / neg.sum()
+    if not np.max(np.abs(gap)) > _SAME_DISTRIBUTION:
+        raise ValueError(
+            "the deployment skew cannot be identified: y_score has the same distribution among the positives "
+            f"and the negatives of y_true (TPR = FPR at each of its {pos.size} distinct score(s)), so every skew "
+            "gives the same deployment scores; use scores that separate the classes"
+        )
 
 
 def _redraw(group, weight, rng, k):
@@ -199,7 +221,9 @@ def estimate_skew(y_true, y_score, deploy_score, *, method=DEFAULT_METHOD, sampl
     pos_label : scalar, optional
         The positive class of ``y_true``.
     confidence : float in (0, 1), optional
-        Level of an interval ``est - bias ± z se``: ``bias`` is the
+        Level of an interval ``est - bias ± z se`` (clipped to [0, 1], and
+        widened to the estimate where the bias correction moves it past
+        the estimate, near 0 or 1): ``bias`` is the
         stratified leave-block-out jackknife's estimate (50 blocks in each of
         the test positives, the test negatives and the deployment sample),
         ``se`` the larger of the jackknife's and the bootstrap's standard
@@ -215,6 +239,13 @@ def estimate_skew(y_true, y_score, deploy_score, *, method=DEFAULT_METHOD, sampl
     Returns
     -------
     SkewEstimate
+
+    Raises
+    ------
+    ValueError
+        When the skew cannot be identified: the test scores have the same
+        distribution in both classes (constant scores, for instance), so
+        every ``pi'`` predicts the same deployment scores.
 
     Notes
     -----
@@ -266,14 +297,15 @@ def _jackknife(grouped, method, est, rng):
 
 
 def _run(grouped, method, confidence, n_boot, random_state):
+    if confidence is not None:
+        confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+        n_boot = check_int(n_boot, "n_boot", lo=2)
     est, details = _estimate(grouped.counts(), method, grouped.bins)
     if not np.isfinite(est):
         raise ValueError("y_score does not separate the classes of y_true (TPR - FPR is 0 everywhere); "
                          "the deployment skew cannot be estimated from these scores")
     low = high = dist = None
     if confidence is not None:
-        confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-        n_boot = check_count(n_boot, "n_boot", lo=2)
         rng = as_generator(random_state)
         dist = np.array([_estimate(grouped.resample(rng), method, grouped.bins)[0] for _ in range(n_boot)])
         dist = dist[np.isfinite(dist)]
@@ -286,5 +318,8 @@ def _run(grouped, method, confidence, n_boot, random_state):
         se = max(se_jack, float(np.std(dist, ddof=1)) if dist.size > 1 else 0.0)
         half = float(ndtri(0.5 + 0.5 * confidence)) * se
         low, high = (float(np.clip(v, 0.0, 1.0)) for v in (est - bias - half, est - bias + half))
+        # Near 0 or 1 the estimate is truncated there and the jackknife's bias correction can move the
+        # interval past it; the interval then reaches out to the estimate, which it always holds.
+        low, high = min(low, est), max(high, est)
         details = {**details, "jackknife_bias": bias, "jackknife_se": se_jack}
     return SkewEstimate(est, low, high, confidence, method, grouped.test_skew, grouped.n_deploy, details, dist)

@@ -14,8 +14,8 @@ from fractions import Fraction
 import numpy as np
 from scipy import stats as _st
 
-from .._validate import check_choice
-from ._checks import as_generator, check_count, check_probabilities, check_values
+from .._validate import check_choice, check_int
+from ._checks import as_generator, check_probabilities, check_values
 
 __all__ = ["recall_null", "precision_null", "ScaledHypergeom"]
 
@@ -124,9 +124,9 @@ def _out(a):
 
 
 def _check(n, n_pos, t):
-    n = check_count(n, "n")
-    n_pos = check_count(n_pos, "n_pos", hi=n, hi_name="n")
-    t = check_count(t, "t", hi=n, hi_name="n")
+    n = check_int(n, "n", lo=1)
+    n_pos = check_int(n_pos, "n_pos", lo=1, hi=n, hi_name="n")
+    t = check_int(t, "t", lo=1, hi=n, hi_name="n")
     return n, n_pos, t
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._frames import lazy_frame, narwhals, numpy_columns, schema_of
-from .._validate import check_scalar
+from .._validate import check_int, check_scalar
 from ..metrics.bounded import BoundedOperatingPoints
 from ..metrics.points import OperatingPoints
 
@@ -95,8 +95,8 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
     Bracket(low=0.5, high=1, width=0.5)
     """
     nw = narwhals()
-    bins = None if bins is None else _check_count(bins, "bins", 1)
-    max_groups = _check_count(max_groups, "max_groups", 2)
+    bins = None if bins is None else check_int(bins, "bins", lo=1)
+    max_groups = check_int(max_groups, "max_groups", lo=2)
     if tolerance is not None:
         tolerance = check_scalar(tolerance, "tolerance", lo=0.0, lo_open=True)
     if nulls not in ("raise", "drop"):
@@ -348,11 +348,3 @@ def _first_bins(tolerance, max_groups):
     """``4 / tolerance`` bins, within [2**10, max_groups] (the hash table's size sets the scan's cost)."""
     want = np.ceil(min(_FIRST_BINS_PER_TOLERANCE / tolerance, float(max_groups)))
     return int(min(max(want, _MIN_FIRST_BINS), max_groups))
-
-
-def _check_count(value, name, lo):
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise TypeError(f"{name} must be a whole number, got {type(value).__name__}")
-    if value < lo:
-        raise ValueError(f"{name} must be at least {lo}, got {int(value)}")
-    return int(value)

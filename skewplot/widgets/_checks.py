@@ -10,7 +10,7 @@ import html
 
 import numpy as np
 
-from .._validate import check_scalar
+from .._validate import check_pair, check_scalar
 from ..metrics._inputs import classifiers
 
 #: The input arguments of every plot_* function a widget takes through ``**kwargs``.
@@ -44,13 +44,7 @@ def data_set_skew(points):
 
 
 def check_skew_bounds(skew_bounds):
-    if isinstance(skew_bounds, (str, bytes)) or not hasattr(skew_bounds, "__len__") or len(skew_bounds) != 2:
-        raise TypeError(f"skew_bounds must be a (lo, hi) pair, got {skew_bounds!r}")
-    lo = check_scalar(skew_bounds[0], "skew_bounds[0]", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-    hi = check_scalar(skew_bounds[1], "skew_bounds[1]", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-    if not lo < hi:
-        raise ValueError(f"skew_bounds must have lo < hi, got ({lo:g}, {hi:g})")
-    return lo, hi
+    return check_pair(skew_bounds, "skew_bounds", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
 
 
 def initial_skew(points, skew, bounds):

@@ -13,7 +13,7 @@ import math
 import ipywidgets as widgets
 from traitlets import validate
 
-from .._validate import check_scalar
+from .._validate import check_pair, check_scalar
 
 __all__ = ["skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider"]
 
@@ -175,13 +175,7 @@ def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, descripti
 
 def check_skew_range(value, *, name="skew_range"):
     """Return ``value`` as a pair ``(lo, hi)`` with ``0 <= lo < hi <= 1``, or raise naming ``name``."""
-    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__") or len(value) != 2:
-        raise TypeError(f"{name} must be a (lo, hi) pair of skews, got {value!r}")
-    lo = check_scalar(value[0], f"{name}[0]", lo=0.0, hi=1.0)
-    hi = check_scalar(value[1], f"{name}[1]", lo=0.0, hi=1.0)
-    if not lo < hi:
-        raise ValueError(f"{name} must have lo < hi, got ({lo:g}, {hi:g})")
-    return lo, hi
+    return check_pair(value, name, lo=0.0, hi=1.0)
 
 
 def _unit_slider(value, name, description, step):
