@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._memory import check_memory
-from .._validate import check_choice, check_scalar
+from .._validate import check_choice, check_int, check_scalar
 from ..metrics import decide
 from ..metrics.cost import _nec, probability_cost
 from ..metrics.fweight import resolve_f_weight
@@ -22,7 +22,7 @@ from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates, skew_model_of
 from ..skew import FixedSkew, SkewRange, SkewSeries
 from . import _resample
-from ._checks import as_generator, check_count
+from ._checks import as_generator
 from .bootstrap import points_of, read_rows
 from .prior_shift import SkewEstimate
 
@@ -255,7 +255,7 @@ def choose_threshold(data, y_score=None, *, skew, target, value=None, m=0.5, bet
             raise TypeError("y_score is required with labels (or give OperatingPoints as data)")
         is_pos, (score,), w = read_rows(data, [("y_score", y_score)], sample_weight, pos_label)
         pts = points_of(is_pos, score, w)
-    n_boot = check_count(n_boot, "n_boot", lo=1) if resample else 0
+    n_boot = check_int(n_boot, "n_boot", lo=1) if resample else 0
     model, bounds, draws = _skew_spec(skew, pts)
     rng = as_generator(random_state)
     kw = dict(m=m, f_alpha=f_alpha)
