@@ -19,6 +19,8 @@ _LAZY = {
     "plot_temporal_pr": "pr_models",
     "ROCDisplay": "roc",
     "plot_roc": "roc",
+    "PRGDisplay": "prg",
+    "plot_prg": "prg",
     "CostDisplay": "cost",
     "plot_cost": "cost",
     "FMeasureDisplay": "fmeasure",

@@ -1,0 +1,168 @@
+"""Precision-recall-gain space [FK] at any deployment skew, and the area under its curve.
+
+Flach & Kull (2015) measure precision and recall against the always-positive
+classifier, whose precision is the positive share pi::
+
+    precG = (P - pi) / ((1 - pi) P),     recG = (R - pi) / ((1 - pi) R).
+
+Here pi is the deployment skew pi'.  In ROC rates (``docs/theory.rst``,
+"Precision-recall-gain space"):
+
+* ``precG = 1 - FPR / TPR``: the same at every skew;
+* ``recG = 1 - o' (1 - TPR) / TPR`` with the odds ``o' = pi' / (1 - pi')``.
+
+The map ``(TPR, FPR) -> (recG, precG)`` is projective (it divides by TPR), so
+straight ROC segments are straight PRG segments and the ROC convex hull is
+the PRG convex hull.  Under a skew model the gains are their expectations
+over the model: precision gain does not move, and the expected recall gain
+is the recall gain at the mean odds ``E[o']``, that is at the single skew
+``pi_g = E[o'] / (1 + E[o'])`` (:func:`gain_skew`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .hull import roc_convex_hull
+from .precision import _check_points, skew_model_of
+
+__all__ = ["PRGCurve", "gain_skew", "precision_gain", "recall_gain", "prg_curve", "aucprg"]
+
+
+def gain_skew(model):
+    """The skew whose recall gain is the model's expected recall gain: ``E[o'] / (1 + E[o'])``.
+
+    Raises ValueError when the model reaches pi' = 1 (infinite odds) or sits
+    at pi' = 0 (every recall gain is 1).
+    """
+    pi, w = model.nodes()
+    if np.any(pi[w > 0] >= 1.0):
+        raise ValueError("skew: recall gain needs pi' < 1 (at pi' = 1 the odds pi'/(1 - pi') are infinite), "
+                         f"and {model!r} reaches 1")
+    odds = float(model.expect(lambda p: p / (1.0 - p)))
+    if odds <= 0:
+        raise ValueError(f"skew: recall gain needs pi' > 0 somewhere, and {model!r} is 0 throughout")
+    return odds / (1.0 + odds)
+
+
+def precision_gain(tpr, fpr):
+    """``1 - FPR / TPR`` (the same at every skew); -inf where ``TPR = 0 < FPR``, nan at the origin."""
+    tpr, fpr = np.asarray(tpr, dtype=float), np.asarray(fpr, dtype=float)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return 1.0 - fpr / tpr
+
+
+def recall_gain(tpr, skew):
+    """``1 - o (1 - TPR) / TPR`` at skew ``pi`` (odds ``o = pi / (1 - pi)``); -inf where ``TPR = 0``."""
+    tpr = np.asarray(tpr, dtype=float)
+    odds = skew / (1.0 - skew)
+    with np.errstate(divide="ignore"):
+        return 1.0 - odds * (1.0 - tpr) / tpr
+
+
+@dataclass(frozen=True)
+class PRGCurve:
+    """A precision-recall-gain curve over recall gain in [0, 1] (the part [FK] draw and integrate).
+
+    Attributes
+    ----------
+    recall_gain, precision_gain : ndarray
+        The vertices, by increasing recall gain; the first is at recall gain
+        0 when the curve crosses it (a point on the ROC segment there).
+    index : ndarray of int
+        The operating point of each vertex (-1 for the crossing point).
+    skew : float
+        The skew of the gains (:func:`gain_skew` of the model).
+    """
+
+    recall_gain: np.ndarray
+    precision_gain: np.ndarray
+    index: np.ndarray
+    skew: float
+
+
+def _clipped(tpr, fpr, index, pi):
+    """Gains of the polyline ``tpr, fpr`` (increasing), cut where recall gain crosses 0 (TPR = pi)."""
+    j = int(np.searchsorted(tpr, pi, side="left"))  # the first point with TPR >= pi
+    if j >= tpr.size:
+        return PRGCurve(np.empty(0), np.empty(0), np.empty(0, dtype=np.intp), pi)
+    t, f, idx = tpr[j:], fpr[j:], index[j:]
+    if j > 0 and tpr[j] > pi:
+        q = (pi - tpr[j - 1]) / (tpr[j] - tpr[j - 1])
+        t = np.concatenate([[pi], t])
+        f = np.concatenate([[fpr[j - 1] + q * (fpr[j] - fpr[j - 1])], f])
+        idx = np.concatenate([[-1], idx])
+    rg = recall_gain(t, pi)
+    rg[t == pi] = 0.0  # exactly, not up to rounding
+    return PRGCurve(rg, precision_gain(t, f), idx.astype(np.intp), pi)
+
+
+def prg_curve(pts, skew=None, *, hull=False):
+    """The precision-recall-gain curve [FK] at a deployment skew (or under a skew model).
+
+    Parameters
+    ----------
+    pts : OperatingPoints
+    skew : None, float, (lo, hi) or SkewModel, optional
+        The deployment skew pi' the gains are taken against (None: the data
+        set's own).  Under a model the gains are expectations over it (see
+        the module note): the recall gain at :func:`gain_skew`.
+    hull : bool, default=False
+        The convex hull instead (the ROC convex hull's vertices: the map to
+        PRG space keeps straight lines straight).
+
+    Returns
+    -------
+    PRGCurve
+        The part with recall gain in [0, 1]; precision gain is not clipped
+        (it is negative where precision is below pi').
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> pts = sp.OperatingPoints.from_rates([0.5, 0.8], [0.1, 0.4])
+    >>> c = sp.prg_curve(pts, 0.2)
+    >>> c.recall_gain.round(4).tolist(), c.precision_gain.round(4).tolist()
+    ([0.0, 0.75, 0.9375, 1.0], [0.8, 0.8, 0.5, 0.0])
+    """
+    _check_points(pts)
+    pi = gain_skew(skew_model_of(pts, skew))
+    tpr, fpr = np.asarray(pts.tpr, dtype=float), np.asarray(pts.fpr, dtype=float)
+    index = np.arange(tpr.size)
+    if hull:
+        index = roc_convex_hull(pts)
+        tpr, fpr = tpr[index], fpr[index]
+    return _clipped(tpr, fpr, index, pi)
+
+
+def aucprg(pts, skew=None):
+    """Area under the precision-recall-gain curve [FK] over recall gain in [0, 1].
+
+    The curve is piecewise linear between operating points; the segment that
+    crosses recall gain 0 is cut there; precision gain is not clipped, so a
+    curve below precision gain 0 subtracts.  (Flach & Kull's reference code
+    computes the same area.)
+
+    Parameters
+    ----------
+    pts : OperatingPoints
+    skew : None, float, (lo, hi) or SkewModel, optional
+        As :func:`prg_curve`.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> pts = sp.OperatingPoints.from_rates([0.5, 0.8], [0.1, 0.4])
+    >>> round(sp.aucprg(pts, 0.2), 6)
+    0.7375
+    """
+    c = prg_curve(pts, skew)
+    if c.recall_gain.size < 2:
+        return 0.0
+    return float(np.sum(np.diff(c.recall_gain) * 0.5 * (c.precision_gain[1:] + c.precision_gain[:-1])))

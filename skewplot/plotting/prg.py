@@ -1,0 +1,139 @@
+"""Precision-recall-gain space [FK] at any deployment skew: curves, convex hulls, the always-positive baseline."""
+
+from __future__ import annotations
+
+from .._validate import check_bool
+from ..metrics._inputs import INPUT_PARAMS, classifiers
+from ..metrics.precision import skew_model_of
+from ..metrics.prg import aucprg, prg_curve
+from ..skew import FixedSkew
+from ._display import Display, as_points_dict, auc_label, classifier_styles
+
+__all__ = ["PRGDisplay", "plot_prg"]
+
+
+class PRGDisplay(Display):
+    """Precision-recall-gain curves [FK] with gains against the deployment skew.
+
+    Build it with :func:`plot_prg`; ``update(skew=...)`` moves every curve.
+
+    Attributes
+    ----------
+    ax_, figure_ : matplotlib Axes and Figure
+    lines_ : dict of str to Line2D
+        One PRG curve per classifier (recall gain in [0, 1]).
+    hulls_ : dict of str to Line2D
+        Their convex hulls (with ``hull=True``).
+    baselines_ : dict
+        ``"always positive"``: the line of the always-positive classifier's
+        F1 (``precG + recG = 1``; F_beta gain is linear in the two gains, so
+        iso-F lines are straight) ending at its point (1, 0).
+    aucs_ : dict of str to float
+        AUPRG per classifier (:func:`skewplot.aucprg`).
+    """
+
+    _update_params = ("skew",)
+
+    def __init__(self, points, *, skew=None, hull=False, palette=None):
+        super().__init__(palette)
+        self.points = as_points_dict(points)
+        for name, value in self.points.items():
+            if isinstance(value, list):
+                raise TypeError(f"plot_prg draws one curve per classifier; {name!r} is given as folds, which "
+                                "PRG space does not average (give one OperatingPoints per classifier)")
+        self.skew = skew
+        self._check_params({"skew": skew})
+        self.hull = check_bool(hull, "hull")
+        self.hulls_ = {}
+        self.aucs_ = {}
+
+    def _check_params(self, params):
+        if "skew" in params:
+            pts = next(iter(self.points.values()))
+            prg_curve(pts, params["skew"])  # raises for a skew without recall gain (pi' = 1)
+        return params
+
+    def plot(self, ax=None, **kwargs):
+        """Draw on ``ax`` (a new figure when None); ``kwargs`` reach the curves.
+
+        Returns
+        -------
+        self
+        """
+        ax = self._attach(ax)
+        for name, _, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
+            (self.lines_[name],) = ax.plot([], [], label=name, **style)
+            if self.hull:
+                (self.hulls_[name],) = ax.plot([], [], color=self.lines_[name].get_color(), linestyle=":",
+                                               linewidth=1.2, label=f"{name} convex hull")
+        (self.baselines_["always positive"],) = ax.plot(
+            [0, 1], [1, 0], color="0.5", linestyle="--", linewidth=1.0, marker="o", markevery=[1], markersize=4,
+            zorder=1.5, label="always positive (its $F_1$)")
+        ax.axhline(0, color="0.8", linewidth=0.8, zorder=1)
+        ax.set_xlim(-0.01, 1.01)
+        ax.set_ylim(-0.05, 1.02)
+        ax.set_ylabel("Precision gain")
+        self._refresh()
+        return self
+
+    def _refresh(self):
+        ref = next(iter(self.points.values()))
+        model = skew_model_of(ref, self.skew)
+        for name, pts in self.points.items():
+            c = prg_curve(pts, model)
+            self.aucs_[name] = aucprg(pts, model)
+            self.lines_[name].set_data(c.recall_gain, c.precision_gain)
+            self.lines_[name].set_label(auc_label(name, self.aucs_[name], "AUPRG"))
+            if name in self.hulls_:
+                h = prg_curve(pts, model, hull=True)
+                self.hulls_[name].set_data(h.recall_gain, h.precision_gain)
+        # Only recall gain depends on the skew: its axis names it.
+        what = model.describe() if isinstance(model, FixedSkew) else f"{model.describe()}: at π′ = {c.skew:.3g}"
+        self.ax_.set_xlabel(f"Recall gain ({what})")
+        self._place_legend()
+
+
+def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
+             pos_label=None, hue_order=None, palette=None, name=None, skew=None, hull=False, ax=None, **kwargs):
+    """Draw precision-recall-gain curves [FK] with gains against the deployment skew.
+
+    Parameters
+    ----------
+%(input_params)s    skew : None, float, (lo, hi) or SkewModel, optional
+        The deployment skew pi' of the gains (None: the data set's own).
+        Under a range or series the gains are their expectations over it:
+        precision gain ``1 - FPR/TPR`` does not depend on the skew, and the
+        expected recall gain is the recall gain at ``E[o'] / (1 + E[o'])``
+        (``o'`` the odds ``pi'/(1 - pi')``; :func:`skewplot.metrics.prg.gain_skew`).
+    hull : bool, default=False
+        Also draw each classifier's convex hull in PRG space (dotted).
+    ax : matplotlib Axes, optional
+    **kwargs
+        Passed to the curves' ``Axes.plot``.
+
+    Returns
+    -------
+    PRGDisplay
+        ``update(skew=...)`` moves the curves.
+
+    Notes
+    -----
+    The Axes show the unit square; precision gain is negative where
+    precision is below pi' (those parts leave the Axes, and count negatively
+    in AUPRG).
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> disp = sp.plot_prg(sp.datasets.example_classifiers(), skew=0.01, hull=True)
+    >>> sorted(disp.aucs_), sorted(disp.baselines_)
+    (['strong', 'weak'], ['always positive'])
+    >>> disp = disp.update(skew=(0.001, 0.05))
+    """
+    points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
+                         sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
+                         func="plot_prg")
+    return PRGDisplay(points, skew=skew, hull=hull, palette=palette).plot(ax=ax, **kwargs)
+
+
+plot_prg.__doc__ = plot_prg.__doc__.replace("%(input_params)s", INPUT_PARAMS)
