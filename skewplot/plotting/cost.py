@@ -55,7 +55,7 @@ class CostDisplay(EnvelopeDisplay):
 
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,
                  skew=None, max_lines=200, band="sd", x_axis="pc", ci=None, n_boot=200, random_state=None,
-                 palette=None, log_skew=None):
+                 palette=None, log_skew=None, skew_bounds=None):
         self.m = check_scalar(m, "m", lo=0.0, hi=1.0)
         self.x_axis = check_choice(x_axis, "x_axis", ("pc", "skew"))
         # Against the skew pi the curves bend with m ([S] Fig 5b); against PC(+) they do not.
@@ -63,7 +63,8 @@ class CostDisplay(EnvelopeDisplay):
         self.trivial = check_bool(trivial, "trivial")
         self.operating_range = check_bool(operating_range, "operating_range")
         super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
-                         n_boot=n_boot, random_state=random_state, palette=palette, log_skew=log_skew)
+                         n_boot=n_boot, random_state=random_state, palette=palette, log_skew=log_skew,
+                         skew_bounds=skew_bounds)
         self.ranges_ = {}
 
     @classmethod
@@ -168,32 +169,52 @@ class CostDisplay(EnvelopeDisplay):
 
     def _set_limits(self, ax):
         if self.log_skew:
+            # Log-log at rare skews: always-negative is the diagonal and a classifier's saving over it shows
+            # in decades, where a linear axis squeezed every cost below PC(+) into its bottom pixels.
             ax.set_xscale("log")
             ax.set_xlim(self._grid()[0], 1.0)
+            ax.set_yscale("log", nonpositive="clip")
+            ax.set_ylim(self._y_floor(), 1.2)
         else:
             ax.set_xlim(0, 1)
-        ax.set_ylim(0, 0.55)
+            ax.set_ylim(0, 0.55)
 
-    def _marker_x(self):
-        return probability_cost(self.skew, self.m) if self.x_axis == "pc" else self.skew
+    def _y_floor(self):
+        """Bottom of the log cost axis: a decade below its left end and below every marker's cost.
+
+        Whole decades that do not depend on ``m`` by themselves: a step of the
+        cost weight moves the axis only when a marker's cost crosses one.
+        """
+        floor = float(self._grid()[0]) / 10.0
+        if self.skew is not None:
+            x = self._marker_x()
+            costs = [self._marker_y(name, x) for name in self._hulls]
+            low = min([c for c in costs if c > 0], default=floor)
+            floor = min(floor, 10.0 ** np.floor(np.log10(low / 1.25)))
+        return floor
+
+    def _y_moves(self):
+        return not np.isclose(self._y_floor(), self.ax_.get_ylim()[0], rtol=1e-9, atol=0.0)
+
+    def _x_of_skew(self, skew):
+        return probability_cost(skew, self.m) if self.x_axis == "pc" else skew
 
     def _marker_text(self):
         return f"$\\pi$={self.skew:.3g}, $PC(+)$={float(probability_cost(self.skew, self.m)):.3g}"
 
     def _xlabel(self):
-        scale = ", log scale" if self.log_skew else ""
         if self.x_axis == "skew":
-            return f"Skew $\\pi = P(+)$ ($m$={self.m:g}{scale})"
-        return f"Probability cost $PC(+)$ ($m$={self.m:g}{scale})"
+            return f"Skew $\\pi = P(+)$ ($m$={self.m:g})"
+        return f"Probability cost $PC(+)$ ($m$={self.m:g})"
 
     def _ylabel(self):
-        return "Normalised expected cost"
+        return "Normalised expected cost"  # a log axis says so in its ticks: the label fits a narrow panel
 
 
 def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
               pos_label=None, hue_order=None, palette=None, name=None, m=0.5, lines=True, envelope=True,
-              trivial=True, operating_range=False, skew=None, x_axis="pc", log_skew=None, max_lines=200, band="sd",
-              ci=None, n_boot=200, random_state=None, ax=None, **kwargs):
+              trivial=True, operating_range=False, skew=None, x_axis="pc", log_skew=None, skew_bounds=None,
+              max_lines=200, band="sd", ci=None, n_boot=200, random_state=None, ax=None, **kwargs):
     """Draw cost space: normalised expected cost against the probability cost PC(+) [S §2.3].
 
     Each operating point ``(TPR, FPR)`` is the straight line from
@@ -249,7 +270,7 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
                          func="plot_cost")
     disp = CostDisplay(points, m=m, lines=lines, envelope=envelope, trivial=trivial, operating_range=operating_range,
                        skew=skew, max_lines=max_lines, band=band, x_axis=x_axis, ci=ci, n_boot=n_boot,
-                       random_state=random_state, palette=palette, log_skew=log_skew)
+                       random_state=random_state, palette=palette, log_skew=log_skew, skew_bounds=skew_bounds)
     return disp.plot(ax=ax, **kwargs)
 
 

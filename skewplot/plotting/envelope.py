@@ -34,21 +34,47 @@ __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 LOG_BELOW = 0.05
 
 
+#: Least distance (points) between two classifiers' skew markers; closer ones are dodged sideways.
+DODGE_PT = 6.0
+
+
 def log_axis_start(x):
-    """Left end of a log x axis: 1e-3, or the decade below a marked ``x`` smaller than that."""
+    """Left end of a log x axis: 1e-3, or for a smaller ``x`` its decade (0.8 of it when ``x`` sits near it).
+
+    A step function of ``x``: a marker that moves within a decade leaves
+    the axis where it is.
+    """
     if x is None or not x > 0:
         return 1e-3
-    return min(1e-3, 10.0 ** np.floor(np.log10(x)))
+    decade = 10.0 ** np.floor(np.log10(x))
+    return float(min(1e-3, decade if x >= 1.25 * decade else 0.8 * decade))
+
+
+def check_skew_bounds(bounds):
+    """``skew_bounds`` of a display: None, or the ``(lo, hi)`` skews its axis must span, ``0 < lo < hi <= 1``."""
+    if bounds is None:
+        return None
+    if isinstance(bounds, (str, bytes)) or not hasattr(bounds, "__len__") or len(bounds) != 2:
+        raise TypeError(f"skew_bounds must be None or a (lo, hi) pair of skews, got {bounds!r}")
+    lo = check_scalar(bounds[0], "skew_bounds[0]", lo=0.0, hi=1.0, lo_open=True)
+    hi = check_scalar(bounds[1], "skew_bounds[1]", lo=0.0, hi=1.0, lo_open=True)
+    if not lo < hi:
+        raise ValueError(f"skew_bounds must have lo < hi, got ({lo:g}, {hi:g})")
+    return lo, hi
 
 
 #: numpydoc text of the parameters plot_cost and plot_fmeasure share.
 ENVELOPE_PARAMS = """\
     log_skew : bool or None, default=None
-        Logarithmic x axis (skew or PC(+)), from 1e-3 (the decade below the
-        marked skew when that is smaller) to 1.  None: logarithmic exactly
-        when ``skew`` is given and its x position is below 0.05
-        (``LOG_BELOW``) -- the rare positives this library is for -- else
-        linear.  The scale is fixed when the plot is drawn.
+        Logarithmic x axis (skew or PC(+)), from 1e-3 (or the decade of the
+        marker or of ``skew_bounds[0]`` when smaller) to 1.  None: logarithmic
+        exactly when the x position of ``skew`` or of ``skew_bounds[0]`` is
+        below 0.05 (``LOG_BELOW``) -- the rare positives this library is
+        for -- else linear.  The scale is fixed when the plot is drawn; an
+        ``update`` that moves the marker past a log axis' end moves the end.
+    skew_bounds : (float, float), optional
+        The skews the x axis must span, ``0 < lo < hi <= 1`` (a widget passes
+        its skew slider's ends, so the marker never leaves the axis).
     max_lines : int, default=200
         Most thin lines drawn per classifier (see ``lines``).
     band : {"sd", "quantile"}, default="sd"
@@ -103,16 +129,18 @@ class EnvelopeDisplay(FromScoresMixin, Display):
     _thin_label = "one line per threshold"
 
     def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=200, band="sd", ci=None,
-                 n_boot=200, random_state=None, palette=None, log_skew=None):
+                 n_boot=200, random_state=None, palette=None, log_skew=None, skew_bounds=None):
         super().__init__(palette)
         self.points = as_points_dict(points)
         self.lines = check_bool(lines, "lines")
         self.envelope = check_bool(envelope, "envelope")
         self.skew = check_skew(skew)
-        marker = None if self.skew is None else float(self._marker_x())
-        self.log_skew = bool(marker is not None and 0 < marker < LOG_BELOW) if log_skew is None \
+        self.skew_bounds = check_skew_bounds(skew_bounds)
+        low = self._axis_low()
+        self.log_skew = bool(low is not None and low < LOG_BELOW) if log_skew is None \
             else check_bool(log_skew, "log_skew")
-        self._log_grid = np.geomspace(log_axis_start(marker), 1.0, 400)
+        self._log_grid = np.geomspace(log_axis_start(low), 1.0, 400)
+        self._rescaled = False
         self.max_lines = check_int(max_lines, "max_lines", lo=1)
         self.band = check_band(band)
         self.point_lines_ = {}
@@ -157,6 +185,21 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         x = np.unique(np.concatenate([self._grid()] + [self._envelope_curve(h)[0] for h in hulls]))
         mid, lo, hi = fold_band([self._envelope_at(h, x) for h in hulls], self.band)
         return x, mid, lo, hi
+
+    def _axis_low(self):
+        """Smallest positive x the axis must show (None: nothing), the marker's and ``skew_bounds[0]``.
+
+        The bound is taken as it is, also on a PC(+) axis (its PC(+) at
+        ``m = 0.5``): a cost weight that moves the marker further left moves
+        the axis with it, but steps of ``m`` do not move it otherwise.
+        """
+        xs = [float(self._x_of_skew(self.skew))] if self.skew is not None else []
+        xs += [self.skew_bounds[0]] if self.skew_bounds is not None else []
+        xs = [x for x in xs if x > 0]
+        return min(xs) if xs else None
+
+    def _marker_x(self):
+        return self._x_of_skew(self.skew)
 
     def _marker_y(self, name, x):
         return float(np.mean([self._envelope_at(h, np.array([x]))[0] for h in self._hulls[name]]))
@@ -214,7 +257,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
 
     def _changed_artists(self, params):
         """The marker alone when only the skew moves; with any other parameter its axis label, or all."""
-        if set(params) & set(self._shape_params):
+        if set(params) & set(self._shape_params) or self._rescaled:
             return [self.ax_]
         labels = [getattr(self.ax_, f"{letter}axis") for letter in self._relabelled] if set(params) - {"skew"} else []
         return self._marker_artists() + labels
@@ -241,9 +284,75 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew_text_.set_horizontalalignment("right" if right else "left")
         self.skew_text_.set_text((f"{self._marker_text()} " if right else f" {self._marker_text()}") if visible else "")
         self.skew_text_.set_visible(visible)
+        self._dodge_markers()
+
+    def _dodge_markers(self):
+        """Two classifiers' markers closer than ``DODGE_PT``: spread sideways about the skew line, that far apart.
+
+        The dots keep their values (the table reads them); only their drawn
+        place moves, by an offset in points, so two classifiers with the same
+        envelope value at this skew (both at the trivial cost, say) show as
+        two dots side by side instead of one.
+        """
+        from matplotlib.transforms import ScaledTranslation
+
+        ax = self.ax_
+        shown = [m for m in self.markers_.values() if m.get_visible()]
+        for m in self.markers_.values():
+            m.set_transform(ax.transData)
+        if len(shown) < 2:
+            return
+        with np.errstate(invalid="ignore", divide="ignore"):
+            xy = ax.transData.transform(np.array([[m.get_xdata()[0], m.get_ydata()[0]] for m in shown], dtype=float))
+        reach = DODGE_PT * ax.figure.dpi / 72.0
+        order = [i for i in np.argsort(xy[:, 1], kind="stable") if np.isfinite(xy[i]).all()]
+        groups, group = [], []
+        for i in order:  # runs of markers each closer than ``reach`` to the previous one
+            if group and np.hypot(*(xy[i] - xy[group[-1]])) >= reach:
+                groups.append(group)
+                group = []
+            group.append(i)
+        groups.append(group)
+        box = ax.get_window_extent()
+        for group in groups:
+            if len(group) < 2:
+                continue
+            x = xy[group[0], 0]
+            # pixels, centred on the skew line; near an edge of the Axes, all inward (in Axes fractions, which
+            # the layout of a later draw keeps, unlike pixels)
+            frac = (x - box.x0) / max(box.width, 1.0)
+            side = 0.0 if frac < 0.15 else 1.0 if frac > 0.85 else 0.5
+            dx = (np.arange(len(group)) - side * (len(group) - 1)) * reach
+            for i, d in zip(group, dx, strict=True):
+                offset = ScaledTranslation(d / ax.figure.dpi, 0.0, ax.figure.dpi_scale_trans)
+                shown[i].set_transform(ax.transData + offset)
+
+    def _follow_axis(self):
+        """Move a log axis to where the state puts it (True when it moved): a fresh plot's axis, always.
+
+        Its left end follows the smallest x to show (a smaller skew, or the
+        cost weight ``m`` on a PC(+) axis), and the cost space's bottom its
+        lowest marker, both on whole steps (decades), so most steps move
+        neither.
+        """
+        if not self.log_skew:
+            return False
+        start = log_axis_start(self._axis_low())
+        moved = not np.isclose(start, self._log_grid[0], rtol=1e-12, atol=0.0)
+        if moved:
+            self._log_grid = np.geomspace(start, 1.0, 400)
+        if not (moved or self._y_moves()):
+            return False
+        self._set_limits(self.ax_)
+        return True
+
+    def _y_moves(self):
+        """Whether the y axis' limits differ from the state's (the cost space's log axis; F's is fixed)."""
+        return False
 
     def _refresh(self):
-        if self._changed & set(self._shape_params):
+        self._rescaled = self._follow_axis()
+        if self._rescaled or self._changed & set(self._shape_params):
             for name, coll in self.point_lines_.items():
                 coll.set_segments(self._point_curves(self._drawn[name]))
             for name, line in self.lines_.items():

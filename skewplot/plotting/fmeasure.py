@@ -45,12 +45,16 @@ class FMeasureDisplay(EnvelopeDisplay):
     _thin_label = "one curve per threshold"
 
     def __init__(self, points, *, f_alpha=None, beta=None, lines=True, envelope=True, skew=None, log_skew=None,
-                 max_lines=200, band="sd", ci=None, n_boot=200, random_state=None, palette=None):
+                 skew_bounds=None, max_lines=200, band="sd", ci=None, n_boot=200, random_state=None, palette=None):
         self.f_alpha = resolve_f_weight(f_alpha, beta)
         self.beta = None if beta is None else float(beta)
         super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
-                         n_boot=n_boot, random_state=random_state, palette=palette, log_skew=log_skew)
-        self._skews = self._log_grid if self.log_skew else _LINEAR
+                         n_boot=n_boot, random_state=random_state, palette=palette, log_skew=log_skew,
+                         skew_bounds=skew_bounds)
+
+    @property
+    def _skews(self):
+        return self._log_grid if self.log_skew else _LINEAR
 
     @classmethod
     def _plot_function(cls):
@@ -98,14 +102,14 @@ class FMeasureDisplay(EnvelopeDisplay):
             ax.set_xlim(0, 1)
         ax.set_ylim(0, 1.02)
 
-    def _marker_x(self):
-        return self.skew
+    def _x_of_skew(self, skew):
+        return skew
 
     def _marker_text(self):
         return f"$\\pi$={self.skew:.3g}"
 
     def _xlabel(self):
-        return "Skew $\\pi = P(+)$" + (" (log scale)" if self.log_skew else "")
+        return "Skew $\\pi = P(+)$"  # a log axis says so in its ticks: the label fits a narrow panel
 
     def _ylabel(self):
         if self.beta is not None:
@@ -117,8 +121,8 @@ class FMeasureDisplay(EnvelopeDisplay):
 
 def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
                   pos_label=None, hue_order=None, palette=None, name=None, f_alpha=None, beta=None, lines=True,
-                  envelope=True, skew=None, log_skew=None, max_lines=200, band="sd", ci=None, n_boot=200,
-                  random_state=None, ax=None, **kwargs):
+                  envelope=True, skew=None, log_skew=None, skew_bounds=None, max_lines=200, band="sd", ci=None,
+                  n_boot=200, random_state=None, ax=None, **kwargs):
     """Draw F-measure space: F_alpha of each operating point against the skew pi [S §3].
 
     Each operating point is an increasing concave curve
@@ -169,7 +173,8 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_fmeasure")
     disp = FMeasureDisplay(points, f_alpha=f_alpha, beta=beta, lines=lines, envelope=envelope, skew=skew,
-                           log_skew=log_skew, max_lines=max_lines, band=band, ci=ci, n_boot=n_boot,
+                           log_skew=log_skew, skew_bounds=skew_bounds, max_lines=max_lines, band=band, ci=ci,
+                           n_boot=n_boot,
                            random_state=random_state, palette=palette)
     return disp.plot(ax=ax, **kwargs)
 

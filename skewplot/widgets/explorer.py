@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..metrics.auc import roc_auc
 from ..metrics.precision import skew_model_of
 from ..skew import SkewRange
@@ -61,10 +63,12 @@ class Explorer(SkewWidget):
         d["integrated"] = plotting.plot_pr(**plot_args(points), skew=SkewRange(*pair), skew_label="title", ax=a_int,
                                            **style)
         d["roc"] = plotting.plot_roc(**plot_args(points), ax=a_roc, **style)
-        d["cost"] = plotting.plot_cost(**plot_args(points), m=m, skew=value, ax=a_cost, **style)
-        d["fmeasure"] = plotting.plot_fmeasure(**plot_args(points), f_alpha=f_alpha, beta=beta, skew=value, ax=a_f,
-                                               **style)
-        d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew(**plot_args(points), ax=a_skew, **style)
+        # the skew axes span the skew slider's ends, so its marker never leaves them
+        d["cost"] = plotting.plot_cost(**plot_args(points), m=m, skew=value, skew_bounds=bounds, ax=a_cost, **style)
+        d["fmeasure"] = plotting.plot_fmeasure(**plot_args(points), f_alpha=f_alpha, beta=beta, skew=value,
+                                               skew_bounds=bounds, ax=a_f, **style)
+        skews = np.geomspace(min(bounds[0], 1e-4), max(bounds[1], 0.9999), 241)
+        d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew(**plot_args(points), skews=skews, ax=a_skew, **style)
         self.skew_line_ = a_skew.axvline(value, color="0.3", linestyle=":", linewidth=1.0)
         # above the axis (zorder 1.5): a step of the range repaints the curves above it, never the ticks
         self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0, zorder=1.55)

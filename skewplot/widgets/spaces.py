@@ -76,6 +76,7 @@ class EnvelopeWidget(SkewWidget):
         _, ax = self._make_figure(figsize=figsize)
         plot = getattr(plotting, function)
         beta = kwargs.pop("beta", None)  # F only: the slider holds the weight f_alpha it stands for
+        kwargs.setdefault("skew_bounds", skew_bounds)  # the axis spans the slider: the marker never leaves it
         self.displays[kind] = plot(**plot_args(points), **{self.param_name: slider.value}, skew=value, ax=ax, **kwargs)
         if beta is not None:
             self.displays[kind].update(beta=beta, draw=False)

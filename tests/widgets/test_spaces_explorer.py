@@ -11,7 +11,7 @@ from skewplot.widgets import explorer, interactive_cost, interactive_fmeasure
 def test_cost_widget_on_the_probability_cost_axis(two_classifiers):
     w = interactive_cost(two_classifiers, skew=0.1, x_axis="pc")
     w.controls["m"].value = 0.3
-    ref = sp.plot_cost(two_classifiers, m=0.3, skew=0.1, ax=fresh_ax())
+    ref = sp.plot_cost(two_classifiers, m=0.3, skew=0.1, skew_bounds=(1e-4, 0.9999), ax=fresh_ax())
     assert_same_envelopes(w.displays["cost"], ref)
 
 
@@ -34,7 +34,8 @@ def test_cost_widget_equals_static_plot(two_classifiers, m, skew):
     assert set(w.controls) == {"m", "skew"}
     w.controls["m"].value = m
     w.controls["skew"].value = skew
-    ref = sp.plot_cost(two_classifiers, m=m, skew=skew, x_axis="skew", log_skew=False, ax=fresh_ax())
+    # the widget's axis spans its skew slider (log, from below 1e-4): so does the reference's
+    ref = sp.plot_cost(two_classifiers, m=m, skew=skew, x_axis="skew", skew_bounds=(1e-4, 0.9999), ax=fresh_ax())
     assert_same_envelopes(w.displays["cost"], ref)
     pc = sp.probability_cost(skew, m)
     grid = np.linspace(0, 1, 20001)
@@ -53,7 +54,7 @@ def test_fmeasure_widget_equals_static_plot(two_classifiers, f_alpha, skew):
     assert set(w.controls) == {"f_alpha", "skew"}
     w.controls["skew"].value = skew
     w.controls["f_alpha"].value = f_alpha
-    ref = sp.plot_fmeasure(two_classifiers, f_alpha=f_alpha, skew=skew, log_skew=False, ax=fresh_ax())
+    ref = sp.plot_fmeasure(two_classifiers, f_alpha=f_alpha, skew=skew, skew_bounds=(1e-4, 0.9999), ax=fresh_ax())
     assert_same_envelopes(w.displays["fmeasure"], ref)
     for name, pts in two_classifiers.items():
         best = float(sp.f_envelope(pts, [skew], f_alpha=f_alpha)[0][0])

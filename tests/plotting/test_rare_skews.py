@@ -1,0 +1,162 @@
+"""Issue 29, rare skews: the skew axes of the cost and F spaces hold their marker, and markers never coincide.
+
+Checked from the artists after a draw (the figure lint of ``plotting._lint``):
+at 1 % and 0.1 % positives, deployment skews down to 1e-4, single figures and
+a ``style.paper("double")`` row.
+"""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import skewplot as sp  # noqa: E402
+from skewplot.plotting import style  # noqa: E402
+from skewplot.plotting._lint import lint_figure  # noqa: E402
+
+MARKER_KINDS = ("marker-outside", "marker-close")
+
+
+def _rare(prev, n=60_000, seed=0):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < prev).astype(int)
+    return {"strong": sp.operating_points(y, rng.normal(size=n) + 2.5 * y),
+            "weak": sp.operating_points(y, rng.normal(size=n) + 1.2 * y)}
+
+
+@pytest.fixture(scope="module", params=[0.01, 0.001], ids=["1%", "0.1%"])
+def rare(request):
+    return _rare(request.param)
+
+
+def _marker_px(disp):
+    out = {}
+    for name, m in disp.markers_.items():
+        out[name] = m.get_transform().transform(np.column_stack([m.get_xdata(), m.get_ydata()]))[0]
+    return out
+
+
+def _check_markers(disp):
+    """Every marker inside its Axes (pixels, after a draw) and at its skew on the axis; none on another.
+
+    And the skew's label inside the figure (the issue: drawn outside it, over the axis labels).
+    """
+    ax = disp.ax_
+    text = disp.skew_text_.get_window_extent()
+    fig = ax.figure.bbox
+    assert fig.x0 - 1 <= text.x0 and text.x1 <= fig.x1 + 1 and fig.y0 - 1 <= text.y0 and text.y1 <= fig.y1 + 1
+    lo, hi = ax.get_xlim()
+    x = disp._marker_x()
+    assert lo <= x <= hi
+    box = ax.get_window_extent()
+    px = _marker_px(disp)
+    for name, (u, v) in px.items():
+        assert box.x0 - 0.5 <= u <= box.x1 + 0.5 and box.y0 - 0.5 <= v <= box.y1 + 0.5, name
+    names = list(px)
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            assert np.hypot(*(px[a] - px[b])) >= 5.0, (a, b)
+
+
+@pytest.mark.parametrize("skew", [0.005, 2e-4, 1e-4])
+@pytest.mark.parametrize("plot", [sp.plot_cost, sp.plot_fmeasure], ids=["cost", "F"])
+def test_single_figures_hold_their_markers(rare, plot, skew):
+    disp = plot(rare, skew=skew)
+    assert disp.ax_.get_xscale() == "log"
+    assert [str(p) for p in lint_figure(disp.figure_, checks=MARKER_KINDS)] == []
+    _check_markers(disp)
+    plt.close("all")
+
+
+@pytest.mark.parametrize("skew", [0.005, 1e-4])
+def test_paper_row_holds_its_markers(rare, skew):
+    with style.paper("double"):
+        fig, axes = plt.subplots(1, 3, layout="constrained")
+        cost = sp.plot_cost(rare, skew=skew, ax=axes[0])
+        f = sp.plot_fmeasure(rare, skew=skew, ax=axes[1])
+        sp.plot_aucpr_vs_skew(rare, ax=axes[2])
+        assert [str(p) for p in lint_figure(fig, checks=MARKER_KINDS)] == []
+        _check_markers(cost)
+        _check_markers(f)
+    plt.close("all")
+
+
+def test_the_issue_case_two_markers_3px_apart_are_dodged():
+    """pi' = 0.005: both envelopes sit near the trivial cost; drawn, the dots are >= 5 px apart, values kept."""
+    pts = _rare(0.01)
+    disp = sp.plot_cost(pts, skew=0.005)
+    disp.figure_.canvas.draw()
+    values = {name: float(m.get_ydata()[0]) for name, m in disp.markers_.items()}
+    for name, pts_ in pts.items():  # the marker holds the envelope's value, whatever its drawn offset
+        pc = sp.probability_cost(0.005, 0.5)
+        assert values[name] == pytest.approx(float(sp.cost_envelope(pts_, pc)[0]), rel=1e-12)
+    _check_markers(disp)
+    plt.close("all")
+
+
+def test_identical_classifiers_show_two_dots_side_by_side():
+    pts = _rare(0.01)["strong"]
+    disp = sp.plot_fmeasure({"a": pts, "b": pts}, skew=0.01)
+    disp.figure_.canvas.draw()
+    px = _marker_px(disp)
+    assert abs(px["a"][1] - px["b"][1]) < 1e-6  # the same value...
+    assert abs(px["a"][0] - px["b"][0]) >= 5.0  # ...drawn as two dots, either side of the skew line
+    line_x = disp.skew_line_.get_transform().transform([[disp.skew_line_.get_xdata()[0], 0.5]])[0, 0]
+    assert px["a"][0] < line_x < px["b"][0]
+    plt.close("all")
+
+
+@pytest.mark.parametrize("plot, x_axis", [(sp.plot_cost, "pc"), (sp.plot_cost, "skew"), (sp.plot_fmeasure, None)])
+def test_update_to_a_smaller_skew_moves_the_axis_end(plot, x_axis):
+    pts = _rare(0.01)
+    kwargs = {} if x_axis is None else {"x_axis": x_axis}
+    disp = plot(pts, skew=0.01, **kwargs)
+    assert disp.ax_.get_xlim()[0] == pytest.approx(1e-3)
+    disp.update(skew=1e-6)
+    assert disp._changed_artists(("skew",)) == [disp.ax_]  # the whole panel repaints: its ticks moved
+    assert disp.ax_.get_xlim()[0] <= disp._marker_x()
+    _check_markers(disp)
+    fresh = plot(pts, skew=1e-6, **kwargs)  # the same state draws the same axis and curves
+    assert disp.ax_.get_xlim() == pytest.approx(fresh.ax_.get_xlim())
+    assert disp.ax_.get_ylim() == pytest.approx(fresh.ax_.get_ylim())
+    for name in pts:
+        np.testing.assert_allclose(disp.lines_[name].get_xydata(), fresh.lines_[name].get_xydata(), rtol=1e-12)
+    disp.update(skew=0.02)  # and back: the axis follows the state, as a fresh plot's
+    assert disp.ax_.get_xlim()[0] == pytest.approx(1e-3)
+    plt.close("all")
+
+
+def test_skew_bounds_span_the_axis_and_are_checked():
+    pts = _rare(0.01)
+    disp = sp.plot_fmeasure(pts, skew=0.3, skew_bounds=(1e-5, 0.9999))
+    assert disp.ax_.get_xscale() == "log" and disp.ax_.get_xlim()[0] <= 1e-5
+    assert sp.plot_cost(pts, skew=0.3).ax_.get_xscale() == "linear"  # no bounds, a common skew: linear as before
+    with pytest.raises(TypeError, match="skew_bounds must be None or a"):
+        sp.plot_cost(pts, skew_bounds=0.1)
+    with pytest.raises(ValueError, match="skew_bounds must have lo < hi"):
+        sp.plot_cost(pts, skew_bounds=(0.5, 0.1))
+    with pytest.raises(ValueError, match=r"skew_bounds\[0\]"):
+        sp.plot_fmeasure(pts, skew_bounds=(0.0, 0.1))
+    plt.close("all")
+
+
+@pytest.mark.parametrize("skew", [2e-4, 1e-4])
+def test_explorer_panels_span_the_skew_slider(rare, skew):
+    """The issue: the slider reaches 1e-4, the cost and F panels started at 1e-3 and the label left the figure."""
+    w = sp.widgets.explorer(rare)
+    w.controls["skew"].value = skew
+    lo = 10 ** w.controls["skew"].min
+    for key in ("cost", "fmeasure", "aucpr_vs_skew"):
+        ax = w.displays[key].ax_
+        assert ax.get_xlim()[0] <= min(lo, skew) and ax.get_xlim()[1] >= 0.9999, key
+    problems = [str(p) for p in lint_figure(w.figure, checks=MARKER_KINDS)]
+    assert problems == []
+    for key in ("cost", "fmeasure"):
+        _check_markers(w.displays[key])
+    w2 = sp.widgets.explorer(rare, skew_bounds=(1e-6, 0.9))
+    for key in ("cost", "fmeasure", "aucpr_vs_skew"):
+        assert w2.displays[key].ax_.get_xlim()[0] <= 1e-6, key
+    plt.close("all")
