@@ -124,7 +124,8 @@ bad("plot_aucpr_vs_skew.normalize", BAD_BOOLS, lambda v: sp.plot_aucpr_vs_skew(P
 bad("random_rankings_aucpr.n_rankings", BAD_INTS, lambda v: sp.random_rankings_aucpr([0.2, 0.9, 0.1], n_rankings=v),
     "n_rankings")
 bad("plot_ap_null.n_samples", BAD_INTS, lambda v: sp.plot_ap_null(10, 3, n_samples=v), "n_samples")
-bad("plot_cost.max_lines", BAD_INTS, lambda v: sp.plot_cost(PTS, max_lines=v), "max_lines")
+bad("plot_cost.max_lines", {k: v for k, v in BAD_INTS.items() if k != "none"},  # None: one line per 4 px
+    lambda v: sp.plot_cost(PTS, max_lines=v), "max_lines")
 bad("aucpr.interpolation", BAD_CHOICES, lambda v: sp.aucpr(PTS, interpolation=v), "interpolation")
 bad("plot_pr.interpolation", BAD_CHOICES, lambda v: sp.plot_pr(PTS, interpolation=v), "interpolation")
 bad("achievable_curve.kind", {**BAD_CHOICES, "unknown": "best"}, lambda v: sp.achievable_curve([0.2, 0.9], kind=v),

@@ -54,7 +54,7 @@ class CostDisplay(EnvelopeDisplay):
     _relabelled = ("x",)
 
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,
-                 skew=None, max_lines=200, band="sd", x_axis="pc", ci=None, n_boot=200, random_state=None,
+                 skew=None, max_lines=None, band="sd", x_axis="pc", ci=None, n_boot=200, random_state=None,
                  palette=None, log_skew=None, skew_bounds=None):
         self.m = check_scalar(m, "m", lo=0.0, hi=1.0)
         self.x_axis = check_choice(x_axis, "x_axis", ("pc", "skew"))
@@ -200,7 +200,8 @@ class CostDisplay(EnvelopeDisplay):
         return probability_cost(skew, self.m) if self.x_axis == "pc" else skew
 
     def _marker_text(self):
-        return f"$\\pi$={self.skew:.3g}, $PC(+)$={float(probability_cost(self.skew, self.m)):.3g}"
+        # plain text, not mathtext: a widget relabels the marker on every skew step, and parsing costs ~7 ms
+        return f"π′={self.skew:.3g}, PC(+)={float(probability_cost(self.skew, self.m)):.3g}"
 
     def _xlabel(self):
         if self.x_axis == "skew":
@@ -214,7 +215,7 @@ class CostDisplay(EnvelopeDisplay):
 def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
               pos_label=None, hue_order=None, palette=None, name=None, m=0.5, lines=True, envelope=True,
               trivial=True, operating_range=False, skew=None, x_axis="pc", log_skew=None, skew_bounds=None,
-              max_lines=200, band="sd", ci=None, n_boot=200, random_state=None, ax=None, **kwargs):
+              max_lines=None, band="sd", ci=None, n_boot=200, random_state=None, ax=None, **kwargs):
     """Draw cost space: normalised expected cost against the probability cost PC(+) [S §2.3].
 
     Each operating point ``(TPR, FPR)`` is the straight line from

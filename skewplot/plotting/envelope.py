@@ -75,8 +75,11 @@ ENVELOPE_PARAMS = """\
     skew_bounds : (float, float), optional
         The skews the x axis must span, ``0 < lo < hi <= 1`` (a widget passes
         its skew slider's ends, so the marker never leaves the axis).
-    max_lines : int, default=200
-        Most thin lines drawn per classifier (see ``lines``).
+    max_lines : int, optional
+        Most thin lines drawn per classifier (see ``lines``).  Default: one
+        per ``LINE_PX`` (4) pixels of the Axes' height, at most 200: lines
+        packed closer than that are not told apart, and each one costs
+        drawing time in a widget.
     band : {"sd", "quantile"}, default="sd"
         For folds: mean ± one standard deviation, or the median with the
         10-90 % quantiles, of the envelopes.
@@ -93,6 +96,15 @@ ENVELOPE_PARAMS = """\
         Passed to the envelopes' ``Axes.plot`` (to the thin lines when
         ``envelope=False``); ``alpha`` is transparency.
 """
+
+
+#: Pixels of Axes height per thin line when ``max_lines`` is not given (see ``auto_lines``).
+LINE_PX = 4
+
+
+def auto_lines(ax):
+    """The default ``max_lines`` on ``ax``: one line per ``LINE_PX`` pixels of its height, 10 to 200."""
+    return int(np.clip(ax.bbox.height // LINE_PX, 10, 200))
 
 
 def _drawn_indices(pts, max_lines):
@@ -128,7 +140,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
     _shape_params: tuple = ()
     _thin_label = "one line per threshold"
 
-    def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=200, band="sd", ci=None,
+    def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=None, band="sd", ci=None,
                  n_boot=200, random_state=None, palette=None, log_skew=None, skew_bounds=None):
         super().__init__(palette)
         self.points = as_points_dict(points)
@@ -141,21 +153,19 @@ class EnvelopeDisplay(FromScoresMixin, Display):
             else check_bool(log_skew, "log_skew")
         self._log_grid = np.geomspace(log_axis_start(low), 1.0, 400)
         self._rescaled = False
-        self.max_lines = check_int(max_lines, "max_lines", lo=1)
+        self.max_lines = None if max_lines is None else check_int(max_lines, "max_lines", lo=1)
         self.band = check_band(band)
         self.point_lines_ = {}
         self.bands_ = {}
         self.markers_ = {}
         self.skew_line_ = None
         self.skew_text_ = None
-        # Computed once: the hull of every fold (all an envelope needs) and the points drawn.
+        # Computed once: the hull of every fold (all an envelope needs); the points drawn, once the Axes is known.
         self._hulls = {}
         self._drawn = {}
         for name, value in self.points.items():
             folds = value if isinstance(value, list) else [value]
             self._hulls[name] = [p._take(roc_convex_hull(p)) for p in folds]
-            if not isinstance(value, list):
-                self._drawn[name] = value._take(_drawn_indices(value, self.max_lines))
         self.ci, replicates = ci_replicates(self.points, ci, n_boot, random_state)
         self._ci_hulls = {name: [p._take(roc_convex_hull(p)) for p in reps] for name, reps in replicates.items()}
         self._changed = set()
@@ -215,6 +225,9 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         from matplotlib.collections import LineCollection
 
         ax = self._attach(ax)
+        cap = auto_lines(ax) if self.max_lines is None else self.max_lines
+        self._drawn = {name: value._take(_drawn_indices(value, cap)) for name, value in self.points.items()
+                       if not isinstance(value, list)}
         several = len(self.points) > 1
         for name, value, style in classifier_styles(self.points, kwargs, 2.0, self.palette):
             color = style["color"]

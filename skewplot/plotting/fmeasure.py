@@ -45,7 +45,7 @@ class FMeasureDisplay(EnvelopeDisplay):
     _thin_label = "one curve per threshold"
 
     def __init__(self, points, *, f_alpha=None, beta=None, lines=True, envelope=True, skew=None, log_skew=None,
-                 skew_bounds=None, max_lines=200, band="sd", ci=None, n_boot=200, random_state=None, palette=None):
+                 skew_bounds=None, max_lines=None, band="sd", ci=None, n_boot=200, random_state=None, palette=None):
         self.f_alpha = resolve_f_weight(f_alpha, beta)
         self.beta = None if beta is None else float(beta)
         super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
@@ -106,7 +106,7 @@ class FMeasureDisplay(EnvelopeDisplay):
         return skew
 
     def _marker_text(self):
-        return f"$\\pi$={self.skew:.3g}"
+        return f"π′={self.skew:.3g}"  # plain text: see CostDisplay._marker_text
 
     def _xlabel(self):
         return "Skew $\\pi = P(+)$"  # a log axis says so in its ticks: the label fits a narrow panel
@@ -121,7 +121,7 @@ class FMeasureDisplay(EnvelopeDisplay):
 
 def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
                   pos_label=None, hue_order=None, palette=None, name=None, f_alpha=None, beta=None, lines=True,
-                  envelope=True, skew=None, log_skew=None, skew_bounds=None, max_lines=200, band="sd", ci=None,
+                  envelope=True, skew=None, log_skew=None, skew_bounds=None, max_lines=None, band="sd", ci=None,
                   n_boot=200, random_state=None, ax=None, **kwargs):
     """Draw F-measure space: F_alpha of each operating point against the skew pi [S §3].
 

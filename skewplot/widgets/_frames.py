@@ -58,6 +58,8 @@ import functools
 import threading
 from operator import methodcaller
 
+from ._parts import Footprints, measure_regions, overlap, whole_frames
+
 __all__ = ["Frames", "guard"]
 
 
@@ -96,6 +98,8 @@ class Frames:
         self._layers = {}  # ((Axes id, k), ...) -> the static layer with the first k planned artists painted
         self._marked = {}  # id -> artist: every part of the plan, set animated
         self._regions = {}
+        self._footprints = None
+        self._axis_boxes = {}  # Axis id -> its box at the last full draw (see _parts)
         self._spill = {}  # Axes id -> boxes of the texts it painted outside its part in the latest frame
         self._now = {}  # the same for the frame being painted
         self._state = None
@@ -153,6 +157,7 @@ class Frames:
 
     def _redraw(self, axes):
         canvas = self.figure.canvas
+        self._footprints = None
         plan = self.plan()
         if (self._background is None or not hasattr(canvas, "restore_region")
                 or plan != self._plan or self._static_state() != self._state):
@@ -171,13 +176,20 @@ class Frames:
                     self.figure.draw_artist(artist)
                 self._spill = self._spill_boxes(self._by_axes)
             else:
-                self._paint(dirty, {key: starts.get(key, 0) for key in dirty})
-            _whole_frames(canvas)
+                # an Axes repainted only because its part meets a changed one: all its plan is lower layer
+                self._paint(dirty, {key: starts.get(key, len(self._by_axes[key])) for key in dirty})
+            whole_frames(canvas)
             canvas.blit(self.figure.bbox)
             kind = "blit"
         self.last = kind
         self.counts[kind] += 1
         return kind
+
+    def _feet(self):
+        """The footprints of this frame's artists (measured once per frame, see ``_parts``)."""
+        if self._footprints is None:
+            self._footprints = Footprints(self.figure, self._regions, self._axis_boxes)
+        return self._footprints
 
     def _starts(self, changed):
         """Axes id -> index in its plan of the first artist that ``changed`` names (None: unknown)."""
@@ -214,9 +226,10 @@ class Frames:
                                                               min(height, y1)), xy=(0, 0))
             self._spill[key] = self._now.get(key, [])
         boxes = [self._regions[key] for key in sorted(dirty)]
-        if self._now or any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
-            # parts that share pixels, or texts outside them: every planned artist in the full draw's order
+        if self._now:  # texts outside the parts: every planned artist in the full draw's order
             starts = dict.fromkeys(dirty, 0)
+        else:
+            starts = self._ordered(dirty, starts)
         lower = any(starts.values())
         key = tuple(sorted(starts.items()))  # every part it restores: the others hold the previous frame
         layer = self._layers.get(key, self._background) if lower else self._background
@@ -233,6 +246,26 @@ class Frames:
         for ax in (key for key in self._by_axes if key in dirty):  # the full draw's order of Axes
             for artist in self._by_axes[ax][starts[ax]:]:
                 self.figure.draw_artist(artist)
+
+    def _ordered(self, dirty, starts):
+        """``starts`` moved back to 0 where the cached lower layers would change the order of painting.
+
+        A frame paints every dirty Axes' lower layer (its plan before its
+        start) first and the rest of the plans afterwards; a full draw
+        paints each Axes' plan whole, one Axes after the other.  The two
+        agree unless an artist painted late by an earlier Axes shares
+        pixels with one of the lower layer of a later Axes (a long axis
+        label over a neighbour's tick labels).  Then that later Axes is
+        painted whole, in order.
+        """
+        order = [key for key in self._by_axes if key in dirty]
+        starts = dict(starts)
+        feet = self._feet()
+        for j, later in enumerate(order):
+            lower = self._by_axes[later][:starts[later]]
+            if lower and any(feet.meet(self._by_axes[key][starts[key]:], lower) for key in order[:j]):
+                starts[later] = 0
+        return starts
 
     def _dirty(self, plan, starts):
         """Ids of the Axes to repaint, or None for the whole figure.
@@ -251,7 +284,7 @@ class Frames:
             boxes = [self._regions[key] for key in dirty]
             boxes += [b for key in dirty for b in (*self._spill.get(key, ()), *self._now.get(key, ()))]
             grown = {key for key in owners - dirty
-                     if any(_overlap(a, b) for a in (self._regions[key], *self._spill.get(key, ())) for b in boxes)}
+                     if any(overlap(a, b) for a in (self._regions[key], *self._spill.get(key, ())) for b in boxes)}
             if not grown:
                 return dirty
             dirty |= grown
@@ -261,20 +294,16 @@ class Frames:
         from matplotlib.legend import Legend
         from matplotlib.text import Text
 
-        renderer = self.figure.canvas.get_renderer()
-        height = self.figure.canvas.get_width_height(physical=True)[1]
+        feet = self._feet()
         out = {}
         for key in keys:
             x0, y0, x1, y1 = self._regions[key]
             for artist in self._by_axes.get(key, ()):
-                if (not isinstance(artist, (Text, Legend)) or not artist.get_visible()
-                        or isinstance(artist, Text) and not artist.get_text()):
-                    continue  # lines and patches are clipped to their Axes; an empty text paints nothing
-                box = artist.get_window_extent(renderer)
-                b = (int(box.x0) - _PAD, int(height - box.y1) - _PAD, int(box.x1) + 1 + _PAD,
-                     int(height - box.y0) + 1 + _PAD)
-                if b[0] < x0 or b[2] > x1 or b[1] < y0 or b[3] > y1:
-                    out.setdefault(key, []).append(b)
+                if not isinstance(artist, (Text, Legend)):
+                    continue  # lines and patches are clipped to their Axes
+                for b in feet.of(artist):  # none for a hidden or empty text
+                    if b[0] < x0 or b[2] > x1 or b[1] < y0 or b[3] > y1:
+                        out.setdefault(key, []).append(b)
         return out
 
     def _set_plan(self, plan):
@@ -312,46 +341,15 @@ class Frames:
         self._layers.clear()
         self._state = self._static_state()
         self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
-        self._regions = _measure_regions(self.figure, canvas, event.renderer)
+        self._regions, self._axis_boxes = measure_regions(self.figure, canvas, event.renderer, self._plan)
+        self._footprints = None
         self._spill = self._spill_boxes(self._by_axes)  # texts outside their Axes' part (painted below)
         for artist in self._plan:
             self.figure.draw_artist(artist)
-        _whole_frames(canvas)  # the PNG of this draw is made after this handler
+        whole_frames(canvas)  # the PNG of this draw is made after this handler
 
 
 _MAX_LAYERS = 8  # cached lower layers (one per kind of step; each a copy of the canvas)
-_PAD = 3  # pixels around an Axes' tight box: antialiasing reaches a pixel or two beyond it
-
-
-def _overlap(a, b):
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
-def _measure_regions(figure, canvas, renderer):
-    """Each Axes' part of the canvas (itself and all it draws) in pixel rows from the top, as Agg counts.
-
-    ``get_tightbbox`` re-positions ticks and titles, which marks them (and
-    through them the figure) stale although nothing changed: the same
-    staleness a full draw raises while it lays out and then discards.  The
-    measurement is part of the full draw it follows, so it discards it too.
-    """
-    fresh = [a for a in (figure, *figure.axes) if not a.stale]
-    width, height = canvas.get_width_height(physical=True)
-    regions = {}
-    for ax in figure.axes:
-        box = ax.get_tightbbox(renderer)
-        if box is not None:
-            regions[id(ax)] = (max(0, int(box.x0) - _PAD), max(0, int(height - box.y1) - _PAD),
-                               min(width, int(box.x1) + 1 + _PAD), min(height, int(height - box.y0) + 1 + _PAD))
-    for artist in fresh:
-        artist.stale = False
-    return regions
-
-
-def _whole_frames(canvas):
-    """Make a WebAgg (ipympl) canvas send its next frame whole, not as a diff (see the module notes)."""
-    if hasattr(canvas, "get_diff_image"):
-        canvas._force_full = True  # WebAgg's switch, set by a browser "refresh" too
 
 
 def guard(canvas, lock=None):

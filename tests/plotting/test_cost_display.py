@@ -6,6 +6,7 @@ from matplotlib.testing.decorators import check_figures_equal
 import skewplot as sp
 from skewplot.metrics.cost import operating_range, trivial_costs
 from skewplot.metrics.hull import roc_convex_hull
+from skewplot.plotting.envelope import LINE_PX
 
 # [S Fig 4]: the two soft classifiers C1 and C2.
 C1 = sp.OperatingPoints.from_rates([0.55, 0.75, 0.88, 0.98], [0.08, 0.15, 0.28, 0.5])
@@ -127,7 +128,12 @@ def test_many_points_draw_only_hull_lines_up_to_max_lines():
     disp = sp.plot_cost(pts)
     segs = np.array(disp.point_lines_["classifier"].get_segments())
     hull = roc_convex_hull(pts)[1:-1]
-    assert len(segs) == min(hull.size, 200)
+    # by default one line per LINE_PX pixels of the Axes' height: closer lines are not told apart
+    cap = int(disp.ax_.bbox.height // LINE_PX)
+    assert len(segs) == min(hull.size, cap)
+    small = sp.plot_cost(pts, ax=plt.figure(figsize=(3, 1.5)).subplots())
+    cap = int(small.ax_.bbox.height // LINE_PX)
+    assert 10 <= cap < hull.size and len(small.point_lines_["classifier"].get_segments()) == cap
     assert set(segs[:, 0, 1]) <= set(pts.fpr[hull])
     assert len(sp.plot_cost(pts, max_lines=10).point_lines_["classifier"].get_segments()) == 10
 

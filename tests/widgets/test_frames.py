@@ -185,3 +185,35 @@ def test_a_title_grown_wider_than_its_panel_is_repainted_and_cleaned_without_who
         spilled.append(bool(w.frames._spill.get(integrated)))
         assert_frame_is_full_draw(w)
     assert spilled[0] and not spilled[-1], spilled  # the long title left its part; the short one did not
+
+
+def _drawn_during(w, name, value):
+    drawn = []
+    original = w.figure.draw_artist
+    w.figure.draw_artist = lambda a: (drawn.append(a), original(a))
+    try:
+        w.controls[name].value = value
+    finally:
+        w.figure.draw_artist = original
+    return drawn
+
+
+def test_neighbours_keep_their_cached_layer_unless_a_moving_text_meets_it(two_classifiers):
+    """Parts that touch share a cached lower layer; a label painted over a neighbour's ticks repaints it in order."""
+    w = explorer(two_classifiers, skew=0.2)
+    cost, fm = w.displays["cost"], w.displays["fmeasure"]
+    w.controls["m"].value = 0.3
+    drawn = _drawn_during(w, "m", 0.4)  # the cost axis is relabelled; the F panel keeps its layer
+    assert cost.ax_.xaxis in drawn and fm.ax_.yaxis not in drawn and fm.ax_.xaxis not in drawn
+    assert_frame_is_full_draw(w)
+    # a cost label long enough to run under the F panel's tick labels and label
+    cost._xlabel = lambda: f"Probability cost PC(+) at m={cost.m:g}, " + "a label far too long " * 4
+    cost.update(m=0.45, draw=False)
+    w.figure.canvas.draw()  # measured with the long label: it lies inside the cost panel's part
+    regions = w.frames._regions
+    assert regions[id(cost.ax_)][2] > regions[id(fm.ax_)][0] + 100
+    for value in (0.5, 0.55):
+        drawn = _drawn_during(w, "m", value)
+        assert w.frames.last == "blit" and not w.frames._now
+        assert fm.ax_.xaxis in drawn  # painted after the cost label, as a full draw does
+        assert_frame_is_full_draw(w)

@@ -1,0 +1,138 @@
+"""Where on the canvas each Axes, and each artist a frame paints, puts its pixels (for :mod:`._frames`).
+
+Boxes are ``(x0, y0, x1, y1)`` in whole pixels, rows counted from the top as
+Agg counts them, padded by ``PAD`` pixels: antialiasing reaches a pixel or
+two beyond an artist's extent.
+
+A *part* is an Axes' tight box: itself and all it draws (ticks, labels,
+titles), measured after each full draw.  A *footprint* is the box one
+artist paints into: its clip box when it is clipped (lines, collections and
+patches of an Axes are), else its extent (texts, legends, an axis with its
+tick labels).  :class:`~skewplot.widgets._frames.Frames` uses footprints to
+tell when two panels' parts share pixels in a way that matters for the
+order of painting, and parts to know what to restore.
+"""
+
+from __future__ import annotations
+
+__all__ = ["PAD", "overlap", "measure_regions", "Footprints", "whole_frames"]
+
+PAD = 3
+
+
+def overlap(a, b):
+    """Whether two boxes share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _pixels(box, width, height):
+    return (max(0, int(box.x0) - PAD), max(0, int(height - box.y1) - PAD),
+            min(width, int(box.x1) + 1 + PAD), min(height, int(height - box.y0) + 1 + PAD))
+
+
+def measure_regions(figure, canvas, renderer, axes_artists=()):
+    """Each Axes' part, and the boxes of each Axis in ``axes_artists``, measured after a full draw.
+
+    Returns ``(regions, axis_boxes)``: Axes id -> box, Axis id -> tuple of
+    boxes (its tick marks and grid, each tick label shown, its offset text;
+    the label is measured with each frame, as it may change).
+
+    ``get_tightbbox`` re-positions ticks and titles, which marks them (and
+    through them the figure) stale although nothing changed: the same
+    staleness a full draw raises while it lays out and then discards.  The
+    measurement is part of the full draw it follows, so it discards it too.
+    """
+    from matplotlib.axis import Axis
+
+    fresh = [a for a in (figure, *figure.axes) if not a.stale]
+    width, height = canvas.get_width_height(physical=True)
+    regions, axis_boxes = {}, {}
+    for ax in figure.axes:
+        box = ax.get_tightbbox(renderer)
+        if box is not None:
+            regions[id(ax)] = _pixels(box, width, height)
+    for artist in axes_artists:
+        if isinstance(artist, Axis) and artist.get_visible():
+            axis_boxes[id(artist)] = _axis_boxes(artist, renderer, width, height)
+    for artist in fresh:
+        artist.stale = False
+    return regions, axis_boxes
+
+
+def _axis_boxes(axis, renderer, width, height):
+    """An Axis' boxes without its label: the Axes' box widened by its ticks, each tick label drawn, the offset."""
+    ax = axis.axes
+    reach = 2 + max(axis.majorTicks[0].get_tick_padding() if axis.majorTicks else 0.0, 0.0) * ax.figure.dpi / 72
+    lo, hi = (ax.bbox.x0, ax.bbox.x1) if axis.axis_name == "x" else (ax.bbox.y0, ax.bbox.y1)
+    boxes = [_pixels(ax.bbox.padded(reach), width, height)]
+    for label in (*axis.get_majorticklabels(), *axis.get_minorticklabels(), axis.get_offset_text()):
+        if not label.get_visible() or not label.get_text():
+            continue
+        box = label.get_window_extent(renderer)
+        a, b = (box.x0, box.x1) if axis.axis_name == "x" else (box.y0, box.y1)
+        if label is axis.get_offset_text() or a <= hi + 1 and b >= lo - 1:  # labels of ticks out of view: not drawn
+            boxes.append(_pixels(box, width, height))
+    return tuple(boxes)
+
+
+class Footprints:
+    """The boxes an artist paints into, in the state it has now (one instance per frame).
+
+    Parameters
+    ----------
+    figure : matplotlib Figure
+    regions : dict
+        Axes id -> its part (:func:`measure_regions`): the footprint of an
+        artist whose extent is unknown.
+    axis_boxes : dict
+        Axis id -> its box at the last full draw (tick labels change only
+        with the limits, which force a full draw; the label is measured anew).
+    """
+
+    def __init__(self, figure, regions, axis_boxes):
+        self._renderer = figure.canvas.get_renderer()
+        self._size = figure.canvas.get_width_height(physical=True)
+        self._regions = regions
+        self._axis_boxes = axis_boxes
+        self._memo = {}
+        self._dpi = figure.dpi
+
+    def of(self, artist):
+        """The boxes ``artist`` paints into (none when it paints nothing)."""
+        key = id(artist)
+        if key not in self._memo:
+            self._memo[key] = self._measure(artist)
+        return self._memo[key]
+
+    def _measure(self, artist):
+        from matplotlib.axis import Axis
+        from matplotlib.legend import Legend
+        from matplotlib.spines import Spine
+        from matplotlib.text import Text
+
+        if not artist.get_visible() or isinstance(artist, Text) and not artist.get_text():
+            return ()
+        width, height = self._size
+        if isinstance(artist, Axis) and id(artist) in self._axis_boxes:
+            return (*self._axis_boxes[id(artist)], *self.of(artist.label))
+        if isinstance(artist, Spine):  # its path (get_window_extent would lay out the ticks: slow)
+            path = artist.get_transform().transform_path(artist.get_path())
+            return (_pixels(path.get_extents().padded(1 + artist.get_linewidth() * self._dpi / 72), width, height),)
+        if isinstance(artist, (Text, Legend)):
+            return (_pixels(artist.get_window_extent(self._renderer), width, height),)
+        clip = artist.get_clip_box() if artist.get_clip_on() else None
+        if clip is not None:
+            return (_pixels(clip, width, height),)
+        region = self._regions.get(id(artist.axes))
+        return (0, 0, width, height) if region is None else (region,)
+
+    def meet(self, first, second):
+        """Whether any artist of ``first`` paints a pixel that one of ``second`` may paint."""
+        boxes = [b for a in second for b in self.of(a)]
+        return any(overlap(a, b) for artist in first for a in self.of(artist) for b in boxes)
+
+
+def whole_frames(canvas):
+    """Make a WebAgg (ipympl) canvas send its next frame whole, not as a diff (see :mod:`._frames`)."""
+    if hasattr(canvas, "get_diff_image"):
+        canvas._force_full = True  # WebAgg's switch, set by a browser "refresh" too
