@@ -35,7 +35,7 @@ def naive(y, s, skew, n_boot, rng, normalize=False):
     out = np.empty(n_boot)
     for b in range(n_boot):
         take = np.concatenate([pos[rng.integers(0, pos.size, pos.size)], neg[rng.integers(0, neg.size, neg.size)]])
-        out[b] = sp.aucpr(sp.operating_points(y[take], s[take]), skew, normalize=normalize)
+        out[b] = sp.aucpr(sp.operating_points(y[take], s[take]), skew=skew, normalize=normalize)
     return out
 
 
@@ -44,8 +44,8 @@ def naive_compare(y, a, b, skew, n_boot, rng):
     out = np.empty(n_boot)
     for i in range(n_boot):
         take = np.concatenate([pos[rng.integers(0, pos.size, pos.size)], neg[rng.integers(0, neg.size, neg.size)]])
-        out[i] = (sp.aucpr(sp.operating_points(y[take], a[take]), skew)
-                  - sp.aucpr(sp.operating_points(y[take], b[take]), skew))
+        out[i] = (sp.aucpr(sp.operating_points(y[take], a[take]), skew=skew)
+                  - sp.aucpr(sp.operating_points(y[take], b[take]), skew=skew))
     return out
 
 

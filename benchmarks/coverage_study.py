@@ -37,7 +37,7 @@ def intervals_all_methods(y, s, skew, n_boot, confidence, rng):
     """(estimate, {method: (low, high)}) from one shared set of replicates."""
     pts = points_of(y, s, None)
     model = sp.as_skew(skew, default=pts.skew)
-    theta = np.array([sp.aucpr(pts, model)])
+    theta = np.array([sp.aucpr(pts, skew=model)])
     pools, n_bins = _resample.make_pools([s], [pts], y, None, True)
 
     def statistic(lines):
@@ -102,7 +102,7 @@ def studentized_interval(y, s, skew, n_boot, n_inner, confidence, rng):
     """Bootstrap-t: each outer replicate's SE from ``n_inner`` inner replicates of its own rows."""
     pts = points_of(y, s, None)
     model = sp.as_skew(skew, default=pts.skew)
-    theta = sp.aucpr(pts, model)
+    theta = sp.aucpr(pts, skew=model)
     pools, n_bins = _resample.make_pools([s], [pts], y, None, True)
     idx = _resample.draw(rng, pools, n_boot)
     outer = aucpr_rows(*_resample.polylines(*_resample.counts(pools, n_bins, 0, idx)), model, "continuous", False)

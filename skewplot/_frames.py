@@ -25,6 +25,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from ._validate import require
+
 __all__ = ["narwhals", "is_table", "eager_columns", "lazy_frame", "schema_of", "missing_column",
            "numpy_columns"]
 
@@ -140,7 +142,7 @@ def schema_of(frame, names, what="the table"):
 
 
 def _read_files(paths, progress=False):
-    import duckdb
+    duckdb = require("duckdb", "reading Parquet or CSV files")
 
     paths = [os.fspath(p) for p in ([paths] if isinstance(paths, (str, os.PathLike)) else paths)]
     files = []

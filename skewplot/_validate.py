@@ -2,9 +2,33 @@
 
 from __future__ import annotations
 
+import importlib
 import numbers
 
 import numpy as np
+
+#: The extra of pyproject.toml that installs each optional module (the one place messages read it from).
+EXTRAS = {"duckdb": "tables", "polars": "tables", "pyarrow": "tables", "pandas": "stats", "statsmodels": "stats",
+          "ipympl": "widgets"}
+
+
+def require(module, what):
+    """Import ``module`` (dotted), or raise a one-line ImportError naming what needs it and how to install it.
+
+    Examples
+    --------
+    >>> require("skewplot_no_such_module", "a demo")
+    Traceback (most recent call last):
+    ...
+    ImportError: a demo needs skewplot_no_such_module, which is not installed: pip install skewplot_no_such_module
+    """
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        top = module.split(".")[0]
+        extra = EXTRAS.get(top)
+        how = f'pip install "skewplot[{extra}]"' if extra else f"pip install {top}"
+        raise ImportError(f"{what} needs {top}, which is not installed: {how}") from None
 
 
 def as_plain_array(x, name):

@@ -215,8 +215,9 @@ def breast_cancer_example(*, random_state=0):
         from sklearn.naive_bayes import GaussianNB
         from sklearn.pipeline import make_pipeline
         from sklearn.preprocessing import StandardScaler
-    except ImportError as exc:  # pragma: no cover - scikit-learn is in the test extra
-        raise ImportError('breast_cancer_example needs scikit-learn: pip install scikit-learn') from exc
+    except ImportError:  # pragma: no cover - scikit-learn is in the test extra
+        raise ImportError("breast_cancer_example needs scikit-learn, which is not installed: "
+                          "pip install scikit-learn") from None
 
     data = load_breast_cancer()
     y = (data.target == 0).astype(int)  # target 0 is malignant

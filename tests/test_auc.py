@@ -158,7 +158,7 @@ def test_bad_interpolation_and_skew():
             sp.aucpr(pts, skew=bad)
     with pytest.raises(TypeError, match="skew"):
         sp.aucpr(pts, skew="0.5")
-    with pytest.raises(TypeError, match="pts"):
+    with pytest.raises(TypeError, match=r"aucpr\(y_true, y_score\): y_score is missing"):
         sp.aucpr([0.1, 0.2])
 
 

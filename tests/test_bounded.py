@@ -38,14 +38,14 @@ def _check_all(score, y, w, n_bins, weighted):
     bounded = _binned(score, y, w, n_bins)
     _inside(sp.roc_auc(pts), sp.roc_auc(bounded))
     for skew in SKEWS:
-        _inside(sp.average_precision(pts, skew), sp.average_precision(bounded, skew))
+        _inside(sp.average_precision(pts, skew=skew), sp.average_precision(bounded, skew=skew))
         for interp in sp.INTERPOLATIONS:
             discrete = interp.startswith("discrete")
             if discrete and (weighted or isinstance(skew, tuple) or skew in (1e-6, 0.999)):
                 continue  # discrete schemes need unit counts and skews away from 0 and 1
             for normalize in (False, True):
-                _inside(sp.aucpr(pts, skew, interpolation=interp, normalize=normalize),
-                        sp.aucpr(bounded, skew, interpolation=interp, normalize=normalize))
+                _inside(sp.aucpr(pts, skew=skew, interpolation=interp, normalize=normalize),
+                        sp.aucpr(bounded, skew=skew, interpolation=interp, normalize=normalize))
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -78,8 +78,8 @@ def test_single_valued_bins_are_exact():
     bounded = _binned(score, y, np.ones(500), 10_000)  # every bin holds one score
     assert bounded.exact
     for interp in sp.INTERPOLATIONS:
-        br = sp.aucpr(bounded, 0.05, interpolation=interp)
-        exact = sp.aucpr(pts, 0.05, interpolation=interp)
+        br = sp.aucpr(bounded, skew=0.05, interpolation=interp)
+        exact = sp.aucpr(pts, skew=0.05, interpolation=interp)
         if interp in ("continuous", "trapezoid"):
             assert br.low == pytest.approx(exact, abs=1e-13) and br.high == pytest.approx(exact, abs=1e-13)
         else:

@@ -69,7 +69,7 @@ def test_binormal_aucpr_limits_and_range():
     assert sp.datasets.binormal_aucpr((0.05, 0.15)) == pytest.approx(simpson(values, x=grid) / 0.1, abs=1e-6)
     # Sampled data converge to it (the sampling SD at 4e5 rows is about 0.002).
     y, s = sp.datasets.make_scores(400_000, 0.1, random_state=1)
-    assert sp.aucpr(sp.operating_points(y, s), 0.1) == pytest.approx(sp.datasets.binormal_aucpr(0.1), abs=0.006)
+    assert sp.aucpr(sp.operating_points(y, s), skew=0.1) == pytest.approx(sp.datasets.binormal_aucpr(0.1), abs=0.006)
 
 
 @pytest.mark.parametrize(("skew", "exc", "match"), [

@@ -91,8 +91,8 @@ def test_too_many_scores_give_a_bracket_that_holds():
     assert isinstance(got, BoundedOperatingPoints)
     exact = sp.operating_points(df.y, df.s)
     for skew in (None, 0.001, (0.01, 0.2)):
-        assert sp.aucpr(exact, skew) in sp.aucpr(got, skew)
-        assert sp.average_precision(exact, skew) in sp.average_precision(got, skew)
+        assert sp.aucpr(exact, skew=skew) in sp.aucpr(got, skew=skew)
+        assert sp.average_precision(exact, skew=skew) in sp.average_precision(got, skew=skew)
     assert sp.roc_auc(exact) in sp.roc_auc(got)
 
 
@@ -105,7 +105,7 @@ def test_tolerance_is_met_and_holds(kind, tolerance, tmp_path):
     bracket = sp.aucpr(got)
     assert bracket.width <= tolerance
     assert sp.aucpr(exact) in bracket
-    assert sp.aucpr(exact, 0.01, normalize=True) in sp.aucpr(got, 0.01, normalize=True)
+    assert sp.aucpr(exact, skew=0.01, normalize=True) in sp.aucpr(got, skew=0.01, normalize=True)
 
 
 @pytest.mark.parametrize("kind", ["pandas", "polars-lazy", "duckdb", "parquet"])
@@ -131,8 +131,9 @@ def test_refinement_rounds_meet_the_tolerance_and_hold(kind, case, tmp_path, mon
     assert bracket.width <= tolerance
     assert sp.aucpr(exact) in bracket
     for skew in (0.01, 0.5):
-        assert sp.aucpr(exact, skew, interpolation="step") in sp.aucpr(got, skew, interpolation="step")
-        assert sp.aucpr(exact, skew, interpolation="trapezoid") in sp.aucpr(got, skew, interpolation="trapezoid")
+        assert sp.aucpr(exact, skew=skew, interpolation="step") in sp.aucpr(got, skew=skew, interpolation="step")
+        trap = {"skew": skew, "interpolation": "trapezoid"}
+        assert sp.aucpr(exact, **trap) in sp.aucpr(got, **trap)
     assert sp.roc_auc(exact) in sp.roc_auc(got)
 
 

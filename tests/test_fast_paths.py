@@ -123,12 +123,12 @@ def full_areas(pts, model):
 
 
 def fast_areas(pts, skew, model):
-    out = {scheme: sp.aucpr(pts, skew, interpolation=scheme) for scheme in ("continuous", "step", "trapezoid")}
+    out = {scheme: sp.aucpr(pts, skew=skew, interpolation=scheme) for scheme in ("continuous", "step", "trapezoid")}
     out["roc"] = sp.roc_auc(pts)
     if isinstance(model, sp.FixedSkew):
         out["fixed-formula"] = out["continuous"]
         for along in ("tp", "fp"):
-            out["discrete-" + along] = sp.aucpr(pts, skew, interpolation="discrete-" + along)
+            out["discrete-" + along] = sp.aucpr(pts, skew=skew, interpolation="discrete-" + along)
     return out
 
 

@@ -26,7 +26,8 @@ def pts(rng):
 @pytest.mark.parametrize("lam", [1.0, 9.0, 99.0, 0.25])
 def test_auprec_is_equation_4(pts, lam):
     assert sp.auprec(pts, lam) == pytest.approx(eq4(pts.tpr, pts.fpr, lam), rel=1e-13)
-    assert sp.auprec(pts, lam, interpolation="continuous") == pytest.approx(sp.aucpr(pts, 1 / (1 + lam)), rel=1e-15)
+    assert sp.auprec(pts, lam, interpolation="continuous") == pytest.approx(sp.aucpr(pts, skew=1 / (1 + lam)),
+                                                                             rel=1e-15)
 
 
 @pytest.mark.parametrize("lo, hi", [(1.0, 100.0), (0.0, 3.0), (4.0, 19.0)])
@@ -35,8 +36,9 @@ def test_iauprec_is_equation_5_normalised(pts, lo, hi):
     assert sp.iauprec(pts, (lo, hi)) == pytest.approx(ref, rel=1e-10)
     # the same through the skew model: weight 1 / pi'^2 on pi' = 1 / (1 + lambda) [L Eq 6]
     model = sp.SkewRange(1 / (1 + hi), 1 / (1 + lo), weight=lambda p: p**-2.0)
-    assert sp.aucpr(pts, model, interpolation="trapezoid") == pytest.approx(ref, rel=1e-10)
-    cont = quad(lambda lam: sp.aucpr(pts, 1 / (1 + lam)), lo, hi, epsabs=1e-14, epsrel=1e-12, limit=200)[0] / (hi - lo)
+    assert sp.aucpr(pts, skew=model, interpolation="trapezoid") == pytest.approx(ref, rel=1e-10)
+    cont = quad(lambda lam: sp.aucpr(pts, skew=1 / (1 + lam)), lo, hi, epsabs=1e-14, epsrel=1e-12,
+                limit=200)[0] / (hi - lo)
     assert sp.iauprec(pts, (lo, hi), interpolation="continuous") == pytest.approx(cont, rel=1e-10)
 
 

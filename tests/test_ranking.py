@@ -13,7 +13,8 @@ from conftest import random_scores
 def sign_changes_by_dense_scan(pts_a, pts_b, interpolation="continuous", n=4001, eps=1e-6):
     """Independent check: a dense scan with the public aucpr at fixed skews."""
     grid = 1 / (1 + np.exp(-np.linspace(np.log(eps / (1 - eps)), np.log((1 - eps) / eps), n)))
-    d = np.array([sp.aucpr(pts_a, p, interpolation=interpolation) - sp.aucpr(pts_b, p, interpolation=interpolation)
+    d = np.array([sp.aucpr(pts_a, skew=p, interpolation=interpolation)
+                  - sp.aucpr(pts_b, skew=p, interpolation=interpolation)
                   for p in grid])
     idx = np.flatnonzero(np.sign(d[:-1]) * np.sign(d[1:]) < 0)
     return grid[idx], grid[idx + 1]
@@ -31,10 +32,11 @@ def test_single_inversion_is_found_and_bracketed(interpolation):
     assert lo[0] <= roots[0] <= hi[0]
     # at the root both classifiers have the same area; the ranking differs on either side
     r = roots[0]
-    a, b = sp.aucpr(EARLY, r, interpolation=interpolation), sp.aucpr(BROAD, r, interpolation=interpolation)
+    a, b = sp.aucpr(EARLY, skew=r, interpolation=interpolation), sp.aucpr(BROAD, skew=r, interpolation=interpolation)
     assert a == pytest.approx(b, abs=1e-13)
     def gap(p):
-        return sp.aucpr(EARLY, p, interpolation=interpolation) - sp.aucpr(BROAD, p, interpolation=interpolation)
+        return (sp.aucpr(EARLY, skew=p, interpolation=interpolation)
+                - sp.aucpr(BROAD, skew=p, interpolation=interpolation))
 
     before, after = gap(r * 0.9), gap(r * 1.1)
     assert before * after < 0

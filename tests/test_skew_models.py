@@ -67,7 +67,8 @@ def test_ratio_range_1_to_100_is_skew_range_0099_to_half():
     assert round(lo, 4) == 0.0099 and hi == 0.5
     pts = sp.OperatingPoints.from_rates([0.3, 0.8], [0.01, 0.2])
     model = SkewRange(lo, hi, weight=lambda p: p**-2.0)
-    assert sp.iauprec(pts, (1.0, 100.0), interpolation="continuous") == pytest.approx(sp.aucpr(pts, model), rel=1e-12)
+    assert sp.iauprec(pts, (1.0, 100.0), interpolation="continuous") == pytest.approx(sp.aucpr(pts, skew=model),
+                                                                                       rel=1e-12)
 
 
 def test_random_classifier_levels():
@@ -162,7 +163,7 @@ def test_worst_classifier_area_is_aucpr_min(_, pi, kind):
         "weighted": SkewRange(0.0, pi, weight=lambda p: 1.0 + p),
         "series": SkewSeries([pi / 3, pi, 1.0, pi / 2]),
     }[kind]
-    assert sp.aucpr(worst, model) == pytest.approx(sp.aucpr_min(model), rel=1e-9, abs=1e-12)
+    assert sp.aucpr(worst, skew=model) == pytest.approx(sp.aucpr_min(model), rel=1e-9, abs=1e-12)
 
 
 def test_uniform_aucpr_min_against_its_two_integrals():
@@ -282,7 +283,7 @@ def test_uniform_nodes_serve_generic_expectations():
         (lambda: SkewSeries([0.2, 0.3], [0.0]), "times"),
         (lambda: SkewSeries.from_function(lambda t: 0.1 + 0 * t, t_end=0.0), "t_end"),
         (lambda: SkewSeries.from_function(lambda t: 2.0 + 0 * t, t_end=1.0), "f"),
-        (lambda: sp.aucpr(sp.OperatingPoints.from_rates([0.5], [0.2], skew=0.3), SkewSeries([0.0, 0.5]),
+        (lambda: sp.aucpr(sp.OperatingPoints.from_rates([0.5], [0.2], skew=0.3), skew=SkewSeries([0.0, 0.5]),
                           interpolation="discrete-tp"), "interpolation"),
     ],
 )

@@ -128,7 +128,7 @@ def test_soft_label_areas_equal_the_general_path(kind, n):
         assert sp.aucpr(pts) == pytest.approx(ref, rel=1e-12)
     # Other skews and skew models take the general path; they agree too.
     for skew in (0.2, (0.1, 0.4)):
-        assert sp.aucpr(pts, skew) == pytest.approx(sp.aucpr(plain, skew), rel=1e-12)
+        assert sp.aucpr(pts, skew=skew) == pytest.approx(sp.aucpr(plain, skew=skew), rel=1e-12)
 
 
 @pytest.mark.parametrize("kind", ["uniform", "ends", "tiny"])

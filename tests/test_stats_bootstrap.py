@@ -52,7 +52,7 @@ def test_replicates_equal_a_naive_resample_and_sort(stratified, weighted):
             for r in range(6):
                 take = np.concatenate([pool_rows[ix[r]] for pool_rows, ix in zip(rows, idx, strict=True)])
                 ref_pts = sp.operating_points(y[take], s[take], sample_weight=None if w is None else w[take])
-                ref = sp.aucpr(ref_pts, model, interpolation=interpolation)
+                ref = sp.aucpr(ref_pts, skew=model, interpolation=interpolation)
                 assert got[r] == pytest.approx(ref, rel=1e-12, abs=1e-14), (interpolation, skew, r)
 
 
@@ -74,10 +74,10 @@ def test_aucpr_ci_replicates_of_untied_scores_equal_a_full_recomputation(skew):
     for k in range(4):
         take = np.concatenate([pool_rows[ix[k]] for pool_rows, ix in zip(rows, idx, strict=True)])
         ref_pts = sp.operating_points(y[take], s[take])
-        ref = sp.aucpr(ref_pts, skew)
+        ref = sp.aucpr(ref_pts, skew=skew)
         assert r.distribution[k] == pytest.approx(ref, rel=1e-12, abs=1e-15), k
         if skew == (0.01, 0.1) and k == 0:  # and against the fixed-skew areas averaged over the range
-            avg = quad(lambda p: sp.aucpr(ref_pts, p), 0.01, 0.1, epsabs=1e-15, epsrel=1e-13, limit=200)[0] / 0.09
+            avg = quad(lambda p: sp.aucpr(ref_pts, skew=p), 0.01, 0.1, epsabs=1e-15, epsrel=1e-13, limit=200)[0] / 0.09
             assert r.distribution[k] == pytest.approx(avg, rel=1e-12)
     assert np.ptp(r.distribution) > 1e-3  # the replicates differ (a real resample)
 
@@ -91,7 +91,7 @@ def test_unresampled_bins_give_the_estimate_for_every_model():
         model = sp.as_skew(skew, default=pts.skew)
         for normalize in (False, True):
             got = aucpr_rows(tp, fp, model, "continuous", normalize)[0]
-            assert got == pytest.approx(sp.aucpr(pts, model, normalize=normalize), rel=1e-12, abs=1e-14)
+            assert got == pytest.approx(sp.aucpr(pts, skew=model, normalize=normalize), rel=1e-12, abs=1e-14)
 
 
 @pytest.mark.parametrize("skew", MODELS)
@@ -99,12 +99,12 @@ def test_aucpr_ci_every_skew_model(skew):
     y, s = _data(n=600, seed=3)
     r = sp.aucpr_ci(y, s, skew=skew, n_boot=200, random_state=0)
     pts = sp.operating_points(y, s)
-    assert r.estimate == pytest.approx(sp.aucpr(pts, skew), rel=1e-12)
+    assert r.estimate == pytest.approx(sp.aucpr(pts, skew=skew), rel=1e-12)
     assert r.low < r.estimate < r.high
     assert r.distribution.shape == (200,)
     assert r.se == pytest.approx(r.distribution.std(ddof=1))
     n = sp.aucpr_ci(y, s, skew=skew, n_boot=200, random_state=0, normalize=True)
-    assert n.estimate == pytest.approx(sp.aucpr(pts, skew, normalize=True), rel=1e-12)
+    assert n.estimate == pytest.approx(sp.aucpr(pts, skew=skew, normalize=True), rel=1e-12)
     assert n.low < n.estimate < n.high
 
 

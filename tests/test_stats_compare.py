@@ -24,7 +24,7 @@ def test_identical_scores_differ_by_exactly_zero(skew):
     assert r.difference == 0.0
     assert np.all(r.distribution == 0.0)
     assert (r.low, r.high, r.se, r.pvalue) == (0.0, 0.0, 0.0, 1.0)
-    assert r.estimate_a == r.estimate_b == pytest.approx(sp.aucpr(sp.operating_points(y, a), skew))
+    assert r.estimate_a == r.estimate_b == pytest.approx(sp.aucpr(sp.operating_points(y, a), skew=skew))
 
 
 def test_paired_replicates_equal_naive_differences_on_the_same_rows():
@@ -38,8 +38,8 @@ def test_paired_replicates_equal_naive_differences_on_the_same_rows():
     rows = [np.flatnonzero(y), np.flatnonzero(~y)]
     for r in range(5):
         take = np.concatenate([pr[ix[r]] for pr, ix in zip(rows, idx, strict=True)])
-        ref = (sp.aucpr(sp.operating_points(y[take], a[take]), model)
-               - sp.aucpr(sp.operating_points(y[take], b[take]), model))
+        ref = (sp.aucpr(sp.operating_points(y[take], a[take]), skew=model)
+               - sp.aucpr(sp.operating_points(y[take], b[take]), skew=model))
         assert got[r] == pytest.approx(ref, rel=1e-10, abs=1e-13)
 
 

@@ -35,7 +35,7 @@ def _simulate(rng, n, mu=MU, prevalence=0.1):
 def test_population_value_matches_a_large_sample(skew):
     """The quadrature is the limit of skewplot's estimate (checks both against each other)."""
     y, s = _simulate(np.random.default_rng(0), 400_000)
-    est = sp.aucpr(sp.operating_points(y, s), skew)
+    est = sp.aucpr(sp.operating_points(y, s), skew=skew)
     # Sampling SD of the estimate at this n is about 0.0015 (0.02 at n = 3000, times sqrt(3000/4e5)).
     assert est == pytest.approx(binormal_aucpr(skew, separation=MU), abs=0.006)
 

@@ -27,7 +27,8 @@ import numpy as np
 from ._tables import is_table, points_by_group
 from .points import OperatingPoints, operating_points
 
-__all__ = ["classifiers", "INPUT_PARAMS"]
+__all__ = ["classifiers", "one_classifier", "INPUT_PARAMS", "METRIC_INPUT_PARAMS", "is_bounded",
+           "refuse_positional_skew"]
 
 #: numpydoc text of the input parameters every plot_* function and widget shares.
 INPUT_PARAMS = """\
@@ -66,11 +67,62 @@ INPUT_PARAMS = """\
         Legend name of a single classifier (default ``"classifier"``).
 """
 
+#: numpydoc text of the input parameters every metric and interval of one classifier shares.
+METRIC_INPUT_PARAMS = """\
+    data : OperatingPoints, BoundedOperatingPoints, DataFrame or array-like, optional
+        The classifier, given as every plot takes it: its operating points;
+        a table (pandas, polars, ... or a dict of columns) whose columns
+        ``y_true=`` and ``y_score=`` name; or the labels, with the scores
+        as ``y_score``.
+    y_score : array-like or str, optional
+        Scores (an array, or a column of ``data``).  A skew is never given
+        here: it goes by name, ``skew=``.
+    y_true : array-like or str, optional
+        Labels, when ``data`` is a table (a column name) or None (an array).
+    sample_weight : array-like or str, optional
+        Non-negative weights (array, or column of ``data``).
+    pos_label : scalar, optional
+        The positive class, when the labels are not {0, 1}, {-1, 1} or bool.
+"""
+
 _BARE_LIST = (
     "{arg} is a list of {n} OperatingPoints; say what they are. Separate classifiers: "
     "{func}({{'model A': pts_a, 'model B': pts_b}}) (or data=table, hue='model'); "
     "folds of one classifier: {func}(folds=[fold_1, fold_2, ...]) (or data=table, units='fold')."
 )
+
+
+def is_bounded(value):
+    """Whether ``value`` is a :class:`~skewplot.BoundedOperatingPoints` (or a mapping of them): binned scores."""
+    if isinstance(value, Mapping) and value:
+        return all(hasattr(v, "_bracketed_area") for v in value.values())
+    return hasattr(value, "_bracketed_area")
+
+
+def _looks_like_skew(value):
+    """A number, a pair of numbers, a skew model or an estimate: what a skew given in y_score's place looks like."""
+    from ..skew import SkewModel, _is_estimate
+
+    if isinstance(value, (SkewModel, float, int, np.floating, np.integer)) or _is_estimate(value):
+        return not isinstance(value, bool)
+    return isinstance(value, (tuple, list)) and len(value) == 2 and all(
+        isinstance(v, (float, int, np.floating, np.integer)) and not isinstance(v, bool) for v in value)
+
+
+def refuse_positional_skew(data, y_score, func, skew_arg):
+    if y_score is not None and _looks_like_skew(y_score):
+        raise TypeError(
+            f"{func}(): the second argument is y_score (the scores, after the labels), got {y_score!r}; "
+            f"a skew goes by name: {func}(..., {skew_arg}={y_score!r})"
+        )
+
+
+def _refuse_bounded(func):
+    raise TypeError(
+        f"{func}() needs exact operating points; BoundedOperatingPoints (binned scores) only bracket the curve. "
+        "They are drawn by plot_pr, plot_roc and plot_bracket and measured by aucpr, average_precision and "
+        "roc_auc; for exact points read the table without bins= (skewplot.operating_points_from)"
+    )
 
 
 def _is_points_list(value):
@@ -110,11 +162,12 @@ def _check_mapping(data, func):
 
 
 def classifiers(data=None, y_score=None, *, y_true=None, folds=None, hue=None, units=None, sample_weight=None,
-                pos_label=None, hue_order=None, name=None, func="plot"):
+                pos_label=None, hue_order=None, name=None, func="plot", skew_arg="skew"):
     """Normalise any accepted input to ``{name: OperatingPoints or list of OperatingPoints (folds)}``.
 
     Parameters are those of :data:`INPUT_PARAMS`; ``func`` names the caller
-    in messages.
+    in messages, and ``skew_arg`` the caller's skew keyword (a skew given in
+    ``y_score``'s place is refused with a message naming it).
 
     Examples
     --------
@@ -130,6 +183,10 @@ def classifiers(data=None, y_score=None, *, y_true=None, folds=None, hue=None, u
     """
     default = "classifier" if name is None else str(name)
     columns = {"hue": hue, "units": units, "hue_order": hue_order}
+    if isinstance(data, OperatingPoints) or (isinstance(data, Mapping) and not is_table(data)) or is_bounded(data):
+        refuse_positional_skew(data, y_score, func, skew_arg)
+    if is_bounded(data) or is_bounded(folds):
+        _refuse_bounded(func)
     if folds is not None:
         extra = [k for k, v in {"data": data, "y_score": y_score, "y_true": y_true, **columns}.items() if v is not None]
         if extra:
@@ -177,3 +234,42 @@ def classifiers(data=None, y_score=None, *, y_true=None, folds=None, hue=None, u
                       sample_weight="sample_weight" if sample_weight is not None else None,
                       pos_label=pos_label, hue_order=hue_order, name=name, func=func)
     return out
+
+
+def one_classifier(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None, func="metric",
+                   skew_arg="skew", bounded=True):
+    """The one classifier a metric or an interval measures, from any accepted input: the one input rule.
+
+    ``data`` is an :class:`~skewplot.OperatingPoints` (returned as it is,
+    at no cost), a :class:`~skewplot.BoundedOperatingPoints` (when
+    ``bounded``), the labels with ``y_score`` the scores (arrays, or
+    ``y_true=``), or a table whose columns ``y_true=`` and ``y_score=``
+    name, as every plot takes them (:func:`classifiers`).  A mapping of
+    several classifiers, folds or ``hue`` are refused: a metric measures one.
+
+    Examples
+    --------
+    >>> from skewplot.metrics._inputs import one_classifier
+    >>> one_classifier([0, 1, 1, 0], [0.2, 0.9, 0.6, 0.3]).skew
+    0.5
+    >>> one_classifier({"label": [0, 1, 1], "score": [0.2, 0.9, 0.6]}, y_true="label", y_score="score").skew
+    0.6666666666666666
+    """
+    if isinstance(data, OperatingPoints) and y_score is None and y_true is None and sample_weight is None \
+            and pos_label is None:
+        return data
+    if is_bounded(data) and not isinstance(data, Mapping):
+        refuse_positional_skew(data, y_score, func, skew_arg)
+        extra = [k for k, v in {"y_score": y_score, "y_true": y_true, "sample_weight": sample_weight,
+                                "pos_label": pos_label}.items() if v is not None]
+        if extra:
+            raise TypeError(f"data holds operating points; {', '.join(extra)} apply to labels and scores only")
+        if not bounded:
+            _refuse_bounded(func)
+        return data
+    points = classifiers(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label, func=func,
+                         skew_arg=skew_arg)
+    if len(points) != 1:
+        raise TypeError(f"{func}() measures one classifier; data is a mapping of {len(points)}: call it once per "
+                        f"classifier, e.g. {{name: {func}(pts) for name, pts in data.items()}}")
+    return next(iter(points.values()))

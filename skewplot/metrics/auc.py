@@ -9,6 +9,7 @@ from .._validate import check_bool, check_choice
 from ..skew import FixedSkew
 from ..skew.formulas import continuous_segment_area
 from ..skew.one_log import fast_aucpr_at_skews, unit_weight_areas
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier
 from .counting import unit_weight_tp
 from .precision import _check_points, _model_from, skew_model_of, sum_over_slices
 
@@ -107,7 +108,7 @@ def aucpr_at_skews(pts, skews, *, interpolation="continuous"):
     if pi.size and (pi.min() < 0 or pi.max() > 1):
         raise ValueError("skews must lie in [0, 1]")
     if interpolation != "continuous":
-        return np.array([aucpr(pts, float(p), interpolation=interpolation) for p in pi])
+        return np.array([aucpr(pts, skew=float(p), interpolation=interpolation) for p in pi])
     corners = polyline_corners(pts)
     out = fast_aucpr_at_skews(corners.tpr, corners.fpr, pi)
     redo = np.isnan(out)  # where the one-log form's bound is not small enough against the area
@@ -164,16 +165,17 @@ def _trapezoid(x, y):
     return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) * 0.5))
 
 
-def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
+def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
+          interpolation="continuous", normalize=False):
     """Area under the precision-recall curve, at any skew and under any skew model.
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skew : None, float, (lo, hi) or SkewModel, optional
+%(metric_input_params)s    skew : None, float, (lo, hi), SkewModel or SkewEstimate, optional
         None: the data set's own skew.  For a range or a model the result is
         the expectation of the AUC at pi' over the model, which equals the
-        area under the P̄-R or P̃-R curve.
+        area under the P̄-R or P̃-R curve; an estimate stands for its point
+        estimate (:func:`skewplot.as_skew`).
     interpolation : {"continuous", "discrete-tp", "discrete-fp", "step", "trapezoid"}
         ``"continuous"`` (default): the exact area under the curve that joins
         the points by straight ROC segments [K]; works for weighted data.
@@ -189,8 +191,9 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
 
     Returns
     -------
-    float
-        The area, or its normalised value with ``normalize=True``.
+    float or Bracket
+        The area, or its normalised value with ``normalize=True``; a
+        :class:`~skewplot.Bracket` for binned points.
 
     Examples
     --------
@@ -198,9 +201,13 @@ def aucpr(pts, skew=None, *, interpolation="continuous", normalize=False):
     >>> pts = sp.operating_points([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     >>> round(sp.aucpr(pts), 4)
     0.7973
+    >>> round(sp.aucpr([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], skew=0.1), 4)  # labels and scores
+    0.5711
     >>> round(sp.aucpr(pts, interpolation="step"), 4)
     0.8333
     """
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="aucpr")
     if hasattr(pts, "_bracketed_area"):  # binned points: a certified interval
         return pts._bracketed_area("aucpr", skew=skew, interpolation=interpolation, normalize=normalize)
     _check_points(pts)
@@ -290,20 +297,19 @@ def normalized_aucpr(area, model):
     return (area - lo) / (1.0 - lo)
 
 
-def average_precision(pts, skew=None):
+def average_precision(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None):
     """Average precision, ``sum (R_i - R_{i-1}) P_i`` (scikit-learn's definition).
 
-    Equal to ``aucpr(pts, skew, interpolation="step")``.
+    Equal to ``aucpr(..., interpolation="step")``.
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skew : None, float, (lo, hi) or SkewModel, optional
+%(metric_input_params)s    skew : None, float, (lo, hi), SkewModel or SkewEstimate, optional
         As :func:`aucpr`; None is the data set's own skew.
 
     Returns
     -------
-    float
+    float or Bracket
         The step-interpolated area at the skew (model) ``skew``.
 
     Examples
@@ -315,21 +321,22 @@ def average_precision(pts, skew=None):
     >>> round(sp.average_precision(pts, skew=0.1), 4)  # with nine negatives per positive
     0.437
     """
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="average_precision")
     if hasattr(pts, "_bracketed_area"):
         return pts._bracketed_area("average_precision", skew=skew)
-    return aucpr(pts, skew, interpolation="step")
+    return aucpr(pts, skew=skew, interpolation="step")
 
 
-def roc_auc(pts):
+def roc_auc(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None):
     """Area under the ROC curve (trapezoid rule, ties as diagonal segments).
 
     Parameters
     ----------
-    pts : OperatingPoints
-
+%(metric_input_params)s
     Returns
     -------
-    float
+    float or Bracket
         The area under the ROC polyline, in [0, 1].
 
     Examples
@@ -337,12 +344,21 @@ def roc_auc(pts):
     >>> import skewplot as sp
     >>> sp.roc_auc(sp.operating_points([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]))
     0.75
+    >>> sp.roc_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    0.75
     """
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="roc_auc")
     if hasattr(pts, "_bracketed_area"):
         return pts._bracketed_area("roc_auc")
     _check_points(pts)
     pts = pts._area_points()  # the same polyline: between its points TPR is constant
     return _trapezoid(pts.fpr, pts.tpr)
+
+
+for _f in (aucpr, average_precision, roc_auc):
+    _f.__doc__ = _f.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)
+del _f
 
 
 def aucpr_min(skew):

@@ -259,7 +259,7 @@ class BoundedOperatingPoints:
         check_choice(interpolation, "interpolation", INTERPOLATIONS)
         model = skew_model_of(self.lower, skew)
         if interpolation == "continuous":
-            low, high = aucpr(self.lower, model), aucpr(self.upper, model)
+            low, high = aucpr(self.lower, skew=model), aucpr(self.upper, skew=model)
         else:
             # The step scheme is compared with the continuous area segment by segment; the
             # schemes linear in PR space (Davis & Goadrich included) with the trapezoid.

@@ -18,7 +18,7 @@ from itertools import combinations
 import numpy as np
 
 from .._memory import check_memory
-from .._validate import check_1d_array, check_nonnegative, check_same_length, check_scores
+from .._validate import check_1d_array, check_nonnegative, check_same_length, check_scores, require
 from ._labels import positive_mask
 from .fmeasure import _envelope_candidates, _f_at, _skew_grid
 from .fweight import _check_alpha
@@ -159,7 +159,7 @@ class BooleanCombinations(Mapping):
 
     def to_frame(self):
         """The table as a pandas DataFrame (``function`` categorical); needs pandas."""
-        import pandas as pd
+        pd = require("pandas", "BooleanCombinations.to_frame")
 
         data = {c: self[c] for c in _COLUMNS}
         data["function"] = pd.Categorical.from_codes(

@@ -49,7 +49,7 @@ def auprec(pts, ratio, *, interpolation="trapezoid"):
     """
     _check_points(pts)
     ratio = check_scalar(ratio, "ratio", lo=0.0, lo_open=True)
-    return aucpr(pts, FixedSkew(_skew_of_ratio(ratio)), interpolation=interpolation)
+    return aucpr(pts, skew=FixedSkew(_skew_of_ratio(ratio)), interpolation=interpolation)
 
 
 def iauprec(pts, ratio_range, *, interpolation="trapezoid"):
@@ -87,7 +87,7 @@ def iauprec(pts, ratio_range, *, interpolation="trapezoid"):
     lam_lo, lam_hi = _ratio_range(ratio_range)
     if interpolation != "trapezoid":
         model = SkewRange(_skew_of_ratio(lam_hi), _skew_of_ratio(lam_lo), weight=_inverse_square)
-        return aucpr(pts, model, interpolation=interpolation)
+        return aucpr(pts, skew=model, interpolation=interpolation)
     tpr, fpr = curve_rates(pts)
     prec = _ratio_averaged_precision(tpr, fpr, lam_lo, lam_hi)
     return float(np.sum(np.diff(pts.tpr) * 0.5 * (prec[1:] + prec[:-1])))

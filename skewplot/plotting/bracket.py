@@ -20,6 +20,7 @@ from ..metrics.precision import skew_model_of
 from ._axes import label_pr_axes, label_roc_axes
 from ._decimate import pr_vertices
 from ._display import decimation_indices, from_first_point, palette, resolve_ax
+from ._kwargs import check_style
 from ._legend import place_legend
 
 __all__ = ["BracketDisplay", "plot_bracket", "is_bounded"]
@@ -129,6 +130,7 @@ def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, **kwargs
     >>> list(disp.lines_), len(disp.lines_["classifier"])
     (['classifier'], 2)
     """
+    kwargs = check_style(kwargs, plot_bracket)
     if space not in ("pr", "roc"):
         raise ValueError(f"space must be one of 'pr', 'roc'; got {space!r}")
     if not is_bounded(points):
@@ -142,7 +144,7 @@ def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, **kwargs
     lines, bands, brackets = {}, {}, {}
     for (name, bounded), color in zip(named.items(), palette(len(named)), strict=True):
         if space == "pr":
-            bracket, kind = aucpr(bounded, skew), "AUCPR"
+            bracket, kind = aucpr(bounded, skew=skew), "AUCPR"
         else:
             bracket, kind = roc_auc(bounded), "ROC AUC"
         lower, upper = _curves(bounded, space, skew, n_bins)

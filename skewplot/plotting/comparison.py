@@ -7,6 +7,7 @@ import numpy as np
 from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair
 from ..stats.compare import compare_many
 from ._display import Display, palette, resolve_ax
+from ._kwargs import check_style
 
 __all__ = ["ComparisonDisplay", "plot_comparison"]
 
@@ -93,10 +94,10 @@ def _spans(x, mask):
     return [(edges[s], edges[e]) for s, e in zip(starts, ends, strict=True)]
 
 
-def plot_comparison(y_true, score_a, score_b, *, skews=None, skew_range=(0.001, 0.5), n_skews=40,
-                    names=("A", "B"), confidence=0.95, n_boot=1000, method="bca", interpolation="continuous",
-                    normalize=False, stratified=True, sample_weight=None, random_state=None, log_skew=True,
-                    ax=None, **kwargs):
+def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews=None, skew_range=(0.001, 0.5),
+                    n_skews=40, names=("A", "B"), confidence=0.95, n_boot=1000, method="bca",
+                    interpolation="continuous", normalize=False, stratified=True, sample_weight=None, pos_label=None,
+                    random_state=None, log_skew=True, ax=None, **kwargs):
     """Draw AUCPR(A) - AUCPR(B) against the deployment skew, with a bootstrap band.
 
     The picture for choosing a classifier when the deployment skew is
@@ -109,16 +110,21 @@ def plot_comparison(y_true, score_a, score_b, *, skews=None, skew_range=(0.001, 
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-    score_a, score_b : array-like of shape (n,)
-        Scores of the two classifiers on the same rows.
+    data : array-like or DataFrame, optional
+        The labels (``plot_comparison(y_true, score_a, score_b)``), or a
+        table whose columns ``y_true=``, ``score_a=``, ``score_b=`` name (as
+        :func:`skewplot.compare`).
+    score_a, score_b : array-like of shape (n,) or str
+        Scores of the two classifiers on the same rows (or their columns).
+    y_true : array-like or str, optional
+        The labels when ``data`` is None, or their column in ``data``.
     skews : array-like, optional
         Skews in (0, 1) to evaluate, increasing.  By default ``n_skews``
         log-spaced values over ``skew_range``.
     skew_range : (float, float), default=(0.001, 0.5)
     n_skews : int, default=40
     names : (str, str), default=("A", "B")
-    confidence, n_boot, method, interpolation, normalize, stratified, sample_weight, random_state
+    confidence, n_boot, method, interpolation, normalize, stratified, sample_weight, pos_label, random_state
         As :func:`skewplot.compare`.
     log_skew : bool, default=True
         Logarithmic skew axis.
@@ -139,6 +145,7 @@ def plot_comparison(y_true, score_a, score_b, *, skews=None, skew_range=(0.001, 
     >>> bool(disp.result_["low"].min() > 0)  # A, without B's noise, is better at every skew
     True
     """
+    kwargs = check_style(kwargs, plot_comparison)
     log_skew = check_bool(log_skew, "log_skew")
     if skews is None:
         lo, hi = check_pair(skew_range, "skew_range", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
@@ -150,7 +157,8 @@ def plot_comparison(y_true, score_a, score_b, *, skews=None, skew_range=(0.001, 
             raise ValueError("skews must be increasing values in (0, 1)")
     if not isinstance(names, (tuple, list)) or len(names) != 2:
         raise TypeError(f"names must be a pair of labels (A, B), got {names!r}")
-    result = compare_many(y_true, score_a, score_b, [float(s) for s in skews], sample_weight=sample_weight,
+    result = compare_many(data, score_a, score_b, [float(s) for s in skews], y_true=y_true,
+                          sample_weight=sample_weight, pos_label=pos_label, func="plot_comparison",
                           interpolation=interpolation, confidence=confidence, n_boot=n_boot, method=method,
                           stratified=stratified, random_state=random_state, normalize=normalize)
     disp = ComparisonDisplay(skews, result, tuple(str(n) for n in names), confidence, normalize)

@@ -20,6 +20,7 @@ from ..metrics.cost import (
     probability_cost,
     trivial_costs,
 )
+from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 
 __all__ = ["CostDisplay", "plot_cost"]
@@ -266,6 +267,7 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
     >>> disp.ax_.get_xlabel()
     'Probability cost $PC(+)$ ($m$=0.2)'
     """
+    kwargs = check_style(kwargs, plot_cost)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_cost")

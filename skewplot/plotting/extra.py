@@ -10,6 +10,7 @@ from ..metrics._inputs import classifiers
 from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
 from ..metrics.precision import transform_precision
 from ._display import Display, as_points_dict, palette
+from ._kwargs import check_style
 
 __all__ = [
     "SkewTransformDisplay",
@@ -101,6 +102,7 @@ def plot_skew_transform(from_skew, to_skews, *, ax=None, **kwargs):
     >>> sorted(disp.lines_)
     ["pi'=0.01", "pi'=0.1", "pi'=0.9"]
     """
+    kwargs = check_style(kwargs, plot_skew_transform)
     return SkewTransformDisplay(from_skew, to_skews).plot(ax=ax, **kwargs)
 
 
@@ -218,6 +220,7 @@ def plot_aucpr_vs_skew(data=None, y_score=None, *, y_true=None, hue=None, sample
     -------
     AUCPRSkewDisplay
     """
+    kwargs = check_style(kwargs, plot_aucpr_vs_skew)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, sample_weight=sample_weight, pos_label=pos_label,
                          hue_order=hue_order, name=name, func="plot_aucpr_vs_skew")
     disp = AUCPRSkewDisplay(points, skews=skews, interpolation=interpolation, normalize=normalize,
@@ -293,6 +296,9 @@ def plot_pr_surface(data=None, y_score=None, *, y_true=None, sample_weight=None,
     -------
     PRSurfaceDisplay
     """
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    kwargs = check_style(kwargs, plot_pr_surface, Poly3DCollection)
     points = classifiers(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="plot_pr_surface")
     return PRSurfaceDisplay(points, skews=skews, n_recall=n_recall).plot(ax=ax, **kwargs)
@@ -389,5 +395,6 @@ def plot_ap_null(n, n_pos, *, observed=None, n_samples=20000, random_state=0, ax
     >>> sorted(disp.lines_)
     ['approx', 'density', 'observed']
     """
+    kwargs = check_style(kwargs, plot_ap_null)
     return APNullDisplay(n, n_pos, observed=observed, n_samples=n_samples, random_state=random_state).plot(
         ax=ax, **kwargs)

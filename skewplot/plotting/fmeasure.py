@@ -6,6 +6,7 @@ import numpy as np
 
 from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope, resolve_f_weight
+from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 
 __all__ = ["FMeasureDisplay", "plot_fmeasure"]
@@ -169,6 +170,7 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
     >>> disp.ax_.get_ylabel()
     'F-measure $F_{\\\\alpha}$ ($\\\\alpha$=0.8)'
     """
+    kwargs = check_style(kwargs, plot_fmeasure)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_fmeasure")

@@ -26,6 +26,7 @@ from ._display import (
     fold_band,
     from_first_point,
 )
+from ._kwargs import check_style
 from .bracket import is_bounded, plot_bracket
 
 __all__ = ["PRDisplay", "plot_pr"]
@@ -340,6 +341,7 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
     (['strong', 'weak'], ['min', 'random', 'unachievable'])
     >>> disp = disp.update(skew=0.2)
     """
+    kwargs = check_style(kwargs, plot_pr)
     if is_bounded(data):  # binned scores: a certified band per classifier
         return plot_bracket(data, space="pr", skew=skew, ax=ax, **kwargs)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,

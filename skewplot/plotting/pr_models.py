@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from .._validate import check_1d_array, check_pair
+from ..metrics._inputs import refuse_positional_skew
 from ..skew import SkewModel, SkewRange, SkewSeries
+from ._kwargs import check_style
 from .pr import plot_pr
 
 __all__ = ["plot_integrated_pr", "plot_temporal_pr"]
@@ -25,6 +27,8 @@ def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight
     **kwargs
         As :func:`plot_pr`.
     """
+    kwargs = check_style(kwargs, plot_integrated_pr, via=plot_pr)
+    refuse_positional_skew(data, y_score, "plot_integrated_pr", "skew_range")
     lo, hi = check_pair(skew_range, "skew_range", lo=0.0, hi=1.0)
     return plot_pr(data, y_score, skew=SkewRange(lo, hi, weight=weight), ax=ax, **kwargs)
 
@@ -42,6 +46,8 @@ def plot_temporal_pr(data=None, y_score=None, *, skew_series, ax=None, **kwargs)
     **kwargs
         As :func:`plot_pr`.
     """
+    kwargs = check_style(kwargs, plot_temporal_pr, via=plot_pr)
+    refuse_positional_skew(data, y_score, "plot_temporal_pr", "skew_series")
     if not isinstance(skew_series, SkewSeries):
         if isinstance(skew_series, SkewModel) or callable(skew_series):
             raise TypeError(f"skew_series must be a SkewSeries or an array of skews, got {type(skew_series).__name__} "

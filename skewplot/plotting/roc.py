@@ -21,6 +21,7 @@ from ._display import (
     draw_band,
     fold_band,
 )
+from ._kwargs import check_style
 from .bracket import is_bounded, plot_bracket
 
 __all__ = ["ROCDisplay", "plot_roc"]
@@ -182,6 +183,7 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     0.927
     >>> disp = disp.update(hull=False)
     """
+    kwargs = check_style(kwargs, plot_roc)
     if is_bounded(data):  # binned scores: a certified band per classifier
         return plot_bracket(data, space="roc", ax=ax, **kwargs)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,

@@ -35,10 +35,13 @@ def as_skew(spec, default=None) -> SkewModel:
 
     Parameters
     ----------
-    spec : None, float, (lo, hi) or SkewModel
+    spec : None, float, (lo, hi), SkewModel or SkewEstimate
         ``None`` means ``default`` (usually the data set's own skew); a float
         is a :class:`FixedSkew`; a pair ``(lo, hi)`` a uniform
-        :class:`SkewRange`; a model is returned unchanged.
+        :class:`SkewRange`; a model is returned unchanged; an estimate
+        (:class:`~skewplot.SkewEstimate`, from :func:`skewplot.estimate_skew`)
+        is the fixed skew of its point estimate.  Every function that takes
+        ``skew=`` reads it here, so all of them accept the same four kinds.
     default : float, optional
         The skew used when ``spec`` is None.
 
@@ -51,6 +54,10 @@ def as_skew(spec, default=None) -> SkewModel:
     >>> import skewplot as sp
     >>> sp.as_skew(0.1), sp.as_skew((0.0, 0.5))
     (FixedSkew(0.1), SkewRange(0.0, 0.5))
+    >>> y, s = sp.datasets.make_scores(4000, 0.2, random_state=0)
+    >>> _, new = sp.datasets.make_scores(4000, 0.05, random_state=1)
+    >>> sp.as_skew(sp.estimate_skew(y, s, new)).value == sp.estimate_skew(y, s, new).estimate
+    True
     """
     if spec is None:
         if default is None:
@@ -62,7 +69,9 @@ def as_skew(spec, default=None) -> SkewModel:
     if isinstance(spec, SkewModel):
         return spec
     if isinstance(spec, bool):
-        raise TypeError("skew must be a float, a (lo, hi) pair or a skew model, got bool")
+        raise TypeError("skew must be a float, a (lo, hi) pair, a skew model or an estimate, got bool")
+    if _is_estimate(spec):
+        return FixedSkew(spec.estimate)
     if isinstance(spec, (numbers.Real, np.floating, np.integer)):
         return FixedSkew(spec)
     if isinstance(spec, np.ndarray) and spec.ndim == 0:
@@ -70,5 +79,12 @@ def as_skew(spec, default=None) -> SkewModel:
     if isinstance(spec, (tuple, list, np.ndarray)) and len(spec) == 2:
         return SkewRange(spec[0], spec[1])
     raise TypeError(
-        f"skew must be None, a float in (0, 1), a (lo, hi) pair or a SkewModel; got {type(spec).__name__}"
+        "skew must be None, a float in (0, 1), a (lo, hi) pair, a SkewModel or a SkewEstimate; "
+        f"got {type(spec).__name__}"
     )
+
+
+def _is_estimate(spec):
+    """A :class:`~skewplot.SkewEstimate`, read by its fields (:mod:`skewplot.stats`, which defines it, is above)."""
+    return all(hasattr(spec, name) for name in ("estimate", "low", "high", "test_skew")) \
+        and not isinstance(spec, np.ndarray)

@@ -11,21 +11,19 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._validate import require
+
 __all__ = ["anova_over_skews"]
 
-_EXTRA = 'anova_over_skews needs pandas and statsmodels: pip install "skewplot[stats]"'
 # Residual root sum of squares, relative to the scores' own (uncentred), at or below which the fit is exact:
 # a least-squares fit leaves a few units in the last place of each score, ~1e-16 of it, not 1e-12.
 _ROUNDING = 1e-12
 
 
 def _import():
-    try:
-        import pandas as pd
-        from statsmodels.formula.api import ols
-        from statsmodels.stats.anova import anova_lm
-    except ImportError as exc:
-        raise ImportError(f"{_EXTRA} ({exc})") from exc
+    pd = require("pandas", "anova_over_skews")
+    ols = require("statsmodels.formula.api", "anova_over_skews").ols
+    anova_lm = require("statsmodels.stats.anova", "anova_over_skews").anova_lm
     return pd, ols, anova_lm
 
 

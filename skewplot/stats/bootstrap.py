@@ -24,6 +24,7 @@ from ..metrics.precision import skew_model_of
 from ..skew import FixedSkew, SkewModel
 from . import _intervals, _resample
 from ._checks import as_generator
+from ._inputs import labelled_rows, rows_of_points
 
 __all__ = ["BootstrapResult", "aucpr_ci"]
 
@@ -133,7 +134,7 @@ def aucpr_rows(tp, fp, model, interpolation, normalize):
         if np.all(n_pos == n_pos[0]) and np.all(n_neg == n_neg[0]):
             model = FixedSkew(float(n_pos[0, 0] / (n_pos[0, 0] + n_neg[0, 0])))
         else:
-            return np.array([aucpr(p, None, interpolation=interpolation, normalize=normalize)
+            return np.array([aucpr(p, skew=None, interpolation=interpolation, normalize=normalize)
                              for p in _resample.replicate_points(tp, fp)])
     if interpolation == "continuous":
         # What aucpr does for one curve, on all rows at once: from the recall-gaining segments
@@ -146,7 +147,7 @@ def aucpr_rows(tp, fp, model, interpolation, normalize):
         elif area is None:  # many nodes: dropping the empty bins first pays (1.3x for 4 nodes, 1.6x for 140)
             area = np.asarray(model.aucpr(*_resample.corner_polylines(tp, fp)), dtype=float)
         return normalized_aucpr(area, model) if normalize else area
-    return np.array([aucpr(p, model, interpolation=interpolation, normalize=normalize)
+    return np.array([aucpr(p, skew=model, interpolation=interpolation, normalize=normalize)
                      for p in _resample.replicate_points(tp, fp)])
 
 
@@ -196,8 +197,9 @@ def summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng):
 # --------------------------------------------------------------------------- public
 
 
-def aucpr_ci(y_true, y_score, *, skew=None, sample_weight=None, interpolation="continuous", confidence=0.95,
-             n_boot=2000, method="bca", stratified=True, random_state=None, normalize=False, pos_label=None):
+def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
+             interpolation="continuous", confidence=0.95, n_boot=2000, method="bca", stratified=True,
+             random_state=None, normalize=False):
     """Bootstrap confidence interval of the AUCPR at a skew or under a skew model.
 
     The data are sorted once; each replicate reweights the sorted rows
@@ -208,17 +210,27 @@ def aucpr_ci(y_true, y_score, *, skew=None, sample_weight=None, interpolation="c
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        Binary labels (as :func:`skewplot.operating_points`).
-    y_score : array-like of shape (n,)
-        Scores, larger meaning more positive.
-    skew : None, float, (lo, hi) or SkewModel, optional
+    data : array-like, DataFrame or OperatingPoints, optional
+        The labels, with the scores as ``y_score`` (the usual form); a table
+        whose columns ``y_true=``, ``y_score=`` (and ``sample_weight=``)
+        name; or the operating points of unweighted hard labels, whose
+        counts are the rows.
+    y_score : array-like or str, optional
+        Scores, larger meaning more positive (or a column of ``data``).  A
+        skew is never given here: it goes by name, ``skew=``.
+    skew : None, float, (lo, hi), SkewModel or SkewEstimate, optional
         As :func:`skewplot.aucpr`: None is the test set's skew, a float a
         deployment skew, a range or :class:`~skewplot.SkewRange` the area
-        under P̄-R, a :class:`~skewplot.SkewSeries` the area under P̃-R.
-    sample_weight : array-like of shape (n,), optional
-        Non-negative row weights; a resampled row brings its weight.  Rows
-        of weight zero are left out.
+        under P̄-R, a :class:`~skewplot.SkewSeries` the area under P̃-R, an
+        estimate its point estimate.
+    y_true : array-like or str, optional
+        Binary labels (as :func:`skewplot.operating_points`) when ``data``
+        is None, or their column in ``data``.
+    sample_weight : array-like of shape (n,) or str, optional
+        Non-negative row weights (or their column in ``data``); a resampled
+        row brings its weight.  Rows of weight zero are left out.
+    pos_label : scalar, optional
+        The positive class, when the labels are not {0, 1}, {-1, 1} or bool.
     interpolation : str, default="continuous"
         One of :data:`skewplot.INTERPOLATIONS`.
     confidence : float in (0, 1), default=0.95
@@ -236,7 +248,6 @@ def aucpr_ci(y_true, y_score, *, skew=None, sample_weight=None, interpolation="c
     random_state : None, int, Generator or RandomState, optional
     normalize : bool, default=False
         Interval of ``(AUC - AUC_min) / (1 - AUC_min)``.
-    pos_label : scalar, optional
 
     Returns
     -------
@@ -263,10 +274,12 @@ def aucpr_ci(y_true, y_score, *, skew=None, sample_weight=None, interpolation="c
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     check_bool(normalize, "normalize")
     rng = as_generator(random_state)
-    is_pos, (score,), w = read_rows(y_true, [("y_score", y_score)], sample_weight, pos_label)
+    labels, scores, weights = labelled_rows(data, [("y_score", y_score)], y_true=y_true, sample_weight=sample_weight,
+                                            func="aucpr_ci")
+    is_pos, (score,), w = read_rows(labels, [("y_score", s) for s in scores], weights, pos_label)
     pts = points_of(is_pos, score, w)
     model = skew_model_of(pts, skew)
-    estimate = aucpr(pts, model, interpolation=interpolation, normalize=normalize)
+    estimate = aucpr(pts, skew=model, interpolation=interpolation, normalize=normalize)
     pools, n_bins = _resample.make_pools([score], [pts], is_pos, w, stratified)
 
     def statistic(lines):
@@ -302,18 +315,15 @@ def bootstrap_points(pts, n_boot, *, stratified=True, random_state=None):
     """
     n_boot = check_int(n_boot, "n_boot", lo=1)
     stratified = check_bool(stratified, "stratified")
-    if pts.tp is None or not (np.all(pts.tp == np.round(pts.tp)) and np.all(pts.fp == np.round(pts.fp))):
+    try:
+        is_pos, rows = rows_of_points(pts, "a bootstrap band")
+    except ValueError:
         raise ValueError("a bootstrap band needs operating points of unweighted hard labels (whole-number "
-                         "counts); these hold weights or were built from rates")
+                         "counts); these hold weights or were built from rates") from None
     rng = as_generator(random_state)
-    group_pos = np.round(np.diff(pts.tp)).astype(np.int64)
-    group_neg = np.round(np.diff(pts.fp)).astype(np.int64)
-    score = pts.thresholds[1:] if pts.thresholds is not None else -np.arange(group_pos.size, dtype=float)
     if pts.thresholds is None:
-        pts = OperatingPoints(tpr=pts.tpr, fpr=pts.fpr, thresholds=np.r_[np.inf, score], tp=pts.tp, fp=pts.fp,
-                              n_pos=pts.n_pos, n_neg=pts.n_neg)
-    is_pos = np.repeat(np.r_[True, False], [group_pos.sum(), group_neg.sum()])
-    rows = np.r_[np.repeat(score, group_pos), np.repeat(score, group_neg)]
+        pts = OperatingPoints(tpr=pts.tpr, fpr=pts.fpr, thresholds=np.r_[np.inf, -np.arange(pts.tp.size - 1.0)],
+                              tp=pts.tp, fp=pts.fp, n_pos=pts.n_pos, n_neg=pts.n_neg)
     pools, n_bins = _resample.make_pools([rows], [pts], is_pos, None, stratified)
     out = []
     chunk = _resample.chunk_size(pools)

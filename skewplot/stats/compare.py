@@ -11,6 +11,7 @@ from ..metrics.auc import INTERPOLATIONS, aucpr
 from ..metrics.precision import skew_model_of
 from . import _intervals, _resample
 from ._checks import as_generator
+from ._inputs import labelled_rows
 from .bootstrap import aucpr_rows, check_bootstrap_args, points_of, read_rows, run, summarise
 
 __all__ = ["ComparisonResult", "compare"]
@@ -49,9 +50,9 @@ class ComparisonResult(_intervals.IntervalResult):
     estimate_b: float
 
 
-def compare_many(y_true, score_a, score_b, skews, *, sample_weight=None, interpolation="continuous",
+def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=None, interpolation="continuous",
                  confidence=0.95, n_boot=2000, method="bca", stratified=True, random_state=None,
-                 normalize=False, pos_label=None):
+                 normalize=False, pos_label=None, func="compare"):
     """:func:`compare` at several skew specifications on the same bootstrap replicates.
 
     Returns
@@ -65,10 +66,12 @@ def compare_many(y_true, score_a, score_b, skews, *, sample_weight=None, interpo
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     check_bool(normalize, "normalize")
     rng = as_generator(random_state)
-    is_pos, scores, w = read_rows(y_true, [("score_a", score_a), ("score_b", score_b)], sample_weight, pos_label)
+    labels, (a, b), weights = labelled_rows(data, [("score_a", score_a), ("score_b", score_b)], y_true=y_true,
+                                            sample_weight=sample_weight, func=func)
+    is_pos, scores, w = read_rows(labels, [("score_a", a), ("score_b", b)], weights, pos_label)
     pts = [points_of(is_pos, s, w) for s in scores]
     models = [skew_model_of(pts[0], s) for s in skews]
-    est = np.array([[aucpr(p, m, interpolation=interpolation, normalize=normalize) for m in models] for p in pts])
+    est = np.array([[aucpr(p, skew=m, interpolation=interpolation, normalize=normalize) for m in models] for p in pts])
     pools, n_bins = _resample.make_pools(scores, pts, is_pos, w, stratified)
 
     def statistic(lines):
@@ -86,9 +89,9 @@ def compare_many(y_true, score_a, score_b, skews, *, sample_weight=None, interpo
             "estimate_b": est[1], "distribution": dist}
 
 
-def compare(y_true, score_a, score_b, *, skew=None, sample_weight=None, interpolation="continuous",
-            confidence=0.95, n_boot=2000, method="bca", stratified=True, random_state=None, normalize=False,
-            pos_label=None):
+def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
+            interpolation="continuous", confidence=0.95, n_boot=2000, method="bca", stratified=True,
+            random_state=None, normalize=False):
     """Paired bootstrap comparison of the AUCPR of two classifiers on the same rows.
 
     Each replicate resamples the rows once and computes both classifiers'
@@ -98,14 +101,19 @@ def compare(y_true, score_a, score_b, *, skew=None, sample_weight=None, interpol
 
     Parameters
     ----------
-    y_true : array-like of shape (n,)
-        Binary labels.
-    score_a, score_b : array-like of shape (n,)
-        Scores of classifiers A and B on the same rows.
-    skew : None, float, (lo, hi) or SkewModel, optional
+    data : array-like or DataFrame, optional
+        The labels (``compare(y_true, score_a, score_b)``), or a table whose
+        columns ``y_true=``, ``score_a=``, ``score_b=`` (and
+        ``sample_weight=``) name.  Operating points are refused: they have
+        lost the rows that pair the two classifiers.
+    score_a, score_b : array-like of shape (n,) or str
+        Scores of classifiers A and B on the same rows (or their columns).
+    skew : None, float, (lo, hi), SkewModel or SkewEstimate, optional
         As :func:`skewplot.aucpr`: the test skew, a deployment skew, a range
-        (P̄-R) or a series (P̃-R).
-    sample_weight, interpolation, confidence, n_boot, method, stratified, random_state, normalize, pos_label
+        (P̄-R), a series (P̃-R) or an estimate's point estimate.
+    y_true : array-like or str, optional
+        The labels when ``data`` is None, or their column in ``data``.
+    sample_weight, pos_label, interpolation, confidence, n_boot, method, stratified, random_state, normalize
         As :func:`skewplot.aucpr_ci`.  ``interpolation="step"`` compares
         average precision.
 
@@ -132,7 +140,8 @@ def compare(y_true, score_a, score_b, *, skew=None, sample_weight=None, interpol
     >>> sp.compare(y, a, a, skew=0.02, n_boot=200, random_state=0).difference
     0.0
     """
-    out = compare_many(y_true, score_a, score_b, [skew], sample_weight=sample_weight, interpolation=interpolation,
+    out = compare_many(data, score_a, score_b, [skew], y_true=y_true, sample_weight=sample_weight,
+                       interpolation=interpolation,
                        confidence=confidence, n_boot=n_boot, method=method, stratified=stratified,
                        random_state=random_state, normalize=normalize, pos_label=pos_label)
     return ComparisonResult(difference=float(out["difference"][0]), low=float(out["low"][0]),

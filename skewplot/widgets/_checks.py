@@ -16,7 +16,7 @@ from ..metrics._inputs import classifiers
 #: The input arguments of every plot_* function a widget takes through ``**kwargs``.
 INPUT_KEYS = ("y_true", "hue", "units", "folds", "sample_weight", "pos_label", "hue_order", "name")
 
-def check_points(data, y_score=None, kwargs=None, *, func="widget"):
+def check_points(data, y_score=None, kwargs=None, *, func="widget", skew_arg="skew"):
     """The widget's input as a dict name -> OperatingPoints (or -> list of folds).
 
     ``data`` and ``y_score`` are the widget's first arguments; the input
@@ -26,7 +26,7 @@ def check_points(data, y_score=None, kwargs=None, *, func="widget"):
     """
     kwargs = {} if kwargs is None else kwargs
     inputs = {key: kwargs.pop(key) for key in INPUT_KEYS if key in kwargs}
-    return classifiers(data, y_score, func=func, **inputs)
+    return classifiers(data, y_score, func=func, skew_arg=skew_arg, **inputs)
 
 
 def plot_args(points):

@@ -115,7 +115,7 @@ class InteractiveIntegratedPR(_PRWidget):
     def __init__(self, data=None, y_score=None, *, skew_range=(0.0, 0.5), weight=None, observed=None,
                  figsize=(6.0, 4.5), **kwargs):
         super().__init__()
-        points = check_points(data, y_score, kwargs, func="interactive_integrated_pr")
+        points = check_points(data, y_score, kwargs, func="interactive_integrated_pr", skew_arg="skew_range")
         pair = check_skew_range(skew_range, name="skew_range")
         self.weights = {"uniform": None}
         if observed is not None:
@@ -202,7 +202,7 @@ class InteractiveTemporalPR(_PRWidget):
 
     def __init__(self, data=None, y_score=None, *, skew_series, t_end=None, figsize=(6.0, 6.0), **kwargs):
         super().__init__()
-        points = check_points(data, y_score, kwargs, func="interactive_temporal_pr")
+        points = check_points(data, y_score, kwargs, func="interactive_temporal_pr", skew_arg="skew_series")
         self.series = series = _as_series(skew_series)
         if series.values is None:
             t0, t_max = series.window

@@ -52,8 +52,8 @@ def test_pr_band_holds_the_exact_curve(tables, skew):
     bounded = sp.operating_points_from(df, "s", "y", bins=40)
     exact = sp.operating_points(df.y, df.s)
     disp = sp.plot_pr(bounded, skew=skew)
-    assert disp.brackets_["classifier"] == sp.aucpr(bounded, skew)
-    assert sp.aucpr(exact, skew) in disp.brackets_["classifier"]
+    assert disp.brackets_["classifier"] == sp.aucpr(bounded, skew=skew)
+    assert sp.aucpr(exact, skew=skew) in disp.brackets_["classifier"]
     # The exact curve lies between the two drawn curves.
     r, p = sp.pr_curve(exact, skew)
     keep = r >= exact.tpr[np.argmax(exact.tpr > 0)]

@@ -72,7 +72,7 @@ def test_plot_comparison_shades_where_the_band_leaves_zero():
     r = disp.result_
     pts_a, pts_b = sp.operating_points(y, a), sp.operating_points(y, b)
     for k, pi in enumerate(disp.skews):
-        assert r["difference"][k] == pytest.approx(sp.aucpr(pts_a, pi) - sp.aucpr(pts_b, pi), rel=1e-12)
+        assert r["difference"][k] == pytest.approx(sp.aucpr(pts_a, skew=pi) - sp.aucpr(pts_b, skew=pi), rel=1e-12)
     assert np.all(r["low"] <= r["difference"] + 1e-12) and np.all(r["difference"] <= r["high"] + 1e-12)
     assert bool(disp.regions_["a_better"]) == bool((r["low"] > 0).any())
     assert bool(disp.regions_["b_better"]) == bool((r["high"] < 0).any())

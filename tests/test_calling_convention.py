@@ -1,0 +1,214 @@
+"""One calling convention (issue 30, class 16): every metric, interval and plot takes the same inputs.
+
+Points, ``(y_true, y_score)`` or ``data=table`` with the same keywords give the
+same answer (checked against the points' own computation); a skew is a
+number, a pair, a model or an estimate everywhere; a skew given in
+``y_score``'s place, an unknown keyword, binned points where exact ones are
+needed and a missing optional dependency are each refused by a message that
+names the function and the fix.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import skewplot as sp
+from skewplot.metrics._inputs import one_classifier
+from skewplot.plotting.bracket import plot_bracket
+
+Y, S = sp.datasets.make_scores(400, 0.2, random_state=0)
+B = S + np.random.default_rng(1).normal(size=400)
+W = np.random.default_rng(2).uniform(0.5, 2.0, 400)
+PTS = sp.operating_points(Y, S)
+TABLE = pd.DataFrame({"label": Y, "score": S, "other": B, "w": W})
+COMBINATIONS = sp.boolean_combinations(S[:50], B[:50], Y[:50])
+EST = sp.estimate_skew(Y, S, sp.datasets.make_scores(3000, 0.05, random_state=3)[1])
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    import matplotlib.pyplot as plt
+
+    plt.close("all")
+
+
+# ----------------------------------------------------------------------- the same answer from every input
+
+METRICS = {"aucpr": sp.aucpr, "average_precision": sp.average_precision, "roc_auc": sp.roc_auc}
+SKEWS = [None, 0.01, (0.001, 0.1), sp.SkewSeries([0.02, 0.05, 0.2]), EST]
+
+
+@pytest.mark.parametrize("name", sorted(METRICS))
+@pytest.mark.parametrize("skew", range(len(SKEWS)))
+def test_metrics_take_points_arrays_and_tables(name, skew):
+    func = METRICS[name]
+    kw = {} if name == "roc_auc" else {"skew": SKEWS[skew]}
+    ref = func(PTS, **kw)
+    assert func(Y, S, **kw) == ref
+    assert func(y_true=Y, y_score=S, **kw) == ref
+    assert func(TABLE, y_true="label", y_score="score", **kw) == ref
+    assert func({"label": Y, "score": S}, y_true="label", y_score="score", **kw) == ref
+    weighted = func(sp.operating_points(Y, S, sample_weight=W), **kw)
+    assert func(Y, S, sample_weight=W, **kw) == weighted
+    assert func(TABLE, y_true="label", y_score="score", sample_weight="w", **kw) == weighted
+    labels = np.where(Y, "spam", "ham")
+    assert func(labels, S, pos_label="spam", **kw) == ref
+
+
+def test_an_estimate_is_its_point_estimate_everywhere():
+    assert sp.aucpr(PTS, skew=EST) == sp.aucpr(PTS, skew=EST.estimate)
+    assert sp.average_precision(PTS, skew=EST) == sp.average_precision(PTS, skew=EST.estimate)
+    ci = sp.aucpr_ci(Y, S, skew=EST, n_boot=200, random_state=0)
+    assert ci.estimate == sp.aucpr(PTS, skew=EST.estimate)
+    assert sp.compare(Y, S, B, skew=EST, n_boot=200, random_state=0).estimate_a == ci.estimate
+    disp = sp.plot_pr(PTS, skew=EST)
+    assert disp.aucs_["classifier"] == pytest.approx(sp.aucpr(PTS, skew=EST.estimate), rel=1e-12)
+    assert sp.as_skew(EST) == sp.FixedSkew(EST.estimate)
+
+
+def test_intervals_take_arrays_tables_and_points():
+    ref = sp.aucpr_ci(Y, S, n_boot=300, random_state=0)
+    table = sp.aucpr_ci(TABLE, y_true="label", y_score="score", n_boot=300, random_state=0)
+    assert (table.estimate, table.low, table.high) == (ref.estimate, ref.low, ref.high)
+    # Points of unweighted hard labels hold every row: the same rows, regrouped (so other draws).
+    pts = sp.aucpr_ci(PTS, n_boot=300, random_state=0)
+    assert pts.estimate == ref.estimate and pts.low <= pts.estimate <= pts.high
+    weighted = sp.aucpr_ci(TABLE, y_true="label", y_score="score", sample_weight="w", n_boot=300, random_state=0)
+    assert weighted.estimate == sp.aucpr(Y, S, sample_weight=W)
+    c1 = sp.compare(Y, S, B, n_boot=300, random_state=0)
+    c2 = sp.compare(TABLE, "score", "other", y_true="label", n_boot=300, random_state=0)
+    assert (c1.difference, c1.low, c1.high, c1.pvalue) == (c2.difference, c2.low, c2.high, c2.pvalue)
+    c3 = sp.compare(y_true=Y, score_a=S, score_b=B, n_boot=300, random_state=0)
+    assert c3.difference == c1.difference
+    disp = sp.plot_comparison(TABLE, "score", "other", y_true="label", n_skews=4, n_boot=100, random_state=0)
+    assert disp.result_["difference"].shape == (4,)
+
+
+# ----------------------------------------------------------------------- refusals, by function x kind of input
+
+POSITIONAL_SKEWS = {"float": 0.005, "int_like": np.float32(0.1), "pair": (0.002, 0.02), "list_pair": [0.1, 0.3],
+                    "model": sp.SkewRange(0.01, 0.1), "estimate": EST}
+TAKES_POINTS = {
+    "aucpr": (sp.aucpr, "skew"), "average_precision": (sp.average_precision, "skew"),
+    "roc_auc": (sp.roc_auc, "skew"), "aucpr_ci": (sp.aucpr_ci, "skew"),
+    "plot_pr": (sp.plot_pr, "skew"), "plot_roc": (sp.plot_roc, "skew"), "plot_cost": (sp.plot_cost, "skew"),
+    "plot_fmeasure": (sp.plot_fmeasure, "skew"), "plot_integrated_pr": (sp.plot_integrated_pr, "skew_range"),
+    "plot_temporal_pr": (sp.plot_temporal_pr, "skew_series"),
+    "plot_aucpr_vs_skew": (sp.plot_aucpr_vs_skew, "skew"),
+}
+POSITIONAL = [(f"{f}-{k}", f, v) for f in TAKES_POINTS for k, v in POSITIONAL_SKEWS.items()]
+
+
+@pytest.mark.parametrize("case,func_name,value", POSITIONAL, ids=[c[0] for c in POSITIONAL])
+def test_a_skew_in_second_place_names_its_keyword(case, func_name, value):
+    func, keyword = TAKES_POINTS[func_name]
+    extra = {"skew_series": [0.1, 0.2]} if func_name == "plot_temporal_pr" else {}
+    with pytest.raises(TypeError, match=rf"{func_name}\(\): the second argument is y_score.*{keyword}="):
+        func(PTS, value, **extra)
+
+
+def test_a_skew_in_second_place_after_a_mapping_or_bounded_points():
+    with pytest.raises(TypeError, match=r"plot_cost\(\).*skew=0.005"):
+        sp.plot_cost({"a": PTS, "b": PTS}, 0.005)
+    with pytest.raises(TypeError, match=r"plot_integrated_pr\(\).*skew_range=\(0.002, 0.02\)"):
+        sp.plot_integrated_pr({"a": PTS}, (0.002, 0.02))
+    bounded = sp.operating_points_from(TABLE, "score", "label", bins=16)
+    with pytest.raises(TypeError, match=r"aucpr\(\).*skew=0.1"):
+        sp.aucpr(bounded, 0.1)
+
+
+UNKNOWN = {"colour": "color", "linewdith": "linewidth", "skwe": "skew", "interpolaton": "interpolation"}
+PLOTS = {
+    "plot_pr": lambda **k: sp.plot_pr(PTS, **k), "plot_roc": lambda **k: sp.plot_roc(PTS, **k),
+    "plot_cost": lambda **k: sp.plot_cost(PTS, **k), "plot_fmeasure": lambda **k: sp.plot_fmeasure(PTS, **k),
+    "plot_integrated_pr": lambda **k: sp.plot_integrated_pr(PTS, **k),
+    "plot_temporal_pr": lambda **k: sp.plot_temporal_pr(PTS, skew_series=[0.1, 0.2], **k),
+    "plot_aucpr_vs_skew": lambda **k: sp.plot_aucpr_vs_skew(PTS, skews=[0.1, 0.5], **k),
+    "plot_skew_transform": lambda **k: sp.plot_skew_transform(0.5, [0.1], **k),
+    "plot_comparison": lambda **k: sp.plot_comparison(Y, S, B, n_skews=3, n_boot=50, **k),
+    "plot_ap_null": lambda **k: sp.plot_ap_null(50, 10, n_samples=200, **k),
+    "plot_bracket": lambda **k: plot_bracket(sp.operating_points_from(TABLE, "score", "label", bins=16), **k),
+    "plot_pr_surface": lambda **k: sp.plot_pr_surface(PTS, skews=[0.1, 0.5], **k),
+}
+UNKNOWN_CASES = [(f"{p}-{k}", p, k) for p in PLOTS for k in UNKNOWN
+                 if not (k == "interpolaton" and p in ("plot_skew_transform", "plot_ap_null", "plot_bracket"))]
+
+
+@pytest.mark.filterwarnings("ignore:n_boot=.* is small:UserWarning")
+@pytest.mark.parametrize("case,plot,key", UNKNOWN_CASES, ids=[c[0] for c in UNKNOWN_CASES])
+def test_unknown_keywords_are_refused_by_skewplot(case, plot, key):
+    with pytest.raises(TypeError, match=rf"^{plot}\(\) got an unexpected keyword argument '{key}'") as info:
+        PLOTS[plot](**{key: 1})
+    assert "Line2D.set" not in str(info.value)
+    if key in ("colour", "linewdith"):
+        assert f"did you mean '{UNKNOWN[key]}'" in str(info.value)
+
+
+def test_line_aliases_override_the_plot_defaults():
+    disp = sp.plot_pr(PTS, lw=3.5, c="k", ls=":")
+    line = disp.lines_["classifier"]
+    assert (line.get_linewidth(), line.get_color(), line.get_linestyle()) == (3.5, "k", ":")
+
+
+@pytest.mark.parametrize("func", ["plot_cost", "plot_fmeasure", "plot_aucpr_vs_skew", "plot_pr_surface",
+                                  "interactive_cost", "interactive_fmeasure", "explorer"])
+def test_binned_points_where_exact_ones_are_needed(func):
+    bounded = sp.operating_points_from(TABLE, "score", "label", bins=16)
+    call = getattr(sp, func, None) or getattr(sp.widgets, func)
+    with pytest.raises(TypeError, match=rf"{func}\(\) needs exact operating points; BoundedOperatingPoints"):
+        call(bounded)
+
+
+@pytest.mark.parametrize("func", ["aucpr_ci", "compare"])
+def test_intervals_refuse_points_without_rows(func):
+    weighted = sp.operating_points(Y, S, sample_weight=W)
+    if func == "aucpr_ci":
+        with pytest.raises(ValueError, match="aucpr_ci.. resamples rows.*hold weights"):
+            sp.aucpr_ci(weighted)
+    else:
+        with pytest.raises(TypeError, match="compare.. pairs classifiers row by row"):
+            sp.compare(PTS, PTS)
+
+
+def test_metrics_measure_one_classifier():
+    with pytest.raises(TypeError, match=r"aucpr\(\) measures one classifier; data is a mapping of 2"):
+        sp.aucpr({"a": PTS, "b": PTS})
+    with pytest.raises(TypeError, match="y_score is missing"):
+        sp.roc_auc(Y)
+    with pytest.raises(TypeError, match="with data=, y_score must name a column"):
+        sp.aucpr(TABLE, y_true="label")
+    assert one_classifier(PTS) is PTS  # no copy, no work
+
+
+@pytest.mark.parametrize("module,call,extra", [
+    ("duckdb", lambda tmp: sp.operating_points_from(str(tmp / "x.parquet"), "s", "y"), "tables"),
+    ("statsmodels.formula.api", lambda tmp: sp.stats.anova_over_skews(pd.DataFrame({"x": [1]})), "stats"),
+    ("pandas", lambda tmp: COMBINATIONS.to_frame(), "stats"),
+])
+def test_a_missing_optional_dependency_names_its_extra(monkeypatch, tmp_path, module, call, extra):
+    (tmp_path / "x.parquet").write_bytes(b"PAR1")
+    monkeypatch.setitem(sys.modules, module, None)
+    with pytest.raises(ImportError) as info:
+        call(tmp_path)
+    message = str(info.value)
+    assert f'pip install "skewplot[{extra}]"' in message and "\n" not in message
+    assert info.value.__cause__ is None and info.value.__suppress_context__
+
+
+def test_the_extras_named_exist_in_pyproject():
+    import pathlib
+
+    import tomllib
+
+    from skewplot._validate import EXTRAS
+
+    project = tomllib.loads((pathlib.Path(__file__).parents[1] / "pyproject.toml").read_text())["project"]
+    extras = project["optional-dependencies"]
+    for module, extra in EXTRAS.items():
+        assert extra in extras, extra
+        assert any(req.split(">")[0].split("[")[0].strip() == module for req in extras[extra]), (module, extra)
