@@ -39,7 +39,7 @@ def _close():
 
 # ----------------------------------------------------------------------- the same answer from every input
 
-METRICS = {"aucpr": sp.aucpr, "average_precision": sp.average_precision, "roc_auc": sp.roc_auc}
+METRICS = {"aucpr": sp.aucpr, "average_precision": sp.average_precision, "roc_auc": sp.roc_auc, "aucprg": sp.aucprg}
 SKEWS = [None, 0.01, (0.001, 0.1), sp.SkewSeries([0.02, 0.05, 0.2]), EST]
 
 
@@ -95,7 +95,8 @@ POSITIONAL_SKEWS = {"float": 0.005, "int_like": np.float32(0.1), "pair": (0.002,
                     "model": sp.SkewRange(0.01, 0.1), "estimate": EST}
 TAKES_POINTS = {
     "aucpr": (sp.aucpr, "skew"), "average_precision": (sp.average_precision, "skew"),
-    "roc_auc": (sp.roc_auc, "skew"), "aucpr_ci": (sp.aucpr_ci, "skew"),
+    "roc_auc": (sp.roc_auc, "skew"), "aucpr_ci": (sp.aucpr_ci, "skew"), "aucprg": (sp.aucprg, "skew"),
+    "plot_prg": (sp.plot_prg, "skew"),
     "plot_pr": (sp.plot_pr, "skew"), "plot_roc": (sp.plot_roc, "skew"), "plot_cost": (sp.plot_cost, "skew"),
     "plot_fmeasure": (sp.plot_fmeasure, "skew"), "plot_integrated_pr": (sp.plot_integrated_pr, "skew_range"),
     "plot_temporal_pr": (sp.plot_temporal_pr, "skew_series"),
@@ -134,6 +135,7 @@ PLOTS = {
     "plot_ap_null": lambda **k: sp.plot_ap_null(50, 10, n_samples=200, **k),
     "plot_bracket": lambda **k: plot_bracket(sp.operating_points_from(TABLE, "score", "label", bins=16), **k),
     "plot_pr_surface": lambda **k: sp.plot_pr_surface(PTS, skews=[0.1, 0.5], **k),
+    "plot_prg": lambda **k: sp.plot_prg(PTS, **k),
 }
 UNKNOWN_CASES = [(f"{p}-{k}", p, k) for p in PLOTS for k in UNKNOWN
                  if not (k == "interpolaton" and p in ("plot_skew_transform", "plot_ap_null", "plot_bracket"))]

@@ -64,7 +64,7 @@ def test_prg_curve_and_area_equal_the_fraction_reference(pos_rate, n, seed, skew
     c = sp.prg_curve(pts, float(skew))
     np.testing.assert_allclose(c.recall_gain, [float(x) for x, _ in ref], rtol=0, atol=1e-12)
     np.testing.assert_allclose(c.precision_gain, [float(v) for _, v in ref], rtol=1e-12, atol=1e-12)
-    assert sp.aucprg(pts, float(skew)) == pytest.approx(float(area), rel=1e-12, abs=1e-14)
+    assert sp.aucprg(pts, skew=float(skew)) == pytest.approx(float(area), rel=1e-12, abs=1e-14)
 
 
 def test_under_a_series_the_gains_are_their_expectations():
@@ -125,6 +125,8 @@ def test_bad_skews():
     with pytest.raises(ValueError, match="skew: recall gain needs pi' < 1"):
         sp.prg_curve(pts, sp.SkewSeries([0.1, 1.0]))
     with pytest.raises(ValueError, match="skew"):
-        sp.aucprg(pts, 1.5)
-    with pytest.raises(TypeError, match="pts"):
-        sp.aucprg([0.5], 0.1)
+        sp.aucprg(pts, skew=1.5)
+    with pytest.raises(TypeError, match=r"aucprg\(\): the second argument is y_score.*skew=0.1"):
+        sp.aucprg(pts, 0.1)
+    with pytest.raises(TypeError, match="y_score is missing"):
+        sp.aucprg([0.5], skew=0.1)

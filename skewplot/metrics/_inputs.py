@@ -99,18 +99,23 @@ def is_bounded(value):
     return hasattr(value, "_bracketed_area")
 
 
-def _looks_like_skew(value):
-    """A number, a pair of numbers, a skew model or an estimate: what a skew given in y_score's place looks like."""
+def _looks_like_skew(value, pairs=True):
+    """A number, a skew model, an estimate (or, with ``pairs``, a pair of numbers): a skew in y_score's place."""
     from ..skew import SkewModel, _is_estimate
 
     if isinstance(value, (SkewModel, float, int, np.floating, np.integer)) or _is_estimate(value):
         return not isinstance(value, bool)
-    return isinstance(value, (tuple, list)) and len(value) == 2 and all(
+    return pairs and isinstance(value, (tuple, list)) and len(value) == 2 and all(
         isinstance(v, (float, int, np.floating, np.integer)) and not isinstance(v, bool) for v in value)
 
 
 def refuse_positional_skew(data, y_score, func, skew_arg):
-    if y_score is not None and _looks_like_skew(y_score):
+    """Refuse a skew given as the second argument (the scores' place), naming the keyword it belongs to.
+
+    A pair is taken for a skew range unless ``data`` holds exactly two labels (then it is their scores).
+    """
+    two_labels = isinstance(data, (list, tuple, np.ndarray)) and np.ndim(data) == 1 and len(data) == 2
+    if y_score is not None and _looks_like_skew(y_score, pairs=not two_labels):
         raise TypeError(
             f"{func}(): the second argument is y_score (the scores, after the labels), got {y_score!r}; "
             f"a skew goes by name: {func}(..., {skew_arg}={y_score!r})"

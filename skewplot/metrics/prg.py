@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier
 from .hull import roc_convex_hull
 from .precision import _check_points, skew_model_of
 
@@ -137,7 +138,7 @@ def prg_curve(pts, skew=None, *, hull=False):
     return _clipped(tpr, fpr, index, pi)
 
 
-def aucprg(pts, skew=None):
+def aucprg(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None):
     """Area under the precision-recall-gain curve [FK] over recall gain in [0, 1].
 
     The curve is piecewise linear between operating points; the segment that
@@ -147,8 +148,7 @@ def aucprg(pts, skew=None):
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skew : None, float, (lo, hi) or SkewModel, optional
+%(metric_input_params)s    skew : None, float, (lo, hi), SkewModel or SkewEstimate, optional
         As :func:`prg_curve`.
 
     Returns
@@ -159,10 +159,15 @@ def aucprg(pts, skew=None):
     --------
     >>> import skewplot as sp
     >>> pts = sp.OperatingPoints.from_rates([0.5, 0.8], [0.1, 0.4])
-    >>> round(sp.aucprg(pts, 0.2), 6)
+    >>> round(sp.aucprg(pts, skew=0.2), 6)
     0.7375
     """
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="aucprg", bounded=False)
     c = prg_curve(pts, skew)
     if c.recall_gain.size < 2:
         return 0.0
     return float(np.sum(np.diff(c.recall_gain) * 0.5 * (c.precision_gain[1:] + c.precision_gain[:-1])))
+
+
+aucprg.__doc__ = aucprg.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

@@ -8,6 +8,7 @@ from ..metrics.precision import skew_model_of
 from ..metrics.prg import aucprg, prg_curve
 from ..skew import FixedSkew
 from ._display import Display, as_points_dict, auc_label, classifier_styles
+from ._kwargs import check_style
 
 __all__ = ["PRGDisplay", "plot_prg"]
 
@@ -81,7 +82,7 @@ class PRGDisplay(Display):
         model = skew_model_of(ref, self.skew)
         for name, pts in self.points.items():
             c = prg_curve(pts, model)
-            self.aucs_[name] = aucprg(pts, model)
+            self.aucs_[name] = aucprg(pts, skew=model)
             self.lines_[name].set_data(c.recall_gain, c.precision_gain)
             self.lines_[name].set_label(auc_label(name, self.aucs_[name], "AUPRG"))
             if name in self.hulls_:
@@ -130,6 +131,7 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     (['strong', 'weak'], ['always positive'])
     >>> disp = disp.update(skew=(0.001, 0.05))
     """
+    kwargs = check_style(kwargs, plot_prg)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_prg")

@@ -23,7 +23,7 @@ def test_lines_are_the_curves_and_update_moves_them():
     x, y = disp.lines_["a"].get_data()
     np.testing.assert_array_equal(x, c.recall_gain)
     np.testing.assert_array_equal(y, c.precision_gain)
-    assert disp.aucs_["a"] == sp.aucprg(pts, 0.01)
+    assert disp.aucs_["a"] == sp.aucprg(pts, skew=0.01)
     line = disp.lines_["a"]
     disp.update(skew=(0.001, 0.05))
     assert disp.lines_["a"] is line
