@@ -85,7 +85,7 @@ def binormal_aucpr(skew, *, separation=1.5):
     >>> round(sp.datasets.binormal_aucpr(0.1), 4)
     0.4781
     >>> y, s = sp.datasets.make_scores(200_000, 0.1, random_state=0)
-    >>> sample = sp.aucpr(sp.operating_points(y, s), 0.1)
+    >>> sample = sp.aucpr(y, s, skew=0.1)
     >>> abs(sample - sp.datasets.binormal_aucpr(0.1)) < 0.01
     True
     """
