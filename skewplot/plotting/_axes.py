@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["label_pr_axes", "label_roc_axes"]
+__all__ = ["label_pr_axes", "label_roc_axes", "log_axis"]
 
 
 def label_pr_axes(ax, model, skew, skew_label="axis"):
@@ -28,3 +28,88 @@ def label_roc_axes(ax):
     """Label the false and true positive rates."""
     ax.set_xlabel("False positive rate (FPR)")
     ax.set_ylabel("True positive rate (TPR)")
+
+
+def log_axis(ax, which="x", **kwargs):
+    """Make ``ax``'s ``which`` axis logarithmic, with tick labels that never overlap.
+
+    ``kwargs`` reach ``set_xscale``/``set_yscale`` (e.g. ``nonpositive``).
+    Matplotlib labels some minor ticks (2, 3, 4, 6 x 10^k) when an axis
+    spans about two decades or less, whatever its length in pixels: in a
+    narrow panel they overlap.  Here both formatters drop, at draw time,
+    every label that would touch one already kept (decades first, then the
+    minor ticks from left to right, or bottom to top).
+    """
+    from matplotlib.ticker import LogFormatterSciNotation
+
+    class FittingLogFormatter(LogFormatterSciNotation):
+        def format_ticks(self, values):
+            labels = super().format_ticks(values)
+            axis = self.axis
+            if axis is None or axis.axes is None or not len(values):
+                return labels
+            taken = [] if self is axis.major.formatter else _major_spans(axis)
+            return _fitting(axis, values, labels, taken)
+
+    (ax.set_xscale if which == "x" else ax.set_yscale)("log", **kwargs)
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    axis.set_major_formatter(FittingLogFormatter())
+    axis.set_minor_formatter(FittingLogFormatter(labelOnlyBase=False))
+    return axis
+
+
+_GAP_PX = 3.0  # the least room between two tick labels
+
+
+def _extent_px(axis, label):
+    """Width (x axis) or height (y axis) in pixels that ``label`` takes, at the axis' tick label font."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import text_to_path
+
+    if not label:
+        return 0.0
+    tick = axis.get_major_ticks()[0].label1 if axis.get_major_ticks() else None
+    prop = tick.get_fontproperties() if tick is not None else FontProperties()
+    w, h, _ = text_to_path.get_text_width_height_descent(label, prop, ismath="$" in label)
+    scale = axis.axes.figure.dpi / 72.0
+    return (w if axis.axis_name == "x" else h) * scale
+
+
+def _positions_px(axis, values):
+    if not len(values):
+        return []
+    xy = [(v, 0.0) if axis.axis_name == "x" else (0.0, v) for v in values]
+    px = axis.axes.transData.transform(xy)
+    return px[:, 0 if axis.axis_name == "x" else 1]
+
+
+def _spans(axis, values, labels):
+    pos = _positions_px(axis, values)
+    return [(p - _extent_px(axis, s) / 2, p + _extent_px(axis, s) / 2, s) for p, s in zip(pos, labels, strict=True)]
+
+
+def _major_spans(axis):
+    values = [v for v in axis.get_majorticklocs() if _in_view(axis, v)]
+    labels = axis.major.formatter.format_ticks(values) if values else []
+    return [(lo, hi) for lo, hi, s in _spans(axis, values, labels) if s]
+
+
+def _in_view(axis, v):
+    lo, hi = sorted(axis.get_view_interval())
+    return lo * (1 - 1e-9) <= v <= hi * (1 + 1e-9)
+
+
+def _fitting(axis, values, labels, taken):
+    """``labels`` with "" for each that would come within ``_GAP_PX`` of a kept one (``taken`` kept first)."""
+    taken = list(taken)
+    out = []
+    for (lo, hi, text), value in zip(_spans(axis, values, labels), values, strict=True):
+        if not text or not _in_view(axis, value):
+            out.append(text)
+            continue
+        if any(lo - _GAP_PX < b and a < hi + _GAP_PX for a, b in taken):
+            out.append("")
+            continue
+        taken.append((lo, hi))
+        out.append(text)
+    return out

@@ -6,6 +6,7 @@ import numpy as np
 
 from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair
 from ..stats.compare import compare_many
+from ._axes import log_axis
 from ._display import Display, palette, resolve_ax
 from ._kwargs import check_style
 
@@ -64,7 +65,7 @@ class ComparisonDisplay(Display):
         if x.size == 1:  # one skew: a point with its interval, inside a window around it
             self.bands_["ci_bar"] = ax.vlines(x, r["low"], r["high"], color=style["color"], linewidth=1.2, zorder=2.2)
         if log_skew:
-            ax.set_xscale("log")
+            log_axis(ax)
         ax.set_xlim(*_window(x, log_skew))
         ax.set_xlabel("deployment skew $\\pi'$")
         ax.set_ylabel(f"difference in {kind}")

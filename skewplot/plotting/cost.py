@@ -20,6 +20,7 @@ from ..metrics.cost import (
     probability_cost,
     trivial_costs,
 )
+from ._axes import log_axis
 from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 
@@ -172,9 +173,9 @@ class CostDisplay(EnvelopeDisplay):
         if self.log_skew:
             # Log-log at rare skews: always-negative is the diagonal and a classifier's saving over it shows
             # in decades, where a linear axis squeezed every cost below PC(+) into its bottom pixels.
-            ax.set_xscale("log")
+            log_axis(ax)
             ax.set_xlim(self._grid()[0], 1.0)
-            ax.set_yscale("log", nonpositive="clip")
+            log_axis(ax, "y", nonpositive="clip")
             ax.set_ylim(self._y_floor(), 1.2)
         else:
             ax.set_xlim(0, 1)

@@ -9,6 +9,7 @@ from .._validate import check_1d_array, check_bool, check_choice, check_int, che
 from ..metrics._inputs import classifiers
 from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
 from ..metrics.precision import transform_precision
+from ._axes import log_axis
 from ._display import Display, as_points_dict, palette
 from ._kwargs import check_style
 
@@ -172,7 +173,7 @@ class AUCPRSkewDisplay(Display):
                     ax.annotate(f"$\\pi^*={r:.3g}$", (r, 1.0), xycoords=("data", "axes fraction"),
                                 xytext=(3, -10), textcoords="offset points", fontsize="x-small")
         if self.log_skew:
-            ax.set_xscale("log")
+            log_axis(ax)
         ax.set_xlim(self.skews[0], self.skews[-1])
         ax.set_ylim(0, 1.02)
         ax.set_xlabel("Deployment skew $\\pi'$")

@@ -6,6 +6,7 @@ import numpy as np
 
 from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope, resolve_f_weight
+from ._axes import log_axis
 from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 
@@ -97,7 +98,7 @@ class FMeasureDisplay(EnvelopeDisplay):
 
     def _set_limits(self, ax):
         if self.log_skew:
-            ax.set_xscale("log")
+            log_axis(ax)
             ax.set_xlim(self._skews[0], 1.0)
         else:
             ax.set_xlim(0, 1)

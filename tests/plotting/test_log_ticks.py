@@ -1,0 +1,87 @@
+"""Issue 29: no overlapping tick labels on any log axis (plot_comparison over (0.001, 0.05) printed them)."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import skewplot as sp  # noqa: E402
+from skewplot.plotting import style  # noqa: E402
+from skewplot.plotting._axes import log_axis  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def scores():
+    y, a = sp.datasets.make_scores(3000, 0.1, random_state=0)
+    return y, a, a + np.random.default_rng(1).normal(size=3000)
+
+
+def _tick_boxes(ax, which):
+    """(text, pixel box) of every tick label drawn: non-empty, at a tick inside the view (matplotlib skips others)."""
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    r = ax.figure.canvas.get_renderer()
+    lo, hi = sorted(axis.get_view_interval())
+    ticks = axis.get_major_ticks() + axis.get_minor_ticks()
+    return [(t.label1.get_text(), t.label1.get_window_extent(r)) for t in ticks
+            if t.label1.get_visible() and t.label1.get_text() and lo * (1 - 1e-9) <= t.get_loc() <= hi * (1 + 1e-9)]
+
+
+def _overlaps(ax, which):
+    boxes = _tick_boxes(ax, which)
+    return [(a, c) for i, (a, b) in enumerate(boxes) for c, d in boxes[i + 1:] if b.overlaps(d)]
+
+
+def test_the_issue_case_and_a_paper_row(scores):
+    y, a, b = scores
+    disp = sp.plot_comparison(y, a, b, n_skews=8, n_boot=100, random_state=0, skew_range=(0.001, 0.05))
+    disp.figure_.canvas.draw()
+    assert _overlaps(disp.ax_, "x") == []
+    assert len(_tick_boxes(disp.ax_, "x")) >= 3  # labels kept where they fit: 10^-3, 3x10^-3, 10^-2 ...
+    with style.paper("double"):
+        fig, axes = plt.subplots(1, 3, layout="constrained")
+        for ax, r in zip(axes, [(0.001, 0.05), (0.002, 0.02), (1e-4, 0.9)], strict=True):
+            sp.plot_comparison(y, a, b, n_skews=8, n_boot=100, random_state=0, skew_range=r, ax=ax)
+        for dpi in (fig.dpi, 300):  # the labels are chosen again at each draw, at its resolution
+            fig.set_dpi(dpi)
+            fig.canvas.draw()
+            for ax in axes:
+                assert _overlaps(ax, "x") == [], dpi
+                assert len(_tick_boxes(ax, "x")) >= 2
+    plt.close("all")
+
+
+@pytest.mark.parametrize("width", [1.2, 2.0, 6.0])
+@pytest.mark.parametrize("lims", [(1e-3, 0.05), (0.002, 0.02), (1e-4, 1.0), (0.3, 0.9)])
+def test_any_span_and_width_gives_separate_labels(width, lims):
+    fig, ax = plt.subplots(figsize=(width, width), layout="constrained")
+    ax.plot(lims, lims)
+    log_axis(ax, "x")
+    log_axis(ax, "y")
+    ax.set_xlim(*lims)
+    ax.set_ylim(*lims)
+    fig.canvas.draw()
+    assert _overlaps(ax, "x") == [] and _overlaps(ax, "y") == []
+    assert len(_tick_boxes(ax, "x")) >= 1
+    plt.close(fig)
+
+
+def test_without_it_matplotlib_overlaps(scores):
+    """The check above can fail: the same axis with matplotlib's own formatters has overlapping labels."""
+    fig, ax = plt.subplots(figsize=(1.8, 1.8), layout="constrained")
+    ax.plot([1e-3, 0.05], [0, 1])
+    ax.set_xscale("log")
+    ax.set_xlim(1e-3, 0.05)
+    fig.canvas.draw()
+    assert _overlaps(ax, "x") != []
+    plt.close(fig)
+
+
+def test_the_log_axes_of_every_display_use_it():
+    pts = sp.datasets.example_classifiers()
+    for disp in (sp.plot_cost(pts, skew=0.001), sp.plot_fmeasure(pts, skew=0.001), sp.plot_aucpr_vs_skew(pts)):
+        assert type(disp.ax_.xaxis.get_minor_formatter()).__name__ == "FittingLogFormatter"
+    assert type(sp.plot_cost(pts, skew=0.001).ax_.yaxis.get_major_formatter()).__name__ == "FittingLogFormatter"
+    plt.close("all")
