@@ -1,5 +1,4 @@
-"""Figures that are not a curve space of their own: skew transforms, AUC against skew,
-the P-ROC surface and the null distribution of average precision."""
+"""Figures that are not a curve space of their own: skew transforms, AUC against skew, P-ROC surface, AP null."""
 
 from __future__ import annotations
 
