@@ -234,7 +234,10 @@ def _plot(args) -> int:
 
     matplotlib.use("Agg")
 
-    out = output_path(args.output, args.force)
+    if args.output is None and args.html is None:
+        raise CLIError("give -o/--output OUT (a figure), --html OUT.html (a live page), or both")
+    out = None if args.output is None else output_path(args.output, args.force)
+    page = None if args.html is None else _html_path(args.html, args.force)
     skew, skew_range = parse_skew(args.skew), parse_skew_range(args.skew_range)
     series = parse_skew_series(args.skew_series)
     points = _score_points(args)
@@ -242,9 +245,41 @@ def _plot(args) -> int:
         disp = draw_space(points, args.space, skew=skew, skew_range=skew_range, skew_series=series)
     except (ValueError, TypeError) as exc:
         raise CLIError(str(exc)) from None
-    save_figure(disp.figure_, out, bbox_inches="tight")
-    print(f"wrote {out}")
+    if out is not None:
+        save_figure(disp.figure_, out, bbox_inches="tight")
+        print(f"wrote {out}")
+    if page is not None:
+        _save_page(points, args.space, page, skew=skew, skew_range=skew_range, skew_series=series)
+        print(f"wrote {page}")
     return 0
+
+
+def _html_path(path, force):
+    if not path.lower().endswith((".html", ".htm")):
+        raise CLIError(f"--html: the file must end in .html, got {path!r}")
+    check_folder(os.path.dirname(os.path.abspath(path)), "--html")
+    if os.path.exists(path) and not force:
+        raise CLIError(f"--html: {path} exists; pass --force to overwrite it")
+    return path
+
+
+def _save_page(points, space, path, *, skew, skew_range, skew_series):
+    """The live widget of ``space`` saved as one HTML page whose sliders work without a kernel."""
+    if space == "roc":
+        raise CLIError("--html: the roc space has no control to move; draw it with -o")
+    try:
+        from . import widgets
+    except ImportError:
+        raise CLIError('--html needs the widgets extra: pip install "skewplot[widgets]"') from None
+    make = {"pr": lambda: widgets.interactive_pr(points, skew=skew),
+            "integrated": lambda: widgets.interactive_integrated_pr(points, skew_range=skew_range or (0.0, 0.5)),
+            "temporal": lambda: widgets.interactive_temporal_pr(points, skew_series=skew_series),
+            "cost": lambda: widgets.interactive_cost(points, skew=skew),
+            "f": lambda: widgets.interactive_fmeasure(points, skew=skew)}[space]
+    try:
+        make().save_html(path)
+    except (ValueError, TypeError) as exc:
+        raise CLIError(f"--html: {exc}") from None
 
 
 def _report(args) -> int:
@@ -317,8 +352,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="the range of skews P̄ averages over (--space integrated)")
     plot.add_argument("--skew-series", metavar="P1,P2,...", action=_Once,
                       help="the skew pi'(t) at equally spaced times (--space temporal)")
-    plot.add_argument("-o", "--output", required=True, metavar="OUT", action=_Once,
-                      help="output file: .png, .pdf or .svg")
+    plot.add_argument("-o", "--output", metavar="OUT", action=_Once, help="output file: .png, .pdf or .svg")
+    plot.add_argument("--html", metavar="OUT.html", action=_Once,
+                      help="also (or instead) write the space's live widget as one HTML page whose sliders work "
+                      "offline, without Python (--space pr or temporal)")
     plot.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
     plot.set_defaults(func=_plot)
 

@@ -42,7 +42,6 @@ __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data
 _log = logging.getLogger("skewplot.widgets")
 
 
-
 def is_widget_backend():
     """True when matplotlib's backend is ipympl (``%matplotlib widget``)."""
     import matplotlib
@@ -115,6 +114,7 @@ class SkewWidget(widgets.VBox):
         self.closed_ = False
         self._live = None  # names of the Displays the controls drive (None: all)
         self._moving_extra = []  # the widget's own artists that the controls move
+        self._button_skews = {}  # button attribute -> the skew it sets (read by save_html)
 
     # ---------------------------------------------------------------- figure
     def _make_figure(self, nrows=1, ncols=1, *, figsize=(6.0, 4.5), toolbar="left", **subplot_kw):
@@ -201,6 +201,12 @@ class SkewWidget(widgets.VBox):
         """The widget that shows the figure: the ipympl canvas, or the Output."""
         return self.figure.canvas if self.backend == "ipympl" else self._output
 
+    def save_html(self, path, **kwargs):
+        """One self-contained HTML page of this widget (see :func:`skewplot.widgets.page_export.save_html`)."""
+        from .page_export import save_html
+
+        return save_html(self, path, **kwargs)
+
     def render_png(self):
         """The figure as PNG bytes, as the inline backend shows it.
 
@@ -238,6 +244,7 @@ class SkewWidget(widgets.VBox):
     def _make_reset(self, points, bounds):
         """The "data set skew" button: sets ``controls["skew"]`` back to the test data's skew."""
         own = data_set_skew(points)
+        self._button_skews["reset"] = None if own is None else float(own)
         self.reset = widgets.Button(
             description="data set skew" if own is None else f"data set skew ({own:.3g})",
             disabled=own is None or not bounds[0] <= own <= bounds[1],
@@ -256,6 +263,7 @@ class SkewWidget(widgets.VBox):
             return []
         est, low, high = read_estimate(estimated)
         inside = bounds[0] <= est <= bounds[1]
+        self._button_skews["go_to_estimate"] = est
         self.go_to_estimate = widgets.Button(
             description=f"go to estimated skew ({est:.3g})", disabled=not inside,
             tooltip="Set the skew to the one estimated from the deployment scores",

@@ -1,0 +1,277 @@
+"""A widget saved as one self-contained HTML page whose controls work without a kernel.
+
+Design
+------
+The page shows exactly the frames the live widget paints.  Each state of
+the controls (one point of every slider's step grid) is set on the widget
+itself, which paints its frame as it does for a user's step (``Frames``:
+the static layer plus the moving artists, the pixels of a full draw), and
+the page keeps:
+
+- the frame of the starting state, whole, as a PNG (the static layer:
+  axes, ticks, labels, the curves no control moves);
+- for every state, a *sprite*: the smallest rectangle of that state's frame
+  that differs from the starting frame, as a lossless PNG, and its place;
+- for every state, the kernel's own AUC table (the HTML of ``readout``),
+  stored once per distinct table.
+
+A step in the page draws the starting frame on a ``<canvas>`` and that
+state's sprite over it (two ``drawImage`` calls of decoded images, about
+a millisecond), and swaps the table.  The frames are therefore
+pixel-identical to the live widget's and the numbers are the kernel's
+strings, digit for digit.  The sliders are ``<input type="range">`` over
+the index of each control's grid, so a drag or an arrow key moves through
+exactly the values the live slider steps through (a log slider through
+``base ** (min + k * step)``, a linear one through ``min + k * step``; the
+slider's own end when the grid stops short of it).  Buttons of the live
+widget that set the skew ("data set skew", "go to estimated skew") are in
+the page when their value is on the skew grid.  No script or style is
+fetched: the page is one file, with a few dozen lines of inline JS.
+
+Why pre-rendered frames rather than the closed forms in the page: they are
+exact by construction (no second implementation of the PR, P̄ or envelope
+curves, their densification, legends and mathtext to keep in step), and a
+frame of a PR panel costs ~20 kB, so a 200-step skew slider fits in a few
+MB.  What it cannot do is a product of controls: the states are every
+combination of every control's grid points, which is what the live widget
+can reach (a frame per control with the others held does not compose).
+``save_html`` therefore refuses a widget whose state space exceeds
+``max_frames`` (default 1000) and says how many states it has.  The
+one-control widgets (:func:`~skewplot.widgets.interactive_pr`,
+:func:`~skewplot.widgets.interactive_temporal_pr`) fit; the two-control
+envelope widgets (about 20 000 states) and the explorer need the skew
+marker and the curves drawn in the page from closed forms (planned: the
+curves per shape parameter as sprites, the marker from the envelope's
+vertices exported with the axes' pixel transform).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import json
+import math
+import os
+import string
+from concurrent.futures import ThreadPoolExecutor
+from importlib import resources
+
+import numpy as np
+
+__all__ = ["save_html", "control_grid"]
+
+_TEMPLATE = "page_template.html"
+
+
+def control_grid(control):
+    """The values a live slider steps through, and how its readout shows each.
+
+    Parameters
+    ----------
+    control : ipywidgets.FloatLogSlider or ipywidgets.FloatSlider
+
+    Returns
+    -------
+    values : list of float
+        ``base ** (min + k * step)`` (log slider) or ``min + k * step``, for
+        ``k = 0, 1, ...`` up to the slider's ``max``; its ``max`` itself
+        last when the grid stops short of it (the slider reaches its end).
+    labels : list of str
+        The values in the slider's ``readout_format``.
+
+    Examples
+    --------
+    >>> from skewplot.widgets import skew_slider
+    >>> from skewplot.widgets.page_export import control_grid
+    >>> values, labels = control_grid(skew_slider(0.1, lo=0.01, hi=0.5, steps_per_decade=2))
+    >>> labels
+    ['0.01', '0.03162', '0.1', '0.3162', '0.5']
+    """
+    import ipywidgets as widgets
+
+    if not isinstance(control, (widgets.FloatLogSlider, widgets.FloatSlider)):
+        raise TypeError(f"save_html can step sliders of floats only, got a {type(control).__name__} "
+                        f"({control.description!r})")
+    lo, hi, step = float(control.min), float(control.max), float(control.step)
+    count = int(math.floor((hi - lo) / step + 1e-9))
+    points = [lo + k * step for k in range(count + 1)]
+    if (hi - points[-1]) / step > 1e-9:
+        points.append(hi)
+    if isinstance(control, widgets.FloatLogSlider):
+        values = [float(control.base) ** p for p in points]
+    else:
+        values = points
+    fmt = control.readout_format or ".2f"
+    return values, [format(v, fmt) for v in values]
+
+
+def _grid_index(values, value):
+    """The index of ``value`` in ``values`` (relative tolerance 1e-9), or None."""
+    for k, v in enumerate(values):
+        if abs(v - value) <= 1e-9 * max(abs(v), abs(value), 1e-300):
+            return k
+    return None
+
+
+def _buttons(widget, grids):
+    """The skew buttons of the live widget whose value is on the skew grid: (label, control, index)."""
+    out = []
+    if "skew" not in grids:
+        return out
+    values = grids["skew"][0]
+    for attr in ("reset", "go_to_estimate"):
+        button = getattr(widget, attr, None)
+        target = widget._button_skews.get(attr)
+        if button is None or button.disabled or target is None:
+            continue
+        k = _grid_index(values, target)
+        if k is not None:
+            out.append((button.description, "skew", k))
+    return out
+
+
+def _frame(widget):
+    return np.asarray(widget.figure.canvas.buffer_rgba()).copy()
+
+
+def _png(pixels):
+    with io.BytesIO() as buf:
+        from PIL import Image
+
+        Image.fromarray(pixels).save(buf, format="png", compress_level=6)
+        return base64.b64encode(buf.getvalue()).decode("ascii")
+
+
+def _sprite(frame, base):
+    """The box of ``frame`` that differs from ``base`` as (x, y, pixels), or None when they are equal."""
+    diff = np.any(frame != base, axis=2)
+    rows, cols = np.flatnonzero(diff.any(axis=1)), np.flatnonzero(diff.any(axis=0))
+    if rows.size == 0:
+        return None
+    y0, y1, x0, x1 = rows[0], rows[-1] + 1, cols[0], cols[-1] + 1
+    return int(x0), int(y0), frame[y0:y1, x0:x1]
+
+
+def _states(sizes):
+    """Every index tuple of the product of ``sizes``, the last control fastest (row-major)."""
+    return [tuple(int(i) for i in idx) for idx in np.ndindex(*sizes)]
+
+
+def save_html(widget, path, *, max_frames=1000, title=None):
+    """Write ``widget`` as one self-contained HTML page whose controls work without a kernel.
+
+    Every state the controls can reach (every combination of their grid
+    points) is painted by the widget itself; the page shows that frame and
+    that AUC table when its sliders are moved (see the module notes).  The
+    widget is left in the state it was in.
+
+    Parameters
+    ----------
+    widget : SkewWidget
+        A skewplot widget whose controls are sliders of floats.
+    path : str or os.PathLike
+        The file to write (overwritten).
+    max_frames : int, default=1000
+        Refuse a widget with more states than this (the file holds one
+        frame per state).
+    title : str, optional
+        The page's title; the figure's kind by default.
+
+    Returns
+    -------
+    dict
+        ``states`` (frames painted), ``bytes`` (file size) and ``distinct_tables``.
+
+    Examples
+    --------
+    >>> import os, tempfile, skewplot as sp
+    >>> w = sp.widgets.interactive_pr(sp.datasets.example_classifiers(), skew=0.1)
+    >>> info = w.save_html(os.path.join(tempfile.mkdtemp(), "pr.html"))
+    >>> info["states"]
+    201
+    """
+    from ._base import SkewWidget
+
+    if not isinstance(widget, SkewWidget):
+        raise TypeError(f"widget must be a skewplot widget, got {type(widget).__name__}")
+    if isinstance(max_frames, bool) or not isinstance(max_frames, int) or max_frames < 1:
+        raise ValueError(f"max_frames must be a positive integer, got {max_frames!r}")
+    if not isinstance(path, (str, os.PathLike)):
+        raise TypeError(f"path must be a str or os.PathLike, got {type(path).__name__}")
+    if widget.closed_ or widget.frames is None:
+        raise ValueError("widget has no figure to save (it was closed)")
+    if not hasattr(widget.figure.canvas, "buffer_rgba"):
+        raise ValueError(f"save_html needs an Agg canvas, got {type(widget.figure.canvas).__name__}")
+    names = list(widget.controls)
+    grids = {name: control_grid(widget.controls[name]) for name in names}
+    sizes = [len(grids[n][0]) for n in names]
+    total = math.prod(sizes)
+    if total > max_frames:
+        shape = " x ".join(f"{n} ({s})" for n, s in zip(names, sizes, strict=True))
+        raise ValueError(f"this widget's controls reach {total} states ({shape}), more than max_frames="
+                         f"{max_frames}; save_html pre-renders one frame per state")
+    start = {n: widget.controls[n].value for n in names}
+    frames, tables = _paint_states(widget, names, grids, sizes)
+    with widget._paint_lock:
+        for n in names:  # back to where the user left it (a value off the grid included)
+            widget.controls[n].value = start[n]
+    home = [_grid_index(grids[n][0], start[n]) for n in names]
+    if None in home:  # the starting value is off the grid (set in the kernel): open at the nearest point
+        home = [int(np.argmin(np.abs(np.log(grids[n][0]) - np.log(start[n])))) if k is None else k
+                for n, k in zip(names, home, strict=True)]
+    base_state = int(np.ravel_multi_index(home, sizes))
+    base = frames[base_state]
+    boxes = [_sprite(f, base) for f in frames]
+    with ThreadPoolExecutor(max_workers=2) as pool:  # zlib lets go of the GIL
+        pngs = list(pool.map(_png, [base] + [b[2] for b in boxes if b is not None]))
+    sprites, k = [], 1
+    for box in boxes:
+        if box is None:
+            sprites.append(None)
+        else:
+            sprites.append([box[0], box[1], k])
+            k += 1
+    distinct = list(dict.fromkeys(tables))
+    data = {
+        "controls": [{"name": n, "label": widget.controls[n].description, "labels": grids[n][1],
+                      "start": home[i]} for i, n in enumerate(names)],
+        "buttons": [{"label": b[0], "control": names.index(b[1]), "index": b[2]} for b in _buttons(widget, grids)],
+        "sizes": sizes, "sprites": sprites, "tables": distinct,
+        "table_of": [distinct.index(t) for t in tables],
+        "width": int(base.shape[1]), "height": int(base.shape[0]),
+    }
+    text = _page(data, pngs, title or type(widget).__name__)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    return {"states": total, "bytes": len(text.encode("utf-8")), "distinct_tables": len(distinct)}
+
+
+def _paint_states(widget, names, grids, sizes):
+    """Set every state on the widget (the last control fastest) and keep its frame and table."""
+    frames, tables = [], []
+    widget._show = lambda: None  # the inline Output's PNG of each step: the frame is read from the canvas
+    try:
+        with widget._paint_lock:
+            current = [None] * len(names)
+            for state in _states(sizes):
+                for i, (n, k) in enumerate(zip(names, state, strict=True)):
+                    if current[i] != k:
+                        widget.controls[n].value = grids[n][0][k]
+                        current[i] = k
+                if widget.status.value:
+                    raise ValueError(f"the widget rejected a state of its own controls: {widget.status.value}")
+                frames.append(_frame(widget))
+                tables.append(widget.readout.value)
+    finally:
+        del widget._show
+    return frames, tables
+
+
+def _page(data, pngs, title):
+    template = resources.files(__package__).joinpath(_TEMPLATE).read_text(encoding="utf-8")
+    images = ",\n".join(json.dumps("data:image/png;base64," + p) for p in pngs)
+    return string.Template(template).substitute(
+        title=html.escape(title), data=json.dumps(data, ensure_ascii=False).replace("</", "<\\/"),
+        images=images, width=data["width"], height=data["height"])
+
