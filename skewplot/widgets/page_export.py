@@ -191,9 +191,7 @@ def save_html(widget, path, *, max_frames=1000, title=None):
     >>> info["states"]
     201
     """
-    from ._base import SkewWidget
-
-    if not isinstance(widget, SkewWidget):
+    if not all(hasattr(widget, a) for a in ("controls", "frames", "readout", "_paint_lock")):
         raise TypeError(f"widget must be a skewplot widget, got {type(widget).__name__}")
     if isinstance(max_frames, bool) or not isinstance(max_frames, int) or max_frames < 1:
         raise ValueError(f"max_frames must be a positive integer, got {max_frames!r}")
