@@ -130,17 +130,20 @@ def test_every_step_of_the_saved_page_matches_the_kernel(browser, make, tmp_path
 
 def test_buttons_of_the_live_widget_work_in_the_page(browser, tmp_path):
     data = sp.datasets.example_classifiers(n=1500, skew=0.2, random_state=3)
-    widget = interactive_pr(data, skew=0.2, estimated_skew=0.05)  # 0.05 is 30.1 steps below 0.2: off the grid
+    own = sp.widgets.interactive_pr(data)._button_skews["reset"]  # the data set's skew, where the slider starts
+    widget = interactive_pr(data, estimated_skew=own * 10 ** -0.5)  # 25 steps below: on the slider's grid
     values, _ = control_grid(widget.controls["skew"])
     widget.save_html(tmp_path / "page.html")
     context, page, _ = _open(browser, tmp_path / "page.html")
     try:
+        slider = page.locator("input[data-control='skew']")
         buttons = page.locator("#skewplot-controls button")
-        assert buttons.count() == 1  # "data set skew" (0.2, on the grid); the estimate is not
-        page.locator("input[data-control='skew']").press("End")
-        buttons.first.click()
-        k = int(page.locator("input[data-control='skew']").input_value())
-        assert values[k] == pytest.approx(0.2, rel=1e-9)
-        _check(page, widget, values[k], "skew")
+        assert buttons.count() == 2
+        for i, target in ((0, own), (1, own * 10 ** -0.5)):
+            slider.press("End")
+            buttons.nth(i).click()
+            k = int(slider.input_value())
+            assert values[k] == pytest.approx(target, rel=1e-9)
+            _check(page, widget, values[k], "skew")
     finally:
         context.close()
