@@ -29,9 +29,11 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     check_skew_bounds,
     data_set_skew,
     estimate_strip,
+    guard_control,
     initial_skew,
     plot_args,
     read_estimate,
+    shown,
 )
 from ._frames import Frames, guard
 from ._page import follow_page
@@ -58,12 +60,6 @@ def _built_under_lock(init):
         with lock:
             init(self, *args, **kwargs)
     return __init__
-
-
-def _shown(value):
-    if isinstance(value, tuple):
-        return "(" + ", ".join(_shown(v) for v in value) + ")"
-    return f"{value:.4g}" if isinstance(value, float) else repr(value)
 
 
 def _fmt(value):
@@ -287,6 +283,7 @@ class SkewWidget(widgets.VBox):
         self.readout.add_class("skewplot-readout")
         for name, control in self.controls.items():
             follow_page(control)  # before _on_change: the page's restatements of a value never reach it
+            guard_control(control, name, functools.partial(self._say, log=True))
             control.observe(functools.partial(self._on_change, name), names="value")
         self._apply(None)
         self._valid = {name: control.value for name, control in self.controls.items()}
@@ -341,14 +338,19 @@ class SkewWidget(widgets.VBox):
             _log.error("%s = %r failed", name, value, exc_info=exc)
         back = self._valid.get(name)
         undo = not self._reverting and back is not None and back != value
-        text = f"{name} = {_shown(value)}: {exc}" + (f" (back to {_shown(back)})" if undo else "")
-        self.status.value = f"<span style='color:#a33'>{html.escape(text)}</span>"
+        self._say(f"{name} = {shown(value)}: {exc}" + (f" (back to {shown(back)})" if undo else ""))
         if undo:
             self._reverting = True
             try:
                 self.controls[name].value = back
             finally:
                 self._reverting = False
+
+    def _say(self, text, log=False):
+        """One line on the status line (logged as a warning with ``log``: a value set in code was refused)."""
+        if log:
+            _log.warning("%s", text)
+        self.status.value = f"<span style='color:#a33'>{html.escape(text)}</span>"
 
     def _moved_axes(self, changed):
         """The Axes a step of the controls ``changed`` may change (None: any); see ``Frames.redraw``."""

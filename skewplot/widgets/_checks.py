@@ -29,6 +29,53 @@ def check_points(data, y_score=None, kwargs=None, *, func="widget", skew_arg="sk
     return classifiers(data, y_score, func=func, skew_arg=skew_arg, **inputs)
 
 
+def guard_control(control, name, report):
+    """One rule for every control: a value it cannot hold is refused, said, and leaves everything as it was.
+
+    ipywidgets clamps a value set in the kernel into a slider's range without
+    a word (0, -1, 2 became the nearest end) and lets NaN through (the
+    control then showed NaN while the figure kept the old value).  The
+    control's own validator is wrapped: a value that is not a number inside
+    the control's range (each end of a range, in order) keeps the control's
+    value, so nothing is redrawn, and ``report`` gets one line naming the
+    control, the value and the range.  The page never sends such values.
+    """
+    own = control._trait_validators.get("value")
+
+    def check(owner, proposal):
+        problem = _unholdable(control, proposal["value"])
+        if problem:
+            report(f"{name} = {shown(proposal['value'])} refused: {problem}; kept {shown(control.value)}")
+            return control.value
+        return own(owner, proposal) if own is not None else proposal["value"]
+
+    control._register_validator(check, ("value",))
+
+
+def shown(value):
+    """A control's value for the status line: floats to 4 significant digits, a range as ``(lo, hi)``."""
+    if isinstance(value, tuple):
+        return "(" + ", ".join(shown(v) for v in value) + ")"
+    return f"{value:.4g}" if isinstance(value, float) else repr(value)
+
+
+def _unholdable(control, value):
+    """Why ``control`` cannot hold ``value`` (None if it can): NaN, infinity, outside the range, ends reversed."""
+    if not hasattr(control, "max"):  # a dropdown: its options are checked by ipywidgets itself
+        return None
+    top = control.base ** control.max if hasattr(control, "base") else control.max
+    bottom = getattr(control, "_lo", None) or (control.base ** control.min if hasattr(control, "base")
+                                               else control.min)
+    ends = value if isinstance(value, tuple) else (value,)
+    slack = 1e-9  # a log slider's page computes 10 ** x: an ulp past an end is the control's own to clamp
+    if not all(isinstance(v, (int, float)) and bottom - slack * abs(bottom) <= v <= top + slack * abs(top)
+               for v in ends):
+        return f"it takes numbers within [{bottom:g}, {top:g}]"
+    if len(ends) == 2 and ends[0] > ends[1]:
+        return "its ends must be in order (lo <= hi)"
+    return None
+
+
 def plot_args(points):
     """How to hand normalised ``points`` to a ``plot_*`` function: ``folds=`` for folds, else ``data=``."""
     if any(isinstance(v, list) for v in points.values()):

@@ -1,0 +1,103 @@
+"""Controls set from code (issue 30, class 13): one rule for every control of every widget.
+
+A value a control cannot hold (NaN, infinity, outside its range, a range
+with its ends reversed) was clamped without a word (0, -1, 2) or, for NaN,
+kept by the skew and ``t_end`` controls while the figure showed the old
+value.  Now each is refused: the control, the figure's Displays and the
+readouts stay as they were, and the status line names the control, the
+value and the range.  The next valid value is applied as usual and clears
+the line.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.widgets import (
+    explorer,
+    interactive_cost,
+    interactive_fmeasure,
+    interactive_integrated_pr,
+    interactive_pr,
+    interactive_temporal_pr,
+)
+
+PTS = sp.operating_points(np.array([0, 1, 0, 1, 1, 0, 0, 1]), np.array([0.1, 0.9, 0.3, 0.35, 0.8, 0.2, 0.7, 0.6]))
+
+WIDGETS = {
+    "interactive_pr": lambda: interactive_pr(PTS, skew=0.3),
+    "interactive_fmeasure": lambda: interactive_fmeasure(PTS, skew=0.3),
+    "interactive_cost": lambda: interactive_cost(PTS, skew=0.3),
+    "interactive_integrated_pr": lambda: interactive_integrated_pr(PTS, skew_range=(0.1, 0.4)),
+    "interactive_temporal_pr": lambda: interactive_temporal_pr(PTS, skew_series=[0.1, 0.2, 0.3, 0.25]),
+    "explorer": lambda: explorer(PTS, skew=0.3),
+}
+CONTROLS = {
+    "interactive_pr": {"skew": 0.05},
+    "interactive_fmeasure": {"skew": 0.05, "f_alpha": 0.7},
+    "interactive_cost": {"skew": 0.05, "m": 0.2},
+    "interactive_integrated_pr": {"skew_range": (0.05, 0.3)},
+    "interactive_temporal_pr": {"t_end": 2.5},
+    "explorer": {"skew": 0.05, "skew_range": (0.05, 0.3), "f_alpha": 0.7, "m": 0.2},
+}
+BAD_NUMBERS = {"nan": math.nan, "inf": math.inf, "neg_inf": -math.inf, "zero_or_below": -1.0, "minus_one": -1,
+               "two": 2, "big": 100.0}
+BAD_SKEWS = {**BAD_NUMBERS, "zero": 0.0, "one": 1.0}
+BAD_RANGES = {"reversed": (0.4, 0.2), "nan_end": (math.nan, 0.3), "inf_end": (0.1, math.inf), "above": (0.1, 1.5),
+              "below": (-0.2, 0.3), "both_nan": (math.nan, math.nan)}
+
+CASES = []
+for widget, controls in CONTROLS.items():
+    for control in controls:
+        bad = {"skew_range": BAD_RANGES, "skew": BAD_SKEWS}.get(control, BAD_NUMBERS)
+        if control == "t_end":  # the series runs over [0, 3]
+            bad = {k: v for k, v in BAD_NUMBERS.items() if k != "two"} | {"before_start": -0.5, "after_end": 3.5}
+        for key, value in bad.items():
+            CASES.append((f"{widget}.{control}-{key}", widget, control, value))
+
+
+def _state(w):
+    """Everything a refused value must leave alone: controls, Displays' parameters, readouts, figure lines."""
+    params = {name: {k: v for k, v in vars(d).items() if k in ("skew", "f_alpha", "m", "skew_range")}
+              for name, d in w.displays.items()}
+    lines = {name: [np.asarray(line.get_ydata()).copy() for line in d.lines_.values() if hasattr(line, "get_ydata")]
+             for name, d in w.displays.items()}
+    return {k: c.value for k, c in w.controls.items()}, params, dict(w.readouts_), lines
+
+
+@pytest.mark.parametrize("case,widget,control,value", CASES, ids=[c[0] for c in CASES])
+def test_a_value_the_control_cannot_hold_is_refused_and_said(case, widget, control, value):
+    w = WIDGETS[widget]()
+    before = _state(w)
+    w.controls[control].value = value
+    after = _state(w)
+    assert after[0] == before[0] and after[1] == before[1] and after[2] == before[2]
+    for name in before[3]:
+        for a, b in zip(before[3][name], after[3][name], strict=True):
+            assert np.array_equal(a, b, equal_nan=True)
+    assert f"{control} = " in w.status.value and "refused" in w.status.value
+    good = CONTROLS[widget][control]
+    w.controls[control].value = good
+    assert w.controls[control].value == pytest.approx(good)
+    assert w.status.value == ""
+    w.close_figure()
+
+
+@pytest.mark.parametrize("widget", sorted(WIDGETS))
+def test_every_end_of_every_control_is_still_accepted(widget):
+    """The rule refuses only what is outside: both ends of each control are values it holds."""
+    w = WIDGETS[widget]()
+    for name, control in w.controls.items():
+        if not hasattr(control, "max"):
+            continue
+        lo = getattr(control, "_lo", None) or (control.base ** control.min if hasattr(control, "base")
+                                               else control.min)
+        hi = control.base ** control.max if hasattr(control, "base") else control.max
+        for value in ((lo, hi), (lo, lo), (hi, hi)) if isinstance(control.value, tuple) else (hi, lo):
+            control.value = value
+            assert "refused" not in w.status.value, (name, value, w.status.value)
+    w.close_figure()
