@@ -210,26 +210,13 @@ def save_html(widget, path, *, max_frames=1000, title=None):
         raise ValueError(f"this widget's controls reach {total} states ({shape}), more than max_frames="
                          f"{max_frames}; save_html pre-renders one frame per state")
     start = {n: widget.controls[n].value for n in names}
-    frames, tables = _paint_states(widget, names, grids, sizes)
-    with widget._paint_lock:
-        for n in names:  # back to where the user left it (a value off the grid included)
-            widget.controls[n].value = start[n]
-    home = [_grid_index(grids[n][0], start[n]) for n in names]
-    if None in home:  # the starting value is off the grid (set in the kernel): open at the nearest point
-        home = [int(np.argmin(np.abs(np.log(grids[n][0]) - np.log(start[n])))) if k is None else k
-                for n, k in zip(names, home, strict=True)]
-    base_state = int(np.ravel_multi_index(home, sizes))
-    base = frames[base_state]
-    boxes = [_sprite(f, base) for f in frames]
-    with ThreadPoolExecutor(max_workers=2) as pool:  # zlib lets go of the GIL
-        pngs = list(pool.map(_png, [base] + [b[2] for b in boxes if b is not None]))
-    sprites, k = [], 1
-    for box in boxes:
-        if box is None:
-            sprites.append(None)
-        else:
-            sprites.append([box[0], box[1], k])
-            k += 1
+    home = [_nearest(grids[n][0], start[n]) for n in names]  # off the grid (set in the kernel): the nearest
+    try:
+        base, sprites, pngs, tables = _paint_states(widget, names, grids, sizes, home)
+    finally:
+        with widget._paint_lock:
+            for n in names:  # back to where the user left it (a value off the grid included)
+                widget.controls[n].value = start[n]
     distinct = list(dict.fromkeys(tables))
     data = {
         "controls": [{"name": n, "label": widget.controls[n].description, "labels": grids[n][1],
@@ -245,25 +232,57 @@ def save_html(widget, path, *, max_frames=1000, title=None):
     return {"states": total, "bytes": len(text.encode("utf-8")), "distinct_tables": len(distinct)}
 
 
-def _paint_states(widget, names, grids, sizes):
-    """Set every state on the widget (the last control fastest) and keep its frame and table."""
-    frames, tables = [], []
+def _nearest(values, value):
+    k = _grid_index(values, value)
+    return int(np.argmin(np.abs(np.asarray(values) - value))) if k is None else k
+
+
+def _paint_states(widget, names, grids, sizes, home):
+    """Set every state on the widget (the last control fastest); keep its sprite and table.
+
+    The starting state is painted first: its frame is the page's base.  The
+    sprites are cut and encoded on two threads while the next states paint
+    (numpy and zlib let go of the GIL).  Returns the base frame, the sprites
+    (``[x, y, image index]`` or None, by state), the images (base first) and
+    the tables.
+    """
+    current = [None] * len(names)
+
+    def paint(state):
+        for i, (n, k) in enumerate(zip(names, state, strict=True)):
+            if current[i] != k:
+                widget.controls[n].value = grids[n][0][k]
+                current[i] = k
+        if widget.status.value:
+            raise ValueError(f"the widget rejected a state of its own controls: {widget.status.value}")
+        return _frame(widget)
+
+    tables, jobs = [], []
     widget._show = lambda: None  # the inline Output's PNG of each step: the frame is read from the canvas
     try:
-        with widget._paint_lock:
-            current = [None] * len(names)
+        with widget._paint_lock, ThreadPoolExecutor(max_workers=2) as pool:
+            base = paint(tuple(home))
+            first = pool.submit(_png, base)
             for state in _states(sizes):
-                for i, (n, k) in enumerate(zip(names, state, strict=True)):
-                    if current[i] != k:
-                        widget.controls[n].value = grids[n][0][k]
-                        current[i] = k
-                if widget.status.value:
-                    raise ValueError(f"the widget rejected a state of its own controls: {widget.status.value}")
-                frames.append(_frame(widget))
+                jobs.append(pool.submit(_encoded_sprite, paint(state), base))
                 tables.append(widget.readout.value)
+            done = [job.result() for job in jobs]
+            pngs = [first.result()]
     finally:
         del widget._show
-    return frames, tables
+    sprites = []
+    for box in done:
+        if box is None:
+            sprites.append(None)
+        else:
+            sprites.append([box[0], box[1], len(pngs)])
+            pngs.append(box[2])
+    return base, sprites, pngs, tables
+
+
+def _encoded_sprite(frame, base):
+    box = _sprite(frame, base)
+    return None if box is None else (box[0], box[1], _png(box[2]))
 
 
 def _page(data, pngs, title):
