@@ -283,7 +283,7 @@ class SkewWidget(widgets.VBox):
         self.readout.add_class("skewplot-readout")
         for name, control in self.controls.items():
             follow_page(control)  # before _on_change: the page's restatements of a value never reach it
-            guard_control(control, name, functools.partial(self._say, log=True))
+            guard_control(control, name, self._say)
             control.observe(functools.partial(self._on_change, name), names="value")
         self._apply(None)
         self._valid = {name: control.value for name, control in self.controls.items()}
@@ -346,10 +346,8 @@ class SkewWidget(widgets.VBox):
             finally:
                 self._reverting = False
 
-    def _say(self, text, log=False):
-        """One line on the status line (logged as a warning with ``log``: a value set in code was refused)."""
-        if log:
-            _log.warning("%s", text)
+    def _say(self, text):
+        """One line on the status line (red): a refused or failed step."""
         self.status.value = f"<span style='color:#a33'>{html.escape(text)}</span>"
 
     def _moved_axes(self, changed):

@@ -7,6 +7,7 @@ Kept apart from :mod:`._base` (the widget class) to keep both modules short;
 from __future__ import annotations
 
 import html
+import logging
 
 import numpy as np
 
@@ -45,7 +46,9 @@ def guard_control(control, name, report):
     def check(owner, proposal):
         problem = _unholdable(control, proposal["value"])
         if problem:
-            report(f"{name} = {shown(proposal['value'])} refused: {problem}; kept {shown(control.value)}")
+            text = f"{name} = {shown(proposal['value'])} refused: {problem}; kept {shown(control.value)}"
+            logging.getLogger("skewplot.widgets").warning("%s", text)
+            report(text)
             return control.value
         return own(owner, proposal) if own is not None else proposal["value"]
 

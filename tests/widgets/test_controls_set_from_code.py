@@ -17,24 +17,17 @@ import numpy as np
 import pytest
 
 import skewplot as sp
-from skewplot.widgets import (
-    explorer,
-    interactive_cost,
-    interactive_fmeasure,
-    interactive_integrated_pr,
-    interactive_pr,
-    interactive_temporal_pr,
-)
+from skewplot import widgets as spw
 
 PTS = sp.operating_points(np.array([0, 1, 0, 1, 1, 0, 0, 1]), np.array([0.1, 0.9, 0.3, 0.35, 0.8, 0.2, 0.7, 0.6]))
 
 WIDGETS = {
-    "interactive_pr": lambda: interactive_pr(PTS, skew=0.3),
-    "interactive_fmeasure": lambda: interactive_fmeasure(PTS, skew=0.3),
-    "interactive_cost": lambda: interactive_cost(PTS, skew=0.3),
-    "interactive_integrated_pr": lambda: interactive_integrated_pr(PTS, skew_range=(0.1, 0.4)),
-    "interactive_temporal_pr": lambda: interactive_temporal_pr(PTS, skew_series=[0.1, 0.2, 0.3, 0.25]),
-    "explorer": lambda: explorer(PTS, skew=0.3),
+    "interactive_pr": lambda: spw.interactive_pr(PTS, skew=0.3),
+    "interactive_fmeasure": lambda: spw.interactive_fmeasure(PTS, skew=0.3),
+    "interactive_cost": lambda: spw.interactive_cost(PTS, skew=0.3),
+    "interactive_integrated_pr": lambda: spw.interactive_integrated_pr(PTS, skew_range=(0.1, 0.4)),
+    "interactive_temporal_pr": lambda: spw.interactive_temporal_pr(PTS, skew_series=[0.1, 0.2, 0.3, 0.25]),
+    "explorer": lambda: spw.explorer(PTS, skew=0.3),
 }
 CONTROLS = {
     "interactive_pr": {"skew": 0.05},
