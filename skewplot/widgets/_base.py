@@ -37,6 +37,7 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
 )
 from ._frames import Frames, guard
 from ._page import follow_page
+from .page_export import save_html
 
 __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
            "is_widget_backend", "read_estimate", "INPUT_KEYS"]
@@ -197,11 +198,7 @@ class SkewWidget(widgets.VBox):
         """The widget that shows the figure: the ipympl canvas, or the Output."""
         return self.figure.canvas if self.backend == "ipympl" else self._output
 
-    def save_html(self, path, **kwargs):
-        """One self-contained HTML page of this widget (see :func:`skewplot.widgets.page_export.save_html`)."""
-        from .page_export import save_html
-
-        return save_html(self, path, **kwargs)
+    save_html = save_html  # one self-contained HTML page of this widget, its controls working offline
 
     def render_png(self):
         """The figure as PNG bytes, as the inline backend shows it.
