@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["label_pr_axes", "label_roc_axes", "log_axis"]
+import numpy as np
+
+__all__ = ["label_pr_axes", "label_roc_axes", "log_axis", "precision_axis", "precision_floor", "LOG_PRECISION_BELOW"]
 
 
 def label_pr_axes(ax, model, skew, skew_label="axis"):
@@ -113,3 +115,33 @@ def _fitting(axis, values, labels, taken):
         taken.append((lo, hi))
         out.append(text)
     return out
+
+
+#: A precision axis is logarithmic by default when its random baseline (the mean skew) lies below this.
+LOG_PRECISION_BELOW = 0.05
+
+
+def precision_floor(mean):
+    """Bottom of a log precision axis: the largest 1 or 3 x 10^k at most half the baseline ``mean``.
+
+    A step function of ``mean``, so a skew that moves within a half-decade
+    leaves the axis where it is; the baseline sits a third of a decade or
+    more above the bottom.
+    """
+    half = max(float(mean), 1e-12) / 2.0
+    decade = 10.0 ** np.floor(np.log10(half))
+    return float(3.0 * decade if half >= 3.0 * decade else decade)
+
+
+def precision_axis(ax, mean, log):
+    """Precision's y limits: [0, 1.02], or on a log axis from :func:`precision_floor` of ``mean`` to 1.05.
+
+    With few positives the random baseline and the minimum-achievable curve
+    lie flat on a linear axis' bottom; on the log axis they show.
+    """
+    if not log:
+        ax.set_ylim(0, 1.02)
+        return
+    if ax.get_yscale() != "log":
+        log_axis(ax, "y", nonpositive="clip")
+    ax.set_ylim(precision_floor(mean), 1.05)

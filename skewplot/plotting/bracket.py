@@ -17,7 +17,7 @@ from ..metrics.auc import aucpr, roc_auc
 from ..metrics.bounded import BoundedOperatingPoints
 from ..metrics.curve import pr_curve
 from ..metrics.precision import skew_model_of
-from ._axes import label_pr_axes, label_roc_axes
+from ._axes import LOG_PRECISION_BELOW, label_pr_axes, label_roc_axes, precision_axis
 from ._decimate import pr_vertices
 from ._display import decimation_indices, from_first_point, palette, resolve_ax
 from ._kwargs import check_style
@@ -83,8 +83,9 @@ def _band(ax, grid, lower, upper, color, alpha):
     """Shade between the two curves where they are more than a pixel apart."""
     a, b = _on_grid(grid, *lower), _on_grid(grid, *upper)
     lo, hi = np.fmin(a, b), np.fmax(a, b)
-    px_per_unit = ax.get_window_extent().height / (_YLIM[1] - _YLIM[0])
-    wide = np.isfinite(a) & np.isfinite(b) & ((hi - lo) * px_per_unit > 1.0)
+    with np.errstate(invalid="ignore", divide="ignore"):  # (on a log axis a precision of 0 lies at -inf)
+        gap = np.abs(np.diff([ax.transData.transform(np.column_stack([grid, v]))[:, 1] for v in (lo, hi)], axis=0))[0]
+    wide = np.isfinite(a) & np.isfinite(b) & ~(gap <= 1.0)
     # the band reaches half a grid step past each wide column, so a lone wide column still shows
     wide = wide | np.r_[wide[1:], False] | np.r_[False, wide[:-1]]
     wide &= np.isfinite(lo)
@@ -92,7 +93,7 @@ def _band(ax, grid, lower, upper, color, alpha):
                            color=color, alpha=alpha, linewidth=0, zorder=1.9)
 
 
-def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, **kwargs):
+def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, log_precision=None, **kwargs):
     """Draw the lower and upper curves that certainly hold the exact PR or ROC curve of binned scores.
 
     Both curves are drawn as lines (thinned to the vertices the figure can
@@ -112,6 +113,8 @@ def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, **kwargs
     ax : matplotlib Axes, optional
     alpha : float, default=0.35
         Opacity of the shading between the curves.
+    log_precision : bool or None, default=None
+        PR space only: a log precision axis, as :func:`skewplot.plot_pr` (None: when the baseline is below 0.05).
     **kwargs
         Passed to both curves' ``Axes.plot`` (e.g. ``color`` for a single
         classifier, ``linewidth``); the shading takes the curves' colour.
@@ -138,7 +141,11 @@ def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, **kwargs
     named = {"classifier": points} if isinstance(points, BoundedOperatingPoints) else dict(points)
     fig, ax = resolve_ax(ax)
     ax.set_xlim(0, 1)
-    ax.set_ylim(*_YLIM)
+    if space == "pr":
+        mean = skew_model_of(next(iter(named.values())).lower, skew).mean
+        precision_axis(ax, mean, mean < LOG_PRECISION_BELOW if log_precision is None else bool(log_precision))
+    else:
+        ax.set_ylim(*_YLIM)
     n_bins = int(2 * max(ax.get_window_extent().width, 100.0))  # two bins per pixel column
     grid = np.linspace(0.0, 1.0, n_bins + 1)
     lines, bands, brackets = {}, {}, {}

@@ -10,7 +10,7 @@ from ..metrics.auc import INTERPOLATIONS, aucpr, polyline_corners
 from ..metrics.curve import pr_curve
 from ..metrics.precision import skew_model_of
 from ..skew import SkewModel
-from ._axes import label_pr_axes
+from ._axes import LOG_PRECISION_BELOW, label_pr_axes, precision_axis, precision_floor
 from ._decimate import pr_vertices
 from ._display import (
     Display,
@@ -65,7 +65,7 @@ class PRDisplay(FromScoresMixin, Display):
 
     def __init__(self, points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
                  color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", ci=None, n_boot=200,
-                 random_state=None, palette=None):
+                 random_state=None, palette=None, log_precision=None):
         super().__init__(palette)
         self.skew_label = check_choice(skew_label, "skew_label", ("axis", "title"))
         self.points = as_points_dict(points)
@@ -86,6 +86,8 @@ class PRDisplay(FromScoresMixin, Display):
         self._colorbar = None
         self._check_skew(skew)
         self.ci, self._replicates = ci_replicates(self.points, ci, n_boot, random_state)
+        self.log_precision = (self.model().mean < LOG_PRECISION_BELOW if log_precision is None
+                              else check_bool(log_precision, "log_precision"))
 
     # ------------------------------------------------------------------ model
     def _check_skew(self, skew):
@@ -182,7 +184,7 @@ class PRDisplay(FromScoresMixin, Display):
         if self.iso_f:
             self._draw_iso_f(ax)
         ax.set_xlim(0, 1)
-        ax.set_ylim(0, 1.02)
+        precision_axis(ax, self.model().mean, self.log_precision)
         self._set_labels()
         self._place_legend()
         return self
@@ -263,6 +265,8 @@ class PRDisplay(FromScoresMixin, Display):
             self.baselines_["random"].set_label(f"random ({model.mean:.3g})")
             self.baselines_["min"].set_ydata(pmin)
             self.baselines_["unachievable"].set_data(_GRID, 0.0, pmin)
+        if self.log_precision and not np.isclose(self.ax_.get_ylim()[0], precision_floor(self.model().mean)):
+            precision_axis(self.ax_, self.model().mean, True)  # the baseline moved to another half-decade
         self._set_labels()
         legend = self.ax_.get_legend()
         if legend is not None:
@@ -279,7 +283,7 @@ class PRDisplay(FromScoresMixin, Display):
 def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
             pos_label=None, hue_order=None, palette=None, name=None, skew=None, interpolation="continuous",
             normalize=False, baselines=True, color_by_threshold=False, iso_f=None, band="sd", skew_label="axis",
-            ci=None, n_boot=200, random_state=None, ax=None, **kwargs):
+            ci=None, n_boot=200, random_state=None, log_precision=None, ax=None, **kwargs):
     """Draw PR curves at a skew or under a skew model, with their baselines.
 
     Inputs: ``(y_true, y_score)``, points, ``{name: points}`` or ``data=table, hue=...``: :doc:`/guide/inputs`.
@@ -312,6 +316,10 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
         (``$\\bar{P}$``, ``$\\tilde{P}$``); the widgets use "title" (a fixed y axis redraws no mathtext).
     ci, n_boot, random_state : float in (0, 1), int (default 200), seed, optional
         A pointwise bootstrap band of level ``ci`` from ``n_boot`` stratified replicates of each curve's rows.
+    log_precision : bool or None, default=None
+        Logarithmic precision axis, from below the random baseline to 1.  None: logarithmic when the
+        baseline (the model's mean skew) is below 0.05, where a linear axis lays it and the
+        minimum-achievable curve flat on its bottom.  An ``update`` moves the axis' bottom with the baseline.
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
@@ -343,13 +351,13 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
     """
     kwargs = check_style(kwargs, plot_pr)
     if is_bounded(data):  # binned scores: a certified band per classifier
-        return plot_bracket(data, space="pr", skew=skew, ax=ax, **kwargs)
+        return plot_bracket(data, space="pr", skew=skew, ax=ax, log_precision=log_precision, **kwargs)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_pr")
     disp = PRDisplay(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
                      color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label, ci=ci,
-                     n_boot=n_boot, random_state=random_state, palette=palette)
+                     n_boot=n_boot, random_state=random_state, palette=palette, log_precision=log_precision)
     return disp.plot(ax=ax, **kwargs)
 
 

@@ -160,3 +160,53 @@ def test_explorer_panels_span_the_skew_slider(rare, skew):
     for key in ("cost", "fmeasure", "aucpr_vs_skew"):
         assert w2.displays[key].ax_.get_xlim()[0] <= 1e-6, key
     plt.close("all")
+
+
+@pytest.mark.parametrize("skew", [None, 0.005, 1e-4])
+def test_precision_axes_show_a_rare_baseline(rare, skew):
+    """At 1 % positives the PR baselines lay flat on the x axis: now a log axis holds them above its bottom."""
+    disp = sp.plot_pr(rare, skew=skew)
+    fig, ax = disp.figure_, disp.ax_
+    fig.canvas.draw()
+    assert ax.get_yscale() == "log"
+    mean = disp.model().mean
+    lo, hi = ax.get_ylim()
+    assert lo <= mean / 2 and hi >= 1.0
+    y0 = ax.transData.transform([[0.5, lo]])[0, 1]
+    y_random = ax.transData.transform([[0.5, mean]])[0, 1]
+    assert y_random - y0 >= 0.1 * ax.get_window_extent().height  # well clear of the bottom
+    # the minimum-achievable curve climbs into view to the baseline at recall 1
+    xy = disp.baselines_["min"].get_xydata()
+    assert np.sum((xy[:, 1] >= lo) & (xy[:, 1] <= mean * 1.0001)) > 10
+    assert sp.plot_pr(rare, skew=skew, log_precision=False).ax_.get_yscale() == "linear"
+    plt.close("all")
+
+
+def test_precision_axis_follows_the_baseline_on_update():
+    pts = _rare(0.01)
+    disp = sp.plot_pr(pts, skew=0.01)
+    disp.update(skew=2e-4)
+    fresh = sp.plot_pr(pts, skew=2e-4)
+    assert disp.ax_.get_ylim() == pytest.approx(fresh.ax_.get_ylim())
+    assert disp.ax_.get_ylim()[0] <= 1e-4
+    assert sp.plot_pr(pts, skew=0.3).ax_.get_yscale() == "linear"  # a common skew: linear as before
+    plt.close("all")
+
+
+def test_bracketed_pr_uses_the_same_axis():
+    from skewplot.metrics.bounded import BoundedOperatingPoints
+
+    rng = np.random.default_rng(2)
+    y = rng.random(50_000) < 0.01
+    s = rng.normal(size=y.size) + 2.0 * y
+    key, inv = np.unique(np.round(s, 2), return_inverse=True)
+    lo = np.full(key.size, np.inf)
+    hi = np.full(key.size, -np.inf)
+    np.minimum.at(lo, inv, s)
+    np.maximum.at(hi, inv, s)
+    bounded = BoundedOperatingPoints.from_bins(lo, hi, np.bincount(inv, weights=y), np.bincount(inv, weights=~y))
+    disp = sp.plot_pr({"b": bounded}, skew=0.001)
+    assert disp.ax_.get_yscale() == "log" and disp.ax_.get_ylim()[0] <= 5e-4
+    for line in disp.lines_["b"]:
+        assert np.nanmin(line.get_ydata()) < 0.01  # the curves reach down to the baseline's decade, in view
+    plt.close("all")
