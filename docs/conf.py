@@ -82,4 +82,18 @@ html_theme_options = {
     "secondary_sidebar_items": ["page-toc"],
 }
 html_static_path = []
+(HERE / "_live").mkdir(exist_ok=True)  # Sphinx drops an extra path missing when the config is read
+html_extra_path = ["_live"]  # the live pages (save_html), written by _write_live_pages below
 html_show_sourcelink = False
+
+
+def _write_live_pages(app):
+    """The widgets saved as self-contained pages, for the <iframe>s of widgets.rst and the gallery."""
+    sys.path.insert(0, str(HERE))
+    import _live_pages
+
+    _live_pages.write(HERE / "_live")
+
+
+def setup(app):
+    app.connect("builder-inited", _write_live_pages)
