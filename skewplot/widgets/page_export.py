@@ -255,6 +255,13 @@ def _paint_states(widget, names, grids, sizes, home):
                 current[i] = k
         if widget.status.value:
             raise ValueError(f"the widget rejected a state of its own controls: {widget.status.value}")
+        if widget.backend == "ipympl":
+            # ipympl's first frame is a draw_idle the browser answers later (never, with no browser):
+            # paint the state now with Agg's own draw, which is pixel for pixel a blit (see _frames)
+            # and sends nothing to the browser.
+            from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+            FigureCanvasAgg.draw(widget.figure.canvas)
         return _frame(widget)
 
     tables, jobs = [], []

@@ -83,3 +83,26 @@ def test_bad_options_name_the_argument(data_set, tmp_path, kwargs, error, match)
         w.save_html(tmp_path / "x.html", **kwargs)
     with pytest.raises(TypeError, match="path must be a str or os.PathLike"):
         w.save_html(3)
+
+
+_UNDER_IPYMPL = """
+import sys, matplotlib
+matplotlib.use("module://ipympl.backend_nbagg")
+import skewplot as sp
+w = sp.widgets.interactive_pr(sp.datasets.example_classifiers(n=1500, skew=0.2, random_state=3),
+                              skew_bounds=(0.07, 0.16))
+assert w.backend == "ipympl", w.backend
+w.save_html(sys.argv[1])
+"""
+
+
+@pytest.mark.slow  # a second interpreter with ipympl
+def test_under_ipympl_the_page_is_the_inline_pages_byte_for_byte(data_set, tmp_path):
+    # ipympl paints its first frame when the browser asks (never, without one): save_html paints it itself
+    import subprocess
+    import sys
+
+    pytest.importorskip("ipympl")
+    subprocess.run([sys.executable, "-c", _UNDER_IPYMPL, str(tmp_path / "ipympl.html")], check=True, timeout=300)
+    interactive_pr(data_set, skew_bounds=(0.07, 0.16)).save_html(tmp_path / "inline.html")
+    assert (tmp_path / "ipympl.html").read_bytes() == (tmp_path / "inline.html").read_bytes()
