@@ -60,6 +60,19 @@ def test_metrics_take_points_arrays_and_tables(name, skew):
     assert func(labels, S, pos_label="spam", **kw) == ref
 
 
+CURVES = {"precision": lambda r: r, "f_measure": lambda r: r, "pr_curve": lambda r: np.concatenate(r),
+          "prg_curve": lambda r: np.concatenate([r.recall_gain, r.precision_gain])}
+
+
+@pytest.mark.parametrize("name", sorted(CURVES))
+@pytest.mark.parametrize("skew", [0.01, (0.001, 0.1), EST])
+def test_curves_take_points_arrays_and_tables(name, skew):
+    func, flat = getattr(sp, name), CURVES[name]
+    ref = flat(func(PTS, skew=skew))
+    for other in (func(Y, S, skew=skew), func(TABLE, y_true="label", y_score="score", skew=skew)):
+        assert np.array_equal(flat(other), ref)
+
+
 def test_an_estimate_is_its_point_estimate_everywhere():
     assert sp.aucpr(PTS, skew=EST) == sp.aucpr(PTS, skew=EST.estimate)
     assert sp.average_precision(PTS, skew=EST) == sp.average_precision(PTS, skew=EST.estimate)
@@ -96,7 +109,8 @@ POSITIONAL_SKEWS = {"float": 0.005, "int_like": np.float32(0.1), "pair": (0.002,
 TAKES_POINTS = {
     "aucpr": (sp.aucpr, "skew"), "average_precision": (sp.average_precision, "skew"),
     "roc_auc": (sp.roc_auc, "skew"), "aucpr_ci": (sp.aucpr_ci, "skew"), "aucprg": (sp.aucprg, "skew"),
-    "plot_prg": (sp.plot_prg, "skew"),
+    "plot_prg": (sp.plot_prg, "skew"), "precision": (sp.precision, "skew"), "f_measure": (sp.f_measure, "skew"),
+    "pr_curve": (sp.pr_curve, "skew"), "prg_curve": (sp.prg_curve, "skew"),
     "plot_pr": (sp.plot_pr, "skew"), "plot_roc": (sp.plot_roc, "skew"), "plot_cost": (sp.plot_cost, "skew"),
     "plot_fmeasure": (sp.plot_fmeasure, "skew"), "plot_integrated_pr": (sp.plot_integrated_pr, "skew_range"),
     "plot_temporal_pr": (sp.plot_temporal_pr, "skew_series"),

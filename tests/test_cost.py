@@ -28,8 +28,8 @@ def test_seed_section_2_1(lam, ec1, ec2, pr1, pr2):
     assert pc == pytest.approx(pi)
     assert sp.expected_cost(one(0.88, 0.04), pc)[1] == pytest.approx(ec1, abs=1e-12)
     assert sp.expected_cost(one(0.88, 0.06), pc)[1] == pytest.approx(ec2, abs=1e-12)
-    assert sp.precision(one(0.88, 0.04), pi)[1] == pytest.approx(pr1, abs=5e-4)
-    assert sp.precision(one(0.88, 0.06), pi)[1] == pytest.approx(pr2, abs=5e-4)
+    assert sp.precision(one(0.88, 0.04), skew=pi)[1] == pytest.approx(pr1, abs=5e-4)
+    assert sp.precision(one(0.88, 0.06), skew=pi)[1] == pytest.approx(pr2, abs=5e-4)
 
 
 def test_nec_is_normalised_eq1_cost():

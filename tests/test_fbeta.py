@@ -33,7 +33,7 @@ def test_f_beta_equals_scikit_learn_and_alpha(data, beta):
     assert best.value == pytest.approx(fbeta_score(y, s >= best.threshold, beta=beta), rel=1e-12)
     alpha = 1 / (1 + beta**2)
     assert sp.best_threshold(pts, None, f_alpha=alpha).threshold == best.threshold
-    np.testing.assert_allclose(sp.f_measure(pts, 0.01, beta=beta), sp.f_measure(pts, 0.01, f_alpha=alpha))
+    np.testing.assert_allclose(sp.f_measure(pts, skew=0.01, beta=beta), sp.f_measure(pts, skew=0.01, f_alpha=alpha))
     np.testing.assert_allclose(sp.f_curves(pts, [0.01, 0.3], beta=beta), sp.f_curves(pts, [0.01, 0.3], f_alpha=alpha))
     np.testing.assert_allclose(sp.f_envelope(pts, [0.01, 0.3], beta=beta)[0],
                                sp.f_envelope(pts, [0.01, 0.3], f_alpha=alpha)[0])
@@ -44,13 +44,13 @@ def test_f_beta_equals_scikit_learn_and_alpha(data, beta):
 def test_exactly_one_weight(data):
     pts = sp.operating_points(*data)
     with pytest.raises(TypeError, match="f_alpha or beta, not both"):
-        sp.f_measure(pts, 0.1, f_alpha=0.5, beta=1)
+        sp.f_measure(pts, skew=0.1, f_alpha=0.5, beta=1)
     with pytest.raises(TypeError, match=r"exactly one of beta or f_alpha .* or m .*; got beta, m"):
         sp.best_threshold(pts, 0.1, beta=1, m=0.5)
     with pytest.raises(TypeError, match="got none"):
         sp.best_threshold(pts, 0.1)
     with pytest.raises(ValueError, match="beta"):
-        sp.f_measure(pts, 0.1, beta=-1)
+        sp.f_measure(pts, skew=0.1, beta=-1)
     with pytest.raises(TypeError, match="not both"):
         sp.plot_fmeasure(pts, f_alpha=0.2, beta=2)
 

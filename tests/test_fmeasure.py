@@ -61,19 +61,19 @@ def test_f_at_another_skew_equals_reweighted_counts(rng):
 def test_limits_in_alpha_are_recall_and_precision(rng):
     y, s = random_scores(rng, 120)
     pts = sp.operating_points(y, s)
-    np.testing.assert_allclose(sp.f_measure(pts, 0.2, f_alpha=0.0), pts.tpr, rtol=1e-14)
-    np.testing.assert_allclose(sp.f_measure(pts, 0.2, f_alpha=1.0), sp.precision(pts, 0.2), rtol=1e-14)
+    np.testing.assert_allclose(sp.f_measure(pts, skew=0.2, f_alpha=0.0), pts.tpr, rtol=1e-14)
+    np.testing.assert_allclose(sp.f_measure(pts, skew=0.2, f_alpha=1.0), sp.precision(pts, skew=0.2), rtol=1e-14)
 
 
 def test_empty_prediction_without_nan():
     pts = sp.OperatingPoints.from_rates([0.5, 0.9], [0.1, 0.4])
     for f_alpha in (0.0, 0.3, 1.0):
         for pi in (0.01, 0.5, 0.99):
-            v = sp.f_measure(pts, pi, f_alpha=f_alpha)
+            v = sp.f_measure(pts, skew=pi, f_alpha=f_alpha)
             assert np.isfinite(v).all()
-    assert sp.f_measure(pts, 0.3, f_alpha=0.7)[0] == 0.0
+    assert sp.f_measure(pts, skew=0.3, f_alpha=0.7)[0] == 0.0
     # f_alpha = 1: precision's limit along the curve = precision of the first segment
-    assert sp.f_measure(pts, 0.3, f_alpha=1.0)[0] == pytest.approx(0.3 * 0.5 / (0.3 * 0.5 + 0.7 * 0.1))
+    assert sp.f_measure(pts, skew=0.3, f_alpha=1.0)[0] == pytest.approx(0.3 * 0.5 / (0.3 * 0.5 + 0.7 * 0.1))
 
 
 def test_seed_alpha_curves_meet():
@@ -81,11 +81,11 @@ def test_seed_alpha_curves_meet():
     pi = sp.f_alpha_crossing((0.8, 0.15))
     assert pi == pytest.approx(0.15 / 0.35, abs=1e-15)
     assert round(pi, 4) == 0.4286
-    values = [sp.f_measure(one(0.8, 0.15), pi, f_alpha=a)[1] for a in (0.0, 0.2, 0.5, 0.7, 1.0)]
+    values = [sp.f_measure(one(0.8, 0.15), skew=pi, f_alpha=a)[1] for a in (0.0, 0.2, 0.5, 0.7, 1.0)]
     np.testing.assert_allclose(values, 0.8, rtol=1e-13)
     # below the crossing F falls as alpha rises, above it rises [S §3.1]
-    lo = [sp.f_measure(one(0.8, 0.15), 0.2, f_alpha=a)[1] for a in (0.2, 0.5, 0.7)]
-    hi = [sp.f_measure(one(0.8, 0.15), 0.7, f_alpha=a)[1] for a in (0.2, 0.5, 0.7)]
+    lo = [sp.f_measure(one(0.8, 0.15), skew=0.2, f_alpha=a)[1] for a in (0.2, 0.5, 0.7)]
+    hi = [sp.f_measure(one(0.8, 0.15), skew=0.7, f_alpha=a)[1] for a in (0.2, 0.5, 0.7)]
     assert np.all(np.diff(lo) < 0) and np.all(np.diff(hi) > 0)
 
 
@@ -103,7 +103,7 @@ def test_seed_section_2_1_precisions_give_f():
     # at lambda = 4, Pr = .846 / .786.  F1 is their harmonic mean with the recall.
     # ([S Table 1] prints values that no alpha reproduces from these; not used.)
     for pi, (pr1, pr2) in ((0.25, (0.88, 0.83)), (0.2, (0.846, 0.786))):
-        f = [sp.f_measure(one(0.88, fpr), pi, f_alpha=0.5)[1] for fpr in (0.04, 0.06)]
+        f = [sp.f_measure(one(0.88, fpr), skew=pi, f_alpha=0.5)[1] for fpr in (0.04, 0.06)]
         assert f[0] == pytest.approx(2 * pr1 * 0.88 / (pr1 + 0.88), abs=1e-3)
         assert f[1] == pytest.approx(2 * pr2 * 0.88 / (pr2 + 0.88), abs=1e-3)
 
@@ -132,7 +132,7 @@ def test_f_curves_table_matches_f_measure(rng):
     table = sp.f_curves(pts, grid, f_alpha=0.3)
     assert table.shape == (3, len(pts))
     for row, pi in zip(table, grid, strict=True):
-        np.testing.assert_array_equal(row, sp.f_measure(pts, pi, f_alpha=0.3))
+        np.testing.assert_array_equal(row, sp.f_measure(pts, skew=pi, f_alpha=0.3))
 
 
 def test_expected_f_under_a_skew_model_matches_quadrature():
@@ -144,9 +144,9 @@ def test_expected_f_under_a_skew_model_matches_quadrature():
             return 0.1 + 0.2 * (x + 1) / 2, w / 2
 
     pts = sp.OperatingPoints.from_rates([0.4, 0.7], [0.05, 0.3])
-    got = sp.f_measure(pts, Uniform(), f_alpha=0.6)
+    got = sp.f_measure(pts, skew=Uniform(), f_alpha=0.6)
     for k in range(1, len(pts)):
-        want = quad(lambda p: sp.f_measure(pts, p, f_alpha=0.6)[k], 0.1, 0.3)[0] / 0.2
+        want = quad(lambda p: sp.f_measure(pts, skew=p, f_alpha=0.6)[k], 0.1, 0.3)[0] / 0.2
         assert got[k] == pytest.approx(want, rel=1e-10)
 
 
@@ -236,7 +236,7 @@ def test_f_max_bound_is_f_of_tpr_one_and_bounds_points(rng):
     y, s = random_scores(rng, 300)
     pts = sp.operating_points(y, s)
     ok = pts.fpr <= fpr_max
-    assert np.all(sp.f_measure(pts, pi, f_alpha=f_alpha)[ok] <= sp.f_max_bound(pi, fpr_max, f_alpha=f_alpha))
+    assert np.all(sp.f_measure(pts, skew=pi, f_alpha=f_alpha)[ok] <= sp.f_max_bound(pi, fpr_max, f_alpha=f_alpha))
 
 
 def test_always_positive():
@@ -263,20 +263,22 @@ def test_bad_input_names_the_argument():
     pts = one(0.8, 0.15)
     for bad in (-0.1, 1.1, float("nan")):
         with pytest.raises(ValueError, match="f_alpha"):
-            sp.f_measure(pts, 0.3, f_alpha=bad)
+            sp.f_measure(pts, skew=0.3, f_alpha=bad)
         with pytest.raises(ValueError, match="f_alpha"):
             sp.f_envelope(pts, [0.3], f_alpha=bad)
     with pytest.raises(TypeError, match="f_alpha"):
-        sp.f_measure(pts, 0.3, f_alpha="half")
+        sp.f_measure(pts, skew=0.3, f_alpha="half")
     with pytest.raises(ValueError, match="skews"):
         sp.f_envelope(pts, [0.3, 1.2])
     with pytest.raises(ValueError, match="skews"):
         sp.f_curves(pts, [[0.3]])
     with pytest.raises(ValueError, match="skew"):
-        sp.f_measure(pts, 1.5)
+        sp.f_measure(pts, skew=1.5)
     with pytest.raises(ValueError, match="skew"):
         sp.f_measure(pts)  # built from rates: no data set skew
-    with pytest.raises(TypeError, match="pts"):
-        sp.f_measure([0.1, 0.2], 0.3)
+    with pytest.raises(TypeError, match="y_score is missing"):
+        sp.f_measure([0.1, 0.2], skew=0.3)
+    with pytest.raises(TypeError, match=r"f_measure\(\): the second argument is y_score.*skew=0.3"):
+        sp.f_measure(pts, 0.3)
     with pytest.raises(ValueError, match="fpr_max"):
         sp.f_max_bound(0.1, 2.0)

@@ -54,7 +54,7 @@ def test_pr_surface_is_precision_at_each_skew(pts):
     assert prec.shape == (5, len(pts)) and np.all((prec >= 0) & (prec <= 1))
     np.testing.assert_array_equal(recall, pts.tpr)
     for row, p in zip(prec[1:-1], skews[1:-1], strict=True):
-        np.testing.assert_allclose(row, sp.precision(pts, p), rtol=1e-15)
+        np.testing.assert_allclose(row, sp.precision(pts, skew=p), rtol=1e-15)
     # the ends take their limits: 0 except where FPR = 0 at skew 0, 1 where TPR > 0 at skew 1
     assert np.all(prec[0][pts.fpr > 0] == 0) and np.all(prec[-1][pts.tpr > 0] == 1)
     r, s, default = sp.pr_surface(pts)

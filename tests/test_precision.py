@@ -78,5 +78,5 @@ def test_bad_input():
         sp.min_precision(1.5, 0.3)
     with pytest.raises(ValueError, match="skew"):
         sp.random_precision(None)
-    with pytest.raises(TypeError, match="pts"):
+    with pytest.raises(TypeError, match=r"precision\(y_true, y_score\): y_score is missing"):
         sp.precision(np.array([0.1]))

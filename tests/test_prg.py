@@ -61,7 +61,7 @@ def test_prg_curve_and_area_equal_the_fraction_reference(pos_rate, n, seed, skew
     y, s, w = _data(n, pos_rate, seed)
     pts = sp.operating_points(y, s, sample_weight=w)
     ref, area = _reference(_counts(y, s, w), skew)
-    c = sp.prg_curve(pts, float(skew))
+    c = sp.prg_curve(pts, skew=float(skew))
     np.testing.assert_allclose(c.recall_gain, [float(x) for x, _ in ref], rtol=0, atol=1e-12)
     np.testing.assert_allclose(c.precision_gain, [float(v) for _, v in ref], rtol=1e-12, atol=1e-12)
     assert sp.aucprg(pts, skew=float(skew)) == pytest.approx(float(area), rel=1e-12, abs=1e-14)
@@ -74,7 +74,7 @@ def test_under_a_series_the_gains_are_their_expectations():
     weights = [Fr(1, 2), Fr(1), Fr(1), Fr(1, 2)]  # the series' trapezoid rule in time
     counts = _counts(y, s, w)
     n_pos, n_neg = counts[-1]
-    c = sp.prg_curve(pts, sp.SkewSeries([float(v) for v in values]))
+    c = sp.prg_curve(pts, skew=sp.SkewSeries([float(v) for v in values]))
     for rg, pg, i in zip(c.recall_gain, c.precision_gain, c.index, strict=True):
         if i < 0:
             continue
@@ -86,14 +86,14 @@ def test_under_a_series_the_gains_are_their_expectations():
     # A range: E[o'] from its closed form, -log(1 - pi) - pi integrated
     lo, hi = 0.01, 0.05
     odds = (np.log((1 - lo) / (1 - hi)) - (hi - lo)) / (hi - lo)
-    assert sp.prg_curve(pts, (lo, hi)).skew == pytest.approx(odds / (1 + odds), rel=1e-12)
+    assert sp.prg_curve(pts, skew=(lo, hi)).skew == pytest.approx(odds / (1 + odds), rel=1e-12)
 
 
 def test_hull_is_the_upper_convex_hull_in_prg_space():
     y, s, w = _data(2000, 0.02, 5)
     pts = sp.operating_points(y, s, sample_weight=w)
-    c = sp.prg_curve(pts, 0.01)
-    h = sp.prg_curve(pts, 0.01, hull=True)
+    c = sp.prg_curve(pts, skew=0.01)
+    h = sp.prg_curve(pts, skew=0.01, hull=True)
     keep = c.index >= 0
     x, v = c.recall_gain[keep], c.precision_gain[keep]
     # every curve vertex lies on or below the hull polyline (at recall gain 1 the hull is vertical)
@@ -112,9 +112,9 @@ def test_f_gain_is_linear_in_the_gains():
     pi, beta = 0.05, 2.0
     t, f = np.array([0.3, 0.6, 0.9]), np.array([0.01, 0.05, 0.2])
     pts = sp.OperatingPoints.from_rates(t, f)
-    fb = sp.f_measure(pts, pi, beta=beta)[1:-1]
+    fb = sp.f_measure(pts, skew=pi, beta=beta)[1:-1]
     fg = (fb - pi) / ((1 - pi) * fb)
-    c = sp.prg_curve(pts, pi)
+    c = sp.prg_curve(pts, skew=pi)
     on = np.isin(c.index, [1, 2, 3])
     np.testing.assert_allclose(fg, (c.precision_gain[on] + beta**2 * c.recall_gain[on]) / (1 + beta**2),
                                rtol=1e-12)
@@ -123,10 +123,12 @@ def test_f_gain_is_linear_in_the_gains():
 def test_bad_skews():
     pts = sp.OperatingPoints.from_rates([0.5], [0.1])
     with pytest.raises(ValueError, match="skew: recall gain needs pi' < 1"):
-        sp.prg_curve(pts, sp.SkewSeries([0.1, 1.0]))
+        sp.prg_curve(pts, skew=sp.SkewSeries([0.1, 1.0]))
     with pytest.raises(ValueError, match="skew"):
         sp.aucprg(pts, skew=1.5)
     with pytest.raises(TypeError, match=r"aucprg\(\): the second argument is y_score.*skew=0.1"):
         sp.aucprg(pts, 0.1)
+    with pytest.raises(TypeError, match=r"prg_curve\(\): the second argument is y_score.*skew=0.1"):
+        sp.prg_curve(pts, 0.1)
     with pytest.raises(TypeError, match="y_score is missing"):
         sp.aucprg([0.5], skew=0.1)

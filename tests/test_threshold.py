@@ -34,7 +34,7 @@ def test_by_f_equals_brute_force(rng):
         for pi in (0.01, 0.2, pts.skew, 0.9):
             for f_alpha in (0.0, 0.3, 0.5, 1.0):
                 best = sp.best_threshold(pts, pi, f_alpha=f_alpha)
-                values = sp.f_measure(pts, pi, f_alpha=f_alpha)
+                values = sp.f_measure(pts, skew=pi, f_alpha=f_alpha)
                 assert best.value == pytest.approx(values.max(), rel=1e-12)
                 assert values[best.index] == pytest.approx(best.value, rel=1e-12)
                 assert best.threshold == pts.thresholds[best.index]

@@ -6,6 +6,7 @@ import numpy as np
 
 from .._validate import check_choice, check_scalar
 from ..skew import FixedSkew
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier
 from .auc import INTERPOLATIONS, stepped_curve
 from .precision import _check_points, curve_rates, skew_model_of
 
@@ -14,7 +15,8 @@ __all__ = ["pr_curve"]
 _MAX_SUBDIVISIONS = 256
 
 
-def pr_curve(pts, skew=None, *, interpolation="continuous", resolution=None):
+def pr_curve(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
+             interpolation="continuous", resolution=None):
     """Recall and precision of the interpolated PR curve, ready to draw.
 
     With ``"continuous"`` interpolation each ROC segment is a straight line
@@ -25,8 +27,7 @@ def pr_curve(pts, skew=None, *, interpolation="continuous", resolution=None):
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skew : None, float, (lo, hi) or SkewModel, optional
+%(metric_input_params)s    skew : None, float, (lo, hi) or SkewModel, optional
         None: the data set's own skew.
     interpolation : {"continuous", "discrete-tp", "discrete-fp", "step", "trapezoid"}
         ``"step"`` returns the staircase of average precision, ``"trapezoid"``
@@ -49,6 +50,8 @@ def pr_curve(pts, skew=None, *, interpolation="continuous", resolution=None):
     >>> float(r[0]), float(r[-1]), round(float(p[-1]), 3)
     (0.0, 1.0, 0.1)
     """
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="pr_curve", bounded=False)
     _check_points(pts)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     model = skew_model_of(pts, skew)
@@ -98,3 +101,6 @@ def _densified(tpr_raw, fpr_raw, tpr, fpr, model, tol):
         prec[:-1][inner] = model.precision(a_tpr[s] + t[inner] * d_tpr[s], a_fpr[s] + t[inner] * d_fpr[s])
     prec[-1] = p_pts[-1]
     return rec, prec
+
+
+pr_curve.__doc__ = pr_curve.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

@@ -20,6 +20,7 @@ import numpy as np
 from .._memory import check_memory
 from .._validate import check_rate_pair, check_unit_array, scalar_or_array
 from ..skew import FixedSkew
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier
 from .fweight import f_alpha_from_beta, f_beta_from_alpha, resolve_f_weight
 from .hull import frontier_hull
 from .precision import _check_points, curve_rates, skew_model_of
@@ -69,13 +70,13 @@ def _rates(pts, f_alpha):
     return np.asarray(pts.tpr), np.asarray(pts.fpr)
 
 
-def f_measure(pts, skew=None, *, f_alpha=None, beta=None):
+def f_measure(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None, f_alpha=None,
+              beta=None):
     """F_alpha of every operating point at a deployment skew [S Eq 9, 10].
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skew : None, float, (lo, hi) or SkewModel, optional
+%(metric_input_params)s    skew : None, float, (lo, hi) or SkewModel, optional
         None: the data set's own skew.  A float pi = P(+) in (0, 1).  A range
         or another skew model gives the expected F over it, ``E[F_pi]``.  For
         F over a grid of skews (one curve per point) see :func:`f_curves`.
@@ -101,6 +102,8 @@ def f_measure(pts, skew=None, *, f_alpha=None, beta=None):
     >>> sp.f_measure(pts, skew=0.25, f_alpha=0.5).round(4).tolist()
     [0.0, 0.8544, 0.4]
     """
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="f_measure", bounded=False)
     _check_points(pts)
     f_alpha = resolve_f_weight(f_alpha, beta)
     model = skew_model_of(pts, skew)
@@ -341,3 +344,6 @@ def f_always_positive(skew, *, f_alpha=None, beta=None):
     """
     pi = check_unit_array(skew, "skew")
     return scalar_or_array(_f_at(1.0, 1.0, pi, resolve_f_weight(f_alpha, beta)))
+
+
+f_measure.__doc__ = f_measure.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

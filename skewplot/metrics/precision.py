@@ -7,6 +7,7 @@ import numpy as np
 from .._validate import check_finite, check_scalar
 from ..skew import SkewModel, as_skew
 from ..skew import formulas as _formulas
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier
 from .points import OperatingPoints
 
 __all__ = [
@@ -120,13 +121,12 @@ def _limit_at_origin(tpr, fpr, pts, copy=False):
     return tpr, fpr
 
 
-def precision(pts, skew=None):
+def precision(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None):
     """Precision of every operating point under a skew model.
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skew : None, float, (lo, hi) or SkewModel, optional
+%(metric_input_params)s    skew : None, float, (lo, hi) or SkewModel, optional
         None: the data set's own skew (plain precision).  A float pi': the
         precision at that deployment skew [L Eq 3, 9].  A range or a model:
         the expected precision under it (P̄ for a range, P̃ for a series).
@@ -144,6 +144,8 @@ def precision(pts, skew=None):
     >>> sp.precision(pts, skew=0.4).round(4).tolist()
     [0.7273, 0.7273, 0.4]
     """
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="precision", bounded=False)
     model = skew_model_of(_check_points(pts), skew)
     tpr, fpr = curve_rates(pts)
     return np.asarray(model.precision(tpr, fpr), dtype=float)
@@ -224,3 +226,6 @@ def _model_from(skew) -> SkewModel:
     if skew is None:
         raise ValueError("skew is required: a float in (0, 1), a (lo, hi) range, a skew model or OperatingPoints")
     return as_skew(skew)
+
+
+precision.__doc__ = precision.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

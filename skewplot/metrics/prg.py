@@ -100,13 +100,12 @@ def _clipped(tpr, fpr, index, pi):
     return PRGCurve(rg, precision_gain(t, f), idx.astype(np.intp), pi)
 
 
-def prg_curve(pts, skew=None, *, hull=False):
+def prg_curve(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None, hull=False):
     """The precision-recall-gain curve [FK] at a deployment skew (or under a skew model).
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skew : None, float, (lo, hi) or SkewModel, optional
+%(metric_input_params)s    skew : None, float, (lo, hi) or SkewModel, optional
         The deployment skew pi' the gains are taken against (None: the data
         set's own).  Under a model the gains are expectations over it (see
         the module note): the recall gain at :func:`gain_skew`.
@@ -124,10 +123,12 @@ def prg_curve(pts, skew=None, *, hull=False):
     --------
     >>> import skewplot as sp
     >>> pts = sp.OperatingPoints.from_rates([0.5, 0.8], [0.1, 0.4])
-    >>> c = sp.prg_curve(pts, 0.2)
+    >>> c = sp.prg_curve(pts, skew=0.2)
     >>> c.recall_gain.round(4).tolist(), c.precision_gain.round(4).tolist()
     ([0.0, 0.75, 0.9375, 1.0], [0.8, 0.8, 0.5, 0.0])
     """
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="prg_curve", bounded=False)
     _check_points(pts)
     pi = gain_skew(skew_model_of(pts, skew))
     tpr, fpr = np.asarray(pts.tpr, dtype=float), np.asarray(pts.fpr, dtype=float)
@@ -164,10 +165,12 @@ def aucprg(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=Non
     """
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="aucprg", bounded=False)
-    c = prg_curve(pts, skew)
+    c = prg_curve(pts, skew=skew)
     if c.recall_gain.size < 2:
         return 0.0
     return float(np.sum(np.diff(c.recall_gain) * 0.5 * (c.precision_gain[1:] + c.precision_gain[:-1])))
 
 
-aucprg.__doc__ = aucprg.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)
+for _f in (prg_curve, aucprg):
+    _f.__doc__ = _f.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)
+del _f

@@ -64,7 +64,7 @@ def _curves(bounded, space, skew, n_bins):
     out = []
     for pts in (bounded.lower, bounded.upper):
         if space == "pr":
-            out.append(from_first_point(*pr_curve(pr_vertices(pts, n_bins), skew), pts))
+            out.append(from_first_point(*pr_curve(pr_vertices(pts, n_bins), skew=skew), pts))
         else:
             keep = decimation_indices(pts.fpr, pts.tpr, n_bins)
             out.append((pts.fpr[keep], pts.tpr[keep]))

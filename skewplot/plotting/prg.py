@@ -51,7 +51,7 @@ class PRGDisplay(Display):
     def _check_params(self, params):
         if "skew" in params:
             pts = next(iter(self.points.values()))
-            prg_curve(pts, params["skew"])  # raises for a skew without recall gain (pi' = 1)
+            prg_curve(pts, skew=params["skew"])  # raises for a skew without recall gain (pi' = 1)
         return params
 
     def plot(self, ax=None, **kwargs):
@@ -81,12 +81,12 @@ class PRGDisplay(Display):
         ref = next(iter(self.points.values()))
         model = skew_model_of(ref, self.skew)
         for name, pts in self.points.items():
-            c = prg_curve(pts, model)
+            c = prg_curve(pts, skew=model)
             self.aucs_[name] = aucprg(pts, skew=model)
             self.lines_[name].set_data(c.recall_gain, c.precision_gain)
             self.lines_[name].set_label(auc_label(name, self.aucs_[name], "AUPRG"))
             if name in self.hulls_:
-                h = prg_curve(pts, model, hull=True)
+                h = prg_curve(pts, skew=model, hull=True)
                 self.hulls_[name].set_data(h.recall_gain, h.precision_gain)
         # Only recall gain depends on the skew: its axis names it.
         what = model.describe() if isinstance(model, FixedSkew) else f"{model.describe()}: at π′ = {c.skew:.3g}"

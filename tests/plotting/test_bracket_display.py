@@ -55,7 +55,7 @@ def test_pr_band_holds_the_exact_curve(tables, skew):
     assert disp.brackets_["classifier"] == sp.aucpr(bounded, skew=skew)
     assert sp.aucpr(exact, skew=skew) in disp.brackets_["classifier"]
     # The exact curve lies between the two drawn curves.
-    r, p = sp.pr_curve(exact, skew)
+    r, p = sp.pr_curve(exact, skew=skew)
     keep = r >= exact.tpr[np.argmax(exact.tpr > 0)]
     assert _between(disp, "classifier", r[keep], p[keep]) > 0.99
     label = disp.lines_["classifier"][1].get_label()
@@ -107,7 +107,7 @@ def test_a_bracket_narrower_than_a_pixel_draws_its_curves():
     assert high - low <= 3 * bracket.width  # the printed ends show the width, not 4-decimal noise
     # the exact curve of these rows lies on the drawn curves (to a pixel)
     exact = sp.operating_points(y, s)
-    r, p = sp.pr_curve(exact, 0.005)
+    r, p = sp.pr_curve(exact, skew=0.005)
     keep = r >= exact.tpr[np.argmax(exact.tpr > 0)]
     assert _between(disp, "good", r[keep][::50], p[keep][::50], slack_px=1.0) > 0.99
     plt.close("all")

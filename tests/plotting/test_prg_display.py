@@ -19,7 +19,7 @@ def _points(rate=0.01, n=20000, seed=0):
 def test_lines_are_the_curves_and_update_moves_them():
     pts = _points()
     disp = sp.plot_prg({"a": pts}, skew=0.01, hull=True)
-    c = sp.prg_curve(pts, 0.01)
+    c = sp.prg_curve(pts, skew=0.01)
     x, y = disp.lines_["a"].get_data()
     np.testing.assert_array_equal(x, c.recall_gain)
     np.testing.assert_array_equal(y, c.precision_gain)
@@ -27,10 +27,10 @@ def test_lines_are_the_curves_and_update_moves_them():
     line = disp.lines_["a"]
     disp.update(skew=(0.001, 0.05))
     assert disp.lines_["a"] is line
-    np.testing.assert_array_equal(line.get_xdata(), sp.prg_curve(pts, (0.001, 0.05)).recall_gain)
+    np.testing.assert_array_equal(line.get_xdata(), sp.prg_curve(pts, skew=(0.001, 0.05)).recall_gain)
     assert "AUPRG" in line.get_label() and "at π′" in disp.ax_.get_xlabel()
     np.testing.assert_array_equal(disp.hulls_["a"].get_xdata(),
-                                  sp.prg_curve(pts, (0.001, 0.05), hull=True).recall_gain)
+                                  sp.prg_curve(pts, skew=(0.001, 0.05), hull=True).recall_gain)
 
 
 def test_rejected_update_leaves_the_display():
