@@ -259,6 +259,11 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                                   fontsize="small", color="0.25",
                                   bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1.0})
         self._draw_extras(ax)
+        for letter in {"x", "y"} - set(self._relabelled):
+            # An axis whose label never changes goes under the thin lines: a widget changing the lines (F space's
+            # f_alpha) or the other axis' label (cost space's m) then repaints neither it nor its tick labels.
+            axis = getattr(ax, f"{letter}axis")
+            axis.set_zorder(min(axis.get_zorder(), 1.1))
         self._set_limits(ax)
         self._move_marker()
         self._set_labels()
@@ -381,5 +386,9 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self._set_labels()
 
     def _set_labels(self):
-        self.ax_.set_xlabel(self._xlabel())
-        self.ax_.set_ylabel(self._ylabel())
+        # only a label that changed: setting one marks its axis, and through it the figure, stale (a widget's
+        # static axis would then ask for a full draw after every step)
+        if self.ax_.get_xlabel() != self._xlabel():
+            self.ax_.set_xlabel(self._xlabel())
+        if self.ax_.get_ylabel() != self._ylabel():
+            self.ax_.set_ylabel(self._ylabel())

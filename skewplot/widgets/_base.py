@@ -17,6 +17,7 @@ import html
 import io
 import logging
 import threading
+import time
 
 import ipywidgets as widgets
 import numpy as np
@@ -37,12 +38,16 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
 )
 from ._frames import Frames, guard
 from ._page import follow_page
+from ._readout import first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here
 from .page_export import save_html
 
 __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
            "is_widget_backend", "read_estimate", "INPUT_KEYS"]
 
 _log = logging.getLogger("skewplot.widgets")
+
+#: Seconds a control step may take before the status line says "computing…" during the next one.
+BUSY_AFTER = 0.15
 
 
 def is_widget_backend():
@@ -61,14 +66,6 @@ def _built_under_lock(init):
         with lock:
             init(self, *args, **kwargs)
     return __init__
-
-
-def _fmt(value):
-    if value is None:
-        return "–"
-    if isinstance(value, tuple):
-        return f"{value[0]:.3f} ± {value[1]:.3f}"
-    return f"{value:.3f}"
 
 
 class SkewWidget(widgets.VBox):
@@ -107,6 +104,7 @@ class SkewWidget(widgets.VBox):
         self.frames = None
         self._output = None
         self._valid = {}  # control -> its last value that painted a frame
+        self._took = {}  # control -> seconds its latest step took
         self._reverting = False
         self.closed_ = False
         self._live = None  # names of the Displays the controls drive (None: all)
@@ -315,6 +313,10 @@ class SkewWidget(widgets.VBox):
         traceback; either way the control returns to its last valid value,
         which repaints the state that value gave.
         """
+        if self._slow_step(name) or self._took.get(name, 0.0) > BUSY_AFTER:
+            # the browser gets this before the step's work starts: the user sees that the kernel is busy
+            self.status.value = "<span style='color:#666'>computing…</span>"
+        start = time.perf_counter()
         try:
             with self._paint_lock:  # another thread may be painting this figure (see the _frames notes)
                 self._apply({name})
@@ -323,6 +325,7 @@ class SkewWidget(widgets.VBox):
         except Exception as exc:  # noqa: BLE001 - reported in the status line and the log, then undone
             self._reject(name, exc)
             return
+        self._took[name] = time.perf_counter() - start
         self._valid[name] = self.controls[name].value
         if not self._reverting:
             self.status.value = ""
@@ -347,6 +350,10 @@ class SkewWidget(widgets.VBox):
         """One line on the status line (red): a refused or failed step."""
         self.status.value = f"<span style='color:#a33'>{html.escape(text)}</span>"
 
+    def _slow_step(self, name):
+        """Whether a step of control ``name`` is known to take longer than ``BUSY_AFTER`` (then "computing…" shows)."""
+        return False
+
     def _moved_axes(self, changed):
         """The Axes a step of the controls ``changed`` may change (None: any); see ``Frames.redraw``."""
         return None
@@ -368,30 +375,4 @@ class SkewWidget(widgets.VBox):
         ``rows`` maps classifier -> dict column -> value (float, (mean, sd) or None).
         """
         self.readouts_ = {name: dict(values) for name, values in rows.items()}
-        head = "".join(f"<th style='padding:2px 8px;text-align:right'>{html.escape(c)}</th>" for c in columns)
-        body = []
-        for name, values in rows.items():
-            cells = "".join(
-                f"<td style='padding:2px 8px;text-align:right;font-family:monospace'>{_fmt(values.get(c))}</td>"
-                for c in columns
-            )
-            body.append(f"<tr><td style='padding:2px 8px'>{html.escape(str(name))}</td>{cells}</tr>")
-        self.readout.value = (
-            f"<div style='font-size:13px'><b>{title}</b>"
-            f"<table style='border-collapse:collapse;margin-top:4px'>"
-            f"<tr><th style='padding:2px 8px;text-align:left'>classifier</th>{head}</tr>{''.join(body)}"
-            "</table></div>"
-        )
-
-
-def normalized(value, amin):
-    """``(AUC - AUC_min) / (1 - AUC_min)`` for a float or a (mean, sd) pair."""
-    if isinstance(value, tuple):
-        return ((value[0] - amin) / (1.0 - amin), value[1] / (1.0 - amin))
-    return (value - amin) / (1.0 - amin)
-
-
-def first_points(value):
-    """The OperatingPoints of a dict value (the first fold for a list)."""
-    return value[0] if isinstance(value, list) else value
-
+        self.readout.value = readout_table(title, columns, rows)

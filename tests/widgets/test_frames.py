@@ -206,14 +206,21 @@ def test_neighbours_keep_their_cached_layer_unless_a_moving_text_meets_it(two_cl
     drawn = _drawn_during(w, "m", 0.4)  # the cost axis is relabelled; the F panel keeps its layer
     assert cost.ax_.xaxis in drawn and fm.ax_.yaxis not in drawn and fm.ax_.xaxis not in drawn
     assert_frame_is_full_draw(w)
-    # a cost label long enough to run under the F panel's tick labels and label
-    cost._xlabel = lambda: f"Probability cost PC(+) at m={cost.m:g}, " + "a label far too long " * 4
+    # a short cost label moved onto the F panel's tick labels, left of its Axes (both painted by frames: F's y label
+    # follows f_alpha; a moving text over another panel's static pixels, its background, cannot be blitted in order)
+    from matplotlib.transforms import Affine2D
+
+    cost._xlabel = lambda: f"m={cost.m:g}"
+    cost.ax_.xaxis.set_label_coords(0.5, 0.5)  # set_xlabel keeps the transform: 125 px to the right of mid-panel
+    cost.ax_.xaxis.label.set_transform(cost.ax_.transAxes + Affine2D().translate(125, 0))
     cost.update(m=0.45, draw=False)
-    w.figure.canvas.draw()  # measured with the long label: it lies inside the cost panel's part
-    regions = w.frames._regions
-    assert regions[id(cost.ax_)][2] > regions[id(fm.ax_)][0] + 100
+    w.figure.canvas.draw()  # measured there: the label lies inside the cost panel's part
+    assert_frame_is_full_draw(w)
+    label = cost.ax_.xaxis.label.get_window_extent()
+    assert w.frames._feet().meet([cost.ax_.xaxis.label], [fm.ax_.yaxis]) and label.x1 < fm.ax_.bbox.x0
     for value in (0.5, 0.55):
         drawn = _drawn_during(w, "m", value)
         assert w.frames.last == "blit" and not w.frames._now
-        assert fm.ax_.xaxis in drawn  # painted after the cost label, as a full draw does
+        # the F panel painted whole after the cost label, as a full draw does
+        assert fm.point_lines_["strong"] in drawn and drawn.index(fm.ax_.yaxis) > drawn.index(cost.ax_.xaxis)
         assert_frame_is_full_draw(w)

@@ -265,3 +265,18 @@ def test_inline_backend_reshows_the_figure(two_classifiers):
     w.controls["skew"].value = 0.001
     (second,) = w.figure_widget.outputs
     assert base64.b64decode(second["data"]["image/png"]) != png0
+
+
+def test_a_slow_step_says_computing_before_it_starts_and_clears_it(two_classifiers):
+    w = interactive_integrated_pr(two_classifiers, observed=[0.1, 0.2, 0.3])
+    seen = []
+    w.status.observe(lambda change: seen.append(change["new"]), names="value")
+    w.controls["skew_range"].value = (0.1, 0.4)  # "normal fit": a weighted range is integrated by quadrature
+    assert seen and "computing" in seen[0] and w.status.value == ""
+    seen.clear()
+    w.controls["weighting"].value = "uniform"
+    w.controls["skew_range"].value = (0.1, 0.3)  # closed forms: fast, no busy sign
+    assert not any("computing" in s for s in seen)
+    w._took["skew_range"] = 1.0  # a control whose latest step was slow announces the next one
+    w.controls["skew_range"].value = (0.1, 0.35)
+    assert any("computing" in s for s in seen)

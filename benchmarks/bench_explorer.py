@@ -1,0 +1,131 @@
+"""Explorer on realistic data: build and every control step, kernel side, under both backends.
+
+Data: ``fraud_data.fraud_points`` (issue 29's case), two models x 1e6 rows,
+1 % positives, ~1e6 distinct scores each (one model float32).  Targets:
+build <= 5 s; every control step <= 40 ms in the kernel (compute + Agg
+frame); ipympl no slower than inline.  Also the weighted ("normal fit")
+range step of ``interactive_integrated_pr``: <= 200 ms, or the status line
+says "computing…" before it starts.  Steps alternate far-apart values so
+that no two are alike; skews run down to 2e-4.  Each time is also printed as
+a ratio to ``np.sort`` of 1e6 floats measured in the same run, with the load
+average, because the machine is shared.
+
+Run:  python benchmarks/bench_explorer.py [--n 1e6] [--repeat 15]
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from fraud_data import fraud_points  # noqa: E402
+
+import skewplot as sp  # noqa: E402
+
+
+def step_times(w, name, values):
+    """Milliseconds of each step ``controls[name].value = v``."""
+    out = []
+    for v in values:
+        t0 = time.perf_counter()
+        w.controls[name].value = v
+        out.append(1e3 * (time.perf_counter() - t0))
+    return out
+
+
+def moves(repeat):
+    def zigzag(grid):
+        return [float(v) for v in np.r_[grid[::2], grid[1::2][::-1]]]
+
+    return {
+        "skew": zigzag(np.geomspace(2e-4, 0.5, repeat)),
+        "skew_range": [(0.005, float(h)) for h in zigzag(np.linspace(0.05, 0.5, repeat))],
+        "f_alpha": zigzag(np.linspace(0.1, 0.9, repeat)),
+        "m": zigzag(np.linspace(0.2, 0.8, repeat)),
+    }
+
+
+def explorer_rows(points, repeat, backend):
+    import matplotlib.pyplot as plt
+
+    rows = []
+    if backend == "ipympl":
+        plt.switch_backend("module://ipympl.backend_nbagg")
+    t0 = time.perf_counter()
+    w = sp.widgets.explorer(points)
+    rows.append((f"{backend}: build", 1e3 * (time.perf_counter() - t0), None))
+    if backend == "ipympl":
+        canvas = w.figure.canvas
+        canvas.send_binary = lambda data: None  # no browser: the PNG is made, not sent
+        canvas.draw_idle = canvas.draw  # the browser answers a request for a draw with one at once
+        w.figure.canvas.draw()  # the browser's first draw request
+    elif backend == "kernel":
+        w._show = lambda: None  # the Agg frame alone, no PNG
+    draws = w.frames.counts["draw"]
+    for name, values in moves(repeat).items():
+        ms = step_times(w, name, values)
+        rows.append((f"{backend}: step {name}", statistics.median(ms), max(ms)))
+    rows.append((f"{backend}: full draws among the steps", w.frames.counts["draw"] - draws, None))
+    plt.close("all")
+    plt.switch_backend("Agg")
+    return rows
+
+
+def weighted_rows(points, repeat):
+    w = sp.widgets.interactive_integrated_pr(points, observed=[0.002, 0.005, 0.01, 0.02])
+    w._show = lambda: None
+    seen = []
+    w.status.observe(lambda change: seen.append(change["new"]), names="value")
+    ms = step_times(w, "skew_range", [(0.001, float(h)) for h in np.linspace(0.03, 0.1, max(3, repeat // 3))])
+    busy = sum("computing" in s for s in seen)
+    return [("weighted range step (normal fit)", statistics.median(ms), max(ms)),
+            ("  steps announced as 'computing…'", busy, None)]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=float, default=1e6)
+    parser.add_argument("--repeat", type=int, default=15)
+    args = parser.parse_args()
+    n = int(args.n)
+    x = np.random.default_rng(0).random(n)
+    sort_ms = 1e3 * statistics.median([_timed(lambda: np.sort(x)) for _ in range(7)])
+    t0 = time.perf_counter()
+    points = fraud_points(n)
+    points_ms = 1e3 * (time.perf_counter() - t0)
+    print(f"load average at start: {open('/proc/loadavg').read().split()[:3]}")
+    print(f"data: 2 x {n:,} rows, {len(points['gbm']):,} and {len(points['logistic']):,} thresholds; "
+          f"operating points {points_ms:.0f} ms; np.sort of {n:,} floats {sort_ms:.1f} ms")
+    rows = [("operating points of both models", points_ms, None)]
+    for backend in ("kernel", "inline", "ipympl"):
+        try:
+            rows += explorer_rows(points, args.repeat, backend)
+        except ImportError:
+            rows.append((f"{backend}: not installed", float("nan"), None))
+    rows += weighted_rows(points, args.repeat)
+    print(f"{'path':<46} {'median ms':>10} {'max ms':>9} {'/ np.sort':>10}")
+    for name, ms, worst in rows:
+        if "announced" in name or "full draws" in name:
+            print(f"{name:<46} {ms:>10d}")
+            continue
+        print(f"{name:<46} {ms:>10.1f} {'' if worst is None else f'{worst:.1f}':>9} {ms / sort_ms:>10.2f}")
+    print(f"load average at end: {open('/proc/loadavg').read().split()[:3]}")
+
+
+def _timed(fn):
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""The AUC table under a widget's figure: its HTML and the numbers in it."""
+
+from __future__ import annotations
+
+import html
+
+__all__ = ["readout_table", "normalized", "first_points"]
+
+
+def _fmt(value):
+    if value is None:
+        return "–"
+    if isinstance(value, tuple):
+        return f"{value[0]:.3f} ± {value[1]:.3f}"
+    return f"{value:.3f}"
+
+
+def readout_table(title, columns, rows):
+    """The HTML table of ``rows``: classifier -> dict column -> value (float, (mean, sd) or None)."""
+    head = "".join(f"<th style='padding:2px 8px;text-align:right'>{html.escape(c)}</th>" for c in columns)
+    body = []
+    for name, values in rows.items():
+        cells = "".join(
+            f"<td style='padding:2px 8px;text-align:right;font-family:monospace'>{_fmt(values.get(c))}</td>"
+            for c in columns
+        )
+        body.append(f"<tr><td style='padding:2px 8px'>{html.escape(str(name))}</td>{cells}</tr>")
+    return (
+        f"<div style='font-size:13px'><b>{title}</b>"
+        f"<table style='border-collapse:collapse;margin-top:4px'>"
+        f"<tr><th style='padding:2px 8px;text-align:left'>classifier</th>{head}</tr>{''.join(body)}"
+        "</table></div>"
+    )
+
+
+def normalized(value, amin):
+    """``(AUC - AUC_min) / (1 - AUC_min)`` for a float or a (mean, sd) pair."""
+    if isinstance(value, tuple):
+        return ((value[0] - amin) / (1.0 - amin), value[1] / (1.0 - amin))
+    return (value - amin) / (1.0 - amin)
+
+
+def first_points(value):
+    """The OperatingPoints of a dict value (the first fold for a list)."""
+    return value[0] if isinstance(value, list) else value
+
