@@ -313,8 +313,8 @@ class SkewWidget(widgets.VBox):
         traceback; either way the control returns to its last valid value,
         which repaints the state that value gave.
         """
-        if self._slow_step(name) or self._took.get(name, 0.0) > BUSY_AFTER:
-            # the browser gets this before the step's work starts: the user sees that the kernel is busy
+        if not self._reverting and (self._slow_step(name) or self._took.get(name, 0.0) > BUSY_AFTER):
+            # the browser gets this before the step's work starts (a step back after an error keeps its message)
             self.status.value = "<span style='color:#666'>computing…</span>"
         start = time.perf_counter()
         try:
