@@ -11,11 +11,11 @@ from __future__ import annotations
 import math
 
 import ipywidgets as widgets
-from traitlets import validate
+from traitlets import Float, Tuple, validate
 
 from .._validate import check_pair, check_scalar
 
-__all__ = ["skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider"]
+__all__ = ["skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider", "LogRangeSlider"]
 
 _STYLE = {"description_width": "initial"}
 _WIDTH = "380px"
@@ -138,8 +138,8 @@ class SkewSlider(widgets.FloatLogSlider):
 
 
 def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, description="skew range [π₁, π₂]",
-                      continuous_update=True):
-    """A range slider for the integration limits [pi1, pi2] of P̄.
+                      continuous_update=True, log=False, log_lo=1e-4, steps_per_decade=25):
+    """A range slider for the integration limits [pi1, pi2] of P̄, linear or logarithmic.
 
     Parameters
     ----------
@@ -150,10 +150,19 @@ def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, descripti
     step : float, default=0.005
     description : str
     continuous_update : bool, default=True
+    log : bool, default=False
+        A logarithmic slider (the widgets choose it when the data's skew is
+        below 0.05, where the useful range [0, 0.05] spanned a few pixels of
+        a linear one): its handles move in steps of ``1 / steps_per_decade``
+        decades from ``log_lo`` to ``hi``, and its left end stands for 0
+        (P̄ from 0).  ``lo`` and ``step`` are then not used.
+    log_lo : float, default=1e-4
+        The smallest positive skew of a log slider.
+    steps_per_decade : int, default=25
 
     Returns
     -------
-    ipywidgets.FloatRangeSlider
+    ipywidgets.FloatRangeSlider or LogRangeSlider
         Its value is the pair ``(pi1, pi2)``.
 
     Examples
@@ -161,7 +170,13 @@ def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, descripti
     >>> from skewplot.widgets import skew_range_slider
     >>> skew_range_slider((0.1, 0.3)).value
     (0.1, 0.3)
+    >>> s = skew_range_slider((0.0, 0.02), log=True)
+    >>> s.value, s.readout.value
+    ((0.0, 0.02), '[0, 0.02]')
     """
+    if log:
+        return LogRangeSlider(value, lo=log_lo, hi=hi, steps_per_decade=steps_per_decade, description=description,
+                              continuous_update=continuous_update)
     lo, hi = _check_bounds(lo, hi, lo_name="lo", hi_name="hi", lo_open=False, hi_open=False)
     pair = check_skew_range(value, name="value")
     if pair[0] < lo or pair[1] > hi:
@@ -171,6 +186,83 @@ def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, descripti
         value=pair, min=lo, max=hi, step=step, description=description, readout_format=".3f",
         continuous_update=continuous_update, style=_STYLE, layout=widgets.Layout(width=_WIDTH),
     )
+
+
+class LogRangeSlider(widgets.HBox):
+    """A skew range on a logarithmic slider; ``value`` is the pair of skews, its left end 0.
+
+    The page's slider holds the logarithms (``slider_``, no readout of its
+    own); ``readout`` shows the skews.  A value set in the kernel is kept
+    exactly: the page's snap of it to the step grid, sent back, lies within
+    half a step of it and changes nothing (see :mod:`skewplot.widgets._page`).
+
+    Parameters
+    ----------
+    value : (float, float)
+        ``0 <= pi1 < pi2 <= hi``; a positive end below ``lo`` is raised to it.
+    lo, hi : float
+        The smallest positive skew and the largest, ``0 < lo < hi <= 1``.
+    steps_per_decade : int
+    description : str
+    continuous_update : bool
+    """
+
+    value = Tuple(Float(), Float())
+
+    def __init__(self, value, *, lo, hi, steps_per_decade, description, continuous_update):
+        from ._page import follow_page
+
+        lo, hi = _check_bounds(lo, hi, lo_name="log_lo", hi_name="hi", lo_open=True, hi_open=False)
+        if isinstance(steps_per_decade, bool) or not isinstance(steps_per_decade, int) or steps_per_decade < 1:
+            raise ValueError(f"steps_per_decade must be a positive integer, got {steps_per_decade!r}")
+        self.min, self.max, self._step = 0.0, hi, 1.0 / steps_per_decade
+        self._zero = math.log10(lo) - self._step  # the left end: 0
+        pair = self._clamped(check_skew_range(value, name="value"))
+        self.slider_ = widgets.FloatRangeSlider(
+            value=self._positions(pair), min=self._zero, max=math.log10(hi), step=self._step, readout=False,
+            description=description, continuous_update=continuous_update, style=_STYLE,
+            layout=widgets.Layout(width="300px"))
+        self.readout = widgets.Label(_range_text(pair), layout=widgets.Layout(width="110px"))
+        super().__init__([self.slider_, self.readout], value=pair)
+        follow_page(self.slider_)  # the page's snaps of a value set here are not steps
+        self.slider_.observe(self._from_page, names="value")
+        self.observe(self._to_page, names="value")
+
+    @property
+    def description(self):
+        return self.slider_.description
+
+    def _clamped(self, pair):
+        if pair[1] > self.max:
+            raise ValueError(f"value must lie within [0, {self.max:g}], got {pair}")
+        low = 10.0 ** (self._zero + self._step)
+        return tuple(0.0 if v <= 0 else max(v, low) for v in pair)
+
+    def _positions(self, pair):
+        return tuple(self._zero if v <= 0 else math.log10(v) for v in pair)
+
+    def _from_page(self, change):
+        """A step of the user's: the handles' logarithms to skews (the left end to 0)."""
+        # an end within half a step of the value held is the page's snap of it: that end is kept as it is
+        new = tuple(v if abs(p - q) < 0.5 * self._step else 0.0 if p <= self._zero + 0.5 * self._step
+                    else min(10.0 ** p, self.max)
+                    for p, q, v in zip(change["new"], self._positions(self.value), self.value, strict=True))
+        if new != self.value:
+            self.value = new
+
+    def _to_page(self, change):
+        self.readout.value = _range_text(change["new"])
+        target = self._positions(change["new"])
+        if any(abs(p - q) >= 1e-12 for p, q in zip(target, self.slider_.value, strict=True)):
+            self.slider_.value = target
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        return self._clamped(check_skew_range(proposal["value"], name="value"))
+
+
+def _range_text(pair):
+    return "[" + ", ".join("0" if v == 0 else f"{v:.3g}" for v in pair) + "]"
 
 
 def check_skew_range(value, *, name="skew_range"):

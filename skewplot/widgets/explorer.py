@@ -6,6 +6,7 @@ import numpy as np
 
 from ..metrics.auc import roc_auc
 from ..metrics.precision import skew_model_of
+from ..plotting.envelope import LOG_BELOW
 from ..skew import SkewRange
 from ._base import (
     SkewWidget,
@@ -51,7 +52,9 @@ class Explorer(SkewWidget):
         value = initial_skew(points, skew, bounds)
         pair = check_skew_range(skew_range, name="skew_range")
         self.controls["skew"] = skew_slider(value, lo=bounds[0], hi=bounds[1])
-        self.controls["skew_range"] = skew_range_slider(pair)
+        # logarithmic when positives are rare: the useful [0, 0.05] spanned a few pixels of a linear slider
+        rare = first_points(next(iter(points.values()))).skew < LOG_BELOW
+        self.controls["skew_range"] = skew_range_slider(pair, log=rare, log_lo=bounds[0])
         self.controls["f_alpha"] = f_alpha_slider(resolve_f_weight(f_alpha, beta))
         self.controls["m"] = m_slider(m)
         estimate = self._make_estimate(estimated_skew, bounds)
@@ -59,9 +62,11 @@ class Explorer(SkewWidget):
         fig, axes = self._make_figure(2, 3, figsize=figsize, toolbar="top")
         (a_pr, a_int, a_roc), (a_cost, a_f, a_skew) = axes
         d = self.displays
+        style["log_precision"] = rare  # both precision axes log with rare positives, like the two skew sliders
         d["pr"] = plotting.plot_pr(**plot_args(points), skew=value, skew_label="title", ax=a_pr, **style)
         d["integrated"] = plotting.plot_pr(**plot_args(points), skew=SkewRange(*pair), skew_label="title", ax=a_int,
                                            **style)
+        del style["log_precision"]
         d["roc"] = plotting.plot_roc(**plot_args(points), ax=a_roc, **style)
         # the skew axes span the skew slider's ends, so its marker never leaves them
         d["cost"] = plotting.plot_cost(**plot_args(points), m=m, skew=value, skew_bounds=bounds, ax=a_cost, **style)

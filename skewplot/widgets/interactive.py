@@ -13,6 +13,7 @@ from .._validate import check_1d_array, check_finite, check_scalar
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
 from ..plotting._legend import place_legend
+from ..plotting.envelope import LOG_BELOW
 from ..skew import SkewRange, SkewSeries
 from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized, plot_args
 from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
@@ -130,8 +131,9 @@ class InteractiveIntegratedPR(_PRWidget):
             self.weights["user density"] = weight
         choice = "user density" if weight is not None else "normal fit" if observed is not None else "uniform"
         _, ax = self._make_figure(figsize=figsize)
-        self._build_pr(points, SkewRange(*pair, weight=self.weights[choice]), ax, kwargs)
-        self.controls["skew_range"] = skew_range_slider(pair)
+        rare = first_points(next(iter(points.values()))).skew < LOG_BELOW  # log slider and precision axis
+        self._build_pr(points, SkewRange(*pair, weight=self.weights[choice]), ax, {"log_precision": rare, **kwargs})
+        self.controls["skew_range"] = skew_range_slider(pair, log=rare)  # linear, [0, 0.05] was a few px
         self.controls["weighting"] = widgets.Dropdown(
             options=list(self.weights), value=choice, description="weighting", disabled=len(self.weights) == 1,
             style={"description_width": "initial"}, layout=widgets.Layout(width="220px"))
