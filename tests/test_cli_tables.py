@@ -71,3 +71,17 @@ def test_errors_are_one_line(files, args, message):
     assert out.returncode == 2
     assert message in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
+def test_plot_of_a_bracketed_parquet_draws_its_curve(files):
+    """Issue 29: 'skewplot plot big.parquet --space pr' was empty (the band narrower than a pixel drew nothing)."""
+    import matplotlib.image as mpimg
+
+    tmp, _ = files
+    out = _cli("plot", "part*.parquet", "--score", "b", "--label", "y", "--tolerance", "1e-3", "--space", "pr",
+               "--skew", "0.005", "-o", "pr.png", cwd=tmp)
+    assert out.returncode == 0, out.stderr
+    img = mpimg.imread(tmp / "pr.png")[..., :3]
+    # the first palette colour (blue): the drawn curves, far more pixels than the legend's handle alone
+    blue = (img[..., 2] > 0.5) & (img[..., 0] < 0.35) & (img[..., 2] - img[..., 1] > 0.2)
+    assert blue.sum() > 1500, blue.sum()

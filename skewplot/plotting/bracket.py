@@ -162,7 +162,9 @@ def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, log_prec
         bands[name] = _band(ax, grid, lower, upper, hi_line.get_color(), alpha)
         brackets[name] = bracket
     if space == "pr":
-        label_pr_axes(ax, skew_model_of(next(iter(named.values())).lower, skew), skew)
+        model = skew_model_of(next(iter(named.values())).lower, skew)
+        ax.axhline(model.mean, color="0.35", linestyle="--", linewidth=1.0, label=f"random ({model.mean:.3g})")
+        label_pr_axes(ax, model, skew)
     else:
         ax.plot([0, 1], [0, 1], color="0.6", lw=0.8, ls="--", label="random classifier")
         label_roc_axes(ax)
