@@ -271,6 +271,8 @@ def _paint_states(widget, names, grids, sizes, home):
             base = paint(tuple(home))
             first = pool.submit(_png, base)
             for state in _states(sizes):
+                if len(jobs) >= 8:  # at most 8 frames (a few MB) wait for their encoder
+                    jobs[-8].result()
                 jobs.append(pool.submit(_encoded_sprite, paint(state), base))
                 tables.append(widget.readout.value)
             done = [job.result() for job in jobs]
