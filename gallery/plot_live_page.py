@@ -16,7 +16,7 @@ frame is pixel for pixel the live widget's.
 .. raw:: html
 
    <iframe src="../live_gallery_pr.html" title="interactive_pr saved with save_html"
-           style="width:100%;height:520px;border:1px solid #ddd" loading="lazy"></iframe>
+           style="width:100%;height:640px;border:1px solid #ddd" loading="lazy"></iframe>
 
 The still figure underneath is the same data at three of those skews.
 """

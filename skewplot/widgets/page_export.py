@@ -106,6 +106,18 @@ def control_grid(control):
     return values, [format(v, fmt) for v in values]
 
 
+def _count(control):
+    """How many values ``control`` can take: grid points, (lo, hi) pairs of a range slider, or options."""
+    import ipywidgets as widgets
+
+    if isinstance(control, (widgets.FloatLogSlider, widgets.FloatSlider)):
+        return len(control_grid(control)[0])
+    if isinstance(control, widgets.FloatRangeSlider):
+        n = int(math.floor((control.max - control.min) / control.step + 1e-9)) + 1
+        return n * (n + 1) // 2  # lo <= hi
+    return max(1, len(getattr(control, "options", ())))
+
+
 def _grid_index(values, value):
     """The index of ``value`` in ``values`` (relative tolerance 1e-9), or None."""
     for k, v in enumerate(values):
@@ -202,13 +214,13 @@ def save_html(widget, path, *, max_frames=1000, title=None):
     if not hasattr(widget.figure.canvas, "buffer_rgba"):
         raise ValueError(f"save_html needs an Agg canvas, got {type(widget.figure.canvas).__name__}")
     names = list(widget.controls)
-    grids = {name: control_grid(widget.controls[name]) for name in names}
-    sizes = [len(grids[n][0]) for n in names]
+    sizes = [_count(widget.controls[n]) for n in names]
     total = math.prod(sizes)
     if total > max_frames:
         shape = " x ".join(f"{n} ({s})" for n, s in zip(names, sizes, strict=True))
         raise ValueError(f"this widget's controls reach {total} states ({shape}), more than max_frames="
                          f"{max_frames}; save_html pre-renders one frame per state")
+    grids = {name: control_grid(widget.controls[name]) for name in names}
     start = {n: widget.controls[n].value for n in names}
     home = [_nearest(grids[n][0], start[n]) for n in names]  # off the grid (set in the kernel): the nearest
     try:

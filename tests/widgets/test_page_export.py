@@ -106,3 +106,13 @@ def test_under_ipympl_the_page_is_the_inline_pages_byte_for_byte(data_set, tmp_p
     subprocess.run([sys.executable, "-c", _UNDER_IPYMPL, str(tmp_path / "ipympl.html")], check=True, timeout=300)
     interactive_pr(data_set, skew_bounds=(0.07, 0.16)).save_html(tmp_path / "inline.html")
     assert (tmp_path / "ipympl.html").read_bytes() == (tmp_path / "inline.html").read_bytes()
+
+
+def test_the_explorer_is_refused_counting_its_states(data_set, tmp_path):
+    from skewplot.widgets import explorer
+
+    w = explorer(data_set, skew=0.1)
+    # 201 ends of the skew range make 201 * 202 / 2 = 20301 (lo, hi) pairs
+    with pytest.raises(ValueError, match=r"skew_range \(20301\) x f_alpha \(101\) x m \(101\)"):
+        w.save_html(tmp_path / "explorer.html")
+    assert w.controls["skew"].value == 0.1 and not (tmp_path / "explorer.html").exists()
