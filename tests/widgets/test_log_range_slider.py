@@ -63,3 +63,18 @@ def test_the_widgets_choose_log_with_rare_positives(rare, two_classifiers):
     assert isinstance(v.controls["skew_range"], LogRangeSlider)
     v.controls["skew_range"].value = (0.002, 0.03)
     assert (v.displays["pr"].skew.lo, v.displays["pr"].skew.hi) == (0.002, 0.03)
+
+
+def test_rare_explorer_frames_equal_full_draws(rare):
+    """Log axes that move with the state, dodged markers, the log range slider: every frame is a full draw's."""
+    from .test_frames import assert_frame_is_full_draw
+
+    w = explorer({"rare": rare, "noisy": sp.operating_points(*sp.datasets.make_scores(20_000, 0.01,
+                                                                                         random_state=1))})
+    for name, value in [("skew", 0.005), ("skew", 2e-4), ("skew", 1e-4), ("m", 0.9), ("skew_range", (0.001, 0.05)),
+                        ("f_alpha", 0.3), ("skew", 0.02)]:
+        w.controls[name].value = value
+        assert_frame_is_full_draw(w)
+        for key in ("cost", "fmeasure"):
+            ax = w.displays[key].ax_
+            assert ax.get_xlim()[0] <= w.displays[key]._marker_x() <= ax.get_xlim()[1], (name, value, key)
