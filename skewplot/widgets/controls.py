@@ -13,7 +13,7 @@ import math
 import ipywidgets as widgets
 from traitlets import Float, Tuple, validate
 
-from .._validate import check_pair, check_scalar
+from .._validate import check_int, check_pair, check_scalar
 
 __all__ = ["skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider", "LogRangeSlider"]
 
@@ -67,9 +67,7 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     """
     lo, hi = _check_bounds(lo, hi, lo_name="lo", hi_name="hi", lo_open=True, hi_open=True)
     value = check_scalar(value, "value", lo=lo, hi=hi)
-    if isinstance(steps_per_decade, bool) or not isinstance(steps_per_decade, int) or steps_per_decade < 1:
-        raise ValueError(f"steps_per_decade must be a positive integer, got {steps_per_decade!r}")
-    step = 1.0 / steps_per_decade
+    step = 1.0 / check_int(steps_per_decade, "steps_per_decade", lo=1)
     return SkewSlider(
         lo=lo, value=value, base=10.0, min=_grid_start(value, lo, step), max=math.log10(hi), step=step,
         description=description, readout_format=".4g", continuous_update=continuous_update,
