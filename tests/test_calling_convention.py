@@ -228,3 +228,13 @@ def test_the_extras_named_exist_in_pyproject():
     for module, extra in EXTRAS.items():
         assert extra in extras, extra
         assert any(req.split(">")[0].split("[")[0].strip() == module for req in extras[extra]), (module, extra)
+
+
+def test_estimate_skew_takes_the_same_test_set_inputs():
+    _, deploy = sp.datasets.make_scores(2000, 0.05, random_state=3)
+    ref = sp.estimate_skew(Y, S, deploy).estimate
+    assert sp.estimate_skew(TABLE, y_true="label", y_score="score", deploy_score=deploy).estimate == ref
+    assert sp.estimate_skew(PTS, deploy_score=deploy).estimate == ref  # unweighted hard labels: the rows
+    assert sp.estimate_skew(y_true=Y, y_score=S, deploy_score=deploy).estimate == ref
+    with pytest.raises(TypeError, match="estimate_skew needs deploy_score"):
+        sp.estimate_skew(Y, S)

@@ -33,13 +33,15 @@ def rows_of_points(pts, func):
     return is_pos, np.r_[np.repeat(score, group_pos), np.repeat(score, group_neg)]
 
 
-def labelled_rows(data, scores, *, y_true=None, sample_weight=None, func="aucpr_ci"):
+def labelled_rows(data, scores, *, y_true=None, sample_weight=None, func="aucpr_ci", skew_arg="skew"):
     """``(y_true, [score arrays], sample_weight)`` as arrays, from any accepted input.
 
     ``scores`` lists ``(name, value)`` per classifier (``[("y_score", s)]``,
     or ``score_a`` and ``score_b``).  With ``data`` a table the values name
     its columns; with ``data`` operating points (one classifier only) the
-    rows come from their counts (:func:`rows_of_points`).
+    rows come from their counts (:func:`rows_of_points`).  ``skew_arg``:
+    the caller's skew keyword, named when a skew is given in the scores'
+    place (None: the caller takes no skew).
     """
     given = {"y_true": y_true, "sample_weight": sample_weight, **dict(scores)}
     points = isinstance(data, OperatingPoints) or (isinstance(data, Mapping) and bool(data) and all(
@@ -48,7 +50,8 @@ def labelled_rows(data, scores, *, y_true=None, sample_weight=None, func="aucpr_
         if len(scores) > 1 or not isinstance(data, OperatingPoints):
             raise TypeError(f"{func}() pairs classifiers row by row, and operating points have lost the rows; pass "
                             f"y_true, {', '.join(n for n, _ in scores)} (arrays, or columns of data=)")
-        refuse_positional_skew(data, scores[0][1], func, "skew")
+        if skew_arg:
+            refuse_positional_skew(data, scores[0][1], func, skew_arg)
         extra = [k for k, v in given.items() if v is not None]
         if extra:
             raise TypeError(f"data holds operating points; {', '.join(extra)} apply to labels and scores only")
@@ -69,7 +72,8 @@ def labelled_rows(data, scores, *, y_true=None, sample_weight=None, func="aucpr_
     if data is not None and y_true is not None:
         raise TypeError("y_true is given twice: as data (the first argument) and as y_true=")
     labels = data if data is not None else y_true
-    refuse_positional_skew(labels, scores[0][1], func, "skew")
+    if skew_arg:
+        refuse_positional_skew(labels, scores[0][1], func, skew_arg)
     missing = [n for n, v in scores if v is None]
     if labels is None or missing:
         spelled = ", ".join(n for n, _ in scores)

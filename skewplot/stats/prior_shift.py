@@ -18,6 +18,7 @@ from scipy.special import ndtri
 from .._validate import check_1d_array, check_choice, check_finite, check_int, check_scalar
 from . import _quantifiers as q
 from ._checks import as_generator
+from ._inputs import labelled_rows
 
 __all__ = ["SkewEstimate", "estimate_skew", "METHODS", "DEFAULT_METHOD"]
 
@@ -189,8 +190,8 @@ def _estimate(counts, method, bins):
     return q.maximum_likelihood(counts)
 
 
-def estimate_skew(y_true, y_score, deploy_score, *, method=DEFAULT_METHOD, sample_weight=None, pos_label=None,
-                  confidence=None, n_boot=400, random_state=None):
+def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, method=DEFAULT_METHOD,
+                  sample_weight=None, pos_label=None, confidence=None, n_boot=400, random_state=None):
     """Estimate the deployment skew ``pi'`` from unlabelled deployment scores.
 
     Under prior shift (see Notes) the deployment's score distribution is the
@@ -199,10 +200,16 @@ def estimate_skew(y_true, y_score, deploy_score, *, method=DEFAULT_METHOD, sampl
 
     Parameters
     ----------
-    y_true, y_score : array-like of shape (n,)
-        The labelled test set: labels and the classifier's scores.
+    data : array-like, DataFrame or OperatingPoints, optional
+        The labelled test set, as every interval takes it: its labels (with
+        the scores as ``y_score``), a table whose columns ``y_true=`` and
+        ``y_score=`` name, or the operating points of unweighted hard labels.
+    y_score : array-like of shape (n,) or str, optional
+        The classifier's scores on the test set (or their column).
     deploy_score : array-like of shape (m,)
         The same classifier's scores on unlabelled deployment data.
+    y_true : array-like or str, optional
+        The test labels when ``data`` is None, or their column in ``data``.
     method : {"ml", "hdy", "pacc", "acc", "median_sweep"}, default="ml"
         ``"acc"``: adjusted classify-and-count at the threshold maximising
         TPR - FPR; ``"median_sweep"``: median of the adjusted counts over the
@@ -273,7 +280,11 @@ def estimate_skew(y_true, y_score, deploy_score, *, method=DEFAULT_METHOD, sampl
     (True, 0.3)
     """
     check_choice(method, "method", METHODS)
-    grouped = _Grouped(y_true, y_score, deploy_score, sample_weight, pos_label)
+    if deploy_score is None:
+        raise TypeError("estimate_skew needs deploy_score: the classifier's scores on unlabelled deployment data")
+    labels, (score,), weights = labelled_rows(data, [("y_score", y_score)], y_true=y_true,
+                                              sample_weight=sample_weight, func="estimate_skew", skew_arg=None)
+    grouped = _Grouped(labels, score, deploy_score, weights, pos_label)
     return _run(grouped, method, confidence, n_boot, random_state)
 
 
