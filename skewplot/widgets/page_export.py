@@ -92,7 +92,7 @@ def control_grid(control):
 
     if not isinstance(control, (widgets.FloatLogSlider, widgets.FloatSlider)):
         raise TypeError(f"save_html can step sliders of floats only, got a {type(control).__name__} "
-                        f"({control.description!r})")
+                        f"({getattr(control, 'description', '')!r})")
     lo, hi, step = float(control.min), float(control.max), float(control.step)
     count = int(math.floor((hi - lo) / step + 1e-9))
     points = [lo + k * step for k in range(count + 1)]
@@ -115,7 +115,8 @@ def _count(control):
     if isinstance(control, widgets.FloatRangeSlider):
         n = int(math.floor((control.max - control.min) / control.step + 1e-9)) + 1
         return n * (n + 1) // 2  # lo <= hi
-    return max(1, len(getattr(control, "options", ())))
+    options = getattr(control, "options", None)
+    return None if options is None else max(1, len(options))  # None: a control save_html cannot step
 
 
 def _grid_index(values, value):
@@ -215,10 +216,11 @@ def save_html(widget, path, *, max_frames=1000, title=None):
         raise ValueError(f"save_html needs an Agg canvas, got {type(widget.figure.canvas).__name__}")
     names = list(widget.controls)
     sizes = [_count(widget.controls[n]) for n in names]
-    total = math.prod(sizes)
+    total = math.prod(s or 1 for s in sizes)
     if total > max_frames:
-        shape = " x ".join(f"{n} ({s})" for n, s in zip(names, sizes, strict=True))
-        raise ValueError(f"this widget's controls reach {total} states ({shape}), more than max_frames="
+        shape = " x ".join(f"{n} ({s or 'many'})" for n, s in zip(names, sizes, strict=True))
+        more = "at least " if None in sizes else ""
+        raise ValueError(f"this widget's controls reach {more}{total} states ({shape}), more than max_frames="
                          f"{max_frames}; save_html pre-renders one frame per state")
     grids = {name: control_grid(widget.controls[name]) for name in names}
     start = {n: widget.controls[n].value for n in names}

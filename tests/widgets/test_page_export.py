@@ -116,3 +116,14 @@ def test_the_explorer_is_refused_counting_its_states(data_set, tmp_path):
     with pytest.raises(ValueError, match=r"skew_range \(20301\) x f_alpha \(101\) x m \(101\)"):
         w.save_html(tmp_path / "explorer.html")
     assert w.controls["skew"].value == 0.1 and not (tmp_path / "explorer.html").exists()
+
+
+def test_controls_it_cannot_step_are_named(tmp_path):
+    from skewplot.widgets import explorer, interactive_integrated_pr
+
+    rare = sp.datasets.example_classifiers(n=3000, skew=0.01, random_state=3)  # a log skew-range slider
+    with pytest.raises(ValueError, match=r"reach at least \d+ states \(skew \(\d+\) x skew_range \(many\)"):
+        explorer(rare).save_html(tmp_path / "x.html")
+    with pytest.raises(TypeError, match="save_html can step sliders of floats only, got a LogRangeSlider"):
+        interactive_integrated_pr(rare).save_html(tmp_path / "x.html")
+    assert not (tmp_path / "x.html").exists()
