@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 __all__ = ["label_pr_axes", "label_roc_axes", "log_axis", "precision_axis", "precision_floor", "LOG_PRECISION_BELOW"]
@@ -48,7 +50,7 @@ def log_axis(ax, which="x", **kwargs):
         def format_ticks(self, values):
             labels = super().format_ticks(values)
             axis = self.axis
-            if axis is None or axis.axes is None or not len(values):
+            if axis is None or axis.axes is None or not any(labels):
                 return labels
             taken = [] if self is axis.major.formatter else _major_spans(axis)
             return _fitting(axis, values, labels, taken)
@@ -65,16 +67,19 @@ _GAP_PX = 3.0  # the least room between two tick labels
 
 def _extent_px(axis, label):
     """Width (x axis) or height (y axis) in pixels that ``label`` takes, at the axis' tick label font."""
-    from matplotlib.font_manager import FontProperties
-    from matplotlib.textpath import text_to_path
-
     if not label:
         return 0.0
-    tick = axis.get_major_ticks()[0].label1 if axis.get_major_ticks() else None
-    prop = tick.get_fontproperties() if tick is not None else FontProperties()
+    w, h = _extent_pt(label, axis.majorTicks[0].label1.get_fontproperties())  # (get_major_ticks makes ticks)
+    return (w if axis.axis_name == "x" else h) * axis.axes.figure.dpi / 72.0
+
+
+@functools.lru_cache(maxsize=512)
+def _extent_pt(label, prop):
+    """(width, height) in points of a tick label: measured once per label and font (a widget redraws often)."""
+    from matplotlib.textpath import text_to_path
+
     w, h, _ = text_to_path.get_text_width_height_descent(label, prop, ismath="$" in label)
-    scale = axis.axes.figure.dpi / 72.0
-    return (w if axis.axis_name == "x" else h) * scale
+    return w, h
 
 
 def _positions_px(axis, values):
