@@ -314,7 +314,7 @@ def test_result_is_frozen_and_readable(rng):
 @pytest.mark.parametrize(
     "args, exc, name",
     [((0, 1), ValueError, "n"), ((10, 0), ValueError, "n_pos"), ((10, 11), ValueError, "n_pos"),
-     ((10, -2), ValueError, "n_pos"), ((2.5, 1), ValueError, "n"), ((10, "3"), TypeError, "n_pos")],
+     ((10, -2), ValueError, "n_pos"), ((2.5, 1), TypeError, "n"), ((10, "3"), TypeError, "n_pos")],
 )
 def test_null_bad_arguments(args, exc, name):
     with pytest.raises(exc, match=rf"^{name} "):

@@ -107,9 +107,12 @@ def test_interval_and_repr():
     assert repr(precision_null(10, 2, 3)) == "precision_null(n=10, n_pos=2, t=3)"
 
 
-def test_accepts_integral_floats_and_numpy_ints():
-    a = recall_null(1e3, np.int64(100), 100.0)
+def test_counts_are_integers_numpy_ints_included():
+    """One count rule everywhere (issue 30): numpy integers are counts, floats never (not even 1e3)."""
+    a = recall_null(1000, np.int64(100), np.int32(100))
     assert (a.n, a.n_pos, a.t) == (1000, 100, 100)
+    with pytest.raises(TypeError, match=r"n must be a whole number \(an int\), got float 1000.0; write 1000"):
+        recall_null(1e3, 100, 100)
 
 
 # --- bad input ----------------------------------------------------------------------------------
@@ -124,10 +127,10 @@ def test_accepts_integral_floats_and_numpy_ints():
         ((10, 11, 3), ValueError, "n_pos"),
         ((10, 3, 0), ValueError, "t"),
         ((10, 3, 11), ValueError, "t"),
-        ((10.5, 3, 2), ValueError, "n"),
+        ((10.5, 3, 2), TypeError, "n"),
         (("10", 3, 2), TypeError, "n"),
         ((10, True, 2), TypeError, "n_pos"),
-        ((10, 3, float("nan")), ValueError, "t"),
+        ((10, 3, float("nan")), TypeError, "t"),
     ],
 )
 def test_bad_arguments(func, args, exc, name):
