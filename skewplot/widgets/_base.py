@@ -37,6 +37,7 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     shown,
 )
 from ._frames import Frames, guard
+from ._layout import freeze_layout
 from ._page import follow_page
 from ._readout import first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here
 from .page_export import save_html
@@ -105,6 +106,7 @@ class SkewWidget(widgets.VBox):
         self._output = None
         self._valid = {}  # control -> its last value that painted a frame
         self._took = {}  # control -> seconds its latest step took
+        self._layout = None  # the figure's Layout (see _layout.py)
         self._reverting = False
         self.closed_ = False
         self._live = None  # names of the Displays the controls drive (None: all)
@@ -294,15 +296,11 @@ class SkewWidget(widgets.VBox):
         self._show()
 
     def _freeze_layout(self):
-        """Lay the figure out once, then keep the axes where they are.
+        """Lay the figure out once; again only when its size or an axis' limits change (see ``_layout``)."""
+        self._layout = freeze_layout(self.figure, self._paint_lock, self.displays, before=self._before_layout)
 
-        A constrained layout recomputed on every frame doubles the time of a
-        draw; the widget's labels barely change size, so one pass is enough.
-        """
-        engine = self.figure.get_layout_engine()
-        if engine is not None and engine.__class__.__name__ == "ConstrainedLayoutEngine":
-            engine.execute(self.figure)
-            self.figure.set_layout_engine("none")
+    def _before_layout(self):
+        """Called before the figure is laid out again (see ``_layout``): a widget refits what depends on the width."""
 
     def _on_change(self, name, change=None):
         """One control step: apply it and paint one frame, or say what is wrong and go back.

@@ -39,7 +39,7 @@ class Explorer(SkewWidget):
     """
 
     def __init__(self, data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None,
-                 m=0.5, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(8.0, 5.6), **inputs):
+                 m=0.5, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(5.4, 8.0), **inputs):
         from .. import plotting
         from ..metrics.fweight import resolve_f_weight
 
@@ -59,8 +59,9 @@ class Explorer(SkewWidget):
         self.controls["m"] = m_slider(m)
         estimate = self._make_estimate(estimated_skew, bounds)
         # the toolbar above the figure: a wide figure keeps all its width for the panels
-        fig, axes = self._make_figure(2, 3, figsize=figsize, toolbar="top")
-        (a_pr, a_int, a_roc), (a_cost, a_f, a_skew) = axes
+        # two columns: the panels keep a readable width in a notebook beside JupyterLab's file browser
+        fig, axes = self._make_figure(3, 2, figsize=figsize, toolbar="top")
+        (a_pr, a_int), (a_cost, a_f), (a_roc, a_skew) = axes
         d = self.displays
         style["log_precision"] = rare  # both precision axes log with rare positives, like the two skew sliders
         d["pr"] = plotting.plot_pr(**plot_args(points), skew=value, skew_label="title", ax=a_pr, **style)
@@ -83,12 +84,18 @@ class Explorer(SkewWidget):
             if low is not None:
                 a_skew.axvspan(low, high, color="tab:green", alpha=0.2, linewidth=0, label="estimated skew")
             a_skew.axvline(est, color="tab:green", linewidth=1.2, label=None if low is not None else "estimated skew")
-        self.legend_ = _shared_legend(fig, d, estimate=a_skew if estimated_skew is not None else None)
+        self.legend_, self._legend_entries = _shared_legend(fig, d, estimate=a_skew if estimated_skew is not None
+                                                            else None)
         self._live = ["pr", "integrated", "cost", "fmeasure"]  # ROC and AUCPR-vs-skew never change
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
         c = self.controls
         rows = [[c["skew"], self._make_reset(points, bounds), c["skew_range"]], [c["f_alpha"], c["m"], *estimate]]
         self._finish(rows, side_by_side=False)
+
+    def _before_layout(self):
+        """A new width: the shared legend in as few rows as fit it (the layout then makes room for them)."""
+        self.legend_.remove()
+        self.legend_ = fitted_legend(self.figure, *self._legend_entries)
 
     def _apply(self, changed):
         c, d = self.controls, self.displays
@@ -166,9 +173,18 @@ def _shared_legend(fig, displays, estimate=None):
             if artist.get_label() == "estimated skew":
                 handles.append(artist)
                 labels.append("estimated skew")
+    return fitted_legend(fig, handles, labels), (handles, labels)
+
+
+#: The shared legend's font size in points: 9.7 px at 100 dpi (at least 8 px on the page, as issue 29 asks).
+LEGEND_PT = 7.0
+
+
+def fitted_legend(fig, handles, labels):
+    """The shared legend in as few rows as the figure's width allows."""
     renderer = fig.canvas.get_renderer()
     for ncol in range(len(labels), 0, -1):  # one row when it fits the figure's width, else fewer columns
-        legend = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize="x-small",
+        legend = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize=LEGEND_PT,
                             frameon=False, columnspacing=1.2, handlelength=1.8)
         if ncol == 1 or legend.get_window_extent(renderer).width <= 0.98 * fig.bbox.width:
             return legend
@@ -176,7 +192,7 @@ def _shared_legend(fig, displays, estimate=None):
 
 
 def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
-             skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(8.0, 5.6), **inputs):
+             skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(5.4, 8.0), **inputs):
     """Every space side by side under one set of controls, with a linked AUC table.
 
     Panels: PR at the chosen skew, P̄-R over the chosen range, ROC, cost
@@ -201,9 +217,11 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
         A skew estimated from deployment scores (:func:`skewplot.estimate_skew`):
         shown with its interval on the slider's scale and shaded in the
         AUCPR-against-skew panel, with a "go to estimated skew" button.
-    figsize : (float, float), default=(8.0, 5.6)
-        Fits a JupyterLab notebook in a 1280 px wide window with the file
-        browser open (800 px at 100 dpi; the output area is about 820 px wide).
+    figsize : (float, float), default=(5.4, 8.0)
+        Two panels a row (PR and P̄-R, cost and F, ROC and AUCPR against
+        skew): 540 px at 100 dpi fits a JupyterLab notebook in a 1000 px
+        wide window with the file browser open (its output area is about
+        550 px wide).  The figure is laid out again when it is resized.
     **inputs
         The input and colour keywords of :func:`skewplot.plot_pr`:
         ``y_true``, ``hue``, ``sample_weight``, ``pos_label``, ``hue_order``,

@@ -1,0 +1,70 @@
+"""A widget's figure laid out once, and again when the user resizes, zooms or pans it.
+
+A constrained layout recomputed on every frame doubles the time of a draw,
+and a control step changes neither the figure's size nor an axis' limits,
+so the layout is computed once and then switched off.  But ipympl's resize
+corner changes the size, and the toolbar's zoom, pan and Home change the
+limits (tick labels of another width, less room for labels): the full draw
+each of them asks for lays the figure out again first, and puts each legend
+back by the legend rule, so labels never run into a neighbouring panel and a
+legend never stays over a curve that moved under it.
+"""
+
+from __future__ import annotations
+
+import functools
+
+__all__ = ["Layout", "freeze_layout"]
+
+
+class Layout:
+    """The figure's layout engine and the state (size, dpi, limits) it last laid out."""
+
+    def __init__(self, figure, engine, lock, displays, before=None):
+        self.figure, self.engine, self.lock, self.displays, self.before = figure, engine, lock, displays, before
+        self.count = 0  # layouts computed after the first
+        self.laid_out = self.key()
+
+    def key(self):
+        fig = self.figure
+        return (fig.dpi, tuple(fig.get_size_inches()), *((ax.get_xlim(), ax.get_ylim()) for ax in fig.axes))
+
+    def refresh(self):
+        """The layout again, and every legend by its rule, if the size, dpi or a limit changed since the last."""
+        if self.key() == self.laid_out:
+            return False
+        if self.before is not None:
+            self.before()
+        self.engine.execute(self.figure)
+        moved = [disp._place_legend(relocate=True) for disp in self.displays.values()]
+        if any(legend is not None for legend in moved):  # room for the legends where the rule put them
+            self.engine.execute(self.figure)
+        self.laid_out = self.key()
+        self.count += 1
+        return True
+
+
+def freeze_layout(figure, lock, displays, before=None):
+    """Lay ``figure`` out now and switch its engine off; each later full draw first calls ``Layout.refresh``.
+
+    ``before`` (optional) is called before each new layout (not the first).
+
+    Returns the :class:`Layout`, or None when the figure has no constrained layout.
+    """
+    engine = figure.get_layout_engine()
+    if engine is None or engine.__class__.__name__ != "ConstrainedLayoutEngine":
+        return None
+    engine.execute(figure)
+    figure.set_layout_engine("none")
+    layout = Layout(figure, engine, lock, displays, before)
+    canvas = figure.canvas
+    draw = canvas.draw
+
+    @functools.wraps(draw)
+    def laid_out_draw(*args, **kwargs):
+        with lock:
+            layout.refresh()
+            return draw(*args, **kwargs)
+
+    canvas.draw = laid_out_draw
+    return layout

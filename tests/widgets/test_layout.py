@@ -1,0 +1,60 @@
+"""The widget's layout follows the user: a resize, a zoom, a pan and Home lay the figure out again."""
+
+import pytest
+
+import skewplot as sp
+from skewplot.plotting._lint import lint_figure
+from skewplot.widgets import explorer, interactive_pr
+from skewplot.widgets._layout import Layout
+
+TEXTS = ("text-overlap", "text-outside")
+
+
+@pytest.fixture(scope="module")
+def rare():
+    return sp.datasets.example_classifiers(n=4000, skew=0.01, random_state=2)
+
+
+def _resized(w, size):
+    w.figure.set_size_inches(size)  # what ipympl's resize corner does
+    w.frames.redraw()  # the full draw the browser then asks for
+    assert w.frames.last == "draw"
+
+
+def test_explorer_after_a_corner_resize_has_no_overlapping_or_cut_texts(rare):
+    w = explorer(rare, skew=0.005)
+    assert lint_figure(w.figure, checks=TEXTS) == []
+    _resized(w, (7.0, 6.0))
+    assert w._layout.count == 1
+    assert lint_figure(w.figure, checks=TEXTS) == []
+    w.controls["skew"].value = 2e-4  # and the frames go on from the new layout
+    w.controls["skew"].value = 3e-4
+    assert w.frames.last == "blit"  # (the step to 2e-4 may move the cost axis' end: a new layout, a full draw)
+    assert lint_figure(w.figure, checks=TEXTS) == []
+
+
+def test_without_the_new_layout_the_resize_overlaps(rare, monkeypatch):
+    """The check above can fail: the layout frozen at the first draw (as before) runs labels together."""
+    monkeypatch.setattr(Layout, "refresh", lambda self: False)
+    w = explorer(rare, skew=0.005)
+    _resized(w, (7.0, 6.0))
+    assert {p.kind for p in lint_figure(w.figure, checks=TEXTS)}
+
+
+def test_zoom_pan_and_home_lay_out_again_and_move_the_legend(rare):
+    w = interactive_pr(rare, skew=0.05)
+    ax = w.displays["pr"].ax_
+    home = ax.get_xlim(), ax.get_ylim()
+    ax.set_ylim(0.40001, 0.40003)  # zoom: long tick labels
+    w.figure.canvas.draw()
+    assert w._layout.count == 1 and lint_figure(w.figure, checks=TEXTS) == []
+    ax.set_xlim(0.2, 0.6)  # pan
+    ax.set_ylim(0.3, 0.9)
+    w.figure.canvas.draw()
+    ax.set_xlim(*home[0])  # Home
+    ax.set_ylim(*home[1])
+    w.figure.canvas.draw()
+    assert w._layout.count == 3
+    assert lint_figure(w.figure, checks=TEXTS + ("legend",)) == []
+    w.controls["skew"].value = 0.01
+    assert w.frames.last == "blit"
