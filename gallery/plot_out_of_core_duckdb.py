@@ -62,8 +62,9 @@ for n_bins in (30, 300, 3000):
 truth = sp.aucpr(exact, skew=deploy)
 print(f"AUCPR at skew {deploy}: exact {truth:.6f}")
 for n_bins, _, bracket, ap in rows:
-    print(f"{n_bins:5d} bins: [{bracket.low:.6f}, {bracket.high:.6f}] width {bracket.width:.1e}, "
-          f"holds the exact value: {truth in bracket}; AP in [{ap.low:.4f}, {ap.high:.4f}]")
+    # a Bracket prints rounded outward, with the digits its width needs (skewplot.metrics.bounded.format_bracket)
+    print(f"{n_bins:5d} bins: {bracket} width {bracket.width:.1e}, "
+          f"holds the exact value: {truth in bracket}; AP in {ap}")
 
 tight = sp.operating_points_from(table, score="score", label="label", tolerance=1e-5)
 print(f"tolerance=1e-5: {len(tight)} bins, AUCPR {sp.aucpr(tight)}")
@@ -85,7 +86,7 @@ for (n_bins, bounded, bracket, _), color in zip(rows, colors, strict=True):
     r_lo, p_lo = sp.pr_curve(bounded.lower, skew=deploy)
     r_hi, p_hi = sp.pr_curve(bounded.upper, skew=deploy)
     ax.fill(np.r_[r_hi, r_lo[::-1]], np.r_[p_hi, p_lo[::-1]], color=color, alpha=0.45, lw=0,
-            label=f"{n_bins} bins: AUCPR in [{bracket.low:.4f}, {bracket.high:.4f}]")
+            label=f"{n_bins} bins: AUCPR in {bracket}")
 r, p = sp.pr_curve(exact, skew=deploy)
 ax.plot(r, p, color="k", lw=0.8, label=f"exact, AUCPR = {truth:.4f}")
 ax.set_xlabel("Recall $R$")
