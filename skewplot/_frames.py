@@ -167,6 +167,10 @@ def _read_files(paths, progress=False):
         pass
     reader = getattr(con, kinds.pop())
     try:
-        return reader(files)
+        # By name, each column in the type that holds every file's (DuckDB's default takes the first
+        # file's schema and casts the others to it: doubles rounded to a first file's integers).
+        return reader(files, union_by_name=True) if len(files) > 1 else reader(files)
     except duckdb.Error as exc:
-        raise ValueError(f"table: DuckDB could not read {files[0]!r}: {str(exc).splitlines()[0]}") from None
+        first = (str(exc).strip().splitlines() or [""])[0]
+        shown = files[0] if len(files) == 1 else (paths[0] if len(paths) == 1 else paths)
+        raise ValueError(f"table: DuckDB could not read {shown!r}: {first}") from exc

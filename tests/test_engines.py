@@ -114,13 +114,13 @@ def test_refinement_rounds_meet_the_tolerance_and_hold(kind, case, tmp_path, mon
     # A first grid far too coarse (about 0.02 / tolerance bins), so that the refining scans run.
     monkeypatch.setattr(engine, "_FIRST_BINS_PER_TOLERANCE", 0.02)
     monkeypatch.setattr(engine, "_MIN_FIRST_BINS", 1)
-    scans, collect = [], engine._Binning.collect
+    scans, collect = [], engine.Binning.collect
 
     def counted(self, grid, **kw):
         scans.append(kw.get("within") is not None)
         return collect(self, grid, **kw)
 
-    monkeypatch.setattr(engine._Binning, "collect", counted)
+    monkeypatch.setattr(engine.Binning, "collect", counted)
     df = _data(n=30_000, seed=5, weights=case == "weights", decimals=2 if case == "ties" else None)
     weight = "w" if case == "weights" else None
     tolerance = 1e-4
@@ -217,7 +217,7 @@ def test_bad_input_is_named_before_any_scan(mutate, kwargs, err, match, monkeypa
     def no_scan(*args, **kwargs):
         raise AssertionError("a GROUP BY over the scores ran before the input was refused")
 
-    monkeypatch.setattr(engine._Binning, "_collect", no_scan)
+    monkeypatch.setattr(engine.Binning, "_collect", no_scan)
     with pytest.raises(err, match=match):
         sp.operating_points_from(df, **args)
 

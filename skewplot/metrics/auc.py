@@ -257,16 +257,17 @@ def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None
 
         area = float(model.expect(lambda p: np.array([at(float(v)) for v in p]), batch=1))
     if normalize:
-        # (AUC - AUC_min) / (1 - AUC_min) written with the gaps to 1, each computed
-        # directly: near pi' = 1 both areas are 1 - tiny and the tiny parts carry the answer.
-        gap = model.aucpr_gap(pts.tpr, pts.fpr) if interpolation == "continuous" else 1.0 - area
-        gap_min = model.aucpr_min_gap()
-        if not gap_min > 0:
-            raise ValueError(
-                f"normalize=True is undefined for skew={model!r}: its minimum-achievable AUCPR is 1 "
-                "to double precision, so every curve has the same area"
-            )
-        area = (gap_min - gap) / gap_min
+        gap_min = normalizing_gap(model)
+        floor = model.aucpr_min()
+        if area + floor < 1.0:
+            # (AUC - AUC_min) / (1 - AUC_min) from the areas themselves: small areas (skews near 0)
+            # keep their digits, where their gaps to 1 would cancel.
+            area = (area - floor) / gap_min
+        else:
+            # Written with the gaps to 1, each computed directly: near pi' = 1 both areas are
+            # 1 - tiny and the tiny parts carry the answer.
+            gap = model.aucpr_gap(pts.tpr, pts.fpr) if interpolation == "continuous" else 1.0 - area
+            area = (gap_min - gap) / gap_min
     return area
 
 
@@ -286,6 +287,17 @@ def _unit_weight_area(pts, step):
     area, ap = pts._memo("unit_weight_areas", lambda: unit_weight_areas(tp, n_threads=spare_threads()))
     area = ap if step else area
     return None if np.isnan(area) else float(area)
+
+
+def normalizing_gap(model):
+    """``1 - AUCPR_min`` of ``model``, refused when it is 0 to double precision (nothing to normalise by)."""
+    gap_min = model.aucpr_min_gap()
+    if not gap_min > 0:
+        raise ValueError(
+            f"normalize=True is undefined for skew={model!r}: its minimum-achievable AUCPR is 1 "
+            "to double precision, so every curve has the same area"
+        )
+    return gap_min
 
 
 def normalized_aucpr(area, model):

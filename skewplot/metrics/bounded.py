@@ -49,7 +49,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .._validate import check_1d_array, check_choice, check_nonnegative, check_pair, check_same_length
-from .auc import INTERPOLATIONS, aucpr, continuous_segment_area, roc_auc
+from .auc import INTERPOLATIONS, aucpr, continuous_segment_area, normalizing_gap, roc_auc
 from .points import OperatingPoints
 from .precision import skew_model_of
 
@@ -228,8 +228,11 @@ class BoundedOperatingPoints:
         -------
         BoundedOperatingPoints
         """
-        lo = check_1d_array(bin_low, "bin_low")
-        hi = check_1d_array(bin_high, "bin_high")
+        # Integer scores stay integers: beyond 2**53 neighbouring bins would otherwise share an edge.
+        lo = check_1d_array(bin_low, "bin_low", keep_int=True)
+        hi = check_1d_array(bin_high, "bin_high", keep_int=True)
+        if lo.dtype != hi.dtype:
+            lo, hi = lo.astype(float), hi.astype(float)
         pos = check_nonnegative(check_1d_array(pos, "pos"), "pos")
         neg = check_nonnegative(check_1d_array(neg, "neg"), "neg")
         check_same_length(("bin_low", lo), ("bin_high", hi), ("pos", pos), ("neg", neg))
@@ -239,7 +242,7 @@ class BoundedOperatingPoints:
             raise ValueError("bin_low must not exceed bin_high in any bin")
         n_input = lo.size
         source = np.flatnonzero((pos + neg) > 0)
-        source = source[np.argsort(-hi[source], kind="stable")]
+        source = source[np.argsort(hi[source], kind="stable")[::-1]]  # no negation: unsigned scores
         lo, hi, pos, neg = lo[source], hi[source], pos[source], neg[source]
         if lo.size == 0:
             raise ValueError("the bins hold no weight")
@@ -271,10 +274,12 @@ class BoundedOperatingPoints:
                      for b in self._segment_bin]
             low = float(model.expect(lambda p: _segment_bound(self.lower, p, own, np.minimum, loose[0]), batch=4))
             high = float(model.expect(lambda p: _segment_bound(self.upper, p, own, np.maximum, loose[1]), batch=4))
+        low, high = _outward(low, high, len(self.lower), len(self.upper))
         if normalize:
-            floor = model.aucpr_min()
-            low, high = (low - floor) / (1.0 - floor), (high - floor) / (1.0 - floor)
-        return Bracket(float(low), float(high))
+            normalizing_gap(model)
+            floor_lo, floor_hi = _outward(*(2 * (model.aucpr_min(),)), 1, 1)
+            low, high = _normalized(low, high, floor_lo, floor_hi)
+        return Bracket(low, high)
 
     def average_precision(self, skew=None) -> Bracket:
         """Bracket of :func:`skewplot.average_precision` of the exact curve."""
@@ -282,7 +287,7 @@ class BoundedOperatingPoints:
 
     def roc_auc(self) -> Bracket:
         """Bracket of :func:`skewplot.roc_auc` of the exact curve."""
-        return Bracket(roc_auc(self.lower), roc_auc(self.upper))
+        return Bracket(*_outward(roc_auc(self.lower), roc_auc(self.upper), len(self.lower), len(self.upper)))
 
     def width_by_bin(self, skew=None, *, input_order=False):
         """Each bin's share of the continuous AUCPR bracket's width at a fixed ``skew``.
@@ -306,6 +311,31 @@ class BoundedOperatingPoints:
     def _bracketed_area(self, name, **kwargs):
         """Hook the area functions of :mod:`skewplot.metrics.auc` call."""
         return getattr(self, name)(**kwargs)
+
+
+# Rounding of one area, in units of eps times the area: each ROC segment's term is a non-negative
+# number computed to within a few eps of itself (the closed forms of skew.formulas cancel no digits; the
+# rates carry the relative error of the cumulative sums of weights, at most ~n eps), and summing n
+# non-negative terms adds at most (n - 1) eps; skew models average non-negative values per node.
+# So |computed - exact| <= (2 n + _TERM_EPS) eps |area|, with n the number of points.
+_TERM_EPS = 64
+_EPS = np.finfo(float).eps
+
+
+def _outward(low, high, n_low, n_high):
+    """``[low, high]`` widened by the rounding bound of each end, then rounded outward (within [0, 1])."""
+    low = float(low) - (2 * n_low + _TERM_EPS) * _EPS * abs(float(low))
+    high = float(high) + (2 * n_high + _TERM_EPS) * _EPS * abs(float(high))
+    return max(float(np.nextafter(low, -np.inf)), 0.0), min(float(np.nextafter(high, np.inf)), 1.0)
+
+
+def _normalized(low, high, floor_lo, floor_hi):
+    """``(A - floor) / (1 - floor)`` over the intervals of A and floor, each operation rounded outward."""
+    down, up = (lambda x: float(np.nextafter(x, -np.inf))), (lambda x: float(np.nextafter(x, np.inf)))
+    num_lo, num_hi = down(low - floor_hi), up(high - floor_lo)
+    den_lo, den_hi = down(1.0 - floor_hi), up(1.0 - floor_lo)
+    return (down(num_lo / (den_hi if num_lo >= 0 else den_lo)),
+            up(num_hi / (den_lo if num_hi >= 0 else den_hi)))
 
 
 def _mixed(lo, hi, pos, neg):

@@ -17,12 +17,15 @@ through :mod:`skewplot._frames`, the one dataframe layer.
 
 from __future__ import annotations
 
+import numbers
+import os
+
 import numpy as np
 
-from .._frames import lazy_frame, narwhals, numpy_columns, schema_of
+from .._frames import lazy_frame, narwhals, schema_of
+from .._memory import check_memory
 from .._validate import check_int, check_scalar
-from ..metrics.bounded import BoundedOperatingPoints
-from ..metrics.points import OperatingPoints
+from ._binning import MAX_BINS, NEG, POS, SCORE, Binning, Grid, bounded_from, exact_or_bracket, first_bins, refine
 
 __all__ = ["operating_points_from", "DEFAULT_MAX_GROUPS"]
 
@@ -34,10 +37,13 @@ DEFAULT_MAX_GROUPS = 2**20
 # (one pass usually suffices) and refine where needed.
 _FIRST_BINS_PER_TOLERANCE = 4.0
 _MIN_FIRST_BINS = 2**10
-_COARSE_BINS = 2**16  # first try of the exact mode
-_MAX_ROUNDS = 6
-# Column names of our own, unlikely to clash with the user's.
-_POS, _NEG, _BIN, _SUB = "__skewplot_pos", "__skewplot_neg", "__skewplot_bin", "__skewplot_sub"
+# Bytes per group brought back: its keys, weights and range, and the arrays of the points built from it.
+_BYTES_PER_GROUP = 160
+# The label and weight columns, renamed like the score (no user name reaches a query after the first select).
+_LABEL, _WEIGHT = "__skewplot_label", "__skewplot_weight"
+# Modules whose exceptions are the engine's own (wrapped into one ValueError naming the table).
+_ENGINE_MODULES = ("duckdb", "_duckdb", "polars", "pandas", "pyarrow", "pyspark", "py4j", "ibis", "narwhals",
+                   "sqlglot", "numpy")
 
 
 def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft_labels=False, bins=None,
@@ -94,50 +100,119 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
     >>> sp.roc_auc(sp.operating_points_from(df, "s", "y", bins=2))
     Bracket(low=0.5, high=1, width=0.5)
     """
-    nw = narwhals()
-    bins = None if bins is None else check_int(bins, "bins", lo=1)
+    bins = None if bins is None else check_int(bins, "bins", lo=1, hi=MAX_BINS,
+                                               hi_name="2**53 (bins of a double's resolution)")
     max_groups = check_int(max_groups, "max_groups", lo=2)
     if tolerance is not None:
         tolerance = check_scalar(tolerance, "tolerance", lo=0.0, lo_open=True)
-    if nulls not in ("raise", "drop"):
+    if not isinstance(nulls, str) or nulls not in ("raise", "drop"):
         raise ValueError(f"nulls must be one of 'raise', 'drop'; got {nulls!r}")
-    if not isinstance(soft_labels, (bool, np.bool_)):
-        raise TypeError(f"soft_labels must be True or False, got {type(soft_labels).__name__}")
-    if not isinstance(progress, (bool, np.bool_)):
-        raise TypeError(f"progress must be True or False, got {type(progress).__name__}")
-    frame = lazy_frame(table, progress)
+    for name, flag in (("soft_labels", soft_labels), ("progress", progress)):
+        if not isinstance(flag, (bool, np.bool_)):
+            raise TypeError(f"{name} must be True or False, got {type(flag).__name__} {flag!r}")
+    if not isinstance(pos_label, (str, numbers.Number, np.generic)) or pos_label != pos_label:
+        raise TypeError(f"pos_label must be one label value (a number or a str), got {pos_label!r}")
     names = {"score": score, "label": label} | ({} if weight is None else {"weight": weight})
+    for role, col in names.items():
+        if not isinstance(col, str):
+            raise TypeError(f"{role} must be a column name (str), got {type(col).__name__}")
+        if not col:
+            raise ValueError(f"{role} must name a column; got an empty string")
+    try:
+        return _points(table, names, pos_label, bool(soft_labels), bins, tolerance, max_groups, nulls,
+                       bool(progress))
+    except Exception as exc:
+        if _ours(exc):
+            raise
+        first = (str(exc).strip().splitlines() or [""])[0][:300]
+        raise ValueError(f"table: {_engine_name(table)} failed while skewplot read score={score!r}, "
+                         f"label={label!r}: {type(exc).__name__}: {first}") from exc
+
+
+def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, nulls, progress):
+    nw = narwhals()
+    frame = lazy_frame(table, progress)
     schema = schema_of(frame, names)
+    _refuse_case_clash(frame, list(schema), names)
     for arg in ("score", "weight") + (("label",) if soft_labels else ()):
         if arg in names and not schema[names[arg]].is_numeric():
             raise TypeError(f"{arg} column {names[arg]!r} must be numeric, got {schema[names[arg]]}")
-    frame = frame.select(*dict.fromkeys(names.values()))  # only the columns needed
+    label_type = schema[names["label"]]
+    if not soft_labels:
+        _check_pos_label(pos_label, label_type, names["label"])
+    score_type = schema[names["score"]]
+    kind = ("u" if score_type.is_unsigned_integer() else "i") if score_type.is_integer() else "f"
+    # Only the needed columns, under names of our own: nothing the user named can collide with ours.
+    ours = {"score": SCORE, "label": _LABEL, "weight": _WEIGHT}
+    frame = frame.select(*[nw.col(col).alias(ours[role]) for role, col in names.items()])
     if nulls == "drop":
-        frame = frame.filter(*[~nw.col(c).is_null() for c in names.values()])
+        frame = frame.filter(*[~nw.col(ours[role]).is_null() for role in names])
     # Unweighted hard labels: count the positives; the negatives are the rest of the rows.
-    counted = weight is None and not soft_labels
-    frame = _with_weights(frame, nw, label, weight, pos_label, soft_labels, counted)
-    lo, hi, n_rows = _checked_range(frame, nw, score, label, weight, pos_label, soft_labels,
-                                    schema[label].is_integer())
-    bin_ = _Binning(frame, nw, score, counted)
+    weighted = "weight" in names
+    counted = not weighted and not soft_labels
+    frame = _with_weights(frame, nw, weighted, pos_label, soft_labels, counted)
+    lo, hi, n_rows = _checked_range(frame, nw, weighted, pos_label, soft_labels, label_type.is_integer())
+    groups = min(n_rows, max_groups if bins is None else bins + 1)
+    check_memory(groups * _BYTES_PER_GROUP, f"operating_points_from with up to {groups} groups "
+                 f"({'bins' if bins is not None else 'max_groups'}={bins or max_groups}, {n_rows} rows)")
+    text_keys = any(score_type == t for t in (nw.Decimal, nw.Int128, nw.UInt128))
+    binning = Binning(frame, nw, counted, kind, lambda: _refuse_nonfinite(frame, nw), text_keys)
     if bins is None and tolerance is None:
-        return _exact_or_bracket(bin_, lo, hi, n_rows, max_groups)
-    n_bins = bins if bins is not None else _first_bins(tolerance, max_groups)
-    grid = _Grid(lo, hi, n_bins)
-    agg = bin_.collect(grid)
+        return exact_or_bracket(binning, lo, hi, n_rows, max_groups)
+    grid = Grid(lo, hi, bins if bins is not None else first_bins(tolerance, max_groups, _FIRST_BINS_PER_TOLERANCE,
+                                                                 _MIN_FIRST_BINS))
+    agg = binning.collect(grid)
     if tolerance is not None:
-        return _refine(bin_, grid, agg, tolerance, max_groups)
-    return BoundedOperatingPoints.from_bins(agg["lo"], agg["hi"], agg["pos"], agg["neg"])
+        return refine(binning, grid, agg, tolerance, max_groups)
+    return bounded_from(agg)
+
+
+def _ours(exc):
+    """True for skewplot's own refusals: a builtin exception raised by skewplot's code."""
+    if type(exc).__module__ != "builtins":
+        return False
+    tb = exc.__traceback__
+    while tb is not None and tb.tb_next is not None:
+        tb = tb.tb_next
+    return tb is not None and tb.tb_frame.f_globals.get("__name__", "").startswith("skewplot")
+
+
+def _engine_name(table):
+    if isinstance(table, (str, os.PathLike, list, tuple)):
+        return "DuckDB (reading the files)"
+    root = type(table).__module__.split(".")[0].lstrip("_")
+    return {"duckdb": "DuckDB", "polars": "polars", "pandas": "pandas", "pyspark": "Spark",
+            "ibis": "Ibis"}.get(root, root)
+
+
+def _refuse_case_clash(frame, columns, names):
+    """Spark resolves column names without case: ``s`` beside ``S`` is ambiguous there."""
+    if not frame.implementation.is_pyspark() and not frame.implementation.is_pyspark_connect():
+        return
+    for role, col in names.items():
+        clash = [c for c in columns if c != col and c.lower() == col.lower()]
+        if clash:
+            raise ValueError(f"{role}={col!r} is ambiguous in a Spark table, which also has the column "
+                             f"{clash[0]!r} (Spark ignores case in column names); rename one of them first")
+
+
+def _check_pos_label(pos_label, label_type, label):
+    text = isinstance(pos_label, str)
+    if label_type.is_numeric() and text:
+        raise TypeError(f"pos_label={pos_label!r} is text, but label column {label!r} holds numbers ({label_type})")
+    if not label_type.is_numeric() and label_type != narwhals().Boolean and not text:
+        raise TypeError(f"pos_label={pos_label!r} is a number, but label column {label!r} holds {label_type}; "
+                        "pass the positive class as it is written in the column")
 
 
 # ---------------------------------------------------------------- checks
-def _with_weights(frame, nw, label, weight, pos_label, soft_labels, counted):
+def _with_weights(frame, nw, weighted, pos_label, soft_labels, counted):
     """Add each row's positive weight (and its negative weight unless ``counted``)."""
-    frac = nw.col(label).cast(nw.Float64) if soft_labels else (nw.col(label) == pos_label).cast(nw.Float64)
+    frac = nw.col(_LABEL).cast(nw.Float64) if soft_labels else (nw.col(_LABEL) == pos_label).cast(nw.Float64)
     if counted:
-        return frame.with_columns(frac.alias(_POS))
-    w = nw.col(weight).cast(nw.Float64) if weight is not None else nw.lit(1.0, nw.Float64)
-    return frame.with_columns((w * frac).alias(_POS), (w * (1.0 - frac)).alias(_NEG))
+        return frame.with_columns(frac.alias(POS))
+    w = nw.col(_WEIGHT).cast(nw.Float64) if weighted else nw.lit(1.0, nw.Float64)
+    return frame.with_columns((w * frac).alias(POS), (w * (1.0 - frac)).alias(NEG))
 
 
 def _row(frame):
@@ -150,7 +225,15 @@ def _count(condition, nw):
     return condition.cast(nw.Int64).sum()
 
 
-def _checked_range(frame, nw, score, label, weight, pos_label, soft_labels, label_is_integer):
+def _finite(value):
+    """A score extreme is finite (integers and decimals always are, unless missing)."""
+    try:
+        return value is not None and bool(np.isfinite(float(value)))
+    except (TypeError, ValueError, OverflowError):
+        return False
+
+
+def _checked_range(frame, nw, weighted, pos_label, soft_labels, label_is_integer):
     """Refuse bad tables before the long scans; return the score range and the number of rows.
 
     The first query holds only counts, minima and maxima, which DuckDB
@@ -159,16 +242,16 @@ def _checked_range(frame, nw, score, label, weight, pos_label, soft_labels, labe
     an integer column whose extremes differ by one: then it holds those two
     values and no other).  Non-finite scores hidden from the range (polars'
     minimum skips NaN, Parquet statistics leave NaN out) are caught by the
-    binning.
+    binning.  The extremes keep their type (integers beyond 2**53 every digit).
     """
-    s = nw.col(score)
-    exprs = {"n": nw.len(), "lo": s.min(), "hi": s.max(), "n_score": s.count(), "n_label": nw.col(label).count()}
-    if weight is not None:
-        exprs["n_weight"] = nw.col(weight).count()
+    s, y = nw.col(SCORE), nw.col(_LABEL)
+    exprs = {"n": nw.len(), "lo": s.min(), "hi": s.max(), "n_score": s.count(), "n_label": y.count()}
+    if weighted:
+        exprs["n_weight"] = nw.col(_WEIGHT).count()
     # An integer label whose largest value exceeds its smallest by one holds exactly those two values.
     two_ints = not soft_labels and label_is_integer
     if two_ints:
-        exprs["label_lo"], exprs["label_hi"] = nw.col(label).min(), nw.col(label).max()
+        exprs["label_lo"], exprs["label_hi"] = y.min(), y.max()
     row = _row(frame.select(**exprs))
     n = int(row["n"])
     if not n:
@@ -177,43 +260,45 @@ def _checked_range(frame, nw, score, label, weight, pos_label, soft_labels, labe
         if row.get(f"n_{arg}", n) < n:
             raise ValueError(f"{arg} column has {n - int(row[f'n_{arg}'])} missing values (pass nulls='drop' to "
                              "leave those rows out)")
-    if not (np.isfinite(row["lo"]) and np.isfinite(row["hi"])):
-        _refuse_nonfinite(frame, nw, score)
-    if weight is not None or soft_labels:
-        _check_weights(frame, nw, label, weight, pos_label, soft_labels)
+    if not (_finite(row["lo"]) and _finite(row["hi"])):
+        _refuse_nonfinite(frame, nw)
+    if weighted or soft_labels:
+        _check_weights(frame, nw, weighted, pos_label, soft_labels)
     if two_ints and int(row["label_hi"]) - int(row["label_lo"]) <= 1:
         values = sorted({int(row["label_lo"]), int(row["label_hi"])})
     elif not soft_labels:
         # A GROUP BY of its own (narwhals' unique() numbers rows in a window, which buffers the input).
-        values = frame.group_by(label).agg(nw.len().alias(_BIN)).head(3)
-        values = (values.collect() if hasattr(values, "collect") else values).to_dict(as_series=False)[label]
+        values = frame.group_by(_LABEL).agg(nw.len().alias("rows")).head(3)
+        values = (values.collect() if hasattr(values, "collect") else values).to_dict(as_series=False)[_LABEL]
     if not soft_labels:
         if len(values) > 2:
-            n_labels = int(_row(frame.select(nw.col(label).n_unique().alias("n")))["n"])
+            n_labels = int(_row(frame.select(y.n_unique().alias("n")))["n"])
             raise ValueError(f"label column holds {n_labels} distinct values; hard labels need two "
                              "(pass soft_labels=True for positive fractions in [0, 1])")
         if not any(v == pos_label for v in values):
             raise ValueError(f"no positive weight: pos_label={pos_label!r} does not occur in the label column")
         if all(v == pos_label for v in values):
             raise ValueError("no negative weight: every row of the table is positive")
-    return float(row["lo"]), float(row["hi"]), n
+    return row["lo"], row["hi"], n
 
 
-def _check_weights(frame, nw, label, weight, pos_label, soft_labels):
+def _check_weights(frame, nw, weighted, pos_label, soft_labels):
     """One pass over the label and weight columns: signs, finiteness, both classes weighed."""
-    total = nw.col(_POS) + nw.col(_NEG)
-    exprs = {"pos": nw.col(_POS).sum(), "neg": nw.col(_NEG).sum(), "neg_w": _count(total < 0, nw),
+    total = nw.col(POS) + nw.col(NEG)
+    exprs = {"pos": nw.col(POS).sum(), "neg": nw.col(NEG).sum(), "neg_w": _count(total < 0, nw),
              "bad_w": _count(~total.is_finite(), nw)}
     if soft_labels:
-        exprs["lab_lo"], exprs["lab_hi"] = nw.col(label).min(), nw.col(label).max()
+        exprs["lab_lo"], exprs["lab_hi"] = nw.col(_LABEL).min(), nw.col(_LABEL).max()
     row = {k: float(v) for k, v in _row(frame.select(**exprs)).items()}
     if row["bad_w"]:
-        raise ValueError(f"{'weight' if weight else 'label'} column has {int(row['bad_w'])} non-finite values")
+        raise ValueError(f"{'weight' if weighted else 'label'} column has {int(row['bad_w'])} non-finite values")
     if row["neg_w"]:
         raise ValueError(f"weight column has {int(row['neg_w'])} negative values; weights must be >= 0")
     if soft_labels and (row["lab_lo"] < 0 or row["lab_hi"] > 1):
         raise ValueError(f"label column must hold fractions in [0, 1] with soft_labels=True, found values in "
                          f"[{row['lab_lo']:g}, {row['lab_hi']:g}]")
+    if not np.isfinite(row["pos"]) or not np.isfinite(row["neg"]):
+        raise ValueError("weight column: the total weight overflows a double; scale the weights down")
     if row["pos"] <= 0:
         raise ValueError(f"no positive weight: pos_label={pos_label!r} does not occur in the label column "
                          "(or its rows weigh 0)")
@@ -221,130 +306,6 @@ def _check_weights(frame, nw, label, weight, pos_label, soft_labels):
         raise ValueError("no negative weight: every row of the table is positive (or the others weigh 0)")
 
 
-def _refuse_nonfinite(frame, nw, score):
-    k = int(_row(frame.select(_count(~nw.col(score).is_finite(), nw).alias("k")))["k"])
+def _refuse_nonfinite(frame, nw):
+    k = int(_row(frame.select(_count(~nw.col(SCORE).cast(nw.Float64).is_finite(), nw).alias("k")))["k"])
     raise ValueError(f"score column has {k} non-finite values; every score must be finite")
-
-
-# ---------------------------------------------------------------- aggregation
-class _Grid:
-    """Equal-width bins of [lo, hi]; bin ``k`` of ``n`` is floor((s - lo) n / (hi - lo))."""
-
-    def __init__(self, lo, hi, n):
-        self.lo, self.hi, self.n = lo, hi, n
-
-    def index(self, nw, score, factor=1):
-        """The bin of each row's score; -1 for a score that is not finite."""
-        n = self.n * factor
-        s = nw.col(score)
-        if self.hi == self.lo:
-            inside = nw.lit(0.0, nw.Float64)
-        else:
-            # Any non-decreasing map of the score gives bins that do not overlap (their edges are
-            # the measured minima and maxima), so no clipping: the largest score may make bin n.
-            inside = ((s - self.lo) * (n / (self.hi - self.lo))).floor()
-        # The cast comes last: a NaN never reaches it (engines refuse to cast NaN to an integer).
-        return nw.when(s.is_finite()).then(inside).otherwise(-1.0).cast(nw.Int64)
-
-
-class _Binning:
-    """The ``GROUP BY`` queries of one table: per-group score range and class weights."""
-
-    def __init__(self, frame, nw, score, counted):
-        self.frame, self.nw, self.score, self.counted = frame, nw, score, counted
-
-    def collect(self, grid, *, within=None, factor=1):
-        """Weights per bin of ``grid``; with ``within``, only those bins, split ``factor`` times finer."""
-        nw = self.nw
-        frame = self.frame.with_columns(grid.index(nw, self.score).alias(_BIN))
-        keys = [_BIN]
-        if within is not None:
-            frame = frame.filter(nw.col(_BIN).is_in(within.tolist()))
-            frame = frame.with_columns(grid.index(nw, self.score, factor).alias(_SUB))
-            keys.append(_SUB)
-        return self._collect(frame, keys)
-
-    def by_score(self):
-        """Weights per distinct score."""
-        out = self._collect(self.frame, [self.score], ranges=False)
-        out["lo"] = out["hi"] = out.pop(self.score)
-        return out
-
-    def _collect(self, frame, keys, ranges=True):
-        nw = self.nw
-        aggs = [nw.col(_POS).sum().alias("pos"), nw.len().alias("rows")]
-        if ranges:
-            aggs += [nw.col(self.score).min().alias("lo"), nw.col(self.score).max().alias("hi")]
-        if not self.counted:
-            aggs.append(nw.col(_NEG).sum().alias("neg"))
-        out = frame.group_by(*keys).agg(*aggs)
-        cols = {k: v.astype(np.int64 if k in (_BIN, _SUB, "rows") else float, copy=False)
-                for k, v in numpy_columns(out).items()}
-        if self.counted:
-            cols["neg"] = cols["rows"] - cols["pos"]
-        edges = (cols[keys[0]],) if not ranges else (cols["lo"], cols["hi"])
-        if (ranges and np.any(cols[_BIN] < 0)) or not all(np.isfinite(e).all() for e in edges):
-            _refuse_nonfinite(self.frame, nw, self.score)
-        return cols
-
-
-def _exact_or_bracket(binning, lo, hi, n_rows, max_groups):
-    """Exact points when the distinct scores are few enough; else the bracket of the finest grid.
-
-    A coarse grid first (cheap: a small hash table), then one of ``max_groups``
-    bins; the first whose bins each hold one score gives the exact counts.
-    """
-    if n_rows > max_groups:
-        for n_bins in sorted({min(_COARSE_BINS, max_groups), max_groups}):
-            agg = binning.collect(_Grid(lo, hi, n_bins))
-            shared = agg["lo"] < agg["hi"]
-            if not shared.any():
-                return OperatingPoints.from_score_counts(agg["lo"], agg["pos"], agg["neg"])
-        if (~shared).sum() + agg["rows"][shared].sum() > max_groups:
-            return BoundedOperatingPoints.from_bins(agg["lo"], agg["hi"], agg["pos"], agg["neg"])
-    # At most max_groups distinct scores: group by the score itself.
-    agg = binning.by_score()
-    return OperatingPoints.from_score_counts(agg["lo"], agg["pos"], agg["neg"])
-
-
-def _refine(binning, grid, agg, tolerance, max_groups):
-    """The bracket, splitting the bins that hold most of its width until it is at most ``tolerance``.
-
-    Each round re-aggregates the chosen first-grid bins on a grid ``factor``
-    times finer, in one scan grouped by first-grid bin and sub-bin (so no
-    sub-bin straddles two bins); the factor at least doubles each round.
-    Bins are chosen by their share of the width, largest first, until the
-    unchosen ones hold at most half the tolerance.
-    """
-    parts = {k: agg[k] for k in ("lo", "hi", "pos", "neg")}
-    parts["parent"] = agg[_BIN]
-    factor = 1
-    for _ in range(_MAX_ROUNDS):
-        bounded = BoundedOperatingPoints.from_bins(parts["lo"], parts["hi"], parts["pos"], parts["neg"])
-        # The promised width first (cheap); each bin's share only when some must be split.
-        if bounded.aucpr().width <= tolerance:
-            break
-        share = bounded.width_by_bin(input_order=True)
-        width = share.sum()
-        parents, which = np.unique(parts["parent"], return_inverse=True)
-        per_parent = np.bincount(which, weights=share, minlength=parents.size)
-        order = np.argsort(-per_parent)
-        unchosen = width - np.cumsum(per_parent[order])
-        n_pick = min(int(np.searchsorted(-unchosen, -0.5 * tolerance)) + 1, parents.size)
-        pick = parents[order[:n_pick]]
-        need = per_parent[order[:n_pick]].sum() / (0.5 * tolerance)
-        factor = min(max(2 * factor, 2 ** int(np.ceil(np.log2(max(need, 2.0))))), max_groups // n_pick)
-        if factor <= 1:
-            break
-        fine = binning.collect(grid, within=pick, factor=factor)
-        keep = ~np.isin(parts["parent"], pick)
-        parts = {k: np.concatenate((parts[k][keep], fine[_BIN if k == "parent" else k])) for k in parts}
-    else:
-        bounded = BoundedOperatingPoints.from_bins(parts["lo"], parts["hi"], parts["pos"], parts["neg"])
-    return bounded
-
-
-def _first_bins(tolerance, max_groups):
-    """``4 / tolerance`` bins, within [2**10, max_groups] (the hash table's size sets the scan's cost)."""
-    want = np.ceil(min(_FIRST_BINS_PER_TOLERANCE / tolerance, float(max_groups)))
-    return int(min(max(want, _MIN_FIRST_BINS), max_groups))

@@ -1,0 +1,260 @@
+"""The ``GROUP BY`` queries of :func:`skewplot.operating_points_from`: score bins, distinct scores, refinement.
+
+The frame given to :class:`Binning` holds only skewplot's own columns
+(:data:`SCORE`, :data:`POS` and, for weights or soft labels, :data:`NEG`), so
+no name of the user's table can collide with a helper column or an
+aggregate.
+
+The bin of a score is one rule, :meth:`Grid.index`: the score (cast to
+float64, which is monotone for integers and decimals) is mapped to
+``t = (s - lo) / (hi - lo)``, clipped to [0, 1], and the bin is
+``floor(t n)`` with ``n <= 2**53``.  Every step is monotone, so bins never
+overlap whatever rounding does (their edges are the measured minima and
+maxima), and no step can overflow or divide by a subnormal: scores and
+range are first scaled by a power of two that brings ``hi - lo`` into
+[1, 2) (a subnormal spread and one near 3.6e308 alike), and ``t n`` is at
+most ``2**53``.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+
+from ..metrics.bounded import BoundedOperatingPoints
+from ..metrics.points import OperatingPoints
+
+__all__ = ["Grid", "Binning", "bounded_from", "exact_or_bracket", "refine", "first_bins", "MAX_BINS"]
+
+#: Most bins of one grid: ``floor(t n)`` is exact and fits int64 for ``n <= 2**53``.
+MAX_BINS = 2**53
+# Column names of our own: the frame holds nothing else.
+SCORE, POS, NEG = "__skewplot_score", "__skewplot_pos", "__skewplot_neg"
+BIN, SUB = "__skewplot_bin", "__skewplot_sub"
+_COARSE_BINS = 2**16  # first try of the exact mode
+_MAX_ROUNDS = 8
+
+
+class Grid:
+    """Equal-width bins of [lo, hi] (floats); bin ``k`` of ``n`` holds ``floor(t n) = k`` (module notes)."""
+
+    def __init__(self, lo, hi, n):
+        self.lo, self.hi, self.n = float(lo), float(hi), int(min(max(n, 1), MAX_BINS))
+
+    def index(self, nw):
+        """The bin of each row's score; -1 for a score that is not finite."""
+        s = nw.col(SCORE).cast(nw.Float64)
+        lo, hi = self.lo, self.hi
+        if not hi > lo:
+            inside = nw.lit(0.0, nw.Float64)
+        else:
+            # Scale by powers of two (exact) so that the spread is in [1, 2): no subnormal to divide by
+            # (polars multiplies by the reciprocal of a literal divisor), no overflow of hi - lo.
+            factors = _powers_of_two(1 - np.frexp(0.5 * hi - 0.5 * lo)[1])
+            for f in factors:
+                s, lo, hi = s * f, lo * f, hi * f
+            # Casts of integers or decimals to float64 round each score and lo alike, so t may leave
+            # [0, 1] by an ulp: the clip keeps it there (monotone, so bins still do not overlap).
+            t = ((s - lo) * (1.0 / (hi - lo))).clip(0.0, 1.0)
+            inside = (t * float(self.n)).floor()
+        # The cast comes last: a NaN never reaches it (engines refuse to cast NaN to an integer).
+        return nw.when(s.is_finite()).then(inside).otherwise(-1.0).cast(nw.Int64)
+
+
+def _powers_of_two(e):
+    """Powers of two whose product is ``2**e``, each a normal double."""
+    out = []
+    while e:
+        step = max(-1000, min(1000, e))
+        out.append(float(np.ldexp(1.0, step)))
+        e -= step
+    return out
+
+
+class Binning:
+    """The ``GROUP BY`` queries of one table: per-group score range and class weights.
+
+    ``score_kind`` is the numpy kind the score range is kept in (``"i"`` or
+    ``"u"`` for integer columns, so integers beyond 2**53 keep every digit;
+    ``"f"`` otherwise); ``text_keys`` brings the scores back as text (decimals and
+    128-bit integers, see :func:`score_array`).
+    """
+
+    def __init__(self, frame, nw, counted, score_kind, refuse_nonfinite, text_keys=False):
+        self.frame, self.nw, self.counted, self.kind, self.text_keys = frame, nw, counted, score_kind, text_keys
+        self.refuse_nonfinite = refuse_nonfinite
+
+    def collect(self, grid, *, within=None, sub=None):
+        """Weights per bin of ``grid``; with ``within``, only those bins, each split by the grid ``sub``."""
+        nw = self.nw
+        frame = self.frame.with_columns(grid.index(nw).alias(BIN))
+        keys = [BIN]
+        if within is not None:
+            frame = frame.filter(nw.col(BIN).is_in(within.tolist()))
+            frame = frame.with_columns(sub.index(nw).alias(SUB))
+            keys.append(SUB)
+        return self._collect(frame, keys)
+
+    def by_score(self):
+        """Weights per distinct score."""
+        out = self._collect(self.frame, [SCORE], ranges=False)
+        out["lo"] = out["hi"] = out.pop(SCORE)
+        return out
+
+    def _collect(self, frame, keys, ranges=True):
+        nw = self.nw
+        aggs = [nw.col(POS).sum().alias("pos"), nw.len().alias("rows")]
+        if ranges:
+            aggs += [nw.col(SCORE).min().alias("lo"), nw.col(SCORE).max().alias("hi")]
+        if not self.counted:
+            aggs.append(nw.col(NEG).sum().alias("neg"))
+        from .._frames import numpy_columns
+
+        out = frame.group_by(*keys).agg(*aggs)
+        if self.text_keys:
+            out = out.with_columns(*[nw.col(c).cast(nw.String) for c in ("lo", "hi", SCORE) if c in out.columns])
+        cols = numpy_columns(out)
+        for k in list(cols):
+            if k in ("lo", "hi", SCORE):
+                cols[k] = score_array(cols[k], self.kind)
+            else:
+                cols[k] = np.asarray(cols[k]).astype(np.int64 if k in (BIN, SUB, "rows") else float, copy=False)
+        if self.counted:
+            cols["neg"] = cols["rows"] - cols["pos"]
+        edges = (cols[keys[0]],) if not ranges else (cols["lo"], cols["hi"])
+        if (ranges and np.any(cols[BIN] < 0)) or not all(_finite(e) for e in edges):
+            self.refuse_nonfinite()
+        return cols
+
+
+def score_array(values, kind):
+    """Scores brought back by an engine as numpy: integers exactly (int64 or uint64), others as float64.
+
+    Scores that numpy holds in no native type (decimals, 128-bit integers) arrive as text, so
+    that each is converted once, correctly rounded (an engine's own cast of a decimal to a
+    double may be an ulp off: 12345678901234.567 became ...4.568).
+    """
+    arr = np.asarray(values)
+    if arr.dtype.kind in "OUS":
+        items = arr.tolist()
+        if kind in "iu":
+            ints = [int(v) for v in items]
+            if ints and (min(ints) < -(2**63) or max(ints) >= 2**64):
+                raise ValueError("score column holds integers beyond 64 bits; cast it to a float column (or "
+                                 "rank it) first")
+            return np.array(ints, dtype=np.uint64 if ints and min(ints) >= 0 and max(ints) >= 2**63 else np.int64)
+        return np.array([float(v) for v in items], dtype=float)
+    if arr.dtype.kind in "iu":
+        # Every integer type in int64, but for uint64 values beyond its range (no overflow when negated).
+        return arr if arr.dtype == np.uint64 and arr.size and arr.max() >= 2**63 else arr.astype(np.int64)
+    return arr.astype(float)
+
+
+def _finite(a):
+    return a.dtype.kind in "iu" or bool(np.isfinite(a).all())
+
+
+def _wide(a):
+    """Scores as floats, for grids and widths (integers beyond 2**53 rounded, which keeps their order)."""
+    return np.asarray(a).astype(float)
+
+
+def bounded_from(agg):
+    """The bracketing curves of bins; bins whose edges met as doubles are merged first.
+
+    Distinct decimals (or other scores converted to float64) in neighbouring bins may round to
+    one double: one bin of the two is still a valid bin (only a coarser bracket).
+    """
+    lo, hi, pos, neg = (np.asarray(agg[k]) for k in ("lo", "hi", "pos", "neg"))
+    if lo.dtype.kind == "f" and lo.size > 1:
+        order = np.argsort(hi, kind="stable")[::-1]
+        lo, hi, pos, neg = lo[order], hi[order], pos[order], neg[order]
+        touch = lo[:-1] <= hi[1:]
+        if touch.any():
+            start = np.flatnonzero(np.concatenate(([True], ~touch)))
+            lo, hi = np.minimum.reduceat(lo, start), np.maximum.reduceat(hi, start)
+            pos, neg = np.add.reduceat(pos, start), np.add.reduceat(neg, start)
+    return BoundedOperatingPoints.from_bins(lo, hi, pos, neg)
+
+
+def exact_or_bracket(binning, lo, hi, n_rows, max_groups):
+    """Exact points when the distinct scores are few enough; else the bracket of the finest grid.
+
+    A coarse grid first (cheap: a small hash table), then one of ``max_groups``
+    bins; the first whose bins each hold one score gives the exact counts.
+    """
+    if n_rows > max_groups:
+        for n_bins in sorted({min(_COARSE_BINS, max_groups), max_groups}):
+            agg = binning.collect(Grid(lo, hi, n_bins))
+            shared = agg["lo"] < agg["hi"]
+            if not shared.any():
+                return OperatingPoints.from_score_counts(agg["lo"], agg["pos"], agg["neg"])
+        if (~shared).sum() + agg["rows"][shared].sum() > max_groups:
+            return bounded_from(agg)
+    # At most max_groups distinct scores: group by the score itself.
+    agg = binning.by_score()
+    return OperatingPoints.from_score_counts(agg["lo"], agg["pos"], agg["neg"])
+
+
+def refine(binning, grid, agg, tolerance, max_groups):
+    """The bracket, splitting the bins that hold most of its width until it is at most ``tolerance``.
+
+    Each round re-aggregates the chosen first-grid bins, in one scan grouped
+    by first-grid bin and sub-bin (so no sub-bin straddles two bins).  The
+    sub-grid spans only the chosen bins' measured scores, ``[L, H]``, so
+    scores packed against an outlier are split as finely as scores spread
+    over the whole range; its size at least doubles each round, within
+    ``max_groups`` groups.  Bins are chosen by their share of the width,
+    largest first, until the unchosen ones hold at most half the tolerance.
+    When the tolerance cannot be met (``max_groups`` reached, or scores too
+    close for a double to split), a warning names the width reached.
+    """
+    parts = {k: agg[k] for k in ("lo", "hi", "pos", "neg")}
+    parts["parent"] = agg[BIN]
+    first_lo = dict(zip(agg[BIN].tolist(), _wide(agg["lo"]), strict=True))
+    first_hi = dict(zip(agg[BIN].tolist(), _wide(agg["hi"]), strict=True))
+    per_bin = 0.0  # sub-bins per chosen bin in the last round
+    for _ in range(_MAX_ROUNDS):
+        bounded = BoundedOperatingPoints.from_bins(parts["lo"], parts["hi"], parts["pos"], parts["neg"])
+        # The promised width first (cheap); each bin's share only when some must be split.
+        width = bounded.aucpr().width
+        if width <= tolerance:
+            return bounded
+        share = bounded.width_by_bin(input_order=True)
+        parents, which = np.unique(parts["parent"], return_inverse=True)
+        per_parent = np.bincount(which, weights=share, minlength=parents.size)
+        order = np.argsort(-per_parent)
+        unchosen = share.sum() - np.cumsum(per_parent[order])
+        n_pick = min(int(np.searchsorted(-unchosen, -0.5 * tolerance)) + 1, parents.size)
+        pick = parents[order[:n_pick]]
+        need = per_parent[order[:n_pick]].sum() / (0.5 * tolerance)
+        budget = max_groups - int(np.sum(~np.isin(parts["parent"], pick)))
+        want = max(2.0 * per_bin, 2.0 ** np.ceil(np.log2(max(need, 2.0))))
+        low = min(first_lo[p] for p in pick.tolist())
+        high = max(first_hi[p] for p in pick.tolist())
+        spans = sum(first_hi[p] - first_lo[p] for p in pick.tolist())
+        if not (high > low and spans > 0) or budget <= 2 * n_pick:
+            break
+        # A sub-grid of m bins over [L, H] cuts a chosen bin of measured width w into about m w / (H - L).
+        ratio = (0.5 * high - 0.5 * low) / (0.5 * spans)  # (H - L) / spans, without overflow
+        m = min(want * n_pick * ratio, (budget - n_pick) * ratio, float(MAX_BINS))
+        if m <= per_bin * n_pick * ratio or m < 2:
+            break
+        per_bin = m / (n_pick * ratio)
+        fine = binning.collect(grid, within=pick, sub=Grid(low, high, int(m)))
+        keep = ~np.isin(parts["parent"], pick)
+        parts = {k: np.concatenate((parts[k][keep], fine[BIN if k == "parent" else k])) for k in parts}
+    bounded = BoundedOperatingPoints.from_bins(parts["lo"], parts["hi"], parts["pos"], parts["neg"])
+    width = bounded.aucpr().width
+    if width > tolerance:
+        warnings.warn(f"tolerance={tolerance:g} was not met: the AUCPR bracket is {width:.3g} wide with "
+                      f"{len(bounded)} bins (max_groups={max_groups}); raise max_groups, or round the scores "
+                      "if they are too close together to split", UserWarning, stacklevel=4)
+    return bounded
+
+
+def first_bins(tolerance, max_groups, per_tolerance=4.0, least=2**10):
+    """``4 / tolerance`` bins, within [2**10, max_groups] (the hash table's size sets the scan's cost)."""
+    want = np.ceil(min(per_tolerance / tolerance, float(max_groups)))
+    return int(min(max(want, least), max_groups))
