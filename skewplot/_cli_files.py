@@ -6,6 +6,7 @@ import contextlib
 import csv
 import io
 import os
+import stat
 import tempfile
 
 
@@ -67,7 +68,9 @@ def save_figure(fig, path, **kwargs):
     """Write ``fig`` to a temporary file next to ``path`` and rename it into place.
 
     A failure part-way (a full disk, an interrupt) never leaves a truncated
-    file under the final name.
+    file under the final name.  The file gets the permissions ``open`` would
+    give it: those of the file it replaces, else ``0o666`` less the user's
+    umask (``mkstemp`` alone makes it ``0o600``, readable by its owner only).
     """
     folder = os.path.dirname(os.path.abspath(path))
     ext = os.path.splitext(path)[1].lower().lstrip(".")
@@ -75,11 +78,23 @@ def save_figure(fig, path, **kwargs):
     try:
         with os.fdopen(fd, "wb") as fh:
             fig.savefig(fh, format=ext, **kwargs)
+        os.chmod(tmp, _new_file_mode(path))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.remove(tmp)
         raise
+
+
+def _new_file_mode(path):
+    """The mode ``open(path, "wb")`` would leave: the existing file's, else 0o666 less the umask."""
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        pass
+    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
+    os.umask(mask)
+    return 0o666 & ~mask
 
 
 def read_columns(path, score, label, weight=None, encoding="utf-8"):

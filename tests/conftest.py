@@ -1,5 +1,99 @@
+"""Shared fixtures, and the suites: which tests are slow, and why (CONTRIBUTING.md lists the commands).
+
+``python -m pytest`` runs the fast suite: ``addopts`` in pyproject.toml deselects
+the markers below.  ``python -m pytest -m browser`` (or ``engines``, ``spark``,
+``docs``, ``slow``) runs one slow suite; ``-m ""`` runs everything.  Besides the
+explicit ``@pytest.mark.<suite>`` on a test, tests are marked here by where they
+live and what they use, so a new test lands in the right suite by itself:
+
+- ``browser``: files ``test_browser*.py``; tests using the ``lab`` fixture
+  (JupyterLab); modules that import Playwright.
+- ``engines``: files ``test_engines*.py`` and ``test_cli_tables.py``; tests
+  using the ``spark`` fixture (also marked ``spark``); modules that import an
+  engine (DuckDB, polars, PyArrow, Ibis, PySpark).
+- ``spark``: ``@pytest.mark.spark`` or a ``spark`` fixture (PySpark and Java); always also ``engines``.
+- ``docs``: marked test by test in ``test_docs_snippets.py``,
+  ``test_gallery.py`` and ``tests/widgets/test_notebooks.py`` (the tests that
+  run pages, scripts or notebooks; their quick checks stay in the fast suite).
+- ``slow``: marked test by test: anything that takes more than a few seconds
+  with only the ``test`` extra (long statistical runs).
+"""
+
+import fnmatch
+import itertools
+import types
+
 import numpy as np
 import pytest
+
+SUITES = ("browser", "engines", "spark", "docs", "slow")
+
+# Whole files, by name: every test in them belongs to the suite.
+FILE_SUITES = {
+    "test_browser*.py": ("browser",),
+    "test_engines*.py": ("engines",),
+    "test_cli_tables*.py": ("engines",),
+}
+# Fixtures that put a test in a suite.
+FIXTURE_SUITES = {
+    "lab": ("browser",),
+    "playwright": ("browser",),
+    "browser_page": ("browser",),
+    "spark": ("spark", "engines"),
+}
+# A test module holding one of these modules (``duckdb = pytest.importorskip("duckdb")``) belongs to the suite.
+MODULE_SUITES = {name: ("engines",) for name in ("duckdb", "polars", "pyarrow", "ibis", "pyspark")}
+MODULE_SUITES["playwright"] = ("browser",)
+
+
+def _file_suites(name):
+    return {suite for pattern, suites in FILE_SUITES.items() if fnmatch.fnmatch(name, pattern) for suite in suites}
+
+
+def pytest_ignore_collect(collection_path, config):
+    """Do not even import a file whose whole suite is deselected (it may need an extra that is not installed)."""
+    suites = _file_suites(collection_path.name)
+    if not suites or not collection_path.is_file():
+        return None
+    expr = config.getoption("markexpr", "")
+    if not expr:
+        return None
+    try:
+        from _pytest.mark.expression import Expression
+
+        compiled = Expression.compile(expr)
+        others = [s for s in SUITES if s not in suites]
+        # Selected for any other markers its tests may carry as well?
+        selected = any(compiled.evaluate(lambda name, **_: name in suites or name in extra)
+                       for k in range(len(others) + 1) for extra in itertools.combinations(others, k))
+    except Exception:  # pragma: no cover - a private API of pytest: collect the file and let -m decide
+        return None
+    return True if not selected else None
+
+
+_MODULE_SUITES = {}
+
+
+def _module_suites(module):
+    if module is None:
+        return ()
+    if module not in _MODULE_SUITES:
+        _MODULE_SUITES[module] = {suite for value in vars(module).values() if isinstance(value, types.ModuleType)
+                                  for suite in MODULE_SUITES.get(value.__name__.split(".")[0], ())}
+    return _MODULE_SUITES[module]
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        suites = set(_file_suites(item.path.name))
+        for fixture in getattr(item, "fixturenames", ()):
+            suites.update(FIXTURE_SUITES.get(fixture, ()))
+        suites.update(_module_suites(getattr(item, "module", None)))
+        if item.get_closest_marker("spark") is not None:
+            suites.add("engines")
+        for suite in sorted(suites):
+            if item.get_closest_marker(suite) is None:
+                item.add_marker(suite)
 
 
 @pytest.fixture

@@ -1,3 +1,5 @@
+import os
+import stat
 import subprocess
 import sys
 
@@ -167,3 +169,43 @@ def test_repeated_options_accumulate_or_are_refused(two_scores, tmp_path, capsys
     assert "--skew given twice" in capsys.readouterr().err
     assert main(base + ["--label", "y", "--score", "good"]) == 2
     assert "--score 'good' given twice" in capsys.readouterr().err
+
+
+@pytest.fixture
+def umask():
+    """Set the process's umask for one test (``umask(0o027)``), restored after."""
+    old = os.umask(0o022)
+    os.umask(old)
+    yield os.umask
+    os.umask(old)
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o027, 0o077], ids=oct)
+def test_plot_files_follow_the_umask(csv_file, tmp_path, umask, mask):
+    """A new file gets 0o666 less the umask, as ``open`` gives it (mkstemp alone gives 0o600)."""
+    path, _, _ = csv_file
+    umask(mask)
+    out = tmp_path / "pr.png"
+    assert main(["plot", str(path), "--score", "score", "--label", "label", "--space", "pr", "-o", str(out)]) == 0
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask
+    assert not list(tmp_path.glob(".skewplot-*")), "a temporary file was left behind"
+
+
+def test_demo_files_follow_the_umask(tmp_path, umask):
+    umask(0o027)
+    demo = tmp_path / "demo"
+    assert main(["demo", "--out", str(demo)]) == 0
+    for written in demo.iterdir():
+        assert stat.S_IMODE(written.stat().st_mode) == 0o640, written
+    assert stat.S_IMODE(demo.stat().st_mode) == 0o750
+
+
+def test_overwritten_file_keeps_its_permissions(csv_file, tmp_path, umask):
+    path, _, _ = csv_file
+    umask(0o022)
+    out = tmp_path / "pr.pdf"
+    args = ["plot", str(path), "--score", "score", "--label", "label", "--space", "pr", "-o", str(out)]
+    assert main(args) == 0
+    os.chmod(out, 0o640)
+    assert main(args + ["--force"]) == 0
+    assert stat.S_IMODE(out.stat().st_mode) == 0o640

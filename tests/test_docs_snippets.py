@@ -135,6 +135,7 @@ def notebook_of(page):
 CODE_PAGES = [p for p in PAGES if code_blocks(p)]
 
 
+@pytest.mark.docs
 @pytest.mark.parametrize("page", CODE_PAGES, ids=lambda p: p.relative_to(DOCS).as_posix())
 def test_page_runs_as_written(page, tmp_path):
     nbformat = pytest.importorskip("nbformat")

@@ -84,6 +84,7 @@ def test_there_are_enough_scripts():
     assert len(SCRIPTS) >= 12
 
 
+@pytest.mark.docs
 @pytest.mark.parametrize("script", SCRIPTS, ids=[s.name for s in SCRIPTS])
 def test_gallery_script_runs(script, tmp_path):
     needed = OPTIONAL.get(script.name)

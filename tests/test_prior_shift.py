@@ -140,6 +140,7 @@ def test_interval_is_reproducible_and_includes_test_set_error(data):
     assert (c.high - c.low) > 0.6 * (a.high - a.low)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["ml", "hdy"])
 def test_ninety_percent_intervals_cover(method):
     """Simulated coverage of the 90 % interval (fresh test and deployment sets per run)."""

@@ -72,6 +72,7 @@ def test_edge_cases_by_hand():
     assert null.var == pytest.approx(h2 / n - (h / n) ** 2, rel=1e-13)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("n, m, draws", [(1000, 100, 40_000), (2000, 500, 40_000)])
 def test_exact_moments_against_monte_carlo(n, m, draws):
     """Seeded simulation by naive full permutations.

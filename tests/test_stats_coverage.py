@@ -40,6 +40,7 @@ def test_population_value_matches_a_large_sample(skew):
     assert est == pytest.approx(binormal_aucpr(skew, separation=MU), abs=0.006)
 
 
+@pytest.mark.slow
 def test_bca_90_percent_intervals_cover_the_population_value():
     """The issue's setting: 3000 rows, 10 % positives, AUCPR at deployment skew 0.02."""
     truth = binormal_aucpr(0.02, separation=MU)

@@ -7,7 +7,6 @@ operating points built directly from the rows the spelling selects.
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-import polars as pl
 import pytest
 
 import skewplot as sp
@@ -32,6 +31,17 @@ def table():
             w = rng.uniform(0.5, 2.0, n)
             rows.append(pd.DataFrame({"label": y, "score": s, "model": model, "fold": fold, "w": w}))
     return pd.concat(rows, ignore_index=True)
+
+
+POLARS = pytest.param("polars", marks=pytest.mark.engines)  # the engines extra
+
+
+def _frame(table, frame):
+    if frame == "polars":
+        return pytest.importorskip("polars").from_pandas(table)
+    if frame == "dict":
+        return {c: table[c].to_numpy() for c in table}
+    return table
 
 
 def _direct(df, **eq):
@@ -96,9 +106,9 @@ def test_mapping_draws_one_curve_per_classifier_and_folds_only_when_asked():
 
 
 # ------------------------------------------------------------------ tidy tables
-@pytest.mark.parametrize("frame", ["pandas", "polars", "dict"])
+@pytest.mark.parametrize("frame", ["pandas", POLARS, "dict"])
 def test_tidy_hue_units_weights_match_direct_points(table, frame):
-    data = {"pandas": table, "polars": pl.from_pandas(table), "dict": {c: table[c].to_numpy() for c in table}}[frame]
+    data = _frame(table, frame)
     disp = sp.plot_pr(data=data, y_true="label", y_score="score", hue="model", units="fold", sample_weight="w",
                       skew=0.05)
     assert list(disp.aucs_) == ["weak", "good"]  # order of appearance, as seaborn
@@ -149,14 +159,20 @@ def test_tidy_errors_name_the_argument(table):
         sp.plot_pr(data=table, y_true="label")
     with pytest.raises(ValueError, match="swapped"):
         sp.plot_pr(data=table, y_true="score", y_score="label")
+
+
+@pytest.mark.engines
+def test_a_lazy_table_is_refused(table):
+    pl = pytest.importorskip("polars")
     with pytest.raises(TypeError, match="lazy table"):
         sp.plot_pr(data=pl.from_pandas(table).lazy(), y_true="label", y_score="score")
 
 
 @pytest.mark.parametrize("plot", [sp.plot_pr, sp.plot_integrated_pr, sp.plot_roc, sp.plot_cost, sp.plot_fmeasure,
                                   sp.plot_aucpr_vs_skew])
-def test_every_plot_takes_the_tidy_call(table, plot):
-    disp = plot(data=pl.from_pandas(table), y_true="label", y_score="score", hue="model", sample_weight="w")
+@pytest.mark.parametrize("frame", ["pandas", POLARS])
+def test_every_plot_takes_the_tidy_call(table, plot, frame):
+    disp = plot(data=_frame(table, frame), y_true="label", y_score="score", hue="model", sample_weight="w")
     assert list(disp.lines_)[:2] == ["weak", "good"]
 
 

@@ -145,6 +145,7 @@ def test_update_draw_false_does_not_ask_for_a_draw(two_classifiers, monkeypatch)
     assert calls == [1]
 
 
+@pytest.mark.slow
 def test_explorer_bursts_across_controls_keep_every_frame_a_full_draw(two_classifiers):
     """Cached lower layers (the artists under the first one a step moves) are reused and dropped correctly."""
     w = explorer(two_classifiers, skew=0.2)

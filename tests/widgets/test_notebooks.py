@@ -18,8 +18,6 @@ import sys
 import pytest
 
 nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
-pytest.importorskip("ipykernel")
 
 EXAMPLES = sorted((pathlib.Path(__file__).resolve().parents[2] / "examples").glob("*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -56,6 +54,8 @@ assert cost.readouts_["strong"]["NEC at π′"] < cost.readouts_["weak"]["NEC at
 
 def execute(nb, cwd, extra=None):
     """Run every cell of ``nb`` (widget state stored in its metadata), then ``extra`` in the same kernel."""
+    import nbclient
+
     client = nbclient.NotebookClient(nb, timeout=180, kernel_name="python3", store_widget_state=True,
                                      resources={"metadata": {"path": str(cwd)}})
     with client.setup_kernel():
@@ -106,8 +106,11 @@ def test_committed_notebook_is_executed_with_outputs(path):
     assert code[-1].outputs and code[-1].outputs[-1].output_type in ("execute_result", "stream")
 
 
+@pytest.mark.docs
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_notebook_runs_and_its_numbers_are_right(path, tmp_path):
+    nbclient = pytest.importorskip("nbclient")
+    pytest.importorskip("ipykernel")
     nb = nbformat.read(path, as_version=4)
     try:
         execute(nb, tmp_path, CHECKS[path.name])
