@@ -21,6 +21,7 @@ live and what they use, so a new test lands in the right suite by itself:
 
 import fnmatch
 import itertools
+import sys
 import types
 
 import numpy as np
@@ -94,6 +95,15 @@ def pytest_collection_modifyitems(config, items):
         for suite in sorted(suites):
             if item.get_closest_marker(suite) is None:
                 item.add_marker(suite)
+
+
+@pytest.fixture(autouse=True)
+def _close_figures():
+    """Close the figures a test leaves open (a later test would get matplotlib's 'more than 20' warning)."""
+    yield
+    plt = sys.modules.get("matplotlib.pyplot")
+    if plt is not None:
+        plt.close("all")
 
 
 @pytest.fixture
