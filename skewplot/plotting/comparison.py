@@ -58,18 +58,23 @@ class ComparisonDisplay(Display):
                                                **style)
         self.bands_["ci"] = ax.fill_between(x, r["low"], r["high"], color=style["color"], alpha=0.18, linewidth=0,
                                             zorder=2.1, label=f"{self.confidence:.0%} pointwise bootstrap band")
+        window = _window(x, log_skew)
         for key, mask, color, who in (("a_better", r["low"] > 0, color_a, a), ("b_better", r["high"] < 0, color_b, b)):
-            for i, (lo, hi) in enumerate(_spans(x, mask)):
+            for i, (lo, hi) in enumerate(_spans(x, mask, window)):
                 self.regions_[key].append(ax.axvspan(lo, hi, color=color, alpha=0.15, linewidth=0, zorder=0.5,
                                                      label=f"{who} significantly better" if i == 0 else None))
         if x.size == 1:  # one skew: a point with its interval, inside a window around it
-            self.bands_["ci_bar"] = ax.vlines(x, r["low"], r["high"], color=style["color"], linewidth=1.2, zorder=2.2)
+            (self.bands_["ci_bar"],) = ax.plot(np.r_[x, x], np.r_[r["low"], r["high"]], color=style["color"],
+                                               linewidth=1.2, zorder=2.2)  # a line: the legend's "best" avoids it
         if log_skew:
             log_axis(ax)
-        ax.set_xlim(*_window(x, log_skew))
+        ax.set_xlim(*window)
         ax.set_xlabel("deployment skew $\\pi'$")
         ax.set_ylabel(f"difference in {kind}")
-        ax.legend(loc="best", fontsize="small")
+        if x.size == 1:  # the shaded window fills the Axes, so "best" has no clear place: above them
+            ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.01), fontsize="small", frameon=False)
+        else:
+            ax.legend(loc="best", fontsize="small")
         return self
 
     def _refresh(self):  # pragma: no cover - nothing to update
@@ -85,11 +90,15 @@ def _window(x, log_skew):
     return max(x[0] - 0.05, 0.0), min(x[0] + 0.05, 1.0)
 
 
-def _spans(x, mask):
-    """(start, end) in ``x`` of each run of True in ``mask``, extended halfway to the neighbouring skews."""
+def _spans(x, mask, window):
+    """(start, end) in ``x`` of each run of True in ``mask``, extended halfway to the neighbouring skews.
+
+    A single skew's run fills the ``window`` drawn around it.
+    """
     if not mask.any():
         return []
-    edges = np.r_[x[0], np.sqrt(x[1:] * x[:-1]) if x[0] > 0 else 0.5 * (x[1:] + x[:-1]), x[-1]]
+    ends = window if x.size == 1 else (x[0], x[-1])
+    edges = np.r_[ends[0], np.sqrt(x[1:] * x[:-1]) if x[0] > 0 else 0.5 * (x[1:] + x[:-1]), ends[1]]
     d = np.diff(np.r_[0, mask.astype(int), 0])
     starts, ends = np.flatnonzero(d == 1), np.flatnonzero(d == -1)
     return [(edges[s], edges[e]) for s, e in zip(starts, ends, strict=True)]
