@@ -2,7 +2,9 @@
 
 ``boolean_combinations`` (10 x Ta x Tb tables), ``f_curves`` and
 ``pr_surface`` (skews x points) build arrays whose size is a product of two
-input sizes.  Each estimates its peak before allocating and, above the limit,
+input sizes; the bootstrap keeps ``n_boot`` replicates per classifier, and
+``operating_points_from`` brings back up to ``max_groups`` (or ``bins``) groups.
+Each estimates its peak before allocating and, above the limit,
 refuses with an error that says how much it would need and how to raise the
 limit.
 """
@@ -71,11 +73,13 @@ def _human(nbytes):
     return None  # pragma: no cover
 
 
-def check_memory(nbytes, what):
-    """Raise ``MemoryError`` when the estimate ``nbytes`` exceeds the limit; ``what`` names the sizes."""
+def check_memory(nbytes, what, reduce="reduce the input (e.g. round the scores to fewer distinct values)"):
+    """Raise ``MemoryError`` when the estimate ``nbytes`` exceeds the limit.
+
+    ``what`` names the argument and the sizes; ``reduce`` says what to make smaller.
+    """
     if nbytes > _limit:
         raise MemoryError(
             f"{what} would need about {_human(nbytes)}, more than the memory limit of {_human(_limit)}; "
-            "reduce the input (e.g. round the scores to fewer distinct values) or raise the limit with "
-            "skewplot.set_memory_limit(nbytes)"
+            f"{reduce} or raise the limit with skewplot.set_memory_limit(nbytes)"
         )

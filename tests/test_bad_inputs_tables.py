@@ -372,3 +372,61 @@ def test_a_refused_call_leaves_the_table_and_files_as_they_were(kind, case, tmp_
     with pytest.raises((ValueError, TypeError)):
         sp.operating_points_from(tab, **(dict(score="s", label="y") | kwargs))
     assert _fingerprint(tab, tmp_path) == before
+
+
+# ---------------------------------------------------------------- class 6: tolerance met, or said why not
+@pytest.mark.parametrize("spread", [1e-3, 1e-9, 1e-13])
+@pytest.mark.parametrize("kind", FAST)
+def test_tolerance_is_met_when_scores_pack_against_an_outlier(kind, spread, tmp_path):
+    rng = np.random.default_rng(1)
+    y = (rng.random(5000) < 0.3).astype(np.int64)
+    s = 0.5 + spread * (rng.normal(size=y.size) + y)
+    s[0] = 1e6  # one outlier: equal-width bins of the whole range put every other score in one bin
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = sp.operating_points_from(native(table(s, y), kind, tmp_path), "s", "y", tolerance=1e-3)
+    assert sp.aucpr(got).width <= 1e-3
+    check_answer(got, y, s)
+
+
+@pytest.mark.parametrize("kind", FAST)
+def test_an_unmet_tolerance_is_said_with_the_width_reached(kind, tmp_path):
+    rng = np.random.default_rng(2)
+    y = (rng.random(3000) < 0.3).astype(np.int64)
+    s = rng.normal(size=y.size) + y
+    with pytest.warns(UserWarning, match=r"tolerance=1e-06 was not met: the AUCPR bracket is .* wide"):
+        got = sp.operating_points_from(native(table(s, y), kind, tmp_path), "s", "y", tolerance=1e-6, max_groups=64)
+    assert sp.aucpr(got).width > 1e-6
+    check_answer(got, y, s)
+
+
+# ---------------------------------------------------------------- class 9: size guards, up front
+def test_size_guards_refuse_up_front_naming_the_argument(tmp_path):
+    import time
+
+    rng = np.random.default_rng(0)
+    y = rng.random(600) < 0.3
+    s, s2 = rng.normal(size=600), rng.normal(size=600)
+    calls = [(lambda: sp.aucpr_ci(y, s, n_boot=10**9), "n_boot=1000000000"),
+             (lambda: sp.compare(y, s, s2, n_boot=10**9), "n_boot=1000000000"),
+             (lambda: sp.boolean_combinations(rng.random(20_000), rng.random(20_000), rng.random(20_000) < 0.5),
+              "20000 x 20000")]
+    for call, named in calls:
+        start = time.process_time()
+        with pytest.raises(MemoryError, match=named):
+            call()
+        assert time.process_time() - start < 10  # refused before the work, not after it
+
+
+@pytest.mark.parametrize("kwargs, named", [({}, "max_groups=1048576"), (dict(bins=5000), "bins=5000"),
+                                           (dict(tolerance=1e-3), "max_groups=1048576")])
+@pytest.mark.parametrize("kind", FAST)
+def test_groups_brought_back_go_through_the_memory_guard(kind, kwargs, named, tmp_path):
+    s = np.linspace(0, 1, 4000)
+    tab = native(table(s, np.tile([0, 1], 2000)), kind, tmp_path)
+    old = sp.set_memory_limit(10_000)
+    try:
+        with pytest.raises(MemoryError, match=rf"operating_points_from with up to \d+ groups \({named}"):
+            sp.operating_points_from(tab, "s", "y", **kwargs)
+    finally:
+        sp.set_memory_limit(old)

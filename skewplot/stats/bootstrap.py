@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._memory import check_memory
 from .._validate import (
     check_1d_array,
     check_bool,
@@ -153,6 +154,9 @@ def aucpr_rows(tp, fp, model, interpolation, normalize):
 
 def run(pools, n_bins, statistic, n_boot, rng):
     """Replicates of ``statistic`` (a function of the per-classifier polylines) -> (n_boot, m)."""
+    # The replicates of every classifier (and of their difference), kept and then concatenated: twice.
+    check_memory(2 * 8 * n_boot * (len(n_bins) + 1), f"n_boot={n_boot} replicates of {len(n_bins)} classifier(s)",
+                 reduce="lower n_boot")
     out = []
     chunk = _resample.chunk_size(pools)
     for start in range(0, n_boot, chunk):

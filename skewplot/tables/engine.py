@@ -154,7 +154,8 @@ def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, n
     lo, hi, n_rows = _checked_range(frame, nw, weighted, pos_label, soft_labels, label_type.is_integer())
     groups = min(n_rows, max_groups if bins is None else bins + 1)
     check_memory(groups * _BYTES_PER_GROUP, f"operating_points_from with up to {groups} groups "
-                 f"({'bins' if bins is not None else 'max_groups'}={bins or max_groups}, {n_rows} rows)")
+                 f"({'bins' if bins is not None else 'max_groups'}={bins or max_groups}, {n_rows} rows)",
+                 reduce=f"lower {'bins' if bins is not None else 'max_groups'}")
     text_keys = any(score_type == t for t in (nw.Decimal, nw.Int128, nw.UInt128))
     binning = Binning(frame, nw, counted, kind, lambda: _refuse_nonfinite(frame, nw), text_keys)
     if bins is None and tolerance is None:
