@@ -268,7 +268,7 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
         _check_frame(sess, fig_loc, "rerun")
         panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
         right = panel["x"] + panel["width"]
-        if key == "explorer":  # fits a 1280 x 800 window (file browser open) without clipping
+        if key == "explorer":  # fits a 1280 px window (file browser open) without clipping
             fig_loc.scroll_into_view_if_needed()
             page.mouse.move(1, 1)
             page.screenshot(path=str(shots / f"page_{key}_{backend}.png"))
@@ -286,7 +286,7 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
 
 @contextlib.contextmanager
 def _opened(lab, tmp_path, nb, key, backend, shots):  # noqa: F811 - lab is the fixture's value
-    """The notebook open in JupyterLab (1280 x 800) with every cell run: yields the page and the kernel's pid.
+    """The notebook open in JupyterLab (1280 x 1000: the explorer is 800 px tall), every cell run: the page, the pid.
 
     On a failure the page's screenshot is saved and the screenshots' paths
     and the server/kernel log are printed; the kernel is shut down after.
@@ -297,7 +297,7 @@ def _opened(lab, tmp_path, nb, key, backend, shots):  # noqa: F811 - lab is the 
         with sync_playwright() as p:
             context = p.chromium.launch_persistent_context(
                 str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS,
-                viewport={"width": 1280, "height": 800})
+                viewport={"width": 1280, "height": 1000})
             page = context.new_page()
             try:
                 page.set_default_timeout(WAIT_MS)
