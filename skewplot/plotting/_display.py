@@ -73,11 +73,11 @@ class Display:
         try:
             self._set_params(**params)
             if self.ax_ is not None:
-                self._refresh()
+                self._redraw()
         except Exception:
             self._set_params(**old)
             if self.ax_ is not None:
-                self._refresh()
+                self._redraw()
             raise
         if self.ax_ is not None and draw:
             self.figure_.canvas.draw_idle()
@@ -129,6 +129,12 @@ class Display:
     def _set_params(self, **params):
         for key, value in params.items():
             setattr(self, key, value)
+
+    def _redraw(self):
+        """``_refresh``, then move the threshold markers (:func:`skewplot.plotting.threshold.mark_threshold`)."""
+        self._refresh()
+        for marker in getattr(self, "_threshold_markers", ()):
+            marker.move()
 
     def _refresh(self):  # pragma: no cover - each subclass moves its artists
         raise NotImplementedError

@@ -23,6 +23,7 @@ from ..metrics.cost import (
 from ._axes import log_axis
 from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
+from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["CostDisplay", "plot_cost"]
 
@@ -217,7 +218,7 @@ class CostDisplay(EnvelopeDisplay):
 def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
               pos_label=None, hue_order=None, palette=None, name=None, m=0.5, lines=True, envelope=True,
               trivial=True, operating_range=False, skew=None, x_axis="pc", log_skew=None, skew_bounds=None,
-              max_lines=None, band="sd", ci=None, n_boot=200, random_state=None, ax=None, **kwargs):
+              max_lines=None, band="sd", ci=None, n_boot=200, random_state=None, threshold=None, ax=None, **kwargs):
     """Draw cost space: normalised expected cost against the probability cost PC(+) [S §2.3].
 
     Each operating point ``(TPR, FPR)`` is the straight line from
@@ -269,13 +270,14 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
     'Probability cost $PC(+)$ ($m$=0.2)'
     """
     kwargs = check_style(kwargs, plot_cost)
+    check_threshold(threshold)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_cost")
     disp = CostDisplay(points, m=m, lines=lines, envelope=envelope, trivial=trivial, operating_range=operating_range,
                        skew=skew, max_lines=max_lines, band=band, x_axis=x_axis, ci=ci, n_boot=n_boot,
                        random_state=random_state, palette=palette, log_skew=log_skew, skew_bounds=skew_bounds)
-    return disp.plot(ax=ax, **kwargs)
+    return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 
 plot_cost.__doc__ = plot_cost.__doc__.replace("%(envelope_params)s", ENVELOPE_PARAMS).replace(

@@ -91,6 +91,12 @@ ENVELOPE_PARAMS = """\
         Bootstrap replicates for ``ci``.
     random_state : None, int or Generator, optional
         Seed of the bootstrap for ``ci``.
+    threshold : float or ThresholdDecision, optional
+        Mark this score threshold: the line of its operating point on
+        every classifier (or the result of
+        :func:`skewplot.choose_threshold`, with its recall, precision and
+        FPR intervals as bars in PR and ROC space); the mark follows
+        ``update`` (:func:`skewplot.plotting.threshold.mark_threshold`).
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the envelopes' ``Axes.plot`` (to the thin lines when

@@ -9,6 +9,7 @@ from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelo
 from ._axes import log_axis
 from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
+from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["FMeasureDisplay", "plot_fmeasure"]
 
@@ -124,7 +125,7 @@ class FMeasureDisplay(EnvelopeDisplay):
 def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
                   pos_label=None, hue_order=None, palette=None, name=None, f_alpha=None, beta=None, lines=True,
                   envelope=True, skew=None, log_skew=None, skew_bounds=None, max_lines=None, band="sd", ci=None,
-                  n_boot=200, random_state=None, ax=None, **kwargs):
+                  n_boot=200, random_state=None, threshold=None, ax=None, **kwargs):
     """Draw F-measure space: F_alpha of each operating point against the skew pi [S §3].
 
     Each operating point is an increasing concave curve
@@ -172,6 +173,7 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
     'F-measure $F_{\\\\alpha}$ ($\\\\alpha$=0.8)'
     """
     kwargs = check_style(kwargs, plot_fmeasure)
+    check_threshold(threshold)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_fmeasure")
@@ -179,7 +181,7 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
                            log_skew=log_skew, skew_bounds=skew_bounds, max_lines=max_lines, band=band, ci=ci,
                            n_boot=n_boot,
                            random_state=random_state, palette=palette)
-    return disp.plot(ax=ax, **kwargs)
+    return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 
 plot_fmeasure.__doc__ = plot_fmeasure.__doc__.replace("%(envelope_params)s", ENVELOPE_PARAMS).replace(

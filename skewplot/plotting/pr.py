@@ -28,6 +28,7 @@ from ._display import (
 )
 from ._kwargs import check_style
 from .bracket import is_bounded, plot_bracket
+from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["PRDisplay", "plot_pr"]
 
@@ -283,7 +284,7 @@ class PRDisplay(FromScoresMixin, Display):
 def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
             pos_label=None, hue_order=None, palette=None, name=None, skew=None, interpolation="continuous",
             normalize=False, baselines=True, color_by_threshold=False, iso_f=None, band="sd", skew_label="axis",
-            ci=None, n_boot=200, random_state=None, log_precision=None, ax=None, **kwargs):
+            ci=None, n_boot=200, random_state=None, log_precision=None, threshold=None, ax=None, **kwargs):
     """Draw PR curves at a skew or under a skew model, with their baselines.
 
     Inputs: ``(y_true, y_score)``, points, ``{name: points}`` or ``data=table, hue=...``: :doc:`/guide/inputs`.
@@ -320,6 +321,11 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
         Logarithmic precision axis, from below the random baseline to 1.  None: logarithmic when the
         baseline (the model's mean skew) is below 0.05, where a linear axis lays it and the
         minimum-achievable curve flat on its bottom.  An ``update`` moves the axis' bottom with the baseline.
+    threshold : float or ThresholdDecision, optional
+        Mark this score threshold on every classifier (or the result of
+        :func:`skewplot.choose_threshold`, with its recall, precision and
+        FPR intervals as bars in PR and ROC space); the mark follows
+        ``update`` (:func:`skewplot.plotting.threshold.mark_threshold`).
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
@@ -350,6 +356,7 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
     >>> disp = disp.update(skew=0.2)
     """
     kwargs = check_style(kwargs, plot_pr)
+    check_threshold(threshold)
     if is_bounded(data):  # binned scores: a certified band per classifier
         return plot_bracket(data, space="pr", skew=skew, ax=ax, log_precision=log_precision, **kwargs)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
@@ -358,7 +365,7 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
     disp = PRDisplay(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
                      color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label, ci=ci,
                      n_boot=n_boot, random_state=random_state, palette=palette, log_precision=log_precision)
-    return disp.plot(ax=ax, **kwargs)
+    return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 
 plot_pr.__doc__ = plot_pr.__doc__.replace("%(input_params)s", INPUT_PARAMS)

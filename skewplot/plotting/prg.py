@@ -9,6 +9,7 @@ from ..metrics.prg import aucprg, prg_curve
 from ..skew import FixedSkew
 from ._display import Display, as_points_dict, auc_label, classifier_styles
 from ._kwargs import check_style
+from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["PRGDisplay", "plot_prg"]
 
@@ -95,7 +96,8 @@ class PRGDisplay(Display):
 
 
 def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
-             pos_label=None, hue_order=None, palette=None, name=None, skew=None, hull=False, ax=None, **kwargs):
+             pos_label=None, hue_order=None, palette=None, name=None, skew=None, hull=False,
+             threshold=None, ax=None, **kwargs):
     """Draw precision-recall-gain curves [FK] with gains against the deployment skew.
 
     Parameters
@@ -108,6 +110,11 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
         (``o'`` the odds ``pi'/(1 - pi')``; :func:`skewplot.metrics.prg.gain_skew`).
     hull : bool, default=False
         Also draw each classifier's convex hull in PRG space (dotted).
+    threshold : float or ThresholdDecision, optional
+        Mark this score threshold on every classifier (or the result of
+        :func:`skewplot.choose_threshold`, with its recall, precision and
+        FPR intervals as bars in PR and ROC space); the mark follows
+        ``update`` (:func:`skewplot.plotting.threshold.mark_threshold`).
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot``.
@@ -132,10 +139,11 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     >>> disp = disp.update(skew=(0.001, 0.05))
     """
     kwargs = check_style(kwargs, plot_prg)
+    check_threshold(threshold)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_prg")
-    return PRGDisplay(points, skew=skew, hull=hull, palette=palette).plot(ax=ax, **kwargs)
+    return mark_threshold_of(PRGDisplay(points, skew=skew, hull=hull, palette=palette).plot(ax=ax, **kwargs), threshold)
 
 
 plot_prg.__doc__ = plot_prg.__doc__.replace("%(input_params)s", INPUT_PARAMS)

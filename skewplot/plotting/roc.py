@@ -23,6 +23,7 @@ from ._display import (
 )
 from ._kwargs import check_style
 from .bracket import is_bounded, plot_bracket
+from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["ROCDisplay", "plot_roc"]
 
@@ -144,7 +145,8 @@ class ROCDisplay(FromScoresMixin, Display):
 
 
 def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
-             pos_label=None, hue_order=None, palette=None, name=None, hull=False, band="sd", ax=None, **kwargs):
+             pos_label=None, hue_order=None, palette=None, name=None, hull=False, band="sd",
+             threshold=None, ax=None, **kwargs):
     """Draw ROC curves with the chance diagonal and, on request, their convex hulls.
 
     Parameters
@@ -156,6 +158,11 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
         For folds: vertical averaging of the TPR on a grid of 401 FPR values,
         drawn as the mean ± one standard deviation, or as the median with the
         10-90 % quantiles.  The legend gives the ROC AUC as mean ± sd.
+    threshold : float or ThresholdDecision, optional
+        Mark this score threshold on every classifier (or the result of
+        :func:`skewplot.choose_threshold`, with its recall, precision and
+        FPR intervals as bars in PR and ROC space); the mark follows
+        ``update`` (:func:`skewplot.plotting.threshold.mark_threshold`).
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
@@ -184,12 +191,14 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     >>> disp = disp.update(hull=False)
     """
     kwargs = check_style(kwargs, plot_roc)
+    check_threshold(threshold)
     if is_bounded(data):  # binned scores: a certified band per classifier
         return plot_bracket(data, space="roc", ax=ax, **kwargs)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_roc")
-    return ROCDisplay(points, hull=hull, band=band, palette=palette).plot(ax=ax, **kwargs)
+    disp = ROCDisplay(points, hull=hull, band=band, palette=palette).plot(ax=ax, **kwargs)
+    return mark_threshold_of(disp, threshold)
 
 
 plot_roc.__doc__ = plot_roc.__doc__.replace("%(input_params)s", INPUT_PARAMS)

@@ -1,0 +1,174 @@
+"""A chosen threshold marked on every space (PR, P̄-R, P̃-R, ROC, PRG, cost and F displays).
+
+:func:`mark_threshold` adds the marker to a drawn Display; the ``plot_*``
+functions call it for their ``threshold=`` argument.  The marker follows
+``update``: the Display calls :meth:`ThresholdMarker.move` after every
+refresh (``Display._threshold_markers``).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ..metrics.points import OperatingPoints
+from ..metrics.precision import curve_rates, skew_model_of
+from ..metrics.prg import gain_skew, precision_gain, recall_gain
+
+__all__ = ["ThresholdMarker", "mark_threshold", "threshold_index"]
+
+_UNMARKED = ()  # displays the plot functions return without a threshold space (none yet)
+
+_STYLE = dict(color="black", marker="D", markersize=6, markerfacecolor="white", markeredgewidth=1.4,
+              linestyle="none", zorder=4.5)
+
+
+def threshold_index(pts, threshold):
+    """The operating point of ``pts`` that predicts positive where ``score >= threshold``.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> from skewplot.plotting.threshold import threshold_index
+    >>> pts = sp.operating_points([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.3])
+    >>> threshold_index(pts, 0.6), threshold_index(pts, 0.5), threshold_index(pts, float("inf"))
+    (2, 2, 0)
+    """
+    if pts.thresholds is None:
+        raise ValueError("threshold= needs operating points with score thresholds; these were built from rates")
+    return int(np.searchsorted(-pts.thresholds, -threshold, side="right")) - 1
+
+
+def _parse(threshold):
+    """(score threshold, intervals or None) of a number or a ThresholdDecision."""
+    if hasattr(threshold, "threshold") and hasattr(threshold, "intervals"):
+        if threshold.threshold is None:
+            raise ValueError("threshold: the decision carries no score threshold (its points had none)")
+        return float(threshold.threshold), threshold.intervals
+    if isinstance(threshold, bool) or not isinstance(threshold, (numbers.Real, np.floating, np.integer)):
+        raise TypeError("threshold must be a score threshold (a number) or the result of "
+                        f"skewplot.choose_threshold, got {type(threshold).__name__}")
+    t = float(threshold)
+    if np.isnan(t):
+        raise ValueError("threshold must be a number, got nan")
+    return t, None
+
+
+class ThresholdMarker:
+    """The artists marking one threshold on one Display: a point per classifier, and its interval.
+
+    Attributes
+    ----------
+    threshold : float
+    points_ : dict of str to Line2D
+        The marked operating point of each classifier (its curve in cost and F space).
+    intervals_ : list of Line2D
+        The interval bars (only with a decision with intervals, in PR and ROC space, one classifier).
+    """
+
+    def __init__(self, display, threshold):
+        self.display = display
+        self.threshold, self.intervals = _parse(threshold)
+        self.space = _space(display)
+        self.points_ = {}
+        self.intervals_ = []
+        ax = display.ax_
+        single = [(name, p) for name, p in display.points.items() if isinstance(p, OperatingPoints)]
+        if not single:
+            raise ValueError("threshold= marks classifiers given as operating points, not folds")
+        self._index = {name: threshold_index(p, self.threshold) for name, p in single}
+        for k, (name, _) in enumerate(single):
+            if self.space in ("cost", "f"):
+                style = dict(color="black", linewidth=2.0, linestyle=(0, (4, 2)), zorder=4.4)
+            else:
+                style = dict(_STYLE)
+            style["label"] = f"threshold {self.threshold:.4g}" if k == 0 else None
+            (self.points_[name],) = ax.plot([], [], **style)
+        if self.intervals and len(single) == 1 and self.space in ("pr", "roc"):
+            self.intervals_ = [ax.plot([], [], color="black", linewidth=1.2, zorder=4.4)[0] for _ in range(2)]
+        self.move()
+
+    def move(self):
+        """Put the artists where the Display's current parameters place the threshold."""
+        d = self.display
+        for name, line in self.points_.items():
+            pts, i = d.points[name], self._index[name]
+            if self.space == "roc":
+                line.set_data([pts.fpr[i]], [pts.tpr[i]])
+            elif self.space == "pr":
+                t, f = curve_rates(pts)
+                model = skew_model_of(pts, d.skew)
+                line.set_data([pts.tpr[i]], [float(model.precision(t[i], f[i]))])
+            elif self.space == "prg":
+                pi = gain_skew(skew_model_of(pts, d.skew))
+                rg, pg = recall_gain(pts.tpr[i], pi), precision_gain(pts.tpr[i], pts.fpr[i])
+                line.set_data([rg], [pg] if rg >= 0 else [np.nan])
+            else:
+                curve = d._point_curves(pts._take(np.array([i])))[0]
+                line.set_data(curve[:, 0], curve[:, 1])
+        if self.intervals_:
+            name = next(iter(self.points_))
+            (x,), (y,) = self.points_[name].get_data()
+            iv = self.intervals
+            xs = iv["recall"] if self.space == "pr" else iv["fpr"]
+            ys = iv["precision"] if self.space == "pr" else iv["recall"]
+            self.intervals_[0].set_data(list(xs), [y, y])
+            self.intervals_[1].set_data([x, x], list(ys))
+
+
+def _space(display):
+    kind = type(display).__name__
+    spaces = {"PRDisplay": "pr", "ROCDisplay": "roc", "PRGDisplay": "prg", "CostDisplay": "cost",
+              "FMeasureDisplay": "f"}
+    if kind not in spaces:
+        raise TypeError(f"threshold markers are drawn on PR, ROC, PRG, cost and F displays, not on {kind}")
+    return spaces[kind]
+
+
+def mark_threshold(display, threshold):
+    """Mark a threshold on a drawn Display; the mark follows later ``update`` calls.
+
+    Parameters
+    ----------
+    display : PRDisplay, ROCDisplay, PRGDisplay, CostDisplay or FMeasureDisplay
+        Drawn (its ``plot`` was called, as by every ``plot_*`` function).
+    threshold : float or ThresholdDecision
+        A score threshold (predict positive where ``score >= threshold``),
+        or the result of :func:`skewplot.choose_threshold`, whose intervals
+        (recall, precision, FPR) are drawn as bars in PR and ROC space.
+
+    Returns
+    -------
+    ThresholdMarker
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> from skewplot.plotting.threshold import mark_threshold
+    >>> pts = sp.operating_points([0, 1, 1, 0, 1], [0.1, 0.8, 0.6, 0.3, 0.4])
+    >>> disp = sp.plot_roc(pts)
+    >>> marker = mark_threshold(disp, 0.6)
+    >>> [float(v) for v in marker.points_["classifier"].get_xydata()[0]]
+    [0.0, 0.6666666666666666]
+    """
+    if display.ax_ is None:
+        raise ValueError("display: draw it first (display.plot()), then mark the threshold")
+    marker = ThresholdMarker(display, threshold)
+    display._threshold_markers = [*getattr(display, "_threshold_markers", []), marker]
+    display._place_legend()
+    return marker
+
+
+def check_threshold(threshold):
+    """The ``threshold=`` argument of the plot functions, checked before anything is drawn."""
+    if threshold is not None:
+        _parse(threshold)
+    return threshold
+
+
+def mark_threshold_of(display, threshold):
+    """``display`` with ``threshold`` marked (nothing when it is None): the end of every ``plot_*`` function."""
+    if threshold is not None and not isinstance(display, _UNMARKED):
+        mark_threshold(display, threshold)
+    return display

@@ -1,0 +1,67 @@
+"""threshold= marks the chosen operating point on every space and follows update."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import skewplot as sp  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(0)
+    y = rng.random(5000) < 0.02
+    return y, rng.normal(size=5000) + 2.5 * y
+
+
+def _xy(disp):
+    line = next(iter(disp._threshold_markers[0].points_.values()))
+    return np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
+
+
+def test_markers_sit_on_the_chosen_point_in_every_space(data):
+    y, s = data
+    d = sp.choose_threshold(y, s, skew=0.01, target="fbeta", confidence=0.9, n_boot=200, random_state=0)
+    pts = sp.operating_points(y, s)
+    i = d.index
+    x, v = _xy(sp.plot_roc(y, s, threshold=d))
+    assert (x[0], v[0]) == (pts.fpr[i], pts.tpr[i])
+    disp = sp.plot_pr(y, s, skew=0.01, threshold=d)
+    x, v = _xy(disp)
+    assert x[0] == d.recall and v[0] == pytest.approx(d.precision, rel=1e-12)
+    bars = disp._threshold_markers[0].intervals_
+    assert list(bars[0].get_xdata()) == list(d.intervals["recall"])
+    assert list(bars[1].get_ydata()) == list(d.intervals["precision"])
+    disp.update(skew=0.1)  # the mark follows the skew
+    assert _xy(disp)[1][0] == pytest.approx(float(sp.FixedSkew(0.1).precision(pts.tpr[i], pts.fpr[i])))
+    x, v = _xy(sp.plot_prg(y, s, skew=0.01, threshold=d.threshold))
+    assert v[0] == pytest.approx(1 - pts.fpr[i] / pts.tpr[i])
+    disp = sp.plot_fmeasure(y, s, threshold=d, f_alpha=0.5)
+    x, v = _xy(disp)
+    k = len(x) // 2
+    assert v[k] == pytest.approx(float(sp.f_curves(pts, [x[k]], f_alpha=0.5)[0, i]))
+    disp.update(f_alpha=0.8)
+    x, v = _xy(disp)
+    assert v[k] == pytest.approx(float(sp.f_curves(pts, [x[k]], f_alpha=0.8)[0, i]))
+    x, v = _xy(sp.plot_cost(y, s, threshold=d))
+    np.testing.assert_allclose(v, sp.expected_cost(pts, x)[:, i] if x.size > 2 else [pts.fpr[i], 1 - pts.tpr[i]])
+
+
+def test_threshold_index_is_score_at_or_above(data):
+    y, s = data
+    pts = sp.operating_points(y, s)
+    from skewplot.plotting.threshold import threshold_index
+    for t in (np.inf, s.max(), np.median(s), s.min(), -np.inf):
+        i = threshold_index(pts, t)
+        assert pts.tp[i] == np.sum(y & (s >= t)) and pts.fp[i] == np.sum(~y & (s >= t))
+
+
+def test_bad_threshold_is_refused_before_drawing(data):
+    y, s = data
+    with pytest.raises(TypeError, match="threshold must be a score threshold"):
+        sp.plot_roc(y, s, threshold="high")
+    with pytest.raises(ValueError, match="threshold must be a number"):
+        sp.plot_pr(y, s, threshold=float("nan"))
