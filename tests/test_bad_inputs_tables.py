@@ -430,3 +430,40 @@ def test_groups_brought_back_go_through_the_memory_guard(kind, kwargs, named, tm
             sp.operating_points_from(tab, "s", "y", **kwargs)
     finally:
         sp.set_memory_limit(old)
+
+
+# ---------------------------------------------------------------- Spark: the same classes on its engine
+@pytest.mark.spark
+@pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning")
+def test_spark_ranges_dtypes_names_and_ambiguous_columns():
+    from test_engines import _spark_or_skip
+
+    spark = _spark_or_skip()
+    cases = 0
+    for name in ("subnormal spread", "max-min overflows", "packed against an outlier"):
+        s = RANGES[name]
+        sdf = spark.createDataFrame(pd.DataFrame({"s": s, "y": Y8}))
+        for mode in ("exact", "bins=3", "max_groups=2", "tolerance"):
+            check_answer(sp.operating_points_from(sdf, "s", "y", **MODES[mode]), Y8, s)
+            cases += 1
+    for dtype in ("int64 beyond 2**53", "int64 extremes", "int32", "float32"):
+        s = DTYPES[dtype][0]
+        sdf = spark.createDataFrame(pd.DataFrame({"s": s, "y": Y8}))
+        for mode in ("exact", "max_groups=2"):
+            check_answer(sp.operating_points_from(sdf, "s", "y", **MODES[mode]), Y8, s)
+            cases += 1
+    for name in ("__skewplot_score", "__skewplot_pos", "lo", "rows"):
+        s = np.round(np.linspace(0, 1, 12), 1)
+        y = np.tile([0, 1, 1], 4)
+        sdf = spark.createDataFrame(pd.DataFrame({name: s, "y": y, "pos": np.ones(12)}))
+        check_answer(sp.operating_points_from(sdf, name, "y"), y, s)
+        cases += 1
+    both = spark.createDataFrame(pd.DataFrame({"s": [0.1, 0.4, 0.35, 0.8], "S": [0.2, 0.1, 0.3, 0.4],
+                                               "y": [0, 0, 1, 1]}))
+    for score in ("s", "S"):
+        with pytest.raises(ValueError, match=rf"score='{score}' is ambiguous in a Spark table"):
+            sp.operating_points_from(both, score, "y")
+        cases += 1
+    with pytest.raises(ValueError, match="score must name a column"):
+        sp.operating_points_from(both, "", "y")
+    assert cases == 26

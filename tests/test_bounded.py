@@ -125,3 +125,57 @@ def test_bad_interpolation_is_named():
     b = BoundedOperatingPoints.from_bins([0.5, 0.0], [1.0, 0.4], [2, 1], [1, 2])
     with pytest.raises(ValueError, match="interpolation"):
         sp.aucpr(b, interpolation="nope")
+
+
+def _exact_areas(y, score, w, pi):
+    """ROC AUC and AP (fractions) and the continuous AUCPR at ``pi`` and its normalised value (mpmath, 40 digits)."""
+    from fractions import Fraction
+
+    import mpmath as mp
+
+    mp.mp.dps = 40
+    levels = np.unique(score)[::-1]
+    pos = [sum((Fraction(float(v)) for v in w[(score == t) & y]), Fraction(0)) for t in levels]
+    neg = [sum((Fraction(float(v)) for v in w[(score == t) & ~y]), Fraction(0)) for t in levels]
+    n_pos, n_neg, p = sum(pos), sum(neg), Fraction(float(pi))
+    tpr, fpr = [Fraction(0)], [Fraction(0)]
+    for a, b in zip(pos, neg, strict=True):
+        tpr.append(tpr[-1] + a / n_pos)
+        fpr.append(fpr[-1] + b / n_neg)
+    auc = sum(((fpr[i + 1] - fpr[i]) * (tpr[i + 1] + tpr[i]) / 2 for i in range(len(pos))), Fraction(0))
+    ap = sum(((tpr[i + 1] - tpr[i]) * p * tpr[i + 1] / (p * tpr[i + 1] + (1 - p) * fpr[i + 1])
+              for i in range(len(pos)) if tpr[i + 1] > tpr[i]), Fraction(0))
+
+    def segment(t0, f0, t1, f1):
+        t0, f0, t1, f1, q = (mp.mpf(x.numerator) / x.denominator for x in (t0, f0, t1, f1, p))
+
+        def prec(u):
+            t, f = t0 + u * (t1 - t0), f0 + u * (f1 - f0)
+            return q * t / (q * t + (1 - q) * f) if t + f > 0 else q * (t1 - t0) / (q * (t1 - t0) + (1 - q) * (f1 - f0))
+        return (t1 - t0) * mp.quad(prec, [0, 1])
+
+    area = mp.fsum(segment(tpr[i], fpr[i], tpr[i + 1], fpr[i + 1]) for i in range(len(pos)) if tpr[i + 1] > tpr[i])
+    floor = segment(Fraction(0), Fraction(1), Fraction(1), Fraction(1))  # every negative first
+    return auc, ap, area, (area - floor) / (1 - floor)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 40), n_bins=st.sampled_from([1, 2, 3, 7, 40]),
+       decimals=st.sampled_from([0, 1, 2]), weighted=st.booleans(), pi=st.sampled_from([1e-6, 0.01, 0.3, 0.9]))
+def test_brackets_hold_the_value_computed_in_exact_arithmetic(seed, n, n_bins, decimals, weighted, pi):
+    # No slack: the ends are rounded outward, so the exact-arithmetic value lies inside, not within an ulp.
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.4
+    y[0], y[-1] = True, False
+    score = np.round(rng.normal(size=n) + y, decimals)
+    w = rng.uniform(0.05, 5.0, size=n) if weighted else np.ones(n)
+    bounded = _binned(score, y, w, n_bins)
+    auc, ap, area, normalised = _exact_areas(y, score, w, pi)
+    b = sp.roc_auc(bounded)
+    assert b.low <= auc <= b.high
+    b = sp.average_precision(bounded, skew=pi)
+    assert b.low <= ap <= b.high
+    b = sp.aucpr(bounded, skew=pi)
+    assert b.low <= area <= b.high
+    b = sp.aucpr(bounded, skew=pi, normalize=True)
+    assert b.low <= normalised <= b.high
