@@ -100,6 +100,7 @@ _LAZY = {
     "plot_temporal_pr": "plotting",
     "plot_roc": "plotting",
     "plot_prg": "plotting",
+    "plot_decision": "plotting",
     "plot_cost": "plotting",
     "plot_fmeasure": "plotting",
     "plot_skew_transform": "plotting",
@@ -111,6 +112,7 @@ _LAZY = {
     "PRDisplay": "plotting",
     "ROCDisplay": "plotting",
     "PRGDisplay": "plotting",
+    "DecisionDisplay": "plotting",
     "CostDisplay": "plotting",
     "FMeasureDisplay": "plotting",
 }

@@ -21,6 +21,8 @@ _LAZY = {
     "plot_roc": "roc",
     "PRGDisplay": "prg",
     "plot_prg": "prg",
+    "DecisionDisplay": "decision",
+    "plot_decision": "decision",
     "CostDisplay": "cost",
     "plot_cost": "cost",
     "FMeasureDisplay": "fmeasure",
