@@ -73,6 +73,19 @@ def test_errors_are_one_line(files, args, message):
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
 
 
+@pytest.mark.parametrize("bad, message", [
+    (b"PAR1garbage", "too small to be a Parquet file"),
+    (b"", "part9.parquet"),
+])
+def test_a_corrupt_part_of_a_glob_is_one_line(files, bad, message):
+    tmp, _ = files
+    (tmp / "part9.parquet").write_bytes(bad)
+    out = _cli("report", "part*.parquet", "--score", "a", "--label", "y", cwd=tmp)
+    assert out.returncode == 2
+    assert "table: DuckDB could not read 'part*.parquet'" in out.stderr and message in out.stderr
+    assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
+
+
 def test_plot_of_a_bracketed_parquet_draws_its_curve(files):
     """Issue 29: 'skewplot plot big.parquet --space pr' was empty (the band narrower than a pixel drew nothing)."""
     import matplotlib.image as mpimg

@@ -40,7 +40,7 @@ def table_points(args, error):
             out[col] = operating_points_from(args.file, col, args.label, weight=args.weight,
                                              pos_label=_pos_label(args.pos_label), tolerance=args.tolerance,
                                              progress=True)
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, MemoryError) as exc:  # engine failures arrive as a ValueError
             raise error(str(exc)) from None
     return out
 
