@@ -1,20 +1,31 @@
-"""One legend rule for every plot: inside where the Axes is empty, else outside on the right.
+"""One legend rule for every plot: inside where the Axes is empty, else a compact strip; one legend per page.
 
-:func:`place_legend` tries the corners and edges of the Axes in a fixed
-order and keeps the first place where the legend box holds no part of a
-drawn curve (no vertex, and no segment crossing it) and no text (labels
-such as the pi* of an inversion or the skew marker's text).  When every
-place is taken, the legend goes outside, to the right of the Axes, top
-aligned: clear of the data, of a title above and of the x label below.
+A figure with one Axes: :func:`place_legend` tries the corners and edges
+of the Axes in a fixed order (measured on the Axes' laid-out size) and
+keeps the first place where the legend box holds no part of a drawn curve
+(no vertex, and no segment crossing it) and no text (labels such as the
+pi* of an inversion or the skew marker's text).  When every place is
+taken, the legend becomes a compact strip under the x axis's label, in as
+many columns as fit the Axes' width: the constrained layout gives it its
+height, so the Axes keeps its width.
+
+A figure with several Axes (``style.paper`` rows, a grid the user passes
+through ``ax=``, the widgets' pages) shares one figure legend above the
+panels (:func:`share_legend`): every call adds its entries, named without
+the per-panel numbers (``"good"`` for ``"good (AUCPR = 0.612)"``), and
+entries of the same name are shown once.  The figure is given a
+constrained layout when it has none, so the legend takes its own row.
+
 :func:`legend_collisions` is the same geometry, used by the tests.
 """
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
-__all__ = ["place_legend", "legend_collisions", "INSIDE"]
-
+__all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "INSIDE"]
 #: The places tried, in order.
 INSIDE = ("upper right", "upper left", "lower right", "lower left", "center right", "center left",
           "upper center", "lower center")
@@ -147,35 +158,141 @@ def _extent_at(legend, loc, size, renderer):
     return legend.get_window_extent(renderer)
 
 
+def panels(fig):
+    """The figure's panels: its visible Axes that are not colour bars."""
+    return [a for a in fig.axes if a.get_visible() and not hasattr(a, "_colorbar")]
+
+
+_NUMBERS = re.compile(r"\s*\((?:[^()]*=[^()]*|[-+\d.eE, ]+)\)$")
+
+
+def entry_name(label):
+    """The name of a legend entry without the numbers of one panel.
+
+    Examples
+    --------
+    >>> entry_name("good (AUCPR = 0.612)"), entry_name("random (0.0001)"), entry_name("trivial (always −, always +)")
+    ('good', 'random', 'trivial (always −, always +)')
+    """
+    return _NUMBERS.sub("", label)
+
+
+def _constrained(fig):
+    """Give ``fig`` a constrained layout when it has none (an outside figure legend needs one to take its row)."""
+    engine = fig.get_layout_engine()
+    if engine is None or type(engine).__name__ in ("TightLayoutEngine", "PlaceHolderLayoutEngine"):
+        try:
+            fig.set_layout_engine("constrained")
+        except RuntimeError:  # pragma: no cover - a colour bar made under another engine
+            pass
+
+
+def _columns(make, width, n, renderer):
+    """The legend ``make(ncol)`` with the most columns (at most ``n``) whose box fits ``width`` pixels."""
+    for ncol in range(max(n, 1), 0, -1):
+        legend = make(ncol)
+        if ncol == 1 or legend.get_window_extent(renderer).width <= width:
+            return legend
+        legend.remove()
+    return None  # pragma: no cover - ncol 1 always returns
+
+
+def share_legend(fig, handles, labels, **kwargs):
+    """Add entries to the one legend above ``fig``'s panels (see the module note) and return it.
+
+    ``labels`` are named by :func:`entry_name`; a name already shown is not
+    repeated.  ``kwargs`` (``fontsize`` ...) reach :meth:`matplotlib.figure.Figure.legend`.
+    """
+    entries = fig.__dict__.setdefault("_skewplot_entries", {})
+    for handle, label in zip(handles, labels, strict=True):
+        name = entry_name(str(label))
+        if name and not name.startswith("_") and name not in entries:
+            entries[name] = handle
+    old = fig.__dict__.get("_skewplot_legend")
+    if old is not None and old in fig.legends:
+        old.remove()
+    _constrained(fig)
+    kwargs.pop("loc", None)
+    kwargs.pop("bbox_to_anchor", None)
+    kwargs = {"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs}
+    legend = _columns(lambda ncol: fig.legend(list(entries.values()), list(entries), loc="outside upper center",
+                                              ncol=ncol, **kwargs), 0.98 * fig.bbox.width, len(entries),
+                      _renderer(fig))
+    fig._skewplot_legend = legend
+    return legend
+
+
+def _settle(fig):
+    """Run the figure's constrained layout once (one Axes: cheap), so the legend is placed on the final size."""
+    engine = fig.get_layout_engine()
+    if engine is not None and type(engine).__name__ == "ConstrainedLayoutEngine":
+        engine.execute(fig)
+
+
+def _strip(ax, legend, renderer):
+    """``legend`` again as a strip under the x axis's label, in as many columns as fit the Axes' width."""
+    from matplotlib.transforms import offset_copy
+
+    handles, labels = legend.legend_handles, [t.get_text() for t in legend.get_texts()]
+    kwargs = dict(getattr(legend, "_skewplot_kwargs", {}))
+    kwargs.pop("ncol", None)
+    legend.remove()
+    fig = ax.figure
+    below = ax.xaxis.get_tightbbox(renderer)
+    drop = (ax.bbox.y0 - below.y0 if below is not None else 0.0) * 72.0 / fig.dpi + 2.0  # points
+    anchor = offset_copy(ax.transAxes, fig=fig, y=-drop, units="points")
+
+    def make(ncol):
+        lg = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=anchor,
+                       ncol=ncol, borderaxespad=0.0, **kwargs)
+        lg._skewplot_kwargs, lg._skewplot_strip = kwargs, True
+        return lg
+
+    return _columns(make, ax.bbox.width, len(labels), renderer)
+
+
 def place_legend(ax, *args, moving=(), legend=None, **kwargs):
     """Draw the legend of ``ax`` by the one rule (see the module note) and return it.
 
     ``args`` (handles, labels) and ``kwargs`` (``fontsize``, ``ncol``,
     ``title`` ...) reach :meth:`matplotlib.axes.Axes.legend`; ``loc`` and
-    ``bbox_to_anchor`` are chosen here.  ``moving`` lists a marker that
-    ``update`` slides along x (the skew marker's line, dots and label): its
-    line and dots are not obstacles (they move; the dots sit on curves that
-    are), and its label's whole strip across the Axes is, so the legend's
-    place does not depend on where the marker is.  ``legend``: move this
-    existing legend instead of making one (a Display's ``update`` calls
-    this after its curves changed, so the legend follows the same rule as a
-    fresh plot of the new state).
+    ``bbox_to_anchor`` are chosen here.  In a figure of several panels the
+    entries go to the figure's one legend (:func:`share_legend`) and that
+    is returned.  ``moving`` lists a marker that ``update`` slides along x
+    (the skew marker's line, dots and label): its line and dots are
+    obstacles where they are now, and its label's whole strip across the
+    Axes is one, so the label never runs into the legend as it moves.  ``legend``: move this existing legend instead
+    of making one (a Display's ``update`` calls this after its curves
+    changed, so the legend follows the same rule as a fresh plot of the new
+    state); a strip stays a strip, and in a figure whose layout is frozen
+    (the widgets') an inside legend with no free place takes the least
+    covered one.
     """
     from matplotlib.text import Text
 
-    renderer = _renderer(ax.figure)
-    # Measured at the Axes' current size: running the layout engine first would be exact but costs a
-    # tight-bbox pass over every artist (seconds for a page of panels); the legend tests check after a draw.
-    skip = {id(a) for a in moving}
+    fig = ax.figure
+    if legend is None and len(panels(fig)) > 1:
+        handles, labels = args if args else ax.get_legend_handles_labels()
+        return share_legend(fig, handles, labels, **kwargs)
+    if legend is not None and getattr(legend, "_skewplot_strip", False):
+        return legend
+    frozen = legend is not None and getattr(fig, "_skewplot_frozen", False)  # a widget's page, laid out once
+    if legend is None:
+        legend = ax.legend(*args, **kwargs)
+        legend._skewplot_kwargs = kwargs
+    legend.set_bbox_to_anchor(None)
+    legend.set_loc("upper right")
+    _settle(fig)
+    renderer = _renderer(fig)
+    # the marker's line and dots are obstacles where they are now; its label, along its whole strip
+    skip = {id(a) for a in moving if isinstance(a, Text)}
     segs = _segments(ax, skip)
     bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
     texts = [t.get_window_extent(renderer) for t in ax.texts
              if id(t) not in skip and t.get_visible() and t.get_text().strip()]
     texts += [_band(ax, t, renderer) for t in moving if isinstance(t, Text)]
-    if legend is None:
-        legend = ax.legend(*args, **kwargs)
-    legend.set_bbox_to_anchor(None)
     size = None
+    least = None
     for loc in INSIDE:
         legend.set_loc(loc)
         lb = _extent_at(legend, loc, size, renderer)
@@ -183,6 +300,12 @@ def place_legend(ax, *args, moving=(), legend=None, **kwargs):
         box = (lb.x0 - _PAD_PX, lb.y0 - _PAD_PX, lb.x1 + _PAD_PX, lb.y1 + _PAD_PX)
         if not _blocked(segs, bounds, box) and not any(tb.overlaps(lb) for tb in texts):
             return legend
-    legend.set_loc("upper left")
-    legend.set_bbox_to_anchor((1.02, 1.0), transform=ax.transAxes)
-    return legend
+        if frozen:
+            hits = int(_crossing(segs, box).sum()) if len(segs) else 0
+            if least is None or hits < least[0]:
+                least = (hits, loc)
+    if frozen:
+        legend.set_loc(least[1])
+        return legend
+    _constrained(fig)
+    return _strip(ax, legend, renderer)

@@ -196,7 +196,7 @@ def _squeeze_problems(fig, renderer):
         cell = _cell(ax, fig)
         if cell is None:
             continue
-        pos = ax.get_position()
+        pos = ax.get_position(original=True)  # the layout's box: an equal-aspect Axes then shrinks inside it
         w, h = pos.width * fig.bbox.width, pos.height * fig.bbox.height
         for size, total, side in ((w, cell[0], "width"), (h, cell[1], "height")):
             if size < MIN_CELL_SHARE * total:

@@ -9,6 +9,7 @@ from ..stats.compare import compare_many
 from ._axes import log_axis
 from ._display import Display, palette, resolve_ax
 from ._kwargs import check_style
+from ._legend import place_legend
 
 __all__ = ["ComparisonDisplay", "plot_comparison"]
 
@@ -71,10 +72,7 @@ class ComparisonDisplay(Display):
         ax.set_xlim(*window)
         ax.set_xlabel("deployment skew $\\pi'$")
         ax.set_ylabel(f"difference in {kind}")
-        if x.size == 1:  # the shaded window fills the Axes, so "best" has no clear place: above them
-            ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.01), fontsize="small", frameon=False)
-        else:
-            ax.legend(loc="best", fontsize="small")
+        place_legend(ax, fontsize="small")
         return self
 
     def _refresh(self):  # pragma: no cover - nothing to update

@@ -20,6 +20,7 @@ from ..metrics.cost import (
     probability_cost,
     trivial_costs,
 )
+from ..skew.base import skew_text
 from ._axes import log_axis
 from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
@@ -202,14 +203,16 @@ class CostDisplay(EnvelopeDisplay):
     def _x_of_skew(self, skew):
         return probability_cost(skew, self.m) if self.x_axis == "pc" else skew
 
-    def _marker_text(self):
+    def _marker_text(self, short=False):
         # plain text, not mathtext: a widget relabels the marker on every skew step, and parsing costs ~7 ms
-        return f"π′={self.skew:.3g}, PC(+)={float(probability_cost(self.skew, self.m)):.3g}"
+        if short:
+            return f"π′={skew_text(self.skew)}"
+        return f"π′={skew_text(self.skew)}, PC(+)={float(probability_cost(self.skew, self.m)):.3g}"
 
-    def _xlabel(self):
+    def _xlabel(self, short=False):
         if self.x_axis == "skew":
-            return f"Skew $\\pi = P(+)$ ($m$={self.m:g})"
-        return f"Probability cost $PC(+)$ ($m$={self.m:g})"
+            return ("" if short else "Skew ") + f"$\\pi'$ ($m$={self.m:g})"
+        return ("" if short else "Probability cost ") + f"$PC(+)$ ($m$={self.m:g})"
 
     def _ylabel(self):
         return "Normalised expected cost"  # a log axis says so in its ticks: the label fits a narrow panel

@@ -26,6 +26,7 @@ from ._display import (
     draw_band,
     fold_band,
 )
+from ._legend import _renderer
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 
@@ -264,6 +265,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew_text_ = ax.text(0.0, 0.98, "", transform=ax.get_xaxis_transform(), ha="left", va="top",
                                   fontsize="small", color="0.25",
                                   bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1.0})
+        self.skew_text_.set_in_layout(False)  # placed inside the panel (``_move_marker``): it never shrinks it
         self._draw_extras(ax)
         for letter in {"x", "y"} - set(self._relabelled):
             # An axis whose label never changes goes under the thin lines: a widget changing the lines (F space's
@@ -274,6 +276,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self._move_marker()
         self._set_labels()
         self._place_legend()
+        self._move_marker()  # again on the Axes' laid-out width
         return self
 
     def _marker_artists(self):
@@ -302,13 +305,24 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew_line_.set_xdata([x, x])
         self.skew_line_.set_visible(visible)
         self.skew_text_.set_x(x)
-        # right of the marker in the left half, left of it in the right half: never past the panel's edge
-        ax = self.ax_
-        right = visible and ax.transAxes.inverted().transform(ax.transData.transform((x, 0.5)))[0] > 0.5
-        self.skew_text_.set_horizontalalignment("right" if right else "left")
-        self.skew_text_.set_text((f"{self._marker_text()} " if right else f" {self._marker_text()}") if visible else "")
         self.skew_text_.set_visible(visible)
         self._dodge_markers()
+        if not visible:
+            self.skew_text_.set_text("")
+            return
+        # on the side of the marker where the label fits inside the panel (the short label when neither
+        # side has room for the long one): never past the panel's edge, never into the next panel
+        box = self.ax_.bbox
+        px = self.ax_.transData.transform((x, 0.5))[0]
+        room = {"left": box.x1 - px, "right": px - box.x0}  # keyed by the label's alignment
+        renderer = _renderer(self.figure_)
+        for label in (self._marker_text(), self._marker_text(short=True)):
+            self.skew_text_.set_text(f" {label} ")
+            width = self.skew_text_.get_window_extent(renderer).width
+            if width <= max(room.values()):
+                break
+        side = "left" if width <= room["left"] or room["left"] >= room["right"] else "right"
+        self.skew_text_.set_horizontalalignment(side)
 
     def _dodge_markers(self):
         """Two classifiers' markers closer than ``DODGE_PT``: spread sideways about the skew line, that far apart.
@@ -386,15 +400,24 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                     self.bands_[name].set_data(x, lo, hi)
             for key, (x, y, _) in self._baseline_curves().items():
                 self.baselines_[key].set_data(x, y)
-            self._place_legend(relocate=True)  # the curves changed: the same rule as a fresh plot
-        self._changed.clear()
         self._move_marker()
+        # the curves or the marker moved: the same rule as a fresh plot; a widget's step (its layout frozen)
+        # moves the legend only with the curves, so that it does not jump as the marker slides
+        if (self._rescaled or self._changed & set(self._shape_params)
+                or not getattr(self.figure_, "_skewplot_frozen", False)):
+            self._place_legend(relocate=True)
+        self._changed.clear()
         self._set_labels()
 
     def _set_labels(self):
         # only a label that changed: setting one marks its axis, and through it the figure, stale (a widget's
         # static axis would then ask for a full draw after every step)
-        if self.ax_.get_xlabel() != self._xlabel():
-            self.ax_.set_xlabel(self._xlabel())
+        full = self._xlabel()
+        if full != self.__dict__.get("_full_xlabel"):
+            self._full_xlabel = full
+            label = self.ax_.set_xlabel(full)
+            # a narrow panel (a paper row, a grid cell): the short label, which fits under the Axes
+            if label.get_window_extent(_renderer(self.figure_)).width > 0.8 * self.ax_.bbox.width:
+                self.ax_.set_xlabel(self._xlabel(short=True))
         if self.ax_.get_ylabel() != self._ylabel():
             self.ax_.set_ylabel(self._ylabel())

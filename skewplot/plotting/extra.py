@@ -65,7 +65,7 @@ class SkewTransformDisplay(Display):
         ax.set_ylim(0, 1)
         ax.set_aspect("equal")
         self._labels()
-        ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), title="deployment skew")
+        self._place_legend(title="deployment skew")
         return self
 
     def _labels(self):

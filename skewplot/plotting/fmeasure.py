@@ -6,6 +6,7 @@ import numpy as np
 
 from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope, resolve_f_weight
+from ..skew.base import skew_text
 from ._axes import log_axis
 from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
@@ -108,11 +109,11 @@ class FMeasureDisplay(EnvelopeDisplay):
     def _x_of_skew(self, skew):
         return skew
 
-    def _marker_text(self):
-        return f"π′={self.skew:.3g}"  # plain text: see CostDisplay._marker_text
+    def _marker_text(self, short=False):
+        return f"π′={skew_text(self.skew)}"  # plain text: see CostDisplay._marker_text
 
-    def _xlabel(self):
-        return "Skew $\\pi = P(+)$"  # a log axis says so in its ticks: the label fits a narrow panel
+    def _xlabel(self, short=False):
+        return ("" if short else "Skew ") + "$\\pi'$"  # a log axis says so in its ticks: the label fits a narrow panel
 
     def _ylabel(self):
         if self.beta is not None:

@@ -10,6 +10,7 @@ from ..metrics.auc import INTERPOLATIONS, aucpr, polyline_corners
 from ..metrics.curve import pr_curve
 from ..metrics.precision import skew_model_of
 from ..skew import SkewModel
+from ..skew.base import skew_text
 from ._axes import LOG_PRECISION_BELOW, label_pr_axes, precision_axis, precision_floor
 from ._decimate import pr_vertices
 from ._display import (
@@ -202,7 +203,7 @@ class PRDisplay(FromScoresMixin, Display):
         model = self.model()
         pmin = np.asarray(model.min_precision(_GRID), dtype=float)
         self.baselines_["random"] = ax.axhline(model.mean, color="0.35", linestyle="--", linewidth=1.0,
-                                               label=f"random ({model.mean:.3g})")
+                                               label=f"random ({skew_text(model.mean)})")
         (self.baselines_["min"],) = ax.plot(_GRID, pmin, color="0.35", linestyle=":", linewidth=1.0,
                                             label="minimum achievable")
         self.baselines_["unachievable"] = ax.fill_between(_GRID, 0.0, pmin, color="0.5", alpha=0.12,
@@ -263,7 +264,7 @@ class PRDisplay(FromScoresMixin, Display):
             model = self.model()
             pmin = np.asarray(model.min_precision(_GRID), dtype=float)
             self.baselines_["random"].set_ydata([model.mean, model.mean])
-            self.baselines_["random"].set_label(f"random ({model.mean:.3g})")
+            self.baselines_["random"].set_label(f"random ({skew_text(model.mean)})")
             self.baselines_["min"].set_ydata(pmin)
             self.baselines_["unachievable"].set_data(_GRID, 0.0, pmin)
         if self.log_precision and not np.isclose(self.ax_.get_ylim()[0], precision_floor(self.model().mean)):

@@ -9,6 +9,8 @@ this module imports nothing from the metrics: they import it.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from .._validate import check_scalar
@@ -219,7 +221,27 @@ class SkewModel:
 
     def describe(self) -> str:
         """The skews in plain text (no mathtext, so cheap to redraw), e.g. ``"π′ = 0.01"``."""
-        return f"mean π′ = {self.mean:.3g}"
+        return f"mean π′ = {skew_text(self.mean)}"
+
+
+def skew_text(value) -> str:
+    """A deployment skew as every title, marker, readout, button and table writes it.
+
+    Three significant digits of the skew, or above 0.5 of its distance to 1
+    (so that 0.9999 is not written 1); the skew slider's readout (d3's ``".3"``)
+    shows the same text up to 0.99.
+
+    Examples
+    --------
+    >>> from skewplot.skew.base import skew_text
+    >>> skew_text(0.009996), skew_text(0.0002), skew_text(0.5), skew_text(0.75), skew_text(0.9999)
+    ('0.01', '0.0002', '0.5', '0.75', '0.9999')
+    """
+    p = float(value)
+    if not 0.5 < p < 1.0:
+        return f"{p:.3g}"
+    decimals = 2 - math.floor(math.log10(1.0 - p))
+    return f"{p:.{decimals}f}".rstrip("0").rstrip(".")
 
 
 class FixedSkew(SkewModel):
@@ -259,10 +281,10 @@ class FixedSkew(SkewModel):
         return _formulas.min_precision_at(recall, self.value)
 
     def label(self) -> str:
-        return f"$P_{{\\pi'={self.value:.3g}}}$"
+        return f"$P_{{\\pi'={skew_text(self.value)}}}$"
 
     def describe(self) -> str:
-        return f"π′ = {self.value:.3g}"
+        return f"π′ = {skew_text(self.value)}"
 
     def __repr__(self):
         return f"FixedSkew({self.value!r})"

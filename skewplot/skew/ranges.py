@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_scalar
-from .base import SkewModel
+from .base import SkewModel, skew_text
 from .formulas import mean_aucpr_min
 from .quadrature import adaptive_rule, gauss_legendre, graded_edges, graded_rule
 from .uniform import uniform_aucpr, uniform_precision, uniform_segment_areas
@@ -196,10 +196,10 @@ class SkewRange(SkewModel):
 
     def label(self) -> str:
         sup = "" if self.uniform else "^{w}"
-        return f"${self.symbol}{sup}_{{[{self.lo:.3g}, {self.hi:.3g}]}}$"
+        return f"${self.symbol}{sup}_{{[{skew_text(self.lo)}, {skew_text(self.hi)}]}}$"
 
     def describe(self) -> str:
-        return f"π′ ∈ [{self.lo:.3g}, {self.hi:.3g}], {'uniform' if self.uniform else 'weighted'}"
+        return f"π′ ∈ [{skew_text(self.lo)}, {skew_text(self.hi)}], {'uniform' if self.uniform else 'weighted'}"
 
     def __repr__(self):
         extra = "" if self.uniform else f", weight={self.weight!r}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_1d_array, check_finite, check_same_length, check_scalar
-from .base import SkewModel
+from .base import SkewModel, skew_text
 from .quadrature import adaptive_rule
 
 
@@ -160,7 +160,7 @@ class SkewSeries(SkewModel):
 
     def describe(self) -> str:
         t0, t1 = self.window if self.values is None else (self.times[0], self.times[-1])
-        return f"π′(t) over t ∈ [{t0:.3g}, {t1:.3g}], mean {self.mean:.3g}"
+        return f"π′(t) over t ∈ [{t0:.3g}, {t1:.3g}], mean {skew_text(self.mean)}"
 
     def __repr__(self):
         if self.values is None:

@@ -22,6 +22,7 @@ import time
 import ipywidgets as widgets
 import numpy as np
 
+from ..skew.base import skew_text
 from ._checks import (  # noqa: F401 - re-exported: the widgets import them from here
     _BY_CELL,
     INPUT_KEYS,
@@ -239,7 +240,7 @@ class SkewWidget(widgets.VBox):
         own = data_set_skew(points)
         self._button_skews["reset"] = None if own is None else float(own)
         self.reset = widgets.Button(
-            description="data set skew" if own is None else f"data set skew ({own:.3g})",
+            description="data set skew" if own is None else f"data set skew ({skew_text(own)})",
             disabled=own is None or not bounds[0] <= own <= bounds[1],
             tooltip="Set the skew back to that of the test data", layout=widgets.Layout(width="auto"))
         self.reset.on_click(lambda _: setattr(self.controls["skew"], "value", float(own)))
@@ -258,7 +259,7 @@ class SkewWidget(widgets.VBox):
         inside = bounds[0] <= est <= bounds[1]
         self._button_skews["go_to_estimate"] = est
         self.go_to_estimate = widgets.Button(
-            description=f"go to estimated skew ({est:.3g})", disabled=not inside,
+            description=f"go to estimated skew ({skew_text(est)})", disabled=not inside,
             tooltip="Set the skew to the one estimated from the deployment scores",
             layout=widgets.Layout(width="auto"))
         self.go_to_estimate.on_click(lambda _: setattr(self.controls["skew"], "value", est))

@@ -13,6 +13,7 @@ import numpy as np
 
 from .._validate import check_pair, check_scalar
 from ..metrics._inputs import classifiers
+from ..skew.base import skew_text
 
 #: The input arguments of every plot_* function a widget takes through ``**kwargs``.
 INPUT_KEYS = ("y_true", "hue", "units", "folds", "sample_weight", "pos_label", "hue_order", "name")
@@ -138,11 +139,11 @@ def estimate_strip(est, low, high, bounds, *, width=380, height=34):
     for p in 10.0 ** np.arange(np.ceil(lo), np.floor(hi) + 1):
         parts.append(f"<line x1='{x(p):.1f}' y1='9' x2='{x(p):.1f}' y2='15' stroke='#999'/>"
                      f"<text x='{x(p):.1f}' y='30' font-size='9' text-anchor='middle' fill='#666'>{p:g}</text>")
-    label = f"estimated π′ = {est:.3g}"
+    label = f"estimated π′ = {skew_text(est)}"
     if low is not None:
         parts.append(f"<rect x='{x(low):.1f}' y='6' width='{max(x(high) - x(low), 1.5):.1f}' height='12' "
                      "fill='#1f77b4' fill-opacity='0.3'/>")
-        label += f" [{low:.3g}, {high:.3g}]"
+        label += f" [{skew_text(low)}, {skew_text(high)}]"
     parts.append(f"<line x1='{x(est):.1f}' y1='3' x2='{x(est):.1f}' y2='21' stroke='#1f77b4' stroke-width='2.5'/>")
     return (f"<svg width='{width}' height='{height}' role='img' aria-label='{html.escape(label)}'>"
             f"<title>{html.escape(label)}</title>{''.join(parts)}</svg>"

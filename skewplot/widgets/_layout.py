@@ -56,6 +56,7 @@ def freeze_layout(figure, lock, displays, before=None):
         return None
     engine.execute(figure)
     figure.set_layout_engine("none")
+    figure._skewplot_frozen = True  # the legend rule: no new strip (its room would need the engine), see _legend
     layout = Layout(figure, engine, lock, displays, before)
     canvas = figure.canvas
     draw = canvas.draw

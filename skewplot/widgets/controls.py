@@ -70,7 +70,7 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     step = 1.0 / check_int(steps_per_decade, "steps_per_decade", lo=1)
     return SkewSlider(
         lo=lo, value=value, base=10.0, min=_grid_start(value, lo, step), max=math.log10(hi), step=step,
-        description=description, readout_format=".4g", continuous_update=continuous_update,
+        description=description, readout_format=".3", continuous_update=continuous_update,
         style=_STYLE, layout=widgets.Layout(width=_WIDTH),
     )
 

@@ -8,6 +8,7 @@ from ..metrics.auc import roc_auc
 from ..metrics.precision import skew_model_of
 from ..plotting.envelope import LOG_BELOW
 from ..skew import SkewRange
+from ..skew.base import skew_text
 from ._base import (
     SkewWidget,
     check_points,
@@ -144,7 +145,7 @@ class Explorer(SkewWidget):
                 "ROC AUC": self._roc_auc[name],
                 "cost area": cost.get(name, {}).get("area"), "F area": fm.get(name, {}).get("area"),
             }
-        title = (f"π′ = {skew:.4g}, range [{model.lo:.3g}, {model.hi:.3g}], "
+        title = (f"π′ = {skew_text(skew)}, range [{skew_text(model.lo)}, {skew_text(model.hi)}], "
                  f"f_alpha = {self.controls['f_alpha'].value:.2f}, m = {self.controls['m'].value:.2f}")
         self._set_readout(title, _COLUMNS, rows)
 
@@ -160,6 +161,8 @@ def _shared_legend(fig, displays, estimate=None):
         legend = disp.ax_.get_legend()
         if legend is not None:
             legend.remove()
+    for legend in list(fig.legends):  # the panels' shared legend (names only): this one says more
+        legend.remove()
     pr = displays["pr"]
     handles = list(pr.lines_.values())
     labels = list(pr.lines_)

@@ -15,6 +15,7 @@ from ..metrics.precision import skew_model_of
 from ..plotting._legend import place_legend
 from ..plotting.envelope import LOG_BELOW
 from ..skew import SkewRange, SkewSeries
+from ..skew.base import skew_text
 from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized, plot_args
 from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
 from .spaces import EnvelopeWidget
@@ -67,7 +68,7 @@ class InteractivePR(_PRWidget):
     def _apply(self, changed):
         skew = float(self.controls["skew"].value)
         self.displays["pr"].update(skew=skew, draw=False)
-        self._pr_readout(f"AUCPR at π′ = {skew:.4g}")
+        self._pr_readout(f"AUCPR at π′ = {skew_text(skew)}")
 
 
 def interactive_pr(data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
@@ -154,7 +155,7 @@ class InteractiveIntegratedPR(_PRWidget):
         model = self.model()  # a weight that vanishes on the range raises ValueError here
         self.displays["pr"].update(skew=model, draw=False)
         kind = "uniform" if model.uniform else self.controls["weighting"].value
-        self._pr_readout(f"AUC under P̄-R, π′ ∈ [{lo:.3g}, {hi:.3g}] ({kind})")
+        self._pr_readout(f"AUC under P̄-R, π′ ∈ [{skew_text(lo)}, {skew_text(hi)}] ({kind})")
 
 
 def interactive_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight=None, observed=None,

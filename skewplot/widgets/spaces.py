@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..skew.base import skew_text
 from ._base import SkewWidget, check_points, initial_skew, plot_args
 from .controls import skew_slider
 
@@ -91,4 +92,4 @@ class EnvelopeWidget(SkewWidget):
         param = float(self.controls[self.param_name].value)
         disp.update(**{self.param_name: param}, skew=skew, draw=False)
         columns, rows = envelope_readout(self.kind, disp)
-        self._set_readout(f"{self.title}: {self.param_name} = {param:.2f}, π′ = {skew:.4g}", columns, rows)
+        self._set_readout(f"{self.title}: {self.param_name} = {param:.2f}, π′ = {skew_text(skew)}", columns, rows)

@@ -23,7 +23,7 @@ def test_skew_axis_envelope_is_the_best_point_at_each_skew(two, m):
         np.testing.assert_allclose(y, brute_envelope(pts, x, m), atol=1e-12)
     x, y = disp.baselines_["always_negative"].get_data()
     np.testing.assert_allclose(y, sp.probability_cost(x, m))
-    assert "P(+)" in disp.ax_.get_xlabel() and f"{m:g}" in disp.ax_.get_xlabel()
+    assert "\\pi'" in disp.ax_.get_xlabel() and f"{m:g}" in disp.ax_.get_xlabel()
 
 
 def test_update_m_redraws_the_same_artists_on_the_skew_axis(two):
