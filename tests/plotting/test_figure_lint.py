@@ -6,10 +6,10 @@ rows of three, 2x2 grids through ``ax=``, and every widget.  The lint
 (``skewplot/plotting/_lint.py``) reads the artists after a draw; that it
 fails on a broken layout is shown in ``test_figure_lint_fails.py``.
 
-A fault that another item of issue 29 fixes is marked in ``OTHERS`` and
-checked by its own ``xfail(strict=True)`` test: it fails today, and the day
-the fix lands it passes, which (strict) turns the suite red until the mark
-is removed.
+A fault that another piece of work is to fix can be listed in ``OTHERS``
+(case prefix and kind -> owner): it is then left out of this test, and
+should get its own ``xfail(strict=True)`` case that fails until the fix
+lands.
 """
 
 import matplotlib.pyplot as plt
@@ -69,14 +69,7 @@ GRIDS = {"spaces": ("pr", "roc", "cost", "fmeasure"),
          "skews": ("integrated", "temporal", "aucpr_vs_skew", "comparison")}
 
 # Faults of the figures that other items of issue 29 fix: (case prefix, kind) -> owner and reason.
-OTHERS = {
-    ("cost", "marker-close"): "rare29: at rare skews the two classifiers' cost markers coincide (item 2)",
-    ("row-single", "marker-close"): "rare29: the cost panel's markers coincide at rare skews (item 2)",
-    ("row-double", "marker-close"): "rare29: the F panel's markers at rare skews (item 2)",
-    ("grid-spaces", "marker-close"): "rare29: the cost panel's markers coincide at rare skews (item 2)",
-    ("w-cost", "marker-close"): "rare29: the cost widget's markers coincide at rare skews (item 2)",
-    ("w-explorer", "marker-close"): "rare29: the explorer's cost panel markers coincide at rare skews (item 2)",
-}
+OTHERS = {}  # e.g. ("cost", "marker-close"): "rare29: ...": none left (rare29's items 2 and 3 landed)
 
 
 def _owned(case, kind):
@@ -145,17 +138,3 @@ PARAMS += [pytest.param(name, _widget, name, key, skew, id=f"{name}-{key}-{skew:
 def test_figures_pass_the_lint(case, make, arg, key, skew, data):
     mine, _ = _problems(case, make(arg, data, key, skew))
     assert not mine, "\n".join(map(str, mine))
-
-
-# One case of each fault in OTHERS, as it fails today (strict: a fix makes it pass and the suite says so).
-THEIRS = [("cost", _single, "1%", 0.005, "marker-close"), ("cost", _single, "0.1%", 1e-4, "marker-close"),
-          ("w-cost", _widget, "1%", 0.005, "marker-close"), ("w-explorer", _widget, "0.1%", 1e-4, "marker-close")]
-
-
-@pytest.mark.parametrize(("case", "make", "arg", "key", "skew"), [
-    pytest.param(case, make, case, key, skew, id=f"{case}-{kind}-{key}-{skew:g}",
-                 marks=pytest.mark.xfail(strict=True, reason=_owned(case, kind)))
-    for case, make, key, skew, kind in THEIRS])
-def test_others_faults(case, make, arg, key, skew, data):
-    _, theirs = _problems(case, make(arg, data, key, skew))
-    assert not theirs, "\n".join(map(str, theirs))

@@ -126,7 +126,7 @@ def test_log_skew_axis(two):
     # a marker on a decade: the axis starts 20 % below it, so the dot is not cut by the frame
     assert x[0] == pytest.approx(0.8e-4) and x[-1] == 1.0
     assert disp.ax_.get_xlim()[0] == pytest.approx(0.8e-4)
-    assert disp.ax_.get_xlabel() == "Skew $\\pi = P(+)$"  # the ticks say log; the label stays short
+    assert disp.ax_.get_xlabel() == "Skew $\\pi'$"  # the ticks say log; the label stays short
 
 
 def test_many_points_draw_only_hull_curves():
