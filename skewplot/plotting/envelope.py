@@ -27,6 +27,7 @@ from ._display import (
     fold_band,
 )
 from ._legend import _renderer
+from ._markers import dodge_markers, fit_marker_label
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 
@@ -310,60 +311,10 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         if not visible:
             self.skew_text_.set_text("")
             return
-        # on the side of the marker where the label fits inside the panel (the short label when neither
-        # side has room for the long one): never past the panel's edge, never into the next panel
-        box = self.ax_.bbox
-        px = self.ax_.transData.transform((x, 0.5))[0]
-        room = {"left": box.x1 - px, "right": px - box.x0}  # keyed by the label's alignment
-        renderer = _renderer(self.figure_)
-        for label in (self._marker_text(), self._marker_text(short=True)):
-            self.skew_text_.set_text(f" {label} ")
-            width = self.skew_text_.get_window_extent(renderer).width
-            if width <= max(room.values()):
-                break
-        side = "left" if width <= room["left"] or room["left"] >= room["right"] else "right"
-        self.skew_text_.set_horizontalalignment(side)
+        fit_marker_label(self.skew_text_, x, (self._marker_text(), self._marker_text(short=True)))
 
     def _dodge_markers(self):
-        """Two classifiers' markers closer than ``DODGE_PT``: spread sideways about the skew line, that far apart.
-
-        The dots keep their values (the table reads them); only their drawn
-        place moves, by an offset in points, so two classifiers with the same
-        envelope value at this skew (both at the trivial cost, say) show as
-        two dots side by side instead of one.
-        """
-        from matplotlib.transforms import ScaledTranslation
-
-        ax = self.ax_
-        shown = [m for m in self.markers_.values() if m.get_visible()]
-        for m in self.markers_.values():
-            m.set_transform(ax.transData)
-        if len(shown) < 2:
-            return
-        with np.errstate(invalid="ignore", divide="ignore"):
-            xy = ax.transData.transform(np.array([[m.get_xdata()[0], m.get_ydata()[0]] for m in shown], dtype=float))
-        reach = DODGE_PT * ax.figure.dpi / 72.0
-        order = [i for i in np.argsort(xy[:, 1], kind="stable") if np.isfinite(xy[i]).all()]
-        groups, group = [], []
-        for i in order:  # runs of markers each closer than ``reach`` to the previous one
-            if group and np.hypot(*(xy[i] - xy[group[-1]])) >= reach:
-                groups.append(group)
-                group = []
-            group.append(i)
-        groups.append(group)
-        box = ax.get_window_extent()
-        for group in groups:
-            if len(group) < 2:
-                continue
-            x = xy[group[0], 0]
-            # pixels, centred on the skew line; near an edge of the Axes, all inward (in Axes fractions, which
-            # the layout of a later draw keeps, unlike pixels)
-            frac = (x - box.x0) / max(box.width, 1.0)
-            side = 0.0 if frac < 0.15 else 1.0 if frac > 0.85 else 0.5
-            dx = (np.arange(len(group)) - side * (len(group) - 1)) * reach
-            for i, d in zip(group, dx, strict=True):
-                offset = ScaledTranslation(d / ax.figure.dpi, 0.0, ax.figure.dpi_scale_trans)
-                shown[i].set_transform(ax.transData + offset)
+        dodge_markers(self.ax_, self.markers_.values(), DODGE_PT)
 
     def _follow_axis(self):
         """Move a log axis to where the state puts it (True when it moved): a fresh plot's axis, always.
