@@ -47,8 +47,9 @@ ax_skew.set_title("deployment skew")
 for k, t_end in enumerate((20, 14, 10)):
     series = sp.SkewSeries.from_function(growth, t_end)
     disp = sp.plot_temporal_pr({f"$T = {t_end}$": pts}, skew_series=series, ax=ax_pr, baselines=False, color=f"C{k}")
+    print(f"T = {t_end}: AUCPR = {disp.aucs_[f'$T = {t_end}$']:.3f}")
     ax_pr.axhline(series.mean, color=f"C{k}", linestyle="--", linewidth=0.9)
     ax_skew.axvline(t_end, color=f"C{k}", linestyle=":", linewidth=1.0)
 ax_pr.set_ylabel(r"$\tilde{P}$ over $[0, T]$")
 ax_pr.set_title(r"$\tilde{P}$-R")
-_ = ax_pr.legend(loc="upper right", fontsize=6)
+# the panels share one legend above them (skewplot's legend rule); each window's AUCPR is printed above
