@@ -319,6 +319,8 @@ class SkewWidget(widgets.VBox):
         try:
             with self._paint_lock:  # another thread may be painting this figure (see the _frames notes)
                 self._apply({name})
+                if self._layout is not None:  # limits the step moved ask for no new layout (see _layout)
+                    self._layout.accept_limits()
                 self.frames.redraw(self._moved_axes({name}))
                 self._show()
         except Exception as exc:  # noqa: BLE001 - reported in the status line and the log, then undone

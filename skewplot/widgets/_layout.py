@@ -29,6 +29,11 @@ class Layout:
         fig = self.figure
         return (fig.dpi, tuple(fig.get_size_inches()), *((ax.get_xlim(), ax.get_ylim()) for ax in fig.axes))
 
+    def accept_limits(self):
+        """Take the current limits as laid out: a control step moved them (not the user's zoom), and the
+        labels of a step barely change width, so the step keeps its cost (a layout would double its full draw)."""
+        self.laid_out = self.laid_out[:2] + self.key()[2:]
+
     def refresh(self):
         """The layout again, and every legend by its rule, if the size, dpi or a limit changed since the last."""
         if self.key() == self.laid_out:
