@@ -51,5 +51,5 @@ for k, t_end in enumerate((20, 14, 10)):
     ax_pr.axhline(series.mean, color=f"C{k}", linestyle="--", linewidth=0.9)
     ax_skew.axvline(t_end, color=f"C{k}", linestyle=":", linewidth=1.0)
 ax_pr.set_ylabel(r"$\tilde{P}$ over $[0, T]$")
-ax_pr.set_title(r"$\tilde{P}$-R")
+_ = ax_pr.set_title(r"$\tilde{P}$-R")
 # the panels share one legend above them (skewplot's legend rule); each window's AUCPR is printed above
