@@ -106,7 +106,7 @@ def _drawn_texts(fig, renderer):
         add(text, "figure text")
     for which in ("_suptitle", "_supxlabel", "_supylabel"):
         text = getattr(fig, which, None)
-        if text is not None:
+        if text is not None and text not in fig.texts:  # a suptitle is one of fig.texts: counted once
             add(text, "figure " + which.strip("_"))
     for legend in fig.legends:
         if legend.get_visible():
@@ -300,6 +300,9 @@ def _empty_problems(fig, renderer):
                 if not label.startswith("_"):
                     out.append(Problem("empty", f"the curve {label!r} of {_label(ax)} lies wholly outside its view"))
             shown += seen
+        # a histogram or bars: patches drawn inside the view count as shown
+        shown += sum(1 for patch in ax.patches if patch.get_visible() and patch is not ax.patch
+                     and patch.get_window_extent(renderer).overlaps(ab))
         if not shown:
             out.append(Problem("empty", f"{_label(ax)} shows no curve"))
     return out

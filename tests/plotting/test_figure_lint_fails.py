@@ -113,3 +113,10 @@ def test_unknown_kinds_are_refused():
         lint_figure(fig, checks=["legend", "colour"])
     assert set(KINDS) >= {"legend", "squeezed", "text-overlap", "text-outside", "marker-outside", "marker-close",
                           "empty"}
+
+
+def test_a_histogram_and_a_suptitle_are_not_faults():
+    fig, ax = plt.subplots(layout="constrained")
+    ax.hist(np.random.default_rng(0).normal(size=200), 10, histtype="step")
+    fig.suptitle("a title above the panel")
+    assert lint_figure(fig) == []
