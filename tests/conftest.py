@@ -8,7 +8,7 @@ live and what they use, so a new test lands in the right suite by itself:
 
 - ``browser``: files ``test_browser*.py``; tests using the ``lab`` fixture
   (JupyterLab); modules that import Playwright.
-- ``engines``: files ``test_engines*.py`` and ``test_cli_tables.py``; tests
+- ``engines``: files ``test_engines*.py`` and ``test_*tables*.py``; tests
   using the ``spark`` fixture (also marked ``spark``); modules that import an
   engine (DuckDB, polars, PyArrow, Ibis, PySpark).
 - ``spark``: ``@pytest.mark.spark`` or a ``spark`` fixture (PySpark and Java); always also ``engines``.
@@ -33,7 +33,7 @@ SUITES = ("browser", "engines", "spark", "docs", "slow")
 FILE_SUITES = {
     "test_browser*.py": ("browser",),
     "test_engines*.py": ("engines",),
-    "test_cli_tables*.py": ("engines",),
+    "test_*tables*.py": ("engines",),  # test_cli_tables.py, test_bad_inputs_tables.py, ...
 }
 # Fixtures that put a test in a suite.
 FIXTURE_SUITES = {
