@@ -86,7 +86,7 @@ def control_grid(control):
     >>> from skewplot.widgets.page_export import control_grid
     >>> values, labels = control_grid(skew_slider(0.1, lo=0.01, hi=0.5, steps_per_decade=2))
     >>> labels
-    ['0.01', '0.03162', '0.1', '0.3162', '0.5']
+    ['0.01', '0.0316', '0.1', '0.316', '0.5']
     """
     import ipywidgets as widgets
 
