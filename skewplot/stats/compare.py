@@ -50,6 +50,17 @@ class ComparisonResult(_intervals.IntervalResult):
     estimate_b: float
 
 
+# Relative size below which a difference of two areas is rounding: one ROC polyline summed over a different
+# number of collinear vertices (a tie that one score merges and the other splits) gives the same area to ~1e-15.
+ROUNDING = 1e-12
+
+
+def _difference(a, b):
+    """``a - b``, with differences within the areas' rounding (``ROUNDING`` of the larger) taken as 0."""
+    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
+    return np.where(np.abs(d) <= ROUNDING * np.maximum(np.abs(a), np.abs(b)), 0.0, d)
+
+
 def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=None, interpolation="continuous",
                  confidence=0.95, n_boot=2000, method="bca", stratified=True, random_state=None,
                  normalize=False, pos_label=None, func="compare"):
@@ -77,12 +88,12 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
     def statistic(lines):
         # None: each replicate's own skew.
         own = [None if sk is None else m for sk, m in zip(skews, models, strict=True)]
-        cols = [aucpr_rows(*lines[0], m, interpolation, normalize) - aucpr_rows(*lines[1], m, interpolation, normalize)
-                for m in own]
+        cols = [_difference(aucpr_rows(*lines[0], m, interpolation, normalize),
+                            aucpr_rows(*lines[1], m, interpolation, normalize)) for m in own]
         return np.stack(cols, axis=1)
 
     dist = run(pools, n_bins, statistic, n_boot, rng)
-    theta = est[0] - est[1]
+    theta = _difference(est[0], est[1])
     low, high, se, accel = summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng)
     p = _intervals.pvalue(theta, dist, method, accel)
     return {"difference": theta, "low": low, "high": high, "se": se, "pvalue": p, "estimate_a": est[0],
