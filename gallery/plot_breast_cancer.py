@@ -30,14 +30,13 @@ for name, pts in points.items():
 
 # %%
 fig, axes = plt.subplots(1, 3, figsize=(7.2, 2.6), constrained_layout=True)
-data_set = sp.plot_pr(points, ax=axes[0])
+sp.plot_pr(points, ax=axes[0])
 axes[0].set_title(r"(a) data set, $\pi = 0.373$")
-screening = sp.plot_pr(points, skew=0.01, ax=axes[1])
+sp.plot_pr(points, skew=0.01, ax=axes[1])
 axes[1].set_title(r"(b) screening, $\pi' = 0.01$")
 sp.plot_fmeasure(points, log_skew=True, lines=False, skew=0.01, ax=axes[2])
-axes[2].get_legend().remove()  # same colours as (a) and (b); dashed: always positive
-axes[2].set_title(r"(c) best $F_1$ against the skew")
-axes[0].legend(handles=list(data_set.lines_.values()), loc="center left", fontsize=5.5)
-# The curves only, as in (a): the dashed random line and the dotted minimum speak for themselves.
-_ = axes[1].legend(handles=list(screening.lines_.values()), labels=list(screening.lines_), loc="lower left",
-                   bbox_to_anchor=(0.0, 0.06), fontsize=5.5)
+if axes[2].get_legend() is not None:  # a panel of a grid has none: the grid shares one figure legend
+    axes[2].get_legend().remove()  # same colours as (a) and (b); dashed: always positive
+_ = axes[2].set_title(r"(c) best $F_1$ against the skew")
+# The three panels share one figure legend above them (the classifiers); each one's AUCPR at the data set's
+# skew and at 1 % is printed above.

@@ -62,6 +62,7 @@ sp.plot_cost(y_test, s_test, skew=est.estimate, threshold=d, max_lines=40, ax=ax
 sp.plot_fmeasure(y_test, s_test, skew=est.estimate, threshold=d, max_lines=40, ax=axes[1, 1])
 sp.plot_decision(y_test, s_test, skew=(est.low, est.high), target="fbeta", threshold=d, ax=axes[1, 2])
 for ax, title in ((axes[0, 2], "ROC: the threshold at its (FPR, TPR)"), (axes[1, 0], "cost: its line (dashed)")):
-    ax.get_legend().remove()  # the curves fill these panels; the titles say what is marked
+    if ax.get_legend() is not None:  # a panel of a grid has none: the grid shares one figure legend
+        ax.get_legend().remove()  # the curves fill these panels; the titles say what is marked
     ax.set_title(title, fontsize=8)
 plt.show()
