@@ -55,7 +55,7 @@ from .precision import skew_model_of
 
 __all__ = ["Bracket", "BoundedOperatingPoints", "format_bracket"]
 
-#: Most decimals :func:`format_bracket` prints: a narrower bracket prints this wide.
+#: Most decimals ``format_bracket`` prints: a narrower bracket prints this wide.
 MAX_DECIMALS = 12
 
 
@@ -117,7 +117,7 @@ class Bracket(_Ends):
     """An interval ``[low, high]`` guaranteed to contain an exact value.
 
     ``low`` and ``high`` are finite numbers with ``low <= high``
-    (:func:`skewplot._validate.check_pair`, the rule of every interval
+    (``check_pair``, the rule of every interval
     argument); anything else is refused.
 
     Examples
@@ -154,7 +154,7 @@ class Bracket(_Ends):
         return f"Bracket(low={self.low:.10g}, high={self.high:.10g}, width={self.width:.3g})"
 
     def __str__(self):
-        """The bracket as legends and tables print it (:func:`format_bracket`)."""
+        """The bracket as legends and tables print it (``format_bracket``)."""
         return format_bracket(self.low, self.high)
 
 

@@ -16,7 +16,7 @@ straight ROC segments are straight PRG segments and the ROC convex hull is
 the PRG convex hull.  Under a skew model the gains are their expectations
 over the model: precision gain does not move, and the expected recall gain
 is the recall gain at the mean odds ``E[o']``, that is at the single skew
-``pi_g = E[o'] / (1 + E[o'])`` (:func:`gain_skew`).
+``pi_g = E[o'] / (1 + E[o'])`` (``gain_skew``).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ class PRGCurve:
     index : ndarray of int
         The operating point of each vertex (-1 for the crossing point).
     skew : float
-        The skew of the gains (:func:`gain_skew` of the model).
+        The skew of the gains (``gain_skew`` of the model).
     """
 
     recall_gain: np.ndarray
@@ -108,7 +108,7 @@ def prg_curve(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=
 %(metric_input_params)s    skew : None, float, (lo, hi) or SkewModel, optional
         The deployment skew pi' the gains are taken against (None: the data
         set's own).  Under a model the gains are expectations over it (see
-        the module note): the recall gain at :func:`gain_skew`.
+        the module note): the recall gain at ``gain_skew``.
     hull : bool, default=False
         The convex hull instead (the ROC convex hull's vertices: the map to
         PRG space keeps straight lines straight).

@@ -131,7 +131,7 @@ class Display:
             setattr(self, key, value)
 
     def _redraw(self):
-        """``_refresh``, then move the threshold markers (:func:`skewplot.plotting.threshold.mark_threshold`)."""
+        """``_refresh``, then move the threshold markers (``mark_threshold``)."""
         self._refresh()
         for marker in getattr(self, "_threshold_markers", ()):
             marker.move()

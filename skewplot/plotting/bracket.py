@@ -51,7 +51,7 @@ class BracketDisplay:
     brackets_ : dict of str to Bracket
         The area each pair of curves certifies (AUCPR under ``skew``, or ROC
         AUC); the legend prints it with
-        :func:`~skewplot.metrics.bounded.format_bracket`.
+        ``format_bracket``.
     """
 
     def __init__(self, ax, lines, bands, brackets):
@@ -100,7 +100,7 @@ def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, log_prec
     show, within half a pixel), and shaded between where they lie more than
     a pixel apart, so a bracket narrower than the eye can see still draws
     its curve.  The legend gives the bracket of the area, rounded outward
-    (:func:`~skewplot.metrics.bounded.format_bracket`).
+    (``format_bracket``).
 
     Parameters
     ----------

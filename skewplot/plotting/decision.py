@@ -29,7 +29,7 @@ class DecisionDisplay(Display):
     bands_ : dict
         ``"skews"``: between the objective at the model's smallest and
         largest skew (its extremes over the model: see
-        :func:`skewplot.metrics.decide.objective_band`).
+        ``objective_band``).
     marker_ : Line2D or None
         The chosen threshold (``threshold=``) with the expected objective there.
     """

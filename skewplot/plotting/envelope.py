@@ -98,7 +98,7 @@ ENVELOPE_PARAMS = """\
         every classifier (or the result of
         :func:`skewplot.choose_threshold`, with its recall, precision and
         FPR intervals as bars in PR and ROC space); the mark follows
-        ``update`` (:func:`skewplot.plotting.threshold.mark_threshold`).
+        ``update`` (``mark_threshold``).
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the envelopes' ``Axes.plot`` (to the thin lines when

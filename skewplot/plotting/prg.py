@@ -107,14 +107,14 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
         Under a range or series the gains are their expectations over it:
         precision gain ``1 - FPR/TPR`` does not depend on the skew, and the
         expected recall gain is the recall gain at ``E[o'] / (1 + E[o'])``
-        (``o'`` the odds ``pi'/(1 - pi')``; :func:`skewplot.metrics.prg.gain_skew`).
+        (``o'`` the odds ``pi'/(1 - pi')``; ``gain_skew``).
     hull : bool, default=False
         Also draw each classifier's convex hull in PRG space (dotted).
     threshold : float or ThresholdDecision, optional
         Mark this score threshold on every classifier (or the result of
         :func:`skewplot.choose_threshold`, with its recall, precision and
         FPR intervals as bars in PR and ROC space); the mark follows
-        ``update`` (:func:`skewplot.plotting.threshold.mark_threshold`).
+        ``update`` (``mark_threshold``).
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot``.

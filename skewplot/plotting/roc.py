@@ -162,7 +162,7 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
         Mark this score threshold on every classifier (or the result of
         :func:`skewplot.choose_threshold`, with its recall, precision and
         FPR intervals as bars in PR and ROC space); the mark follows
-        ``update`` (:func:`skewplot.plotting.threshold.mark_threshold`).
+        ``update`` (``mark_threshold``).
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,

@@ -1,6 +1,6 @@
 """A chosen threshold marked on every space (PR, P̄-R, P̃-R, ROC, PRG, cost and F displays).
 
-:func:`mark_threshold` adds the marker to a drawn Display; the ``plot_*``
+``mark_threshold`` adds the marker to a drawn Display; the ``plot_*``
 functions call it for their ``threshold=`` argument.  The marker follows
 ``update``: the Display calls :meth:`ThresholdMarker.move` after every
 refresh (``Display._threshold_markers``).

@@ -175,7 +175,7 @@ def choose_threshold(data, y_score=None, *, skew, target, value=None, m=0.5, bet
     y_score : array-like, optional
         Scores; predict positive where ``score >= threshold``.
     skew : float, (lo, hi), SkewModel or SkewEstimate
-        The deployment skew pi'.  A :class:`~skewplot.stats.SkewEstimate`
+        The deployment skew pi'.  A :class:`~skewplot.SkewEstimate`
         with an interval stands for the distribution of its bootstrap
         estimates (its interval for ``"worst"`` and ``"regret"``).
     target : {"cost", "fbeta", "precision", "recall"}
