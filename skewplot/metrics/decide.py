@@ -36,7 +36,7 @@ from .fmeasure import _envelope_candidates, _f_at
 from .precision import curve_rates
 
 __all__ = ["TARGETS", "RISKS", "skew_bounds", "goodness_at", "expected_goodness", "worst_goodness",
-           "max_regret", "objective_band"]
+           "max_regret", "objective_band", "TargetIndex"]
 
 TARGETS = ("cost", "fbeta", "precision", "recall")
 RISKS = ("expected", "worst", "regret", "chance")
@@ -168,3 +168,58 @@ def objective_band(pts, model: SkewModel, target, *, m=0.5, f_alpha=0.5):
     ends = [sign * goodness_at(tpr, fpr, pi, target, m=m, f_alpha=f_alpha) for pi in skew_bounds(model)]
     exp = sign * expected_goodness(pts, model, target, m=m, f_alpha=f_alpha)
     return exp, np.minimum(*ends), np.maximum(*ends)
+
+
+class TargetIndex:
+    """The point :func:`skewplot.choose_threshold` picks for a precision or recall target, in O(log n).
+
+    ``choose_threshold(pts, skew=model, target=target, value=v)`` (risk
+    ``"expected"``) picks, among the points reaching ``v``, the one with the
+    most recall (the highest threshold among equals) for precision, and the
+    highest threshold for recall.  Recall rises along the points, so both
+    are a search in sorted arrays once the running maximum of precision from
+    the last point back is known (O(n) once per model, then a search per
+    target value): the last point reaching ``v`` is where that maximum falls
+    below ``v``, and the pick is the first candidate with its recall.
+
+    Parameters
+    ----------
+    pts : OperatingPoints
+    target : {"precision", "recall"}
+    model : SkewModel
+        Precision's model (recall does not depend on it).
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> from skewplot.metrics.decide import TargetIndex
+    >>> pts = sp.operating_points([0, 0, 1, 0, 1, 1], [0.1, 0.2, 0.3, 0.4, 0.8, 0.9])
+    >>> look = TargetIndex(pts, "precision", sp.FixedSkew(0.5))
+    >>> look(0.7), sp.choose_threshold(pts, skew=0.5, target="precision", value=0.7).index
+    (4, 4)
+    >>> look(1.01) is None
+    True
+    """
+
+    def __init__(self, pts, target, model):
+        if target not in ("precision", "recall"):
+            raise ValueError(f"target must be 'precision' or 'recall', got {target!r}")
+        self.target = target
+        self._tpr = np.asarray(pts.tpr, dtype=float)
+        if target == "precision":
+            good = expected_goodness(pts, model, "precision")
+            cand = (self._tpr > 0) | (np.asarray(pts.fpr) > 0)  # as choose_threshold: the empty prediction is a limit
+            good = np.where(cand, good, -np.inf)
+            self._first = int(np.argmax(cand)) if cand.any() else len(good)
+            self._neg_reach = -np.maximum.accumulate(good[::-1])[::-1]  # non-decreasing
+
+    def __call__(self, value):
+        """The index picked for the target ``value``, or None when no point reaches it."""
+        tpr, n = self._tpr, self._tpr.size
+        if self.target == "recall":
+            i = int(np.searchsorted(tpr, value, side="left"))
+            return i if i < n else None
+        last = int(np.searchsorted(self._neg_reach, -value, side="right")) - 1
+        if last < 0:
+            return None
+        return max(int(np.searchsorted(tpr, tpr[last], side="left")), self._first)

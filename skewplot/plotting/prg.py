@@ -76,6 +76,7 @@ class PRGDisplay(Display):
         ax.set_ylim(-0.05, 1.02)
         ax.set_ylabel("Precision gain")
         self._refresh()
+        self._place_legend()
         return self
 
     def _refresh(self):
@@ -92,7 +93,11 @@ class PRGDisplay(Display):
         # Only recall gain depends on the skew: its axis names it.
         what = model.describe() if isinstance(model, FixedSkew) else f"{model.describe()}: at π′ = {c.skew:.3g}"
         self.ax_.set_xlabel(f"Recall gain ({what})")
-        self._place_legend()
+        legend = self.ax_.get_legend()
+        if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only
+            for text, line in zip(legend.get_texts(), self.lines_.values(), strict=False):
+                text.set_text(line.get_label())
+            self._place_legend(relocate=True)  # the curves moved: the same rule as a fresh plot
 
 
 def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,

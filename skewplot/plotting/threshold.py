@@ -9,6 +9,7 @@ refresh (``Display._threshold_markers``).
 from __future__ import annotations
 
 import numbers
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -41,7 +42,9 @@ def threshold_index(pts, threshold):
 
 
 def _parse(threshold):
-    """(score threshold, intervals or None) of a number or a ThresholdDecision."""
+    """(score threshold, intervals or None) of a number, a ThresholdDecision or a mapping classifier -> number."""
+    if isinstance(threshold, Mapping):
+        return {name: _parse(t)[0] for name, t in threshold.items()}, None
     if hasattr(threshold, "threshold") and hasattr(threshold, "intervals"):
         if threshold.threshold is None:
             raise ValueError("threshold: the decision carries no score threshold (its points had none)")
@@ -60,7 +63,11 @@ class ThresholdMarker:
 
     Attributes
     ----------
-    threshold : float
+    threshold : float or dict of str to float
+        One score threshold for every classifier, or one per classifier
+        (a mapping, as the widgets' threshold control gives).
+    index_ : dict of str to int
+        The marked operating point of each classifier (``threshold_index``).
     points_ : dict of str to Line2D
         The marked operating point of each classifier (its curve in cost and F space).
     intervals_ : list of Line2D
@@ -77,29 +84,61 @@ class ThresholdMarker:
         single = [(name, p) for name, p in display.points.items() if isinstance(p, OperatingPoints)]
         if not single:
             raise ValueError("threshold= marks classifiers given as operating points, not folds")
-        self._index = {name: threshold_index(p, self.threshold) for name, p in single}
+        self._single = dict(single)
+        self.index_ = self._indices()
         for k, (name, _) in enumerate(single):
             if self.space in ("cost", "f"):
                 style = dict(color="black", linewidth=2.0, linestyle=(0, (4, 2)), zorder=4.4)
             else:
                 style = dict(_STYLE)
-            style["label"] = f"threshold {self.threshold:.4g}" if k == 0 else None
+            style["label"] = self._label() if k == 0 else None
             (self.points_[name],) = ax.plot([], [], **style)
         if self.intervals and len(single) == 1 and self.space in ("pr", "roc"):
             self.intervals_ = [ax.plot([], [], color="black", linewidth=1.2, zorder=4.4)[0] for _ in range(2)]
+        self.move()
+
+    def _label(self):
+        return "threshold" if isinstance(self.threshold, dict) else f"threshold {self.threshold:.4g}"
+
+    def _indices(self, thr=None):
+        thr = self.threshold if thr is None else thr
+        if isinstance(thr, dict):
+            missing = sorted(set(self._single) - set(thr))
+            if missing:
+                raise ValueError(f"threshold: no threshold given for classifier(s) {', '.join(map(str, missing))}")
+            return {name: threshold_index(p, thr[name]) for name, p in self._single.items()}
+        return {name: threshold_index(p, thr) for name, p in self._single.items()}
+
+    def set_threshold(self, threshold, index=None):
+        """Mark another threshold (a number, or a mapping classifier -> number) and move the artists.
+
+        ``index`` (optional, classifier -> operating point) is the caller's
+        own ``threshold_index`` of it, so that a widget's step costs no
+        search; the intervals of a decision are not kept.
+        """
+        thr, _ = _parse(threshold)
+        index = self._indices(thr) if index is None else {name: int(index[name]) for name in self._single}
+        self.threshold, self.intervals, self.index_ = thr, None, index
+        for line in self.intervals_:
+            line.set_data([], [])
+        self.intervals_ = []
+        first = next(iter(self.points_.values()))
+        first.set_label(self._label())
         self.move()
 
     def move(self):
         """Put the artists where the Display's current parameters place the threshold."""
         d = self.display
         for name, line in self.points_.items():
-            pts, i = d.points[name], self._index[name]
+            pts, i = d.points[name], self.index_[name]
             if self.space == "roc":
                 line.set_data([pts.fpr[i]], [pts.tpr[i]])
             elif self.space == "pr":
-                t, f = curve_rates(pts)
+                t, f = pts.tpr[i], pts.fpr[i]
+                if t == 0 and f == 0:  # the empty prediction: precision's limit along the curve (O(n), rare)
+                    t, f = (r[i] for r in curve_rates(pts))
                 model = skew_model_of(pts, d.skew)
-                line.set_data([pts.tpr[i]], [float(model.precision(t[i], f[i]))])
+                line.set_data([pts.tpr[i]], [float(model.precision(t, f))])
             elif self.space == "prg":
                 pi = gain_skew(skew_model_of(pts, d.skew))
                 rg, pg = recall_gain(pts.tpr[i], pi), precision_gain(pts.tpr[i], pts.fpr[i])
@@ -133,10 +172,11 @@ def mark_threshold(display, threshold):
     ----------
     display : PRDisplay, ROCDisplay, PRGDisplay, CostDisplay or FMeasureDisplay
         Drawn (its ``plot`` was called, as by every ``plot_*`` function).
-    threshold : float or ThresholdDecision
+    threshold : float, ThresholdDecision or dict of str to float
         A score threshold (predict positive where ``score >= threshold``),
         or the result of :func:`skewplot.choose_threshold`, whose intervals
-        (recall, precision, FPR) are drawn as bars in PR and ROC space.
+        (recall, precision, FPR) are drawn as bars in PR and ROC space, or
+        one threshold per classifier (a mapping name -> threshold).
 
     Returns
     -------

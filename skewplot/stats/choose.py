@@ -26,7 +26,7 @@ from ._checks import as_generator
 from .bootstrap import points_of, read_rows
 from .prior_shift import SkewEstimate
 
-__all__ = ["ThresholdDecision", "choose_threshold"]
+__all__ = ["ThresholdDecision", "choose_threshold", "report_at"]
 
 #: Deployed cases the counts are given for.
 PER = 10_000
@@ -328,3 +328,69 @@ def _report(pts, i, model, m):
     out["cost"] = float(model.expect(lambda p: _nec(t, f, probability_cost(p, m))))
     return out
 
+
+
+def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_state=None):
+    """What operating point ``index`` does at the deployment skew, as :func:`choose_threshold` reports it.
+
+    The widgets' threshold readout: the same quantities (``_report``) at any
+    point, and with ``confidence`` the same percentile intervals, drawn
+    from the points' counts alone in O(``n_boot``), whatever the number of
+    rows.  In the stratified bootstrap of :func:`choose_threshold` (each
+    class resampled with replacement from its own rows) the positives a
+    replicate scores at or above the threshold are
+    ``Binomial(n_pos, TPR)``, its negatives ``Binomial(n_neg, FPR)``, the
+    two independent; those counts are drawn here, with one skew per
+    replicate from the model as there.  Exact for unit-weight rows only:
+    points with non-integer counts (weights, soft labels) are refused.
+
+    Parameters
+    ----------
+    pts : OperatingPoints
+    index : int
+        The operating point (``skewplot.plotting.threshold.threshold_index``).
+    skew : float, (lo, hi), SkewModel or SkewEstimate
+    m : float in [0, 1], default=0.5
+    confidence : float in (0, 1), optional
+    n_boot : int, default=1000
+    random_state : optional
+
+    Returns
+    -------
+    dict
+        ``recall``, ``precision``, ``fpr``, ``cost`` and ``tp``, ``fp``,
+        ``fn``, ``tn`` per 10 000 deployed cases, and ``intervals``
+        (``(low, high)`` of each, or None without ``confidence``).
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> from skewplot.stats.choose import report_at
+    >>> pts = sp.operating_points([0, 0, 1, 0, 1, 1], [0.1, 0.2, 0.3, 0.4, 0.8, 0.9])
+    >>> r = report_at(pts, 2, 0.01, confidence=0.9, random_state=0)
+    >>> round(r["recall"], 3), round(r["tp"], 1), [round(v, 3) for v in r["intervals"]["recall"]]
+    (0.667, 66.7, [0.333, 1.0])
+    """
+    if not isinstance(pts, OperatingPoints):
+        raise TypeError(f"pts must be OperatingPoints, got {type(pts).__name__}")
+    index = check_int(index, "index", lo=0, hi=len(pts) - 1)
+    m = check_scalar(m, "m", lo=0.0, hi=1.0)
+    model, _, draws = _skew_spec(skew, pts)
+    out = _report(pts, index, model, m)
+    out["intervals"] = None
+    if confidence is None:
+        return out
+    confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+    n_boot = check_int(n_boot, "n_boot", lo=1)
+    n_pos, n_neg = float(pts.tp[-1]), float(pts.fp[-1])
+    if not (n_pos.is_integer() and n_neg.is_integer() and np.all(np.mod(pts.tp, 1) == 0)
+            and np.all(np.mod(pts.fp, 1) == 0)):
+        raise ValueError("confidence: intervals from the points' counts need unit-weight rows; these points "
+                         "have non-integer counts (sample weights or soft labels): use choose_threshold")
+    rng = as_generator(random_state)
+    t = rng.binomial(int(n_pos), float(pts.tp[index]) / n_pos, n_boot) / n_pos
+    f = rng.binomial(int(n_neg), float(pts.fp[index]) / n_neg, n_boot) / n_neg
+    per = _values(t, f, _draw_skews(model, draws, rng, n_boot), m)
+    q = ((1.0 - confidence) / 2, (1.0 + confidence) / 2)
+    out["intervals"] = {k: tuple(float(x) for x in np.quantile(per[k], q)) for k in _REPORTED}
+    return out

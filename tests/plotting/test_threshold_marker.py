@@ -65,3 +65,25 @@ def test_bad_threshold_is_refused_before_drawing(data):
         sp.plot_roc(y, s, threshold="high")
     with pytest.raises(ValueError, match="threshold must be a number"):
         sp.plot_pr(y, s, threshold=float("nan"))
+
+
+def test_one_threshold_per_classifier_and_set_threshold(data):
+    y, s = data
+    pts = {"a": sp.operating_points(y, s), "b": sp.operating_points(y, -s + 0.3 * y)}
+    from skewplot.plotting.threshold import mark_threshold, threshold_index
+    disp = sp.plot_roc(pts)
+    marker = mark_threshold(disp, {"a": 1.0, "b": -0.5})
+    for name, t in (("a", 1.0), ("b", -0.5)):
+        i = threshold_index(pts[name], t)
+        assert list(marker.points_[name].get_xydata()[0]) == [pts[name].fpr[i], pts[name].tpr[i]]
+    marker.set_threshold({"a": 2.0, "b": 0.0})
+    i = threshold_index(pts["a"], 2.0)
+    assert list(marker.points_["a"].get_xydata()[0]) == [pts["a"].fpr[i], pts["a"].tpr[i]]
+    marker.set_threshold({"a": 7.0, "b": 0.0}, index={"a": 5, "b": 6})  # the caller's own index is used
+    assert list(marker.points_["a"].get_xydata()[0]) == [pts["a"].fpr[5], pts["a"].tpr[5]]
+    with pytest.raises(ValueError, match="no threshold given for classifier"):
+        marker.set_threshold({"a": 1.0})
+    assert marker.threshold == {"a": 7.0, "b": 0.0}  # the refused update changed nothing
+    pr = sp.plot_pr(pts, skew=0.01)
+    m = mark_threshold(pr, {"a": np.inf, "b": 0.0})  # the empty prediction: precision's limit
+    assert np.isfinite(m.points_["a"].get_ydata()[0])
