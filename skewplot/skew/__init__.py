@@ -77,7 +77,10 @@ def as_skew(spec, default=None) -> SkewModel:
     if isinstance(spec, np.ndarray) and spec.ndim == 0:
         return FixedSkew(float(spec))
     if isinstance(spec, (tuple, list, np.ndarray)) and len(spec) == 2:
-        return SkewRange(spec[0], spec[1])
+        try:
+            return SkewRange(spec[0], spec[1])
+        except (TypeError, ValueError) as exc:  # the range's own message names lo and hi, not skew=
+            raise type(exc)(f"skew=({spec[0]!r}, {spec[1]!r}) is not a skew range: {exc}") from None
     raise TypeError(
         "skew must be None, a float in (0, 1), a (lo, hi) pair, a SkewModel or a SkewEstimate; "
         f"got {type(spec).__name__}"

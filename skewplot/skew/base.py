@@ -55,11 +55,13 @@ def min_precision_nodes(recall, pi):
 _CHUNK = 1 << 14
 
 
-def aucpr_nodes(tpr, fpr, pi, *, complement=False):
+def aucpr_nodes(tpr, fpr, pi, *, complement=False, paired=False):
     """Continuous AUCPR of the ROC polyline at each skew in ``pi`` (1-D), limits included.
 
     ``tpr``, ``fpr`` of shape (n,) give shape (k,); rows of a (r, n) array
-    (several curves) give shape (k, r).
+    (several curves) give shape (k, r).  ``paired=True`` takes one skew per
+    row instead (``pi`` of shape (r,)) and gives shape (r,): row ``j`` at
+    ``pi[j]`` (bootstrap replicates, each at its own drawn deployment skew).
 
     ``pi -> 0``: precision tends to 1 where FPR = 0 and to 0 elsewhere, so the
     area is the recall reached at FPR = 0.  ``pi -> 1``: precision tends to 1
@@ -70,19 +72,27 @@ def aucpr_nodes(tpr, fpr, pi, *, complement=False):
     fpr = np.asarray(fpr, dtype=float)
     pi = np.asarray(pi, dtype=float)
     rows = tpr.shape[:-1]  # curves given as rows of a 2-D array get one area each
-    out = np.empty(pi.shape + rows)
+    if paired and pi.shape != rows:
+        raise ValueError(f"paired: pi has shape {pi.shape}, one skew per row needs {rows}")
+    out = np.empty(pi.shape if paired else pi.shape + rows)
     inner = (pi > 0) & (pi < 1)
     if inner.any():
-        col = _col(pi[inner], tpr.ndim)
+        if paired:  # the rows that have an inner skew, each with its skew as a column
+            t, f, col = tpr[inner], fpr[inner], pi[inner][:, None]
+        else:
+            t, f, col = tpr, fpr, _col(pi[inner], tpr.ndim)
         # Slices of segments small enough for the temporaries to stay in cache (3-4x faster).
-        n_rows = max(int(np.prod(rows)), 1)
-        step = max(_CHUNK // (col.size * n_rows), 1 if n_rows == 1 else 64)  # many rows: few Python steps
+        n_rows = max(int(np.prod(t.shape[:-1])), 1)
+        cells = n_rows if paired else col.size * n_rows
+        step = max(_CHUNK // cells, 1 if n_rows == 1 else 64)  # many rows: few Python steps
         area = _formulas.continuous_segment_area
-        n_seg = tpr.shape[-1] - 1
-        out[inner] = sum(area(tpr[..., i:i + step + 1], fpr[..., i:i + step + 1], col, complement=complement)
+        n_seg = t.shape[-1] - 1
+        out[inner] = sum(area(t[..., i:i + step + 1], f[..., i:i + step + 1], col, complement=complement)
                          .sum(axis=-1) for i in range(0, max(n_seg, 1), step))
     if (pi <= 0).any():
         at_zero = np.max(np.where(fpr == 0, tpr, 0.0), axis=-1)
+        if paired:
+            at_zero = at_zero[pi <= 0]
         out[pi <= 0] = 1.0 - at_zero if complement else at_zero
     out[pi >= 1] = 0.0 if complement else 1.0
     return out

@@ -152,8 +152,11 @@ def aucpr_rows(tp, fp, model, interpolation, normalize):
                      for p in _resample.replicate_points(tp, fp)])
 
 
-def run(pools, n_bins, statistic, n_boot, rng):
-    """Replicates of ``statistic`` (a function of the per-classifier polylines) -> (n_boot, m)."""
+def run(pools, n_bins, statistic, n_boot, rng, *, rows=False):
+    """Replicates of ``statistic`` (a function of the per-classifier polylines) -> (n_boot, m).
+
+    ``rows=True`` also passes the chunk's replicate numbers, ``statistic(lines, slice)``.
+    """
     # The replicates of every classifier (and of their difference), kept and then concatenated: twice.
     check_memory(2 * 8 * n_boot * (len(n_bins) + 1), f"n_boot={n_boot} replicates of {len(n_bins)} classifier(s)",
                  reduce="lower n_boot")
@@ -162,7 +165,8 @@ def run(pools, n_bins, statistic, n_boot, rng):
     for start in range(0, n_boot, chunk):
         idx = _resample.draw(rng, pools, min(chunk, n_boot - start))
         lines = [_resample.polylines(*_resample.counts(pools, n_bins, k, idx)) for k in range(len(n_bins))]
-        out.append(np.atleast_2d(statistic(lines).T).T)
+        values = statistic(lines, slice(start, start + idx[0].shape[0])) if rows else statistic(lines)
+        out.append(np.atleast_2d(values.T).T)
     return np.concatenate(out, axis=0)
 
 

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from .._validate import check_bool, check_choice
 from ..metrics.auc import INTERPOLATIONS, aucpr
 from ..metrics.precision import skew_model_of
+from ..skew import FixedSkew
+from ..skew.base import aucpr_nodes
+from ..skew.formulas import aucpr_min_gap
 from . import _intervals, _resample
 from ._checks import as_generator
 from ._inputs import labelled_rows
-from .bootstrap import aucpr_rows, check_bootstrap_args, points_of, read_rows, run, summarise
+from .bootstrap import aucpr_rows, check_bootstrap_args, points_of, read_rows, run, single_class_error, summarise
+from .choose import _draw_skews
+from .prior_shift import SkewEstimate
 
 __all__ = ["ComparisonResult", "compare"]
 
@@ -34,8 +39,24 @@ class ComparisonResult(_intervals.IntervalResult):
         ``pvalue < 1 - confidence`` exactly when the interval excludes 0.
     estimate_a, estimate_b : float
         The two AUCs.
+    prob_a_beats_b : float
+        The probability that A beats B out there: the share of the paired
+        bootstrap replicates in which A's metric exceeds B's at the
+        replicate's deployment skew (drawn from the skew model or the
+        estimate, one per replicate; fixed for a number), a tie counted
+        half.  A predictive probability, not a p-value (see
+        :func:`skewplot.compare`).
+    prob_a_beats_b_se : float
+        Its Monte-Carlo standard error: the standard deviation of the
+        replicates' wins (1, 1/2 or 0) over ``sqrt(n_boot)``.
     distribution : ndarray of shape (n_boot,)
         Bootstrap differences, A and B computed on the same resampled rows.
+    deployed_distribution : ndarray of shape (n_boot,)
+        A - B on each replicate at its deployment skew ``skew_draws``, the
+        differences ``prob_a_beats_b`` counts (``distribution`` itself when
+        the skew is fixed).
+    skew_draws : ndarray of shape (n_boot,) or None
+        The deployment skew of each replicate; None when the skew is fixed.
     confidence : float
     method : str
     n_boot : int
@@ -48,6 +69,10 @@ class ComparisonResult(_intervals.IntervalResult):
     pvalue: float
     estimate_a: float
     estimate_b: float
+    prob_a_beats_b: float
+    prob_a_beats_b_se: float
+    deployed_distribution: np.ndarray = field(default=None, repr=False, compare=False)
+    skew_draws: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
 # Relative size below which a difference of two areas is rounding: one ROC polyline summed over a different
@@ -61,6 +86,52 @@ def _difference(a, b):
     return np.where(np.abs(d) <= ROUNDING * np.maximum(np.abs(a), np.abs(b)), 0.0, d)
 
 
+def _deployment_skews(skew, pts, rng, n_boot):
+    """One deployment skew per replicate for ``skew=``, as ``choose_threshold(risk="chance")`` draws them.
+
+    None where the skew is fixed (None, a number, a point mass, an estimate
+    without a bootstrap distribution): every replicate is at that skew.
+    """
+    draws = None
+    if isinstance(skew, SkewEstimate):
+        if skew.distribution is None:
+            return None
+        model, draws = None, np.clip(skew.distribution, 0.0, 1.0)
+    else:
+        model = skew_model_of(pts, skew)
+        if isinstance(model, FixedSkew):
+            return None
+    return _draw_skews(model, draws, rng, n_boot)
+
+
+def _areas_at(tp, fp, pi, interpolation):
+    """Area (not normalised) of each replicate polyline at its own skew ``pi[row]``."""
+    n_pos, n_neg = tp[:, -1:], fp[:, -1:]
+    if np.any(n_pos <= 0) or np.any(n_neg <= 0):
+        raise single_class_error()
+    if interpolation == "continuous":  # all rows at once, the fixed-skew kernel with one skew per row
+        return aucpr_nodes(tp / n_pos, fp / n_neg, pi, paired=True)
+    return np.array([aucpr(p, skew=float(s), interpolation=interpolation)
+                     for p, s in zip(_resample.replicate_points(tp, fp), pi, strict=True)])
+
+
+def _deployed_difference(lines, pi, interpolation, normalize):
+    """A - B on each replicate at its skew ``pi[row]``, with the areas' rounding taken as a tie."""
+    d = _difference(_areas_at(*lines[0], pi, interpolation), _areas_at(*lines[1], pi, interpolation))
+    if normalize:  # (A - min)/(1 - min) - (B - min)/(1 - min): the floor cancels at one skew
+        gap = aucpr_min_gap(pi)
+        d = np.where(gap > 0, d / np.where(gap > 0, gap, 1.0), 0.0)  # pi' = 1: every area is 1, a tie
+    return d
+
+
+def wins(deployed):
+    """``prob_a_beats_b`` and its Monte-Carlo standard error per column: wins count 1, ties 1/2."""
+    won = np.where(deployed > 0, 1.0, np.where(deployed == 0, 0.5, 0.0))
+    n = won.shape[0]
+    se = won.std(axis=0, ddof=1) / np.sqrt(n) if n > 1 else np.zeros(won.shape[1])
+    return won.mean(axis=0), se
+
+
 def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=None, interpolation="continuous",
                  confidence=0.95, n_boot=2000, method="bca", stratified=True, random_state=None,
                  normalize=False, pos_label=None, func="compare"):
@@ -70,8 +141,10 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
     -------
     dict of str to ndarray
         ``difference``, ``low``, ``high``, ``se``, ``pvalue``,
-        ``estimate_a``, ``estimate_b`` (one entry per skew) and
-        ``distribution`` of shape (n_boot, len(skews)).
+        ``estimate_a``, ``estimate_b``, ``prob_a_beats_b``,
+        ``prob_a_beats_b_se`` (one entry per skew), ``distribution`` and
+        ``deployed_distribution`` of shape (n_boot, len(skews)), and
+        ``skew_draws`` (a list: one array or None per skew).
     """
     confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, method, stratified)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
@@ -84,6 +157,9 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
     models = [skew_model_of(pts[0], s) for s in skews]
     est = np.array([[aucpr(p, skew=m, interpolation=interpolation, normalize=normalize) for m in models] for p in pts])
     pools, n_bins = _resample.make_pools(scores, pts, is_pos, w, stratified)
+    # Drawn before the rows, so that a fixed skew leaves the replicates as they were.
+    draws = [_deployment_skews(sk, pts[0], rng, n_boot) for sk in skews]
+    drawn = [j for j, d in enumerate(draws) if d is not None]
 
     def statistic(lines):
         # None: each replicate's own skew.
@@ -92,23 +168,35 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
                             aucpr_rows(*lines[1], m, interpolation, normalize)) for m in own]
         return np.stack(cols, axis=1)
 
-    dist = run(pools, n_bins, statistic, n_boot, rng)
+    def with_deployed(lines, rows):
+        cols = [_deployed_difference(lines, draws[j][rows], interpolation, normalize) for j in drawn]
+        return np.concatenate([statistic(lines)] + [c[:, None] for c in cols], axis=1)
+
+    out = run(pools, n_bins, with_deployed, n_boot, rng, rows=True)
+    dist = out[:, :len(skews)]
+    deployed = dist.copy()
+    deployed[:, drawn] = out[:, len(skews):]
     theta = _difference(est[0], est[1])
     low, high, se, accel = summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng)
     p = _intervals.pvalue(theta, dist, method, accel)
+    prob, prob_se = wins(deployed)
     return {"difference": theta, "low": low, "high": high, "se": se, "pvalue": p, "estimate_a": est[0],
-            "estimate_b": est[1], "distribution": dist}
+            "estimate_b": est[1], "prob_a_beats_b": prob, "prob_a_beats_b_se": prob_se, "distribution": dist,
+            "deployed_distribution": deployed, "skew_draws": draws}
 
 
 def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
             interpolation="continuous", confidence=0.95, n_boot=2000, method="bca", stratified=True,
             random_state=None, normalize=False):
-    """Paired bootstrap comparison of the AUCPR of two classifiers on the same rows.
+    """Paired bootstrap comparison of the AUCPR of two classifiers, and the chance that A beats B out there.
 
     Each replicate resamples the rows once and computes both classifiers'
     AUC on them, so the difference keeps the pairing (the correlation
     between two classifiers scored on the same examples).  Identical scores
     give a difference of exactly 0 in every replicate (and p-value 1).
+    ``prob_a_beats_b`` adds the uncertainty of the deployment skew: each
+    replicate is also evaluated at a deployment skew drawn from the skew
+    model or the estimate (see Notes).
 
     Parameters
     ----------
@@ -121,7 +209,12 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
         Scores of classifiers A and B on the same rows (or their columns).
     skew : None, float, (lo, hi), SkewModel or SkewEstimate, optional
         As :func:`skewplot.aucpr`: the test skew, a deployment skew, a range
-        (P̄-R), a series (P̃-R) or an estimate's point estimate.
+        (P̄-R), a series (P̃-R) or an estimate's point estimate, for
+        ``difference`` and its interval.  For ``prob_a_beats_b`` a range or
+        model is the distribution of the one deployment skew, and an
+        estimate with an interval (``estimate_skew(..., confidence=...)``)
+        the distribution of its bootstrap estimates, as in
+        ``choose_threshold(risk="chance")``.
     y_true : array-like or str, optional
         The labels when ``data`` is None, or their column in ``data``.
     sample_weight, pos_label, interpolation, confidence, n_boot, method, stratified, random_state, normalize
@@ -132,11 +225,49 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
     -------
     ComparisonResult
         ``difference`` (A - B), ``low``, ``high``, ``se``, ``pvalue``,
-        ``estimate_a``, ``estimate_b`` and the replicate ``distribution``.
+        ``estimate_a``, ``estimate_b``, ``prob_a_beats_b`` with its
+        Monte-Carlo ``prob_a_beats_b_se``, the replicate ``distribution``,
+        and ``deployed_distribution`` and ``skew_draws`` behind the
+        probability.
 
     See Also
     --------
     skewplot.plot_comparison : the difference against the deployment skew.
+    skewplot.choose_threshold : ``risk="chance"`` draws the skew the same way.
+
+    Notes
+    -----
+    **How likely A beats B out there.**  Replicate ``b`` resamples the test
+    rows (the paired bootstrap above) and draws one deployment skew
+    ``pi'_b`` from the model, independently of the rows: uniformly on a
+    range, from the nodes of a series or weighted model, from an
+    estimate's bootstrap estimates; with a number (or None) every
+    replicate is at that skew.  A beats B on the replicate when A's metric
+    at ``pi'_b`` exceeds B's (AUCPR, average precision with
+    ``interpolation="step"``, normalised with ``normalize=True``: the same
+    metric as ``difference``, at one skew); a difference within the areas'
+    rounding (``1e-12`` of the larger area) is a tie and counts 1/2, so a
+    classifier against itself (or any increasing function of its scores)
+    gives exactly 0.5.  ``prob_a_beats_b`` is the share of replicates A
+    wins, and ``prob_a_beats_b_se`` the Monte-Carlo error of using
+    ``n_boot`` of them (add replicates to shrink it).
+
+    Read the bootstrap distribution as the uncertainty about the population
+    the test set came from, as the Bayesian bootstrap does (Rubin 1981):
+    the probability is then a *predictive* probability that, at the skew
+    the deployment will have, A's metric on the population exceeds B's.
+    It is not a p-value.  Two classifiers equal in distribution give
+    probabilities spread over (0, 1) around 0.5, not near 1; and a
+    probability of 0.97 says A wins in 97 % of the worlds the test set and
+    the skew allow, not that a difference so large would be rare without
+    one.  With a range, ``difference`` is the P̄-R area difference, the
+    *average* over the skews of the per-skew difference (Fubini): curves
+    that cross inside the range can give a clearly negative average and a
+    probability of 0.25, and ``(r.distribution > 0).mean()`` is the chance
+    that the average, not the deployment, favours A.  The skew draws are
+    independent of the rows; an estimate made from the same labelled test
+    set shares part of its sampling with it, which this ignores.  The
+    theory page (*The probability that A beats B*) gives the formula.
 
     Examples
     --------
@@ -150,13 +281,23 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
     (True, True)
     >>> sp.compare(y, a, a, skew=0.02, n_boot=200, random_state=0).difference
     0.0
+
+    The chance that A beats B when the deployment skew is only known to lie
+    between 0.5 % and 5 % (one skew drawn per replicate), and A against
+    itself (every replicate a tie):
+
+    >>> r = sp.compare(y, a, b, skew=(0.005, 0.05), n_boot=500, random_state=0)
+    >>> bool(r.prob_a_beats_b > 0.99), r.skew_draws.shape
+    (True, (500,))
+    >>> sp.compare(y, a, a, skew=(0.005, 0.05), n_boot=200, random_state=0).prob_a_beats_b
+    0.5
     """
     out = compare_many(data, score_a, score_b, [skew], y_true=y_true, sample_weight=sample_weight,
                        interpolation=interpolation,
                        confidence=confidence, n_boot=n_boot, method=method, stratified=stratified,
                        random_state=random_state, normalize=normalize, pos_label=pos_label)
-    return ComparisonResult(difference=float(out["difference"][0]), low=float(out["low"][0]),
-                            high=float(out["high"][0]), se=float(out["se"][0]), pvalue=float(out["pvalue"][0]),
-                            estimate_a=float(out["estimate_a"][0]), estimate_b=float(out["estimate_b"][0]),
-                            distribution=out["distribution"][:, 0], confidence=confidence, method=method,
-                            n_boot=out["distribution"].shape[0])
+    one = {k: float(out[k][0]) for k in ("difference", "low", "high", "se", "pvalue", "estimate_a", "estimate_b",
+                                         "prob_a_beats_b", "prob_a_beats_b_se")}
+    return ComparisonResult(**one, distribution=out["distribution"][:, 0],
+                            deployed_distribution=out["deployed_distribution"][:, 0], skew_draws=out["skew_draws"][0],
+                            confidence=confidence, method=method, n_boot=out["distribution"].shape[0])
