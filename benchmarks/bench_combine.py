@@ -40,12 +40,12 @@ def main():
     sa = rng.permutation(np.arange(N) % T) + y * rng.integers(0, 300, N)
     sb = rng.permutation(np.arange(N) % T) - y * rng.integers(0, 300, N)
     sa, sb = np.minimum(sa, T - 1).astype(float), np.maximum(sb, 0).astype(float)
-    combos = sp.boolean_combinations(sa, sb, y)
+    combos = sp.boolean_combinations(y, sa, sb)
     assert combos.tpr.shape == (10, T, T), combos.tpr.shape
     del combos
 
     base = best_time(write_ten_tables)
-    comb = best_time(lambda: sp.boolean_combinations(sa, sb, y))
+    comb = best_time(lambda: sp.boolean_combinations(y, sa, sb))
     print(f"n = {N}, {T} x {T} thresholds, 10 functions")
     print(f"write ten {T}x{T} float tables: {base * 1e3:8.1f} ms")
     print(f"boolean_combinations          : {comb * 1e3:8.1f} ms")

@@ -45,7 +45,7 @@ ibc = sp.iterative_boolean_combination(scores, y, skews, f_alpha=0.5)
 # The detectors' own F-measure envelopes and the combination's
 fig, ax = plt.subplots(constrained_layout=True)
 for name, s in scores.items():
-    best, _ = sp.f_envelope(sp.operating_points(y, s), skews)
+    best, _ = sp.f_envelope(sp.operating_points(y, s), skews=skews)
     ax.plot(skews, best, label=f"detector {name} alone")
 ax.plot(skews, ibc.f, color="k", marker="o", markersize=2.5, linewidth=1.2, label="IBC (best of A, B and combinations)")
 ax.set_xscale("log")

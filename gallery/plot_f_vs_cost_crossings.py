@@ -39,7 +39,7 @@ for col, (tag, (a, b)) in enumerate(pairs.items()):
         pts = sp.OperatingPoints.from_rates([tpr], [fpr])
         # Column 1 is the point itself (from_rates adds the (0, 0) and (1, 1) ends).
         f = sp.f_curves(pts, skew, f_alpha=0.5)[:, 1]
-        cost = sp.expected_cost(pts, sp.probability_cost(skew, m=0.5))[:, 1]
+        cost = sp.expected_cost(pts, pc=sp.probability_cost(skew, m=0.5))[:, 1]
         label = f"{name}: TPR = {tpr}, FPR = {fpr}"
         axes[0, col].plot(skew, f, color=color, label=label)
         axes[1, col].plot(skew, cost, color=color, label=label)

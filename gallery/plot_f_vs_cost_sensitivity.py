@@ -34,7 +34,7 @@ fpr = np.linspace(0.0, 0.5, 201)
 pts = sp.OperatingPoints.from_rates(np.full_like(fpr, tpr), fpr)
 inner = slice(1, -1)  # from_rates adds the (0, 0) and (1, 1) ends
 axes[0].plot(fpr, sp.f_measure(pts, skew=0.25)[inner], label=r"$F_{0.5}$")
-axes[0].plot(fpr, 1 - sp.expected_cost(pts, 0.25)[inner], label=r"$1 - $cost")
+axes[0].plot(fpr, 1 - sp.expected_cost(pts, pc=0.25)[inner], label=r"$1 - $cost")
 axes[0].set_xlabel("FPR")
 axes[0].set_title(f"(a) TPR = {tpr}, $P(+) = 0.25$")
 axes[0].set_ylim(0, 1.02)
@@ -45,7 +45,7 @@ skews = np.geomspace(1e-4, 0.5, 300)
 for fpr, linestyle in zip([0.0, 0.01, 0.05, 0.1, 0.2], [":", "--", "-", "-", "-"], strict=True):
     point = sp.OperatingPoints.from_rates([tpr], [fpr])
     line = axes[1].plot(skews, sp.f_curves(point, skews)[:, 1], linestyle=linestyle, label=f"FPR = {fpr:g}")[0]
-    axes[2].plot(skews, sp.expected_cost(point, skews)[:, 1], linestyle=linestyle, color=line.get_color())
+    axes[2].plot(skews, sp.expected_cost(point, pc=skews)[:, 1], linestyle=linestyle, color=line.get_color())
 for ax, title, ylabel in zip(axes[1:], ["(b) F-measure space", "(c) cost space"], [r"$F_{0.5}$", "cost"], strict=True):
     ax.set_xscale("log")
     ax.set_xlim(skews[0], skews[-1])

@@ -45,7 +45,7 @@ table = con.table("predictions")
 # %%
 # Exact: as many groups as distinct scores
 # ----------------------------------------
-exact = sp.operating_points_from(table, score="score", label="label")
+exact = sp.operating_points_from(table, y_score="score", y_true="label")
 raw = con.execute("SELECT label, score FROM predictions").fetchnumpy()
 in_memory = sp.operating_points(raw["label"], raw["score"])
 print(type(exact).__name__, "identical to in-memory:",
@@ -57,7 +57,7 @@ print(type(exact).__name__, "identical to in-memory:",
 deploy = 0.005
 rows = []
 for n_bins in (30, 300, 3000):
-    bounded = sp.operating_points_from(table, score="score", label="label", bins=n_bins)
+    bounded = sp.operating_points_from(table, y_score="score", y_true="label", bins=n_bins)
     rows.append((n_bins, bounded, sp.aucpr(bounded, skew=deploy), sp.average_precision(bounded)))
 truth = sp.aucpr(exact, skew=deploy)
 print(f"AUCPR at skew {deploy}: exact {truth:.6f}")
@@ -66,7 +66,7 @@ for n_bins, _, bracket, ap in rows:
     print(f"{n_bins:5d} bins: {bracket} width {bracket.width:.1e}, "
           f"holds the exact value: {truth in bracket}; AP in {ap}")
 
-tight = sp.operating_points_from(table, score="score", label="label", tolerance=1e-5)
+tight = sp.operating_points_from(table, y_score="score", y_true="label", tolerance=1e-5)
 print(f"tolerance=1e-5: {len(tight)} bins, AUCPR {sp.aucpr(tight)}")
 
 # %%
@@ -76,7 +76,7 @@ print(f"tolerance=1e-5: {len(tight)} bins, AUCPR {sp.aucpr(tight)}")
 # with the exact curve inside.  (b) The width of the AUCPR bracket falls as
 # one over the number of equal-width bins.
 counts = np.unique(np.geomspace(10, 30_000, 12).astype(int))
-widths = [sp.aucpr(sp.operating_points_from(table, score="score", label="label", bins=int(k)), skew=deploy).width
+widths = [sp.aucpr(sp.operating_points_from(table, y_score="score", y_true="label", bins=int(k)), skew=deploy).width
           for k in counts]
 
 fig, axes = plt.subplots(1, 2, constrained_layout=True)

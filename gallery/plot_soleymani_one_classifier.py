@@ -53,7 +53,7 @@ _ = axes[1, 1].legend(loc="lower right", fontsize=6)
 # %%
 # The best threshold at a given skew is the envelope's choice in both spaces:
 for skew in (0.05, 0.2, 0.5):
-    f, i = sp.f_envelope(c1, skew)
-    cost, j = sp.cost_envelope(c1, sp.probability_cost(skew, 0.5))
+    f, i = sp.f_envelope(c1, skews=skew)
+    cost, j = sp.cost_envelope(c1, pc=sp.probability_cost(skew, 0.5))
     print(f"P(+) = {skew:<4}: best F = {f:.3f} at point {i} (TPR {c1.tpr[i]:.2f}), "
           f"lowest cost = {cost:.3f} at point {j} (TPR {c1.tpr[j]:.2f})")

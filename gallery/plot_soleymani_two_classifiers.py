@@ -57,6 +57,6 @@ _ = axes[1, 1].legend(loc="lower right", fontsize=6)
 skews = np.array([0.05, 0.2, 0.4, 0.6, 0.8])
 print("P(+)    F(C1)  F(C2)   cost(C1) cost(C2)")
 for skew in skews:
-    f = [sp.f_envelope(pts[name], skew)[0] for name in pts]
-    cost = [sp.cost_envelope(pts[name], sp.probability_cost(skew, 0.5))[0] for name in pts]
+    f = [sp.f_envelope(pts[name], skews=skew)[0] for name in pts]
+    cost = [sp.cost_envelope(pts[name], pc=sp.probability_cost(skew, 0.5))[0] for name in pts]
     print(f"{skew:<6}  {f[0]:.3f}  {f[1]:.3f}   {cost[0]:.3f}    {cost[1]:.3f}")

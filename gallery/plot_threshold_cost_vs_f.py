@@ -40,8 +40,8 @@ markers = ["o", "s", "^", "D"]
 fig, axes = plt.subplots(1, 3, figsize=(7.2, 2.7), constrained_layout=True)
 grid = np.linspace(0.001, 0.5, 400)
 hull = sp.roc_convex_hull(pts)
-axes[0].plot(grid, sp.cost_envelope(pts, grid)[0], color="k", linewidth=1.2)
-axes[1].plot(grid, sp.f_envelope(pts, grid, f_alpha=0.5)[0], color="k", linewidth=1.2)
+axes[0].plot(grid, sp.cost_envelope(pts, pc=grid)[0], color="k", linewidth=1.2)
+axes[1].plot(grid, sp.f_envelope(pts, skews=grid, f_alpha=0.5)[0], color="k", linewidth=1.2)
 axes[2].plot(pts.fpr, pts.tpr, color="0.6", linewidth=1.0)
 print("P(+)    cost: TPR   FPR      F: TPR   FPR")
 for p, marker in zip(skews, markers, strict=True):

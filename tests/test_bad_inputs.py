@@ -83,8 +83,8 @@ bad("SkewSeries.times", {**{k: v for k, v in BAD_ARRAYS.items() if k != "none"},
 bad("achievable_curve.pos_weight", OK_LENGTH, lambda v: sp.achievable_curve(v), "pos_weight")
 bad("random_rankings_aucpr.pos_weight", OK_LENGTH, lambda v: sp.random_rankings_aucpr(v, n_rankings=2),
     "pos_weight")
-bad("boolean_combinations.score_a", BAD_ARRAYS, lambda v: sp.boolean_combinations(v, S, Y), "score_a")
-bad("boolean_combinations.score_b", BAD_ARRAYS, lambda v: sp.boolean_combinations(S, v, Y), "score_b")
+bad("boolean_combinations.score_a", BAD_ARRAYS, lambda v: sp.boolean_combinations(Y, v, S), "score_a")
+bad("boolean_combinations.score_b", BAD_ARRAYS, lambda v: sp.boolean_combinations(Y, S, v), "score_b")
 bad("skew_limits.skews", {k: v for k, v in BAD_UNIT.items() if k != "wrong_length"},
     lambda v: sp.skew_limits(v), "skews")
 bad("plot_temporal_pr.skew_series", {"callable": (lambda t: 0.1), "two_d": np.ones((2, 2)) * 0.1, "none": None,
@@ -321,7 +321,7 @@ def test_memory_guard_refuses_before_allocating_and_names_the_need():
     y = np.arange(n) % 2
     tracemalloc.start()
     with pytest.raises(MemoryError, match=r"20000 x 20000.*71\.5 GiB.*set_memory_limit") as info:
-        sp.boolean_combinations(a, b, y)
+        sp.boolean_combinations(y, a, b)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < 50 * n * 8, peak  # linear in n: the tables were never allocated
@@ -337,9 +337,9 @@ def test_memory_limit_is_settable_and_guards_every_superlinear_function():
         with pytest.raises(MemoryError, match="pr_surface"):
             sp.pr_surface(PTS, np.linspace(0, 1, 200))
         with pytest.raises(MemoryError, match="boolean_combinations"):
-            sp.boolean_combinations(S, S[::-1], Y)
+            sp.boolean_combinations(Y, S, S[::-1])
         sp.set_memory_limit(10**9)
-        assert sp.boolean_combinations(S, S[::-1], Y).tpr.shape == (10, 8, 8)
+        assert sp.boolean_combinations(Y, S, S[::-1]).tpr.shape == (10, 8, 8)
     finally:
         sp.set_memory_limit(old)
     assert sp.set_memory_limit(None) == old and sp.get_memory_limit() == 4 * 2**30

@@ -201,10 +201,10 @@ def test_user_columns_named_like_ours_give_right_counts(kind, name, role, tmp_pa
     if rename is not None:
         names[role] = name
     tab = pa.table(cols)
-    for mode in ({}, dict(max_groups=4), dict(weight=names["weight"])):
+    for mode in ({}, dict(max_groups=4), dict(sample_weight=names["weight"])):
         kwargs = dict(mode)
         got = sp.operating_points_from(native(tab, kind, tmp_path), names["score"], names["label"], **kwargs)
-        check_answer(got, y, s, w if "weight" in kwargs else None)
+        check_answer(got, y, s, w if "sample_weight" in kwargs else None)
 
 
 # ---------------------------------------------------------------- class 4: globs of parts that differ
@@ -290,19 +290,19 @@ def _faults(tmp_path):
 def test_engine_faults_become_one_clear_error(fault, mode, tmp_path):
     tab = _faults(tmp_path)[fault]
     with pytest.raises(ValueError) as info:
-        sp.operating_points_from(tab, "s", "y", weight="w", **mode)
+        sp.operating_points_from(tab, "s", "y", sample_weight="w", **mode)
     refused(info, "table:")
     assert info.value.__cause__ is not None and type(info.value.__cause__).__module__ != "builtins" or isinstance(
         info.value.__cause__, (FileNotFoundError, OSError))
 
 
 BAD_NAMES = [
-    (dict(score=""), ValueError, "score must name a column"),
-    (dict(label=""), ValueError, "label must name a column"),
-    (dict(weight=""), ValueError, "weight must name a column"),
-    (dict(score="S"), ValueError, "score='S' is not a column"),
-    (dict(score=None), TypeError, "score must be a column name"),
-    (dict(label=["y"]), TypeError, "label must be a column name"),
+    (dict(y_score=""), ValueError, "score must name a column"),
+    (dict(y_true=""), ValueError, "y_true must name a column"),
+    (dict(sample_weight=""), ValueError, "weight must name a column"),
+    (dict(y_score="S"), ValueError, "score='S' is not a column"),
+    (dict(y_score=None), TypeError, "needs y_score="),
+    (dict(y_true=["y"]), TypeError, "y_true must be a column name"),
     (dict(pos_label="1"), TypeError, "pos_label='1' is text"),
     (dict(pos_label=[1]), TypeError, "pos_label must be one label value"),
     (dict(pos_label=None), TypeError, "pos_label must be one label value"),
@@ -320,7 +320,7 @@ BAD_NAMES = [
 @pytest.mark.parametrize("kind", ENGINES)
 def test_bad_arguments_refused_by_name_on_every_engine(kind, kwargs, err, match, tmp_path):
     tab = table([0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1], w=[1.0, 2.0, 1.0, 1.0])
-    args = dict(score="s", label="y") | kwargs
+    args = dict(y_score="s", y_true="y") | kwargs
     with pytest.raises(err, match=match):
         sp.operating_points_from(native(tab, kind, tmp_path), **args)
 
@@ -353,12 +353,12 @@ def _fingerprint(obj, tmp_path):
 
 REFUSALS = [
     (lambda s, y: (s, y), dict(tolerance=0.0)),
-    (lambda s, y: (s, y), dict(score="nope")),
+    (lambda s, y: (s, y), dict(y_score="nope")),
     (lambda s, y: (s, y), dict(bins=2**60)),
     (lambda s, y: (s, y), dict(pos_label="x")),
     (lambda s, y: (np.where(np.arange(s.size) == 3, np.inf, s), y), {}),
     (lambda s, y: (s, np.zeros_like(y)), {}),
-    (lambda s, y: (s - 0.5, y), dict(weight="s")),
+    (lambda s, y: (s - 0.5, y), dict(sample_weight="s")),
 ]
 
 
@@ -370,7 +370,7 @@ def test_a_refused_call_leaves_the_table_and_files_as_they_were(kind, case, tmp_
     tab = native(table(s, y), kind, tmp_path)
     before = _fingerprint(tab, tmp_path)
     with pytest.raises((ValueError, TypeError)):
-        sp.operating_points_from(tab, **(dict(score="s", label="y") | kwargs))
+        sp.operating_points_from(tab, **(dict(y_score="s", y_true="y") | kwargs))
     assert _fingerprint(tab, tmp_path) == before
 
 
@@ -409,7 +409,7 @@ def test_size_guards_refuse_up_front_naming_the_argument(tmp_path):
     s, s2 = rng.normal(size=600), rng.normal(size=600)
     calls = [(lambda: sp.aucpr_ci(y, s, n_boot=10**9), "n_boot=1000000000"),
              (lambda: sp.compare(y, s, s2, n_boot=10**9), "n_boot=1000000000"),
-             (lambda: sp.boolean_combinations(rng.random(20_000), rng.random(20_000), rng.random(20_000) < 0.5),
+             (lambda: sp.boolean_combinations(rng.random(20_000) < 0.5, rng.random(20_000), rng.random(20_000)),
               "20000 x 20000")]
     for call, named in calls:
         start = time.process_time()

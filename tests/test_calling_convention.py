@@ -25,7 +25,7 @@ B = S + np.random.default_rng(1).normal(size=400)
 W = np.random.default_rng(2).uniform(0.5, 2.0, 400)
 PTS = sp.operating_points(Y, S)
 TABLE = pd.DataFrame({"label": Y, "score": S, "other": B, "w": W})
-COMBINATIONS = sp.boolean_combinations(S[:50], B[:50], Y[:50])
+COMBINATIONS = sp.boolean_combinations(Y[:50], S[:50], B[:50])
 EST = sp.estimate_skew(Y, S, sp.datasets.make_scores(3000, 0.05, random_state=3)[1])
 
 
@@ -100,6 +100,62 @@ def test_intervals_take_arrays_tables_and_points():
     assert c3.difference == c1.difference
     disp = sp.plot_comparison(TABLE, "score", "other", y_true="label", n_skews=4, n_boot=100, random_state=0)
     assert disp.result_["difference"].shape == (4,)
+
+
+ENVELOPES = {"expected_cost": ("pc", [0.0, 0.01, 0.3, 1.0]), "cost_envelope": ("pc", [0.0, 0.01, 0.3, 1.0]),
+             "f_envelope": ("skews", [0.001, 0.2, 0.9])}
+
+
+@pytest.mark.parametrize("name", sorted(ENVELOPES))
+def test_cost_and_f_envelopes_take_points_arrays_and_tables(name):
+    func, (key, grid) = getattr(sp, name), ENVELOPES[name]
+    flat = (lambda r: np.concatenate([np.ravel(x) for x in r])) if name != "expected_cost" else np.ravel
+    ref = flat(func(PTS, **{key: grid}))
+    weighted = flat(func(sp.operating_points(Y, S, sample_weight=W), **{key: grid}))
+    assert np.array_equal(flat(func(Y, S, **{key: grid})), ref)
+    assert np.array_equal(flat(func(y_true=Y, y_score=S, **{key: grid})), ref)
+    assert np.array_equal(flat(func(TABLE, y_true="label", y_score="score", **{key: grid})), ref)
+    assert np.array_equal(flat(func(Y, S, sample_weight=W, **{key: grid})), weighted)
+    assert np.array_equal(flat(func(np.where(Y, "spam", "ham"), S, pos_label="spam", **{key: grid})), ref)
+    with pytest.warns(DeprecationWarning, match=rf"{name}\(pts, {key}\): pass {key}= by name"):
+        old = flat(func(PTS, grid))  # the order before the one input rule, for one release
+    assert np.array_equal(old, ref)
+    with pytest.raises(TypeError, match=rf"{name}\(\) needs {key}="):
+        func(Y, S)
+    with pytest.raises(TypeError, match=rf"{name}\(\) needs exact operating points"):
+        func(sp.operating_points_from(TABLE, y_score="score", y_true="label", bins=16), **{key: grid})
+
+
+def test_boolean_combinations_take_the_labels_first_like_compare():
+    ref = sp.boolean_combinations(Y[:60], S[:60], B[:60])
+    for other in (sp.boolean_combinations(TABLE.iloc[:60], "score", "other", y_true="label"),
+                  sp.boolean_combinations(y_true=Y[:60], score_a=S[:60], score_b=B[:60])):
+        assert np.array_equal(other.tpr, ref.tpr) and np.array_equal(other.fpr, ref.fpr)
+    weighted = sp.boolean_combinations(Y[:60], S[:60], B[:60], sample_weight=W[:60])
+    table = sp.boolean_combinations(TABLE.iloc[:60], "score", "other", y_true="label", sample_weight="w")
+    assert np.array_equal(table.tpr, weighted.tpr)
+    # The order before (scores first, labels last) is refused, not read as labels S and scores Y.
+    with pytest.raises(TypeError, match=r"boolean_combinations\(y_true, score_a, score_b\): the labels come "
+                                        r"first.*holds 60 distinct values and the last 2"):
+        sp.boolean_combinations(S[:60], B[:60], Y[:60])
+    with pytest.raises(TypeError, match="pairs classifiers row by row"):
+        sp.boolean_combinations(PTS, S, B)
+
+
+def test_operating_points_from_takes_the_keywords_of_every_metric():
+    ref = sp.operating_points(Y, S, sample_weight=W)
+    new = sp.operating_points_from(TABLE, y_score="score", y_true="label", sample_weight="w")
+    assert np.array_equal(new.tp, ref.tp) and np.array_equal(new.fp, ref.fp)
+    for old, key in (("score", "y_score"), ("label", "y_true"), ("weight", "sample_weight")):
+        kw = {"y_score": "score", "y_true": "label", "sample_weight": "w"}
+        kw[old] = kw.pop(key)
+        with pytest.warns(DeprecationWarning, match=rf"{old}= is deprecated, pass {key}="):
+            got = sp.operating_points_from(TABLE, **kw)
+        assert np.array_equal(got.tp, ref.tp) and np.array_equal(got.fp, ref.fp)
+        with pytest.raises(TypeError, match=rf"got both {key}= and its deprecated spelling {old}="):
+            sp.operating_points_from(TABLE, **kw, **{key: kw[old]})
+    with pytest.raises(TypeError, match="needs y_true="):
+        sp.operating_points_from(TABLE, y_score="score")
 
 
 # ----------------------------------------------------------------------- refusals, by function x kind of input

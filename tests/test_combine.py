@@ -41,7 +41,7 @@ def test_every_function_and_threshold_pair_against_direct_evaluation(rng, weight
     for _ in range(3):
         y, a, b = small_data(rng)
         w = rng.uniform(0.1, 3.0, y.size) if weighted else None
-        combos = sp.boolean_combinations(a, b, y, sample_weight=w)
+        combos = sp.boolean_combinations(y, a, b, sample_weight=w)
         ta, tb = np.unique(a)[::-1], np.unique(b)[::-1]
         np.testing.assert_array_equal(combos.thresholds_a, ta)
         np.testing.assert_array_equal(combos.thresholds_b, tb)
@@ -70,7 +70,7 @@ def test_every_function_and_threshold_pair_against_direct_evaluation(rng, weight
 
 def test_table_columns_are_aligned(rng):
     y, a, b = small_data(rng, 30)
-    combos = sp.boolean_combinations(a, b, y)
+    combos = sp.boolean_combinations(y, a, b)
     n = combos.n_rows
     assert set(combos) == {"function", "t_a", "t_b", "tpr", "fpr"}
     assert all(len(combos[c]) == n for c in combos)
@@ -88,7 +88,7 @@ def test_table_columns_are_aligned(rng):
 def test_trivial_combinations_reduce_to_each_classifier(rng):
     # a & b with b at its lowest threshold (all positive) is a alone.
     y, a, b = small_data(rng, 50)
-    combos = sp.boolean_combinations(a, b, y)
+    combos = sp.boolean_combinations(y, a, b)
     pts = sp.operating_points(y, a)
     k = FUNCTIONS.index("a&b")
     np.testing.assert_allclose(combos.tpr[k, :, -1], pts.tpr[1:], rtol=1e-15)
@@ -98,8 +98,8 @@ def test_trivial_combinations_reduce_to_each_classifier(rng):
 def test_pos_label_and_labels(rng):
     y, a, b = small_data(rng, 30)
     labels = np.where(y == 1, "yes", "no")
-    c1 = sp.boolean_combinations(a, b, y)
-    c2 = sp.boolean_combinations(a, b, labels, pos_label="yes")
+    c1 = sp.boolean_combinations(y, a, b)
+    c2 = sp.boolean_combinations(labels, a, b, pos_label="yes")
     np.testing.assert_array_equal(c1.tpr, c2.tpr)
 
 
@@ -161,7 +161,7 @@ def test_ibc_is_at_least_the_best_single_classifier(rng):
     skews = np.linspace(0.02, 0.98, 9)
     ibc = sp.iterative_boolean_combination(scores, y, skews)
     for s in scores.values():
-        single, _ = sp.f_envelope(sp.operating_points(y, s), skews)
+        single, _ = sp.f_envelope(sp.operating_points(y, s), skews=skews)
         assert np.all(ibc.f >= single - 1e-15)
 
 
@@ -169,13 +169,13 @@ def test_bad_input_names_the_argument():
     y = np.array([0, 1, 0, 1])
     a = np.array([0.1, 0.9, 0.4, 0.6])
     with pytest.raises(ValueError, match="score_b"):
-        sp.boolean_combinations(a, a[:3], y)
+        sp.boolean_combinations(y, a, a[:3])
     with pytest.raises(ValueError, match="y_true"):
-        sp.boolean_combinations(a, a, y[:3])
+        sp.boolean_combinations(y[:3], a, a)
     with pytest.raises(ValueError, match="score_a"):
-        sp.boolean_combinations([0.1, np.nan, 0.3, 0.2], a, y)
+        sp.boolean_combinations(y, [0.1, np.nan, 0.3, 0.2], a)
     with pytest.raises(ValueError, match="sample_weight"):
-        sp.boolean_combinations(a, a, y, sample_weight=[1, 1, -1, 1])
+        sp.boolean_combinations(y, a, a, sample_weight=[1, 1, -1, 1])
     with pytest.raises(ValueError, match="scores"):
         sp.iterative_boolean_combination({"a": a}, y, [0.2])
     with pytest.raises(TypeError, match="scores"):

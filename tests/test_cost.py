@@ -26,8 +26,8 @@ def test_seed_section_2_1(lam, ec1, ec2, pr1, pr2):
     pi = 1 / (1 + lam)
     pc = sp.probability_cost(pi, c_fn=1.0, c_fp=1.0)
     assert pc == pytest.approx(pi)
-    assert sp.expected_cost(one(0.88, 0.04), pc)[1] == pytest.approx(ec1, abs=1e-12)
-    assert sp.expected_cost(one(0.88, 0.06), pc)[1] == pytest.approx(ec2, abs=1e-12)
+    assert sp.expected_cost(one(0.88, 0.04), pc=pc)[1] == pytest.approx(ec1, abs=1e-12)
+    assert sp.expected_cost(one(0.88, 0.06), pc=pc)[1] == pytest.approx(ec2, abs=1e-12)
     assert sp.precision(one(0.88, 0.04), skew=pi)[1] == pytest.approx(pr1, abs=5e-4)
     assert sp.precision(one(0.88, 0.06), skew=pi)[1] == pytest.approx(pr2, abs=5e-4)
 
@@ -44,7 +44,7 @@ def test_nec_is_normalised_eq1_cost():
         pc = sp.probability_cost(pi, c_fn=c_fn, c_fp=c_fp)
         pts = sp.OperatingPoints.from_rates([tpr, 1.0], [fpr, 1.0])
         k = int(np.argmin(np.abs(pts.tpr - tpr) + np.abs(pts.fpr - fpr)))
-        assert sp.expected_cost(pts, pc)[k] == pytest.approx(ec / norm, rel=1e-12)
+        assert sp.expected_cost(pts, pc=pc)[k] == pytest.approx(ec / norm, rel=1e-12)
 
 
 def test_probability_cost_eq13_equals_eq6():
@@ -61,11 +61,11 @@ def test_probability_cost_eq13_equals_eq6():
 def test_expected_cost_ends_and_table():
     pts = sp.OperatingPoints.from_rates([0.6, 0.9], [0.1, 0.5])
     # [S Eq 8]: NEC = FPR at PC = 0 and 1 - TPR at PC = 1
-    np.testing.assert_allclose(sp.expected_cost(pts, 0.0), pts.fpr)
-    np.testing.assert_allclose(sp.expected_cost(pts, 1.0), 1 - pts.tpr)
-    table = sp.expected_cost(pts, [0.0, 0.3, 1.0])
+    np.testing.assert_allclose(sp.expected_cost(pts, pc=0.0), pts.fpr)
+    np.testing.assert_allclose(sp.expected_cost(pts, pc=1.0), 1 - pts.tpr)
+    table = sp.expected_cost(pts, pc=[0.0, 0.3, 1.0])
     assert table.shape == (3, len(pts))
-    np.testing.assert_allclose(table[1], sp.expected_cost(pts, 0.3))
+    np.testing.assert_allclose(table[1], sp.expected_cost(pts, pc=0.3))
     neg, pos = trivial_costs(np.array([0.0, 0.3, 1.0]))
     np.testing.assert_allclose(table[:, 0], neg)   # empty prediction = always negative
     np.testing.assert_allclose(table[:, -1], pos)  # everything positive
@@ -162,8 +162,8 @@ def test_cost_envelope_equals_brute_force(rng):
         breaks = [sp.cost_crossing((pts.tpr[i], pts.fpr[i]), (pts.tpr[j], pts.fpr[j]))
                   for i, j in zip(hull[:-1], hull[1:], strict=True)]
         grid = np.sort(np.concatenate((np.linspace(0, 1, 301), breaks)))
-        cost, index = sp.cost_envelope(pts, grid)
-        table = sp.expected_cost(pts, grid)  # every point's line
+        cost, index = sp.cost_envelope(pts, pc=grid)
+        table = sp.expected_cost(pts, pc=grid)  # every point's line
         np.testing.assert_allclose(cost, table.min(axis=1), atol=1e-14)
         np.testing.assert_allclose(table[np.arange(grid.size), index], cost, atol=1e-14)
         neg, pos = trivial_costs(grid)
@@ -173,30 +173,30 @@ def test_cost_envelope_equals_brute_force(rng):
 def test_cost_envelope_scalar_and_breakpoint_tie():
     pts = sp.OperatingPoints.from_rates([0.5, 0.9], [0.1, 0.4])
     pc = sp.cost_crossing((0.5, 0.1), (0.9, 0.4))
-    cost, index = sp.cost_envelope(pts, pc)
+    cost, index = sp.cost_envelope(pts, pc=pc)
     assert isinstance(cost, float) and index == 1  # tie: the smaller FPR
-    assert cost == pytest.approx(sp.expected_cost(pts, pc)[2], abs=1e-15)
+    assert cost == pytest.approx(sp.expected_cost(pts, pc=pc)[2], abs=1e-15)
 
 
 def test_bad_input_names_the_argument():
     pts = one(0.8, 0.2)
     for bad in (-0.1, 1.5):
         with pytest.raises(ValueError, match="pc"):
-            sp.expected_cost(pts, bad)
+            sp.expected_cost(pts, pc=bad)
         with pytest.raises(ValueError, match="pc"):
-            sp.cost_envelope(pts, [0.2, bad])
+            sp.cost_envelope(pts, pc=[0.2, bad])
         with pytest.raises(ValueError, match="m"):
             sp.probability_cost(0.2, m=bad)
         with pytest.raises(ValueError, match="skew"):
             sp.probability_cost(bad)
     with pytest.raises(ValueError, match="pc"):
-        sp.expected_cost(pts, float("nan"))
+        sp.expected_cost(pts, pc=float("nan"))
     with pytest.raises(TypeError, match="pc"):
-        sp.expected_cost(pts, "0.3")
+        sp.expected_cost(pts, pc="0.3")
     with pytest.raises(ValueError, match="pc"):
-        sp.expected_cost(pts, [[0.3]])
-    with pytest.raises(TypeError, match="pts"):
-        sp.expected_cost((0.8, 0.2), 0.3)
+        sp.expected_cost(pts, pc=[[0.3]])
+    with pytest.raises(TypeError, match="y_score is missing .*operating points"):
+        sp.expected_cost((0.8, 0.2), pc=0.3)
     with pytest.raises(TypeError, match="c_fn"):
         sp.probability_cost(0.2, m=0.5, c_fn=1.0, c_fp=2.0)
     with pytest.raises(TypeError, match="c_fn and c_fp"):

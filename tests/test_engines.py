@@ -74,7 +74,8 @@ def test_exact_equals_operating_points(kind, case, tmp_path):
     else:
         w = df.w.to_numpy() if case == "weights" else None
         expected = sp.operating_points(df.y.to_numpy(), df.s.to_numpy(), sample_weight=w)
-        got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", weight="w" if w is not None else None)
+        got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y",
+                                       sample_weight="w" if w is not None else None)
     _same(got, expected)
 
 
@@ -100,7 +101,7 @@ def test_too_many_scores_give_a_bracket_that_holds():
 @pytest.mark.parametrize("tolerance", [1e-3, 1e-5])
 def test_tolerance_is_met_and_holds(kind, tolerance, tmp_path):
     df = _data(n=50_000, seed=2, weights=True)
-    got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", weight="w", tolerance=tolerance)
+    got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", sample_weight="w", tolerance=tolerance)
     exact = sp.operating_points(df.y, df.s, sample_weight=df.w)
     bracket = sp.aucpr(got)
     assert bracket.width <= tolerance
@@ -124,7 +125,7 @@ def test_refinement_rounds_meet_the_tolerance_and_hold(kind, case, tmp_path, mon
     df = _data(n=30_000, seed=5, weights=case == "weights", decimals=2 if case == "ties" else None)
     weight = "w" if case == "weights" else None
     tolerance = 1e-4
-    got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", weight=weight, tolerance=tolerance)
+    got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", sample_weight=weight, tolerance=tolerance)
     exact = sp.operating_points(df.y, df.s, sample_weight=None if weight is None else df.w)
     assert scans[0] is False and sum(scans) >= 1  # the first grid, then at least one refining scan
     bracket = sp.aucpr(got)
@@ -188,30 +189,30 @@ def test_nulls_are_counted_or_dropped():
 
 
 @pytest.mark.parametrize("mutate, kwargs, err, match", [
-    (None, dict(score="nope"), ValueError, r"score='nope' is not a column"),
-    (None, dict(label="nope"), ValueError, r"label='nope' is not a column"),
-    (None, dict(weight="nope"), ValueError, r"weight='nope' is not a column"),
+    (None, dict(y_score="nope"), ValueError, r"score='nope' is not a column"),
+    (None, dict(y_true="nope"), ValueError, r"y_true='nope' is not a column"),
+    (None, dict(sample_weight="nope"), ValueError, r"weight='nope' is not a column"),
     (lambda d: d.assign(s=d.s.astype(str)), {}, TypeError, "score column 's' must be numeric"),
-    (lambda d: d.assign(y=d.index % 3), {}, ValueError, "label column holds 3 distinct values"),
+    (lambda d: d.assign(y=d.index % 3), {}, ValueError, "y_true column holds 3 distinct values"),
     (lambda d: d.iloc[:0], {}, ValueError, "table has no rows"),
     (lambda d: d.assign(y=0), {}, ValueError, "pos_label=1 does not occur"),
     (lambda d: d.assign(y=1), {}, ValueError, "every row of the table is positive"),
     (lambda d: d.assign(s=np.where(d.index == 5, np.inf, d.s)), {}, ValueError, "score column has 1 non-finite"),
-    (lambda d: d.assign(w=-1.0), dict(weight="w"), ValueError, "weight column has .* negative"),
+    (lambda d: d.assign(w=-1.0), dict(sample_weight="w"), ValueError, "weight column has .* negative"),
     (None, dict(tolerance=0.0), ValueError, "tolerance must lie in"),
     (None, dict(tolerance="small"), TypeError, "tolerance must be a real number"),
     (None, dict(bins=0), ValueError, "bins must be at least 1"),
     (None, dict(bins=2.5), TypeError, "bins must be a whole number"),
     (None, dict(max_groups=1), ValueError, "max_groups must be at least 2"),
     (None, dict(nulls="skip"), ValueError, "nulls must be one of"),
-    (None, dict(score=3), TypeError, "score must be a column name"),
-    (lambda d: d.assign(f=d.y * 2.0), dict(label="f", soft_labels=True), ValueError, r"fractions in \[0, 1\]"),
+    (None, dict(y_score=3), TypeError, "score must be a column name"),
+    (lambda d: d.assign(f=d.y * 2.0), dict(y_true="f", soft_labels=True), ValueError, r"fractions in \[0, 1\]"),
 ])
 def test_bad_input_is_named_before_any_scan(mutate, kwargs, err, match, monkeypatch):
     df = _data(n=200)
     if mutate is not None:
         df = mutate(df)
-    args = dict(score="s", label="y")
+    args = dict(y_score="s", y_true="y")
     args.update(kwargs)
 
     def no_scan(*args, **kwargs):
@@ -264,7 +265,7 @@ def test_paths_that_cannot_be_read(tmp_path):
 def test_ibis_table():
     ibis = pytest.importorskip("ibis")
     df = _data(decimals=2, weights=True)
-    got = sp.operating_points_from(ibis.memtable(df), "s", "y", weight="w")
+    got = sp.operating_points_from(ibis.memtable(df), "s", "y", sample_weight="w")
     _same(got, sp.operating_points(df.y, df.s, sample_weight=df.w))
     cont = _data(seed=5)
     bounded = sp.operating_points_from(ibis.memtable(cont), "s", "y", bins=50)
@@ -292,7 +293,7 @@ def test_pyspark_exact_and_bracketed():
     spark = _spark_or_skip()
     df = _data(n=5000, decimals=3, weights=True)
     sdf = spark.createDataFrame(df)
-    got = sp.operating_points_from(sdf, "s", "y", weight="w")
+    got = sp.operating_points_from(sdf, "s", "y", sample_weight="w")
     _same(got, sp.operating_points(df.y, df.s, sample_weight=df.w))
     cont = _data(n=5000, seed=9)
     bounded = sp.operating_points_from(spark.createDataFrame(cont), "s", "y", tolerance=1e-4)

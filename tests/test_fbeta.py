@@ -35,8 +35,8 @@ def test_f_beta_equals_scikit_learn_and_alpha(data, beta):
     assert sp.best_threshold(pts, None, f_alpha=alpha).threshold == best.threshold
     np.testing.assert_allclose(sp.f_measure(pts, skew=0.01, beta=beta), sp.f_measure(pts, skew=0.01, f_alpha=alpha))
     np.testing.assert_allclose(sp.f_curves(pts, [0.01, 0.3], beta=beta), sp.f_curves(pts, [0.01, 0.3], f_alpha=alpha))
-    np.testing.assert_allclose(sp.f_envelope(pts, [0.01, 0.3], beta=beta)[0],
-                               sp.f_envelope(pts, [0.01, 0.3], f_alpha=alpha)[0])
+    np.testing.assert_allclose(sp.f_envelope(pts, skews=[0.01, 0.3], beta=beta)[0],
+                               sp.f_envelope(pts, skews=[0.01, 0.3], f_alpha=alpha)[0])
     assert sp.f_always_positive(0.02, beta=beta) == pytest.approx(sp.f_always_positive(0.02, f_alpha=alpha))
     assert sp.f_max_bound(0.02, 0.1, beta=beta) == pytest.approx(sp.f_max_bound(0.02, 0.1, f_alpha=alpha))
 

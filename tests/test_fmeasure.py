@@ -212,7 +212,7 @@ def test_f_envelope_equals_brute_force(rng):
         pts = sp.operating_points(y, s)
         grid = np.concatenate(([0.0, 1e-6], np.linspace(0.001, 1, 97), [1.0]))
         for f_alpha in (0.0, 0.25, 0.5, 0.9, 1.0):
-            best, index = sp.f_envelope(pts, grid, f_alpha=f_alpha)
+            best, index = sp.f_envelope(pts, skews=grid, f_alpha=f_alpha)
             table = sp.f_curves(pts, grid, f_alpha=f_alpha)  # every point
             np.testing.assert_allclose(best, table.max(axis=1), rtol=1e-12, atol=1e-15)
             np.testing.assert_allclose(table[np.arange(grid.size), index], best, rtol=1e-12, atol=1e-15)
@@ -223,9 +223,9 @@ def test_f_envelope_equals_brute_force(rng):
 def test_f_envelope_scalar_and_seed_fig2():
     # [S Fig 2] classifier C_1: the envelope picks thresholds with growing TPR as pi grows.
     c1 = sp.OperatingPoints.from_rates([0.55, 0.75, 0.88, 0.98], [0.08, 0.15, 0.28, 0.5])
-    f, i = sp.f_envelope(c1, 0.3)
+    f, i = sp.f_envelope(c1, skews=0.3)
     assert isinstance(f, float) and isinstance(i, int)
-    _, index = sp.f_envelope(c1, np.linspace(0.01, 1, 50))
+    _, index = sp.f_envelope(c1, skews=np.linspace(0.01, 1, 50))
     assert np.all(np.diff(c1.tpr[index]) >= 0)
 
 
@@ -265,11 +265,11 @@ def test_bad_input_names_the_argument():
         with pytest.raises(ValueError, match="f_alpha"):
             sp.f_measure(pts, skew=0.3, f_alpha=bad)
         with pytest.raises(ValueError, match="f_alpha"):
-            sp.f_envelope(pts, [0.3], f_alpha=bad)
+            sp.f_envelope(pts, skews=[0.3], f_alpha=bad)
     with pytest.raises(TypeError, match="f_alpha"):
         sp.f_measure(pts, skew=0.3, f_alpha="half")
     with pytest.raises(ValueError, match="skews"):
-        sp.f_envelope(pts, [0.3, 1.2])
+        sp.f_envelope(pts, skews=[0.3, 1.2])
     with pytest.raises(ValueError, match="skews"):
         sp.f_curves(pts, [[0.3]])
     with pytest.raises(ValueError, match="skew"):

@@ -52,7 +52,7 @@ def test_by_cost_equals_brute_force(rng):
             for m in (0.1, 0.5, 0.9):
                 best = sp.best_threshold(pts, pi, m=m)
                 pc = sp.probability_cost(pi, m)
-                costs = sp.expected_cost(pts, pc)
+                costs = sp.expected_cost(pts, pc=pc)
                 assert best.value == pytest.approx(costs.min(), abs=1e-14)
                 assert costs[best.index] == pytest.approx(best.value, abs=1e-14)
                 assert best.pc == pc and best.criterion == "cost"
@@ -61,10 +61,10 @@ def test_by_cost_equals_brute_force(rng):
 def test_matches_envelopes(rng):
     y, s = random_scores(rng, 400)
     pts = sp.operating_points(y, s)
-    f, i = sp.f_envelope(pts, 0.05, f_alpha=0.5)
+    f, i = sp.f_envelope(pts, skews=0.05, f_alpha=0.5)
     best = sp.best_threshold(pts, 0.05, f_alpha=0.5)
     assert (best.value, best.index) == (pytest.approx(f, rel=1e-13), i)
-    c, j = sp.cost_envelope(pts, sp.probability_cost(0.05, 0.3))
+    c, j = sp.cost_envelope(pts, pc=sp.probability_cost(0.05, 0.3))
     best = sp.best_threshold(pts, 0.05, m=0.3)
     assert (best.value, best.index) == (pytest.approx(c, abs=1e-15), j)
 
@@ -102,7 +102,7 @@ def test_max_fpr_mix_equals_brute_force(rng):
                     assert best.fpr == max_fpr
                     assert (best.threshold, best.threshold_b) == (pts.thresholds[a], pts.thresholds[b])
                     # the mix is strictly better than every single feasible threshold
-                    costs = sp.expected_cost(pts, pc)
+                    costs = sp.expected_cost(pts, pc=pc)
                     assert best.value < costs[fpr <= max_fpr].min()
     assert hits > 5
 

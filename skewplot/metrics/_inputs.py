@@ -28,7 +28,7 @@ from ._tables import is_table, points_by_group
 from .points import OperatingPoints, operating_points
 
 __all__ = ["classifiers", "one_classifier", "INPUT_PARAMS", "METRIC_INPUT_PARAMS", "is_bounded",
-           "refuse_positional_skew"]
+           "refuse_positional_skew", "keyword_after_points"]
 
 #: numpydoc text of the input parameters every plot_* function and widget shares.
 INPUT_PARAMS = """\
@@ -120,6 +120,25 @@ def refuse_positional_skew(data, y_score, func, skew_arg):
             f"{func}(): the second argument is y_score (the scores, after the labels), got {y_score!r}; "
             f"a skew goes by name: {func}(..., {skew_arg}={y_score!r})"
         )
+
+
+def keyword_after_points(data, y_score, value, name, func):
+    """``(y_score, value)`` of a function whose ``name=`` once came second, after the points.
+
+    ``func(pts, v)``, the order before the one input rule, still works for
+    one release with a DeprecationWarning naming ``name=``; after labels the
+    second argument is always the scores.  ``value`` missing is refused.
+    """
+    if isinstance(data, OperatingPoints) and y_score is not None and value is None:
+        import warnings
+
+        warnings.warn(f"{func}(pts, {name}): pass {name}= by name, {func}(pts, {name}=...); the second argument "
+                      f"is y_score, as in every metric, and {name} in second place will be refused in the next "
+                      "release", DeprecationWarning, stacklevel=3)
+        return None, y_score
+    if value is None:
+        raise TypeError(f"{func}() needs {name}=")
+    return y_score, value
 
 
 def _refuse_bounded(func):

@@ -20,6 +20,7 @@ import numpy as np
 from .._memory import check_memory
 from .._validate import check_1d_array, check_nonnegative, check_same_length, check_scores, require
 from ._labels import positive_mask
+from ._rows import labelled_rows, refuse_labels_last
 from .fmeasure import _envelope_candidates, _f_at, _skew_grid
 from .fweight import _check_alpha
 from .points import operating_points
@@ -187,7 +188,7 @@ def _labels_and_weights(y_true, scores, scores_name, sample_weight, pos_label):
     return is_pos, w
 
 
-def boolean_combinations(score_a, score_b, y_true, *, sample_weight=None, pos_label=None):
+def boolean_combinations(data=None, score_a=None, score_b=None, *, y_true=None, sample_weight=None, pos_label=None):
     """ROC points of all ten Boolean combinations of two classifiers [S Alg 1].
 
     Every pair ``(t_a, t_b)`` of a distinct score of ``a`` and a distinct
@@ -197,11 +198,17 @@ def boolean_combinations(score_a, score_b, y_true, *, sample_weight=None, pos_la
 
     Parameters
     ----------
-    score_a, score_b : array-like of shape (n,)
-        Scores of the two classifiers on the same samples.
-    y_true : array-like of shape (n,)
-        Binary labels (see :func:`skewplot.operating_points`).
-    sample_weight : array-like of shape (n,), optional
+    data : array-like of shape (n,) or DataFrame, optional
+        The labels, first as in :func:`skewplot.compare`
+        (``boolean_combinations(y_true, score_a, score_b)``), or a table
+        whose columns ``y_true=``, ``score_a=``, ``score_b=`` (and
+        ``sample_weight=``) name.  Binary labels as
+        :func:`skewplot.operating_points` takes them.
+    score_a, score_b : array-like of shape (n,) or str
+        Scores of the two classifiers on the same samples (or their columns).
+    y_true : array-like or str, optional
+        The labels when ``data`` is None, or their column in ``data``.
+    sample_weight : array-like of shape (n,) or str, optional
     pos_label : scalar, optional
 
     Returns
@@ -223,7 +230,7 @@ def boolean_combinations(score_a, score_b, y_true, *, sample_weight=None, pos_la
     Examples
     --------
     >>> import skewplot as sp
-    >>> combos = sp.boolean_combinations([0.9, 0.2, 0.6, 0.1], [0.3, 0.8, 0.7, 0.2], [1, 1, 0, 0])
+    >>> combos = sp.boolean_combinations([1, 1, 0, 0], [0.9, 0.2, 0.6, 0.1], [0.3, 0.8, 0.7, 0.2])
     >>> combos.tpr.shape
     (10, 4, 4)
     >>> i, j = 0, 1      # t_a = 0.9, t_b = 0.7
@@ -231,6 +238,11 @@ def boolean_combinations(score_a, score_b, y_true, *, sample_weight=None, pos_la
     >>> float(combos.tpr[f, i, j]), float(combos.fpr[f, i, j])
     (1.0, 0.5)
     """
+    refuse_labels_last(data, score_b, y_true, "boolean_combinations(y_true, score_a, score_b)",
+                       "score_a, score_b, y_true")
+    y_true, (score_a, score_b), sample_weight = labelled_rows(
+        data, [("score_a", score_a), ("score_b", score_b)], y_true=y_true, sample_weight=sample_weight,
+        func="boolean_combinations", skew_arg=None)
     sa = check_scores(score_a, "score_a")
     sb = check_scores(score_b, "score_b")
     check_same_length(("score_a", sa), ("score_b", sb))
@@ -378,7 +390,7 @@ def iterative_boolean_combination(scores, y_true, skews, *, f_alpha=0.5, sample_
         offer(np.asarray(pts.tpr), np.asarray(pts.fpr),
               lambda i, name=name, thr=pts.thresholds: BooleanRecipe(name, float(thr[i])))
     for na, nb in combinations(names, 2):
-        combos = boolean_combinations(arrays[na], arrays[nb], is_pos, sample_weight=w)
+        combos = boolean_combinations(is_pos, arrays[na], arrays[nb], sample_weight=w)
 
         def make(k, na=na, nb=nb, combos=combos):
             fn, t_a, t_b = combos.row(k)

@@ -17,6 +17,7 @@ from .._validate import (
     check_unit_array,
     scalar_or_array,
 )
+from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier
 from .hull import frontier_hull
 from .precision import _check_points
 
@@ -85,7 +86,7 @@ def _nec(tpr, fpr, pc):
     return (1.0 - tpr - fpr) * pc + fpr
 
 
-def expected_cost(pts, pc):
+def expected_cost(data=None, y_score=None, *, pc=None, y_true=None, sample_weight=None, pos_label=None):
     """Normalised expected cost of every operating point [S Eq 7].
 
     ``NEC = (1 - TPR - FPR) PC(+) + FPR``: each point is the line from
@@ -93,8 +94,7 @@ def expected_cost(pts, pc):
 
     Parameters
     ----------
-    pts : OperatingPoints
-    pc : float or array-like of shape (k,) in [0, 1]
+%(metric_input_params)s    pc : float or array-like of shape (k,) in [0, 1]
         Probability cost(s) ``PC(+)`` (see :func:`probability_cost`).
 
     Returns
@@ -106,9 +106,12 @@ def expected_cost(pts, pc):
     --------
     >>> import skewplot as sp
     >>> pts = sp.OperatingPoints.from_rates([0.88], [0.04])
-    >>> sp.expected_cost(pts, sp.probability_cost(0.25)).round(4).tolist()   # [S §2.1]
+    >>> sp.expected_cost(pts, pc=sp.probability_cost(0.25)).round(4).tolist()   # [S §2.1]
     [0.25, 0.06, 0.75]
     """
+    y_score, pc = keyword_after_points(data, y_score, pc, "pc", "expected_cost")
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="expected_cost", bounded=False)
     _check_points(pts)
     pc = check_unit_array(pc, "pc")
     if pc.ndim > 1:
@@ -232,7 +235,7 @@ def _envelope_on_frontier(tpr, fpr, frontier, pc):
     return _nec(t[k], f[k], pc), frontier[k], breaks
 
 
-def cost_envelope(pts, pc):
+def cost_envelope(data=None, y_score=None, *, pc=None, y_true=None, sample_weight=None, pos_label=None):
     """Lower envelope of the cost lines: the lowest NEC at each ``PC(+)``.
 
     Computed through the ROC convex hull (the envelope is its dual), so it is
@@ -240,8 +243,7 @@ def cost_envelope(pts, pc):
 
     Parameters
     ----------
-    pts : OperatingPoints
-    pc : float or array-like in [0, 1]
+%(metric_input_params)s    pc : float or array-like in [0, 1]
 
     Returns
     -------
@@ -255,10 +257,13 @@ def cost_envelope(pts, pc):
     --------
     >>> import skewplot as sp
     >>> pts = sp.OperatingPoints.from_rates([0.5, 0.9], [0.1, 0.4])
-    >>> cost, index = sp.cost_envelope(pts, [0.2, 0.5, 0.8])
+    >>> cost, index = sp.cost_envelope(pts, pc=[0.2, 0.5, 0.8])
     >>> cost.round(3).tolist(), index.tolist()
     ([0.18, 0.25, 0.16], [1, 2, 2])
     """
+    y_score, pc = keyword_after_points(data, y_score, pc, "pc", "cost_envelope")
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="cost_envelope", bounded=False)
     _check_points(pts)
     pc = check_unit_array(pc, "pc")
     tpr, fpr = np.asarray(pts.tpr), np.asarray(pts.fpr)
@@ -266,3 +271,7 @@ def cost_envelope(pts, pc):
     if pc.ndim == 0:
         return float(cost), int(index)
     return cost, index
+
+
+for _f in (expected_cost, cost_envelope):
+    _f.__doc__ = _f.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

@@ -113,7 +113,7 @@ def max_regret(pts, bounds, target, *, m=0.5, f_alpha=0.5):
         out = None
         for pi in (lo, hi):
             pc = probability_cost(pi, m)
-            best, _ = cost_envelope(pts, pc)
+            best, _ = cost_envelope(pts, pc=pc)
             r = _nec(tpr, fpr, pc) - best
             out = r if out is None else np.maximum(out, r)
         return np.maximum(out, 0.0)

@@ -20,7 +20,7 @@ import numpy as np
 from .._memory import check_memory
 from .._validate import check_rate_pair, check_unit_array, scalar_or_array
 from ..skew import FixedSkew
-from ._inputs import METRIC_INPUT_PARAMS, one_classifier
+from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier
 from .fweight import f_alpha_from_beta, f_beta_from_alpha, resolve_f_weight
 from .hull import frontier_hull
 from .precision import _check_points, curve_rates, skew_model_of
@@ -171,7 +171,8 @@ def _best_on(tpr, fpr, cand, pi, f_alpha):
     return table[np.arange(pi.size), k], cand[k]
 
 
-def f_envelope(pts, skews, *, f_alpha=None, beta=None):
+def f_envelope(data=None, y_score=None, *, skews=None, y_true=None, sample_weight=None, pos_label=None,
+               f_alpha=None, beta=None):
     """Upper envelope of the F-curves: the best F_alpha at each skew [S §3.1].
 
     The best threshold of a soft classifier at each skew.  Only the points on
@@ -180,8 +181,8 @@ def f_envelope(pts, skews, *, f_alpha=None, beta=None):
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skews : float or array-like of shape (k,) in [0, 1]
+%(metric_input_params)s    skews : float or array-like of shape (k,) in [0, 1]
+        The skews at which the best F is wanted.
     f_alpha, beta : float, optional
         The F weight, as in :func:`f_curves` (F1 when neither is given).
 
@@ -197,10 +198,13 @@ def f_envelope(pts, skews, *, f_alpha=None, beta=None):
     --------
     >>> import skewplot as sp
     >>> pts = sp.OperatingPoints.from_rates([0.55, 0.75, 0.88, 0.98], [0.08, 0.15, 0.28, 0.5])
-    >>> f, index = sp.f_envelope(pts, [0.05, 0.5])
+    >>> f, index = sp.f_envelope(pts, skews=[0.05, 0.5])
     >>> f.round(4).tolist(), index.tolist()
     ([0.3583, 0.8148], [1, 3])
     """
+    y_score, skews = keyword_after_points(data, y_score, skews, "skews", "f_envelope")
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="f_envelope", bounded=False)
     _check_points(pts)
     f_alpha = resolve_f_weight(f_alpha, beta)
     pi = _skew_grid(skews)
@@ -346,4 +350,5 @@ def f_always_positive(skew, *, f_alpha=None, beta=None):
     return scalar_or_array(_f_at(1.0, 1.0, pi, resolve_f_weight(f_alpha, beta)))
 
 
-f_measure.__doc__ = f_measure.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)
+for _f in (f_measure, f_envelope):
+    _f.__doc__ = _f.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

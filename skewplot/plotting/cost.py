@@ -101,11 +101,11 @@ class CostDisplay(EnvelopeDisplay):
 
     def _point_curves(self, pts):
         if self._straight:
-            ends = expected_cost(pts, np.array([0.0, 1.0]))  # NEC at PC(+) = 0 and 1: (FPR, 1 - TPR)
+            ends = expected_cost(pts, pc=np.array([0.0, 1.0]))  # NEC at PC(+) = 0 and 1: (FPR, 1 - TPR)
             return np.stack([np.column_stack([np.zeros(len(pts)), ends[0]]),
                              np.column_stack([np.ones(len(pts)), ends[1]])], axis=1)
         x = self._grid()
-        nec = np.asarray(expected_cost(pts, self.probability_cost_of(x)), dtype=float)  # (len(x), n_points)
+        nec = np.asarray(expected_cost(pts, pc=self.probability_cost_of(x)), dtype=float)  # (len(x), n_points)
         return np.stack([np.broadcast_to(x, nec.T.shape), nec.T], axis=2)
 
     @staticmethod
@@ -134,12 +134,12 @@ class CostDisplay(EnvelopeDisplay):
         areas = []
         for hull in self._hulls[name]:
             pc = self._pc_breaks(hull)
-            y = cost_envelope(hull, pc)[0]
+            y = cost_envelope(hull, pc=pc)[0]
             areas.append(float(np.sum(np.diff(pc) * (y[1:] + y[:-1]) * 0.5)))
         return float(np.mean(areas))
 
     def _envelope_at(self, hull, x):
-        return cost_envelope(hull, self.probability_cost_of(x))[0]
+        return cost_envelope(hull, pc=self.probability_cost_of(x))[0]
 
     def _baseline_curves(self):
         if not self.trivial:
@@ -164,7 +164,7 @@ class CostDisplay(EnvelopeDisplay):
             b = np.maximum(self._x_of_pc(np.asarray(hi)[live]), edge)
             xs = a[:, None] + (b - a)[:, None] * t
             live_pts = pts._take(np.flatnonzero(live))
-            ys = np.array([np.asarray(expected_cost(live_pts, self.probability_cost_of(row)))[:, k]
+            ys = np.array([np.asarray(expected_cost(live_pts, pc=self.probability_cost_of(row)))[:, k]
                            for k, row in enumerate(xs)])
             color = self.lines_[name].get_color() if name in self.lines_ else "0.3"
             self.ranges_[name] = ax.add_collection(LineCollection(

@@ -92,7 +92,7 @@ class FMeasureDisplay(EnvelopeDisplay):
         return x, self._envelope_at(hull, x)
 
     def _envelope_at(self, hull, x):
-        return f_envelope(hull, x, f_alpha=self.f_alpha)[0]
+        return f_envelope(hull, skews=x, f_alpha=self.f_alpha)[0]
 
     def _baseline_curves(self):
         return {"always_positive": (self._skews, f_always_positive(self._skews, f_alpha=self.f_alpha),

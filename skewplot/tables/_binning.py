@@ -141,7 +141,7 @@ def score_array(values, kind):
         if kind in "iu":
             ints = [int(v) for v in items]
             if ints and (min(ints) < -(2**63) or max(ints) >= 2**64):
-                raise ValueError("score column holds integers beyond 64 bits; cast it to a float column (or "
+                raise ValueError("y_score column holds integers beyond 64 bits; cast it to a float column (or "
                                  "rank it) first")
             return np.array(ints, dtype=np.uint64 if ints and min(ints) >= 0 and max(ints) >= 2**63 else np.int64)
         return np.array([float(v) for v in items], dtype=float)

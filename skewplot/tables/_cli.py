@@ -37,7 +37,7 @@ def table_points(args, error):
     out = {}
     for col in args.score:
         try:
-            out[col] = operating_points_from(args.file, col, args.label, weight=args.weight,
+            out[col] = operating_points_from(args.file, y_score=col, y_true=args.label, sample_weight=args.weight,
                                              pos_label=_pos_label(args.pos_label), tolerance=args.tolerance,
                                              progress=True)
         except (ValueError, TypeError, MemoryError) as exc:  # engine failures arrive as a ValueError

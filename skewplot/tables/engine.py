@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import numbers
 import os
+import warnings
 
 import numpy as np
 
@@ -46,8 +47,9 @@ _ENGINE_MODULES = ("duckdb", "_duckdb", "polars", "pandas", "pyarrow", "pyspark"
                    "sqlglot", "numpy")
 
 
-def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft_labels=False, bins=None,
-                          tolerance=None, max_groups=DEFAULT_MAX_GROUPS, nulls="raise", progress=False):
+def operating_points_from(table, y_score=None, y_true=None, *, sample_weight=None, pos_label=1, soft_labels=False,
+                          bins=None, tolerance=None, max_groups=DEFAULT_MAX_GROUPS, nulls="raise", progress=False,
+                          score=None, label=None, weight=None):
     """Operating points of a table, computed by the table's engine.
 
     Parameters
@@ -57,9 +59,10 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
         PySpark DataFrame, an Ibis table (anything narwhals reads), or a path
         or glob of Parquet or CSV files (read by an embedded DuckDB, never
         loaded whole).
-    score, label : str
-        Column names of the score and the label.
-    weight : str, optional
+    y_score, y_true : str
+        Column names of the scores and the labels (the keywords every
+        metric and plot takes with ``data=``).
+    sample_weight : str, optional
         Column of non-negative sample weights.
     pos_label : scalar, default=1
         Label value of the positive class (hard labels).
@@ -82,6 +85,9 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
         counts them) or leave them out.
     progress : bool, default=False
         Show DuckDB's progress bar while it scans files (``table`` a path).
+    score, label, weight : str, optional
+        Deprecated spellings of ``y_score``, ``y_true`` and ``sample_weight``
+        (they still work, with a :class:`DeprecationWarning`, for one release).
 
     Returns
     -------
@@ -95,9 +101,9 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
     --------
     >>> import pandas as pd, skewplot as sp
     >>> df = pd.DataFrame({"s": [0.1, 0.4, 0.35, 0.8], "y": [0, 0, 1, 1]})
-    >>> sp.operating_points_from(df, "s", "y").tp.tolist()
+    >>> sp.operating_points_from(df, y_score="s", y_true="y").tp.tolist()
     [0.0, 1.0, 1.0, 2.0, 2.0]
-    >>> sp.roc_auc(sp.operating_points_from(df, "s", "y", bins=2))
+    >>> sp.roc_auc(sp.operating_points_from(df, y_score="s", y_true="y", bins=2))
     Bracket(low=0.5, high=1, width=0.5)
     """
     bins = None if bins is None else check_int(bins, "bins", lo=1, hi=MAX_BINS,
@@ -112,7 +118,9 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
             raise TypeError(f"{name} must be True or False, got {type(flag).__name__} {flag!r}")
     if not isinstance(pos_label, (str, numbers.Number, np.generic)) or pos_label != pos_label:
         raise TypeError(f"pos_label must be one label value (a number or a str), got {pos_label!r}")
-    names = {"score": score, "label": label} | ({} if weight is None else {"weight": weight})
+    y_score, y_true, sample_weight = _renamed(dict(y_score=(y_score, "score", score), y_true=(y_true, "label", label),
+                                                   sample_weight=(sample_weight, "weight", weight)))
+    names = {"y_score": y_score, "y_true": y_true} | ({} if sample_weight is None else {"sample_weight": sample_weight})
     for role, col in names.items():
         if not isinstance(col, str):
             raise TypeError(f"{role} must be a column name (str), got {type(col).__name__}")
@@ -125,8 +133,8 @@ def operating_points_from(table, score, label, *, weight=None, pos_label=1, soft
         if _ours(exc):
             raise
         first = (str(exc).strip().splitlines() or [""])[0][:300]
-        raise ValueError(f"table: {_engine_name(table)} failed while skewplot read score={score!r}, "
-                         f"label={label!r}: {type(exc).__name__}: {first}") from exc
+        raise ValueError(f"table: {_engine_name(table)} failed while skewplot read y_score={y_score!r}, "
+                         f"y_true={y_true!r}: {type(exc).__name__}: {first}") from exc
 
 
 def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, nulls, progress):
@@ -134,21 +142,21 @@ def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, n
     frame = lazy_frame(table, progress)
     schema = schema_of(frame, names)
     _refuse_case_clash(frame, list(schema), names)
-    for arg in ("score", "weight") + (("label",) if soft_labels else ()):
+    for arg in ("y_score", "sample_weight") + (("y_true",) if soft_labels else ()):
         if arg in names and not schema[names[arg]].is_numeric():
             raise TypeError(f"{arg} column {names[arg]!r} must be numeric, got {schema[names[arg]]}")
-    label_type = schema[names["label"]]
+    label_type = schema[names["y_true"]]
     if not soft_labels:
-        _check_pos_label(pos_label, label_type, names["label"])
-    score_type = schema[names["score"]]
+        _check_pos_label(pos_label, label_type, names["y_true"])
+    score_type = schema[names["y_score"]]
     kind = ("u" if score_type.is_unsigned_integer() else "i") if score_type.is_integer() else "f"
     # Only the needed columns, under names of our own: nothing the user named can collide with ours.
-    ours = {"score": SCORE, "label": _LABEL, "weight": _WEIGHT}
+    ours = {"y_score": SCORE, "y_true": _LABEL, "sample_weight": _WEIGHT}
     frame = frame.select(*[nw.col(col).alias(ours[role]) for role, col in names.items()])
     if nulls == "drop":
         frame = frame.filter(*[~nw.col(ours[role]).is_null() for role in names])
     # Unweighted hard labels: count the positives; the negatives are the rest of the rows.
-    weighted = "weight" in names
+    weighted = "sample_weight" in names
     counted = not weighted and not soft_labels
     frame = _with_weights(frame, nw, weighted, pos_label, soft_labels, counted)
     lo, hi, n_rows = _checked_range(frame, nw, weighted, pos_label, soft_labels, label_type.is_integer())
@@ -166,6 +174,25 @@ def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, n
     if tolerance is not None:
         return refine(binning, grid, agg, tolerance, max_groups)
     return bounded_from(agg)
+
+
+def _renamed(args):
+    """The new keywords' values, taking a deprecated spelling (with a DeprecationWarning) when it alone is given."""
+    out = []
+    for new, (value, old, old_value) in args.items():
+        if old_value is not None:
+            if value is not None:
+                raise TypeError(f"operating_points_from() got both {new}= and its deprecated spelling {old}=; "
+                                f"pass {new}= only")
+            warnings.warn(f"operating_points_from(): {old}= is deprecated, pass {new}={old_value!r} "
+                          f"(the keyword every metric and plot takes); {old}= will be removed in the next release",
+                          DeprecationWarning, stacklevel=3)
+            value = old_value
+        if value is None and new != "sample_weight":
+            raise TypeError(f"operating_points_from() needs {new}=, the name of the "
+                            f"{'scores' if new == 'y_score' else 'labels'}' column")
+        out.append(value)
+    return out
 
 
 def _ours(exc):
@@ -200,9 +227,9 @@ def _refuse_case_clash(frame, columns, names):
 def _check_pos_label(pos_label, label_type, label):
     text = isinstance(pos_label, str)
     if label_type.is_numeric() and text:
-        raise TypeError(f"pos_label={pos_label!r} is text, but label column {label!r} holds numbers ({label_type})")
+        raise TypeError(f"pos_label={pos_label!r} is text, but y_true column {label!r} holds numbers ({label_type})")
     if not label_type.is_numeric() and label_type != narwhals().Boolean and not text:
-        raise TypeError(f"pos_label={pos_label!r} is a number, but label column {label!r} holds {label_type}; "
+        raise TypeError(f"pos_label={pos_label!r} is a number, but y_true column {label!r} holds {label_type}; "
                         "pass the positive class as it is written in the column")
 
 
@@ -246,9 +273,9 @@ def _checked_range(frame, nw, weighted, pos_label, soft_labels, label_is_integer
     binning.  The extremes keep their type (integers beyond 2**53 every digit).
     """
     s, y = nw.col(SCORE), nw.col(_LABEL)
-    exprs = {"n": nw.len(), "lo": s.min(), "hi": s.max(), "n_score": s.count(), "n_label": y.count()}
+    exprs = {"n": nw.len(), "lo": s.min(), "hi": s.max(), "n_y_score": s.count(), "n_y_true": y.count()}
     if weighted:
-        exprs["n_weight"] = nw.col(_WEIGHT).count()
+        exprs["n_sample_weight"] = nw.col(_WEIGHT).count()
     # An integer label whose largest value exceeds its smallest by one holds exactly those two values.
     two_ints = not soft_labels and label_is_integer
     if two_ints:
@@ -257,7 +284,7 @@ def _checked_range(frame, nw, weighted, pos_label, soft_labels, label_is_integer
     n = int(row["n"])
     if not n:
         raise ValueError("table has no rows")
-    for arg in ("score", "label", "weight"):
+    for arg in ("y_score", "y_true", "sample_weight"):
         if row.get(f"n_{arg}", n) < n:
             raise ValueError(f"{arg} column has {n - int(row[f'n_{arg}'])} missing values (pass nulls='drop' to "
                              "leave those rows out)")
@@ -274,10 +301,10 @@ def _checked_range(frame, nw, weighted, pos_label, soft_labels, label_is_integer
     if not soft_labels:
         if len(values) > 2:
             n_labels = int(_row(frame.select(y.n_unique().alias("n")))["n"])
-            raise ValueError(f"label column holds {n_labels} distinct values; hard labels need two "
+            raise ValueError(f"y_true column holds {n_labels} distinct values; hard labels need two "
                              "(pass soft_labels=True for positive fractions in [0, 1])")
         if not any(v == pos_label for v in values):
-            raise ValueError(f"no positive weight: pos_label={pos_label!r} does not occur in the label column")
+            raise ValueError(f"no positive weight: pos_label={pos_label!r} does not occur in the y_true column")
         if all(v == pos_label for v in values):
             raise ValueError("no negative weight: every row of the table is positive")
     return row["lo"], row["hi"], n
@@ -292,16 +319,17 @@ def _check_weights(frame, nw, weighted, pos_label, soft_labels):
         exprs["lab_lo"], exprs["lab_hi"] = nw.col(_LABEL).min(), nw.col(_LABEL).max()
     row = {k: float(v) for k, v in _row(frame.select(**exprs)).items()}
     if row["bad_w"]:
-        raise ValueError(f"{'weight' if weighted else 'label'} column has {int(row['bad_w'])} non-finite values")
+        raise ValueError(f"{'sample_weight' if weighted else 'y_true'} column has {int(row['bad_w'])} "
+                         "non-finite values")
     if row["neg_w"]:
-        raise ValueError(f"weight column has {int(row['neg_w'])} negative values; weights must be >= 0")
+        raise ValueError(f"sample_weight column has {int(row['neg_w'])} negative values; weights must be >= 0")
     if soft_labels and (row["lab_lo"] < 0 or row["lab_hi"] > 1):
-        raise ValueError(f"label column must hold fractions in [0, 1] with soft_labels=True, found values in "
+        raise ValueError(f"y_true column must hold fractions in [0, 1] with soft_labels=True, found values in "
                          f"[{row['lab_lo']:g}, {row['lab_hi']:g}]")
     if not np.isfinite(row["pos"]) or not np.isfinite(row["neg"]):
-        raise ValueError("weight column: the total weight overflows a double; scale the weights down")
+        raise ValueError("sample_weight column: the total weight overflows a double; scale the weights down")
     if row["pos"] <= 0:
-        raise ValueError(f"no positive weight: pos_label={pos_label!r} does not occur in the label column "
+        raise ValueError(f"no positive weight: pos_label={pos_label!r} does not occur in the y_true column "
                          "(or its rows weigh 0)")
     if row["neg"] <= 0:
         raise ValueError("no negative weight: every row of the table is positive (or the others weigh 0)")
@@ -309,4 +337,4 @@ def _check_weights(frame, nw, weighted, pos_label, soft_labels):
 
 def _refuse_nonfinite(frame, nw):
     k = int(_row(frame.select(_count(~nw.col(SCORE).cast(nw.Float64).is_finite(), nw).alias("k")))["k"])
-    raise ValueError(f"score column has {k} non-finite values; every score must be finite")
+    raise ValueError(f"y_score column has {k} non-finite values; every score must be finite")

@@ -31,14 +31,14 @@ def test_envelope_is_the_minimum_over_every_point(two):
     grid = np.linspace(0, 1, 2001)
     for name, pts in two.items():
         x, y = disp.lines_[name].get_data()
-        brute = sp.expected_cost(pts, grid).min(axis=1)
+        brute = sp.expected_cost(pts, pc=grid).min(axis=1)
         np.testing.assert_allclose(np.interp(grid, x, y), brute, atol=1e-12)
         # Its corners are the crossings of consecutive hull lines [S Eq 14], where it is exact.
         hull = roc_convex_hull(pts)
         t, f = pts.tpr[hull], pts.fpr[hull]
         breaks = sp.cost_crossing((t[:-1], f[:-1]), (t[1:], f[1:]))
         np.testing.assert_allclose(x, np.unique(np.r_[0.0, breaks, 1.0]))
-        np.testing.assert_allclose(y, sp.expected_cost(pts, x).min(axis=1), atol=1e-12)
+        np.testing.assert_allclose(y, sp.expected_cost(pts, pc=x).min(axis=1), atol=1e-12)
 
 
 def test_trivial_baselines_and_labels(two):
@@ -61,7 +61,7 @@ def test_skew_marker_sits_on_each_envelope_at_the_probability_cost(two):
     for name, pts in two.items():
         x, y = disp.markers_[name].get_data()
         assert x[0] == pytest.approx(pc)
-        assert y[0] == pytest.approx(sp.cost_envelope(pts, pc)[0])
+        assert y[0] == pytest.approx(sp.cost_envelope(pts, pc=pc)[0])
     assert disp.skew_line_.get_xdata()[0] == pytest.approx(pc)
     assert disp.skew_line_.get_visible()
     assert "0.1" in disp.skew_text_.get_text()
@@ -117,7 +117,7 @@ def test_operating_ranges_lie_on_the_lines():
     np.testing.assert_allclose(segs[:, 1, 0], hi)
     for k, i in enumerate(range(1, len(C1) - 1)):
         one = sp.OperatingPoints.from_rates([C1.tpr[i]], [C1.fpr[i]])
-        np.testing.assert_allclose(segs[k, :, 1], sp.expected_cost(one, segs[k, :, 0])[:, 1])
+        np.testing.assert_allclose(segs[k, :, 1], sp.expected_cost(one, pc=segs[k, :, 0])[:, 1])
         # ... where the point beats both trivial classifiers.
         assert np.all(segs[k, :, 1] <= np.minimum(*trivial_costs(segs[k, :, 0])) + 1e-12)
 
@@ -154,11 +154,11 @@ def test_folds_draw_the_mean_envelope_with_a_band():
     folds = [sp.operating_points(*sp.datasets.make_scores(200, 0.3, random_state=k)) for k in range(4)]
     disp = sp.plot_cost(folds={"cv": folds}, skew=0.2)
     x, y = disp.lines_["cv"].get_data()
-    mean = np.mean([sp.expected_cost(f, x).min(axis=1) for f in folds], axis=0)
+    mean = np.mean([sp.expected_cost(f, pc=x).min(axis=1) for f in folds], axis=0)
     np.testing.assert_allclose(y, mean, atol=1e-12)
     assert "cv" in disp.bands_ and disp.point_lines_ == {}
     assert disp.markers_["cv"].get_ydata()[0] == pytest.approx(
-        np.mean([sp.cost_envelope(f, 0.2)[0] for f in folds]))
+        np.mean([sp.cost_envelope(f, pc=0.2)[0] for f in folds]))
 
 
 def test_from_predictions():

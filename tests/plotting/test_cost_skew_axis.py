@@ -12,7 +12,7 @@ def two():
 
 def brute_envelope(pts, x, m):
     pc = sp.probability_cost(x, m)
-    return np.min(np.asarray(sp.expected_cost(pts, pc)), axis=1)
+    return np.min(np.asarray(sp.expected_cost(pts, pc=pc)), axis=1)
 
 
 @pytest.mark.parametrize("m", [0.2, 0.5, 0.8])
@@ -56,6 +56,6 @@ def test_envelope_area_is_over_pc_whatever_the_axis(two, m, x_axis):
     disp = sp.plot_cost(two, m=m, x_axis=x_axis)
     grid = np.linspace(0, 1, 200001)
     for name, pts in two.items():
-        env = sp.cost_envelope(pts, grid)[0]
+        env = sp.cost_envelope(pts, pc=grid)[0]
         want = np.sum(np.diff(grid) * (env[1:] + env[:-1]) / 2)
         assert disp.envelope_area(name) == pytest.approx(want, abs=1e-9)

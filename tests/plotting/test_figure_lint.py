@@ -42,7 +42,7 @@ def _bounded(y, scores):
     import pandas as pd
 
     frame = pd.DataFrame({"good": scores["good"], "y": y})
-    return {"good": sp.operating_points_from(frame, score="good", label="y", bins=400)}
+    return {"good": sp.operating_points_from(frame, y_score="good", y_true="y", bins=400)}
 
 
 # ------------------------------------------------------------------ recipes: (y, scores, points, skew, ax) -> drawn

@@ -92,7 +92,7 @@ def test_the_issue_case_two_markers_3px_apart_are_dodged():
     values = {name: float(m.get_ydata()[0]) for name, m in disp.markers_.items()}
     for name, pts_ in pts.items():  # the marker holds the envelope's value, whatever its drawn offset
         pc = sp.probability_cost(0.005, 0.5)
-        assert values[name] == pytest.approx(float(sp.cost_envelope(pts_, pc)[0]), rel=1e-12)
+        assert values[name] == pytest.approx(float(sp.cost_envelope(pts_, pc=pc)[0]), rel=1e-12)
     _check_markers(disp)
     plt.close("all")
 

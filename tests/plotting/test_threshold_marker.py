@@ -47,7 +47,7 @@ def test_markers_sit_on_the_chosen_point_in_every_space(data):
     x, v = _xy(disp)
     assert v[k] == pytest.approx(float(sp.f_curves(pts, [x[k]], f_alpha=0.8)[0, i]))
     x, v = _xy(sp.plot_cost(y, s, threshold=d))
-    np.testing.assert_allclose(v, sp.expected_cost(pts, x)[:, i] if x.size > 2 else [pts.fpr[i], 1 - pts.tpr[i]])
+    np.testing.assert_allclose(v, sp.expected_cost(pts, pc=x)[:, i] if x.size > 2 else [pts.fpr[i], 1 - pts.tpr[i]])
 
 
 def test_threshold_index_is_score_at_or_above(data):

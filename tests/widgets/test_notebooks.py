@@ -45,7 +45,7 @@ d = w.displays
 assert d["cost"].skew == d["fmeasure"].skew == d["pr"].skew == 0.01
 assert d["cost"].m == 0.2 and d["fmeasure"].f_alpha == 0.7
 assert abs(w.readouts_["strong"]["AUC P̄"] - sp.aucpr(points["strong"], skew=(0.02, 0.2))) < 1e-12
-best = sp.f_envelope(points["weak"], [0.05], f_alpha=0.2)[0][0]
+best = sp.f_envelope(points["weak"], skews=[0.05], f_alpha=0.2)[0][0]
 assert abs(f.readouts_["weak"]["F at π′"] - best) < 1e-10
 assert cost.readouts_["strong"]["NEC at π′"] < cost.readouts_["weak"]["NEC at π′"]
 """,

@@ -41,8 +41,8 @@ def test_cost_widget_equals_static_plot(two_classifiers, m, skew):
     grid = np.linspace(0, 1, 20001)
     for name, pts in two_classifiers.items():
         r = w.readouts_[name]
-        assert r["NEC at π′"] == pytest.approx(float(sp.cost_envelope(pts, pc)[0]), rel=1e-12)
-        env = sp.cost_envelope(pts, grid)[0]
+        assert r["NEC at π′"] == pytest.approx(float(sp.cost_envelope(pts, pc=pc)[0]), rel=1e-12)
+        env = sp.cost_envelope(pts, pc=grid)[0]
         area = np.sum(np.diff(grid) * (env[1:] + env[:-1]) / 2)
         assert r["area"] == pytest.approx(area, abs=1e-7)
         assert r["gain"] == pytest.approx(1 - r["area"] / 0.25)
@@ -57,7 +57,7 @@ def test_fmeasure_widget_equals_static_plot(two_classifiers, f_alpha, skew):
     ref = sp.plot_fmeasure(two_classifiers, f_alpha=f_alpha, skew=skew, skew_bounds=(1e-4, 0.9999), ax=fresh_ax())
     assert_same_envelopes(w.displays["fmeasure"], ref)
     for name, pts in two_classifiers.items():
-        best = float(sp.f_envelope(pts, [skew], f_alpha=f_alpha)[0][0])
+        best = float(sp.f_envelope(pts, skews=[skew], f_alpha=f_alpha)[0][0])
         assert w.readouts_[name]["F at π′"] == pytest.approx(best, rel=1e-10)
         assert 0 < w.readouts_[name]["area"] < 1
     assert f"{f_alpha:.2f}" in w.readout.value
