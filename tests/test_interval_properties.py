@@ -76,6 +76,7 @@ def test_compare_a_with_itself_is_never_significant(data, method, stratified, sk
     assert r.difference == 0.0 and r.low == 0.0 and r.high == 0.0
     assert r.pvalue == 1.0 and r.se == 0.0
     assert np.all(r.distribution == 0.0)
+    assert r.prob_a_beats_b == 0.5 and r.prob_a_beats_b_se == 0.0  # every replicate, at every drawn skew, a tie
 
 
 @SETTINGS
@@ -89,6 +90,7 @@ def test_compare_is_antisymmetric(data, seed):
     assert ab.difference == pytest.approx(-ba.difference, rel=1e-12, abs=1e-15)
     assert np.allclose(ab.distribution, -ba.distribution, rtol=1e-12, atol=1e-15)
     assert ab.pvalue == pytest.approx(ba.pvalue, abs=1e-12)
+    assert ab.prob_a_beats_b + ba.prob_a_beats_b == pytest.approx(1.0, abs=1e-12)
     assert ab.low <= ab.difference <= ab.high
 
 
