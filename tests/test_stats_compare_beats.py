@@ -298,6 +298,10 @@ def test_bad_skew_is_refused_by_name():
         for bad, exc in (((0.3, 0.1), ValueError), ("high", TypeError), (1.5, ValueError), (True, TypeError)):
             with pytest.raises(exc, match="skew"):
                 sp.compare(y, a, b, skew=bad, n_boot=20)
+        est = sp.SkewEstimate(estimate=0.1, low=0.05, high=0.2, confidence=0.9, method="ml", test_skew=0.3,
+                              n_deploy=100, distribution=np.array([0.1, np.nan, 0.2]))
+        with pytest.raises(ValueError, match="skew: the estimate's bootstrap distribution holds NaN"):
+            sp.compare(y, a, b, skew=est, n_boot=20)
 
 
 @pytest.mark.slow

@@ -96,6 +96,8 @@ def _deployment_skews(skew, pts, rng, n_boot):
     if isinstance(skew, SkewEstimate):
         if skew.distribution is None:
             return None
+        if not np.all(np.isfinite(skew.distribution)):
+            raise ValueError("skew: the estimate's bootstrap distribution holds NaN or infinite values")
         model, draws = None, np.clip(skew.distribution, 0.0, 1.0)
     else:
         model = skew_model_of(pts, skew)
