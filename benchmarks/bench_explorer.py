@@ -3,7 +3,7 @@
 Data: ``fraud_data.fraud_points`` (issue 29's case), two models x 1e6 rows,
 1 % positives, ~1e6 distinct scores each (one model float32).  Targets:
 build <= 5 s; every control step <= 40 ms in the kernel (compute + Agg
-frame); ipympl no slower than inline.  Also the weighted ("normal fit")
+frame), the threshold control's included (issue 32); ipympl no slower than inline.  Also the weighted ("normal fit")
 range step of ``interactive_integrated_pr``: <= 200 ms, or the status line
 says "computing…" before it starts.  Steps alternate far-apart values so
 that no two are alike; the skew takes the slider's own steps up from 2e-4.  Each time is also printed as
@@ -76,9 +76,29 @@ def explorer_rows(points, repeat, backend):
     for name, values in moves(repeat).items():
         ms = step_times(w, name, values)
         rows.append((f"{backend}: step {name}", statistics.median(ms), max(ms)))
+    rows += threshold_rows(w, repeat, backend)
     rows.append((f"{backend}: full draws among the steps", w.frames.counts["draw"] - draws, None))
     plt.close("all")
     plt.switch_backend("Agg")
+    return rows
+
+
+def threshold_rows(w, repeat, backend):
+    """The threshold control: slider steps as the page sends them (ranks), then a precision target's steps."""
+    slider = w.controls["threshold"].slider_
+    ranks = np.linspace(0.02, 0.98, 3 * repeat) * slider.max
+    ms = []
+    for r in np.r_[ranks[::2], ranks[1::2][::-1]]:
+        t0 = time.perf_counter()
+        slider.value = int(r)
+        ms.append(1e3 * (time.perf_counter() - t0))
+    rows = [(f"{backend}: step threshold", statistics.median(ms), max(ms))]
+    w.controls["threshold_mode"].value = "precision"
+    ms = step_times(w, "target", [float(v) for v in np.linspace(0.05, 0.6, repeat)])
+    rows.append((f"{backend}: step precision target", statistics.median(ms), max(ms)))
+    ms = step_times(w, "skew", [float(v) for v in 0.01 * 10 ** (np.arange(1, repeat + 1) / 50)])
+    rows.append((f"{backend}: step skew, precision target", statistics.median(ms), max(ms)))
+    w.controls["threshold_mode"].value = "threshold"
     return rows
 
 

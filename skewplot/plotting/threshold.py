@@ -112,12 +112,13 @@ class ThresholdMarker:
     def set_threshold(self, threshold, index=None):
         """Mark another threshold (a number, or a mapping classifier -> number) and move the artists.
 
-        ``index`` (optional, classifier -> operating point) is the caller's
-        own ``threshold_index`` of it, so that a widget's step costs no
-        search; the intervals of a decision are not kept.
+        ``index`` (optional, classifier -> operating point, None for none)
+        is the caller's own ``threshold_index`` of it, so that a widget's
+        step costs no search; the intervals of a decision are not kept.
         """
         thr, _ = _parse(threshold)
-        index = self._indices(thr) if index is None else {name: int(index[name]) for name in self._single}
+        index = self._indices(thr) if index is None else {name: None if index[name] is None else int(index[name])
+                                                           for name in self._single}
         self.threshold, self.intervals, self.index_ = thr, None, index
         for line in self.intervals_:
             line.set_data([], [])
@@ -131,6 +132,9 @@ class ThresholdMarker:
         d = self.display
         for name, line in self.points_.items():
             pts, i = d.points[name], self.index_[name]
+            if i is None:  # no point (a widget's target not reached): nothing marked
+                line.set_data([], [])
+                continue
             if self.space == "roc":
                 line.set_data([pts.fpr[i]], [pts.tpr[i]])
             elif self.space == "pr":

@@ -113,6 +113,7 @@ class SkewWidget(widgets.VBox):
         self._live = None  # names of the Displays the controls drive (None: all)
         self._moving_extra = []  # the widget's own artists that the controls move
         self._button_skews = {}  # button attribute -> the skew it sets (read by save_html)
+        self._tables = []  # more tables under the AUC table (the threshold control's)
 
     # ---------------------------------------------------------------- figure
     def _make_figure(self, nrows=1, ncols=1, *, figsize=(6.0, 4.5), toolbar="left", **subplot_kw):
@@ -270,7 +271,7 @@ class SkewWidget(widgets.VBox):
     def _finish(self, control_rows, *, side_by_side=True):
         """Lay out controls, figure and table, wire the observers and draw once."""
         rows = [widgets.HBox(list(r), layout=widgets.Layout(flex_flow="row wrap")) for r in control_rows]
-        table = widgets.VBox([self.readout, self.status], layout=widgets.Layout(padding="0 0 0 12px"))
+        table = widgets.VBox([self.readout, *self._tables, self.status], layout=widgets.Layout(padding="0 0 0 12px"))
         if side_by_side:  # the table wraps below the figure when the window is narrow
             body = widgets.HBox([self.figure_widget, table],
                                 layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))

@@ -27,6 +27,7 @@ from .controls import (
     skew_slider,
 )
 from .spaces import envelope_readout
+from .threshold import ThresholdControl
 
 __all__ = ["explorer", "Explorer"]
 
@@ -34,13 +35,14 @@ _COLUMNS = ["AUCPR(π′)", "nAUCPR(π′)", "AUC P̄", "nAUC P̄", "ROC AUC", "
 
 
 class Explorer(SkewWidget):
-    """PR, P̄-R, ROC, cost, F and AUCPR-against-skew panels under one set of controls.
+    """PR, PRG, P̄-R, ROC, cost, F and AUCPR-against-skew panels under one set of controls.
 
     See :func:`explorer`.
     """
 
     def __init__(self, data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None,
-                 m=0.5, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(5.4, 8.0), **inputs):
+                 m=0.5, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=None, prg=True,
+                 threshold_control=True, **inputs):
         from .. import plotting
         from ..metrics.fweight import resolve_f_weight
 
@@ -59,16 +61,29 @@ class Explorer(SkewWidget):
         self.controls["f_alpha"] = f_alpha_slider(resolve_f_weight(f_alpha, beta))
         self.controls["m"] = m_slider(m)
         estimate = self._make_estimate(estimated_skew, bounds)
+        single = not any(isinstance(v, list) for v in points.values())  # PRG and thresholds: no folds
+        prg = prg and single
+        if figsize is None:
+            figsize = (5.4, 10.6) if prg else (5.4, 8.0)
         # the toolbar above the figure: a wide figure keeps all its width for the panels
         # two columns: the panels keep a readable width in a notebook beside JupyterLab's file browser
-        fig, axes = self._make_figure(3, 2, figsize=figsize, toolbar="top")
-        (a_pr, a_int), (a_cost, a_f), (a_roc, a_skew) = axes
+        fig, axes = self._make_figure(4 if prg else 3, 2, figsize=figsize, toolbar="top")
+        if prg:  # PRG beside PR; AUCPR against skew across the last row
+            (a_pr, a_prg), (a_int, a_roc), (a_cost, a_f), last = axes
+            grid = last[0].get_subplotspec().get_gridspec()
+            for ax in last:
+                ax.remove()
+            a_skew = fig.add_subplot(grid[3, :])
+        else:
+            (a_pr, a_int), (a_cost, a_f), (a_roc, a_skew) = axes
         d = self.displays
         style["log_precision"] = rare  # both precision axes log with rare positives, like the two skew sliders
         d["pr"] = plotting.plot_pr(**plot_args(points), skew=value, skew_label="title", ax=a_pr, **style)
         d["integrated"] = plotting.plot_pr(**plot_args(points), skew=SkewRange(*pair), skew_label="title", ax=a_int,
                                            **style)
         del style["log_precision"]
+        if prg:
+            d["prg"] = plotting.plot_prg(**plot_args(points), skew=value, ax=a_prg, **style)
         d["roc"] = plotting.plot_roc(**plot_args(points), ax=a_roc, **style)
         # the skew axes span the skew slider's ends, so its marker never leaves them
         d["cost"] = plotting.plot_cost(**plot_args(points), m=m, skew=value, skew_bounds=bounds, ax=a_cost, **style)
@@ -87,10 +102,18 @@ class Explorer(SkewWidget):
             a_skew.axvline(est, color="tab:green", linewidth=1.2, label=None if low is not None else "estimated skew")
         self.legend_, self._legend_entries = _shared_legend(fig, d, estimate=a_skew if estimated_skew is not None
                                                             else None)
-        self._live = ["pr", "integrated", "cost", "fmeasure"]  # ROC and AUCPR-vs-skew never change
+        self._live = ["pr", "integrated", "cost", "fmeasure", *(["prg"] if prg else [])]  # not ROC, AUCPR-vs-skew
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
         c = self.controls
         rows = [[c["skew"], self._make_reset(points, bounds), c["skew_range"]], [c["f_alpha"], c["m"], *estimate]]
+        self.threshold_control = None
+        if threshold_control and single:
+            self.threshold_control = tc = ThresholdControl(
+                self, points, [name for name in ("pr", "prg", "integrated", "roc", "cost", "fmeasure") if name in d],
+                skew=lambda: c["skew"].value, m=lambda: c["m"].value, skew_range=lambda: c["skew_range"].value)
+            rows.append(tc.controls_row())
+            self._tables.append(self.threshold_table)
+            self._moving_extra += tc.artists_of(d["roc"])  # ROC is static but for its mark
         self._finish(rows, side_by_side=False)
 
     def _before_layout(self):
@@ -116,10 +139,14 @@ class Explorer(SkewWidget):
             d["cost"].update(skew=skew, m=float(c["m"].value), draw=False)
         if changed & {"skew", "f_alpha"}:
             d["fmeasure"].update(skew=skew, f_alpha=float(c["f_alpha"].value), draw=False)
+        if "prg" in d and "skew" in changed:
+            d["prg"].update(skew=skew, draw=False)
+        if self.threshold_control is not None:
+            self.threshold_control.apply(changed)
         self._readout(skew, d["integrated"].skew)
 
     # control -> the Displays it updates and the parameter it sets there
-    _PANELS = {"skew": (("pr", "skew"), ("cost", "skew"), ("fmeasure", "skew")),
+    _PANELS = {"skew": (("pr", "skew"), ("prg", "skew"), ("cost", "skew"), ("fmeasure", "skew")),
                "skew_range": (("integrated", "skew"),), "m": (("cost", "m"),), "f_alpha": (("fmeasure", "f_alpha"),)}
 
     def _moved_axes(self, changed):
@@ -127,8 +154,14 @@ class Explorer(SkewWidget):
         own = {"skew": [self.skew_line_], "skew_range": [self.range_span_]}
         moved = [a for name in changed for a in own.get(name, ())]
         for name in changed:
-            for disp, param in self._PANELS[name]:
-                moved += self.displays[disp]._changed_artists((param,))
+            for disp, param in self._PANELS.get(name, ()):
+                if disp in self.displays:
+                    moved += self.displays[disp]._changed_artists((param,))
+        tc = self.threshold_control
+        # the marks: a step of the threshold control, or a skew step that moves a target's point
+        if tc is not None and (changed - set(self._PANELS) or
+                               "skew" in changed and self.controls["threshold_mode"].value != "threshold"):
+            moved += tc.artists()
         return moved
 
     def _readout(self, skew, model):
@@ -195,12 +228,16 @@ def fitted_legend(fig, handles, labels):
 
 
 def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
-             skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=(5.4, 8.0), **inputs):
+             skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=None, prg=True, threshold_control=True,
+             **inputs):
     """Every space side by side under one set of controls, with a linked AUC table.
 
-    Panels: PR at the chosen skew, P̄-R over the chosen range, ROC, cost
-    space and F-measure space (the chosen skew marked in both), and AUCPR
-    against skew (the skew marked, the range shaded).
+    Panels: PR and precision-recall-gain space at the chosen skew, P̄-R
+    over the chosen range, ROC, cost space and F-measure space (the chosen
+    skew marked in both), and AUCPR against skew (the skew marked, the
+    range shaded).  A threshold control marks one operating point per
+    classifier on every space but the last, with a table of what it does
+    at the chosen skew (:mod:`skewplot.widgets.threshold`).
 
     Parameters
     ----------
@@ -220,11 +257,22 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
         A skew estimated from deployment scores (:func:`skewplot.estimate_skew`):
         shown with its interval on the slider's scale and shaded in the
         AUCPR-against-skew panel, with a "go to estimated skew" button.
-    figsize : (float, float), default=(5.4, 8.0)
-        Two panels a row (PR and P̄-R, cost and F, ROC and AUCPR against
-        skew): 540 px at 100 dpi fits a JupyterLab notebook in a 1000 px
-        wide window with the file browser open (its output area is about
-        550 px wide).  The figure is laid out again when it is resized.
+    figsize : (float, float), optional
+        Two panels a row (PR and PRG, P̄-R and ROC, cost and F, then AUCPR
+        against skew across the row; without PRG: PR and P̄-R, cost and F,
+        ROC and AUCPR against skew): 540 px at 100 dpi fits a JupyterLab
+        notebook in a 1000 px wide window with the file browser open (its
+        output area is about 550 px wide).  Default (5.4, 10.6), without
+        PRG (5.4, 8.0).  The figure is laid out again when it is resized.
+    prg : bool, default=True
+        Draw the precision-recall-gain panel (:func:`skewplot.plot_prg`,
+        gains against the chosen skew) beside PR.  Not with folds.
+    threshold_control : bool, default=True
+        Add the threshold control (:mod:`skewplot.widgets.threshold`): a
+        threshold per classifier, or a common precision or recall target,
+        marked on every space, a table of recall and precision at π′ with
+        intervals, expected cost and counts per 10 000 cases, and a button
+        that applies :func:`skewplot.choose_threshold`.  Not with folds.
     **inputs
         The input and colour keywords of :func:`skewplot.plot_pr`:
         ``y_true``, ``hue``, ``sample_weight``, ``pos_label``, ``hue_order``,
@@ -233,10 +281,14 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
     Returns
     -------
     Explorer
-        ``controls``: ``"skew"``, ``"skew_range"``, ``"f_alpha"``, ``"m"``;
-        ``displays``: ``"pr"``, ``"integrated"``, ``"roc"``, ``"cost"``,
-        ``"fmeasure"``, ``"aucpr_vs_skew"``.  Each control updates only the
-        panels that depend on it.
+        ``controls``: ``"skew"``, ``"skew_range"``, ``"f_alpha"``, ``"m"``
+        and the threshold control's ``"threshold_mode"``, ``"threshold"``,
+        ``"target"`` (``"threshold_of"`` with several classifiers);
+        ``displays``: ``"pr"``, ``"prg"``, ``"integrated"``, ``"roc"``,
+        ``"cost"``, ``"fmeasure"``, ``"aucpr_vs_skew"``.  Each control
+        updates only the panels that depend on it.  ``threshold_``: the
+        marked score threshold of each classifier (None where a target is
+        not reached), ``threshold_readouts_``: the threshold table's numbers.
 
     Notes
     -----
@@ -250,6 +302,11 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
     >>> w.controls["skew"].value = 0.01
     >>> w.displays["cost"].skew
     0.01
+    >>> w.controls["threshold_mode"].value = "precision"
+    >>> w.controls["target"].value = 0.6
+    >>> all(r is None or r["precision"] >= 0.6 for r in w.threshold_readouts_.values())
+    True
     """
     return Explorer(data, y_score, skew=skew, skew_range=skew_range, f_alpha=f_alpha, beta=beta, m=m,
-                    skew_bounds=skew_bounds, estimated_skew=estimated_skew, figsize=figsize, **inputs)
+                    skew_bounds=skew_bounds, estimated_skew=estimated_skew, figsize=figsize, prg=prg,
+                    threshold_control=threshold_control, **inputs)

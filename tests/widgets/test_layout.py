@@ -21,10 +21,11 @@ def _resized(w, size):
     assert w.frames.last == "draw"
 
 
-def test_explorer_after_a_corner_resize_has_no_overlapping_or_cut_texts(rare):
-    w = explorer(rare, skew=0.005)
+@pytest.mark.parametrize(("prg", "size"), [(False, (7.0, 6.0)), (True, (7.0, 8.0))])
+def test_explorer_after_a_corner_resize_has_no_overlapping_or_cut_texts(rare, prg, size):
+    w = explorer(rare, skew=0.005, prg=prg)
     assert lint_figure(w.figure, checks=TEXTS) == []
-    _resized(w, (7.0, 6.0))
+    _resized(w, size)
     assert w._layout.count == 1
     assert lint_figure(w.figure, checks=TEXTS) == []
     w.controls["skew"].value = 2e-4  # and the frames go on from the new layout
@@ -36,7 +37,7 @@ def test_explorer_after_a_corner_resize_has_no_overlapping_or_cut_texts(rare):
 def test_without_the_new_layout_the_resize_overlaps(rare, monkeypatch):
     """The check above can fail: the layout frozen at the first draw (as before) runs labels together."""
     monkeypatch.setattr(Layout, "refresh", lambda self: False)
-    w = explorer(rare, skew=0.005)
+    w = explorer(rare, skew=0.005, prg=False)
     _resized(w, (7.0, 6.0))
     assert {p.kind for p in lint_figure(w.figure, checks=TEXTS)}
 

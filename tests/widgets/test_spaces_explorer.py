@@ -78,15 +78,16 @@ def test_explorer_links_every_space(two_classifiers):
     import matplotlib.pyplot as plt
 
     w = explorer(two_classifiers, skew=0.1, figsize=(12.0, 7.0))  # wide panels: the curves are not decimated
-    assert set(w.controls) == {"skew", "skew_range", "f_alpha", "m"}
-    assert set(w.displays) == {"pr", "integrated", "roc", "cost", "fmeasure", "aucpr_vs_skew"}
-    assert len(w.figure.axes) == 6
+    assert set(w.controls) == {"skew", "skew_range", "f_alpha", "m", "threshold_mode", "threshold_of", "threshold",
+                               "target"}
+    assert set(w.displays) == {"pr", "prg", "integrated", "roc", "cost", "fmeasure", "aucpr_vs_skew"}
+    assert len(w.figure.axes) == 7
     n_figs = plt.get_fignums()
     d = w.displays
     integrated_before = d["integrated"].lines_["strong"].get_xydata().copy()
 
     w.controls["skew"].value = 0.01
-    assert d["pr"].skew == 0.01 and d["cost"].skew == 0.01 and d["fmeasure"].skew == 0.01
+    assert d["pr"].skew == 0.01 and d["cost"].skew == 0.01 and d["fmeasure"].skew == 0.01 and d["prg"].skew == 0.01
     np.testing.assert_array_equal(d["integrated"].lines_["strong"].get_xydata(), integrated_before)
     ref = sp.plot_pr(two_classifiers, skew=0.01, ax=fresh_ax())
     for name in two_classifiers:

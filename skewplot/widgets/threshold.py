@@ -1,0 +1,309 @@
+"""The threshold control of the widgets: drag a threshold or a precision/recall target, every space marks it.
+
+A widget that has one (:func:`skewplot.widgets.explorer`) gets four controls,
+a button and a second table under its figure:
+
+* ``controls["threshold_mode"]``: ``"threshold"`` (drag a score threshold),
+  ``"precision"`` or ``"recall"`` (drag a target; each classifier gets the
+  point :func:`skewplot.choose_threshold` picks for it at the skew π′);
+* ``controls["threshold"]``: a :class:`ThresholdSlider` whose ``value`` is
+  the score threshold itself, moving over the distinct scores of one
+  classifier by rank (every threshold is a step; no step searches more
+  than O(log n));
+* ``controls["threshold_of"]`` (several classifiers): whose threshold the
+  slider moves.  Each classifier keeps its own threshold: scores of
+  different classifiers are not on one scale, so one number for all would
+  mark unrelated points.  A precision or recall target is common to all;
+* ``controls["target"]``: the precision or recall to reach;
+* the button ``choose_button`` applies :func:`skewplot.choose_threshold`
+  (cost with the widget's ``m`` in threshold mode, else the target) at the
+  skew ``choose_for`` names: π′, or the widget's skew range under a risk.
+
+The table gives, per classifier at π′: the threshold, recall and precision
+with a 90 % interval (:func:`skewplot.stats.choose.report_at`: the
+stratified bootstrap's binomial counts, O(1000) per step whatever the
+number of rows; no interval for weighted rows or soft labels), the
+normalised expected cost at ``m`` and the confusion counts per 10 000
+deployed cases.  The state is plain: ``threshold_`` (classifier -> score
+threshold, None where a target is not reached), ``threshold_index_``
+(classifier -> operating point) and ``threshold_readouts_`` (the table's
+numbers).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+
+import ipywidgets as widgets
+import numpy as np
+from traitlets import Float, validate
+
+from ..metrics.decide import TargetIndex
+from ..plotting.threshold import ThresholdMarker, threshold_index
+from ..skew import FixedSkew, SkewRange
+from ..skew.base import skew_text
+
+__all__ = ["ThresholdSlider", "ThresholdControl"]
+
+#: The readout's interval: its confidence and the replicates drawn per step.
+CONFIDENCE, N_BOOT = 0.9, 1000
+
+_MODES = [("threshold", "threshold"), ("precision target", "precision"), ("recall target", "recall")]
+_STYLE = {"description_width": "initial"}
+
+
+class ThresholdSlider(widgets.HBox):
+    """A score threshold on a slider that steps over one classifier's distinct scores by rank.
+
+    ``value`` is the threshold (predict positive where ``score >= value``).
+    The page's slider (``slider_``) holds the rank, 0 the lowest score and
+    the top one ``inf`` (predict nothing, where the least cost often is at
+    a rare skew); a value set in the kernel is kept as it is and the handle goes to the
+    rank of its operating point (:func:`~skewplot.plotting.threshold.threshold_index`).
+
+    Parameters
+    ----------
+    pts : OperatingPoints
+        With score thresholds.
+    value : float
+    description : str
+    """
+
+    value = Float()
+
+    def __init__(self, pts, value, *, description="threshold"):
+        from ._page import follow_page
+
+        self.slider_ = widgets.IntSlider(min=0, max=1, step=1, readout=False, description=description,
+                                         continuous_update=True, style=_STYLE, layout=widgets.Layout(width="300px"))
+        self.readout = widgets.Label(layout=widgets.Layout(width="150px"))
+        self._set_points(pts)
+        super().__init__([self.slider_, self.readout], value=self._checked(value))
+        self._to_page({"new": self.value})
+        follow_page(self.slider_)
+        self.slider_.observe(self._from_page, names="value")
+        self.observe(self._to_page, names="value")
+
+    @property
+    def description(self):
+        return self.slider_.description
+
+    def _set_points(self, pts):
+        if pts.thresholds is None or len(pts) < 2:
+            raise ValueError("the threshold control needs operating points with score thresholds")
+        self.pts = pts
+        self._n = len(pts)
+        # the ends the value may take: the lowest distinct score, and inf (the top rank: predict nothing)
+        self.min, self.max = float(pts.thresholds[-1]), math.inf
+        self.slider_.max = self._n - 1
+
+    def set_points(self, pts, value):
+        """Move over another classifier's scores, starting at ``value``."""
+        self._set_points(pts)
+        self.value = self._checked(value)
+        self._to_page({"new": self.value})
+
+    def index(self, value=None):
+        """The operating point of ``value`` (default: the current one)."""
+        return threshold_index(self.pts, self.value if value is None else value)
+
+    def _checked(self, value):
+        v = float(value)
+        return v if math.isnan(v) else max(v, self.min)
+
+    def _from_page(self, change):
+        i = self._n - 1 - int(change["new"])
+        if i != self.index():
+            self.value = float(self.pts.thresholds[i])
+
+    def _to_page(self, change):
+        i = self.index(change["new"])
+        self.readout.value = f"{change['new']:.4g} (rank {self._n - i} of {self._n})"
+        if self.slider_.value != self._n - 1 - i:
+            self.slider_.value = self._n - 1 - i
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        return self._checked(proposal["value"])
+
+
+class ThresholdControl:
+    """The threshold state of one widget, its controls and its table (see the module notes).
+
+    Parameters
+    ----------
+    widget : SkewWidget
+        Gets ``controls`` ``"threshold_mode"``, ``"threshold"``,
+        ``"target"`` (and ``"threshold_of"``), ``threshold_`` and the table.
+    points : dict of str to OperatingPoints
+    displays : list of str
+        The widget's Displays to mark.
+    skew : callable
+        The widget's current π′.
+    m : callable
+        The widget's current cost weight.
+    skew_range : callable, optional
+        The widget's skew range ``(lo, hi)``: the button may choose over it.
+    """
+
+    def __init__(self, widget, points, displays, *, skew, m, skew_range=None):
+        from ..stats.choose import choose_threshold
+
+        self.widget, self.points, self._skew, self._m, self._range = widget, points, skew, m, skew_range
+        names = list(points)
+        start = {name: choose_threshold(p, skew=skew(), target="cost", m=m()) for name, p in points.items()}
+        widget.threshold_ = {name: d.threshold for name, d in start.items()}
+        widget.threshold_index_ = {name: d.index for name, d in start.items()}
+        widget.threshold_readouts_ = {}
+        self._lookups = {}
+        c = widget.controls
+        c["threshold_mode"] = widgets.Dropdown(options=_MODES, value="threshold", description="mark",
+                                               style=_STYLE, layout=widgets.Layout(width="190px"))
+        if len(names) > 1:
+            c["threshold_of"] = widgets.Dropdown(options=names, value=names[0], description="threshold of",
+                                                 style=_STYLE, layout=widgets.Layout(width="200px"))
+        c["threshold"] = ThresholdSlider(points[names[0]], widget.threshold_[names[0]])
+        c["target"] = widgets.FloatSlider(value=0.5, min=0.0, max=1.0, step=0.01, description="target",
+                                          readout_format=".2f", continuous_update=True, style=_STYLE,
+                                          layout=widgets.Layout(width="300px", display="none"))
+        options = [("at π′", "skew")]
+        if skew_range is not None:
+            options += [("range: expected", "expected"), ("range: worst", "worst"), ("range: regret", "regret")]
+        widget.choose_for = widgets.Dropdown(options=options, value="skew", layout=widgets.Layout(width="140px"))
+        widget.choose_button = widgets.Button(description="choose threshold", layout=widgets.Layout(width="auto"),
+                                              tooltip="skewplot.choose_threshold for the current skew: least "
+                                                      "expected cost at m, or the target")
+        widget.choose_button.on_click(self.choose)
+        widget.threshold_table = widgets.HTML()
+        widget.threshold_table.add_class("skewplot-threshold-readout")
+        c["threshold"].add_class("skewplot-threshold")
+        self.markers = []
+        for name in displays:
+            disp = widget.displays[name]
+            marker = ThresholdMarker(disp, dict(widget.threshold_))
+            for name, line in marker.points_.items():
+                line.set_label(None)  # the page's shared legend is built by the widget
+                curve = getattr(disp, "lines_", {}).get(name)
+                if curve is not None:  # whose mark it is: the classifier's colour (black when one classifier)
+                    colour = curve.get_color() if len(marker.points_) > 1 else "black"
+                    line.set_color(colour)
+                    line.set_markeredgecolor(colour)
+            disp._threshold_markers = [*getattr(disp, "_threshold_markers", []), marker]
+            self.markers.append(marker)
+
+    @property
+    def selected(self):
+        c = self.widget.controls
+        return c["threshold_of"].value if "threshold_of" in c else next(iter(self.points))
+
+    def controls_row(self):
+        """The controls in the order of their row."""
+        c, w = self.widget.controls, self.widget
+        return [c["threshold_mode"], *([c["threshold_of"]] if "threshold_of" in c else []), c["threshold"],
+                c["target"], w.choose_button, w.choose_for]
+
+    def artists(self):
+        """Every artist the control moves."""
+        return [a for m in self.markers for a in (*m.points_.values(), *m.intervals_)]
+
+    def artists_of(self, display):
+        return [a for m in self.markers if m.display is display for a in m.points_.values()]
+
+    # ------------------------------------------------------------------ a step
+    def apply(self, changed):
+        """Read the controls (``changed``: the names moved) and move the marks; fill the table."""
+        w, c = self.widget, self.widget.controls
+        mode = c["threshold_mode"].value
+        if "threshold_mode" in changed:
+            c["target"].layout.display = "none" if mode == "threshold" else None
+            c["threshold"].layout.display = None if mode == "threshold" else "none"
+        if "threshold_of" in changed and mode == "threshold":
+            name = self.selected
+            c["threshold"].set_points(self.points[name], w.threshold_[name])
+        if mode == "threshold":
+            name = self.selected
+            w.threshold_[name] = float(c["threshold"].value)
+            w.threshold_index_[name] = c["threshold"].index()
+        else:
+            model = FixedSkew(self._skew())
+            for name, pts in self.points.items():
+                key = (name, mode, model.value)
+                if key not in self._lookups:  # one O(n) pass per skew; a target step is a search
+                    self._lookups = {k: v for k, v in self._lookups.items() if k[2] == model.value}
+                    self._lookups[key] = TargetIndex(pts, mode, model)
+                i = self._lookups[key](float(c["target"].value))
+                w.threshold_index_[name] = i
+                w.threshold_[name] = None if i is None else float(pts.thresholds[i])
+        marked = {n: (np.inf if t is None else t) for n, t in w.threshold_.items()}
+        for marker in self.markers:
+            marker.set_threshold(marked, index=w.threshold_index_)
+        self.readout()
+
+    def readout(self):
+        """Fill ``threshold_readouts_`` and the table at the current π′ and m."""
+        from ..stats.choose import report_at
+
+        w = self.widget
+        pi, m = float(self._skew()), float(self._m())
+        rows, numbers = [], {}
+        for name, pts in self.points.items():
+            i = w.threshold_index_[name]
+            if i is None:
+                numbers[name] = None
+                rows.append(f"<tr><td>{html.escape(str(name))}</td><td colspan='8'>target not reached at "
+                            f"π′ = {skew_text(pi)}</td></tr>")
+                continue
+            try:
+                r = report_at(pts, i, pi, m=m, confidence=CONFIDENCE, n_boot=N_BOOT,
+                              random_state=np.random.SeedSequence([32, i]))
+            except ValueError:  # weighted rows: no interval from the counts
+                r = report_at(pts, i, pi, m=m)
+            r["threshold"] = w.threshold_[name]
+            numbers[name] = r
+            rows.append(_row(name, r))
+        w.threshold_readouts_ = numbers
+        head = "".join(f"<th style='padding:1px 6px;text-align:right'>{h}</th>" for h in
+                       ("threshold", "recall", "precision", "cost", "TP", "FP", "FN", "TN"))
+        w.threshold_table.value = (
+            f"<div style='font-size:13px'><b>At π′ = {skew_text(pi)}, m = {m:.2f}</b> (recall and precision "
+            f"with a {CONFIDENCE:.0%} bootstrap interval; counts per 10 000 deployed cases)"
+            f"<table style='border-collapse:collapse;margin-top:4px'><tr><th style='text-align:left'>classifier"
+            f"</th>{head}</tr>{''.join(rows)}</table></div>")
+
+    # ------------------------------------------------------------------ the button
+    def choose(self, _button=None):
+        """Apply :func:`skewplot.choose_threshold` to every classifier and go to threshold mode."""
+        from ..stats.choose import choose_threshold
+
+        w, c = self.widget, self.widget.controls
+        mode, how = c["threshold_mode"].value, w.choose_for.value
+        kw = {"target": "cost", "m": float(self._m())} if mode == "threshold" else \
+            {"target": mode, "value": float(c["target"].value)}
+        skew = self._skew() if how == "skew" else SkewRange(*self._range())
+        try:
+            chosen = {name: choose_threshold(pts, skew=skew, risk="expected" if how == "skew" else how, **kw)
+                      for name, pts in self.points.items()}
+        except ValueError as exc:
+            w._say(f"choose threshold: {exc}")
+            return
+        before = (c["threshold_mode"].value, c["threshold"].value)
+        w.threshold_.update({name: d.threshold for name, d in chosen.items()})
+        w.threshold_index_.update({name: d.index for name, d in chosen.items()})
+        c["threshold_mode"].value = "threshold"
+        c["threshold"].value = w.threshold_[self.selected]
+        if (c["threshold_mode"].value, c["threshold"].value) == before:  # no control moved: paint it here
+            w._on_change("threshold")
+
+
+def _row(name, r):
+    def cell(text):
+        return f"<td style='padding:1px 6px;text-align:right;font-family:monospace'>{text}</td>"
+
+    def with_interval(key):
+        iv = (r["intervals"] or {}).get(key)
+        return f"{r[key]:.3f}" + ("" if iv is None else f" [{iv[0]:.3f}, {iv[1]:.3f}]")
+
+    cells = [format(r["threshold"], ".4g"), with_interval("recall"), with_interval("precision"),
+             format(r["cost"], ".4f"), *(format(r[k], ".4g") for k in ("tp", "fp", "fn", "tn"))]
+    return f"<tr><td style='padding:1px 6px'>{html.escape(str(name))}</td>{''.join(map(cell, cells))}</tr>"

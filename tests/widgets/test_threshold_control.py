@@ -1,0 +1,181 @@
+"""The explorer's threshold control: state, marks and readout against choose_threshold and brute force."""
+
+import math
+
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.metrics.precision import curve_rates
+from skewplot.metrics.prg import precision_gain, recall_gain
+from skewplot.plotting.threshold import threshold_index
+from skewplot.widgets import explorer
+from skewplot.widgets.threshold import ThresholdSlider
+
+
+@pytest.fixture(scope="module")
+def rows():
+    rng = np.random.default_rng(5)
+    n = 3000
+    y = rng.random(n) < 0.01
+    y[:2] = [True, False]
+    return y, {"strong": np.round(rng.normal(size=n) + 2.5 * y, 2), "weak": rng.normal(size=n) + 1.0 * y}
+
+
+@pytest.fixture(scope="module")
+def w(rows):
+    y, scores = rows
+    return explorer({name: sp.operating_points(y, s) for name, s in scores.items()}, skew=0.003)
+
+
+def _mark(w, display, name):
+    marker = next(m for m in w.threshold_control.markers if m.display is w.displays[display])
+    return marker.points_[name].get_xydata()
+
+
+def _brute(y, s, t, pi, m):
+    tpr, fpr = np.mean(s[y] >= t), np.mean(s[~y] >= t)
+    pc = pi * (1 - m) / (pi * (1 - m) + (1 - pi) * m)
+    prec = pi * tpr / (pi * tpr + (1 - pi) * fpr) if tpr + fpr > 0 else None  # a limit at inf: not brute force
+    return {"recall": tpr, "fpr": fpr, "precision": prec,
+            "cost": pc * (1 - tpr) + (1 - pc) * fpr, "tp": 1e4 * pi * tpr, "fp": 1e4 * (1 - pi) * fpr,
+            "fn": 1e4 * pi * (1 - tpr), "tn": 1e4 * (1 - pi) * (1 - fpr)}
+
+
+def test_starts_at_choose_thresholds_least_cost(w):
+    for name, pts in w.threshold_control.points.items():
+        d = sp.choose_threshold(pts, skew=0.003, target="cost", m=0.5)
+        assert w.threshold_[name] == d.threshold and w.threshold_index_[name] == d.index
+
+
+def test_a_threshold_step_marks_every_space_and_fills_the_readout(w, rows):
+    y, scores = rows
+    c = w.controls
+    c["threshold_of"].value = "strong"
+    s = scores["strong"]
+    pts = w.threshold_control.points["strong"]
+    for rank in (0, 5, 400, len(pts) - 2, len(pts) - 1):
+        c["threshold"].slider_.value = rank  # what the page sends: a rank
+        i = len(pts) - 1 - rank
+        t = float(pts.thresholds[i])
+        assert c["threshold"].value == t and w.threshold_["strong"] == t and w.threshold_index_["strong"] == i
+        assert w.status.value == ""
+        pi = c["skew"].value
+        want = _brute(y, s, t, pi, c["m"].value)
+        got = w.threshold_readouts_["strong"]
+        for key, value in want.items():
+            if value is not None:
+                assert got[key] == pytest.approx(value, rel=1e-12, abs=1e-15), key
+        want["precision"] = got["precision"] if want["precision"] is None else want["precision"]
+        assert got["intervals"]["recall"][0] <= got["recall"] <= got["intervals"]["recall"][1]
+        assert f"{t:.4g}" in w.threshold_table.value
+        # the marks sit on the points
+        np.testing.assert_array_equal(_mark(w, "roc", "strong"), [[want["fpr"], want["recall"]]])
+        np.testing.assert_allclose(_mark(w, "pr", "strong"), [[want["recall"], want["precision"]]], rtol=1e-12)
+        lo, hi = c["skew_range"].value
+        t_lim, f_lim = curve_rates(pts)  # the empty prediction (inf): precision's limit along the curve
+        pbar = float(sp.SkewRange(lo, hi).precision(t_lim[i], f_lim[i]))
+        np.testing.assert_allclose(_mark(w, "integrated", "strong"), [[want["recall"], pbar]], rtol=1e-12)
+        rg = float(recall_gain(want["recall"], pi))
+        if rg >= 0:
+            np.testing.assert_allclose(_mark(w, "prg", "strong"),
+                                       [[rg, float(precision_gain(want["recall"], want["fpr"]))]], rtol=1e-12)
+        cost = _mark(w, "cost", "strong")
+        pc = cost[:, 0]
+        np.testing.assert_allclose(cost[:, 1], pc * (1 - want["recall"]) + (1 - pc) * want["fpr"], atol=1e-12)
+    # the other classifier kept its own threshold
+    assert w.threshold_index_["weak"] == threshold_index(w.threshold_control.points["weak"], w.threshold_["weak"])
+
+
+def test_every_rank_is_one_distinct_threshold(rows):
+    y, scores = rows
+    pts = sp.operating_points(y, scores["weak"])  # no ties: 3001 points
+    slider = ThresholdSlider(pts, 0.0)
+    assert slider.slider_.max == len(pts) - 1
+    for rank in range(slider.slider_.max + 1):
+        slider.slider_.value = rank
+        assert slider.index() == len(pts) - 1 - rank and slider.value == pts.thresholds[len(pts) - 1 - rank]
+    slider.value = 0.123  # a value set in code is kept; the handle goes to its point's rank
+    assert slider.value == 0.123 and slider.slider_.value == len(pts) - 1 - threshold_index(pts, 0.123)
+
+
+def test_selector_moves_one_classifier_and_skew_moves_the_readout(w, rows):
+    y, scores = rows
+    c = w.controls
+    before = dict(w.threshold_)
+    c["threshold_of"].value = "weak"
+    assert c["threshold"].value == before["weak"]
+    c["threshold"].value = float(np.median(scores["weak"]))  # a value set in code: kept as it is
+    assert w.threshold_["weak"] == float(np.median(scores["weak"])) and w.threshold_["strong"] == before["strong"]
+    c["skew"].value = 0.05
+    want = _brute(y, scores["weak"], w.threshold_["weak"], 0.05, c["m"].value)
+    assert w.threshold_readouts_["weak"]["precision"] == pytest.approx(want["precision"], rel=1e-12)
+    np.testing.assert_allclose(_mark(w, "pr", "weak"), [[want["recall"], want["precision"]]], rtol=1e-12)
+
+
+@pytest.mark.parametrize("target", ["precision", "recall"])
+def test_a_target_gives_choose_thresholds_point_for_every_classifier(w, target):
+    c = w.controls
+    c["threshold_mode"].value = target
+    try:
+        for pi in (0.003, 0.05):
+            c["skew"].value = pi
+            for value in (0.2, 0.55, 0.9):
+                c["target"].value = value
+                for name, pts in w.threshold_control.points.items():
+                    try:
+                        want = sp.choose_threshold(pts, skew=pi, target=target, value=value).index
+                    except ValueError:
+                        want = None
+                    assert w.threshold_index_[name] == want, (name, pi, value)
+                    if want is None:
+                        assert w.threshold_[name] is None and w.threshold_readouts_[name] is None
+                        assert _mark(w, "roc", name).size == 0
+                        assert "not reached" in w.threshold_table.value
+                    else:
+                        assert w.threshold_readouts_[name][target] >= value
+    finally:
+        c["threshold_mode"].value = "threshold"
+
+
+def test_the_button_applies_choose_threshold(w):
+    c = w.controls
+    c["skew"].value = 0.01
+    c["m"].value = 0.3
+    for how, skew in (("skew", 0.01), ("expected", sp.SkewRange(*c["skew_range"].value))):
+        w.choose_for.value = how
+        w.choose_button.click()
+        for name, pts in w.threshold_control.points.items():
+            d = sp.choose_threshold(pts, skew=skew, target="cost", m=0.3)
+            assert w.threshold_index_[name] == d.index and w.threshold_[name] == d.threshold
+        assert c["threshold"].value == w.threshold_[c["threshold_of"].value]
+    c["threshold_mode"].value = "precision"
+    c["target"].value = 1.0
+    state = dict(w.threshold_index_)
+    w.choose_for.value = "worst"
+    w.choose_button.click()  # no threshold reaches precision 1 at every skew of the range: said, nothing moves
+    assert "choose threshold" in w.status.value and "precision" in w.status.value
+    assert w.threshold_index_ == state and c["threshold_mode"].value == "precision"
+    c["threshold_mode"].value = "threshold"
+
+
+@pytest.mark.parametrize("bad", [math.nan, -math.inf, -1e9])
+def test_a_bad_threshold_from_code_is_refused_and_keeps_the_state(w, bad):
+    c = w.controls
+    state, value = dict(w.threshold_), c["threshold"].value
+    c["threshold"].value = bad
+    assert c["threshold"].value == value and w.threshold_ == state
+    assert "refused" in w.status.value
+
+
+@pytest.mark.slow
+def test_weighted_rows_get_no_interval_and_both_parts_are_optional():
+    rng = np.random.default_rng(1)
+    y = rng.random(400) < 0.2
+    s = rng.normal(size=400) + y
+    w = explorer(y, s, sample_weight=rng.uniform(0.5, 2.0, 400), skew=0.1)
+    r = next(iter(w.threshold_readouts_.values()))
+    assert r["intervals"] is None and r["recall"] > 0
+    w = explorer(y, s, skew=0.1, prg=False, threshold_control=False)
+    assert w.threshold_control is None and "prg" not in w.displays and "threshold" not in w.controls
+    assert len(w.figure.axes) == 6
