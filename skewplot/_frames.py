@@ -105,6 +105,7 @@ def lazy_frame(table, progress=False):
     if isinstance(table, (str, os.PathLike)) or (isinstance(table, (list, tuple)) and table
                                                   and all(isinstance(t, (str, os.PathLike)) for t in table)):
         return nw.from_native(_read_files(table, progress))
+    table = _masked_wide_ints(table)
     try:
         frame = nw.from_native(table)
     except TypeError:
@@ -113,6 +114,26 @@ def lazy_frame(table, progress=False):
             f"or glob of Parquet/CSV files, got {type(table).__name__}"
         ) from None
     return frame.lazy() if isinstance(frame, nw.DataFrame) else frame
+
+
+def _masked_wide_ints(table):
+    """A pandas table's Arrow-backed 64-bit integer columns as pandas' masked integers (a new frame).
+
+    pyarrow casts an int64 beyond 2**53 to float64 only when asked to be
+    unsafe, and pandas asks it to be safe, so binning such scores failed
+    (9007199254740993 "not in range"); pandas' masked Int64/UInt64 cast as
+    numpy does, rounding, and keep every digit for the minima and maxima.
+    """
+    if not type(table).__module__.startswith("pandas") or not hasattr(table, "dtypes"):
+        return table
+    wide = {}
+    for col, dtype in table.dtypes.items():
+        arrow = getattr(dtype, "pyarrow_dtype", None)
+        if arrow is not None and str(arrow) in ("int64", "uint64"):
+            wide[col] = "UInt64" if str(arrow) == "uint64" else "Int64"
+    if not wide or not table.columns.is_unique:
+        return table
+    return table.astype(wide)
 
 
 def numpy_columns(frame):

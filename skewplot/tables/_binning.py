@@ -25,7 +25,7 @@ import numpy as np
 from ..metrics.bounded import BoundedOperatingPoints
 from ..metrics.points import OperatingPoints
 
-__all__ = ["Grid", "Binning", "bounded_from", "exact_or_bracket", "refine", "first_bins", "MAX_BINS"]
+__all__ = ["Grid", "Binning", "bounded_from", "merged_bins", "exact_or_bracket", "refine", "first_bins", "MAX_BINS"]
 
 #: Most bins of one grid: ``floor(t n)`` is exact and fits int64 for ``n <= 2**53``.
 MAX_BINS = 2**53
@@ -160,22 +160,50 @@ def _wide(a):
     return np.asarray(a).astype(float)
 
 
-def bounded_from(agg):
-    """The bracketing curves of bins; bins whose edges met as doubles are merged first.
+def merged_bins(lo, hi, pos, neg):
+    """Bins whose score ranges meet as doubles merged into one: ``(lo, hi, pos, neg, group)``.
 
-    Distinct decimals (or other scores converted to float64) in neighbouring bins may round to
-    one double: one bin of the two is still a valid bin (only a coarser bracket).
+    Distinct decimals (or other scores converted to float64) may round to one
+    double, and an engine's own cast, which places a row in a bin, may be an
+    ulp off the correctly rounded value the bin's range is measured in
+    (pyarrow: 1 in 80 of DECIMAL(17, 3)), so neighbouring bins, first-grid or
+    refined, can share an edge or overlap.  The union of such bins is still a
+    valid bin (only a coarser bracket).  ``group[i]`` is the merged bin of
+    input bin ``i``.  Integer scores are compared as integers and never meet.
     """
-    lo, hi, pos, neg = (np.asarray(agg[k]) for k in ("lo", "hi", "pos", "neg"))
-    if lo.dtype.kind == "f" and lo.size > 1:
-        order = np.argsort(hi, kind="stable")[::-1]
-        lo, hi, pos, neg = lo[order], hi[order], pos[order], neg[order]
-        touch = lo[:-1] <= hi[1:]
-        if touch.any():
-            start = np.flatnonzero(np.concatenate(([True], ~touch)))
-            lo, hi = np.minimum.reduceat(lo, start), np.maximum.reduceat(hi, start)
-            pos, neg = np.add.reduceat(pos, start), np.add.reduceat(neg, start)
+    lo, hi, pos, neg = (np.asarray(a) for a in (lo, hi, pos, neg))
+    group = np.arange(lo.size)
+    if lo.dtype.kind != "f" or lo.size < 2:
+        return lo, hi, pos, neg, group
+    order = np.argsort(hi, kind="stable")[::-1]
+    slo, shi = lo[order], hi[order]
+    # A bin meets the one above it when its top reaches the lowest score of every bin above (a chain).
+    touch = np.minimum.accumulate(slo)[:-1] <= shi[1:]
+    if not touch.any():
+        return lo, hi, pos, neg, group
+    first = np.concatenate(([True], ~touch))
+    start = np.flatnonzero(first)
+    group[order] = np.cumsum(first) - 1
+    return (np.minimum.reduceat(slo, start), np.maximum.reduceat(shi, start), np.add.reduceat(pos[order], start),
+            np.add.reduceat(neg[order], start), group)
+
+
+def bounded_from(agg):
+    """The bracketing curves of bins, bins whose edges met as doubles merged first (:func:`merged_bins`)."""
+    lo, hi, pos, neg, _ = merged_bins(*(agg[k] for k in ("lo", "hi", "pos", "neg")))
     return BoundedOperatingPoints.from_bins(lo, hi, pos, neg)
+
+
+def _bracket_of(parts):
+    """The bracket of the refined bins, and each bin's share of its width (a merged bin's spread evenly)."""
+    lo, hi, pos, neg, group = merged_bins(parts["lo"], parts["hi"], parts["pos"], parts["neg"])
+    bounded = BoundedOperatingPoints.from_bins(lo, hi, pos, neg)
+
+    def share():
+        merged = bounded.width_by_bin(input_order=True)
+        return merged[group] / np.bincount(group)[group]
+
+    return bounded, share
 
 
 def exact_or_bracket(binning, lo, hi, n_rows, max_groups):
@@ -216,12 +244,12 @@ def refine(binning, grid, agg, tolerance, max_groups):
     first_hi = dict(zip(agg[BIN].tolist(), _wide(agg["hi"]), strict=True))
     per_bin = 0.0  # sub-bins per chosen bin in the last round
     for _ in range(_MAX_ROUNDS):
-        bounded = BoundedOperatingPoints.from_bins(parts["lo"], parts["hi"], parts["pos"], parts["neg"])
+        bounded, shares = _bracket_of(parts)
         # The promised width first (cheap); each bin's share only when some must be split.
         width = bounded.aucpr().width
         if width <= tolerance:
             return bounded
-        share = bounded.width_by_bin(input_order=True)
+        share = shares()
         parents, which = np.unique(parts["parent"], return_inverse=True)
         per_parent = np.bincount(which, weights=share, minlength=parents.size)
         order = np.argsort(-per_parent)
@@ -245,7 +273,7 @@ def refine(binning, grid, agg, tolerance, max_groups):
         fine = binning.collect(grid, within=pick, sub=Grid(low, high, int(m)))
         keep = ~np.isin(parts["parent"], pick)
         parts = {k: np.concatenate((parts[k][keep], fine[BIN if k == "parent" else k])) for k in parts}
-    bounded = BoundedOperatingPoints.from_bins(parts["lo"], parts["hi"], parts["pos"], parts["neg"])
+    bounded, _ = _bracket_of(parts)
     width = bounded.aucpr().width
     if width > tolerance:
         warnings.warn(f"tolerance={tolerance:g} was not met: the AUCPR bracket is {width:.3g} wide with "
@@ -255,6 +283,9 @@ def refine(binning, grid, agg, tolerance, max_groups):
 
 
 def first_bins(tolerance, max_groups, per_tolerance=4.0, least=2**10):
-    """``4 / tolerance`` bins, within [2**10, max_groups] (the hash table's size sets the scan's cost)."""
+    """``4 / tolerance`` bins, within [2**10, max_groups - 1] (the hash table's size sets the scan's cost).
+
+    A grid of ``n`` bins gives up to ``n + 1`` groups (the top score's ``t = 1`` is a group of its own).
+    """
     want = np.ceil(min(per_tolerance / tolerance, float(max_groups)))
-    return int(min(max(want, least), max_groups))
+    return int(min(max(want, least), max_groups - 1))
