@@ -137,6 +137,32 @@ def test_an_estimate_draws_from_its_bootstrap_distribution():
     assert sp.compare(y, a, b, skew=point, n_boot=120, random_state=4).skew_draws is None
 
 
+@pytest.mark.parametrize("interpolation", ["continuous", "step", "trapezoid"])
+def test_drawn_skews_at_0_and_1_take_the_limits(interpolation):
+    """At pi' = 1 every AUCPR and AP is 1 (a tie); at pi' = 0 precision is 1 only at FPR = 0.
+
+    (The trapezoid joins a precision of 0, negatives first, to 1 linearly: not a tie at 1.)
+    """
+    y, a, b = _data(n=100, seed=5)
+    r = sp.compare(y, a, b, skew=sp.SkewSeries([0.0, 1.0, 0.0]), n_boot=100, random_state=0,
+                   method="percentile", interpolation=interpolation)
+    at_one = r.skew_draws == 1.0
+    assert at_one.any() and (~at_one).any()
+    if interpolation != "trapezoid":
+        assert np.all(r.deployed_distribution[at_one] == 0.0)
+    assert np.all(np.isfinite(r.deployed_distribution))
+    if interpolation == "continuous":  # pi' -> 0: the recall reached at FPR = 0, from the resampled rows
+        rng = np.random.default_rng(0)
+        pi, w = sp.SkewSeries([0.0, 1.0, 0.0]).nodes()
+        np.testing.assert_array_equal(rng.choice(pi, size=100, p=w), r.skew_draws)
+        pools = [np.flatnonzero(y), np.flatnonzero(~y)]
+        idx = [rng.integers(0, p.size, size=(100, p.size)) for p in pools]
+        for k in np.flatnonzero(~at_one):
+            pos, neg = (p[i[k]] for p, i in zip(pools, idx, strict=True))
+            top = [np.mean(s[pos] > s[neg].max()) for s in (a, b)]
+            assert r.deployed_distribution[k] == pytest.approx(top[0] - top[1], abs=1e-15)
+
+
 def test_paired_kernel_equals_the_fixed_skew_kernel_row_by_row():
     from skewplot.skew.base import aucpr_nodes
 

@@ -9,7 +9,7 @@ import numpy as np
 from .._validate import check_bool, check_choice
 from ..metrics.auc import INTERPOLATIONS, aucpr
 from ..metrics.precision import skew_model_of
-from ..skew import FixedSkew
+from ..skew import FixedSkew, SkewSeries
 from ..skew.base import aucpr_nodes
 from ..skew.formulas import aucpr_min_gap
 from . import _intervals, _resample
@@ -113,7 +113,8 @@ def _areas_at(tp, fp, pi, interpolation):
         raise single_class_error()
     if interpolation == "continuous":  # all rows at once, the fixed-skew kernel with one skew per row
         return aucpr_nodes(tp / n_pos, fp / n_neg, pi, paired=True)
-    return np.array([aucpr(p, skew=float(s), interpolation=interpolation)
+    # A point mass at 0 or 1 (a series' end, a clipped estimate) as a series of it: the precision limits there.
+    return np.array([aucpr(p, skew=FixedSkew(s) if 0.0 < s < 1.0 else SkewSeries([s, s]), interpolation=interpolation)
                      for p, s in zip(_resample.replicate_points(tp, fp), pi, strict=True)])
 
 
