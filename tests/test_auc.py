@@ -234,3 +234,39 @@ def test_aucpr_at_skews_rejects_bad_skews():
     np.testing.assert_array_equal(aucpr_at_skews(pts, [0.0, 1.0]), aucpr_nodes(pts.tpr, pts.fpr, [0.0, 1.0]))
     np.testing.assert_allclose(aucpr_at_skews(pts, [0.3], interpolation="step"),
                                [sp.aucpr(pts, skew=0.3, interpolation="step")])
+
+
+def _tied_points():
+    y, s = sp.datasets.make_scores(600, 0.2, random_state=0)
+    return sp.operating_points(y, np.round(s, 1))  # 61 tied groups: segments gain TP and FP at once
+
+
+def test_discrete_schemes_under_a_skew_range_refuse_quadratic_work_first():
+    """Issue 30 class 9: 600 rows, discrete-fp over (1e-5, 0.5) stepped 1.4e8 units (17-46 s, 0.9-3.6 GB)."""
+    import time
+
+    pts = _tied_points()
+    start = time.process_time()
+    for call in (lambda: sp.aucpr(pts, skew=(1e-5, 0.5), interpolation="discrete-fp"),
+                 lambda: sp.metrics.auc.aucpr_at_skews(pts, np.geomspace(1e-5, 0.5, 200), interpolation="discrete-fp"),
+                 lambda: sp.aucpr(pts, skew=sp.SkewRange(1e-6, 0.5), interpolation="discrete-fp", normalize=True)):
+        with pytest.raises(ValueError, match=r"interpolation='discrete-fp' at .* needs at least .* unit steps over "
+                                             r".*interpolation='continuous'"):
+            call()
+    assert time.process_time() - start < 1.0  # refused before the first node, not after minutes
+    # A range whose work is small still answers, and discrete-tp does not rescale its unit.
+    assert 0 < sp.aucpr(pts, skew=(1e-3, 0.5), interpolation="discrete-fp") < 1
+    assert 0 < sp.aucpr(pts, skew=(1e-5, 0.5), interpolation="discrete-tp") < 1
+
+
+@pytest.mark.parametrize("along", ["tp", "fp"])
+def test_the_discrete_work_bound_never_exceeds_the_steps_taken(along):
+    from skewplot.metrics._discrete import stepped_curve
+
+    pts = _tied_points()
+    for pi in (1e-3, 0.05, 0.2, 0.9):
+        n_neg = pts.n_pos * (1 - pi) / pi
+        taken = stepped_curve(pts.tpr * pts.n_pos, pts.fpr * n_neg, pts.n_pos, along)[0].size - 1
+        d_tp, d_fpr = np.diff(pts.tpr * pts.n_pos), np.diff(pts.fpr)
+        lengths = d_tp[d_tp > 0] if along == "tp" else n_neg * d_fpr[d_tp > 0]
+        assert max(lengths.sum(), d_tp.size) <= taken

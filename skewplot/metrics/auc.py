@@ -9,6 +9,7 @@ from .._validate import check_bool, check_choice
 from ..skew import FixedSkew
 from ..skew.formulas import continuous_segment_area
 from ..skew.one_log import fast_aucpr_at_skews, unit_weight_areas
+from ._discrete import check_discrete_work, stepped_curve
 from ._inputs import METRIC_INPUT_PARAMS, one_classifier
 from .counting import unit_weight_tp
 from .precision import _check_points, _model_from, skew_model_of, sum_over_slices
@@ -30,10 +31,6 @@ INTERPOLATIONS = ("continuous", "discrete-tp", "discrete-fp", "step", "trapezoid
 
 # Segments per slice when summing over a long curve: the temporaries stay in cache.
 _CHUNK = 1 << 14
-
-# Above this many interpolated steps the discrete schemes would need too much memory.
-_MAX_DISCRETE_STEPS = 50_000_000
-
 
 def polyline_corners(pts):
     """``pts`` without the vertices inside straight vertical or horizontal ROC runs.
@@ -108,6 +105,8 @@ def aucpr_at_skews(pts, skews, *, interpolation="continuous"):
     if pi.size and (pi.min() < 0 or pi.max() > 1):
         raise ValueError("skews must lie in [0, 1]")
     if interpolation != "continuous":
+        if interpolation.startswith("discrete") and pts.n_pos is not None:
+            check_discrete_work(pts, pi[(pi > 0) & (pi < 1)], interpolation, f"{pi.size} skews")
         return np.array([aucpr(pts, skew=float(p), interpolation=interpolation) for p in pi])
     corners = polyline_corners(pts)
     out = fast_aucpr_at_skews(corners.tpr, corners.fpr, pi)
@@ -115,50 +114,6 @@ def aucpr_at_skews(pts, skews, *, interpolation="continuous"):
     if redo.any():
         out[redo] = aucpr_nodes(corners.tpr, corners.fpr, pi[redo])
     return out
-
-
-def stepped_curve(tp, fp, n_pos, along):
-    """PR vertices placed in unit steps along TP or FP (Davis & Goadrich).
-
-    ``tp``, ``fp`` are counts along the curve.  Each ROC segment is cut into
-    unit steps of the count named by ``along`` (``"tp"`` or ``"fp"``; the
-    last step may be partial, and a segment with no change in that count is
-    one step); the scheme joins these vertices linearly in PR space.
-
-    Returns
-    -------
-    recall, precision : ndarray
-        The vertices, from recall 0 to 1.  At the origin precision is the
-        limit along the first segment.
-    """
-    d_tp, d_fp = np.diff(tp), np.diff(fp)
-    length = d_tp if along == "tp" else d_fp
-    # Counted in floats first: counts of weights up to 1e12 rescaled to a skew of 1e-9 overflow int64.
-    steps = np.maximum(np.ceil(length - 1e-9), 1.0)
-    steps[d_tp <= 0] = 1.0  # no recall gained: no area, one step is enough
-    total = float(steps.sum())
-    if total > _MAX_DISCRETE_STEPS:
-        raise ValueError(
-            f"interpolation={'discrete-' + along!r} needs {total:.4g} unit steps, more than "
-            f"{_MAX_DISCRETE_STEPS}; the counts are too large for a discrete scheme, use 'continuous'"
-        )
-    steps = steps.astype(np.int64)
-    total = int(steps.sum())
-    seg = np.repeat(np.arange(d_tp.size), steps)
-    first = np.repeat(np.cumsum(steps) - steps, steps)
-    j = np.arange(total) - first  # index of the step inside its segment
-    seg_len = length[seg]
-    t = np.where(seg_len > 0, np.minimum(j / np.where(seg_len > 0, seg_len, 1.0), 1.0), 0.0)
-    seg = np.append(seg, d_tp.size - 1)
-    t = np.append(t, 1.0)
-    x_tp = tp[seg] + t * d_tp[seg]
-    x_fp = fp[seg] + t * d_fp[seg]
-    den = x_tp + x_fp
-    seg_d = d_tp[seg] + d_fp[seg]
-    # At the origin: the limit along the segment, dTP / (dTP + dFP).
-    lim = d_tp[seg] / np.where(seg_d > 0, seg_d, 1.0)
-    prec = np.where(den > 0, x_tp / np.where(den > 0, den, 1.0), lim)
-    return x_tp / n_pos, prec
 
 
 def _trapezoid(x, y):
@@ -248,6 +203,7 @@ def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None
                 "inside (0, 1); this skew model reaches 0 or 1 (use 'continuous')"
             )
         along = interpolation.split("-")[1]
+        check_discrete_work(pts, nodes, interpolation, f"skew={model!r}")
         tp = pts.tpr * pts.n_pos
 
         def at(pi):
