@@ -114,6 +114,7 @@ class SkewWidget(widgets.VBox):
         self._moving_extra = []  # the widget's own artists that the controls move
         self._button_skews = {}  # button attribute -> the skew it sets (read by save_html)
         self._tables = []  # more tables under the AUC table (the threshold control's)
+        self.threshold_control = None  # see threshold.add_threshold_control: it joins every step
 
     # ---------------------------------------------------------------- figure
     def _make_figure(self, nrows=1, ncols=1, *, figsize=(6.0, 4.5), toolbar="left", **subplot_kw):
@@ -270,6 +271,8 @@ class SkewWidget(widgets.VBox):
     # ---------------------------------------------------------------- layout
     def _finish(self, control_rows, *, side_by_side=True):
         """Lay out controls, figure and table, wire the observers and draw once."""
+        tc = self.threshold_control
+        control_rows = [*control_rows, *([tc.controls_row()] if tc is not None else [])]
         rows = [widgets.HBox(list(r), layout=widgets.Layout(flex_flow="row wrap")) for r in control_rows]
         table = widgets.VBox([self.readout, *self._tables, self.status], layout=widgets.Layout(padding="0 0 0 12px"))
         if side_by_side:  # the table wraps below the figure when the window is narrow
@@ -284,7 +287,7 @@ class SkewWidget(widgets.VBox):
             follow_page(control)  # before _on_change: the page's restatements of a value never reach it
             guard_control(control, name, self._say)
             control.observe(functools.partial(self._on_change, name), names="value")
-        self._apply(None)
+        self._apply_all(None)
         self._valid = {name: control.value for name, control in self.controls.items()}
         for ax in self.figure.axes:  # a legend placed "best" would jump between frames as the curves move
             legend = ax.get_legend()
@@ -319,7 +322,7 @@ class SkewWidget(widgets.VBox):
         start = time.perf_counter()
         try:
             with self._paint_lock:  # another thread may be painting this figure (see the _frames notes)
-                self._apply({name})
+                self._apply_all({name})
                 if self._layout is not None:  # limits the step moved ask for no new layout (see _layout)
                     self._layout.accept_limits()
                 self.frames.redraw(self._moved_axes({name}))
@@ -365,6 +368,12 @@ class SkewWidget(widgets.VBox):
         names = self.displays if self._live is None else self._live
         artists = [a for name in names for a in self.displays[name]._moving_artists()]
         return artists + list(self._moving_extra)
+
+    def _apply_all(self, changed):
+        """``_apply``, then the threshold control's step (its marks follow what the Displays now show)."""
+        self._apply(changed)
+        if self.threshold_control is not None:
+            self.threshold_control.apply(set(self.controls) if changed is None else changed)
 
     def _apply(self, changed):  # pragma: no cover - each widget moves its Displays
         """Read the controls and update the Displays; ``changed``: names of the moved controls (None: all)."""

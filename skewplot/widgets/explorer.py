@@ -27,7 +27,7 @@ from .controls import (
     skew_slider,
 )
 from .spaces import envelope_readout
-from .threshold import ThresholdControl
+from .threshold import add_threshold_control
 
 __all__ = ["explorer", "Explorer"]
 
@@ -106,14 +106,10 @@ class Explorer(SkewWidget):
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
         c = self.controls
         rows = [[c["skew"], self._make_reset(points, bounds), c["skew_range"]], [c["f_alpha"], c["m"], *estimate]]
-        self.threshold_control = None
         if threshold_control and single:
-            self.threshold_control = tc = ThresholdControl(
+            add_threshold_control(
                 self, points, [name for name in ("pr", "prg", "integrated", "roc", "cost", "fmeasure") if name in d],
                 skew=lambda: c["skew"].value, m=lambda: c["m"].value, skew_range=lambda: c["skew_range"].value)
-            rows.append(tc.controls_row())
-            self._tables.append(self.threshold_table)
-            self._moving_extra += tc.artists_of(d["roc"])  # ROC is static but for its mark
         self._finish(rows, side_by_side=False)
 
     def _before_layout(self):
@@ -141,8 +137,6 @@ class Explorer(SkewWidget):
             d["fmeasure"].update(skew=skew, f_alpha=float(c["f_alpha"].value), draw=False)
         if "prg" in d and "skew" in changed:
             d["prg"].update(skew=skew, draw=False)
-        if self.threshold_control is not None:
-            self.threshold_control.apply(changed)
         self._readout(skew, d["integrated"].skew)
 
     # control -> the Displays it updates and the parameter it sets there

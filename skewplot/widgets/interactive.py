@@ -18,7 +18,8 @@ from ..skew import SkewRange, SkewSeries
 from ..skew.base import skew_text
 from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized, plot_args
 from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
-from .spaces import EnvelopeWidget
+from .spaces import EnvelopeWidget, _marker_doc
+from .threshold import add_threshold_control
 
 __all__ = [
     "interactive_pr",
@@ -38,7 +39,12 @@ class _PRWidget(SkewWidget):
         if "normalize" in kwargs:
             raise TypeError("normalize is not an option here: the table shows both AUC and nAUC")
         kwargs.setdefault("skew_label", "title")  # a fixed y axis: each frame repaints less
+        control = kwargs.pop("threshold_control", False)
         self.displays["pr"] = plot_pr(**plot_args(points), skew=skew, ax=ax, **kwargs)
+        if control:  # the mark and table at the slider's skew, which the Display holds
+            if not isinstance(skew, float):
+                raise TypeError("threshold_control is an option of interactive_pr (a skew, not a range or series)")
+            add_threshold_control(self, points, ["pr"], skew=lambda: self.displays["pr"].skew)
 
     def _pr_readout(self, title):
         disp = self.displays["pr"]
@@ -89,8 +95,8 @@ def interactive_pr(data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9
         estimated skew" button.
     figsize : (float, float), default=(6, 4.5)
     **kwargs
-        Passed to :func:`skewplot.plot_pr` (``interpolation``, ``iso_f``,
-        ``color_by_threshold``, line styles).
+        Passed to :func:`skewplot.plot_pr` (``interpolation``, ``iso_f``, line styles); ``threshold_control=True``
+        adds a threshold control (:mod:`skewplot.widgets.threshold`), its mark and table at the slider's skew.
 
     Returns
     -------
@@ -303,20 +309,6 @@ def interactive_temporal_pr(data=None, y_score=None, *, skew_series, t_end=None,
     >>> w.controls["t_end"].value = 10.0
     """
     return InteractiveTemporalPR(data, y_score, skew_series=skew_series, t_end=t_end, figsize=figsize, **kwargs)
-
-
-# The skew-marker parameters of the two envelope widgets, documented once.
-_MARKER_PARAMS = """skew : float, optional
-        Starting marker skew; the data set's own skew when None.
-    skew_bounds : (float, float), default=(1e-4, 0.9999)
-    estimated_skew : SkewEstimate or float, optional
-        Shown on the skew slider's scale, with a "go to estimated skew" button.
-    figsize : (float, float), default=(6, 4.5)"""
-
-
-def _marker_doc(func):
-    func.__doc__ = func.__doc__.replace("{marker_params}", _MARKER_PARAMS)
-    return func
 
 
 @_marker_doc

@@ -12,6 +12,7 @@ import numpy as np
 from ..skew.base import skew_text
 from ._base import SkewWidget, check_points, initial_skew, plot_args
 from .controls import skew_slider
+from .threshold import add_threshold_control
 
 __all__ = ["EnvelopeWidget", "envelope_readout"]
 
@@ -69,6 +70,7 @@ class EnvelopeWidget(SkewWidget):
         from .. import plotting
 
         self.kind = kind
+        control = kwargs.pop("threshold_control", False)
         self.param_name, function, self.title = self._SPACES[kind]
         points = check_points(data, y_score, kwargs, func=f"interactive_{kind}")
         value = initial_skew(points, skew, skew_bounds)
@@ -83,6 +85,9 @@ class EnvelopeWidget(SkewWidget):
             self.displays[kind].update(beta=beta, draw=False)
         self.controls[self.param_name] = slider
         self.controls["skew"] = skew_slider(value, lo=skew_bounds[0], hi=skew_bounds[1])
+        if control:  # the readout at the marker's skew; the cost at the widget's m (0.5 in F space)
+            add_threshold_control(self, points, [kind], skew=lambda: self.controls["skew"].value,
+                                  m=lambda: self.controls["m"].value if "m" in self.controls else 0.5)
         self._finish([[self.controls[self.param_name], self.controls["skew"], self._make_reset(points, skew_bounds),
                        *estimate]])
 
@@ -93,3 +98,20 @@ class EnvelopeWidget(SkewWidget):
         disp.update(**{self.param_name: param}, skew=skew, draw=False)
         columns, rows = envelope_readout(self.kind, disp)
         self._set_readout(f"{self.title}: {self.param_name} = {param:.2f}, π′ = {skew_text(skew)}", columns, rows)
+
+
+# The skew-marker parameters of the two envelope widgets, documented once.
+_MARKER_PARAMS = """skew : float, optional
+        Starting marker skew; the data set's own skew when None.
+    skew_bounds : (float, float), default=(1e-4, 0.9999)
+    estimated_skew : SkewEstimate or float, optional
+        Shown on the skew slider's scale, with a "go to estimated skew" button.
+    figsize : (float, float), default=(6, 4.5)
+    threshold_control : bool, default=False
+        Add a threshold control (:mod:`skewplot.widgets.threshold`): its
+        point's line marked, its table at the marker's skew."""
+
+
+def _marker_doc(func):
+    func.__doc__ = func.__doc__.replace("{marker_params}", _MARKER_PARAMS)
+    return func

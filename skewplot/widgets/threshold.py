@@ -44,7 +44,7 @@ from ..plotting.threshold import ThresholdMarker, threshold_index
 from ..skew import FixedSkew, SkewRange
 from ..skew.base import skew_text
 
-__all__ = ["ThresholdSlider", "ThresholdControl"]
+__all__ = ["ThresholdSlider", "ThresholdControl", "add_threshold_control"]
 
 #: The readout's interval: its confidence and the replicates drawn per step.
 CONFIDENCE, N_BOOT = 0.9, 1000
@@ -294,6 +294,22 @@ class ThresholdControl:
         c["threshold"].value = w.threshold_[self.selected]
         if (c["threshold_mode"].value, c["threshold"].value) == before:  # no control moved: paint it here
             w._on_change("threshold")
+
+
+def add_threshold_control(widget, points, displays, *, skew, m=lambda: 0.5, skew_range=None):
+    """Give ``widget`` a threshold control marking ``displays``; it then joins every step (``SkewWidget``).
+
+    Returns the :class:`ThresholdControl` (also ``widget.threshold_control``).
+    """
+    if any(isinstance(v, list) for v in points.values()):
+        raise ValueError("threshold_control: the threshold control marks classifiers given as operating points, "
+                         "not folds")
+    tc = widget.threshold_control = ThresholdControl(widget, points, displays, skew=skew, m=m, skew_range=skew_range)
+    widget._tables.append(widget.threshold_table)
+    if widget._live is not None:  # a Display no other control moves: its mark is the widget's own moving artist
+        widget._moving_extra += [a for name in displays if name not in widget._live
+                                 for a in tc.artists_of(widget.displays[name])]
+    return tc
 
 
 def _row(name, r):

@@ -179,3 +179,22 @@ def test_weighted_rows_get_no_interval_and_both_parts_are_optional():
     w = explorer(y, s, skew=0.1, prg=False, threshold_control=False)
     assert w.threshold_control is None and "prg" not in w.displays and "threshold" not in w.controls
     assert len(w.figure.axes) == 6
+
+
+@pytest.mark.parametrize("make", ["interactive_pr", "interactive_cost", "interactive_fmeasure"])
+def test_the_single_space_widgets_take_the_control(rows, make):
+    y, scores = rows
+    s = scores["strong"]
+    w = getattr(sp.widgets, make)(y, s, skew=0.01, threshold_control=True)
+    name = next(iter(w.threshold_))
+    w.controls["threshold"].value = 1.5
+    want = _brute(y, s, 1.5, 0.01, w.controls["m"].value if "m" in w.controls else 0.5)
+    for key in ("recall", "precision", "cost", "tp"):
+        assert w.threshold_readouts_[name][key] == pytest.approx(want[key], rel=1e-12), key
+    marker = w.threshold_control.markers[0]
+    assert marker.index_[name] == threshold_index(marker.display.points[name], 1.5)
+    w.controls["skew"].value = 0.1  # the readout follows the widget's skew
+    assert w.threshold_readouts_[name]["precision"] == pytest.approx(_brute(y, s, 1.5, 0.1, 0.5)["precision"])
+    assert getattr(sp.widgets, make)(y, s, skew=0.01).threshold_control is None
+    with pytest.raises(TypeError, match="threshold_control"):
+        sp.widgets.interactive_integrated_pr(y, s, threshold_control=True)
