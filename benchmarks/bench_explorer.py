@@ -27,19 +27,15 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))
 
+from _timing import np_sort_ms, step_times  # noqa: E402
 from fraud_data import fraud_points  # noqa: E402
 
 import skewplot as sp  # noqa: E402
 
 
-def step_times(w, name, values):
+def control_step_times(w, name, values):
     """Milliseconds of each step ``controls[name].value = v``."""
-    out = []
-    for v in values:
-        t0 = time.perf_counter()
-        w.controls[name].value = v
-        out.append(1e3 * (time.perf_counter() - t0))
-    return out
+    return step_times(lambda v: setattr(w.controls[name], "value", v), values)
 
 
 def moves(repeat):
@@ -74,7 +70,7 @@ def explorer_rows(points, repeat, backend):
         w._show = lambda: None  # the Agg frame alone, no PNG
     draws = w.frames.counts["draw"]
     for name, values in moves(repeat).items():
-        ms = step_times(w, name, values)
+        ms = control_step_times(w, name, values)
         rows.append((f"{backend}: step {name}", statistics.median(ms), max(ms)))
     rows += threshold_rows(w, repeat, backend)
     rows.append((f"{backend}: full draws among the steps", w.frames.counts["draw"] - draws, None))
@@ -94,9 +90,9 @@ def threshold_rows(w, repeat, backend):
         ms.append(1e3 * (time.perf_counter() - t0))
     rows = [(f"{backend}: step threshold", statistics.median(ms), max(ms))]
     w.controls["threshold_mode"].value = "precision"
-    ms = step_times(w, "target", [float(v) for v in np.linspace(0.05, 0.6, repeat)])
+    ms = control_step_times(w, "target", [float(v) for v in np.linspace(0.05, 0.6, repeat)])
     rows.append((f"{backend}: step precision target", statistics.median(ms), max(ms)))
-    ms = step_times(w, "skew", [float(v) for v in 0.01 * 10 ** (np.arange(1, repeat + 1) / 50)])
+    ms = control_step_times(w, "skew", [float(v) for v in 0.01 * 10 ** (np.arange(1, repeat + 1) / 50)])
     rows.append((f"{backend}: step skew, precision target", statistics.median(ms), max(ms)))
     w.controls["threshold_mode"].value = "threshold"
     return rows
@@ -107,7 +103,7 @@ def weighted_rows(points, repeat):
     w._show = lambda: None
     seen = []
     w.status.observe(lambda change: seen.append(change["new"]), names="value")
-    ms = step_times(w, "skew_range", [(0.001, float(h)) for h in np.linspace(0.03, 0.1, max(3, repeat // 3))])
+    ms = control_step_times(w, "skew_range", [(0.001, float(h)) for h in np.linspace(0.03, 0.1, max(3, repeat // 3))])
     busy = sum("computing" in s for s in seen)
     return [("weighted range step (normal fit)", statistics.median(ms), max(ms)),
             ("  steps announced as 'computing…'", busy, None)]
@@ -120,7 +116,7 @@ def main():
     args = parser.parse_args()
     n = int(args.n)
     x = np.random.default_rng(0).random(n)
-    sort_ms = 1e3 * statistics.median([_timed(lambda: np.sort(x)) for _ in range(7)])
+    sort_ms = np_sort_ms(x)
     t0 = time.perf_counter()
     points = fraud_points(n)
     points_ms = 1e3 * (time.perf_counter() - t0)
@@ -141,12 +137,6 @@ def main():
             continue
         print(f"{name:<46} {ms:>10.1f} {'' if worst is None else f'{worst:.1f}':>9} {ms / sort_ms:>10.2f}")
     print(f"load average at end: {open('/proc/loadavg').read().split()[:3]}")
-
-
-def _timed(fn):
-    t0 = time.perf_counter()
-    fn()
-    return time.perf_counter() - t0
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ Run:  python benchmarks/bench_widgets.py [--n 1e6] [--repeat 25] [--only explore
 
 import argparse
 import os
-import statistics
 import sys
 import time
 
@@ -32,17 +31,9 @@ import numpy as np  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))
 
+from _timing import median_ms, np_sort_ms  # noqa: E402
+
 import skewplot as sp  # noqa: E402
-
-
-def median_ms(fn, values):
-    """Median wall time (ms) of ``fn(v)`` over ``values``."""
-    times = []
-    for v in values:
-        t0 = time.perf_counter()
-        fn(v)
-        times.append(time.perf_counter() - t0)
-    return 1e3 * statistics.median(times)
 
 
 def skews(repeat):
@@ -68,7 +59,7 @@ def main():
     pts = sp.operating_points(y, score)
     values = skews(args.repeat)
     x = rng.random(n)
-    sort_ms = 1e3 * statistics.median([_timed(lambda: np.sort(x)) for _ in range(7)])
+    sort_ms = np_sort_ms(x)
     print(f"curve: {len(pts):,} thresholds; np.sort of {n:,} floats: {sort_ms:.1f} ms (median of 7)")
 
     w = sp.widgets.interactive_pr(pts, skew=0.1)
@@ -130,7 +121,7 @@ def bench_explorer(n, repeat):
         y = (rng.random(n) < 0.1).astype(np.int8)
         points[name] = sp.operating_points(y, rng.normal(size=n) + shift * y)
     x = rng.random(n)
-    sort_ms = 1e3 * statistics.median([_timed(lambda: np.sort(x)) for _ in range(7)])
+    sort_ms = np_sort_ms(x)
     t0 = time.perf_counter()
     w = sp.widgets.explorer(points, skew=0.1)
     build_ms = 1e3 * (time.perf_counter() - t0)
@@ -156,7 +147,7 @@ def bench_explorer(n, repeat):
     w._show = show
     for name, values in moves.items():
         rows.append((f"  step {name}: + inline PNG (<= 150 ms)", median_ms(step(name), values[::-1])))
-    sort_after = 1e3 * statistics.median([_timed(lambda: np.sort(x)) for _ in range(7)])
+    sort_after = np_sort_ms(x)
     print(f"explorer: np.sort of {n:,} floats {sort_ms:.1f} ms before, {sort_after:.1f} ms after")
     print(f"{'path':<52} {'ms':>10} {'/ np.sort':>10}")
     for name, ms in rows:
@@ -164,12 +155,6 @@ def bench_explorer(n, repeat):
     import matplotlib.pyplot as plt
 
     plt.close("all")
-
-
-def _timed(fn):
-    t0 = time.perf_counter()
-    fn()
-    return time.perf_counter() - t0
 
 
 if __name__ == "__main__":
