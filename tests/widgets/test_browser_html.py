@@ -10,9 +10,7 @@ or Playwright is missing, unless ``SKEWPLOT_REQUIRE_BROWSER=1``.
 
 import base64
 import html
-import importlib.util
 import io
-import os
 import re
 
 import numpy as np
@@ -23,22 +21,7 @@ import skewplot as sp
 from skewplot.widgets import interactive_pr, interactive_temporal_pr
 from skewplot.widgets.page_export import control_grid
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
-
 pytestmark = pytest.mark.slow
-
-
-def _need_browser():
-    missing = [] if importlib.util.find_spec("playwright") else ["playwright"]
-    if not os.access(CHROMIUM, os.X_OK):
-        missing.append(f"chromium at {CHROMIUM}")
-    if missing:
-        reason = "the saved-page test needs " + ", ".join(missing)
-        if os.environ.get("SKEWPLOT_REQUIRE_BROWSER") == "1":
-            pytest.fail(reason + " (SKEWPLOT_REQUIRE_BROWSER=1)")
-        pytest.skip(reason)
 
 
 # The page's canvas as a PNG: exact, the frames being opaque (no premultiplied alpha to round).
@@ -51,19 +34,8 @@ def _text(fragment):
     return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", fragment))).strip()
 
 
-@pytest.fixture(scope="module")
-def browser():
-    _need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
-
-
-def _open(browser, path):
-    context = browser.new_context(offline=True, device_scale_factor=1)
+def _open(chromium, path):
+    context = chromium.new_context(offline=True, device_scale_factor=1)
     requests = []
     context.on("request", lambda r: requests.append(r.url))
     page = context.new_page()
@@ -88,7 +60,7 @@ def _check(page, widget, value, name):
     lambda d: interactive_pr(d, skew=0.1, skew_bounds=(1e-3, 0.9)),
     lambda d: interactive_temporal_pr(d, skew_series=[0.1, 0.2, 0.05, 0.3, 0.2]),
 ], ids=["pr", "temporal"])
-def test_every_step_of_the_saved_page_matches_the_kernel(browser, make, tmp_path):
+def test_every_step_of_the_saved_page_matches_the_kernel(chromium, make, tmp_path):
     data = sp.datasets.example_classifiers(n=1500, skew=0.2, random_state=3)
     widget = make(data)
     (name,) = widget.controls
@@ -96,7 +68,7 @@ def test_every_step_of_the_saved_page_matches_the_kernel(browser, make, tmp_path
     path = tmp_path / "page.html"
     info = widget.save_html(path)
     assert info["states"] == len(values)
-    context, page, requests = _open(browser, path)
+    context, page, requests = _open(chromium, path)
     try:
         slider = page.locator(f"input[data-control='{name}']")
         start = int(slider.input_value())
@@ -128,13 +100,13 @@ def test_every_step_of_the_saved_page_matches_the_kernel(browser, make, tmp_path
         context.close()
 
 
-def test_buttons_of_the_live_widget_work_in_the_page(browser, tmp_path):
+def test_buttons_of_the_live_widget_work_in_the_page(chromium, tmp_path):
     data = sp.datasets.example_classifiers(n=1500, skew=0.2, random_state=3)
     own = sp.widgets.interactive_pr(data)._button_skews["reset"]  # the data set's skew, where the slider starts
     widget = interactive_pr(data, estimated_skew=own * 10 ** -0.5)  # 25 steps below: on the slider's grid
     values, _ = control_grid(widget.controls["skew"])
     widget.save_html(tmp_path / "page.html")
-    context, page, _ = _open(browser, tmp_path / "page.html")
+    context, page, _ = _open(chromium, tmp_path / "page.html")
     try:
         slider = page.locator("input[data-control='skew']")
         buttons = page.locator("#skewplot-controls button")

@@ -20,16 +20,7 @@ import time
 import numpy as np
 import pytest
 
-from .test_browser import (  # noqa: F401 - artifacts and lab are fixtures
-    CHROMIUM,
-    CHROMIUM_FLAGS,
-    WAIT_MS,
-    _frame_mismatch,
-    _pixels,
-    _report,
-    artifacts,
-    lab,
-)
+from ._browser import Session, check_frame, figure_locator, opened, pixels, stable_screenshot, widget_notebook
 
 WIDGETS = {
     "pr": ("sp.widgets.interactive_pr(points, skew=0.1)", "skew", "w.displays['pr'].skew"),
@@ -48,70 +39,11 @@ STATE = ('import json as _j; print("STATE" + _j.dumps({{"n": {n}, "value": w.con
          '"figs": len(plt.get_fignums())}}))')
 
 
-def _notebook(root, key, backend, make=None):
-    make = WIDGETS[key][0] if make is None else make
-    cells = [f"%matplotlib {backend}\nimport os\nimport matplotlib.pyplot as plt\nimport skewplot as sp\n"
-             "points = sp.datasets.example_classifiers()\nprint('PID', os.getpid())",
-             f"old = globals().get('w')\nw = {make}\nw"]
-    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python",
-                                                                            "display_name": "Python 3"}},
-          "cells": [{"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None, "outputs": [],
-                     "source": src} for i, src in enumerate(cells)]}
-    path = root / f"{key}_{backend}.ipynb"
-    path.write_text(json.dumps(nb))
-    return path.name
-
-
-class Session:
-    def __init__(self, page, root, key, backend, shots):
-        self.page, self.root, self.key, self.backend, self.shots = page, root, key, backend, shots
-        self.n = 0
-
-    def run(self, code, marker):
-        """Run ``code`` in a new cell at the end; return the text after ``marker`` in its output."""
-        page = self.page
-        self.n += 1
-        page.locator(".jp-Cell").last.locator(".jp-InputPrompt").click()  # selects the cell, command mode
-        page.keyboard.press("Escape")
-        page.keyboard.press("b")
-        page.keyboard.press("Enter")
-        page.keyboard.insert_text(code.replace("{n}", str(self.n)))
-        page.keyboard.press("Control+Enter")  # run in place: this cell stays the last
-        out = page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")
-        out.filter(has_text=re.compile(rf"({marker}|Error)")).first.wait_for()
-        text = out.text_content()
-        assert "Error" not in text, text
-        return text.split(marker, 1)[1].strip().splitlines()[0]
-
-    def state(self, name, display):
-        self.n += 1
-        code = STATE.format(name=name, n=self.n, display=display)
-        return json.loads(self.run(code, "STATE"))
-
-    def shot(self, locator, label):
-        path = self.shots / f"{self.key}_{self.backend}_{label}.png"
-        png = _stable(locator, self.page)
-        path.write_bytes(png)
-        return png
-
-    def kernel_frame(self, label):
-        name = f"kernel_{self.key}_{self.backend}_{label}.png"
-        self.run(f"w.figure.savefig({name!r}, dpi=w.figure.dpi); print('SAVED', 1)", "SAVED")
-        png = (self.root / name).read_bytes()
-        (self.shots / name).write_bytes(png)
-        return png
-
-
-def _stable(locator, page, timeout=30.0):
-    """A screenshot once two consecutive ones agree (the canvas has finished drawing)."""
-    deadline = time.monotonic() + timeout
-    prev = locator.screenshot()
-    while True:
-        page.wait_for_timeout(300)  # the interval between two polls of the condition
-        cur = locator.screenshot()
-        if cur == prev or time.monotonic() > deadline:
-            return cur
-        prev = cur
+def _state(sess, name, display):
+    """The kernel's control value, the Display's parameter, the readout and status, the open figures."""
+    sess.n += 1
+    code = STATE.format(name=name, n=sess.n, display=display)
+    return json.loads(sess.run(code, "STATE"))
 
 
 def _number(text):
@@ -147,7 +79,7 @@ def _agree(sess, slider, readout, name, display, timeout=120.0):
     """Wait until the kernel has taken every step the slider shows, then they must all agree."""
     deadline = time.monotonic() + timeout
     while True:
-        s = sess.state(name, display)
+        s = _state(sess, name, display)
         problem = _disagreement(s, slider, readout, name)
         if problem is None:
             return s
@@ -155,30 +87,11 @@ def _agree(sess, slider, readout, name, display, timeout=120.0):
         sess.page.wait_for_timeout(500)  # polling the condition
 
 
-def _figure_locator(widget, backend):
-    return widget.locator(".jupyter-matplotlib-canvas-div" if backend == "widget" else ".jp-OutputArea-output img")
-
-
 def _wait_readout(readout, before, page, timeout=60.0):
     deadline = time.monotonic() + timeout
     while readout.text_content() == before:
         assert time.monotonic() < deadline, "the readout table never changed"
         page.wait_for_timeout(200)  # polling a condition
-
-
-def _check_frame(sess, fig_loc, label, timeout=60.0):
-    """The browser shows exactly the kernel's full draw (the last frame may still be on its way)."""
-    kernel = sess.kernel_frame(label)
-    deadline = time.monotonic() + timeout
-    while True:
-        # The mouse off the figure: running the cell above clicked there, and a screenshot scrolls the
-        # canvas into view, under the mouse, where ipympl's toolbar fades in over the figure.
-        sess.page.mouse.move(1, 1)
-        mismatch = _frame_mismatch(sess.shot(fig_loc, label), kernel)
-        if mismatch == 0:
-            return
-        assert time.monotonic() < deadline, f"{label}: {mismatch} pixels differ from the kernel's full draw"
-        sess.page.wait_for_timeout(500)  # polling the condition
 
 
 def _kernel_cpu(pid, seconds=5.0):
@@ -192,23 +105,23 @@ def _kernel_cpu(pid, seconds=5.0):
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
 @pytest.mark.parametrize("key", sorted(WIDGETS))
-def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: F811
+def test_widget_in_jupyterlab(lab, chromium, artifacts, key, backend):
     from playwright.sync_api import expect
 
-    root = lab["tmp"] / "root"
-    nb = _notebook(root, key, backend)
+    root = lab["root"]
+    nb = widget_notebook(root, key, backend, WIDGETS[key][0])
     _, name, display = WIDGETS[key]
     shots = artifacts / "widgets"
     shots.mkdir(exist_ok=True)
-    with _opened(lab, tmp_path, nb, key, backend, shots) as (page, pid):
+    with _opened(lab, chromium, nb, key, backend, shots) as (page, pid):
         widget = page.locator(".skewplot-widget")
-        fig_loc = _figure_locator(widget, backend)
+        fig_loc = figure_locator(widget, backend)
         expect(fig_loc).to_be_visible()
         readout = widget.locator(".skewplot-readout")
         slider = widget.locator(".widget-slider").first
         sess = Session(page, root, key, backend, shots)
         figs = _agree(sess, slider, readout, name, display)["figs"]
-        _check_frame(sess, fig_loc, "start")
+        check_frame(sess, fig_loc, "start")
 
         # keyboard: three steps of the first slider
         before = readout.text_content()
@@ -217,7 +130,7 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
             page.keyboard.press("ArrowRight")
         _wait_readout(readout, before, page)
         _agree(sess, slider, readout, name, display)
-        _check_frame(sess, fig_loc, "keyboard")
+        check_frame(sess, fig_loc, "keyboard")
 
         # mouse: drag the handle 40 px to the left
         before = readout.text_content()
@@ -230,7 +143,7 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
         page.mouse.up()
         _wait_readout(readout, before, page)
         _agree(sess, slider, readout, name, display)
-        _check_frame(sess, fig_loc, "drag")
+        check_frame(sess, fig_loc, "drag")
 
         cpu = _kernel_cpu(pid)
         assert cpu < 0.05, f"the idle kernel used {100 * cpu:.0f} % CPU over 5 s"
@@ -251,7 +164,7 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
             page.keyboard.press("ArrowRight")
             _wait_readout(readout, before, page)
             _agree(sess, slider, readout, name, display)
-            _check_frame(sess, fig_loc, "after_pan")
+            check_frame(sess, fig_loc, "after_pan")
 
         # re-run the widget's cell: one live figure, not blank, the old one closed
         page.locator(".jp-Cell").nth(1).locator(".jp-InputArea").click()
@@ -261,11 +174,11 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
         assert out.split() == ["True", str(figs)], out
         widget = page.locator(".skewplot-widget")
         expect(widget).to_have_count(1)
-        fig_loc = _figure_locator(widget, backend)
+        fig_loc = figure_locator(widget, backend)
         expect(fig_loc).to_be_visible()
-        pixels = _pixels(_stable(fig_loc, page))[..., :3]
-        assert np.count_nonzero(np.any(pixels < 0.5, axis=-1)) > 2000, "the re-run figure is blank"
-        _check_frame(sess, fig_loc, "rerun")
+        rgb = pixels(stable_screenshot(fig_loc, page))[..., :3]
+        assert np.count_nonzero(np.any(rgb < 0.5, axis=-1)) > 2000, "the re-run figure is blank"
+        check_frame(sess, fig_loc, "rerun")
         panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
         right = panel["x"] + panel["width"]
         if key == "explorer":  # fits a 1280 px window (file browser open) without clipping
@@ -285,44 +198,17 @@ def test_widget_in_jupyterlab(lab, artifacts, tmp_path, key, backend):  # noqa: 
 
 
 @contextlib.contextmanager
-def _opened(lab, tmp_path, nb, key, backend, shots):  # noqa: F811 - lab is the fixture's value
-    """The notebook open in JupyterLab (1280 x 1000: the explorer is 800 px tall), every cell run: the page, the pid.
+def _opened(lab, chromium, nb, key, backend, shots):
+    """The notebook open in JupyterLab (1280 x 1000: the explorer is 800 px tall), every cell run: the page, the pid."""
+    from playwright.sync_api import expect
 
-    On a failure the page's screenshot is saved and the screenshots' paths
-    and the server/kernel log are printed; the kernel is shut down after.
-    """
-    from playwright.sync_api import expect, sync_playwright
-
-    try:
-        with sync_playwright() as p:
-            context = p.chromium.launch_persistent_context(
-                str(tmp_path / "profile"), executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS,
-                viewport={"width": 1280, "height": 1000})
-            page = context.new_page()
-            try:
-                page.set_default_timeout(WAIT_MS)
-                expect.set_options(timeout=WAIT_MS)
-                # a fresh workspace of its own: no tab of an earlier test is restored next to this one
-                page.goto(f"{lab['url']}/lab/workspaces/{key}-{backend}/tree/{nb}?token={lab['token']}&reset")
-                page.get_by_text("| Idle").wait_for()
-                page.locator(".jp-Cell").first.click()
-                page.get_by_role("menuitem", name="Run", exact=True).click()
-                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-                first = page.locator(".jp-Cell").first.locator(".jp-OutputArea-output")
-                expect(first).to_contain_text("PID")
-                pid = int(_number(first.inner_text().split("PID", 1)[1]))
-                expect(page.locator(".skewplot-widget")).to_have_count(1)
-                yield page, pid
-            except BaseException:
-                page.screenshot(path=str(shots / f"FAILED_{key}_{backend}.png"))
-                raise
-            finally:
-                context.close()
-    except BaseException:
-        _report(lab, shots)
-        raise
-    finally:
-        _shutdown(lab, nb)
+    with opened(lab, chromium, nb, shots, f"{key}_{backend}", {"width": 1280, "height": 1000},
+                workspace=f"{key}-{backend}") as page:
+        first = page.locator(".jp-Cell").first.locator(".jp-OutputArea-output")
+        expect(first).to_contain_text("PID")
+        pid = int(_number(first.inner_text().split("PID", 1)[1]))
+        expect(page.locator(".skewplot-widget")).to_have_count(1)
+        yield page, pid
 
 
 # Between two points of the slider's starting grid (through 0.1, 50 steps a decade: 0.01259 and 0.01202);
@@ -331,18 +217,18 @@ ESTIMATE = 0.0125
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
-def test_go_to_estimated_skew(lab, artifacts, tmp_path, backend):  # noqa: F811
+def test_go_to_estimated_skew(lab, chromium, artifacts, backend):
     """The "go to estimated skew" button: the page's slider, the kernel and the Display all reach the estimate."""
     key = "estimate"
-    root = lab["tmp"] / "root"
-    nb = _notebook(root, key, backend, make=f"sp.widgets.interactive_pr(points, skew=0.1, estimated_skew={ESTIMATE})")
+    root = lab["root"]
+    nb = widget_notebook(root, key, backend, f"sp.widgets.interactive_pr(points, skew=0.1, estimated_skew={ESTIMATE})")
     shots = artifacts / "widgets"
     shots.mkdir(exist_ok=True)
-    with _opened(lab, tmp_path, nb, key, backend, shots) as (page, _):
+    with _opened(lab, chromium, nb, key, backend, shots) as (page, _):
         widget = page.locator(".skewplot-widget")
         readout = widget.locator(".skewplot-readout")
         slider = widget.locator(".widget-slider").first
-        fig_loc = _figure_locator(widget, backend)
+        fig_loc = figure_locator(widget, backend)
         sess = Session(page, root, key, backend, shots)
         display = "w.displays['pr'].skew"
         _agree(sess, slider, readout, "skew", display)
@@ -353,27 +239,14 @@ def test_go_to_estimated_skew(lab, artifacts, tmp_path, backend):  # noqa: F811
         # The page answers through its own log/exp arithmetic (0.0125 may come back 1 ulp away): a
         # restatement, which leaves the kernel at the estimate (widgets/_page.py); rel=1e-12 allows either.
         assert s["value"] == pytest.approx(ESTIMATE, rel=1e-12), s
-        _check_frame(sess, fig_loc, "estimate")
-        assert sess.state("skew", display)["value"] == s["value"]  # settled: no further echo
+        check_frame(sess, fig_loc, "estimate")
+        assert _state(sess, "skew", display)["value"] == s["value"]  # settled: no further echo
         before = readout.text_content()
         slider.locator(".noUi-handle").first.focus()
         page.keyboard.press("ArrowRight")
         _wait_readout(readout, before, page)
         s = _agree(sess, slider, readout, "skew", display)
         assert s["value"] == pytest.approx(ESTIMATE * 10 ** (1 / 50), rel=1e-12), s
-        _check_frame(sess, fig_loc, "estimate_step")
+        check_frame(sess, fig_loc, "estimate_step")
         page.mouse.move(1, 1)
         page.screenshot(path=str(shots / f"page_{key}_{backend}.png"))
-
-
-def _shutdown(server, nb):
-    """Stop the notebook's kernel (the server keeps it after the tab is gone)."""
-    import urllib.request
-
-    base, token = server["url"], server["token"]
-    with urllib.request.urlopen(f"{base}/api/sessions?token={token}", timeout=30) as r:
-        sessions = json.load(r)
-    for session in sessions:
-        if session.get("path", "").endswith(nb):
-            req = urllib.request.Request(f"{base}/api/sessions/{session['id']}?token={token}", method="DELETE")
-            urllib.request.urlopen(req, timeout=30).close()

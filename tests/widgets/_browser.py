@@ -1,0 +1,295 @@
+"""What the browser suite's tests share: one JupyterLab server and one Chromium per session, opening a notebook.
+
+The fixtures ``lab`` (the server), ``chromium`` (the browser) and
+``artifacts`` (where screenshots go) are in ``conftest.py`` and are
+session-scoped: every browser test of a run talks to the same server and
+browser, each in a fresh browser context (its own cookies, storage and
+cache), a JupyterLab workspace of its own and a kernel of its own, shut
+down at the end of the test.  Waits are on conditions (polled with a
+deadline), never fixed sleeps.  Playwright is imported only inside the
+functions, so importing this module costs nothing in the fast suite.
+"""
+
+import contextlib
+import importlib.util
+import io
+import json
+import os
+import pathlib
+import re
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import numpy as np
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+NOTEBOOK = ROOT / "examples" / "pr_at_any_skew.ipynb"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+WAIT_MS = 60_000
+LAB_PACKAGES = ("jupyterlab", "ipympl", "playwright", "ipykernel")
+
+
+def need_browser(packages=LAB_PACKAGES):
+    """Skip (or fail, with ``SKEWPLOT_REQUIRE_BROWSER=1``) when Chromium or one of ``packages`` is missing."""
+    missing = [name for name in packages if importlib.util.find_spec(name) is None]
+    if not os.access(CHROMIUM, os.X_OK):
+        missing.append(f"chromium at {CHROMIUM} (apt-get install chromium)")
+    if missing:
+        reason = "browser test needs " + ", ".join(missing)
+        if os.environ.get("SKEWPLOT_REQUIRE_BROWSER") == "1":
+            pytest.fail(reason + " (SKEWPLOT_REQUIRE_BROWSER=1)")
+        pytest.skip(reason)
+
+
+def artifacts_dir(sub=None):
+    """``$SKEWPLOT_ARTIFACTS`` (default ``./artifacts/``), or its subfolder ``sub``; created."""
+    path = pathlib.Path(os.environ.get("SKEWPLOT_ARTIFACTS") or ROOT / "artifacts")
+    if sub:
+        path = path / sub
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def copy_without_outputs(src, dst):
+    """The notebook as a user opens it fresh: the committed outputs and saved widget state left out.
+
+    The example ships executed (its figures show on a static render), but
+    here every frame on the page must come from the live kernel; a saved
+    frame still on the page while the cells run would be compared instead.
+    """
+    import nbformat
+
+    nb = nbformat.read(src, as_version=4)
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    nbformat.write(nb, dst)
+
+
+def _free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def jupyter_lab(tmp):
+    """A JupyterLab server on 127.0.0.1 (free port, token) serving ``tmp/root``; stopped at the end."""
+    root = tmp / "root"
+    root.mkdir()
+    copy_without_outputs(NOTEBOOK, root / NOTEBOOK.name)
+    settings = tmp / "settings" / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    # no news or update checks (the machine has no internet; their toasts would cover the page)
+    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false",
+                                                                           "checkForUpdates": False}))
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+               JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp / "ws"))
+    env.pop("MPLBACKEND", None)  # the notebook chooses its backend (%matplotlib widget)
+    port, token = _free_port(), secrets.token_hex(16)
+    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")
+    log = open(tmp / "jupyter.log", "w")
+    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"jupyter lab exited with {proc.returncode}:\n{(tmp / 'jupyter.log').read_text()[-3000:]}")
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail("jupyter lab did not answer within 60 s")
+                time.sleep(0.2)  # polling the server's readiness, not waiting for a result
+        yield {"url": f"http://127.0.0.1:{port}", "token": token, "tmp": tmp, "root": root}
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+        log.close()
+
+
+def report(server, shots):
+    """Print where a failed test's screenshots are and the tail of the server's log (kernel messages included)."""
+    listing = "\n".join(str(p) for p in sorted(shots.glob("*.png")))
+    log = (server["tmp"] / "jupyter.log").read_text(errors="replace")[-6000:]
+    print(f"\n--- screenshots ---\n{listing}\n--- jupyter server / kernel log (tail) ---\n{log}")
+
+
+def shutdown(server, nb):
+    """Stop the notebook's kernel (the server keeps it after the tab is gone)."""
+    base, token = server["url"], server["token"]
+    with urllib.request.urlopen(f"{base}/api/sessions?token={token}", timeout=30) as r:
+        sessions = json.load(r)
+    for session in sessions:
+        if session.get("path", "").endswith(nb):
+            req = urllib.request.Request(f"{base}/api/sessions/{session['id']}?token={token}", method="DELETE")
+            urllib.request.urlopen(req, timeout=30).close()
+
+
+@contextlib.contextmanager
+def opened(lab, chromium, nb, shots, label, viewport, workspace=None):
+    """The notebook ``nb`` (in the server's root) open in a fresh browser context, every cell run: the page.
+
+    Its own JupyterLab workspace (``workspace``, default ``label``), reset:
+    no tab of an earlier test is restored next to it.  Yields once the
+    server shows the kernel idle and *Run All Cells* was chosen; the caller
+    waits for what its cells show.  On a failure the page's screenshot is
+    saved as ``FAILED_<label>.png`` and the screenshots' paths and the
+    server/kernel log are printed; the kernel is shut down after.
+    """
+    from playwright.sync_api import expect
+
+    try:
+        context = chromium.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            try:
+                page.set_default_timeout(WAIT_MS)
+                expect.set_options(timeout=WAIT_MS)  # expect's own default (5 s) is too short on a loaded machine
+                page.goto(f"{lab['url']}/lab/workspaces/{workspace or label}/tree/{nb}?token={lab['token']}&reset")
+                page.get_by_text("| Idle").wait_for()
+                page.locator(".jp-Cell").first.click()
+                page.get_by_role("menuitem", name="Run", exact=True).click()
+                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+                yield page
+            except BaseException:
+                page.screenshot(path=str(shots / f"FAILED_{label}.png"))
+                raise
+        finally:
+            context.close()
+    except BaseException:
+        report(lab, shots)
+        raise
+    finally:
+        shutdown(lab, nb)
+
+
+def widget_notebook(root, key, backend, make):
+    """Write ``<key>_<backend>.ipynb``: the backend, skewplot and the example data; then ``w = <make>``."""
+    cells = [f"%matplotlib {backend}\nimport os\nimport matplotlib.pyplot as plt\nimport skewplot as sp\n"
+             "points = sp.datasets.example_classifiers()\nprint('PID', os.getpid())",
+             f"old = globals().get('w')\nw = {make}\nw"]
+    nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python",
+                                                                            "display_name": "Python 3"}},
+          "cells": [{"cell_type": "code", "id": f"c{i}", "metadata": {}, "execution_count": None, "outputs": [],
+                     "source": src} for i, src in enumerate(cells)]}
+    path = root / f"{key}_{backend}.ipynb"
+    path.write_text(json.dumps(nb))
+    return path.name
+
+
+class Session:
+    """Runs code in new cells at the end of an open notebook and reads what they print."""
+
+    def __init__(self, page, root, key, backend, shots):
+        self.page, self.root, self.key, self.backend, self.shots = page, root, key, backend, shots
+        self.n = 0
+
+    def run(self, code, marker):
+        """Run ``code`` in a new cell at the end; return the text after ``marker`` in its output."""
+        page = self.page
+        self.n += 1
+        page.locator(".jp-Cell").last.locator(".jp-InputPrompt").click()  # selects the cell, command mode
+        page.keyboard.press("Escape")
+        page.keyboard.press("b")
+        page.keyboard.press("Enter")
+        page.keyboard.insert_text(code.replace("{n}", str(self.n)))
+        page.keyboard.press("Control+Enter")  # run in place: this cell stays the last
+        out = page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")
+        out.filter(has_text=re.compile(rf"({marker}|Error)")).first.wait_for()
+        text = out.text_content()
+        assert "Error" not in text, text
+        return text.split(marker, 1)[1].strip().splitlines()[0]
+
+    def shot(self, locator, label):
+        path = self.shots / f"{self.key}_{self.backend}_{label}.png"
+        png = stable_screenshot(locator, self.page)
+        path.write_bytes(png)
+        return png
+
+    def kernel_frame(self, label):
+        """Have the kernel save its figure as it stands (a full draw); return the PNG (also kept in ``shots``)."""
+        name = f"kernel_{self.key}_{self.backend}_{label}.png"
+        self.run(f"w.figure.savefig({name!r}, dpi=w.figure.dpi); print('SAVED', 1)", "SAVED")
+        png = (self.root / name).read_bytes()
+        (self.shots / name).write_bytes(png)
+        return png
+
+
+def pixels(png):
+    import matplotlib.image as mpimg
+
+    return mpimg.imread(io.BytesIO(png), format="png")
+
+
+def changed_pixels(a, b):
+    return int(np.count_nonzero(np.any(np.abs(pixels(a) - pixels(b)) > 1e-3, axis=-1)))
+
+
+def frame_mismatch(shot, frame, handle=24):
+    """Pixels of ``frame`` (the kernel's PNG) that the canvas screenshot ``shot`` does not show.
+
+    The screenshot may be a pixel or two larger than the frame (the canvas
+    element's border): the best of those alignments counts.  A two-pixel
+    band along the edges (the border's shade) and the bottom-right corner
+    (ipympl's resize handle) are left out.
+    """
+    a, b = pixels(shot)[..., :3], pixels(frame)[..., :3]
+    h, w = b.shape[:2]
+    best = h * w
+    for dy in range(a.shape[0] - h + 1 if a.shape[0] >= h else 0):
+        for dx in range(a.shape[1] - w + 1 if a.shape[1] >= w else 0):
+            differ = np.any(np.abs(a[dy:dy + h, dx:dx + w] - b) > 2.5 / 255, axis=-1)
+            differ[-handle:, -handle:] = False
+            differ[:2], differ[-2:], differ[:, :2], differ[:, -2:] = False, False, False, False  # the div's border
+            best = min(best, int(np.count_nonzero(differ)))
+    return best
+
+
+def stable_screenshot(locator, page, timeout=30.0, interval_ms=250):
+    """A screenshot once two consecutive ones agree (the canvas has finished drawing)."""
+    deadline = time.monotonic() + timeout
+    prev = locator.screenshot()
+    while True:
+        page.wait_for_timeout(interval_ms)  # the interval between two polls of the condition
+        cur = locator.screenshot()
+        if cur == prev or time.monotonic() > deadline:
+            return cur
+        prev = cur
+
+
+def figure_locator(widget, backend):
+    return widget.locator(".jupyter-matplotlib-canvas-div" if backend == "widget" else ".jp-OutputArea-output img")
+
+
+def check_frame(sess, fig_loc, label, timeout=60.0):
+    """The browser shows exactly the kernel's full draw (the last frame may still be on its way)."""
+    kernel = sess.kernel_frame(label)
+    deadline = time.monotonic() + timeout
+    while True:
+        # The mouse off the figure: running the cell above clicked there, and a screenshot scrolls the
+        # canvas into view, under the mouse, where ipympl's toolbar fades in over the figure.
+        sess.page.mouse.move(1, 1)
+        mismatch = frame_mismatch(sess.shot(fig_loc, label), kernel)
+        if mismatch == 0:
+            return
+        assert time.monotonic() < deadline, f"{label}: {mismatch} pixels differ from the kernel's full draw"
+        sess.page.wait_for_timeout(250)  # polling the condition
