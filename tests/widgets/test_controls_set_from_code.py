@@ -62,9 +62,35 @@ def _state(w):
     return {k: c.value for k, c in w.controls.items()}, params, dict(w.readouts_), lines
 
 
+@pytest.fixture(scope="module")
+def widgets_built():
+    """One widget of each kind for the module, with its controls' values as built (a build costs up to 1 s)."""
+    cache = {}
+    yield cache
+    for w, _ in cache.values():
+        w.close_figure()
+
+
+@pytest.fixture
+def built(widgets_built):
+    """The module's widget of a kind, its controls set back to the values it was built with (the status clear)."""
+
+    def get(name):
+        if name not in widgets_built:
+            w = WIDGETS[name]()
+            widgets_built[name] = w, {k: c.value for k, c in w.controls.items()}
+        w, start = widgets_built[name]
+        for k, value in start.items():
+            w.controls[k].value = value
+        assert w.status.value == "" and {k: c.value for k, c in w.controls.items()} == start
+        return w
+
+    return get
+
+
 @pytest.mark.parametrize("case,widget,control,value", CASES, ids=[c[0] for c in CASES])
-def test_a_value_the_control_cannot_hold_is_refused_and_said(case, widget, control, value):
-    w = WIDGETS[widget]()
+def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget, control, value):
+    w = built(widget)
     before = _state(w)
     w.controls[control].value = value
     after = _state(w)
@@ -77,7 +103,6 @@ def test_a_value_the_control_cannot_hold_is_refused_and_said(case, widget, contr
     w.controls[control].value = good
     assert w.controls[control].value == pytest.approx(good)
     assert w.status.value == ""
-    w.close_figure()
 
 
 @pytest.mark.parametrize("widget", sorted(WIDGETS))

@@ -17,7 +17,12 @@ import sys
 
 import pytest
 
-nbformat = pytest.importorskip("nbformat")
+
+def _nbformat():
+    # Imported by the tests that read notebooks, not at collection: with jsonschema's format checkers
+    # installed (JupyterLab's), importing nbformat costs seconds in every pytest worker.
+    return pytest.importorskip("nbformat")
+
 
 EXAMPLES = sorted((pathlib.Path(__file__).resolve().parents[2] / "examples").glob("*.ipynb"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
@@ -63,7 +68,7 @@ def execute(nb, cwd, extra=None):
             client.execute_cell(cell, index, execution_count=client.code_cells_executed + 1)
         client.set_widgets_metadata()
         if extra is not None:
-            nb.cells.append(nbformat.v4.new_code_cell(extra))
+            nb.cells.append(_nbformat().v4.new_code_cell(extra))
             try:
                 client.execute_cell(nb.cells[-1], len(nb.cells) - 1, store_history=False)
             finally:
@@ -78,7 +83,7 @@ def test_there_are_examples():
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_notebook_has_no_test_code(path):
-    nb = nbformat.read(path, as_version=4)
+    nb = _nbformat().read(path, as_version=4)
     for cell in nb.cells:
         if cell.cell_type == "code":
             tree = ast.parse("\n".join(line for line in cell.source.splitlines() if not line.startswith("%")))
@@ -88,6 +93,7 @@ def test_notebook_has_no_test_code(path):
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_committed_notebook_is_executed_with_outputs(path):
+    nbformat = _nbformat()
     nb = nbformat.read(path, as_version=4)
     nbformat.validate(nb)
     code = [c for c in nb.cells if c.cell_type == "code"]
@@ -111,7 +117,7 @@ def test_committed_notebook_is_executed_with_outputs(path):
 def test_notebook_runs_and_its_numbers_are_right(path, tmp_path):
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
-    nb = nbformat.read(path, as_version=4)
+    nb = _nbformat().read(path, as_version=4)
     try:
         execute(nb, tmp_path, CHECKS[path.name])
     except nbclient.exceptions.CellExecutionError as err:
@@ -121,6 +127,7 @@ def test_notebook_runs_and_its_numbers_are_right(path, tmp_path):
 if __name__ == "__main__":
     # Re-execute the committed notebooks in place (from the repository root, with this checkout first on
     # PYTHONPATH so the kernel imports it).
+    nbformat = _nbformat()
     for path in EXAMPLES if len(sys.argv) < 2 else [pathlib.Path(a) for a in sys.argv[1:]]:
         nb = execute(nbformat.read(path, as_version=4), path.parent)
         nbformat.write(nb, path)
