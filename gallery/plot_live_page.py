@@ -18,6 +18,17 @@ frame is pixel for pixel the live widget's.
    <iframe src="../live_gallery_pr.html" title="interactive_pr saved with save_html"
            style="width:100%;height:640px;border:1px solid #ddd" loading="lazy"></iframe>
 
+The explorer has four controls, millions of states together, so its page
+draws the curves itself from the closed forms (precision at :math:`\\pi'`,
+P̄ over the range, the cost and F envelopes from the ROC convex hull) over
+axes matplotlib rendered once.  Every control works: skew, skew range, F
+weight and cost weight.
+
+.. raw:: html
+
+   <iframe src="../live_explorer.html" title="explorer saved with save_html"
+           style="width:100%;height:1000px;border:1px solid #ddd" loading="lazy"></iframe>
+
 The still figure underneath is the same data at three of those skews.
 """
 
@@ -36,6 +47,10 @@ w = sp.widgets.interactive_pr(data, skew_bounds=(1e-3, 0.5))
 info = w.save_html(os.path.join(tempfile.mkdtemp(), "live_gallery_pr.html"))
 w.close_figure()
 print(f"{info['states']} states, {info['bytes'] / 1e6:.1f} MB")
+e = sp.widgets.explorer(sp.datasets.example_classifiers(), skew=0.05)
+info = e.save_html(os.path.join(tempfile.mkdtemp(), "live_explorer.html"))
+e.close_figure()
+print(f"explorer: drawn in the page, {info['bytes'] / 1e6:.2f} MB")
 
 # %%
 fig, axes = plt.subplots(1, 3, sharey=True, constrained_layout=True)

@@ -30,6 +30,13 @@ __all__ = ["CostDisplay", "plot_cost"]
 
 _UNIT = np.linspace(0.0, 1.0, 501)
 
+def cost_axis_floor(left, costs):
+    """Bottom of the log cost axis: a decade below its left end ``left`` and below every marker's cost in ``costs``."""
+    floor = float(left) / 10.0
+    low = min([c for c in costs if c > 0], default=floor)
+    return min(floor, 10.0 ** np.floor(np.log10(low / 1.25)))
+
+
 class CostDisplay(EnvelopeDisplay):
     """Cost space [S §2.3]: normalised expected cost against the probability cost PC(+).
 
@@ -189,13 +196,10 @@ class CostDisplay(EnvelopeDisplay):
         Whole decades that do not depend on ``m`` by themselves: a step of the
         cost weight moves the axis only when a marker's cost crosses one.
         """
-        floor = float(self._grid()[0]) / 10.0
-        if self.skew is not None:
-            x = self._marker_x()
-            costs = [self._marker_y(name, x) for name in self._hulls]
-            low = min([c for c in costs if c > 0], default=floor)
-            floor = min(floor, 10.0 ** np.floor(np.log10(low / 1.25)))
-        return floor
+        if self.skew is None:
+            return cost_axis_floor(self._grid()[0], [])
+        x = self._marker_x()
+        return cost_axis_floor(self._grid()[0], [self._marker_y(name, x) for name in self._hulls])
 
     def _y_moves(self):
         return not np.isclose(self._y_floor(), self.ax_.get_ylim()[0], rtol=1e-9, atol=0.0)

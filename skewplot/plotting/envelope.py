@@ -204,14 +204,18 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         mid, lo, hi = fold_band([self._envelope_at(h, x) for h in hulls], self.band)
         return x, mid, lo, hi
 
-    def _axis_low(self):
+    def _axis_low(self, marker_x=None):
         """Smallest positive x the axis must show (None: nothing), the marker's and ``skew_bounds[0]``.
 
         The bound is taken as it is, also on a PC(+) axis (its PC(+) at
         ``m = 0.5``): a cost weight that moves the marker further left moves
         the axis with it, but steps of ``m`` do not move it otherwise.
+        ``marker_x``: the marker's x, when the caller has it (else from ``skew``).
         """
-        xs = [float(self._x_of_skew(self.skew))] if self.skew is not None else []
+        if marker_x is not None:
+            xs = [float(marker_x)]
+        else:
+            xs = [float(self._x_of_skew(self.skew))] if self.skew is not None else []
         xs += [self.skew_bounds[0]] if self.skew_bounds is not None else []
         xs = [x for x in xs if x > 0]
         return min(xs) if xs else None

@@ -89,6 +89,10 @@ class SkewWidget(widgets.VBox):
         The AUC table.
     """
 
+    #: Whether ``save_html`` can draw this widget's curves in the page (``page_scene``) when it has too many states
+    #: to pre-render.
+    _page_draws_curves = False
+
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         if "__init__" in cls.__dict__:

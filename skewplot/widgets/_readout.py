@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["readout_table", "normalized", "first_points"]
+import numpy as np
+
+__all__ = ["readout_table", "normalized", "first_points", "polyline_area", "f_gain"]
 
 
 def _fmt(value):
@@ -44,3 +46,14 @@ def first_points(value):
     """The OperatingPoints of a dict value (the first fold for a list)."""
     return value[0] if isinstance(value, list) else value
 
+
+def polyline_area(x, y):
+    """Area under a drawn polyline (the table reads the envelopes as drawn)."""
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) * 0.5))
+
+
+def f_gain(area, ap):
+    """Gain of an F envelope's area over always-positive's, ``(area - ap) / (1 - ap)``; None when ``ap`` is 1."""
+    # With f_alpha = 0 (F is recall) always-positive reaches the top: no gain is defined.
+    return None if ap is None or not ap < 1.0 else (area - ap) / (1.0 - ap)

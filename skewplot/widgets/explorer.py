@@ -40,6 +40,8 @@ class Explorer(SkewWidget):
     See :func:`explorer`.
     """
 
+    _page_draws_curves = True
+
     def __init__(self, data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None,
                  m=0.5, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=None, prg=True,
                  threshold_control=True, **inputs):

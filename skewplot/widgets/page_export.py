@@ -28,82 +28,36 @@ widget that set the skew ("data set skew", "go to estimated skew") are in
 the page when their value is on the skew grid.  No script or style is
 fetched: the page is one file, with a few dozen lines of inline JS.
 
-Why pre-rendered frames rather than the closed forms in the page: they are
-exact by construction (no second implementation of the PR, P̄ or envelope
+Why pre-rendered frames rather than the closed forms in the page, for these
+widgets: they are exact by construction (no second implementation of the
 curves, their densification, legends and mathtext to keep in step), and a
 frame of a PR panel costs ~20 kB, so a 200-step skew slider fits in a few
-MB.  What it cannot do is a product of controls: the states are every
-combination of every control's grid points, which is what the live widget
-can reach (a frame per control with the others held does not compose).
-``save_html`` therefore refuses a widget whose state space exceeds
-``max_frames`` (default 1000) and says how many states it has.  The
-one-control widgets (:func:`~skewplot.widgets.interactive_pr`,
-:func:`~skewplot.widgets.interactive_temporal_pr`) fit; the two-control
-envelope widgets (about 20 000 states) and the explorer need the skew
-marker and the curves drawn in the page from closed forms (planned: the
-curves per shape parameter as sprites, the marker from the envelope's
-vertices exported with the axes' pixel transform).
+MB.  What frames cannot do is a product of controls: the states are every
+combination of every control's grid points (a frame per control with the
+others held does not compose).  A widget whose states exceed ``max_frames``
+(default 1000) is therefore saved by :mod:`skewplot.widgets.page_scene`
+when its page can draw its curves itself -- the explorer and the cost and F
+widgets: static layers rendered once, the curves, envelopes and markers
+drawn in the page from the closed forms -- and refused otherwise, with a
+count of its states.
 """
 
 from __future__ import annotations
 
 import base64
-import html
 import io
 import json
 import math
 import os
 import string
 from concurrent.futures import ThreadPoolExecutor
-from importlib import resources
 
 import numpy as np
 
+from ._page_shell import control_grid, page_html, read_text
+
 __all__ = ["save_html", "control_grid"]
 
-_TEMPLATE = "page_template.html"
-
-
-def control_grid(control):
-    """The values a live slider steps through, and how its readout shows each.
-
-    Parameters
-    ----------
-    control : ipywidgets.FloatLogSlider or ipywidgets.FloatSlider
-
-    Returns
-    -------
-    values : list of float
-        ``base ** (min + k * step)`` (log slider) or ``min + k * step``, for
-        ``k = 0, 1, ...`` up to the slider's ``max``; its ``max`` itself
-        last when the grid stops short of it (the slider reaches its end).
-    labels : list of str
-        The values in the slider's ``readout_format``.
-
-    Examples
-    --------
-    >>> from skewplot.widgets import skew_slider
-    >>> from skewplot.widgets.page_export import control_grid
-    >>> values, labels = control_grid(skew_slider(0.1, lo=0.01, hi=0.5, steps_per_decade=2))
-    >>> labels
-    ['0.01', '0.0316', '0.1', '0.316', '0.5']
-    """
-    import ipywidgets as widgets
-
-    if not isinstance(control, (widgets.FloatLogSlider, widgets.FloatSlider)):
-        raise TypeError(f"save_html can step sliders of floats only, got a {type(control).__name__} "
-                        f"({getattr(control, 'description', '')!r})")
-    lo, hi, step = float(control.min), float(control.max), float(control.step)
-    count = int(math.floor((hi - lo) / step + 1e-9))
-    points = [lo + k * step for k in range(count + 1)]
-    if (hi - points[-1]) / step > 1e-9:
-        points.append(hi)
-    if isinstance(control, widgets.FloatLogSlider):
-        values = [float(control.base) ** p for p in points]
-    else:
-        values = points
-    fmt = control.readout_format or ".2f"
-    return values, [format(v, fmt) for v in values]
 
 
 def _count(control):
@@ -176,8 +130,12 @@ def save_html(widget, path, *, max_frames=1000, title=None):
 
     Every state the controls can reach (every combination of their grid
     points) is painted by the widget itself; the page shows that frame and
-    that AUC table when its sliders are moved (see the module notes).  The
-    widget is left in the state it was in.
+    that AUC table when its sliders are moved (see the module notes).  A
+    widget with more states than ``max_frames`` whose curves the page can
+    draw itself (the explorer, the cost and F widgets) is saved as static
+    layers and the data of its closed forms instead
+    (:mod:`skewplot.widgets.page_scene`).  The widget is left in the state
+    it was in.
 
     Parameters
     ----------
@@ -186,15 +144,17 @@ def save_html(widget, path, *, max_frames=1000, title=None):
     path : str or os.PathLike
         The file to write (overwritten).
     max_frames : int, default=1000
-        Refuse a widget with more states than this (the file holds one
-        frame per state).
+        Pre-render at most this many states (one frame each); a widget with
+        more is drawn in the page, or refused when it cannot be.
     title : str, optional
         The page's title; the figure's kind by default.
 
     Returns
     -------
     dict
-        ``states`` (frames painted), ``bytes`` (file size) and ``distinct_tables``.
+        ``states`` (frames painted, or states the page can show), ``bytes``
+        (file size); ``distinct_tables`` for pre-rendered frames, ``drawn``
+        (True) and ``images`` for a page that draws its curves.
 
     Examples
     --------
@@ -217,6 +177,10 @@ def save_html(widget, path, *, max_frames=1000, title=None):
     names = list(widget.controls)
     sizes = [_count(widget.controls[n]) for n in names]
     total = math.prod(s or 1 for s in sizes)
+    if (total > max_frames or None in sizes) and widget._page_draws_curves:
+        from .page_scene import save_scene
+
+        return save_scene(widget, path, title or type(widget).__name__)
     if total > max_frames:
         shape = " x ".join(f"{n} ({s or 'many'})" for n, s in zip(names, sizes, strict=True))
         more = "at least " if None in sizes else ""
@@ -309,9 +273,6 @@ def _encoded_sprite(frame, base):
 
 
 def _page(data, pngs, title):
-    template = resources.files(__package__).joinpath(_TEMPLATE).read_text(encoding="utf-8")
-    images = ",\n".join(json.dumps("data:image/png;base64," + p) for p in pngs)
-    return string.Template(template).substitute(
-        title=html.escape(title), data=json.dumps(data, ensure_ascii=False).replace("</", "<\\/"),
-        images=images, width=data["width"], height=data["height"])
-
+    script = string.Template(read_text("page_frames.js")).substitute(
+        images=",\n".join(json.dumps("data:image/png;base64," + p) for p in pngs))
+    return page_html(data, script, title)

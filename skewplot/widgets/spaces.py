@@ -11,6 +11,7 @@ import numpy as np
 
 from ..skew.base import skew_text
 from ._base import SkewWidget, check_points, initial_skew, plot_args
+from ._readout import f_gain, polyline_area
 from .controls import skew_slider
 from .threshold import add_threshold_control
 
@@ -18,8 +19,7 @@ __all__ = ["EnvelopeWidget", "envelope_readout"]
 
 
 def _area(line):
-    x, y = np.asarray(line.get_xdata(), dtype=float), np.asarray(line.get_ydata(), dtype=float)
-    return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) * 0.5))
+    return polyline_area(line.get_xdata(), line.get_ydata())
 
 
 def _marker_value(disp, name):
@@ -48,9 +48,7 @@ def envelope_readout(kind, disp):
         ap = _area(base) if base is not None else None
         for name, line in disp.lines_.items():
             area = _area(line)
-            # With f_alpha = 0 (F is recall) always-positive reaches the top: no gain is defined.
-            gain = None if ap is None or not ap < 1.0 else (area - ap) / (1.0 - ap)
-            rows[name] = {"area": area, "gain": gain,
+            rows[name] = {"area": area, "gain": f_gain(area, ap),
                           "F at π′": _marker_value(disp, name)}
     return columns, rows
 
@@ -62,6 +60,7 @@ class EnvelopeWidget(SkewWidget):
     :func:`~skewplot.widgets.interactive_fmeasure`.
     """
 
+    _page_draws_curves = True
     _SPACES = {"cost": ("m", "plot_cost", "Cost space"), "fmeasure": ("f_alpha", "plot_fmeasure", "F-measure space")}
 
     def __init__(self, kind, data, y_score=None, *, param, skew, skew_bounds, figsize, make_slider, estimated_skew=None,

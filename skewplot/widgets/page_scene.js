@@ -1,0 +1,452 @@
+(function () {
+  "use strict";
+  // ---- The closed forms: each mirrors ONE Python function, named above it (keep them in step). ----
+  var CF = {
+    // skewplot.skew.formulas.precision_at
+    precisionAt: function (t, f, pi) {
+      var odds = (1 - pi) / pi, den = t + (f > 0 ? f * odds : 0);
+      return den > 0 ? t / den : pi;
+    },
+    // skewplot.skew.uniform._psi
+    psi: function (x, log1px) {
+      if (Math.abs(x) < 0.125) {
+        var acc = 0;
+        for (var k = 20; k >= 0; k--) { acc = acc * (-x) + 1 / (k + 2); }
+        return acc;
+      }
+      return (x - log1px) / (x * x);
+    },
+    // skewplot.skew.uniform.uniform_precision
+    uniformPrecision: function (a, b, lo, hi) {
+      if (!(a > 0 && b > 0)) { return (b === 0 && a > 0) ? 1 : (a === 0 && b === 0) ? 0.5 * (lo + hi) : 0; }
+      var scale = Math.max(a, b), ar = a / scale, br = b / scale, width = hi - lo;
+      var dLo = br * (1 - lo) + ar * lo, x = width * (ar - br) / dLo, l = Math.log1p(x);
+      if (x < -0.5) { l = Math.log(br * (1 - hi) + ar * hi) - Math.log(dLo); }
+      var share = br / dLo, rise;
+      if (Math.abs(x) > 1e3) { rise = ar * share * (1 - (isFinite(x) ? l / x : 0)) / (ar - br); }
+      else { rise = ar * share * (width / dLo) * CF.psi(x, l); }
+      return Math.min(Math.max(ar * lo / dLo + rise, 0), 1);
+    },
+    // skewplot.metrics.curve._densified (resolution 1e-3)
+    densified: function (tr, fr, tl, fl, prec) {
+      var n = tr.length, pp = new Array(n), rec = [], out = [], tol = 1e-3;
+      for (var i = 0; i < n; i++) { pp[i] = prec(tl[i], fl[i]); }
+      for (var s = 0; s < n - 1; s++) {
+        var dt = tr[s + 1] - tr[s], df = fr[s + 1] - fr[s];
+        var dev = dt > 0 ? Math.abs(prec(tr[s] + 0.5 * dt, fr[s] + 0.5 * df) - 0.5 * (pp[s] + pp[s + 1])) : 0;
+        var k = Math.max(Math.min(Math.ceil(Math.sqrt(dev / tol)), 256), 1);
+        for (var j = 0; j < k; j++) {
+          var u = j / k;
+          rec.push(tr[s] + u * dt);
+          out.push(j === 0 ? pp[s] : prec(tr[s] + u * dt, fr[s] + u * df));
+        }
+      }
+      rec.push(tr[n - 1]); out.push(pp[n - 1]);
+      return [rec, out];
+    },
+    // skewplot.metrics.cost.probability_cost
+    probabilityCost: function (pi, m) {
+      var num = pi * (1 - m), den = num + (1 - pi) * m;
+      return den > 0 ? num / den : 1 - m;
+    },
+    // skewplot.metrics.cost._nec
+    nec: function (t, f, pc) { return (1 - t - f) * pc + f; },
+    // skewplot.metrics.cost.cost_crossing
+    costCrossing: function (ta, fa, tb, fb) { var num = fa - fb; return num / ((ta - tb) + num); },
+    // skewplot.plotting.cost.CostDisplay._x_of_pc
+    xOfPc: function (pc, m, axis) {
+      if (axis === "pc" || m === 0 || m === 1) { return pc; }
+      var num = pc * m;
+      return num / (num + (1 - pc) * (1 - m));
+    },
+    // skewplot.metrics.fmeasure._f_at
+    fAt: function (t, f, pi, a) {
+      var num = pi * t, den = a * (num + (1 - pi) * f) + (1 - a) * pi;
+      if (den > 0) { return num / den; }
+      var z = a * t + (1 - a);
+      return (pi === 0 && z > 0) ? t / z : 0;
+    },
+    // skewplot.metrics.fmeasure.f_crossing
+    fCrossing: function (ta, fa, tb, fb, a) {
+      var num = a * (fa * tb - fb * ta), den = (a - 1) * (tb - ta) + num;
+      return den === 0 ? Infinity : num / den;
+    },
+    // Python's format(x, ".{d}f"): correctly rounded, an exact binary tie to the even digit (JS: away from 0)
+    fixed: function (x, d) {
+      var s = Math.abs(x).toFixed(100), cut = s.indexOf(".") + 1 + d;  // toFixed(100): the exact expansion
+      if (/^50*$/.test(s.slice(cut))) {
+        var down = s.slice(0, d ? cut : cut - 1);
+        if (+down.charAt(down.length - 1) % 2 === 0) { return (x < 0 ? "-" : "") + down; }
+      }
+      return x.toFixed(d);
+    },
+    // skewplot.widgets._readout._fmt
+    fmt3: function (x) {
+      if (x === null || x === undefined) { return "\u2013"; }
+      return isNaN(x) ? "nan" : CF.fixed(x, 3);
+    },
+    // Python's format(x, ".3g")
+    g3: function (x) {
+      if (x === 0) { return "0"; }
+      var e = parseInt(x.toExponential(2).split("e")[1], 10);
+      var strip = function (s) { return s.indexOf(".") < 0 ? s : s.replace(/0+$/, "").replace(/\.$/, ""); };
+      if (e < -4 || e >= 3) {
+        var parts = x.toExponential(2).split("e"), ex = Math.abs(e);
+        return strip(parts[0]) + "e" + (e < 0 ? "-" : "+") + (ex < 10 ? "0" : "") + ex;
+      }
+      return strip(CF.fixed(x, Math.max(0, 2 - e)));
+    }
+  };
+
+  var D = JSON.parse(document.getElementById("skewplot-data").textContent);
+  var imgs = D.images.map(function (s) { var im = new Image(); im.src = s; return im; });
+  var canvas = document.getElementById("skewplot-canvas"), ctx = canvas.getContext("2d");
+  var table = document.getElementById("skewplot-table"), box = document.getElementById("skewplot-controls");
+  var C = {}, idx = {};
+  D.controls.forEach(function (c) { C[c.name] = c; idx[c.name] = c.start; });
+  var page = window.skewplotPage = {ready: false, paints: 0, lastPaintMs: null, drawn: {}, cf: CF, idx: idx};
+
+  function value(name, end) { var c = C[name]; return c.kind === "range" ? c.values[idx[name][end]] : c.values[idx[name]]; }
+  function stateIndex(names) {  // the index of the current state in a table over the product of ``names``
+    var s = 0;
+    names.forEach(function (n) {
+      var c = C[n];
+      if (c.kind === "range") { s = (s * c.values.length + idx[n][0]) * c.values.length + idx[n][1]; }
+      else { s = s * c.values.length + idx[n]; }
+    });
+    return s;
+  }
+  function transform(p) {
+    var v = p.variant, b = p.panel.box, xl = v && v.xlim || p.panel.xlim, yl = v && v.ylim || p.panel.ylim;
+    var sx = p.panel.xlog ? Math.log10 : function (u) { return u; };
+    var sy = p.panel.ylog ? Math.log10 : function (u) { return u; };
+    var x0 = sx(xl[0]), x1 = sx(xl[1]), y0 = sy(yl[0]), y1 = sy(yl[1]);
+    return {
+      x: function (u) { return b[0] + (sx(u) - x0) / (x1 - x0) * b[2]; },
+      y: function (u) { return b[1] + b[3] - (sy(u) - y0) / (y1 - y0) * b[3]; },
+      box: b
+    };
+  }
+  function polyline(T, xs, ys) {
+    var out = [];
+    for (var i = 0; i < xs.length; i++) { out.push([T.x(xs[i]), T.y(ys[i])]); }
+    return out;
+  }
+  function stroke(pts, st) {
+    if (!st.color || !(st.lw > 0)) { return; }
+    ctx.save();
+    ctx.strokeStyle = st.color; ctx.lineWidth = st.lw; ctx.lineJoin = "round"; ctx.lineCap = "butt";
+    ctx.setLineDash(st.dash || []);
+    ctx.beginPath();
+    var pen = false;
+    for (var i = 0; i < pts.length; i++) {
+      var ok = isFinite(pts[i][0]) && isFinite(pts[i][1]);
+      if (ok && pen) { ctx.lineTo(pts[i][0], pts[i][1]); }
+      else if (ok) { ctx.moveTo(pts[i][0], pts[i][1]); }
+      pen = ok;
+    }
+    ctx.stroke();
+    ctx.restore();
+  }
+  function strokeMany(lines, st) {  // a LineCollection: one path, one stroke
+    ctx.save();
+    ctx.strokeStyle = st.color; ctx.lineWidth = st.lw; ctx.lineJoin = "round";
+    ctx.beginPath();
+    lines.forEach(function (pts) {
+      var pen = false;
+      for (var i = 0; i < pts.length; i++) {
+        var ok = isFinite(pts[i][0]) && isFinite(pts[i][1]);
+        if (ok && pen) { ctx.lineTo(pts[i][0], pts[i][1]); } else if (ok) { ctx.moveTo(pts[i][0], pts[i][1]); }
+        pen = ok;
+      }
+    });
+    ctx.stroke();
+    ctx.restore();
+  }
+  function fillPoly(pts, color) {
+    ctx.save(); ctx.fillStyle = color; ctx.beginPath();
+    pts.forEach(function (q, i) { if (i) { ctx.lineTo(q[0], q[1]); } else { ctx.moveTo(q[0], q[1]); } });
+    ctx.closePath(); ctx.fill(); ctx.restore();
+  }
+  function dot(q, st) {
+    ctx.save(); ctx.beginPath(); ctx.arc(q[0], q[1], st.r, 0, 2 * Math.PI);
+    ctx.fillStyle = st.mfc; ctx.fill();
+    if (st.mew > 0) { ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.stroke(); }
+    ctx.restore();
+  }
+  function font(t) { return t.size.toFixed(2) + 'px "DejaVu Sans", "Bitstream Vera Sans", Arial, sans-serif'; }
+  function text(t, s, x, y, align, base, rot) {
+    ctx.save(); ctx.font = font(t); ctx.fillStyle = t.color; ctx.textAlign = align; ctx.textBaseline = base;
+    ctx.translate(x, y); if (rot) { ctx.rotate(-rot * Math.PI / 180); }
+    ctx.fillText(s, 0, 0); ctx.restore();
+  }
+  function uniqueSorted(a) {
+    a = a.slice().sort(function (p, q) { return p - q; });
+    return a.filter(function (v, i) { return i === 0 || v !== a[i - 1]; });
+  }
+  function clipTo(b) { ctx.save(); ctx.beginPath(); ctx.rect(b[0], b[1], b[2], b[3]); ctx.clip(); }
+
+  // ---- PR at a skew, P-bar over a range ----
+  function drawPR(p, T) {
+    var it = p.item, fixed = it.control === "skew", lo, hi, mean, prec;
+    if (fixed) { mean = value("skew"); prec = function (t, f) { return CF.precisionAt(t, f, mean); }; }
+    else {
+      lo = value("skew_range", 0); hi = value("skew_range", 1); mean = 0.5 * (lo + hi);
+      prec = function (t, f) { return CF.uniformPrecision(t, f, lo, hi); };
+    }
+    var g = it.grid, pmin = g.map(function (r) { return prec(r, 1); });
+    var fill = polyline(T, g, pmin).concat(polyline(T, g.slice().reverse(), g.map(function () { return 0; })));
+    fill.forEach(function (q) { if (!isFinite(q[1])) { q[1] = T.box[1] + T.box[3] + 2; } });
+    clipTo(T.box);
+    fillPoly(fill, it.fill.fill);
+    Object.keys(it.curves).forEach(function (name) {
+      var c = it.curves[name], tl = c.tpr.slice(), fl = c.fpr.slice();
+      for (var i = 0; i < tl.length && tl[i] === 0 && fl[i] === 0; i++) { tl[i] = c.limit[0]; fl[i] = c.limit[1]; }
+      var rp = CF.densified(c.tpr, c.fpr, tl, fl, prec), xs = [], ys = [];
+      for (var k = 0; k < rp[0].length; k++) { if (rp[0][k] >= c.r0) { xs.push(rp[0][k]); ys.push(rp[1][k]); } }
+      var pts = polyline(T, xs, ys);
+      page.drawn[p.key + "/curve/" + name] = pts;
+      stroke(pts, c.style);
+    });
+    var rnd = [[T.box[0], T.y(mean)], [T.box[0] + T.box[2], T.y(mean)]];
+    var mn = polyline(T, g, pmin);
+    stroke(mn, it.min); stroke(rnd, it.random);
+    page.drawn[p.key + "/min"] = mn; page.drawn[p.key + "/random"] = rnd;
+    ctx.restore();
+    var title = fixed ? "\u03c0\u2032 = " + C.skew.texts[idx.skew]
+      : "\u03c0\u2032 \u2208 [" + C.skew_range.texts[idx.skew_range[0]] + ", " + C.skew_range.texts[idx.skew_range[1]] + "], uniform";
+    var b = it.text.box;
+    text(it.text, title, b[0] + b[2] / 2, b[1] + b[3], "center", "bottom", 0);
+  }
+
+  // ---- cost and F spaces ----
+  function drawEnvelope(p, T) {
+    var it = p.item, cost = it.kind === "cost", s = value("skew"), w = value(it.param), g = it.grid;
+    var axis = it.x_axis, straight = cost && axis === "pc" && !it.log;
+    var pcOf = function (x) { return axis === "pc" ? x : CF.probabilityCost(x, w); };
+    var lineY = cost ? function (t, f, x) { return CF.nec(t, f, pcOf(x)); } : function (t, f, x) { return CF.fAt(t, f, x, w); };
+    function best(h, x) {
+      var v = cost ? Infinity : -Infinity;
+      for (var i = 0; i < h.tpr.length; i++) {
+        if (!cost && w === 1 && h.tpr[i] === 0 && h.fpr[i] === 0) { continue; }
+        var y = lineY(h.tpr[i], h.fpr[i], x);
+        v = cost ? Math.min(v, y) : Math.max(v, y);
+      }
+      return v;
+    }
+    clipTo(T.box);
+    var names = Object.keys(it.curves), marks = [];
+    names.forEach(function (name) {
+      var c = it.curves[name];
+      if (c.thin) {
+        var lines = [], t = c.thin.tpr, f = c.thin.fpr;
+        for (var i = 0; i < t.length; i++) {
+          var ti = t[i], fi = f[i];
+          if (!cost && w === 1 && ti === 0 && fi === 0) { ti = c.thin.limit[0]; fi = c.thin.limit[1]; }
+          var xs = straight ? [0, 1] : g;
+          lines.push(polyline(T, xs, xs.map(function (x) { return lineY(ti, fi, x); })));
+        }
+        page.drawn[p.key + "/thin/" + name] = lines;
+        strokeMany(lines, c.thin_style);
+      }
+    });
+    var bx = straight ? [0, 1] : g;
+    Object.keys(it.baselines).forEach(function (key) {
+      var ys = bx.map(function (x) {
+        return cost ? (key === "always_negative" ? pcOf(x) : 1 - pcOf(x)) : CF.fAt(1, 1, x, w);
+      });
+      var pts = polyline(T, bx, ys);
+      page.drawn[p.key + "/base/" + key] = pts;
+      stroke(pts, it.baselines[key]);
+    });
+    names.forEach(function (name) {
+      var c = it.curves[name], h = c.hull, xs;
+      if (cost) {
+        var pcs = [0, 1];
+        for (var i = 0; i + 1 < h.tpr.length; i++) {
+          if (h.tpr[i + 1] - h.tpr[i] > 0 || h.fpr[i + 1] - h.fpr[i] > 0) {
+            pcs.push(Math.min(Math.max(CF.costCrossing(h.tpr[i], h.fpr[i], h.tpr[i + 1], h.fpr[i + 1]), 0), 1));
+          }
+        }
+        pcs = uniqueSorted(pcs).map(function (q) { return CF.xOfPc(q, w, axis); });
+        xs = uniqueSorted(straight ? pcs : pcs.concat(g)).filter(function (x) { return x >= g[0]; });
+      } else {
+        xs = g.slice();
+        if (w > 0 && h.tpr.length > 2) {
+          for (var j = 1; j + 1 < h.tpr.length; j++) {
+            var cr = CF.fCrossing(h.tpr[j], h.fpr[j], h.tpr[j + 1], h.fpr[j + 1], w);
+            if (cr > g[0] && cr < 1) { xs.push(cr); }
+          }
+          xs = uniqueSorted(xs);
+        }
+      }
+      var pts = polyline(T, xs, xs.map(function (x) { return best(h, x); }));
+      page.drawn[p.key + "/envelope/" + name] = pts;
+      stroke(pts, c.style);
+    });
+    // the marker: its value per classifier, the dots dodged as skewplot.plotting._markers.dodge_markers
+    var mx = cost && axis === "pc" ? CF.probabilityCost(s, w) : s;
+    names.forEach(function (name) {
+      var y = best(it.curves[name].hull, mx);
+      marks.push({name: name, value: isFinite(y) ? y : null, q: [T.x(mx), T.y(y)]});
+    });
+    dodge(marks, T, it.dodge_px);
+    var sl = [[T.x(mx), T.box[1] + T.box[3]], [T.x(mx), T.box[1]]];
+    stroke(sl, it.skew_line);
+    page.drawn[p.key + "/skewline"] = sl;
+    marks.forEach(function (mk) {
+      if (mk.value !== null) { dot(mk.q, it.curves[mk.name].marker); }
+      page.drawn[p.key + "/marker/" + mk.name] = [mk.q];
+    });
+    ctx.restore();
+    page.markers[it.kind] = marks;
+    // the marker's label, on the side where it fits (skewplot.plotting._markers.fit_marker_label)
+    var st = C.skew.texts[idx.skew], px = T.x(mx), mt = it.marker_text;
+    var labels = cost ? ["\u03c0\u2032=" + st + ", PC(+)=" + CF.g3(CF.probabilityCost(s, w)), "\u03c0\u2032=" + st]
+      : ["\u03c0\u2032=" + st];
+    var room = {left: T.box[0] + T.box[2] - px, right: px - T.box[0]}, label, width;
+    ctx.save(); ctx.font = font(mt);
+    for (var k = 0; k < labels.length; k++) {
+      label = " " + labels[k] + " "; width = ctx.measureText(label).width;
+      if (width <= Math.max(room.left, room.right)) { break; }
+    }
+    ctx.restore();
+    var left = width <= room.left || room.left >= room.right, pad = mt.size / 10;
+    var ty = T.box[1] + (1 - mt.y) * T.box[3];
+    ctx.save(); ctx.fillStyle = mt.bbox;
+    ctx.fillRect(left ? px - pad : px - width - pad, ty - pad, width + 2 * pad, mt.size * 1.2 + 2 * pad);
+    ctx.restore();
+    text(mt, label, px, ty, left ? "left" : "right", "top", 0);
+    var at = it.text, lab = it.axis_texts[idx[it.param]], b = at.box;
+    if (cost) { text(at, lab, b[0] + b[2] / 2, b[1], "center", "top", 0); }
+    else { text(at, lab, b[0], b[1] + b[3] / 2, "center", "top", 90); }
+  }
+  function dodge(marks, T, reach) {
+    var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[1]); });
+    var order = shown.map(function (m, i) { return i; }).sort(function (a, b) {
+      return (shown[b].q[1] - shown[a].q[1]) || (a - b);
+    });
+    var groups = [], group = [];
+    order.forEach(function (i) {
+      if (group.length) {
+        var last = shown[group[group.length - 1]].q;
+        if (Math.hypot(shown[i].q[0] - last[0], shown[i].q[1] - last[1]) >= reach) { groups.push(group); group = []; }
+      }
+      group.push(i);
+    });
+    groups.push(group);
+    groups.forEach(function (gr) {
+      if (gr.length < 2) { return; }
+      var frac = (shown[gr[0]].q[0] - T.box[0]) / Math.max(T.box[2], 1);
+      var side = frac < 0.15 ? 0 : frac > 0.85 ? 1 : 0.5;
+      gr.forEach(function (i, k) { shown[i].q = [shown[i].q[0] + (k - side * (gr.length - 1)) * reach, shown[i].q[1]]; });
+    });
+  }
+
+  // ---- the explorer's AUCPR-against-skew panel: the skew line and the range ----
+  function drawMarks(p, T) {
+    var s = value("skew"), lo = value("skew_range", 0), hi = value("skew_range", 1), b = T.box;
+    clipTo(b);
+    var x0 = lo > 0 ? T.x(lo) : (p.panel.xlog ? b[0] - 1 : T.x(lo));
+    var span = [[x0, b[1] + b[3]], [T.x(hi), b[1] + b[3]], [T.x(hi), b[1]], [x0, b[1]]];
+    fillPoly(span, p.item.span.fill);
+    var sl = [[T.x(s), b[1] + b[3]], [T.x(s), b[1]]];
+    stroke(sl, p.item.line);
+    ctx.restore();
+    page.drawn[p.key + "/span"] = span; page.drawn[p.key + "/skewline"] = sl;
+  }
+
+  function cell(spec, name) {
+    if (spec.v !== undefined && spec.by === undefined) { return spec.v; }
+    if (spec.by !== undefined) { return spec.v[idx[spec.by]]; }
+    if (spec.pbar) {
+      var i = idx.skew_range[0], j = idx.skew_range[1], v = C.skew_range.values, w = v[j] - v[i];
+      var a = (spec.pbar[j] - spec.pbar[i]) / w;
+      if (!spec.norm) { return CF.fmt3(a); }
+      var amin = (D.table.gmin[j] - D.table.gmin[i]) / w;
+      return CF.fmt3((a - amin) / (1 - amin));
+    }
+    var mk = page.markers[spec.marker].filter(function (m) { return m.name === name; })[0];
+    return CF.fmt3(mk ? mk.value : null);
+  }
+  function esc(s) { return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+  function readout() {
+    var t = D.table, title = t.title.map(function (part) {
+      if (typeof part === "string") { return part; }
+      var c = C[part.c];
+      return c.kind === "range" ? c.texts[idx[part.c][part.end]] : c.texts[idx[part.c]];
+    }).join("");
+    var th = "padding:2px 8px;text-align:right", td = th + ";font-family:monospace";
+    var head = t.columns.map(function (c) { return "<th style='" + th + "'>" + esc(c) + "</th>"; }).join("");
+    var body = Object.keys(t.rows).map(function (name) {
+      return "<tr><td style='padding:2px 8px'>" + esc(name) + "</td>" + t.rows[name].map(function (spec) {
+        return "<td style='" + td + "'>" + cell(spec, name) + "</td>";
+      }).join("") + "</tr>";
+    }).join("");
+    table.innerHTML = "<div style='font-size:13px'><b>" + title + "</b><table style='border-collapse:collapse;"
+      + "margin-top:4px'><tr><th style='padding:2px 8px;text-align:left'>classifier</th>" + head + "</tr>" + body
+      + "</table></div>";
+  }
+
+  function paint() {
+    var t0 = performance.now();
+    page.drawn = {}; page.markers = {};
+    ctx.drawImage(imgs[D.layers.base], 0, 0);
+    D.panels.forEach(function (p) {
+      p.variant = p.table ? p.variants[p.table[stateIndex(p.by)]] : p.variants[0];
+      if (p.table) {
+        var crop = D.layers.crops[p.key][p.table[stateIndex(p.by)]];
+        ctx.drawImage(imgs[crop[2]], crop[0], crop[1]);
+      }
+    });
+    D.panels.forEach(function (p) {
+      var T = transform(p);
+      if (p.item.kind === "pr") { drawPR(p, T); }
+      else if (p.item.kind === "marks") { drawMarks(p, T); }
+      else { drawEnvelope(p, T); }
+    });
+    ctx.drawImage(imgs[D.layers.top], 0, 0);
+    readout();
+    D.controls.forEach(function (c) {
+      if (c.kind === "range") {
+        c.inputs[0].value = idx[c.name][0]; c.inputs[1].value = idx[c.name][1];
+        c.out.textContent = "[" + c.labels[idx[c.name][0]] + ", " + c.labels[idx[c.name][1]] + "]";
+      } else { c.inputs[0].value = idx[c.name]; c.out.textContent = c.labels[idx[c.name]]; }
+    });
+    page.paints += 1;
+    page.lastPaintMs = performance.now() - t0;
+  }
+  page.set = function (name, index) { idx[name] = index; paint(); };
+
+  D.controls.forEach(function (c) {
+    var label = document.createElement("label"), out = document.createElement("output");
+    label.appendChild(document.createTextNode(c.label));
+    c.inputs = (c.kind === "range" ? [0, 1] : [0]).map(function (end) {
+      var input = document.createElement("input");
+      input.type = "range"; input.min = 0; input.max = c.values.length - 1; input.step = 1;
+      input.dataset.control = c.name; if (c.kind === "range") { input.dataset.end = end; }
+      input.addEventListener("input", function () {
+        var k = +input.value;
+        if (c.kind === "range") {  // the ends stay apart: the live widget refuses an empty range
+          var pair = idx[c.name].slice();
+          pair[end] = k;
+          if (pair[0] >= pair[1]) { if (end === 0) { pair[0] = pair[1] - 1; } else { pair[1] = pair[0] + 1; } }
+          idx[c.name] = pair;
+        } else { idx[c.name] = k; }
+        paint();
+      });
+      label.appendChild(input);
+      return input;
+    });
+    label.appendChild(out);
+    c.out = out;
+    box.appendChild(label);
+  });
+  D.buttons.forEach(function (b) {
+    var button = document.createElement("button");
+    button.textContent = b.label;
+    button.addEventListener("click", function () { page.set(b.control, b.index); });
+    box.appendChild(button);
+  });
+  Promise.all(imgs.map(function (im) { return im.decode(); })).then(function () { paint(); page.ready = true; });
+})();

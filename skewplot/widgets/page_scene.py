@@ -1,0 +1,284 @@
+"""A multi-control widget saved as a page that draws its moving curves itself, from closed forms.
+
+Design
+------
+A widget whose controls reach too many states to pre-render (the explorer:
+skew x skew range x F weight x cost weight; the cost and F widgets: skew x
+weight, about 20 000 states) is saved as *layers*:
+
+- **static pixels, rendered by matplotlib once**: the figure with every
+  artist a control moves hidden (one PNG), one crop per panel and per set of
+  limits an axis takes over the sliders' grids (the log precision floor
+  follows the baseline, the log cost floor the lowest marker; each state's
+  crop is looked up in a table computed with the Display's own limit rules),
+  and a transparent layer of what lies above the curves (spines, a panel's
+  own legend).  Ticks, tick labels, static labels and the shared legend are
+  therefore matplotlib's own pixels;
+- **the data the closed forms need, once**: per classifier the ROC vertices
+  the PR panels draw (already thinned by ``pr_vertices`` to what the pixels
+  separate, its first point exact), the ROC convex hull (the cost and F
+  envelopes, and their markers, are exact functions of it), the points
+  that get a thin line, the Displays' x grids, every artist's colour, width,
+  dashes and z-order, and each panel's data-to-pixel transform;
+- **the table's numbers that depend on one control**, as the kernel's
+  strings (AUCPR and nAUCPR at each skew of the grid, the F area and gain at
+  each weight); the range columns from two cumulative sums per range node,
+  ``G(x) = x AUC_P̄[0, x]`` and ``x AUC_min[0, x]`` (by Fubini the area over
+  ``[lo, hi]`` is ``(G(hi) - G(lo)) / (hi - lo)``, to ~1e-13); the marker
+  columns from the hull, with the kernel's expression.
+
+A step then runs the closed forms in the page (precision at π′, P̄ over a
+range, the cost and F lines, envelopes, crossings and markers; one small JS
+module in ``page_scene.js``, each function naming the Python function it
+mirrors) and draws on a canvas over the static pixels: a few ms for 2 x 1e6
+scores.  Why not frames: a frame per state of a product of controls is
+millions of frames; a frame per control value does not compose (the cost
+marker depends on the skew *and* the weight).  Why not the curves per
+control value as data: the thin lines times the weight grid are millions of
+vertices, where the closed forms are one line each.  The price: the moving
+text (titles, the marker's label, an axis label naming the weight) is drawn
+by the browser's font at matplotlib's place and size, not with
+matplotlib's glyphs; a panel's own legend stays where the starting state
+put it (the live one may move when the curves move); the curves are drawn
+by the canvas' antialiasing, within half a pixel of matplotlib's vertices
+(checked by the browser suite).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..skew import SkewRange
+from ..skew.base import skew_text
+from ._page_draw import (
+    Params,
+    axis_texts,
+    envelope_item,
+    envelope_limits,
+    layers,
+    line_style,
+    panel_box,
+    pr_item,
+    pr_limits,
+    rgba,
+    text_style,
+    variants,
+)
+from ._page_draw import scene_artists as scene_artists
+from ._page_shell import control_grid, page_html, read_text
+from ._readout import _fmt, f_gain, normalized, polyline_area
+
+__all__ = ["scene", "save_scene", "range_nodes", "scene_artists"]
+
+
+def range_nodes(control):
+    """The values one end of a skew-range slider steps through (linear, or a ``LogRangeSlider``'s, 0 first)."""
+    import ipywidgets as widgets
+
+    if isinstance(control, widgets.FloatRangeSlider):
+        n = int(math.floor((control.max - control.min) / control.step + 1e-9))
+        values = [control.min + k * control.step for k in range(n + 1)]
+        return values, [format(v, control.readout_format or ".2f") for v in values]
+    s = control.slider_
+    n = int(math.floor((s.max - s.min) / s.step + 1e-9))
+    pos = [s.min + k * s.step for k in range(n + 1)]
+    values = [0.0 if p <= control._zero + 0.5 * control._step else min(10.0 ** p, control.max) for p in pos]
+    return values, ["0" if v == 0 else f"{v:.3g}" for v in values]
+
+
+def _nearest(values, value):
+    return int(np.argmin(np.abs(np.asarray(values, dtype=float) - float(value))))
+
+
+def _slider(name, control):
+    values, labels = control_grid(control)
+    return {"name": name, "kind": "slider", "label": control.description, "values": values, "labels": labels,
+            "texts": [skew_text(v) for v in values] if name == "skew" else [f"{v:.2f}" for v in values],
+            "start": _nearest(values, control.value)}
+
+
+def _range(name, control):
+    values, labels = range_nodes(control)
+    lo, hi = control.value
+    i, j = _nearest(values, lo), _nearest(values, hi)
+    return {"name": name, "kind": "range", "label": control.description, "values": values, "labels": labels,
+            "texts": [skew_text(v) for v in values], "start": [min(i, j - 1), j] if j > 0 else [0, 1]}
+
+
+def _controls(widget):
+    import ipywidgets as widgets
+
+    out = []
+    for name, control in widget.controls.items():
+        if isinstance(control, (widgets.FloatSlider, widgets.FloatLogSlider)):
+            out.append(_slider(name, control))
+        elif name == "skew_range":
+            out.append(_range(name, control))
+        else:
+            raise ValueError(f"save_html cannot draw the control {name!r} ({type(control).__name__}) in the page yet")
+    return out
+
+
+def _fixed_aucs(disp, skews):
+    """The table's AUCPR and nAUCPR at each skew of the grid, as the kernel writes them."""
+    from ..metrics.precision import skew_model_of
+
+    rows = {name: {"at": [], "n": []} for name in disp.points}
+    for s in skews:
+        with Params(disp, skew=s):
+            for name, pts in disp.points.items():
+                at = disp._auc(pts)
+                rows[name]["at"].append(_fmt(at))
+                rows[name]["n"].append(_fmt(normalized(at, skew_model_of(pts, s).aucpr_min())))
+    return rows
+
+
+def _range_sums(disp, nodes):
+    """``x AUC_P̄[0, x]`` per classifier and ``x AUC_min[0, x]`` at each node of the range slider."""
+    g = {name: [] for name in disp.points}
+    gmin = []
+    for x in nodes:
+        model = SkewRange(0.0, x) if x > 0 else None
+        gmin.append(0.0 if model is None else x * model.aucpr_min())
+        with Params(disp, skew=model):
+            for name, pts in disp.points.items():
+                g[name].append(0.0 if model is None else x * disp._auc(pts))
+    return g, gmin
+
+
+def _envelope_numbers(disp, param, values):
+    """F area and gain per F weight (the cost area does not depend on m), as the kernel writes them."""
+    rows = {name: {"area": [], "gain": []} for name in disp.lines_}
+    for v in values:
+        with Params(disp, **{param: v}):
+            base = disp._baseline_curves().get("always_positive")
+            ap = None if base is None else polyline_area(base[0], base[1])
+            for name in disp.lines_:
+                area = polyline_area(*disp._envelope_curve(disp._hulls[name][0]))
+                rows[name]["area"].append(_fmt(area))
+                rows[name]["gain"].append(_fmt(f_gain(area, ap)))
+    return rows
+
+
+_DRAWN = ("pr", "integrated", "cost", "fmeasure", "roc", "aucpr_vs_skew")
+
+
+def scene(widget):
+    """Everything the page needs to draw ``widget`` at any state of its controls (JSON-able, images as data URLs)."""
+    if not widget._page_draws_curves:
+        raise ValueError(f"save_html draws {type(widget).__name__} from pre-rendered frames only")
+    other = sorted(set(widget.displays) - set(_DRAWN)) + (["threshold control"] if getattr(
+        widget, "threshold_control", None) is not None else [])
+    if other:
+        raise ValueError(f"save_html cannot draw {', '.join(other)} in the page yet; leave {other[0]} out")
+    fig, d = widget.figure, widget.displays
+    height = int(round(fig.bbox.height))
+    renderer = fig.canvas.get_renderer()
+    controls = _controls(widget)
+    by = {c["name"]: c for c in controls}
+    skews = by["skew"]["values"]
+    panels = []
+    if "pr" in d:
+        panels.append(_panel_spec("pr", d["pr"], pr_item(d["pr"], "skew"), ["skew"], pr_limits(d["pr"], skews),
+                                  d["pr"].ax_.title, renderer, height))
+    if "integrated" in d:
+        nodes = by["skew_range"]["values"]
+        n = len(nodes)
+        means = [0.5 * (nodes[i] + nodes[j]) for i in range(n) for j in range(n)]
+        panels.append(_panel_spec("integrated", d["integrated"], pr_item(d["integrated"], "skew_range"), ["skew_range"],
+                                  pr_limits(d["integrated"], means), d["integrated"].ax_.title, renderer, height))
+    for kind, param in (("cost", "m"), ("fmeasure", "f_alpha")):
+        if kind in d:
+            disp = d[kind]
+            pvalues = by[param]["values"]
+            item = envelope_item(disp, kind, param, "skew")
+            item["axis_texts"] = axis_texts(disp, kind, param, pvalues)
+            item["marker_text"] = text_style(disp.skew_text_, renderer, height)
+            item["marker_text"]["bbox"] = rgba("white", 0.8)
+            label = disp.ax_.xaxis.label if kind == "cost" else disp.ax_.yaxis.label
+            panels.append(_panel_spec(kind, disp, item, ["skew", param], envelope_limits(disp, skews, param, pvalues),
+                                      label, renderer, height))
+    if hasattr(widget, "skew_line_"):
+        ax = widget.skew_line_.axes
+        item = {"kind": "marks", "line": line_style(widget.skew_line_, fig.dpi),
+                "span": line_style(widget.range_span_, fig.dpi)}
+        panels.append({"key": "aucpr_vs_skew", "panel": panel_box(ax, height), "item": item, "by": [],
+                       "variants": [None], "table": None})
+    images, static = layers(widget, panels, height)
+    return {"controls": controls, "panels": panels, "table": _table(widget, by), "layers": static,
+            "buttons": _buttons_of(widget, by), "width": int(round(fig.bbox.width)), "height": height}, images
+
+
+def _panel_spec(key, disp, item, by, limits, text, renderer, height):
+    distinct, index = variants(limits)
+    item["text"] = text_style(text, renderer, height)
+    return {"key": key, "panel": panel_box(disp.ax_, height), "item": item, "by": by,
+            "variants": [{"xlim": list(lim[0]), "ylim": list(lim[1])} if isinstance(lim[0], tuple)
+                         else {"ylim": list(lim)} for lim in distinct],
+            "table": index if len(distinct) > 1 else None, "_ax": disp.ax_, "_limits": distinct}
+
+
+def _buttons_of(widget, by):
+    out = []
+    values = by["skew"]["values"]
+    for attr in ("reset", "go_to_estimate"):
+        button, target = getattr(widget, attr, None), widget._button_skews.get(attr)
+        if button is None or button.disabled or target is None:
+            continue
+        k = _nearest(values, target)
+        if abs(values[k] - target) <= 1e-9 * target:
+            out.append({"label": button.description, "control": "skew", "index": k})
+    return out
+
+
+def _table(widget, by):
+    """How the page writes the AUC table: the title's parts and, per cell, a constant, a lookup or a formula."""
+    d = widget.displays
+    if "integrated" in d:  # the explorer
+        fixed = _fixed_aucs(d["pr"], by["skew"]["values"])
+        g, gmin = _range_sums(d["integrated"], by["skew_range"]["values"])
+        fnum = _envelope_numbers(d["fmeasure"], "f_alpha", by["f_alpha"]["values"])
+        rows = {}
+        for name in d["pr"].points:
+            roc = widget._roc_auc[name]
+            rows[name] = [{"by": "skew", "v": fixed[name]["at"]}, {"by": "skew", "v": fixed[name]["n"]},
+                          {"pbar": g[name]}, {"pbar": g[name], "norm": True}, {"v": _fmt(roc)},
+                          {"v": _fmt(d["cost"].envelope_area(name))}, {"by": "f_alpha", "v": fnum[name]["area"]}]
+        title = ["π′ = ", {"c": "skew"}, ", range [", {"c": "skew_range", "end": 0}, ", ",
+                 {"c": "skew_range", "end": 1}, "], f_alpha = ", {"c": "f_alpha"}, ", m = ", {"c": "m"}]
+        return {"title": title, "columns": list(next(iter(widget.readouts_.values()))), "rows": rows, "gmin": gmin}
+    disp, param = d[widget.kind], widget.param_name
+    rows = {}
+    if widget.kind == "cost":
+        for name in disp.lines_:
+            area = disp.envelope_area(name)
+            rows[name] = [{"v": _fmt(area)}, {"v": _fmt(1.0 - area / 0.25)}, {"marker": widget.kind}]
+        columns = ["area", "gain", "NEC at π′"]
+    else:
+        fnum = _envelope_numbers(disp, param, by[param]["values"])
+        rows = {name: [{"by": param, "v": fnum[name]["area"]}, {"by": param, "v": fnum[name]["gain"]},
+                       {"marker": widget.kind}] for name in disp.lines_}
+        columns = ["area", "gain", "F at π′"]
+    title = [f"{widget.title}: {param} = ", {"c": param}, ", π′ = ", {"c": "skew"}]
+    return {"title": title, "columns": columns, "rows": rows}
+
+
+def save_scene(widget, path, title):
+    """Write the page of ``widget`` that draws its curves itself; returns what ``save_html`` reports."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    with widget._paint_lock:
+        try:
+            data, images = scene(widget)
+        finally:
+            # a full draw: the frames' cached layers saw the page's artists hidden while the static layers rendered
+            FigureCanvasAgg.draw(widget.figure.canvas)
+    data["images"] = images
+    text = page_html(data, read_text("page_scene.js"), title)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
+    states = math.prod(len(c["values"]) * ((len(c["values"]) - 1) // 2 if c["kind"] == "range" else 1)
+                       for c in data["controls"])
+    return {"states": states, "bytes": len(text.encode("utf-8")), "drawn": True, "images": len(images)}

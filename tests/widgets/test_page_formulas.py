@@ -1,0 +1,123 @@
+"""The closed forms the saved page runs (``page_scene.js``) against the Python functions they mirror.
+
+The page's ``CF`` module is cut out of the template and run in Node on
+random inputs and on the edge cases each Python function handles (a rate
+of 0, pi' at 0 or 1, an exact rounding tie); every value must agree with
+the Python function to a few ulps and every string exactly.  Skipped
+without ``node``.
+"""
+
+import json
+import re
+import shutil
+import subprocess
+from importlib import resources
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from skewplot.metrics.cost import _nec, cost_crossing, probability_cost
+from skewplot.metrics.curve import _densified
+from skewplot.metrics.fmeasure import _f_at, f_crossing
+from skewplot.plotting.cost import CostDisplay
+from skewplot.skew import FixedSkew, SkewRange
+from skewplot.skew.formulas import precision_at
+from skewplot.skew.uniform import uniform_precision
+from skewplot.widgets._readout import _fmt
+
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="needs node to run the page's JS")
+
+
+def _module():
+    text = resources.files("skewplot.widgets").joinpath("page_scene.js").read_text(encoding="utf-8")
+    return re.search(r"(var CF = \{.*?\n  \};)", text, re.S).group(1)
+
+
+def run_js(calls):
+    """Evaluate ``[[function, args], ...]`` with the page's CF module; returns the results."""
+    script = _module() + "\nvar calls = " + json.dumps(calls) + ";\n" + """
+var out = calls.map(function (c) {
+  if (c[0] === "densified") {
+    var a = c[1], prec = a[4][0] === "fixed" ? function (t, f) { return CF.precisionAt(t, f, a[4][1]); }
+      : function (t, f) { return CF.uniformPrecision(t, f, a[4][1], a[4][2]); };
+    return CF.densified(a[0], a[1], a[2], a[3], prec);
+  }
+  var v = CF[c[0]].apply(null, c[1]);
+  return typeof v === "number" && !isFinite(v) ? String(v) : v;
+});
+process.stdout.write(JSON.stringify(out));
+"""
+    done = subprocess.run([NODE, "-e", script], capture_output=True, text=True, timeout=60, check=True)
+    return json.loads(done.stdout)
+
+
+def _num(v):
+    return float(v) if not isinstance(v, str) else {"Infinity": np.inf, "-Infinity": -np.inf, "NaN": np.nan}[v]
+
+
+rng = np.random.default_rng(7)
+EDGE = [0.0, 1.0, 1e-300, 1e-12, 0.5, 1 - 1e-12]
+
+
+def _rates(n):
+    t, f = rng.random(n), rng.random(n) ** 3
+    return np.r_[t, EDGE, [0.0, 0.3]], np.r_[f, EDGE[::-1], [0.3, 0.0]]
+
+
+def test_precision_uniform_precision_and_the_f_and_cost_lines_agree_with_python():
+    t, f = _rates(40)
+    pis = np.r_[rng.random(len(t) - 6), 0.0, 1.0, 1e-4, 0.9999, 1e-300, 0.5]
+    ranges = [(0.0, 0.5), (1e-4, 2e-4), (0.3, 0.3000001), (0.0, 1.0), (0.9, 0.9999)]
+    calls, want = [], []
+    for a, b, pi in zip(t, f, pis, strict=True):
+        calls.append(["precisionAt", [a, b, pi]])
+        want.append(float(precision_at(a, b, pi)))
+        for m in (0.0, 0.3, 1.0):
+            calls.append(["probabilityCost", [pi, m]])
+            want.append(float(probability_cost(pi, m)))
+            calls.append(["xOfPc", [pi, m, "skew"]])
+            want.append(float(CostDisplay._x_of_pc(SimpleNamespace(x_axis="skew", m=m), pi)))
+        calls.append(["nec", [a, b, pi]])
+        want.append(float(_nec(a, b, pi)))
+        for w in (0.0, 0.5, 1.0):
+            calls.append(["fAt", [a, b, pi, w]])
+            want.append(float(_f_at(a, b, pi, w)))
+        for lo, hi in ranges:
+            calls.append(["uniformPrecision", [a, b, lo, hi]])
+            want.append(float(uniform_precision(a, b, lo, hi)))
+    for (ta, fa), (tb, fb) in zip(zip(t[:-1], f[:-1], strict=True), zip(t[1:], f[1:], strict=True), strict=True):
+        if (ta - tb) + (fa - fb) != 0:
+            calls.append(["costCrossing", [ta, fa, tb, fb]])
+            want.append(float(cost_crossing((ta, fa), (tb, fb))))
+        if fa * tb - fb * ta != 0 or tb != ta:
+            calls.append(["fCrossing", [ta, fa, tb, fb, 0.5]])
+            with np.errstate(all="ignore"):
+                want.append(float(f_crossing((ta, fa), (tb, fb), f_alpha=0.5)))
+    got = [_num(v) for v in run_js(calls)]
+    np.testing.assert_allclose(got, want, rtol=1e-13, atol=1e-300, err_msg=str(calls[:3]))
+
+
+@pytest.mark.parametrize("model", [FixedSkew(0.01), FixedSkew(0.5), SkewRange(0.0, 0.5), SkewRange(1e-4, 0.02)],
+                         ids=repr)
+def test_the_densified_pr_curve_has_the_kernels_vertices(model):
+    # a ROC polyline from the origin: the page bends each segment exactly as pr_curve does
+    t = np.r_[0.0, np.sort(rng.random(60)), 1.0]
+    f = np.r_[0.0, np.sort(rng.random(60) ** 4), 1.0]
+    lt, lf = t.copy(), f.copy()
+    lt[0], lf[0] = t[1], f[1]  # curve_rates: the origin at its limit along the curve
+    rec, prec = _densified(t, f, lt, lf, model, 1e-3)
+    spec = ["fixed", model.value] if isinstance(model, FixedSkew) else ["range", model.lo, model.hi]
+    (js,) = run_js([["densified", [t.tolist(), f.tolist(), lt.tolist(), lf.tolist(), spec]]])
+    assert len(js[0]) == rec.size
+    np.testing.assert_allclose(js[0], rec, rtol=1e-14, atol=1e-15)
+    np.testing.assert_allclose(js[1], prec, rtol=1e-12, atol=1e-15)
+
+
+def test_the_tables_digits_and_the_marker_labels_are_pythons():
+    values = np.r_[rng.random(50), -rng.random(5) * 1e-4, [0.0625, 0.1875, 0.3125, 0.0005, 0.9995, 1.0, 0.12345,
+                                                             2.5e-5, 1e-7, 123.0, 0.000123456, 1234.5]]
+    calls = [["fmt3", [v]] for v in values] + [["g3", [v]] for v in values if v > 0]
+    want = [_fmt(v) for v in values] + [format(v, ".3g") for v in values if v > 0]
+    assert run_js(calls) == want
