@@ -31,6 +31,7 @@ def test_html_writes_the_pr_widgets_page(csv_file, tmp_path, capsys):
     assert main(args) == 2 and "--force" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a widget built and its page written: 1-3 s
 @pytest.mark.parametrize("space", ["cost", "f"])
 def test_html_writes_the_page_of_a_space_with_two_controls(csv_file, tmp_path, capsys, space):
     path, _, _ = csv_file

@@ -18,6 +18,8 @@ from skewplot.widgets import explorer, interactive_cost, interactive_fmeasure
 from skewplot.widgets.page_export import control_grid
 from skewplot.widgets.page_scene import range_nodes
 
+pytestmark = pytest.mark.slow  # an explorer built and stepped: seconds per test
+
 
 def read_data(path):
     text = path.read_text(encoding="utf-8")
