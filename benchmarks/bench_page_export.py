@@ -11,12 +11,19 @@ after it.  Also reported: ``np.sort`` of ``--n`` floats in the same run, so
 the times can be read against the machine's speed; on a loaded machine the CPU time of the write says
 more than its wall time.
 
-Run:  python benchmarks/bench_page_export.py [--n 1e6] [--steps 40] [--no-browser]
+The explorer (``--widget explorer``, four controls: its page draws the
+curves itself, see ``skewplot/widgets/page_scene.py``) is measured the same
+way, each control stepped in turn; ``--busy`` writes it a second time while
+another process keeps a core busy (a pure-Python loop, ended by its pid).
+
+Run:  python benchmarks/bench_page_export.py [--n 1e6] [--steps 40] [--no-browser] [--widget pr|explorer] [--busy]
 """
 
 import argparse
 import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 
@@ -30,15 +37,22 @@ import skewplot as sp  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 
-# The wall time from a key press to the next animation frame after the page has painted.
-_STEP = """async () => {
+# The wall time from a step of slider ``k`` to the next animation frame after the page has painted.
+_STEP = """async (k) => {
   const t0 = performance.now();
-  const s = document.querySelector("input[type=range]");
-  s.value = +s.value - 1;
+  const s = document.querySelectorAll("input[type=range]")[k];
+  const v = +s.value;
+  s.value = v > 0 ? v - 1 : v + 1;
   s.dispatchEvent(new Event("input"));
   await new Promise(r => requestAnimationFrame(() => r()));
   return [performance.now() - t0, window.skewplotPage.lastPaintMs];
 }"""
+
+
+def _write(w, path):
+    t0, c0 = time.perf_counter(), time.process_time()
+    info = w.save_html(path)
+    return info, time.perf_counter() - t0, time.process_time() - c0
 
 
 def main():
@@ -46,6 +60,8 @@ def main():
     parser.add_argument("--n", type=float, default=1e6, help="scores per classifier")
     parser.add_argument("--steps", type=int, default=40, help="control steps timed in the browser")
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--widget", choices=("pr", "explorer"), default="pr")
+    parser.add_argument("--busy", action="store_true", help="write again with another process keeping a core busy")
     args = parser.parse_args()
     n = int(args.n)
     rng = np.random.default_rng(0)
@@ -58,18 +74,27 @@ def main():
     sort_s = time.perf_counter() - t0
     print(f"two classifiers of {n:,} scores; np.sort of {n:,} floats: {1e3 * sort_s:.1f} ms; "
           f"load {os.getloadavg()[0]:.2f}")
-    w = sp.widgets.interactive_pr(data)
-    path = os.path.join(tempfile.mkdtemp(), "pr.html")
-    t0, c0 = time.perf_counter(), time.process_time()
-    info = w.save_html(path)
-    write_s, cpu_s = time.perf_counter() - t0, time.process_time() - c0
+    if args.widget == "pr":
+        w = sp.widgets.interactive_pr(data)
+    else:  # the page does not draw the PRG panel and the threshold control yet
+        w = sp.widgets.explorer(data, prg=False, threshold_control=False)
+    path = os.path.join(tempfile.mkdtemp(), f"{args.widget}.html")
+    info, write_s, cpu_s = _write(w, path)
     size_mb = os.path.getsize(path) / 1e6
-    print(f"states: {info['states']}; distinct tables: {info['distinct_tables']}")
-    print(f"write: {write_s:.2f} s  (budget 10 s: ratio {write_s / 10:.2f}; {write_s / sort_s:.0f} x np.sort; "
-          f"{1e3 * write_s / info['states']:.0f} ms a state); CPU {cpu_s:.2f} s (both threads: the painting "
-          f"thread and the encoders beside it)")
-    print(f"size:  {size_mb:.2f} MB (budget 10 MB: ratio {size_mb / 10:.2f}; "
-          f"{1e3 * size_mb / info['states']:.0f} kB a state)")
+    how = "drawn in the page" if info.get("drawn") else f"distinct tables: {info['distinct_tables']}"
+    print(f"{args.widget}: states: {info['states']}; {how}")
+    print(f"write: {write_s:.2f} s  (budget 10 s: ratio {write_s / 10:.2f}; {write_s / sort_s:.0f} x np.sort); "
+          f"CPU {cpu_s:.2f} s; load {os.getloadavg()[0]:.2f}")
+    print(f"size:  {size_mb:.2f} MB (budget 10 MB: ratio {size_mb / 10:.2f})")
+    if args.busy:
+        burner = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+        try:
+            time.sleep(0.5)
+            _, busy_s, busy_cpu = _write(w, path)
+        finally:
+            burner.kill()
+            burner.wait()
+        print(f"write with a core kept busy: {busy_s:.2f} s (ratio {busy_s / 10:.2f}); CPU {busy_cpu:.2f} s")
     if args.no_browser or not os.access(CHROMIUM, os.X_OK):
         return
     from playwright.sync_api import sync_playwright
@@ -81,11 +106,18 @@ def main():
         page.goto("file://" + path)
         page.wait_for_function("window.skewplotPage && window.skewplotPage.ready", timeout=120_000)
         load_s = time.perf_counter() - t0
-        walls, paints = zip(*(page.evaluate(_STEP) for _ in range(args.steps)), strict=True)
+        n_controls = page.evaluate("document.querySelectorAll('input[type=range]').length")
+        per = {}
+        for k in range(n_controls):
+            name = page.evaluate(f"document.querySelectorAll('input[type=range]')[{k}].dataset.control")
+            per[f"{name}#{k}"] = [page.evaluate(_STEP, k) for _ in range(args.steps)]
         browser.close()
-    print(f"open (parse and decode every frame): {load_s:.2f} s")
-    print(f"step to next frame: median {statistics.median(walls):.1f} ms, max {max(walls):.1f} ms "
-          f"(budget 50 ms: ratio {max(walls) / 50:.2f}); the page's paint: max {max(paints):.2f} ms")
+    print(f"open (parse and decode every image): {load_s:.2f} s")
+    for name, steps in per.items():
+        walls, paints = zip(*steps, strict=True)
+        print(f"step {name}: to next frame median {statistics.median(walls):.1f} ms, max {max(walls):.1f} ms "
+              f"(budget 50 ms: ratio {max(walls) / 50:.2f}); the page's paint: median "
+              f"{statistics.median(paints):.2f} ms, max {max(paints):.2f} ms")
 
 
 if __name__ == "__main__":

@@ -169,10 +169,11 @@ def scene(widget):
     """Everything the page needs to draw ``widget`` at any state of its controls (JSON-able, images as data URLs)."""
     if not widget._page_draws_curves:
         raise ValueError(f"save_html draws {type(widget).__name__} from pre-rendered frames only")
-    other = sorted(set(widget.displays) - set(_DRAWN)) + (["threshold control"] if getattr(
-        widget, "threshold_control", None) is not None else [])
+    other = (["the PRG panel (prg=False)"] if "prg" in widget.displays else []) + (
+        ["the threshold control (threshold_control=False)"] if getattr(widget, "threshold_control", None) else [])
+    other += sorted(set(widget.displays) - set(_DRAWN) - {"prg"})
     if other:
-        raise ValueError(f"save_html cannot draw {', '.join(other)} in the page yet; leave {other[0]} out")
+        raise ValueError(f"save_html cannot draw {' and '.join(other)} in the page yet; build the widget without")
     fig, d = widget.figure, widget.displays
     height = int(round(fig.bbox.height))
     renderer = fig.canvas.get_renderer()

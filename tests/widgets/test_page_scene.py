@@ -33,7 +33,7 @@ def data_set():
 
 @pytest.fixture(scope="module")
 def saved(data_set, tmp_path_factory):
-    w = explorer(data_set, skew=0.1)
+    w = explorer(data_set, skew=0.1, prg=False, threshold_control=False)
     path = tmp_path_factory.mktemp("page") / "explorer.html"
     before = w.render_png()
     info = w.save_html(path)
@@ -114,3 +114,11 @@ def test_the_f_widget_page_holds_the_kernels_areas_per_weight(data_set, tmp_path
         for name, cells in data["table"]["rows"].items():
             assert [cells[0]["v"][k], cells[1]["v"][k]] == [
                 "–" if w.readouts_[name][c] is None else f"{w.readouts_[name][c]:.3f}" for c in ("area", "gain")]
+
+
+def test_what_the_page_cannot_draw_yet_is_named(data_set, tmp_path):
+    w = explorer(data_set, skew=0.1)  # with its PRG panel and threshold control
+    with pytest.raises(ValueError, match=r"cannot draw the PRG panel \(prg=False\) and the threshold control "
+                                         r"\(threshold_control=False\) in the page yet"):
+        w.save_html(tmp_path / "x.html")
+    assert not (tmp_path / "x.html").exists()
