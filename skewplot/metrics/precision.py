@@ -56,6 +56,22 @@ def curve_rates(pts):
     return tpr, fpr
 
 
+def curve_rates_at(pts, i):
+    """``curve_rates(pts)`` at point ``i`` alone: O(1) but at the origin (a scan to the first point off it).
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> from skewplot.metrics.precision import curve_rates_at
+    >>> pts = sp.operating_points([0, 1, 1, 0], [0.1, 0.8, 0.6, 0.3])
+    >>> curve_rates_at(pts, 0), curve_rates_at(pts, 2)
+    ((0.5, 0.0), (1.0, 0.0))
+    """
+    t, f = np.array([pts.tpr[i]], dtype=float), np.array([pts.fpr[i]], dtype=float)
+    _limit_at_origin(t, f, pts)
+    return float(t[0]), float(f[0])
+
+
 def rate_slices(pts, step):
     """ROC rates of ``pts`` in slices of ``step + 1`` points that overlap by one.
 

@@ -165,7 +165,11 @@ def aucprg(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=Non
     """
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="aucprg", bounded=False)
-    c = prg_curve(pts, skew=skew)
+    return curve_area(prg_curve(pts, skew=skew))
+
+
+def curve_area(c):
+    """The area under a :class:`PRGCurve` (trapezoids over recall gain): :func:`aucprg` of a curve at hand."""
     if c.recall_gain.size < 2:
         return 0.0
     return float(np.sum(np.diff(c.recall_gain) * 0.5 * (c.precision_gain[1:] + c.precision_gain[:-1])))

@@ -5,9 +5,9 @@ from __future__ import annotations
 from .._validate import check_bool
 from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.precision import skew_model_of
-from ..metrics.prg import aucprg, prg_curve
+from ..metrics.prg import curve_area, gain_skew, prg_curve
 from ..skew import FixedSkew
-from ._display import Display, as_points_dict, auc_label, classifier_styles
+from ._display import Display, as_points_dict, auc_label, classifier_styles, decimation_indices
 from ._kwargs import check_style
 from .threshold import check_threshold, mark_threshold_of
 
@@ -52,7 +52,7 @@ class PRGDisplay(Display):
     def _check_params(self, params):
         if "skew" in params:
             pts = next(iter(self.points.values()))
-            prg_curve(pts, skew=params["skew"])  # raises for a skew without recall gain (pi' = 1)
+            gain_skew(skew_model_of(pts, params["skew"]))  # raises for a skew without recall gain (pi' = 1)
         return params
 
     def plot(self, ax=None, **kwargs):
@@ -63,6 +63,7 @@ class PRGDisplay(Display):
         self
         """
         ax = self._attach(ax)
+        self._n_bins = int(2 * max(ax.get_window_extent().width, 100.0))  # two bins per pixel column
         for name, _, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
             (self.lines_[name],) = ax.plot([], [], label=name, **style)
             if self.hull:
@@ -84,8 +85,10 @@ class PRGDisplay(Display):
         model = skew_model_of(ref, self.skew)
         for name, pts in self.points.items():
             c = prg_curve(pts, skew=model)
-            self.aucs_[name] = aucprg(pts, skew=model)
-            self.lines_[name].set_data(c.recall_gain, c.precision_gain)
+            self.aucs_[name] = curve_area(c)  # aucprg of this curve
+            # the vertices the Axes can show (M4 per pixel column): a step draws 1e3 of them, not 1e6
+            keep = decimation_indices(c.recall_gain, c.precision_gain, self._n_bins)
+            self.lines_[name].set_data(c.recall_gain[keep], c.precision_gain[keep])
             self.lines_[name].set_label(auc_label(name, self.aucs_[name], "AUPRG"))
             if name in self.hulls_:
                 h = prg_curve(pts, skew=model, hull=True)

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from ..metrics.points import OperatingPoints
-from ..metrics.precision import curve_rates, skew_model_of
+from ..metrics.precision import curve_rates_at, skew_model_of
 from ..metrics.prg import gain_skew, precision_gain, recall_gain
 
 __all__ = ["ThresholdMarker", "mark_threshold", "threshold_index"]
@@ -138,9 +138,7 @@ class ThresholdMarker:
             if self.space == "roc":
                 line.set_data([pts.fpr[i]], [pts.tpr[i]])
             elif self.space == "pr":
-                t, f = pts.tpr[i], pts.fpr[i]
-                if t == 0 and f == 0:  # the empty prediction: precision's limit along the curve (O(n), rare)
-                    t, f = (r[i] for r in curve_rates(pts))
+                t, f = curve_rates_at(pts, i)  # the empty prediction: precision's limit along the curve
                 model = skew_model_of(pts, d.skew)
                 line.set_data([pts.tpr[i]], [float(model.precision(t, f))])
             elif self.space == "prg":

@@ -19,7 +19,7 @@ from ..metrics import decide
 from ..metrics.cost import _nec, probability_cost
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.points import OperatingPoints
-from ..metrics.precision import curve_rates, skew_model_of
+from ..metrics.precision import curve_rates_at, skew_model_of
 from ..skew import FixedSkew, SkewRange, SkewSeries
 from . import _resample
 from ._checks import as_generator
@@ -320,11 +320,11 @@ def _values(tpr, fpr, pi, m):
 
 def _report(pts, i, model, m):
     """The reported quantities at point ``i``, averaged over the model (counts are linear in pi')."""
-    t_lim, f_lim = curve_rates(pts)
+    t_lim, f_lim = curve_rates_at(pts, i)
     t, f = float(pts.tpr[i]), float(pts.fpr[i])
     mu = model.mean
     out = {k: float(v) for k, v in _values(t, f, mu, m).items()}
-    out["precision"] = float(model.precision(t_lim[i], f_lim[i]))
+    out["precision"] = float(model.precision(t_lim, f_lim))
     out["cost"] = float(model.expect(lambda p: _nec(t, f, probability_cost(p, m))))
     return out
 
@@ -383,8 +383,7 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_s
     confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
     n_boot = check_int(n_boot, "n_boot", lo=1)
     n_pos, n_neg = float(pts.tp[-1]), float(pts.fp[-1])
-    if not (n_pos.is_integer() and n_neg.is_integer() and np.all(np.mod(pts.tp, 1) == 0)
-            and np.all(np.mod(pts.fp, 1) == 0)):
+    if not all(float(v).is_integer() for v in (n_pos, n_neg, pts.tp[index], pts.fp[index])):
         raise ValueError("confidence: intervals from the points' counts need unit-weight rows; these points "
                          "have non-integer counts (sample weights or soft labels): use choose_threshold")
     rng = as_generator(random_state)
@@ -392,5 +391,6 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_s
     f = rng.binomial(int(n_neg), float(pts.fp[index]) / n_neg, n_boot) / n_neg
     per = _values(t, f, _draw_skews(model, draws, rng, n_boot), m)
     q = ((1.0 - confidence) / 2, (1.0 + confidence) / 2)
-    out["intervals"] = {k: tuple(float(x) for x in np.quantile(per[k], q)) for k in _REPORTED}
+    bounds = np.quantile(np.stack([np.broadcast_to(per[k], (n_boot,)) for k in _REPORTED]), q, axis=1)
+    out["intervals"] = {k: (float(bounds[0, j]), float(bounds[1, j])) for j, k in enumerate(_REPORTED)}
     return out

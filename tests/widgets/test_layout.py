@@ -37,7 +37,7 @@ def test_explorer_after_a_corner_resize_has_no_overlapping_or_cut_texts(rare, pr
 def test_without_the_new_layout_the_resize_overlaps(rare, monkeypatch):
     """The check above can fail: the layout frozen at the first draw (as before) runs labels together."""
     monkeypatch.setattr(Layout, "refresh", lambda self: False)
-    w = explorer(rare, skew=0.005, prg=False)
+    w = explorer(rare, skew=0.005)
     _resized(w, (7.0, 6.0))
     assert {p.kind for p in lint_figure(w.figure, checks=TEXTS)}
 

@@ -77,7 +77,7 @@ def test_envelope_widgets_bad_input(two_classifiers):
 def test_explorer_links_every_space(two_classifiers):
     import matplotlib.pyplot as plt
 
-    w = explorer(two_classifiers, skew=0.1, figsize=(12.0, 7.0))  # wide panels: the curves are not decimated
+    w = explorer(two_classifiers, skew=0.1, figsize=(12.0, 9.0), prg=True)  # wide panels: curves not decimated
     assert set(w.controls) == {"skew", "skew_range", "f_alpha", "m", "threshold_mode", "threshold_of", "threshold",
                                "target"}
     assert set(w.displays) == {"pr", "prg", "integrated", "roc", "cost", "fmeasure", "aucpr_vs_skew"}

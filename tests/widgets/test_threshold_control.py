@@ -25,7 +25,7 @@ def rows():
 @pytest.fixture(scope="module")
 def w(rows):
     y, scores = rows
-    return explorer({name: sp.operating_points(y, s) for name, s in scores.items()}, skew=0.003)
+    return explorer({name: sp.operating_points(y, s) for name, s in scores.items()}, skew=0.003, prg=True)
 
 
 def _mark(w, display, name):
