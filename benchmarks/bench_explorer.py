@@ -83,11 +83,7 @@ def threshold_rows(w, repeat, backend):
     """The threshold control: slider steps as the page sends them (ranks), then a precision target's steps."""
     slider = w.controls["threshold"].slider_
     ranks = np.linspace(0.02, 0.98, 3 * repeat) * slider.max
-    ms = []
-    for r in np.r_[ranks[::2], ranks[1::2][::-1]]:
-        t0 = time.perf_counter()
-        slider.value = int(r)
-        ms.append(1e3 * (time.perf_counter() - t0))
+    ms = step_times(lambda r: setattr(slider, "value", int(r)), list(np.r_[ranks[::2], ranks[1::2][::-1]]))
     rows = [(f"{backend}: step threshold", statistics.median(ms), max(ms))]
     w.controls["threshold_mode"].value = "precision"
     ms = control_step_times(w, "target", [float(v) for v in np.linspace(0.05, 0.6, repeat)])
