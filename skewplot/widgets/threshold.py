@@ -263,10 +263,12 @@ class ThresholdControl:
             numbers[name] = r
             rows.append(_row(name, r))
         w.threshold_readouts_ = numbers
-        head = "".join(f"<th style='padding:1px 6px;text-align:right'>{h}</th>" for h in
+        head = "".join(f"<th style='padding:1px 4px;text-align:right'>{h}</th>" for h in
                        ("threshold", "recall", "precision", "cost", "TP", "FP", "FN", "TN"))
         w.threshold_table.value = (
-            f"<div style='font-size:13px'><b>At π′ = {skew_text(pi)}, m = {m:.2f}</b> (recall and precision "
+            # its own sideways scroll: in a narrow notebook the output area never scrolls sideways
+            f"<div style='font-size:12px;overflow-x:auto;max-width:100%'><b>At π′ = {skew_text(pi)}, "
+            f"m = {m:.2f}</b> (recall and precision "
             f"with a {CONFIDENCE:.0%} bootstrap interval; counts per 10 000 deployed cases)"
             f"<table style='border-collapse:collapse;margin-top:4px'><tr><th style='text-align:left'>classifier"
             f"</th>{head}</tr>{''.join(rows)}</table></div>")
@@ -314,12 +316,14 @@ def add_threshold_control(widget, points, displays, *, skew, m=lambda: 0.5, skew
 
 def _row(name, r):
     def cell(text):
-        return f"<td style='padding:1px 6px;text-align:right;font-family:monospace'>{text}</td>"
+        return f"<td style='padding:1px 4px;text-align:right;font-family:monospace'>{text}</td>"
 
     def with_interval(key):
         iv = (r["intervals"] or {}).get(key)
-        return f"{r[key]:.3f}" + ("" if iv is None else f" [{iv[0]:.3f}, {iv[1]:.3f}]")
+        # the interval under the value: the table fits a notebook beside JupyterLab's file browser
+        below = "" if iv is None else f"<br><span style='color:#555'>[{iv[0]:.3f}, {iv[1]:.3f}]</span>"
+        return f"{r[key]:.3f}{below}"
 
     cells = [format(r["threshold"], ".4g"), with_interval("recall"), with_interval("precision"),
              format(r["cost"], ".4f"), *(format(r[k], ".4g") for k in ("tp", "fp", "fn", "tn"))]
-    return f"<tr><td style='padding:1px 6px'>{html.escape(str(name))}</td>{''.join(map(cell, cells))}</tr>"
+    return f"<tr><td style='padding:1px 4px'>{html.escape(str(name))}</td>{''.join(map(cell, cells))}</tr>"
