@@ -116,6 +116,13 @@ SLOW_TESTS = {
     ("tests/widgets/test_spaces_explorer.py::test_explorer_table_after_a_burst_equals_a_fresh_explorer_at_"
      "the_final_values"),  # 3.5 s
     "tests/widgets/test_static_copy.py::test_display_bundle_has_the_figure_as_png[explorer]",  # 1.5 s
+    ("tests/widgets/test_threshold_control.py::test_the_single_space_widgets_take_the_control"
+     "[interactive_cost]"),  # 1.6 s
+    "tests/widgets/test_threshold_control.py::test_starts_at_choose_thresholds_least_cost",  # 1.6 s
+    ("tests/widgets/test_threshold_control.py::test_a_target_gives_choose_thresholds_point_for_every_classifier"
+     "[precision]"),  # 1.2 s
+    ("tests/widgets/test_threshold_control.py::test_a_target_gives_choose_thresholds_point_for_every_classifier"
+     "[recall]"),  # 1.1 s
     "tests/widgets/test_threads.py::test_inline_step_waits_for_a_cells_savefig[explorer]",  # 1.5 s
     "tests/widgets/test_threads.py::test_ipympl_step_waits_for_the_browsers_message[explorer-message0]",  # 1.3 s
     "tests/widgets/test_threads.py::test_ipympl_step_waits_for_the_browsers_message[explorer-message1]",  # 1.5 s
