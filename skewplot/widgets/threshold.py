@@ -49,6 +49,7 @@ __all__ = ["ThresholdSlider", "ThresholdControl", "add_threshold_control"]
 #: The readout's interval: its confidence and the replicates drawn per step.
 CONFIDENCE, N_BOOT = 0.9, 1000
 
+_OWN = {"threshold_mode", "threshold_of", "threshold", "target"}  # the control's own controls
 _MODES = [("threshold", "threshold"), ("precision target", "precision"), ("recall target", "recall")]
 _STYLE = {"description_width": "initial"}
 
@@ -218,9 +219,14 @@ class ThresholdControl:
         if "threshold_mode" in changed:
             c["target"].layout.display = "none" if mode == "threshold" else None
             c["threshold"].layout.display = None if mode == "threshold" else "none"
-        if "threshold_of" in changed and mode == "threshold":
+        if changed & {"threshold_of", "threshold_mode"} and mode == "threshold":  # the slider on its classifier
             name = self.selected
-            c["threshold"].set_points(self.points[name], w.threshold_[name])
+            start = w.threshold_[name]
+            c["threshold"].set_points(self.points[name], math.inf if start is None else start)
+        if not (changed & _OWN or mode != "threshold" and "skew" in changed):
+            if changed & {"skew", "m"}:  # the marks moved with their Displays; the numbers at the new skew or m
+                self.readout()
+            return
         if mode == "threshold":
             name = self.selected
             w.threshold_[name] = float(c["threshold"].value)

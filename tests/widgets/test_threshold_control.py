@@ -198,3 +198,16 @@ def test_the_single_space_widgets_take_the_control(rows, make):
     assert getattr(sp.widgets, make)(y, s, skew=0.01).threshold_control is None
     with pytest.raises(TypeError, match="threshold_control"):
         sp.widgets.interactive_integrated_pr(y, s, threshold_control=True)
+
+
+def test_a_classifier_chosen_in_target_mode_gets_the_slider_back_in_threshold_mode(w):
+    c = w.controls
+    c["threshold_of"].value = "strong"
+    c["threshold_mode"].value = "precision"
+    c["target"].value = 1.0  # not reached by some: their threshold is None
+    c["threshold_of"].value = "weak"
+    c["threshold_mode"].value = "threshold"
+    pts = w.threshold_control.points["weak"]
+    assert c["threshold"].pts is pts
+    assert w.threshold_index_["weak"] == threshold_index(pts, c["threshold"].value)
+    assert w.threshold_["weak"] == c["threshold"].value and w.status.value == ""
