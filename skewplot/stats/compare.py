@@ -127,7 +127,7 @@ def _deployed_difference(lines, pi, interpolation, normalize):
     return d
 
 
-def wins(deployed):
+def _wins(deployed):
     """``prob_a_beats_b`` and its Monte-Carlo standard error per column: wins count 1, ties 1/2."""
     won = np.where(deployed > 0, 1.0, np.where(deployed == 0, 0.5, 0.0))
     n = won.shape[0]
@@ -182,7 +182,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
     theta = _difference(est[0], est[1])
     low, high, se, accel = summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng)
     p = _intervals.pvalue(theta, dist, method, accel)
-    prob, prob_se = wins(deployed)
+    prob, prob_se = _wins(deployed)
     return {"difference": theta, "low": low, "high": high, "se": se, "pvalue": p, "estimate_a": est[0],
             "estimate_b": est[1], "prob_a_beats_b": prob, "prob_a_beats_b_se": prob_se, "distribution": dist,
             "deployed_distribution": deployed, "skew_draws": draws}
@@ -260,12 +260,12 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
     the probability is then a *predictive* probability that, at the skew
     the deployment will have, A's metric on the population exceeds B's.
     It is not a p-value.  Two classifiers equal in distribution give
-    probabilities spread over (0, 1) around 0.5, not near 1; and a
+    probabilities spread about uniformly over (0, 1), with mean 0.5; and a
     probability of 0.97 says A wins in 97 % of the worlds the test set and
     the skew allow, not that a difference so large would be rare without
     one.  With a range, ``difference`` is the P̄-R area difference, the
     *average* over the skews of the per-skew difference (Fubini): curves
-    that cross inside the range can give a clearly negative average and a
+    that cross inside the range can give a negative average and a
     probability of 0.25, and ``(r.distribution > 0).mean()`` is the chance
     that the average, not the deployment, favours A.  The skew draws are
     independent of the rows; an estimate made from the same labelled test
