@@ -138,12 +138,15 @@ class CostDisplay(EnvelopeDisplay):
         does not depend on ``m`` or on ``x_axis``.
         """
         check_choice(name, "name", tuple(self._hulls))
-        areas = []
-        for hull in self._hulls[name]:
-            pc = self._pc_breaks(hull)
-            y = cost_envelope(hull, pc=pc)[0]
-            areas.append(float(np.sum(np.diff(pc) * (y[1:] + y[:-1]) * 0.5)))
-        return float(np.mean(areas))
+        memo = self.__dict__.setdefault("_areas", {})  # fixed by the hulls: a widget's table reads it every step
+        if name not in memo:
+            areas = []
+            for hull in self._hulls[name]:
+                pc = self._pc_breaks(hull)
+                y = cost_envelope(hull, pc=pc)[0]
+                areas.append(float(np.sum(np.diff(pc) * (y[1:] + y[:-1]) * 0.5)))
+            memo[name] = float(np.mean(areas))
+        return memo[name]
 
     def _envelope_at(self, hull, x):
         return cost_envelope(hull, pc=self.probability_cost_of(x))[0]
@@ -196,10 +199,9 @@ class CostDisplay(EnvelopeDisplay):
         Whole decades that do not depend on ``m`` by themselves: a step of the
         cost weight moves the axis only when a marker's cost crosses one.
         """
-        if self.skew is None:
-            return cost_axis_floor(self._grid()[0], [])
-        x = self._marker_x()
-        return cost_axis_floor(self._grid()[0], [self._marker_y(name, x) for name in self._hulls])
+        costs = [] if self.skew is None else [self._marker_y(name, self._marker_x()) for name in self._hulls]
+        floor = cost_axis_floor(self._grid()[0], costs)
+        return min(floor, self.ax_.get_ylim()[0]) if self._grow_only() else floor
 
     def _y_moves(self):
         return not np.isclose(self._y_floor(), self.ax_.get_ylim()[0], rtol=1e-9, atol=0.0)

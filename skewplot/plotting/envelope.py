@@ -331,6 +331,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         if not self.log_skew:
             return False
         start = log_axis_start(self._axis_low())
+        if self._grow_only():  # a step back never moves the axis again
+            start = min(start, float(self._log_grid[0]))
         moved = not np.isclose(start, self._log_grid[0], rtol=1e-12, atol=0.0)
         if moved:
             self._log_grid = np.geomspace(start, 1.0, 400)
@@ -338,6 +340,10 @@ class EnvelopeDisplay(FromScoresMixin, Display):
             return False
         self._set_limits(self.ax_)
         return True
+
+    def _grow_only(self):
+        """In a widget (its layout frozen) the axis ends only grow: a step that moves them costs a full draw."""
+        return bool(getattr(self.figure_, "_skewplot_frozen", False))
 
     def _y_moves(self):
         """Whether the y axis' limits differ from the state's (the cost space's log axis; F's is fixed)."""

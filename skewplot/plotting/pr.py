@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_bool, check_choice
+from .._validate import check_bool, check_choice, check_scalar
 from ..metrics._inputs import INPUT_PARAMS, classifiers
 from ..metrics.auc import INTERPOLATIONS, aucpr, polyline_corners
 from ..metrics.curve import pr_curve
@@ -56,6 +56,9 @@ class PRDisplay(FromScoresMixin, Display):
         below it).
     aucs_ : dict of str to float or (mean, sd)
         The AUC written in each legend entry.
+    floor_skew : float or None
+        A log precision axis' bottom stays below this baseline too (a widget: its slider's
+        lower end, so no step moves the axis and costs a full draw); None: the current one.
     """
 
     _update_params = ("skew", "interpolation", "normalize")
@@ -90,6 +93,31 @@ class PRDisplay(FromScoresMixin, Display):
         self.ci, self._replicates = ci_replicates(self.points, ci, n_boot, random_state)
         self.log_precision = (self.model().mean < LOG_PRECISION_BELOW if log_precision is None
                               else check_bool(log_precision, "log_precision"))
+        self.floor_skew = None
+
+    def set_floor_skew(self, skew):
+        """Keep the log precision axis' bottom below the baseline of ``skew`` too (see ``floor_skew``).
+
+        Parameters
+        ----------
+        skew : float in (0, 1] or None
+
+        Examples
+        --------
+        >>> import skewplot as sp
+        >>> disp = sp.plot_pr(sp.datasets.example_classifiers(skew=0.01), skew=0.01, log_precision=True)
+        >>> disp.set_floor_skew(1e-4)
+        >>> f"{disp.ax_.get_ylim()[0]:.0e}"  # below the baseline at 1e-4
+        '3e-05'
+        """
+        self.floor_skew = None if skew is None else check_scalar(skew, "skew", lo=0.0, hi=1.0, lo_open=True)
+        if self.log_precision:
+            precision_axis(self.ax_, self._floor_mean(), True)
+
+    def _floor_mean(self):
+        """The baseline the log precision axis' bottom is placed below (see ``floor_skew``)."""
+        mean = self.model().mean
+        return mean if self.floor_skew is None else min(mean, self.floor_skew)
 
     # ------------------------------------------------------------------ model
     def _check_skew(self, skew):
@@ -186,7 +214,7 @@ class PRDisplay(FromScoresMixin, Display):
         if self.iso_f:
             self._draw_iso_f(ax)
         ax.set_xlim(0, 1)
-        precision_axis(ax, self.model().mean, self.log_precision)
+        precision_axis(ax, self._floor_mean(), self.log_precision)
         self._set_labels()
         self._place_legend()
         return self
@@ -267,8 +295,8 @@ class PRDisplay(FromScoresMixin, Display):
             self.baselines_["random"].set_label(f"random ({skew_text(model.mean)})")
             self.baselines_["min"].set_ydata(pmin)
             self.baselines_["unachievable"].set_data(_GRID, 0.0, pmin)
-        if self.log_precision and not np.isclose(self.ax_.get_ylim()[0], precision_floor(self.model().mean)):
-            precision_axis(self.ax_, self.model().mean, True)  # the baseline moved to another half-decade
+        if self.log_precision and not np.isclose(self.ax_.get_ylim()[0], precision_floor(self._floor_mean())):
+            precision_axis(self.ax_, self._floor_mean(), True)  # the baseline moved to another half-decade
         self._set_labels()
         legend = self.ax_.get_legend()
         if legend is not None:

@@ -84,6 +84,8 @@ class Explorer(SkewWidget):
         d["integrated"] = plotting.plot_pr(**plot_args(points), skew=SkewRange(*pair), skew_label="title", ax=a_int,
                                            **style)
         del style["log_precision"]
+        for key in ("pr", "integrated"):  # the log axis' ends fixed over the sliders' range: no step moves them
+            d[key].set_floor_skew(bounds[0])
         if prg:
             d["prg"] = plotting.plot_prg(**plot_args(points), skew=value, ax=a_prg, **style)
         d["roc"] = plotting.plot_roc(**plot_args(points), ax=a_roc, **style)

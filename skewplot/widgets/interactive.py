@@ -33,7 +33,7 @@ __all__ = [
 class _PRWidget(SkewWidget):
     """A PRDisplay on one Axes, with an AUC / nAUC table."""
 
-    def _build_pr(self, points, skew, ax, kwargs):
+    def _build_pr(self, points, skew, ax, kwargs, floor=1e-4):  # floor: the log slider's smallest skew
         from ..plotting.pr import plot_pr
 
         if "normalize" in kwargs:
@@ -41,6 +41,7 @@ class _PRWidget(SkewWidget):
         kwargs.setdefault("skew_label", "title")  # a fixed y axis: each frame repaints less
         control = kwargs.pop("threshold_control", False)
         self.displays["pr"] = plot_pr(**plot_args(points), skew=skew, ax=ax, **kwargs)
+        self.displays["pr"].set_floor_skew(floor)  # a log axis' ends fixed over the slider: no step moves them
         if control:  # the mark and table at the slider's skew, which the Display holds
             if not isinstance(skew, float):
                 raise TypeError("threshold_control is an option of interactive_pr (a skew, not a range or series)")
@@ -67,7 +68,7 @@ class InteractivePR(_PRWidget):
         value = initial_skew(points, skew, bounds)
         estimate = self._make_estimate(estimated_skew, bounds)
         _, ax = self._make_figure(figsize=figsize)
-        self._build_pr(points, value, ax, kwargs)
+        self._build_pr(points, value, ax, kwargs, floor=bounds[0])
         self.controls["skew"] = skew_slider(value, lo=bounds[0], hi=bounds[1])
         self._finish([[self.controls["skew"], self._make_reset(points, bounds), *estimate]])
 
