@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_bool, check_choice, check_scalar
+from .._validate import check_bool
 from ..metrics.points import OperatingPoints
 from ._legend import place_legend
 
 __all__ = ["Display", "FromScoresMixin", "resolve_ax", "as_points_dict", "palette", "decimation_indices",
-           "auc_label", "from_first_point", "area_name", "fold_band", "classifier_styles", "draw_band", "check_band",
-           "check_ci", "ci_replicates", "ci_quantiles"]
+           "auc_label", "from_first_point", "area_name", "classifier_styles"]
 
 
 class Display:
@@ -312,70 +311,10 @@ def from_first_point(recall, prec, pts):
     return recall[keep], prec[keep]
 
 
-def fold_band(rows, band):
-    """Centre line and band of fold curves sampled on one grid (one row per fold)."""
-    rows = np.asarray(rows, dtype=float)
-    if band == "sd":
-        mid = rows.mean(axis=0)
-        sd = rows.std(axis=0, ddof=1) if len(rows) > 1 else np.zeros(rows.shape[1])
-        return mid, mid - sd, mid + sd
-    lo, mid, hi = np.quantile(rows, [0.1, 0.5, 0.9], axis=0)
-    return mid, lo, hi
-
-
 def classifier_styles(points, kwargs, linewidth, spec=None):
     """``(name, value, style)`` per classifier: ``palette`` colour and ``linewidth``, overridden by ``kwargs``."""
     for (name, value), color in zip(points.items(), palette(len(points), spec, points), strict=True):
         yield name, value, {"color": color, "linewidth": linewidth, **kwargs}
-
-
-def draw_band(ax, x, lo, hi, line):
-    """The fold band under ``line``: its colour, a fifth of its opacity.
-
-    Drawn just below the line and above the axis grid, so that a widget
-    redrawing the moving parts never has to repaint the ticks.
-    """
-    alpha = 0.2 if line.get_alpha() is None else 0.2 * line.get_alpha()
-    return ax.fill_between(x, lo, hi, color=line.get_color(), alpha=alpha, linewidth=0,
-                           zorder=line.get_zorder() - 0.4)
-
-
-def check_band(band):
-    return check_choice(band, "band", ("sd", "quantile"))
-
-
-def check_ci(ci):
-    """``ci=`` of the plots: None (no band) or a confidence in (0, 1)."""
-    if ci is None:
-        return None
-    return check_scalar(ci, "ci", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-
-
-def ci_replicates(points, ci, n_boot, random_state):
-    """``ci`` checked, and bootstrap replicates (lists of OperatingPoints) of each single classifier."""
-    ci = check_ci(ci)
-    if ci is None:
-        return None, {}
-    from ..stats._checks import as_generator
-    from ..stats.bootstrap import bootstrap_points
-
-    rng = as_generator(random_state)
-    out = {}
-    for name, value in points.items():
-        if isinstance(value, list):
-            continue  # folds draw their own band
-        try:
-            out[name] = bootstrap_points(value, n_boot, random_state=rng)
-        except ValueError as exc:
-            raise ValueError(f"ci: {exc}") from exc
-    return ci, out
-
-
-def ci_quantiles(rows, ci):
-    """Pointwise lower and upper percentile ends of replicate curves (one row each)."""
-    alpha = 1.0 - ci
-    lo, hi = np.quantile(np.asarray(rows, dtype=float), [alpha / 2, 1 - alpha / 2], axis=0)
-    return lo, hi
 
 
 def _estimator_scores(estimator, X, response_method="auto", pos_label=None):

@@ -17,6 +17,7 @@ from ..metrics.auc import aucpr, roc_auc
 from ..metrics.bounded import BoundedOperatingPoints
 from ..metrics.curve import pr_curve
 from ..metrics.precision import skew_model_of
+from ..skew.base import skew_text
 from ._axes import LOG_PRECISION_BELOW, label_pr_axes, label_roc_axes, precision_axis
 from ._decimate import pr_vertices
 from ._display import decimation_indices, from_first_point, palette, resolve_ax
@@ -163,7 +164,7 @@ def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, log_prec
         brackets[name] = bracket
     if space == "pr":
         model = skew_model_of(next(iter(named.values())).lower, skew)
-        ax.axhline(model.mean, color="0.35", linestyle="--", linewidth=1.0, label=f"random ({model.mean:.3g})")
+        ax.axhline(model.mean, color="0.35", linestyle="--", linewidth=1.0, label=f"random ({skew_text(model.mean)})")
         label_pr_axes(ax, model, skew)
     else:
         ax.plot([0, 1], [0, 1], color="0.6", lw=0.8, ls="--", label="random classifier")

@@ -7,6 +7,7 @@ import numpy as np
 from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair
 from ..stats.compare import compare_many
 from ._axes import log_axis
+from ._bands import ci_band_text
 from ._display import Display, palette, resolve_ax
 from ._kwargs import check_style
 from ._legend import place_legend
@@ -36,8 +37,9 @@ class ComparisonDisplay(Display):
         (n_boot, n_skews).  Every skew uses the same resampled rows.
     """
 
-    def __init__(self, skews, result, names, confidence, normalize):
+    def __init__(self, skews, result, names, confidence, normalize, method="bca"):
         super().__init__()
+        self.method = method
         self.skews = skews
         self.result_ = result
         self.names = names
@@ -57,8 +59,9 @@ class ComparisonDisplay(Display):
         kind = "nAUC" if self.normalize else "AUCPR"
         (self.lines_["difference"],) = ax.plot(x, r["difference"], label=f"{kind}({a}) − {kind}({b})", zorder=2.5,
                                                **style)
+        said = ci_band_text(self.confidence, len(r["distribution"]), self.method)
         self.bands_["ci"] = ax.fill_between(x, r["low"], r["high"], color=style["color"], alpha=0.18, linewidth=0,
-                                            zorder=2.1, label=f"{self.confidence:.0%} pointwise bootstrap band")
+                                            zorder=2.1, label=said)
         window = _window(x, log_skew)
         for key, mask, color, who in (("a_better", r["low"] > 0, color_a, a), ("b_better", r["high"] < 0, color_b, b)):
             for i, (lo, hi) in enumerate(_spans(x, mask, window)):
@@ -169,5 +172,5 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
                           sample_weight=sample_weight, pos_label=pos_label, func="plot_comparison",
                           interpolation=interpolation, confidence=confidence, n_boot=n_boot, method=method,
                           stratified=stratified, random_state=random_state, normalize=normalize)
-    disp = ComparisonDisplay(skews, result, tuple(str(n) for n in names), confidence, normalize)
+    disp = ComparisonDisplay(skews, result, tuple(str(n) for n in names), confidence, normalize, method)
     return disp.plot(ax=ax, log_skew=log_skew, **kwargs)

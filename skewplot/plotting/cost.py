@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_bool, check_choice, check_scalar
-from ..metrics._inputs import INPUT_PARAMS, classifiers
+from ..metrics._inputs import classifiers
 from ..metrics.cost import (
     cost_crossing,
     cost_envelope,
@@ -22,6 +22,7 @@ from ..metrics.cost import (
 )
 from ..skew.base import skew_text
 from ._axes import log_axis
+from ._docstrings import fill_doc
 from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 from .threshold import check_threshold, mark_threshold_of
@@ -289,5 +290,4 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
     return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 
-plot_cost.__doc__ = plot_cost.__doc__.replace("%(envelope_params)s", ENVELOPE_PARAMS).replace(
-    "%(input_params)s", INPUT_PARAMS)
+fill_doc(plot_cost, envelope_params=ENVELOPE_PARAMS)

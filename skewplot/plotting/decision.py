@@ -6,10 +6,12 @@ import numpy as np
 
 from .._validate import check_choice, check_scalar
 from ..metrics import decide
-from ..metrics._inputs import INPUT_PARAMS, classifiers
+from ..metrics._inputs import classifiers
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
+from ..skew.base import skew_text
 from ._display import Display, decimation_indices
+from ._docstrings import fill_doc
 from ._kwargs import check_style
 from .threshold import check_threshold, threshold_index
 
@@ -54,7 +56,7 @@ class DecisionDisplay(Display):
         (self.lines_["expected"],) = ax.plot(thr[keep], exp[keep], label=f"{name} (expected)", **style)
         lo_pi, hi_pi = decide.skew_bounds(self.model)
         self.bands_["skews"] = ax.fill_between(thr[keep], lo[keep], hi[keep], color=style["color"], alpha=0.2,
-                                               linewidth=0, label=f"π′ from {lo_pi:.3g} to {hi_pi:.3g}")
+                                               linewidth=0, label=f"π′ from {skew_text(lo_pi)} to {skew_text(hi_pi)}")
         if self.value is not None:
             self.baselines_["target"] = ax.axhline(self.value, color="0.4", linestyle="--", linewidth=1.0,
                                                    label=f"target {self.value:g}")
@@ -142,4 +144,4 @@ def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, p
     return _mark(disp, threshold)
 
 
-plot_decision.__doc__ = plot_decision.__doc__.replace("%(input_params)s", INPUT_PARAMS)
+fill_doc(plot_decision)

@@ -15,16 +15,12 @@ import numpy as np
 from .._validate import check_bool, check_int, check_scalar
 from ..metrics.hull import roc_convex_hull
 from ..skew import FixedSkew
+from ._bands import check_band, ci_band_text, ci_quantiles, ci_replicates, draw_band, fold_band, fold_band_text
 from ._display import (
     Display,
     FromScoresMixin,
     as_points_dict,
-    check_band,
-    ci_quantiles,
-    ci_replicates,
     classifier_styles,
-    draw_band,
-    fold_band,
 )
 from ._legend import _renderer
 from ._markers import dodge_markers, fit_marker_label
@@ -93,13 +89,7 @@ ENVELOPE_PARAMS = """\
         Bootstrap replicates for ``ci``.
     random_state : None, int or Generator, optional
         Seed of the bootstrap for ``ci``.
-    threshold : float or ThresholdDecision, optional
-        Mark this score threshold: the line of its operating point on
-        every classifier (or the result of
-        :func:`skewplot.choose_threshold`, with its recall, precision and
-        FPR intervals as bars in PR and ROC space); the mark follows
-        ``update`` (``mark_threshold``).
-    ax : matplotlib Axes, optional
+%(threshold_param)s    ax : matplotlib Axes, optional
     **kwargs
         Passed to the envelopes' ``Axes.plot`` (to the thin lines when
         ``envelope=False``); ``alpha`` is transparency.
@@ -175,6 +165,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
             folds = value if isinstance(value, list) else [value]
             self._hulls[name] = [p._take(roc_convex_hull(p)) for p in folds]
         self.ci, replicates = ci_replicates(self.points, ci, n_boot, random_state)
+        self.n_boot = n_boot
         self._ci_hulls = {name: [p._take(roc_convex_hull(p)) for p in reps] for name, reps in replicates.items()}
         self._changed = set()
 
@@ -252,14 +243,11 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                 self.point_lines_[name] = ax.add_collection(coll)
             if self.envelope:
                 x, y, lo, hi = self._classifier_envelope(name)
-                label = name
-                if name in self._ci_hulls:
-                    label = f"{name} ({self.ci:.0%} bootstrap band)"
-                elif lo is not None:
-                    label = f"{name} (mean ± band of {len(value)} folds)"
-                (self.lines_[name],) = ax.plot(x, y, label=label, zorder=2.5, **style)
+                (self.lines_[name],) = ax.plot(x, y, label=name, zorder=2.5, **style)
                 if lo is not None:
-                    self.bands_[name] = draw_band(ax, x, lo, hi, self.lines_[name])
+                    said = (ci_band_text(self.ci, self.n_boot) if name in self._ci_hulls
+                            else fold_band_text(self.band, len(value)))
+                    self.bands_[name] = draw_band(ax, x, lo, hi, self.lines_[name], said)
                 (self.markers_[name],) = ax.plot([np.nan], [np.nan], marker="o", markersize=5, linestyle="none",
                                                  color=self.lines_[name].get_color(), zorder=3, label="_nolegend_")
         self._draw_baselines(ax)

@@ -8,20 +8,13 @@ from .._validate import check_1d_array, check_bool, check_choice, check_int, che
 from ..metrics._inputs import classifiers
 from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
 from ..metrics.precision import transform_precision
+from ..skew.base import skew_text
 from ._axes import log_axis
 from ._display import Display, as_points_dict, palette
 from ._kwargs import check_style
 
-__all__ = [
-    "SkewTransformDisplay",
-    "plot_skew_transform",
-    "AUCPRSkewDisplay",
-    "plot_aucpr_vs_skew",
-    "PRSurfaceDisplay",
-    "plot_pr_surface",
-    "APNullDisplay",
-    "plot_ap_null",
-]
+__all__ = ["SkewTransformDisplay", "plot_skew_transform", "AUCPRSkewDisplay", "plot_aucpr_vs_skew", "PRSurfaceDisplay",
+           "plot_pr_surface", "APNullDisplay", "plot_ap_null"]
 
 _P = np.linspace(0.0, 1.0, 301)
 
@@ -60,7 +53,7 @@ class SkewTransformDisplay(Display):
             style = {"color": color}
             style.update(kwargs)
             (self.lines_[f"pi'={to:g}"],) = ax.plot(_P, transform_precision(_P, self.from_skew, to),
-                                                   label=f"$\\pi'={to:g}$", **style)
+                                                   label=f"$\\pi'={skew_text(to)}$", **style)
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1)
         ax.set_aspect("equal")
@@ -69,7 +62,7 @@ class SkewTransformDisplay(Display):
         return self
 
     def _labels(self):
-        self.ax_.set_xlabel(f"Precision measured at $\\pi={self.from_skew:g}$")
+        self.ax_.set_xlabel(f"Precision measured at $\\pi={skew_text(self.from_skew)}$")
         self.ax_.set_ylabel("Precision at deployment skew $\\pi'$")
 
     def _refresh(self):
@@ -341,7 +334,7 @@ class APNullDisplay(Display):
             lo, hi = lo - 0.05, hi + 0.05
         x = np.linspace(lo, hi, 400)
         self.lines_["density"] = _normal_line(ax, x, self.null.mean, self.null.var, color="0.15",
-                                              label=f"normal, exact moments (mean {self.null.mean:.4f})")
+                                              label=f"normal, exact moments (mean {self.null.mean:.3g})")
         self.lines_["approx"] = _normal_line(ax, x, self.null.approx_mean, self.null.approx_var, color="0.45",
                                              linestyle="--", label="Zhang & Su approximation")
         if self.observed is not None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..metrics._inputs import INPUT_PARAMS, classifiers
+from ..metrics._inputs import classifiers
 from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope, resolve_f_weight
 from ..skew.base import skew_text
 from ._axes import log_axis
+from ._docstrings import fill_doc
 from ._kwargs import check_style
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 from .threshold import check_threshold, mark_threshold_of
@@ -185,5 +186,4 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
     return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 
-plot_fmeasure.__doc__ = plot_fmeasure.__doc__.replace("%(envelope_params)s", ENVELOPE_PARAMS).replace(
-    "%(input_params)s", INPUT_PARAMS)
+fill_doc(plot_fmeasure, envelope_params=ENVELOPE_PARAMS)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_bool, check_choice, check_scalar
-from ..metrics._inputs import INPUT_PARAMS, classifiers
+from ..metrics._inputs import classifiers
 from ..metrics.auc import INTERPOLATIONS, aucpr, polyline_corners
 from ..metrics.curve import pr_curve
 from ..metrics.precision import skew_model_of
 from ..skew import SkewModel
 from ..skew.base import skew_text
 from ._axes import LOG_PRECISION_BELOW, label_pr_axes, precision_axis, precision_floor
+from ._bands import check_band, ci_band_text, ci_quantiles, ci_replicates, draw_band, fold_band, fold_band_text
 from ._decimate import pr_vertices
 from ._display import (
     Display,
@@ -19,14 +20,10 @@ from ._display import (
     area_name,
     as_points_dict,
     auc_label,
-    check_band,
-    ci_quantiles,
-    ci_replicates,
     classifier_styles,
-    draw_band,
-    fold_band,
     from_first_point,
 )
+from ._docstrings import fill_doc
 from ._kwargs import check_style
 from .bracket import is_bounded, plot_bracket
 from .threshold import check_threshold, mark_threshold_of
@@ -91,6 +88,7 @@ class PRDisplay(FromScoresMixin, Display):
         self._colorbar = None
         self._check_skew(skew)
         self.ci, self._replicates = ci_replicates(self.points, ci, n_boot, random_state)
+        self.n_boot = n_boot
         self.log_precision = (self.model().mean < LOG_PRECISION_BELOW if log_precision is None
                               else check_bool(log_precision, "log_precision"))
         self.floor_skew = None
@@ -200,14 +198,14 @@ class PRDisplay(FromScoresMixin, Display):
             if isinstance(value, list):
                 mid, lo, hi = self._fold_curves(value)
                 (line,) = ax.plot(_GRID, mid, label=self._label(name), **style)
-                self.bands_[name] = draw_band(ax, _GRID, lo, hi, line)
+                self.bands_[name] = draw_band(ax, _GRID, lo, hi, line, fold_band_text(self.band, len(value)))
             elif self.color_by_threshold:
                 line = self._threshold_collection(ax, value, name, style)
             else:
                 r, p = self._curve(name, value)
                 (line,) = ax.plot(r, p, label=self._label(name), **style)
             if name in self._replicates:
-                self.bands_[name] = draw_band(ax, _GRID, *self._ci_band(name), line)
+                self.bands_[name] = draw_band(ax, _GRID, *self._ci_band(name), line, ci_band_text(self.ci, self.n_boot))
             self.lines_[name] = line
         if self.baselines:
             self._draw_baselines(ax)
@@ -350,12 +348,7 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
         Logarithmic precision axis, from below the random baseline to 1.  None: logarithmic when the
         baseline (the model's mean skew) is below 0.05, where a linear axis lays it and the
         minimum-achievable curve flat on its bottom.  An ``update`` moves the axis' bottom with the baseline.
-    threshold : float or ThresholdDecision, optional
-        Mark this score threshold on every classifier (or the result of
-        :func:`skewplot.choose_threshold`, with its recall, precision and
-        FPR intervals as bars in PR and ROC space); the mark follows
-        ``update`` (``mark_threshold``).
-    ax : matplotlib Axes, optional
+%(threshold_param)s    ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
         ``linestyle``; ``alpha`` is transparency).
@@ -397,4 +390,4 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
     return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 
-plot_pr.__doc__ = plot_pr.__doc__.replace("%(input_params)s", INPUT_PARAMS)
+fill_doc(plot_pr)

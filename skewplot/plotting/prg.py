@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from .._validate import check_bool
-from ..metrics._inputs import INPUT_PARAMS, classifiers
+from ..metrics._inputs import classifiers
 from ..metrics.precision import skew_model_of
 from ..metrics.prg import curve_area, gain_skew, prg_curve
 from ..skew import FixedSkew
 from ._display import Display, as_points_dict, auc_label, classifier_styles, decimation_indices
+from ._docstrings import fill_doc
 from ._kwargs import check_style
 from .threshold import check_threshold, mark_threshold_of
 
@@ -118,12 +119,7 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
         (``o'`` the odds ``pi'/(1 - pi')``; ``gain_skew``).
     hull : bool, default=False
         Also draw each classifier's convex hull in PRG space (dotted).
-    threshold : float or ThresholdDecision, optional
-        Mark this score threshold on every classifier (or the result of
-        :func:`skewplot.choose_threshold`, with its recall, precision and
-        FPR intervals as bars in PR and ROC space); the mark follows
-        ``update`` (``mark_threshold``).
-    ax : matplotlib Axes, optional
+%(threshold_param)s    ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot``.
 
@@ -154,4 +150,4 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     return mark_threshold_of(PRGDisplay(points, skew=skew, hull=hull, palette=palette).plot(ax=ax, **kwargs), threshold)
 
 
-plot_prg.__doc__ = plot_prg.__doc__.replace("%(input_params)s", INPUT_PARAMS)
+fill_doc(plot_prg)

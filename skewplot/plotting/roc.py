@@ -5,22 +5,21 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_bool
-from ..metrics._inputs import INPUT_PARAMS, classifiers
+from ..metrics._inputs import classifiers
 from ..metrics.auc import roc_auc
 from ..metrics.hull import roc_convex_hull
 from ..metrics.points import OperatingPoints
 from ._axes import label_roc_axes
+from ._bands import check_band, draw_band, fold_band, fold_band_text
 from ._display import (
     Display,
     FromScoresMixin,
     as_points_dict,
     auc_label,
-    check_band,
     classifier_styles,
     decimation_indices,
-    draw_band,
-    fold_band,
 )
+from ._docstrings import fill_doc
 from ._kwargs import check_style
 from .bracket import is_bounded, plot_bracket
 from .threshold import check_threshold, mark_threshold_of
@@ -104,7 +103,7 @@ class ROCDisplay(FromScoresMixin, Display):
                 self.aucs_[name] = (float(a.mean()), float(a.std(ddof=1)) if a.size > 1 else 0.0)
                 x, mid, lo, hi = self._fold_curve(value)
                 (line,) = ax.plot(x, mid, label=auc_label(name, self.aucs_[name], "ROC AUC"), **style)
-                self.bands_[name] = draw_band(ax, x, lo, hi, line)
+                self.bands_[name] = draw_band(ax, x, lo, hi, line, fold_band_text(self.band, len(value)))
                 self._curves[name] = (x, mid)
             else:
                 self.aucs_[name] = roc_auc(value)
@@ -158,12 +157,7 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
         For folds: vertical averaging of the TPR on a grid of 401 FPR values,
         drawn as the mean ± one standard deviation, or as the median with the
         10-90 % quantiles.  The legend gives the ROC AUC as mean ± sd.
-    threshold : float or ThresholdDecision, optional
-        Mark this score threshold on every classifier (or the result of
-        :func:`skewplot.choose_threshold`, with its recall, precision and
-        FPR intervals as bars in PR and ROC space); the mark follows
-        ``update`` (``mark_threshold``).
-    ax : matplotlib Axes, optional
+%(threshold_param)s    ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
         ``linestyle``; ``alpha`` is transparency).
@@ -201,5 +195,5 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     return mark_threshold_of(disp, threshold)
 
 
-plot_roc.__doc__ = plot_roc.__doc__.replace("%(input_params)s", INPUT_PARAMS)
+fill_doc(plot_roc)
 

@@ -52,7 +52,47 @@ def test_cost_and_f_bands():
     for fn in (sp.plot_cost, sp.plot_fmeasure):
         disp = fn(pts, ci=0.95, n_boot=40, random_state=0, lines=False)
         assert sorted(disp.bands_) == ["strong", "weak"]
-        assert "95% bootstrap band" in disp.lines_["strong"].get_label()
+        assert disp.lines_["strong"].get_label() == "strong"
+        _says_once(disp, "95 % pointwise bootstrap CI (percentile, 40 replicates)")
+
+
+def _legend_texts(fig):
+    return [t.get_text() for lg in [*fig.legends, *(ax.get_legend() for ax in fig.axes)] if lg is not None
+            for t in lg.get_texts()]
+
+
+def _says_once(disp, text):
+    """The band's legend entry says ``text``, once, however many classifiers carry a band."""
+    assert [b.get_label() for b in disp.bands_.values()].count(text) == 1
+    assert _legend_texts(disp.figure_).count(text) == 1
+
+
+def test_bands_say_what_they_are_in_the_legend():
+    import matplotlib.pyplot as plt
+
+    pts = sp.datasets.example_classifiers(n=1500)
+    _says_once(sp.plot_pr(pts, skew=0.05, ci=0.9, n_boot=30, random_state=0),
+               "90 % pointwise bootstrap CI (percentile, 30 replicates)")
+    folds = {"strong": [pts["strong"], pts["weak"], pts["strong"]], "weak": [pts["weak"], pts["weak"]]}
+    _says_once(sp.plot_roc(folds=folds), "mean ± 1 SD of 3 folds")
+    _says_once(sp.plot_pr(folds={"strong": folds["strong"]}, band="quantile"),
+               "median, 10–90 % quantiles of 3 folds")
+    # In a grid the entry joins the one figure legend, once.
+    fig, axes = plt.subplots(1, 2, layout="constrained")
+    sp.plot_pr(pts, skew=0.05, ci=0.95, n_boot=30, random_state=0, ax=axes[0])
+    disp = sp.plot_cost(pts, skew=0.05, ci=0.95, n_boot=30, random_state=0, lines=False, ax=axes[1])
+    assert _legend_texts(fig).count("95 % pointwise bootstrap CI (percentile, 30 replicates)") == 1
+    plt.close("all")
+    # the quantile band is what its text says: the 10 % quantile over the folds, pointwise (folds without
+    # vertical stretches, where the ROC curve at an FPR is plain linear interpolation)
+    fpr = np.linspace(0.01, 0.99, 50)
+    smooth = [sp.OperatingPoints.from_rates(fpr**a, fpr) for a in (0.3, 0.5, 0.7, 0.9)]
+    disp = sp.plot_roc(folds={"f": smooth}, band="quantile")
+    x = disp._curves["f"][0][1:]
+    rows = [np.interp(x, p.fpr, p.tpr) for p in smooth]
+    lo = disp.bands_["f"].get_paths()[0].vertices[2:len(x) + 2, 1]
+    assert np.allclose(lo, np.quantile(rows, 0.1, axis=0), atol=1e-12)
+    plt.close("all")
 
 
 def test_ci_bad_input_names_the_argument():
