@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import functools
+import re
 
 import numpy as np
 
-__all__ = ["label_pr_axes", "label_roc_axes", "log_axis", "precision_axis", "precision_floor", "LOG_PRECISION_BELOW"]
+__all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "log_axis", "precision_axis", "precision_floor",
+           "LOG_PRECISION_BELOW"]
 
 
 def label_pr_axes(ax, model, skew, skew_label="axis"):
@@ -23,9 +25,38 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
         label = f"Precision ${model.symbol}$"
         if ax.get_ylabel() != label:  # set_ylabel marks the axis stale even when nothing changes
             ax.set_ylabel(label)
-        ax.set_title(model.describe())
+        fit_title(ax, model.describe())
     else:
         ax.set_ylabel(f"Precision {model.label()}")
+
+
+_CLAUSE = re.compile(r",\s[^\[\]()]*$")  # a last ", ..." clause outside any bracket
+
+
+def fit_title(ax, text):
+    """Title ``ax`` with ``text``, or with its trailing clauses dropped (", uniform") until it fits the Axes' width.
+
+    A narrow panel (a widget's page, a paper row) gets the short form
+    rather than a title reaching into the next panel or past the figure.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(1.6, 1.6))
+    >>> fit_title(ax, "π′ ∈ [0.0001, 0.002], uniform")
+    >>> ax.get_title()
+    'π′ ∈ [0.0001, 0.002]'
+    """
+    from ._legend import _renderer
+
+    renderer = _renderer(ax.figure)
+    while True:
+        if ax.get_title() != text:
+            ax.set_title(text)
+        shorter = _CLAUSE.sub("", text)
+        if shorter == text or ax.title.get_window_extent(renderer).width <= ax.bbox.width:
+            return
+        text = shorter
 
 
 def label_roc_axes(ax):
@@ -142,11 +173,15 @@ def precision_axis(ax, mean, log):
     """Precision's y limits: [0, 1.02], or on a log axis from :func:`precision_floor` of ``mean`` to 1.05.
 
     With few positives the random baseline and the minimum-achievable curve
-    lie flat on a linear axis' bottom; on the log axis they show.
+    lie flat on a linear axis' bottom; on the log axis they show.  Panels
+    that share their y axis (``sharey=True``) share its scale: once one of
+    them is logarithmic, every one is, down to the lowest floor among them.
     """
-    if not log:
+    shared = len(ax.get_shared_y_axes().get_siblings(ax)) > 1 and ax.get_yscale() == "log"
+    if not log and not shared:
         ax.set_ylim(0, 1.02)
         return
     if ax.get_yscale() != "log":
         log_axis(ax, "y", nonpositive="clip")
-    ax.set_ylim(precision_floor(mean), 1.05)
+    bottom = precision_floor(mean)
+    ax.set_ylim(min(bottom, ax.get_ylim()[0]) if shared else bottom, 1.05)

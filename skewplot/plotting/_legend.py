@@ -204,6 +204,14 @@ def share_legend(fig, handles, labels, **kwargs):
     repeated.  ``kwargs`` (``fontsize`` ...) reach :meth:`matplotlib.figure.Figure.legend`.
     """
     entries = fig.__dict__.setdefault("_skewplot_entries", {})
+    # a panel drawn while it was the figure's only one (``fig.add_subplot`` one at a time) got its own
+    # legend: its entries join the shared one, first, and its legend goes
+    for ax in panels(fig):
+        own = ax.get_legend()
+        if own is not None and hasattr(own, "_skewplot_kwargs"):
+            for handle, text in zip(own.legend_handles, own.get_texts(), strict=True):
+                entries.setdefault(entry_name(text.get_text()), handle)
+            own.remove()
     for handle, label in zip(handles, labels, strict=True):
         name = entry_name(str(label))
         if name and not name.startswith("_") and name not in entries:

@@ -148,3 +148,19 @@ def test_legend_box_moved_to_each_place_equals_the_measured_one():
         moved, measured = _extent_at(legend, loc, size, renderer), legend.get_window_extent(renderer)
         np.testing.assert_allclose(moved.bounds, measured.bounds, atol=1e-9, err_msg=loc)
     plt.close("all")
+
+
+def test_a_panel_drawn_alone_joins_the_shared_legend_when_more_are_added():
+    """``fig.add_subplot`` one at a time: the first plot had its own legend; the second panel makes it shared."""
+    pts = sp.datasets.example_classifiers(n=2000)
+    fig = plt.figure(layout="constrained")
+    grid = fig.add_gridspec(1, 2)
+    first = sp.plot_pr(pts, skew=0.01, ax=fig.add_subplot(grid[0, 0]))
+    assert first.ax_.get_legend() is not None
+    sp.plot_roc(pts, ax=fig.add_subplot(grid[0, 1]))
+    assert all(ax.get_legend() is None for ax in fig.axes)
+    (legend,) = fig.legends
+    names = [t.get_text() for t in legend.get_texts()]
+    assert names[:2] == ["strong", "weak"] and len(names) == len(set(names))
+    assert {"random", "minimum achievable", "chance"} <= set(names)
+    plt.close(fig)

@@ -85,3 +85,31 @@ def test_the_log_axes_of_every_display_use_it():
         assert type(disp.ax_.xaxis.get_minor_formatter()).__name__ == "FittingLogFormatter"
     assert type(sp.plot_cost(pts, skew=0.001).ax_.yaxis.get_major_formatter()).__name__ == "FittingLogFormatter"
     plt.close("all")
+
+
+def test_panels_sharing_a_precision_axis_share_its_log_scale():
+    """``sharey=True`` with one rare skew: every panel is logarithmic down to the lowest floor, no warning."""
+    import warnings
+
+    from skewplot.plotting._axes import precision_floor
+
+    pts = sp.datasets.example_classifiers(n=3000, skew=0.05, random_state=2)
+    fig, axes = plt.subplots(1, 3, sharey=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for ax, skew in zip(axes, (0.001, 0.05, 0.5), strict=True):
+            sp.plot_pr(pts, skew=skew, ax=ax)
+    assert all(ax.get_yscale() == "log" for ax in axes)
+    assert axes[2].get_ylim()[0] == precision_floor(0.001)  # the rarest panel's baseline stays in view
+    plt.close(fig)
+
+
+def test_a_title_too_wide_for_its_panel_drops_its_last_clause():
+    from skewplot.plotting._axes import fit_title
+
+    fig, (narrow, wide) = plt.subplots(1, 2, figsize=(6.0, 2.0), width_ratios=[1, 5])
+    fit_title(narrow, "π′ ∈ [0.0001, 0.002], uniform")
+    fit_title(wide, "π′ ∈ [0.0001, 0.002], uniform")
+    assert narrow.get_title() == "π′ ∈ [0.0001, 0.002]"  # a bracket's comma is never cut
+    assert wide.get_title() == "π′ ∈ [0.0001, 0.002], uniform"
+    plt.close(fig)
