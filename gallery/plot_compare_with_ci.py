@@ -65,12 +65,8 @@ for k, skew in enumerate((0.01, 0.3)):
     ax = fig.add_subplot(grid[0, k])
     sp.plot_pr(points, skew=skew, ci=0.95, n_boot=100, random_state=0, ax=ax)
     ax.set_title(f"({'ab'[k]}) PR at $\\pi' = {skew}$, 95 % bands")
-    # Where no curve runs: the top right at a low skew, the middle left at a high one.
-    where = {"loc": "upper right"} if k == 0 else {"loc": "lower left", "bbox_to_anchor": (0.0, 0.35)}
-    ax.legend(handles=ax.get_legend_handles_labels()[0][:2], fontsize="small", **where)
 ax = fig.add_subplot(grid[1, :])
 disp = sp.plot_comparison(y, scores["broad"], scores["Gauss"], names=("broad", "Gauss"), skew_range=(0.002, 0.5),
                           n_skews=20, n_boot=200, random_state=0, ax=ax)
 ax.set_title("(c) AUCPR(broad) − AUCPR(Gauss) against the deployment skew")
-ax.legend(loc="upper right", fontsize="small")
 plt.show()

@@ -54,4 +54,4 @@ for ax, title, ylabel in zip(axes[1:], ["(b) F-measure space", "(c) cost space"]
     ax.set_title(title)
 axes[1].set_ylim(0, 1.02)
 axes[2].set_ylim(0, 0.3)
-_ = axes[1].legend(loc="center left", fontsize=6)  # below FPR = 0, above the rising curves
+_ = axes[1].legend(loc="upper left", bbox_to_anchor=(0.0, 0.8), fontsize=6)  # below FPR = 0, above the rising curves

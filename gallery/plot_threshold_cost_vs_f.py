@@ -19,7 +19,8 @@ For each deployment skew :math:`P(+)`, :func:`skewplot.best_threshold`
 returns the threshold with the lowest expected cost (:math:`m = 0.5`, left)
 or the highest :math:`F_{0.5}` (middle): the operating point where the
 skew's vertical line meets the lower envelope of the cost lines, or the
-upper envelope of the F-curves.  Right: the chosen points in ROC space.
+upper envelope of the F-curves.  Right: the chosen points in ROC space, each
+criterion's joined in order of the skew.
 Expected cost counts a false positive and a miss alike, so with rare
 positives it gives up recall sooner; the F-measure ignores true negatives.
 """
@@ -44,17 +45,24 @@ axes[0].plot(grid, sp.cost_envelope(pts, pc=grid)[0], color="k", linewidth=1.2)
 axes[1].plot(grid, sp.f_envelope(pts, skews=grid, f_alpha=0.5)[0], color="k", linewidth=1.2)
 axes[2].plot(pts.fpr, pts.tpr, color="0.6", linewidth=1.0)
 print("P(+)    cost: TPR   FPR      F: TPR   FPR")
+chosen = {"cost": [], "F": []}
 for p, marker in zip(skews, markers, strict=True):
     by_cost = sp.best_threshold(pts, p, m=0.5)
     by_f = sp.best_threshold(pts, p, f_alpha=0.5)
     print(f"{p:<6}  {by_cost.tpr:9.3f} {by_cost.fpr:7.4f} {by_f.tpr:9.3f} {by_f.fpr:7.4f}")
     axes[0].plot(p, by_cost.value, marker, color="C0", markersize=4)
     axes[1].plot(p, by_f.value, marker, color="C1", markersize=4)
-    axes[2].plot(by_cost.fpr, by_cost.tpr, marker, color="C0", markersize=4, mfc="none")
-    axes[2].plot(by_f.fpr, by_f.tpr, marker, color="C1", markersize=4, mfc="none")
-    axes[2].plot([], [], marker, color="0.3", mfc="none", markersize=4, linestyle="none", label=f"P(+) = {p}")
+    chosen["cost"].append((by_cost.fpr, by_cost.tpr))
+    chosen["F"].append((by_f.fpr, by_f.tpr))
+# (c): each criterion's chosen points joined in order of P(+) (it rises along the curve); where the two
+# criteria agree (P(+) = 0.285) their points coincide, drawn as one dot of each
+for (name, xy), color, style_ in zip(chosen.items(), ("C0", "C1"), ("-", "--"), strict=True):
+    fpr_, tpr_ = np.array(xy).T
+    axes[2].plot(fpr_, tpr_, style_, marker="o", color=color, markersize=4 if name == "cost" else 2.5, linewidth=0.8,
+                 label="lowest cost" if name == "cost" else r"highest $F_{0.5}$")
 axes[0].set(title="(a) cost space, lower envelope", xlabel=r"$P(+) = PC(+)$", ylabel="normalised expected cost")
 axes[1].set(title=r"(b) F-measure space, upper envelope", xlabel=r"$P(+)$", ylabel=r"$F_{0.5}$")
-axes[2].set(title="(c) chosen points: cost (blue), F (orange)", xlabel="FPR", ylabel="TPR", xlim=(0, 0.1))
+axes[2].set(title="(c) chosen points in ROC space", xlabel="FPR", ylabel="TPR",
+            xlim=(0, 0.03), ylim=(0.5, 0.95), xticks=[0, 0.01, 0.02, 0.03])
 axes[2].title.set_fontsize(7)
 _ = axes[2].legend(loc="lower right", fontsize=6)

@@ -1,4 +1,4 @@
-"""Run every gallery script headless: no error, no RuntimeWarning, under 30 s of CPU each.
+"""Run every gallery script headless: no error, no RuntimeWarning, under 30 s of CPU each, every figure lint-clean.
 
 And read each page as a reader would: no stray repr under a figure, the seed
 figure it redraws and how far it reproduces it.
@@ -33,50 +33,14 @@ warnings.simplefilter("error", RuntimeWarning)
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
-import numpy as np
-from matplotlib.collections import LineCollection, PathCollection
-
-
-def covered(fig):
-    # (axes title, how many data points) for each legend drawn over data.  Lines are
-    # sampled about every pixel along each segment (a straight line with two vertices
-    # can still cross a legend); markers count by their centres.  Shaded regions
-    # (bands, the unachievable area) may sit under a legend.
-    fig.canvas.draw()
-    hits = []
-    for ax in fig.axes:
-        legend = ax.get_legend()
-        if legend is None or ax.name == "3d":
-            continue
-        box = legend.get_window_extent().padded(-1)
-        paths = []
-        for line in ax.get_lines():
-            if line.get_visible() and len(line.get_xydata()):
-                paths.append(line.get_transform().transform(line.get_xydata()))
-        for coll in ax.collections:
-            if isinstance(coll, LineCollection):
-                paths += [coll.get_transform().transform(seg) for seg in coll.get_segments() if len(seg)]
-            elif isinstance(coll, PathCollection) and len(coll.get_offsets()):
-                pts = coll.get_offset_transform().transform(coll.get_offsets())
-                paths += [p[None, :] for p in pts]
-        inside = 0
-        for xy in paths:
-            xy = xy[np.all(np.isfinite(xy), axis=1)]
-            if len(xy) > 1:
-                steps = np.maximum(np.ceil(np.hypot(*np.diff(xy, axis=0).T)), 1).astype(int)
-                xy = np.vstack([np.linspace(a, b, k, endpoint=False) for a, b, k in zip(xy[:-1], xy[1:], steps)]
-                               + [xy[-1:]])
-            inside += int(np.sum((xy[:, 0] > box.x0) & (xy[:, 0] < box.x1) & (xy[:, 1] > box.y0) & (xy[:, 1] < box.y1)))
-        if inside:
-            hits.append((ax.get_title(), inside))
-    return hits
-
+from skewplot.plotting._lint import lint_figure
 
 start = time.process_time()
 runpy.run_path(sys.argv[1], run_name="__main__")
 elapsed = time.process_time() - start
-hidden = [hit for num in plt.get_fignums() for hit in covered(plt.figure(num))]
-print(json.dumps({"elapsed": elapsed, "figures": len(plt.get_fignums()), "hidden": hidden}))
+# every figure through the figure lint (skewplot/plotting/_lint.py), as the plot functions' own figures
+problems = [f"figure {num}: {p}" for num in plt.get_fignums() for p in lint_figure(plt.figure(num))]
+print(json.dumps({"elapsed": elapsed, "figures": len(plt.get_fignums()), "problems": problems}))
 """
 
 
@@ -99,8 +63,9 @@ def test_gallery_script_runs(script, tmp_path):
     assert report["figures"] >= 1, f"{script.name} drew no figure"
     # CPU time of the script (all its threads), not wall time: the budget must hold on a busy machine too.
     assert report["elapsed"] < TIME_LIMIT, f"{script.name} took {report['elapsed']:.1f} s of CPU"
-    # Legends are placed where they hide no data: (panel title, points of curves under the legend).
-    assert report["hidden"] == [], f"{script.name}: legends drawn over data {report['hidden']}"
+    # What a reader would see wrong: legends over data, squeezed panels, overlapping or clipped texts,
+    # markers on top of each other or outside, empty panels.
+    assert report["problems"] == [], f"{script.name}: figure lint\n" + "\n".join(report["problems"])
 
 
 def _blocks(script):
