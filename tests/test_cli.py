@@ -209,3 +209,22 @@ def test_overwritten_file_keeps_its_permissions(csv_file, tmp_path, umask):
     os.chmod(out, 0o640)
     assert main(args + ["--force"]) == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o640
+
+
+@pytest.mark.slow
+def test_demo_figures_pass_the_figure_lint(tmp_path, monkeypatch):
+    """The README's overview image and every demo figure: no legend over data, no clipped or overlapping text."""
+    from skewplot import cli
+    from skewplot.plotting._lint import lint_figure
+
+    seen = {}
+    real = cli.save_figure
+
+    def linted(fig, path, **kwargs):
+        seen[os.path.basename(str(path))] = [str(p) for p in lint_figure(fig)]
+        return real(fig, path, **kwargs)
+
+    monkeypatch.setattr(cli, "save_figure", linted)
+    assert cli.main(["demo", "--out", str(tmp_path / "demo")]) == 0
+    assert "overview.png" in seen and len(seen) == 8
+    assert {name: problems for name, problems in seen.items() if problems} == {}
