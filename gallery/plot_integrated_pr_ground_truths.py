@@ -62,7 +62,7 @@ axes[0].set_title("(a) P-R")
 bar = sp.plot_integrated_pr(points, skew_range=(0.0, 0.5), ax=axes[1], linewidth=1.2)
 axes[1].set_title(r"(b) $\bar{P}$-R, $\pi' \in [0, 0.5]$")
 roc = sp.plot_roc(points, ax=axes[2], linewidth=1.2)
-axes[2].set_title("(c) ROC")
+_ = axes[2].set_title("(c) ROC")
 
 # %%
 # The panels share one legend above them (the dashed line of (b) is the random
