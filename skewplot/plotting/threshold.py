@@ -139,8 +139,12 @@ class ThresholdMarker:
                 line.set_data([pts.fpr[i]], [pts.tpr[i]])
             elif self.space == "pr":
                 t, f = curve_rates_at(pts, i)  # the empty prediction: precision's limit along the curve
-                model = skew_model_of(pts, d.skew)
-                line.set_data([pts.tpr[i]], [float(model.precision(t, f))])
+                y = float(skew_model_of(pts, d.skew).precision(t, f))
+                # precision 0 (the empty prediction when the top score is a negative's) has no place on a log
+                # axis: marked at its bottom, pointing down
+                low = y <= 0 and d.ax_.get_yscale() == "log"
+                line.set_marker("v" if low else _STYLE["marker"])
+                line.set_data([pts.tpr[i]], [d.ax_.get_ylim()[0] if low else y])
             elif self.space == "prg":
                 pi = gain_skew(skew_model_of(pts, d.skew))
                 rg, pg = recall_gain(pts.tpr[i], pi), precision_gain(pts.tpr[i], pts.fpr[i])
