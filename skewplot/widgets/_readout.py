@@ -10,6 +10,8 @@ __all__ = ["readout_table", "normalized", "first_points", "polyline_area", "f_ga
 
 
 def _fmt(value):
+    if isinstance(value, str):  # a cell the widget formatted itself (HTML)
+        return value
     if value is None:
         return "–"
     if isinstance(value, tuple):
@@ -18,7 +20,10 @@ def _fmt(value):
 
 
 def readout_table(title, columns, rows):
-    """The HTML table of ``rows``: classifier -> dict column -> value (float, (mean, sd) or None)."""
+    """The HTML table of ``rows``: classifier -> dict column -> value (float, (mean, sd), None or HTML text).
+
+    The table scrolls sideways in its own box: a notebook's output area never does.
+    """
     head = "".join(f"<th style='padding:2px 8px;text-align:right'>{html.escape(c)}</th>" for c in columns)
     body = []
     for name, values in rows.items():
@@ -28,7 +33,7 @@ def readout_table(title, columns, rows):
         )
         body.append(f"<tr><td style='padding:2px 8px'>{html.escape(str(name))}</td>{cells}</tr>")
     return (
-        f"<div style='font-size:13px'><b>{title}</b>"
+        f"<div style='font-size:13px;overflow-x:auto;max-width:100%'><b>{title}</b>"
         f"<table style='border-collapse:collapse;margin-top:4px'>"
         f"<tr><th style='padding:2px 8px;text-align:left'>classifier</th>{head}</tr>{''.join(body)}"
         "</table></div>"

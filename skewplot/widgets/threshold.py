@@ -32,7 +32,6 @@ numbers).
 
 from __future__ import annotations
 
-import html
 import math
 
 import ipywidgets as widgets
@@ -43,6 +42,7 @@ from ..metrics.decide import TargetIndex
 from ..plotting.threshold import ThresholdMarker, threshold_index
 from ..skew import FixedSkew, SkewRange
 from ..skew.base import skew_text
+from ._readout import readout_table
 
 __all__ = ["ThresholdSlider", "ThresholdControl", "add_threshold_control"]
 
@@ -50,6 +50,7 @@ __all__ = ["ThresholdSlider", "ThresholdControl", "add_threshold_control"]
 CONFIDENCE, N_BOOT = 0.9, 1000
 
 _OWN = {"threshold_mode", "threshold_of", "threshold", "target"}  # the control's own controls
+_COLUMNS = ["threshold", "recall", "precision", "cost", "TP", "FP", "FN", "TN"]
 _MODES = [("threshold", "threshold"), ("precision target", "precision"), ("recall target", "recall")]
 _STYLE = {"description_width": "initial"}
 
@@ -252,13 +253,11 @@ class ThresholdControl:
 
         w = self.widget
         pi, m = float(self._skew()), float(self._m())
-        rows, numbers = [], {}
+        rows, numbers = {}, {}
         for name, pts in self.points.items():
             i = w.threshold_index_[name]
             if i is None:
-                numbers[name] = None
-                rows.append(f"<tr><td>{html.escape(str(name))}</td><td colspan='8'>target not reached at "
-                            f"π′ = {skew_text(pi)}</td></tr>")
+                numbers[name], rows[name] = None, {"threshold": "target not reached"}
                 continue
             try:
                 r = report_at(pts, i, pi, m=m, confidence=CONFIDENCE, n_boot=N_BOOT,
@@ -266,18 +265,11 @@ class ThresholdControl:
             except ValueError:  # weighted rows: no interval from the counts
                 r = report_at(pts, i, pi, m=m)
             r["threshold"] = w.threshold_[name]
-            numbers[name] = r
-            rows.append(_row(name, r))
+            numbers[name], rows[name] = r, _cells(r)
         w.threshold_readouts_ = numbers
-        head = "".join(f"<th style='padding:1px 4px;text-align:right'>{h}</th>" for h in
-                       ("threshold", "recall", "precision", "cost", "TP", "FP", "FN", "TN"))
-        w.threshold_table.value = (
-            # its own sideways scroll: in a narrow notebook the output area never scrolls sideways
-            f"<div style='font-size:12px;overflow-x:auto;max-width:100%'><b>At π′ = {skew_text(pi)}, "
-            f"m = {m:.2f}</b> (recall and precision "
-            f"with a {CONFIDENCE:.0%} bootstrap interval; counts per 10 000 deployed cases)"
-            f"<table style='border-collapse:collapse;margin-top:4px'><tr><th style='text-align:left'>classifier"
-            f"</th>{head}</tr>{''.join(rows)}</table></div>")
+        title = (f"At π′ = {skew_text(pi)}, m = {m:.2f}</b> (recall and precision with a {CONFIDENCE:.0%} "
+                 "bootstrap interval under each; counts per 10 000 deployed cases)<b>")
+        w.threshold_table.value = readout_table(title, _COLUMNS, rows)
 
     # ------------------------------------------------------------------ the button
     def choose(self, _button=None):
@@ -320,16 +312,14 @@ def add_threshold_control(widget, points, displays, *, skew, m=lambda: 0.5, skew
     return tc
 
 
-def _row(name, r):
-    def cell(text):
-        return f"<td style='padding:1px 4px;text-align:right;font-family:monospace'>{text}</td>"
-
+def _cells(r):
+    """The table's cells of one classifier's report (``readout_table`` takes them as they are)."""
     def with_interval(key):
         iv = (r["intervals"] or {}).get(key)
         # the interval under the value: the table fits a notebook beside JupyterLab's file browser
         below = "" if iv is None else f"<br><span style='color:#555'>[{iv[0]:.3f}, {iv[1]:.3f}]</span>"
         return f"{r[key]:.3f}{below}"
 
-    cells = [format(r["threshold"], ".4g"), with_interval("recall"), with_interval("precision"),
-             format(r["cost"], ".4f"), *(format(r[k], ".4g") for k in ("tp", "fp", "fn", "tn"))]
-    return f"<tr><td style='padding:1px 4px'>{html.escape(str(name))}</td>{''.join(map(cell, cells))}</tr>"
+    return {"threshold": format(r["threshold"], ".4g"), "recall": with_interval("recall"),
+            "precision": with_interval("precision"), "cost": format(r["cost"], ".4f"),
+            **{k.upper(): format(r[k], ".4g") for k in ("tp", "fp", "fn", "tn")}}
