@@ -298,7 +298,8 @@ def layers(widget, panels, height):
     """
     fig = widget.figure
     varying = [spec for spec in panels if spec["table"] is not None]
-    hidden = _hidden(widget) + [spec["_ax"] for spec in varying]
+    texts = [t.pop("_text") for spec in panels for t in spec["item"].get("legend", ())]
+    hidden = _hidden(widget) + [spec["_ax"] for spec in varying] + texts
     shown = [(a, a.get_visible()) for a in hidden]
     images, layers = [], {"crops": {}}
     try:

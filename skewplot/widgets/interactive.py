@@ -121,6 +121,8 @@ def interactive_pr(data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9
 class InteractiveIntegratedPR(_PRWidget):
     """P̄-R over a skew range chosen with a range slider (see :func:`interactive_integrated_pr`)."""
 
+    _page_draws_curves = True  # uniform weighting: P̄ in closed form
+
     def __init__(self, data=None, y_score=None, *, skew_range=(0.0, 0.5), weight=None, observed=None,
                  figsize=(6.0, 4.5), **kwargs):
         super().__init__()

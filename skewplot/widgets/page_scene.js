@@ -85,6 +85,14 @@
       if (x === null || x === undefined) { return "\u2013"; }
       return isNaN(x) ? "nan" : CF.fixed(x, 3);
     },
+    // skewplot.skew.base.skew_text
+    skewText: function (p) {
+      if (!(p > 0.5 && p < 1)) { return CF.g3(p); }
+      var s = CF.fixed(p, 2 - Math.floor(Math.log10(1 - p)));
+      return s.indexOf(".") < 0 ? s : s.replace(/0+$/, "").replace(/\.$/, "");
+    },
+    // skewplot.plotting._display.auc_label (one classifier, continuous interpolation)
+    aucLabel: function (name, value) { return name + " (AUCPR = " + CF.fixed(value, 3) + ")"; },
     // Python's format(x, ".3g")
     g3: function (x) {
       if (x === 0) { return "0"; }
@@ -356,14 +364,26 @@
     page.drawn[p.key + "/span"] = span; page.drawn[p.key + "/skewline"] = sl;
   }
 
+  function pbarArea(g) {  // the area under P̄-R over the range: (G(hi) - G(lo)) / (hi - lo), G(x) = x AUC_P̄[0, x]
+    var i = idx.skew_range[0], j = idx.skew_range[1], v = C.skew_range.values;
+    return (g[j] - g[i]) / (v[j] - v[i]);
+  }
+  function legendTexts(p) {  // a PR panel's own legend: its box is static, the areas and the baseline's skew move
+    var lo = value("skew_range", 0), hi = value("skew_range", 1);
+    p.item.legend.forEach(function (t) {
+      var s = t.what === "random" ? "random (" + CF.skewText(0.5 * (lo + hi)) + ")"
+        : CF.aucLabel(t.name, pbarArea(D.table.rows[t.name][0].pbar));
+      text(t, s, t.box[0], t.box[1] + t.box[3] / 2, "left", "middle", 0);
+      page.legend.push(s);
+    });
+  }
   function cell(spec, name) {
     if (spec.v !== undefined && spec.by === undefined) { return spec.v; }
     if (spec.by !== undefined) { return spec.v[idx[spec.by]]; }
     if (spec.pbar) {
-      var i = idx.skew_range[0], j = idx.skew_range[1], v = C.skew_range.values, w = v[j] - v[i];
-      var a = (spec.pbar[j] - spec.pbar[i]) / w;
+      var a = pbarArea(spec.pbar);
       if (!spec.norm) { return CF.fmt3(a); }
-      var amin = (D.table.gmin[j] - D.table.gmin[i]) / w;
+      var amin = pbarArea(D.table.gmin);
       return CF.fmt3((a - amin) / (1 - amin));
     }
     var mk = page.markers[spec.marker].filter(function (m) { return m.name === name; })[0];
@@ -390,7 +410,7 @@
 
   function paint() {
     var t0 = performance.now();
-    page.drawn = {}; page.markers = {};
+    page.drawn = {}; page.markers = {}; page.legend = [];
     ctx.drawImage(imgs[D.layers.base], 0, 0);
     D.panels.forEach(function (p) {
       p.variant = p.table ? p.variants[p.table[stateIndex(p.by)]] : p.variants[0];
@@ -406,6 +426,7 @@
       else { drawEnvelope(p, T); }
     });
     ctx.drawImage(imgs[D.layers.top], 0, 0);
+    D.panels.forEach(function (p) { if (p.item.legend) { legendTexts(p); } });
     readout();
     D.controls.forEach(function (c) {
       if (c.kind === "range") {

@@ -4,7 +4,8 @@ Design
 ------
 A widget whose controls reach too many states to pre-render (the explorer:
 skew x skew range x F weight x cost weight; the cost and F widgets: skew x
-weight, about 20 000 states) is saved as *layers*:
+weight, about 20 000 states; ``interactive_integrated_pr``: the range's
+(lo, hi) pairs, uniform weighting) is saved as *layers*:
 
 - **static pixels, rendered by matplotlib once**: the figure with every
   artist a control moves hidden (one PNG), one crop per panel and per set of
@@ -39,7 +40,8 @@ vertices, where the closed forms are one line each.  The price: the moving
 text (titles, the marker's label, an axis label naming the weight) is drawn
 by the browser's font at matplotlib's place and size, not with
 matplotlib's glyphs; a panel's own legend stays where the starting state
-put it (the live one may move when the curves move); the curves are drawn
+put it (the live one may move when the curves move; its changing texts,
+the areas and the baseline's skew, are written by the page); the curves are drawn
 by the canvas' antialiasing, within half a pixel of matplotlib's vertices
 (checked by the browser suite).
 """
@@ -116,6 +118,8 @@ def _controls(widget):
             out.append(_slider(name, control))
         elif name == "skew_range":
             out.append(_range(name, control))
+        elif isinstance(control, widgets.Dropdown) and len(control.options) == 1:
+            continue  # nothing to choose (interactive_integrated_pr's weighting without a weight)
         else:
             raise ValueError(f"save_html cannot draw the control {name!r} ({type(control).__name__}) in the page yet")
     return out
@@ -179,17 +183,22 @@ def scene(widget):
     renderer = fig.canvas.get_renderer()
     controls = _controls(widget)
     by = {c["name"]: c for c in controls}
-    skews = by["skew"]["values"]
+    skews = by["skew"]["values"] if "skew" in by else []
     panels = []
-    if "pr" in d:
-        panels.append(_panel_spec("pr", d["pr"], pr_item(d["pr"], "skew"), ["skew"], pr_limits(d["pr"], skews),
-                                  d["pr"].ax_.title, renderer, height))
-    if "integrated" in d:
-        nodes = by["skew_range"]["values"]
-        n = len(nodes)
-        means = [0.5 * (nodes[i] + nodes[j]) for i in range(n) for j in range(n)]
-        panels.append(_panel_spec("integrated", d["integrated"], pr_item(d["integrated"], "skew_range"), ["skew_range"],
-                                  pr_limits(d["integrated"], means), d["integrated"].ax_.title, renderer, height))
+    for key in ("pr", "integrated"):
+        if key not in d:
+            continue
+        disp = d[key]
+        if isinstance(disp.skew, SkewRange):  # P̄ over the range slider's (lo, hi), the page's table by pair
+            nodes = by["skew_range"]["values"]
+            means = [0.5 * (a + b) for a in nodes for b in nodes]
+            item, control = pr_item(disp, "skew_range"), "skew_range"
+        else:
+            item, means, control = pr_item(disp, "skew"), skews, "skew"
+        if disp.ax_.get_legend() is not None:  # the panel's own legend: the page writes its changing texts
+            item["legend"] = _legend_texts(disp, renderer, height)
+        panels.append(_panel_spec(key, disp, item, [control], pr_limits(disp, means), disp.ax_.title, renderer,
+                                  height))
     for kind, param in (("cost", "m"), ("fmeasure", "f_alpha")):
         if kind in d:
             disp = d[kind]
@@ -212,6 +221,20 @@ def scene(widget):
             "buttons": _buttons_of(widget, by), "width": int(round(fig.bbox.width)), "height": height}, images
 
 
+def _legend_texts(disp, renderer, height):
+    """The texts of a PR panel's legend that follow the controls (a curve's area, the random baseline's skew)."""
+    out = []
+    legend = disp.ax_.get_legend()
+    labels = {line.get_label(): ("auc", name) for name, line in disp.lines_.items()}
+    labels[disp.baselines_["random"].get_label()] = ("random", None)
+    for text in legend.get_texts():
+        kind = labels.get(text.get_text())
+        if kind is not None:
+            style = text_style(text, renderer, height)
+            out.append({**style, "what": kind[0], "name": kind[1], "_text": text})
+    return out
+
+
 def _panel_spec(key, disp, item, by, limits, text, renderer, height):
     distinct, index = variants(limits)
     item["text"] = text_style(text, renderer, height)
@@ -223,6 +246,8 @@ def _panel_spec(key, disp, item, by, limits, text, renderer, height):
 
 def _buttons_of(widget, by):
     out = []
+    if "skew" not in by:
+        return out
     values = by["skew"]["values"]
     for attr in ("reset", "go_to_estimate"):
         button, target = getattr(widget, attr, None), widget._button_skews.get(attr)
@@ -250,6 +275,12 @@ def _table(widget, by):
         title = ["π′ = ", {"c": "skew"}, ", range [", {"c": "skew_range", "end": 0}, ", ",
                  {"c": "skew_range", "end": 1}, "], f_alpha = ", {"c": "f_alpha"}, ", m = ", {"c": "m"}]
         return {"title": title, "columns": list(next(iter(widget.readouts_.values()))), "rows": rows, "gmin": gmin}
+    if "pr" in d and isinstance(d["pr"].skew, SkewRange):  # interactive_integrated_pr (uniform)
+        g, gmin = _range_sums(d["pr"], by["skew_range"]["values"])
+        rows = {name: [{"pbar": g[name]}, {"pbar": g[name], "norm": True}] for name in d["pr"].points}
+        title = ["AUC under P̄-R, π′ ∈ [", {"c": "skew_range", "end": 0}, ", ", {"c": "skew_range", "end": 1},
+                 "] (uniform)"]
+        return {"title": title, "columns": ["AUC", "nAUC"], "rows": rows, "gmin": gmin}
     disp, param = d[widget.kind], widget.param_name
     rows = {}
     if widget.kind == "cost":

@@ -20,8 +20,10 @@ import pytest
 from skewplot.metrics.cost import _nec, cost_crossing, probability_cost
 from skewplot.metrics.curve import _densified
 from skewplot.metrics.fmeasure import _f_at, f_crossing
+from skewplot.plotting._display import auc_label
 from skewplot.plotting.cost import CostDisplay
 from skewplot.skew import FixedSkew, SkewRange
+from skewplot.skew.base import skew_text
 from skewplot.skew.formulas import precision_at
 from skewplot.skew.uniform import uniform_precision
 from skewplot.widgets._readout import _fmt
@@ -120,4 +122,7 @@ def test_the_tables_digits_and_the_marker_labels_are_pythons():
                                                              2.5e-5, 1e-7, 123.0, 0.000123456, 1234.5]]
     calls = [["fmt3", [v]] for v in values] + [["g3", [v]] for v in values if v > 0]
     want = [_fmt(v) for v in values] + [format(v, ".3g") for v in values if v > 0]
+    skews = np.r_[rng.random(20), 0.5, 0.75, 0.9999, 0.99995, 0.625, 1e-4, 0.00125, 0.999]
+    calls += [["skewText", [v]] for v in skews] + [["aucLabel", ["strong", v]] for v in values[:10]]
+    want += [skew_text(v) for v in skews] + [auc_label("strong", v, "AUCPR") for v in values[:10]]
     assert run_js(calls) == want
