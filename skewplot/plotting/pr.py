@@ -31,6 +31,7 @@ from .threshold import check_threshold, mark_threshold_of
 __all__ = ["PRDisplay", "plot_pr"]
 
 _GRID = np.linspace(0.0, 1.0, 401)
+_OWN = object()  # _auc's default: the Display's own skew
 
 
 class PRDisplay(FromScoresMixin, Display):
@@ -144,13 +145,15 @@ class PRDisplay(FromScoresMixin, Display):
             return from_first_point(*pr_curve(reduced, skew=model), pts)
         return from_first_point(*pr_curve(pts, skew=model, interpolation=self.interpolation), pts)
 
-    def _auc(self, pts):
+    def _auc(self, pts, skew=_OWN):
+        """The legend's area of ``pts`` under ``skew`` (the Display's own by default; a saved page asks for others)."""
         if self.interpolation == "continuous":
             # Exact: the continuous area depends on the ROC polyline only, which its corners fix.
             if id(pts) not in self._corners:
                 self._corners[id(pts)] = polyline_corners(pts)
             pts = self._corners[id(pts)]
-        return aucpr(pts, skew=self.skew, interpolation=self.interpolation, normalize=self.normalize)
+        return aucpr(pts, skew=self.skew if skew is _OWN else skew, interpolation=self.interpolation,
+                     normalize=self.normalize)
 
     def _on_grid(self, curves):
         """Precision of each curve on a common recall grid (vertical averaging)."""

@@ -389,7 +389,7 @@
     var mk = page.markers[spec.marker].filter(function (m) { return m.name === name; })[0];
     return CF.fmt3(mk ? mk.value : null);
   }
-  function esc(s) { return String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+  function esc(s) { return String(s).split("&").join("&amp;").split("<").join("&lt;").split(">").join("&gt;"); }
   function readout() {
     var t = D.table, title = t.title.map(function (part) {
       if (typeof part === "string") { return part; }

@@ -126,3 +126,18 @@ def test_the_tables_digits_and_the_marker_labels_are_pythons():
     calls += [["skewText", [v]] for v in skews] + [["aucLabel", ["strong", v]] for v in values[:10]]
     want += [skew_text(v) for v in skews] + [auc_label("strong", v, "AUCPR") for v in values[:10]]
     assert run_js(calls) == want
+
+
+@pytest.mark.parametrize("make", ["cost", "pr"])
+def test_the_scripts_of_a_written_page_parse(tmp_path, make):
+    # the script goes into the page with "</" escaped; a regex holding "</" would then break it
+    import skewplot as sp
+    from skewplot.widgets import interactive_cost, interactive_pr
+
+    data = sp.datasets.example_classifiers(n=300, skew=0.2, random_state=3)
+    widget = interactive_cost(data, skew=0.1) if make == "cost" else interactive_pr(data, skew_bounds=(0.09, 0.11))
+    widget.save_html(tmp_path / "page.html")
+    script = re.findall(r"<script>\n(.*?)</script>", (tmp_path / "page.html").read_text(encoding="utf-8"), re.S)[-1]
+    done = subprocess.run([NODE, "-e", "new Function(require('fs').readFileSync(0, 'utf8'))"], input=script,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
