@@ -360,7 +360,9 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_s
     dict
         ``recall``, ``precision``, ``fpr``, ``cost`` and ``tp``, ``fp``,
         ``fn``, ``tn`` per 10 000 deployed cases, and ``intervals``
-        (``(low, high)`` of each, or None without ``confidence``).
+        (``(low, high)`` of each, or None without ``confidence``; no
+        interval of precision at the empty prediction, whose precision is
+        the limit along the curve).
 
     Examples
     --------
@@ -393,4 +395,6 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_s
     q = ((1.0 - confidence) / 2, (1.0 + confidence) / 2)
     bounds = np.quantile(np.stack([np.broadcast_to(per[k], (n_boot,)) for k in _REPORTED]), q, axis=1)
     out["intervals"] = {k: (float(bounds[0, j]), float(bounds[1, j])) for j, k in enumerate(_REPORTED)}
+    if pts.tp[index] == 0 and pts.fp[index] == 0:  # the empty prediction: its precision is a limit, no sample's
+        out["intervals"]["precision"] = None
     return out
