@@ -223,7 +223,10 @@ def _text_problems(fig, renderer):
 
 
 def _single_markers(ax):
-    """``(colour, display xy)`` of each visible single-point marker of ``ax`` (a one-point line or scatter)."""
+    """``(colours, display xy)`` of each visible single-point marker of ``ax`` (a one-point line or scatter).
+
+    ``colours``: face and edge RGB; two markers belong to one classifier when both agree.
+    """
     from matplotlib.collections import PathCollection
     from matplotlib.colors import to_rgba
 
@@ -234,16 +237,18 @@ def _single_markers(ax):
         xy = np.asarray(line.get_xydata(), dtype=float)
         xy = xy[np.isfinite(xy).all(axis=1)]
         if len(xy) == 1:
-            color = line.get_markerfacecolor()
-            if color in ("none", "None") or to_rgba(color)[3] == 0:
-                color = line.get_markeredgecolor()
-            out.append((to_rgba(color)[:3], line.get_transform().transform(xy)[0]))
+            # face and edge: open markers of two classifiers share a white face and differ by their edge
+            face, edge = line.get_markerfacecolor(), line.get_markeredgecolor()
+            face = edge if face in ("none", "None") or to_rgba(face)[3] == 0 else face
+            out.append((to_rgba(face)[:3] + to_rgba(edge)[:3], line.get_transform().transform(xy)[0]))
     for coll in ax.collections:
         if isinstance(coll, PathCollection) and coll.get_visible() and len(coll.get_offsets()) == 1:
-            colors = coll.get_facecolor() if len(coll.get_facecolor()) else coll.get_edgecolor()
+            faces, edges = coll.get_facecolor(), coll.get_edgecolor()
+            face = np.asarray(faces if len(faces) else edges)[0][:3]
+            edge = np.asarray(edges if len(edges) else faces)[0][:3]
             xy = coll.get_offset_transform().transform(np.asarray(coll.get_offsets(), dtype=float))[0]
             if np.isfinite(xy).all():
-                out.append((tuple(np.asarray(colors)[0][:3]), xy))
+                out.append((tuple(face) + tuple(edge), xy))
     return out
 
 

@@ -11,7 +11,10 @@ import numpy as np
 
 from ._legend import _renderer
 
-__all__ = ["dodge_markers", "fit_marker_label"]
+__all__ = ["dodge_markers", "fit_marker_label", "DODGE_PT"]
+
+#: Least distance (points) between two classifiers' markers (skew or threshold); closer ones are dodged sideways.
+DODGE_PT = 6.0
 
 
 def dodge_markers(ax, markers, dodge_pt):

@@ -23,7 +23,7 @@ from ._display import (
     classifier_styles,
 )
 from ._legend import _renderer
-from ._markers import dodge_markers, fit_marker_label
+from ._markers import DODGE_PT, dodge_markers, fit_marker_label
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 
@@ -31,9 +31,6 @@ __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 #: marked deployment skew (its PC(+) on a probability-cost axis) lies below this.
 LOG_BELOW = 0.05
 
-
-#: Least distance (points) between two classifiers' skew markers; closer ones are dodged sideways.
-DODGE_PT = 6.0
 
 
 def log_axis_start(x):

@@ -16,6 +16,7 @@ import numpy as np
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates_at, skew_model_of
 from ..metrics.prg import gain_skew, precision_gain, recall_gain
+from ._markers import DODGE_PT, dodge_markers
 
 __all__ = ["ThresholdMarker", "mark_threshold", "threshold_index"]
 
@@ -152,6 +153,8 @@ class ThresholdMarker:
             else:
                 curve = d._point_curves(pts._take(np.array([i])))[0]
                 line.set_data(curve[:, 0], curve[:, 1])
+        if self.space in ("pr", "roc", "prg"):  # two classifiers at one point (both predicting none): side by side
+            dodge_markers(d.ax_, [m for m in self.points_.values() if len(m.get_xdata()) == 1], DODGE_PT)
         if self.intervals_:
             name = next(iter(self.points_))
             (x,), (y,) = self.points_[name].get_data()

@@ -120,3 +120,16 @@ def test_a_histogram_and_a_suptitle_are_not_faults():
     ax.hist(np.random.default_rng(0).normal(size=200), 10, histtype="step")
     fig.suptitle("a title above the panel")
     assert lint_figure(fig) == []
+
+
+def test_open_markers_of_two_classifiers_differ_by_their_edge():
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    ax.plot([0.5], [0.5], "D", color="C0", markerfacecolor="white")
+    ax.plot([0.5], [0.5], "D", color="C1", markerfacecolor="white")  # same white face, another classifier
+    assert _kinds(fig) == {"marker-close"}
+    fig2, ax2 = plt.subplots(layout="constrained")
+    _curves(ax2)
+    ax2.plot([0.5], [0.5], "D", color="C0", markerfacecolor="white")
+    ax2.plot([0.5], [0.5], "o", color="C0", markerfacecolor="white")  # one classifier's two marks
+    assert lint_figure(fig2) == []
