@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import skewplot as sp
 
@@ -52,3 +53,19 @@ def test_every_image_the_readme_shows_is_committed():
     root = Path(__file__).resolve().parents[1]
     for image in images:
         assert (root / image).is_file(), f"README shows {image}, which is not in the repository"
+
+
+@pytest.mark.slow
+def test_compare_example_figure_passes_the_figure_lint():
+    """The figure the README's example saves: no legend over the curves, no clipped or overlapping text."""
+    import matplotlib.pyplot as plt
+
+    from skewplot.plotting._lint import lint_figure
+
+    namespace = {}
+    code, _ = example()
+    exec(code.split("for skew in")[0], namespace)
+    disp = sp.plot_pr(namespace["models"], skew=0.01)  # the example's last line, without the file
+    assert "plot_pr(models, skew=0.01)" in code
+    assert [str(p) for p in lint_figure(disp.figure_)] == []
+    plt.close(disp.figure_)
