@@ -134,6 +134,26 @@ def notebook_of(page):
 
 CODE_PAGES = [p for p in PAGES if code_blocks(p)]
 
+# Run first in each page's kernel: every figure a block leaves open or closes is linted (the figure lint,
+# skewplot/plotting/_lint.py) once, before the inline backend closes it; the last cell prints the problems.
+LINT_SETUP = """\
+import matplotlib.pyplot as _plt
+from skewplot.plotting._lint import lint_figure as _lint_figure
+_lint_seen, _lint_problems = set(), []
+def _lint_all(figures=None):
+    for fig in (figures if figures is not None else [_plt.figure(n) for n in _plt.get_fignums()]):
+        if id(fig) not in _lint_seen and fig.axes:
+            _lint_seen.add(id(fig))
+            _lint_problems.extend(f"{fig.axes[0].get_title() or 'figure'}: {p}" for p in _lint_figure(fig))
+_plt_close = _plt.close
+def _lint_close(fig=None):
+    _lint_all([fig] if fig is not None and hasattr(fig, "axes") else None)
+    return _plt_close(fig)
+_plt.close = _lint_close
+get_ipython().events.callbacks["post_execute"].insert(0, lambda: _lint_all())
+"""
+LINT_REPORT = "_lint_all()\nprint('LINT', repr(_lint_problems))"
+
 
 @pytest.mark.docs
 @pytest.mark.parametrize("page", CODE_PAGES, ids=lambda p: p.relative_to(DOCS).as_posix())
@@ -142,6 +162,8 @@ def test_page_runs_as_written(page, tmp_path):
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
     nb = notebook_of(page)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(LINT_SETUP))
+    nb.cells.append(nbformat.v4.new_code_cell(LINT_REPORT))
     text = page.read_text(encoding="utf-8")
     if "skewplot.widgets" in text or "%matplotlib widget" in text:
         for module in ("ipywidgets", "ipympl"):
@@ -160,3 +182,7 @@ def test_page_runs_as_written(page, tmp_path):
     finally:
         os.environ["PATH"] = old_path
     assert nbformat.validate(nb) is None
+    # every figure the page draws passes the figure lint
+    report = "".join(o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout")
+    assert report.startswith("LINT "), report
+    assert report[5:].strip() == "[]", f"{page.relative_to(DOCS)}: figure lint\n{report[5:]}"
