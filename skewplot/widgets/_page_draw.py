@@ -212,10 +212,19 @@ class Params:
 
 
 def pr_limits(disp, means):
-    """The y limits of a PR panel at each mean skew (its log floor follows the baseline)."""
+    """The y limits of a PR panel at each mean skew: its log floor below the baseline and the widget's floor skew.
+
+    The Display's rule (``precision_floor`` of ``_floor_mean``), evaluated once per distinct mean.
+    """
     if not disp.log_precision:
         return [tuple(disp.ax_.get_ylim())] * len(means)
-    return [(precision_floor(m), 1.05) for m in means]
+    floors = {}
+    for m in dict.fromkeys(means):
+        if 0 < m < 1:  # (an empty range's mean, never shown, may be 0)
+            with Params(disp, skew=float(m)):
+                floors[m] = (precision_floor(disp._floor_mean()), 1.05)
+    some = next(iter(floors.values()))
+    return [floors.get(m, some) for m in means]
 
 
 def envelope_limits(disp, skews, param, values):
@@ -308,7 +317,7 @@ def layers(widget, panels, height):
         images.append(_png(_render(fig)[0]))
         layers["base"] = 0
         for spec in varying:
-            layers["crops"][spec["key"]] = _alone(fig, spec["_ax"], spec["_limits"], images)
+            layers["crops"][spec["key"]] = _alone(fig, spec["_ax"], spec["_limits"], images, spec.pop("_reach", None))
         layers["top"] = len(images)
         images.append(_png(_foreground(fig)))
     finally:
@@ -320,8 +329,11 @@ def layers(widget, panels, height):
     return images, layers
 
 
-def _alone(fig, ax, limits, images):
-    """``ax`` drawn alone on a transparent layer at each set of ``limits``: ``[x, y, image]`` of each crop."""
+def _alone(fig, ax, limits, images, reach=None):
+    """``ax`` drawn alone on a transparent layer at each set of ``limits``: ``[x, y, image]`` of each crop.
+
+    ``reach``: which of ``limits`` the page can show (None: all); the others get no layer (None).
+    """
     others = [fig.patch, *fig.legends, *fig.texts, *(a for a in fig.axes if a is not ax)]
     shown = [(a, a.get_visible()) for a in others]
     old = ax.get_xlim(), ax.get_ylim()
@@ -330,7 +342,10 @@ def _alone(fig, ax, limits, images):
         for a in others:
             a.set_visible(False)
         ax.set_visible(True)
-        for lim in limits:
+        for k, lim in enumerate(limits):
+            if reach is not None and not reach[k]:
+                out.append(None)
+                continue
             x, y = (lim if isinstance(lim[0], tuple) else (old[0], lim))
             ax.set_xlim(*x)
             ax.set_ylim(*y)

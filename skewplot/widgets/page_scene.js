@@ -188,6 +188,12 @@
     ctx.translate(x, y); if (rot) { ctx.rotate(-rot * Math.PI / 180); }
     ctx.fillText(s, 0, 0); ctx.restore();
   }
+  function geomspace(a, b, n) {  // numpy.geomspace: the log grid from the axis' left end (its ends exact)
+    var la = Math.log10(a), step = (Math.log10(b) - la) / (n - 1), out = [];
+    for (var k = 0; k < n; k++) { out.push(Math.pow(10, la + k * step)); }
+    out[0] = a; out[n - 1] = b;
+    return out;
+  }
   function uniqueSorted(a) {
     a = a.slice().sort(function (p, q) { return p - q; });
     return a.filter(function (v, i) { return i === 0 || v !== a[i - 1]; });
@@ -230,6 +236,7 @@
   // ---- cost and F spaces ----
   function drawEnvelope(p, T) {
     var it = p.item, cost = it.kind === "cost", s = value("skew"), w = value(it.param), g = it.grid;
+    if (it.log && p.variant && p.variant.xlim) { g = geomspace(p.variant.xlim[0], 1, g.length); }
     var axis = it.x_axis, straight = cost && axis === "pc" && !it.log;
     var pcOf = function (x) { return axis === "pc" ? x : CF.probabilityCost(x, w); };
     var lineY = cost ? function (t, f, x) { return CF.nec(t, f, pcOf(x)); } : function (t, f, x) { return CF.fAt(t, f, x, w); };
@@ -413,9 +420,16 @@
     page.drawn = {}; page.markers = {}; page.legend = [];
     ctx.drawImage(imgs[D.layers.base], 0, 0);
     D.panels.forEach(function (p) {
-      p.variant = p.table ? p.variants[p.table[stateIndex(p.by)]] : p.variants[0];
+      var v = p.table ? p.table[stateIndex(p.by)] : 0;
+      if (p.grow) {  // the live axis' ends only move down: the lowest seen so far (EnvelopeDisplay._grow_only)
+        var ny = p.grow.ny, cur = p.grow.cur || p.grow.start;
+        cur = [Math.max(cur[0], Math.floor(v / ny)), Math.max(cur[1], v % ny)];
+        p.grow.cur = cur;
+        v = cur[0] * ny + cur[1];
+      }
+      p.variant = p.variants[v];
       if (p.table) {
-        var crop = D.layers.crops[p.key][p.table[stateIndex(p.by)]];
+        var crop = D.layers.crops[p.key][v];
         ctx.drawImage(imgs[crop[2]], crop[0], crop[1]);
       }
     });

@@ -240,12 +240,39 @@ def _legend_texts(disp, renderer, height):
 
 
 def _panel_spec(key, disp, item, by, limits, text, renderer, height):
-    distinct, index = variants(limits)
     item["text"] = text_style(text, renderer, height)
-    return {"key": key, "panel": panel_box(disp.ax_, height), "item": item, "by": by,
-            "variants": [{"xlim": list(lim[0]), "ylim": list(lim[1])} if isinstance(lim[0], tuple)
-                         else {"ylim": list(lim)} for lim in distinct],
-            "table": index if len(distinct) > 1 else None, "_ax": disp.ax_, "_limits": distinct}
+    spec = {"key": key, "panel": panel_box(disp.ax_, height), "item": item, "by": by, "_ax": disp.ax_}
+    if isinstance(limits[0][0], tuple) and disp._grow_only():
+        return {**spec, **_grow_only(disp, limits)}
+    distinct, index = variants(limits)
+    return {**spec, "variants": [{"xlim": list(lim[0]), "ylim": list(lim[1])} if isinstance(lim[0], tuple)
+                                 else {"ylim": list(lim)} for lim in distinct],
+            "table": index if len(distinct) > 1 else None, "_limits": distinct}
+
+
+def _grow_only(disp, limits):
+    """A cost or F axis in a widget: its left end and bottom only ever move down (``EnvelopeDisplay._grow_only``).
+
+    The page keeps the lowest of each seen so far, as the live Display does, starting from the axis'
+    limits now: the table gives each state's own (x, y) ends as indices into the two descending lists of
+    ends, the variants are their pairs (a layer rendered for each pair the page can reach: both at or
+    below today's ends).
+    """
+    (x_now, x1), (y_now, y1) = disp.ax_.get_xlim(), disp.ax_.get_ylim()
+
+    def ends(values):  # one per end the pixels can tell apart (1e-06 and 1.0000000000000002e-06 are one)
+        return {float(f"{v:.12g}"): v for v in sorted(values, reverse=True)}
+
+    xs, ys = ends({lim[0][0] for lim in limits} | {x_now}), ends({lim[1][0] for lim in limits} | {y_now})
+    where_x, where_y = {x: k for k, x in enumerate(xs)}, {y: k for k, y in enumerate(ys)}
+    x_now, y_now = float(f"{x_now:.12g}"), float(f"{y_now:.12g}")
+    table = [where_x[float(f"{lim[0][0]:.12g}")] * len(ys) + where_y[float(f"{lim[1][0]:.12g}")] for lim in limits]
+    pairs = [((x, x1), (y, y1)) for x in xs for y in ys]
+    reach = [x <= x_now and y <= y_now for x in xs for y in ys]
+    if len(pairs) == 1:
+        return {"variants": [{"xlim": [x_now, x1], "ylim": [y_now, y1]}], "table": None, "_limits": pairs}
+    return {"variants": [{"xlim": list(p[0]), "ylim": list(p[1])} for p in pairs], "table": table,
+            "grow": {"ny": len(ys), "start": [where_x[x_now], where_y[y_now]]}, "_limits": pairs, "_reach": reach}
 
 
 def _buttons_of(widget, by):
