@@ -29,8 +29,6 @@ fig, axes = plt.subplots(1, 2, sharey=True, constrained_layout=True)
 sp.plot_skew_transform(0.5, [2 / 5, 1 / 4, 1 / 10, 1 / 100], ax=axes[0])
 # (b) measured at 1 % positives, read at more common ones
 sp.plot_skew_transform(0.01, [1 / 2, 1 / 10, 1 / 50, 1 / 80], ax=axes[1])
-axes[0].legend(loc="upper left", title=None)
-axes[1].legend(loc="lower right", title=None)
 axes[1].set_ylabel("")
 axes[0].set_title("(a)")
 _ = axes[1].set_title("(b)")

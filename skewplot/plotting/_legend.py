@@ -208,7 +208,7 @@ def share_legend(fig, handles, labels, **kwargs):
     # legend: its entries join the shared one, first, and its legend goes
     for ax in panels(fig):
         own = ax.get_legend()
-        if own is not None and hasattr(own, "_skewplot_kwargs"):
+        if own is not None and hasattr(own, "_skewplot_kwargs") and not getattr(ax, "_skewplot_own_legend", False):
             for handle, text in zip(own.legend_handles, own.get_texts(), strict=True):
                 entries.setdefault(entry_name(text.get_text()), handle)
             own.remove()
@@ -259,7 +259,7 @@ def _strip(ax, legend, renderer):
     return _columns(make, ax.bbox.width, len(labels), renderer)
 
 
-def place_legend(ax, *args, moving=(), legend=None, **kwargs):
+def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     """Draw the legend of ``ax`` by the one rule (see the module note) and return it.
 
     ``args`` (handles, labels) and ``kwargs`` (``fontsize``, ``ncol``,
@@ -274,12 +274,16 @@ def place_legend(ax, *args, moving=(), legend=None, **kwargs):
     changed, so the legend follows the same rule as a fresh plot of the new
     state); a strip stays a strip, and in a figure whose layout is frozen
     (the widgets') an inside legend with no free place takes the least
-    covered one.
+    covered one.  ``own``: this panel keeps its own legend in a figure of
+    several (its entries mean something else in each panel, as the skews
+    of a skew transform coloured by their place in the list).
     """
     from matplotlib.text import Text
 
     fig = ax.figure
-    if legend is None and len(panels(fig)) > 1:
+    if own:
+        ax._skewplot_own_legend = True
+    if legend is None and len(panels(fig)) > 1 and not own:
         handles, labels = args if args else ax.get_legend_handles_labels()
         return share_legend(fig, handles, labels, **kwargs)
     if legend is not None and getattr(legend, "_skewplot_strip", False):

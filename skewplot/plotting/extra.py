@@ -58,7 +58,7 @@ class SkewTransformDisplay(Display):
         ax.set_ylim(0, 1)
         ax.set_aspect("equal")
         self._labels()
-        self._place_legend(title="deployment skew")
+        self._place_legend(title="deployment skew", own=True)  # each panel colours its own skews
         return self
 
     def _labels(self):

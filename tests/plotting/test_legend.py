@@ -164,3 +164,24 @@ def test_a_panel_drawn_alone_joins_the_shared_legend_when_more_are_added():
     assert names[:2] == ["strong", "weak"] and len(names) == len(set(names))
     assert {"random", "minimum achievable", "chance"} <= set(names)
     plt.close(fig)
+
+
+def test_skew_transform_panels_keep_their_own_legends():
+    """Each panel colours its own skews: one shared legend would give two names one colour."""
+    fig, axes = plt.subplots(1, 2, layout="constrained")
+    sp.plot_skew_transform(0.5, [0.4, 0.1], ax=axes[0])
+    sp.plot_skew_transform(0.01, [0.5, 0.02], ax=axes[1])
+    assert fig.legends == []
+    texts = [[t.get_text() for t in ax.get_legend().get_texts()] for ax in axes]
+    assert texts == [["unchanged", "$\\pi'=0.4$", "$\\pi'=0.1$"], ["unchanged", "$\\pi'=0.5$", "$\\pi'=0.02$"]]
+    plt.close(fig)
+    # classifiers keep one colour across panels: their legend is shared, and a skew transform's stays its own
+    pts = sp.datasets.example_classifiers(n=2000)
+    fig, axes = plt.subplots(1, 3, layout="constrained")
+    sp.plot_skew_transform(0.5, [0.4, 0.1], ax=axes[0])
+    sp.plot_pr(pts, skew=0.01, ax=axes[1])
+    sp.plot_roc(pts, ax=axes[2])
+    assert len(fig.legends) == 1 and axes[0].get_legend() is not None
+    assert axes[1].get_legend() is None and axes[2].get_legend() is None
+    assert "unchanged" not in [t.get_text() for t in fig.legends[0].get_texts()]
+    plt.close(fig)
