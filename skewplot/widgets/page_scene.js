@@ -234,7 +234,7 @@
   }
 
   // ---- cost and F spaces ----
-  function drawEnvelope(p, T) {
+  function drawEnvelope(p, T, part) {  // part "curves" (the weight's) or "marker" (the skew's and the weight's)
     var it = p.item, cost = it.kind === "cost", s = value("skew"), w = value(it.param), g = it.grid;
     if (it.log && p.variant && p.variant.xlim) { g = geomspace(p.variant.xlim[0], 1, g.length); }
     var axis = it.x_axis, straight = cost && axis === "pc" && !it.log;
@@ -251,6 +251,7 @@
     }
     clipTo(T.box);
     var names = Object.keys(it.curves), marks = [];
+    if (part === "curves") {
     names.forEach(function (name) {
       var c = it.curves[name];
       if (c.thin) {
@@ -299,6 +300,12 @@
       page.drawn[p.key + "/envelope/" + name] = pts;
       stroke(pts, c.style);
     });
+    ctx.restore();
+    var at = it.text, lab = it.axis_texts[idx[it.param]], b = at.box;
+    if (cost) { text(at, lab, b[0] + b[2] / 2, b[1], "center", "top", 0); }
+    else { text(at, lab, b[0], b[1] + b[3] / 2, "center", "top", 90); }
+    return;
+    }
     // the marker: its value per classifier, the dots dodged as skewplot.plotting._markers.dodge_markers
     var mx = cost && axis === "pc" ? CF.probabilityCost(s, w) : s;
     names.forEach(function (name) {
@@ -332,9 +339,6 @@
     ctx.fillRect(left ? px - pad : px - width - pad, ty - pad, width + 2 * pad, mt.size * 1.2 + 2 * pad);
     ctx.restore();
     text(mt, label, px, ty, left ? "left" : "right", "top", 0);
-    var at = it.text, lab = it.axis_texts[idx[it.param]], b = at.box;
-    if (cost) { text(at, lab, b[0] + b[2] / 2, b[1], "center", "top", 0); }
-    else { text(at, lab, b[0], b[1] + b[3] / 2, "center", "top", 90); }
   }
   function dodge(marks, T, reach) {
     var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[1]); });
@@ -415,6 +419,26 @@
       + "</table></div>";
   }
 
+  // Each panel's part is drawn on a layer of its own, again only when what it depends on changed: a step of
+  // one control redraws only its parts (the thin lines of cost and F space are most of a repaint).
+  function layer(p, part, key, draw) {
+    var caches = p.layers || (p.layers = {}), c = caches[part], k = JSON.stringify(key);
+    if (!c) {
+      c = caches[part] = {canvas: document.createElement("canvas")};
+      c.canvas.width = canvas.width; c.canvas.height = canvas.height;
+    }
+    if (c.key !== k) {
+      var main = ctx, drawn = page.drawn;
+      ctx = c.canvas.getContext("2d");
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      page.drawn = {};
+      try { draw(); } finally { c.drawn = page.drawn; c.markers = page.markers[p.item.kind]; ctx = main; page.drawn = drawn; }
+      c.key = k;
+    }
+    ctx.drawImage(c.canvas, 0, 0);
+    Object.keys(c.drawn).forEach(function (name) { page.drawn[name] = c.drawn[name]; });
+    if (part === "marker") { page.markers[p.item.kind] = c.markers; }
+  }
   function paint() {
     var t0 = performance.now();
     page.drawn = {}; page.markers = {}; page.legend = [];
@@ -434,10 +458,13 @@
       }
     });
     D.panels.forEach(function (p) {
-      var T = transform(p);
-      if (p.item.kind === "pr") { drawPR(p, T); }
-      else if (p.item.kind === "marks") { drawMarks(p, T); }
-      else { drawEnvelope(p, T); }
+      var T = transform(p), k = p.item.kind, v = p.variants.indexOf(p.variant);
+      if (k === "pr") { layer(p, "pr", [v, idx[p.item.control]], function () { drawPR(p, T); }); }
+      else if (k === "marks") { layer(p, "marks", [idx.skew, idx.skew_range], function () { drawMarks(p, T); }); }
+      else {
+        layer(p, "curves", [v, idx[p.item.param]], function () { drawEnvelope(p, T, "curves"); });
+        layer(p, "marker", [v, idx[p.item.param], idx.skew], function () { drawEnvelope(p, T, "marker"); });
+      }
     });
     ctx.drawImage(imgs[D.layers.top], 0, 0);
     D.panels.forEach(function (p) { if (p.item.legend) { legendTexts(p); } });
@@ -484,4 +511,5 @@
     box.appendChild(button);
   });
   Promise.all(imgs.map(function (im) { return im.decode(); })).then(function () { paint(); page.ready = true; });
+  window.addEventListener("load", function () { if (!page.paints) { paint(); } });  // images are loaded by then
 })();
