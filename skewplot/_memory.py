@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numbers
 
-__all__ = ["get_memory_limit", "set_memory_limit", "check_memory"]
+__all__ = ["get_memory_limit", "set_memory_limit", "check_memory", "check_work", "WORK_LIMIT"]
 
 #: Default limit: 4 GiB.
 DEFAULT_MEMORY_LIMIT = 4 * 2**30
@@ -83,3 +83,18 @@ def check_memory(nbytes, what, reduce="reduce the input (e.g. round the scores t
             f"{what} would need about {_human(nbytes)}, more than the memory limit of {_human(_limit)}; "
             f"{reduce} or raise the limit with skewplot.set_memory_limit(nbytes)"
         )
+
+
+#: Most elementary steps (about one numpy element operation, or a thousandth of a Python loop turn, each)
+#: a call may plan: some minutes of work on one core.  Above it the call is refused before it starts.
+WORK_LIMIT = 1e11
+
+
+def check_work(steps, what, reduce):
+    """Raise ``ValueError`` when a call's planned work, ``steps``, exceeds :data:`WORK_LIMIT` (a time guard).
+
+    ``what`` names the arguments and sizes that set the work; ``reduce`` says what to lower.
+    """
+    if steps > WORK_LIMIT:
+        raise ValueError(f"{what} would take about {steps:.2g} steps of work (some {steps / 6e9:.0f} minutes at "
+                         f"1e8 a second), more than {WORK_LIMIT:.0e}; {reduce}")

@@ -250,7 +250,7 @@ def test_discrete_schemes_under_a_skew_range_refuse_quadratic_work_first():
     for call in (lambda: sp.aucpr(pts, skew=(1e-5, 0.5), interpolation="discrete-fp"),
                  lambda: sp.metrics.auc.aucpr_at_skews(pts, np.geomspace(1e-5, 0.5, 200), interpolation="discrete-fp"),
                  lambda: sp.aucpr(pts, skew=sp.SkewRange(1e-6, 0.5), interpolation="discrete-fp", normalize=True)):
-        with pytest.raises(ValueError, match=r"interpolation='discrete-fp' at .* needs at least .* unit steps over "
+        with pytest.raises(ValueError, match=r"interpolation='discrete-fp' needs at least .* unit steps at .*, over "
                                              r".*interpolation='continuous'"):
             call()
     assert time.process_time() - start < 1.0  # refused before the first node, not after minutes

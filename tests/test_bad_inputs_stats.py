@@ -245,3 +245,37 @@ def test_anova_exact_fit_with_a_model_effect_and_a_noisy_fit():
     assert exact.attrs["exact_fit"] and exact.loc["model", "PR(>F)"] == 0.0
     noisy = anova_over_skews(_frame(0.0, noise=1e-9), block="fold")["three_way"]  # tiny but real noise
     assert not noisy.attrs["exact_fit"] and 0.0 < noisy.loc["model", "PR(>F)"] < 1.0
+
+
+# ---------------------------------------------------------------- issue 30 sweep, second corpus (new inputs)
+def test_time_guards_refuse_hours_of_work_up_front():
+    """n_boot=1e8 fits the memory guard (1.6 GB) but is hours of replicates; n_skews=1e7 likewise."""
+    import time
+
+    rng = np.random.default_rng(1)
+    y = rng.random(200) < 0.3
+    s = rng.normal(size=200) + y
+    calls = [(lambda: sp.aucpr_ci(y, s, n_boot=10**8), r"n_boot=100000000 replicates of 200 rows would take"),
+             (lambda: sp.compare(y, s, s[::-1], n_boot=10**8), r"n_boot=100000000 replicates"),
+             (lambda: sp.estimate_skew(y, s, s, confidence=0.9, n_boot=10**8), r"n_boot=100000000 replicates"),
+             (lambda: sp.plot_comparison(y, s, s[::-1], n_skews=10**6, n_boot=1000),
+              r"n_boot=1000 replicates of 200 rows at 1000000 skews would take")]
+    for call, named in calls:
+        start = time.process_time()
+        with pytest.raises((ValueError, MemoryError), match=named):
+            call()
+        assert time.process_time() - start < 5  # refused before the work, not after it
+
+
+def test_deployment_scores_from_the_same_classifier_warn_nothing():
+    """A few deployment scores past the test range are normal (1.7 % of 300 beside 200 test rows warned)."""
+    rng = np.random.default_rng(5)
+    y = rng.random(200) < 0.3
+    s = rng.normal(size=200) + 2 * y
+    deploy = rng.normal(size=3000) + 2 * (rng.random(3000) < 0.05)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for method in ("ml", "acc", "pacc", "hdy"):
+            sp.estimate_skew(y, s, deploy, method=method)
+    with pytest.warns(UserWarning, match="lie outside the test scores' range"):
+        sp.estimate_skew(y, s, deploy * 10)  # another scale still warns

@@ -119,6 +119,10 @@ RANGES = {
     "one score": np.full(8, 0.25),
     "packed against an outlier": np.concatenate((0.5 + np.arange(7) * 1e-15, [1e300])),
     "negative zero and zero": np.array([-0.0, 0.0, -0.0, 0.0, 1.0, 1.0, -1.0, -1.0]),
+    # Second corpus: a spread of one subnormal (halved it rounded to 0: NaN bins), and two extremes only
+    # (their difference overflowed to a RuntimeWarning when the bracket's thresholds were checked).
+    "a spread of one subnormal": np.array([0.0, 5e-324] * 4),
+    "only the two extremes": np.array([-1.7976931348623157e308, 1.7976931348623157e308] * 4),
 }
 MODES = {"exact": {}, "bins=3": dict(bins=3), "bins=2**53": dict(bins=2**53), "max_groups=2": dict(max_groups=2),
          "tolerance": dict(tolerance=1e-3)}

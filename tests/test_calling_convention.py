@@ -286,6 +286,17 @@ def test_the_extras_named_exist_in_pyproject():
         assert any(req.split(">")[0].split("[")[0].strip() == module for req in extras[extra]), (module, extra)
 
 
+def test_choose_threshold_takes_the_same_inputs_and_cost_f_plots_an_estimate():
+    ref = sp.choose_threshold(Y, S, skew=0.05, target="cost").threshold
+    assert sp.choose_threshold(TABLE, y_true="label", y_score="score", skew=0.05, target="cost").threshold == ref
+    assert sp.choose_threshold(y_true=Y, y_score=S, skew=0.05, target="cost").threshold == ref
+    bounded = sp.operating_points_from(TABLE, "score", "label", bins=16)
+    with pytest.raises(TypeError, match=r"choose_threshold\(\) needs exact operating points"):
+        sp.choose_threshold(bounded, skew=0.05, target="cost")
+    for plot in (sp.plot_cost, sp.plot_fmeasure):
+        assert plot(PTS, skew=EST).skew == EST.estimate
+
+
 def test_estimate_skew_takes_the_same_test_set_inputs():
     _, deploy = sp.datasets.make_scores(2000, 0.05, random_state=3)
     ref = sp.estimate_skew(Y, S, deploy).estimate

@@ -43,7 +43,7 @@ def check_discrete_work(pts, skews, interpolation, what):
     if total > MAX_DISCRETE_WORK:
         worst = int(np.argmax(per_skew))
         raise ValueError(
-            f"interpolation={interpolation!r} at {what} needs at least {total:.3g} unit steps over {pi.size} "
+            f"interpolation={interpolation!r} needs at least {total:.3g} unit steps at {what}, over {pi.size} "
             f"skews (up to {per_skew[worst]:.3g} at pi'={pi[worst]:.3g}, where the negatives rescale to "
             f"{pts.n_pos * (1 - pi[worst]) / pi[worst]:.3g}), more than {MAX_DISCRETE_WORK:.3g}: about "
             f"{total / 1e7:.0f} s of work. Use interpolation='continuous' (exact, no steps), or a skew range "

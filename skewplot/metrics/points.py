@@ -293,7 +293,7 @@ class OperatingPoints:
         if thresholds is not None:
             thr = check_1d_array(thresholds, "thresholds")
             check_same_length(("tp", tp), ("thresholds", thr))
-            if np.any(np.diff(thr) > 0):
+            if np.any(thr[1:] > thr[:-1]):  # no difference: it overflows for scores near +-1.8e308
                 raise ValueError("thresholds must be decreasing, in the order of tp and fp")
         if tp[0] != 0 or fp[0] != 0:
             tp, fp = np.concatenate(([0.0], tp)), np.concatenate(([0.0], fp))

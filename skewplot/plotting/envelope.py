@@ -14,7 +14,7 @@ import numpy as np
 
 from .._validate import check_bool, check_int, check_scalar
 from ..metrics.hull import roc_convex_hull
-from ..skew import FixedSkew
+from ..skew import FixedSkew, _is_estimate, as_skew
 from ._bands import check_band, ci_band_text, ci_quantiles, ci_replicates, draw_band, fold_band, fold_band_text
 from ._display import (
     Display,
@@ -113,13 +113,16 @@ def _drawn_indices(pts, max_lines):
 
 
 def check_skew(skew):
-    """``skew`` for a marker: None (no marker) or one deployment skew in [0, 1]."""
+    """``skew`` for a marker: None (no marker) or one deployment skew in [0, 1] (an estimate: its point estimate)."""
     if skew is None:
         return None
+    if _is_estimate(skew):
+        skew = as_skew(skew)
     if isinstance(skew, FixedSkew):
         skew = skew.value
     if not isinstance(skew, (int, float, np.integer, np.floating)) or isinstance(skew, bool):
-        raise TypeError(f"skew must be None or one deployment skew in [0, 1], got {type(skew).__name__}")
+        raise TypeError(f"skew must be None, one deployment skew in [0, 1] or a SkewEstimate, got "
+                        f"{type(skew).__name__}")
     return check_scalar(skew, "skew", lo=0.0, hi=1.0)
 
 

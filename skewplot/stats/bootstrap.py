@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._memory import check_memory
+from .._memory import check_memory, check_work
 from .._validate import (
     check_1d_array,
     check_bool,
@@ -152,14 +152,27 @@ def aucpr_rows(tp, fp, model, interpolation, normalize):
                      for p in _resample.replicate_points(tp, fp)])
 
 
-def run(pools, n_bins, statistic, n_boot, rng, *, rows=False):
+def check_replicate_work(n_boot, n_rows, n_vertices, per_replicate=1):
+    """Refuse replicates whose work is hours (:func:`skewplot._memory.check_work`), before any is drawn.
+
+    Each replicate draws every row and sums every classifier's polyline
+    (``n_vertices`` in all) once per area, ``per_replicate`` areas.
+    """
+    check_work(n_boot * (n_rows + (n_vertices + 1000) * per_replicate),
+               f"n_boot={n_boot} replicates of {n_rows} rows" + (
+                   f" at {per_replicate} skews" if per_replicate > 1 else ""), reduce="lower n_boot")
+
+
+def run(pools, n_bins, statistic, n_boot, rng, *, rows=False, per_replicate=1):
     """Replicates of ``statistic`` (a function of the per-classifier polylines) -> (n_boot, m).
 
-    ``rows=True`` also passes the chunk's replicate numbers, ``statistic(lines, slice)``.
+    ``rows=True`` also passes the chunk's replicate numbers, ``statistic(lines, slice)``;
+    ``per_replicate``: how many areas the statistic computes per classifier (the skews of a comparison).
     """
     # The replicates of every classifier (and of their difference), kept and then concatenated: twice.
-    check_memory(2 * 8 * n_boot * (len(n_bins) + 1), f"n_boot={n_boot} replicates of {len(n_bins)} classifier(s)",
-                 reduce="lower n_boot")
+    check_memory(2 * 8 * n_boot * (len(n_bins) + 1) * per_replicate,
+                 f"n_boot={n_boot} replicates of {len(n_bins)} classifier(s)", reduce="lower n_boot")
+    check_replicate_work(n_boot, sum(p.size for p in pools), sum(n_bins), per_replicate)
     out = []
     chunk = _resample.chunk_size(pools)
     for start in range(0, n_boot, chunk):

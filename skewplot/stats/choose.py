@@ -16,6 +16,8 @@ import numpy as np
 from .._memory import check_memory
 from .._validate import check_choice, check_int, check_scalar
 from ..metrics import decide
+from ..metrics._inputs import is_bounded, one_classifier
+from ..metrics._rows import labelled_rows
 from ..metrics.cost import _nec, probability_cost
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.points import OperatingPoints
@@ -157,8 +159,8 @@ def _pick(good, target, value, tpr, what):
     return int(np.flatnonzero(ok & (tpr == tpr[ok].max()))[0])
 
 
-def choose_threshold(data, y_score=None, *, skew, target, value=None, m=0.5, beta=1.0, risk="expected",
-                     level=0.9, confidence=None, n_boot=1000, sample_weight=None, pos_label=None,
+def choose_threshold(data=None, y_score=None, *, skew, target, value=None, m=0.5, beta=1.0, risk="expected",
+                     level=0.9, confidence=None, n_boot=1000, y_true=None, sample_weight=None, pos_label=None,
                      random_state=None):
     """The threshold to deploy when the deployment skew is known only as a number, a range or a distribution.
 
@@ -168,12 +170,13 @@ def choose_threshold(data, y_score=None, *, skew, target, value=None, m=0.5, bet
 
     Parameters
     ----------
-    data : array-like or OperatingPoints
-        The labels ``y_true`` (with ``y_score``), or one classifier's
-        operating points (not for ``risk="chance"`` or ``confidence``, which
-        resample the rows).
-    y_score : array-like, optional
-        Scores; predict positive where ``score >= threshold``.
+    data : array-like, DataFrame or OperatingPoints
+        The labels ``y_true`` (with ``y_score``), a table whose columns
+        ``y_true=``/``y_score=`` name, or one classifier's operating points
+        (not for ``risk="chance"`` or ``confidence``: they resample rows).
+    y_score, y_true : array-like or str, optional
+        Scores (predict positive where ``score >= threshold``) and labels
+        (when ``data`` is None), or their columns in ``data``.
     skew : float, (lo, hi), SkewModel or SkewEstimate
         The deployment skew pi'.  A :class:`~skewplot.SkewEstimate`
         with an interval stands for the distribution of its bootstrap
@@ -251,9 +254,10 @@ def choose_threshold(data, y_score=None, *, skew, target, value=None, m=0.5, bet
                             "y_score, not OperatingPoints")
         pts, score, is_pos, w = data, None, None, None
     else:
-        if y_score is None:
-            raise TypeError("y_score is required with labels (or give OperatingPoints as data)")
-        is_pos, (score,), w = read_rows(data, [("y_score", y_score)], sample_weight, pos_label)
+        _ = is_bounded(data) and one_classifier(data, y_score, y_true=y_true, func="choose_threshold", bounded=False)
+        data, (score,), sample_weight = labelled_rows(data, [("y_score", y_score)], y_true=y_true, skew_arg=None,
+                                                      sample_weight=sample_weight, func="choose_threshold")
+        is_pos, (score,), w = read_rows(data, [("y_score", score)], sample_weight, pos_label)
         pts = points_of(is_pos, score, w)
     n_boot = check_int(n_boot, "n_boot", lo=1) if resample else 0
     model, bounds, draws = _skew_spec(skew, pts)

@@ -15,7 +15,16 @@ from ..skew.formulas import aucpr_min_gap
 from . import _intervals, _resample
 from ._checks import as_generator
 from ._inputs import labelled_rows
-from .bootstrap import aucpr_rows, check_bootstrap_args, points_of, read_rows, run, single_class_error, summarise
+from .bootstrap import (
+    aucpr_rows,
+    check_bootstrap_args,
+    check_replicate_work,
+    points_of,
+    read_rows,
+    run,
+    single_class_error,
+    summarise,
+)
 from .choose import _draw_skews
 from .prior_shift import SkewEstimate
 
@@ -156,6 +165,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
     labels, (a, b), weights = labelled_rows(data, [("score_a", score_a), ("score_b", score_b)], y_true=y_true,
                                             sample_weight=sample_weight, func=func)
     is_pos, scores, w = read_rows(labels, [("score_a", a), ("score_b", b)], weights, pos_label)
+    check_replicate_work(n_boot, is_pos.size, 2 * is_pos.size, len(skews))  # before the work per skew
     pts = [points_of(is_pos, s, w) for s in scores]
     models = [skew_model_of(pts[0], s) for s in skews]
     est = np.array([[aucpr(p, skew=m, interpolation=interpolation, normalize=normalize) for m in models] for p in pts])
@@ -175,7 +185,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
         cols = [_deployed_difference(lines, draws[j][rows], interpolation, normalize) for j in drawn]
         return np.concatenate([statistic(lines)] + [c[:, None] for c in cols], axis=1)
 
-    out = run(pools, n_bins, with_deployed, n_boot, rng, rows=True)
+    out = run(pools, n_bins, with_deployed, n_boot, rng, rows=True, per_replicate=len(skews) + len(drawn))
     dist = out[:, :len(skews)]
     deployed = dist.copy()
     deployed[:, drawn] = out[:, len(skews):]

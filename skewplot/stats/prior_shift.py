@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.special import ndtri
 
+from .._memory import check_memory, check_work
 from .._validate import check_1d_array, check_choice, check_finite, check_int, check_scalar
 from . import _quantifiers as q
 from ._checks import as_generator
@@ -25,8 +26,9 @@ __all__ = ["SkewEstimate", "estimate_skew", "METHODS", "DEFAULT_METHOD"]
 METHODS = ("acc", "pacc", "median_sweep", "hdy", "ml")
 DEFAULT_METHOD = "ml"
 # More of the deployment sample than this outside the test scores' range is
-# not what prior shift produces (there it is ~1/n_test per tail).
-_OUTSIDE_WARN = 0.01
+# not what prior shift produces (there it is ~1/n_test per tail, and a shift
+# towards the rarer class samples its tail more): another scale is far above it.
+_OUTSIDE_WARN = 0.05
 # Blocks per pool (test positives, test negatives, deployment) of the leave-block-out jackknife.
 _JACK_BLOCKS = 50
 
@@ -167,7 +169,7 @@ def check_deploy(deploy_score, name, test_sorted):
     d = check_finite(check_1d_array(deploy_score, name), name)
     lo, hi = test_sorted[0], test_sorted[-1]
     outside = float(np.mean((d < lo) | (d > hi)))
-    if outside > _OUTSIDE_WARN:
+    if outside > max(_OUTSIDE_WARN, 20.0 / (test_sorted.size + 1)):
         warnings.warn(
             f"{100 * outside:.3g}% of {name} lie outside the test scores' range [{lo:.4g}, {hi:.4g}] "
             f"({name} spans [{d.min():.4g}, {d.max():.4g}]); are they on the same scale, from the same "
@@ -311,6 +313,10 @@ def _run(grouped, method, confidence, n_boot, random_state):
     if confidence is not None:
         confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
         n_boot = check_int(n_boot, "n_boot", lo=2)
+        check_memory(8 * n_boot, f"n_boot={n_boot} replicates", reduce="lower n_boot")
+        # One Python turn per replicate, each drawing every test row and regrouping the deployment sample.
+        rows = sum(r[0].size for r in grouped.rows) + grouped.n_deploy
+        check_work(n_boot * (rows + 1000), f"n_boot={n_boot} replicates of {rows} rows", reduce="lower n_boot")
     est, details = _estimate(grouped.counts(), method, grouped.bins)
     if not np.isfinite(est):
         raise ValueError("y_score does not separate the classes of y_true (TPR - FPR is 0 everywhere); "

@@ -51,7 +51,10 @@ class Grid:
         else:
             # Scale by powers of two (exact) so that the spread is in [1, 2): no subnormal to divide by
             # (polars multiplies by the reciprocal of a literal divisor), no overflow of hi - lo.
-            factors = _powers_of_two(1 - np.frexp(0.5 * hi - 0.5 * lo)[1])
+            # The spread's own exponent when it is finite: halving a subnormal spread (5e-324) rounds it to 0.
+            spread = hi - lo
+            e = np.frexp(spread)[1] if np.isfinite(spread) else np.frexp(0.5 * hi - 0.5 * lo)[1] + 1
+            factors = _powers_of_two(1 - e)
             for f in factors:
                 s, lo, hi = s * f, lo * f, hi * f
             # Casts of integers or decimals to float64 round each score and lo alike, so t may leave
