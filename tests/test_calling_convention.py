@@ -291,7 +291,8 @@ def test_choose_threshold_takes_the_same_inputs_and_cost_f_plots_an_estimate():
     assert sp.choose_threshold(TABLE, y_true="label", y_score="score", skew=0.05, target="cost").threshold == ref
     assert sp.choose_threshold(y_true=Y, y_score=S, skew=0.05, target="cost").threshold == ref
     bounded = sp.operating_points_from(TABLE, "score", "label", bins=16)
-    with pytest.raises(TypeError, match=r"choose_threshold\(\) needs exact operating points"):
+    with pytest.raises(TypeError, match=r"choose_threshold\(\) needs the rows \(or exact operating points\); "
+                                        "BoundedOperatingPoints"):
         sp.choose_threshold(bounded, skew=0.05, target="cost")
     for plot in (sp.plot_cost, sp.plot_fmeasure):
         assert plot(PTS, skew=EST).skew == EST.estimate

@@ -45,6 +45,9 @@ def labelled_rows(data, scores, *, y_true=None, sample_weight=None, func="aucpr_
     place (None: the caller takes no skew).
     """
     given = {"y_true": y_true, "sample_weight": sample_weight, **dict(scores)}
+    if is_bounded(data) and not isinstance(data, Mapping):
+        raise TypeError(f"{func}() needs the rows (or exact operating points); BoundedOperatingPoints (binned "
+                        "scores) hold neither: pass the labels and scores (arrays, or columns of data=)")
     points = isinstance(data, OperatingPoints) or (isinstance(data, Mapping) and bool(data) and all(
         isinstance(v, OperatingPoints) for v in data.values()))
     if points or is_bounded(data):

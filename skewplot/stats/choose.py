@@ -16,8 +16,6 @@ import numpy as np
 from .._memory import check_memory
 from .._validate import check_choice, check_int, check_scalar
 from ..metrics import decide
-from ..metrics._inputs import is_bounded, one_classifier
-from ..metrics._rows import labelled_rows
 from ..metrics.cost import _nec, probability_cost
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.points import OperatingPoints
@@ -25,6 +23,7 @@ from ..metrics.precision import curve_rates_at, skew_model_of
 from ..skew import FixedSkew, SkewRange, SkewSeries
 from . import _resample
 from ._checks import as_generator
+from ._inputs import labelled_rows
 from .bootstrap import points_of, read_rows
 from .prior_shift import SkewEstimate
 
@@ -171,12 +170,10 @@ def choose_threshold(data=None, y_score=None, *, skew, target, value=None, m=0.5
     Parameters
     ----------
     data : array-like, DataFrame or OperatingPoints
-        The labels ``y_true`` (with ``y_score``), a table whose columns
-        ``y_true=``/``y_score=`` name, or one classifier's operating points
-        (not for ``risk="chance"`` or ``confidence``: they resample rows).
+        Labels (with ``y_score``), a table whose columns ``y_true=``, ``y_score=`` name, or
+        operating points (not for ``risk="chance"``/``confidence``, which resample rows).
     y_score, y_true : array-like or str, optional
-        Scores (predict positive where ``score >= threshold``) and labels
-        (when ``data`` is None), or their columns in ``data``.
+        Scores (positive where ``score >= threshold``) and labels, or their columns in ``data``.
     skew : float, (lo, hi), SkewModel or SkewEstimate
         The deployment skew pi'.  A :class:`~skewplot.SkewEstimate`
         with an interval stands for the distribution of its bootstrap
@@ -254,7 +251,6 @@ def choose_threshold(data=None, y_score=None, *, skew, target, value=None, m=0.5
                             "y_score, not OperatingPoints")
         pts, score, is_pos, w = data, None, None, None
     else:
-        _ = is_bounded(data) and one_classifier(data, y_score, y_true=y_true, func="choose_threshold", bounded=False)
         data, (score,), sample_weight = labelled_rows(data, [("y_score", y_score)], y_true=y_true, skew_arg=None,
                                                       sample_weight=sample_weight, func="choose_threshold")
         is_pos, (score,), w = read_rows(data, [("y_score", score)], sample_weight, pos_label)
