@@ -43,12 +43,9 @@ axes[0, 1].legend(loc="lower left", bbox_to_anchor=(0.02, 0.29))
 
 sp.plot_cost({"C1": c1}, m=0.5, ax=axes[1, 0])
 axes[1, 0].set_title("(c) cost space, $m = 0.5$")
-# One line per threshold fills the panel: the legend goes under it.
-axes[1, 0].legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, fontsize=6)
 
 sp.plot_fmeasure({"C1": c1}, f_alpha=0.5, ax=axes[1, 1])
-axes[1, 1].set_title(r"(d) F-measure space, $\alpha = 0.5$")
-_ = axes[1, 1].legend(loc="lower right", fontsize=6)
+_ = axes[1, 1].set_title(r"(d) F-measure space, $\alpha = 0.5$")  # (c) and (d) in the figure's legend
 
 # %%
 # The best threshold at a given skew is the envelope's choice in both spaces:

@@ -44,12 +44,9 @@ axes[0, 1].set_title("(b) precision-recall")
 
 sp.plot_cost(pts, m=0.5, ax=axes[1, 0])
 axes[1, 0].set_title("(c) cost space, $m = 0.5$")
-# One line per threshold fills the panel: the legend goes under it.
-axes[1, 0].legend(loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, fontsize=6)
 
 sp.plot_fmeasure(pts, f_alpha=0.5, ax=axes[1, 1])
-axes[1, 1].set_title(r"(d) F-measure space, $\alpha = 0.5$")
-_ = axes[1, 1].legend(loc="lower right", fontsize=6)
+_ = axes[1, 1].set_title(r"(d) F-measure space, $\alpha = 0.5$")  # (c) and (d) in the figure's legend
 
 # %%
 # The best F and the lowest cost of each classifier at a few skews
