@@ -23,6 +23,7 @@ import fnmatch
 import itertools
 import sys
 import types
+import warnings
 
 import numpy as np
 import pytest
@@ -54,7 +55,6 @@ SLOW_TESTS = {
     "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-pr-0.1%-0.0001]",  # 1.0 s
     "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-explorer-0.1%-0.0001]",  # 1.9 s
     "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-explorer-1%-0.005]",  # 1.5 s
-    "tests/plotting/test_figure_lint.py::test_others_faults",  # 1.7 s
     "tests/plotting/test_legend.py::test_explorer_panels",  # 1.5 s
     "tests/plotting/test_log_ticks.py::test_the_issue_case_and_a_paper_row",  # 1.9 s
     "tests/plotting/test_rare_skews.py::test_explorer_panels_span_the_skew_slider",  # 11.1 s (4 cases)
@@ -181,10 +181,11 @@ def _stale_slow_tests(items):
 
 
 def pytest_collection_modifyitems(config, items):
-    if config.args_source == pytest.Config.ArgsSource.TESTPATHS:  # the whole suite: every entry must still exist
+    if config.args_source == pytest.Config.ArgsSource.TESTPATHS:  # the whole suite: every entry should still exist
         stale = _stale_slow_tests(items)
-        if stale:
-            raise pytest.UsageError(f"tests/conftest.py SLOW_TESTS names tests that no longer exist: {stale}")
+        if stale:  # a warning in the summary, not an error: a test renamed elsewhere must not stop every run
+            warnings.warn(pytest.PytestWarning(f"tests/conftest.py SLOW_TESTS names tests that no longer exist "
+                                               f"(renamed? then rename them there too): {stale}"), stacklevel=1)
     for item in items:
         suites = set(_file_suites(item.path.name))
         for fixture in getattr(item, "fixturenames", ()):
