@@ -79,7 +79,7 @@ class ThresholdSlider(widgets.HBox):
 
         self.slider_ = widgets.IntSlider(min=0, max=1, step=1, readout=False, description=description,
                                          continuous_update=True, style=_STYLE, layout=widgets.Layout(width="300px"))
-        self.readout = widgets.Label(layout=widgets.Layout(width="150px"))
+        self.readout = widgets.Label(layout=widgets.Layout(width="190px"))  # "-0.7589 (rank 123456/1000001)"
         self._set_points(pts)
         super().__init__([self.slider_, self.readout], value=self._checked(value))
         self._to_page({"new": self.value})
@@ -121,7 +121,7 @@ class ThresholdSlider(widgets.HBox):
 
     def _to_page(self, change):
         i = self.index(change["new"])
-        self.readout.value = f"{change['new']:.4g} (rank {self._n - i} of {self._n})"
+        self.readout.value = f"{change['new']:.4g} (rank {self._n - i}/{self._n})"
         if self.slider_.value != self._n - 1 - i:
             self.slider_.value = self._n - 1 - i
 
