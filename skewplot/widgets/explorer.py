@@ -235,7 +235,7 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
     skew marked in both), and AUCPR against skew (the skew marked, the
     range shaded).  A threshold control marks one operating point per
     classifier on every space but the last, with a table of what it does
-    at the chosen skew (:mod:`skewplot.widgets.threshold`).
+    at the chosen skew (``skewplot.widgets.threshold``).
 
     Parameters
     ----------
@@ -270,7 +270,7 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
         skew as it does in PR space): about 50-100 ms a classifier of 10⁶
         points, against a few ms for the other panels.
     threshold_control : bool, default=True
-        Add the threshold control (:mod:`skewplot.widgets.threshold`): a
+        Add the threshold control (``skewplot.widgets.threshold``): a
         threshold per classifier, or a common precision or recall target,
         marked on every space, a table of recall and precision at π′ with
         intervals, expected cost and counts per 10 000 cases, and a button

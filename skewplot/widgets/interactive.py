@@ -97,7 +97,7 @@ def interactive_pr(data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9
     figsize : (float, float), default=(6, 4.5)
     **kwargs
         Passed to :func:`skewplot.plot_pr` (``interpolation``, ``iso_f``, line styles); ``threshold_control=True``
-        adds a threshold control (:mod:`skewplot.widgets.threshold`), its mark and table at the slider's skew.
+        adds a threshold control (``skewplot.widgets.threshold``), its mark and table at the slider's skew.
 
     Returns
     -------

@@ -107,7 +107,7 @@ _MARKER_PARAMS = """skew : float, optional
         Shown on the skew slider's scale, with a "go to estimated skew" button.
     figsize : (float, float), default=(6, 4.5)
     threshold_control : bool, default=False
-        Add a threshold control (:mod:`skewplot.widgets.threshold`): its
+        Add a threshold control (``skewplot.widgets.threshold``): its
         point's line marked, its table at the marker's skew."""
 
 
