@@ -5,7 +5,8 @@ browser and in the kernel: at 1000 px with the file browser open (its
 default) the whole figure shows, not shrunk, with legend text of at least
 8 px; after a drag of ipympl's resize corner the kernel's figure has the new
 size, no two texts overlap and none leaves the figure (the figure lint), and
-the browser shows the kernel's full draw; at skew 2e-4 the markers and their
+the browser shows the kernel's full draw (inline, whose PNG has no corner: a narrower
+JupyterLab panel shrinks it to fit, undistorted); at skew 2e-4 the markers and their
 labels stay inside their panels and the browser shows the kernel's draw.
 Screenshots go to ``$SKEWPLOT_ARTIFACTS/layout``.
 """
@@ -102,3 +103,34 @@ def test_explorer_at_skew_2e_4(lab, chromium, backend):
         fig_loc.scroll_into_view_if_needed()
         page.mouse.move(1, 1)
         page.screenshot(path=str(sess.shots / f"page_rare_{backend}.png"))
+
+
+def test_inline_explorer_follows_its_panel(lab, chromium):
+    """The inline backend's corner resize: JupyterLab's panel narrows (a smaller window, the file browser).
+
+    The PNG then shrinks to the output area's width, keeping its aspect,
+    with nothing cut off and no sideways scroll; wide again, it shows at
+    its own size.
+    """
+    backend = "inline"
+    with _explorer_page(lab, chromium, "panel", backend, {"width": 1280, "height": 1000}) as (page, sess):
+        img = figure_locator(page.locator(".skewplot-widget"), backend)
+        img.scroll_into_view_if_needed()
+        natural = img.evaluate("e => [e.naturalWidth, e.naturalHeight]")
+        assert abs(img.bounding_box()["width"] - natural[0]) <= 1, (img.bounding_box(), natural)
+        page.set_viewport_size({"width": 720, "height": 1000})
+        out = page.locator(".jp-Cell").nth(1).locator(".jp-OutputArea-output").first
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while img.bounding_box()["width"] >= natural[0] - 1 and time.monotonic() < deadline:
+            page.wait_for_timeout(250)  # polling JupyterLab's relayout
+        box, obox = img.bounding_box(), out.bounding_box()
+        page.screenshot(path=str(sess.shots / "page_panel_inline.png"))
+        assert box["width"] < natural[0] - 1, "the figure did not follow the narrower panel"
+        assert box["x"] >= obox["x"] - 1 and box["x"] + box["width"] <= obox["x"] + obox["width"] + 1, (box, obox)
+        assert abs(box["height"] / box["width"] - natural[1] / natural[0]) < 0.01, "the figure is distorted"
+        assert out.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the output area scrolls sideways"
+        page.set_viewport_size({"width": 1280, "height": 1000})
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while abs(img.bounding_box()["width"] - natural[0]) > 1 and time.monotonic() < deadline:
+            page.wait_for_timeout(250)  # polling JupyterLab's relayout
+        assert abs(img.bounding_box()["width"] - natural[0]) <= 1, "wide again, the figure stays small"
