@@ -112,7 +112,7 @@
   var table = document.getElementById("skewplot-table"), box = document.getElementById("skewplot-controls");
   var C = {}, idx = {};
   D.controls.forEach(function (c) { C[c.name] = c; idx[c.name] = c.start; });
-  var page = window.skewplotPage = {ready: false, paints: 0, lastPaintMs: null, drawn: {}, cf: CF, idx: idx};
+  var page = window.skewplotPage = {ready: false, paints: 0, lastPaintMs: null, drawn: {}, cf: CF, idx: idx, data: D};
 
   function value(name, end) { var c = C[name]; return c.kind === "range" ? c.values[idx[name][end]] : c.values[idx[name]]; }
   function stateIndex(names) {  // the index of the current state in a table over the product of ``names``
