@@ -57,6 +57,18 @@ def test_aucpr_interval_holds_its_estimate(data, method, stratified, skew, seed)
     assert r.se >= 0.0 and np.isfinite(r.se)
 
 
+@pytest.mark.parametrize("method", METHODS)
+def test_an_interval_of_replicates_equal_to_the_estimate_up_to_rounding_holds_it(method):
+    """A perfect ranking whose estimate sums to 1 + 1 ulp while every replicate sums to 1.0 (found by hypothesis)."""
+    y = np.array([1, 0, 1, 1, 1, 0, 0, 0, 0], dtype=bool)
+    s = np.array([2.0, 0.0, 1.0, 3.0, 4.0, -0.0, 0.0, 0.0, -0.0])
+    w = np.array([2.925, 1.561, 2.285, 2.75, 1.481, 2.605, 2.135, 0.952, 2.326])
+    assert sp.aucpr(y, s, sample_weight=w) != 1.0  # the case: rounding away from the replicates' exact 1.0
+    r = _quiet(lambda: sp.aucpr_ci(y, s, sample_weight=w, n_boot=60, method=method, random_state=0))
+    assert r.estimate == sp.aucpr(y, s, sample_weight=w)
+    assert r.low <= r.estimate <= r.high
+
+
 @SETTINGS
 @given(data=samples(), method=st.sampled_from(METHODS), stratified=st.booleans(),
        skew=st.sampled_from(range(len(SKEWS))), seed=st.integers(0, 1000),

@@ -15,6 +15,10 @@ import numpy as np
 from scipy.special import ndtr, ndtri
 
 METHODS = ("bca", "bc", "percentile", "basic")
+# Relative size below which two areas differ by rounding only: one ROC polyline summed over a different number
+# of collinear vertices (a tie one score merges and another splits, a replicate's reweighted segments) gives the
+# same area to ~1e-15.
+ROUNDING = 1e-12
 # How __repr__ shows a result's numbers (others: %.4g for floats, repr otherwise).
 _REPR_FORMAT = {"se": ".3g", "confidence": "g"}
 
@@ -44,6 +48,19 @@ class IntervalResult:
             else:
                 parts.append(f"{f.name}={value!r}")
         return f"{type(self).__name__}({', '.join(parts)})"
+
+
+def at_estimate(theta, dist):
+    """``dist`` with the replicates within rounding (``ROUNDING``, relative) of ``theta`` set to ``theta``.
+
+    A replicate equal to the estimate but summed in another order (1.0
+    against 0.9999999999999999 for a perfect ranking) is a tie, not a
+    replicate above it: otherwise an interval of equal replicates could
+    exclude its own estimate by one ulp.
+    """
+    theta = np.asarray(theta, dtype=float)
+    close = np.abs(dist - theta) <= ROUNDING * np.maximum(np.abs(dist), np.abs(theta))
+    return np.where(close, theta, dist)
 
 
 def bias_z0(theta, dist):
@@ -93,6 +110,7 @@ def _levels(z0, a, alpha):
 def interval(theta, dist, confidence, method, accel=None):
     """Lower and upper ends per column of ``dist`` (shape (B, m)) around ``theta`` (m,)."""
     alpha = 1.0 - confidence
+    dist = at_estimate(theta, dist)
     m = dist.shape[1]
     if method == "percentile" or method == "basic":
         q = np.tile(np.array([[alpha / 2], [1 - alpha / 2]]), (1, m))
@@ -115,6 +133,7 @@ def pvalue(theta, dist, method, accel=None, null=0.0):
     function (solved for ``z``).  Ties with ``null`` count half.
     """
     b = dist.shape[0]
+    dist = at_estimate(theta, dist)
     if method == "basic":
         below = np.sum(dist > 2 * theta - null, axis=0) + 0.5 * np.sum(dist == 2 * theta - null, axis=0)
     else:

@@ -84,9 +84,7 @@ class ComparisonResult(_intervals.IntervalResult):
     skew_draws: np.ndarray | None = field(default=None, repr=False, compare=False)
 
 
-# Relative size below which a difference of two areas is rounding: one ROC polyline summed over a different
-# number of collinear vertices (a tie that one score merges and the other splits) gives the same area to ~1e-15.
-ROUNDING = 1e-12
+ROUNDING = _intervals.ROUNDING
 
 
 def _difference(a, b):
