@@ -163,16 +163,22 @@ def check_replicate_work(n_boot, n_rows, n_vertices, per_replicate=1):
                    f" at {per_replicate} skews" if per_replicate > 1 else ""), reduce="lower n_boot")
 
 
+def check_replicates(n_boot, n_classifiers, n_rows, n_vertices, per_replicate=1):
+    """Refuse replicates that would not fit in memory, then those whose work is hours, before any is drawn."""
+    # The replicates of every classifier (and of their difference), kept and then concatenated: twice.
+    check_memory(2 * 8 * n_boot * (n_classifiers + 1) * per_replicate,
+                 f"n_boot={n_boot} replicates of {n_classifiers} classifier(s)"
+                 + (f" at {per_replicate} skews" if per_replicate > 1 else ""), reduce="lower n_boot")
+    check_replicate_work(n_boot, n_rows, n_vertices, per_replicate)
+
+
 def run(pools, n_bins, statistic, n_boot, rng, *, rows=False, per_replicate=1):
     """Replicates of ``statistic`` (a function of the per-classifier polylines) -> (n_boot, m).
 
     ``rows=True`` also passes the chunk's replicate numbers, ``statistic(lines, slice)``;
     ``per_replicate``: how many areas the statistic computes per classifier (the skews of a comparison).
     """
-    # The replicates of every classifier (and of their difference), kept and then concatenated: twice.
-    check_memory(2 * 8 * n_boot * (len(n_bins) + 1) * per_replicate,
-                 f"n_boot={n_boot} replicates of {len(n_bins)} classifier(s)", reduce="lower n_boot")
-    check_replicate_work(n_boot, sum(p.size for p in pools), sum(n_bins), per_replicate)
+    check_replicates(n_boot, len(n_bins), sum(p.size for p in pools), sum(n_bins), per_replicate)
     out = []
     chunk = _resample.chunk_size(pools)
     for start in range(0, n_boot, chunk):

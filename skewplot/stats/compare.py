@@ -18,7 +18,7 @@ from ._inputs import labelled_rows
 from .bootstrap import (
     aucpr_rows,
     check_bootstrap_args,
-    check_replicate_work,
+    check_replicates,
     points_of,
     read_rows,
     run,
@@ -163,7 +163,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
     labels, (a, b), weights = labelled_rows(data, [("score_a", score_a), ("score_b", score_b)], y_true=y_true,
                                             sample_weight=sample_weight, func=func)
     is_pos, scores, w = read_rows(labels, [("score_a", a), ("score_b", b)], weights, pos_label)
-    check_replicate_work(n_boot, is_pos.size, 2 * is_pos.size, len(skews))  # before the work per skew
+    check_replicates(n_boot, 2, is_pos.size, 2 * is_pos.size, len(skews))  # before the work per skew
     pts = [points_of(is_pos, s, w) for s in scores]
     models = [skew_model_of(pts[0], s) for s in skews]
     est = np.array([[aucpr(p, skew=m, interpolation=interpolation, normalize=normalize) for m in models] for p in pts])
