@@ -67,9 +67,11 @@ def test_explorer_after_a_corner_resize_overlaps_nothing(lab, chromium):
     with _explorer_page(lab, chromium, "resize", backend, {"width": 1280, "height": 1000}) as (page, sess):
         widget = page.locator(".skewplot-widget")
         canvas = figure_locator(widget, backend)
-        canvas.scroll_into_view_if_needed()
+        # the size first: running a cell appends one and scrolls the notebook to it, away from the figure
         before = json.loads(sess.run("print('SIZE' + str(list(map(int, w.figure.get_size_inches() * w.figure.dpi))))",
                                      "SIZE"))
+        canvas.scroll_into_view_if_needed()
+        page.wait_for_timeout(300)  # the scroll settles before the handle's position is read
         box = canvas.bounding_box()
         x, y = box["x"] + box["width"] - 4, box["y"] + box["height"] - 4  # ipympl's resize handle
         page.mouse.move(x, y)
