@@ -59,8 +59,12 @@ def at_estimate(theta, dist):
     exclude its own estimate by one ulp.
     """
     theta = np.asarray(theta, dtype=float)
-    close = np.abs(dist - theta) <= ROUNDING * np.maximum(np.abs(dist), np.abs(theta))
-    return np.where(close, theta, dist)
+    return np.where(within_rounding(dist, theta), theta, dist)
+
+
+def within_rounding(a, b):
+    """True where ``a`` and ``b`` differ by less than ``ROUNDING`` of the larger magnitude (elementwise)."""
+    return np.abs(a - b) <= ROUNDING * np.maximum(np.abs(a), np.abs(b))
 
 
 def bias_z0(theta, dist):

@@ -12,12 +12,12 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import require
+from ._intervals import ROUNDING
 
 __all__ = ["anova_over_skews"]
 
-# Residual root sum of squares, relative to the scores' own (uncentred), at or below which the fit is exact:
-# a least-squares fit leaves a few units in the last place of each score, ~1e-16 of it, not 1e-12.
-_ROUNDING = 1e-12
+# ROUNDING: the residual root sum of squares, relative to the scores' own (uncentred), at or below which the fit
+# is exact: a least-squares fit leaves a few units in the last place of each score, ~1e-16 of it, not 1e-12.
 
 
 def _import():
@@ -61,7 +61,7 @@ def _exact_fit(table, score):
     p = 1, any other F = inf and p = 0 (the limits as the residual goes to
     zero), and ``table.attrs["exact_fit"]`` is True (False otherwise).
     """
-    level = (_ROUNDING * float(np.sqrt(np.sum(score**2)))) ** 2
+    level = (ROUNDING * float(np.sqrt(np.sum(score**2)))) ** 2
     table.attrs["exact_fit"] = bool(table.loc["Residual", "sum_sq"] <= level)
     if not table.attrs["exact_fit"]:
         return table

@@ -89,8 +89,8 @@ ROUNDING = _intervals.ROUNDING
 
 def _difference(a, b):
     """``a - b``, with differences within the areas' rounding (``ROUNDING`` of the larger) taken as 0."""
-    d = np.asarray(a, dtype=float) - np.asarray(b, dtype=float)
-    return np.where(np.abs(d) <= ROUNDING * np.maximum(np.abs(a), np.abs(b)), 0.0, d)
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    return np.where(_intervals.within_rounding(a, b), 0.0, a - b)
 
 
 def _deployment_skews(skew, pts, rng, n_boot):
