@@ -106,7 +106,7 @@ def _skew_spec(skew, pts):
     return model, decide.skew_bounds(model), None
 
 
-def _draw_skews(model, draws, rng, n):
+def draw_skews(model, draws, rng, n):
     if draws is not None:
         return rng.choice(draws, size=n)
     if isinstance(model, FixedSkew):
@@ -142,7 +142,7 @@ def _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, cols):
         tp, fp = _resample.polylines(*_resample.counts(pools, n_bins, 0, idx))
         tpr.append(tp[:, cols] / tp[:, -1:])
         fpr.append(fp[:, cols] / fp[:, -1:])
-    return np.concatenate(tpr), np.concatenate(fpr), _draw_skews(model, draws, rng, n_boot)
+    return np.concatenate(tpr), np.concatenate(fpr), draw_skews(model, draws, rng, n_boot)
 
 
 def _pick(good, target, value, tpr, what):
@@ -391,7 +391,7 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_s
     rng = as_generator(random_state)
     t = rng.binomial(int(n_pos), float(pts.tp[index]) / n_pos, n_boot) / n_pos
     f = rng.binomial(int(n_neg), float(pts.fp[index]) / n_neg, n_boot) / n_neg
-    per = _values(t, f, _draw_skews(model, draws, rng, n_boot), m)
+    per = _values(t, f, draw_skews(model, draws, rng, n_boot), m)
     q = ((1.0 - confidence) / 2, (1.0 + confidence) / 2)
     bounds = np.quantile(np.stack([np.broadcast_to(per[k], (n_boot,)) for k in _REPORTED]), q, axis=1)
     out["intervals"] = {k: (float(bounds[0, j]), float(bounds[1, j])) for j, k in enumerate(_REPORTED)}

@@ -25,7 +25,7 @@ from .bootstrap import (
     single_class_error,
     summarise,
 )
-from .choose import _draw_skews
+from .choose import draw_skews
 from .prior_shift import SkewEstimate
 
 __all__ = ["ComparisonResult", "compare"]
@@ -110,7 +110,7 @@ def _deployment_skews(skew, pts, rng, n_boot):
         model = skew_model_of(pts, skew)
         if isinstance(model, FixedSkew):
             return None
-    return _draw_skews(model, draws, rng, n_boot)
+    return draw_skews(model, draws, rng, n_boot)
 
 
 def _areas_at(tp, fp, pi, interpolation):
