@@ -175,6 +175,26 @@ def test_estimate_skew_refuses_an_unidentifiable_skew(method, scores):
 
 
 @pytest.mark.parametrize("method", ["ml", "hdy", "pacc", "acc", "median_sweep"])
+@pytest.mark.parametrize("deploy", ["constant", "one_score", "constant_above_range", "one_test_group"])
+def test_estimate_skew_refuses_deployment_scores_in_one_test_group(method, deploy):
+    """Constant deployment scores gave 4.5e-08 (or 1): one bin of the mixture says nothing of pi'."""
+    y, s = sp.datasets.make_scores(400, 0.3, random_state=0)
+    asc = np.unique(s)
+    d = {"constant": np.full(50, 0.7), "one_score": [0.1], "constant_above_range": np.full(20, s.max() + 5),
+         "one_test_group": np.linspace(asc[100], asc[101], 30, endpoint=False)}[deploy]
+    with pytest.raises(ValueError, match="cannot be identified from deploy_score: its .* all fall in one score group"):
+        sp.estimate_skew(y, s, d, method=method)
+    with pytest.raises(ValueError, match=r"cannot be identified from batches\[1\]"):
+        sp.estimate_skew_series(y, s, [s[:50], d])
+
+
+def test_estimate_skew_takes_deployment_scores_in_two_groups():
+    """The rule is one group, not few scores: two deployment scores in two groups still give an estimate."""
+    y, s = sp.datasets.make_scores(400, 0.3, random_state=0)
+    assert 0 <= sp.estimate_skew(y, s, [s.min(), s.max()]).estimate <= 1
+
+
+@pytest.mark.parametrize("method", ["ml", "hdy", "pacc", "acc", "median_sweep"])
 @pytest.mark.parametrize("deploy_skew", [0.0005, 0.999])
 def test_estimate_skew_interval_holds_its_estimate_near_the_ends(method, deploy_skew):
     y, s = sp.datasets.make_scores(2000, 0.2, random_state=0)

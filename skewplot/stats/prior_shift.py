@@ -103,11 +103,19 @@ class _Grouped:
         self.set_deploy(deploy_score, deploy_name)
 
     def set_deploy(self, deploy_score, name):
-        d = check_deploy(deploy_score, name, self.asc)
+        d = check_finite(check_1d_array(deploy_score, name), name)
         k = self.asc.size
         self.dep_group = np.clip(k - 1 - (np.searchsorted(self.asc, d, side="right") - 1), 0, k - 1)
         self.dep = np.bincount(self.dep_group, minlength=k).astype(float)
         self.n_deploy = d.size
+        if np.count_nonzero(self.dep) < 2:
+            raise ValueError(
+                f"the deployment skew cannot be identified from {name}: its {d.size} score(s) all fall in one "
+                f"score group of the test set (between neighbouring distinct test scores, here at {d[0]:.6g}), "
+                "so only one point of the mixture pi' f+ + (1 - pi') f- is seen and the estimate would be 0 or 1 "
+                "whatever the skew; give deployment scores that spread over the test scores' range"
+            )
+        warn_outside(d, name, self.asc)
 
     def counts(self):
         return q.Counts(self.pos, self.neg, self.dep)
@@ -164,9 +172,8 @@ def _redraw(group, weight, rng, k):
     return np.bincount(group[idx], None if weight is None else weight[idx], minlength=k).astype(float)
 
 
-def check_deploy(deploy_score, name, test_sorted):
-    """Deployment scores as a finite 1-D float array; warn when many fall outside the test scores."""
-    d = check_finite(check_1d_array(deploy_score, name), name)
+def warn_outside(d, name, test_sorted):
+    """Warn when many deployment scores ``d`` fall outside the test scores."""
     lo, hi = test_sorted[0], test_sorted[-1]
     outside = float(np.mean((d < lo) | (d > hi)))
     if outside > max(_OUTSIDE_WARN, 20.0 / (test_sorted.size + 1)):
@@ -177,7 +184,6 @@ def check_deploy(deploy_score, name, test_sorted):
             UserWarning,
             stacklevel=4,
         )
-    return d
 
 
 def _estimate(counts, method, bins):
