@@ -36,6 +36,7 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     plot_args,
     read_estimate,
     shown,
+    skew_or_estimate,
 )
 from ._frames import Frames, guard
 from ._layout import freeze_layout
@@ -44,7 +45,7 @@ from ._readout import first_points, normalized, readout_table  # noqa: F401 - th
 from .page_export import save_html
 
 __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
-           "is_widget_backend", "read_estimate", "INPUT_KEYS"]
+           "skew_or_estimate", "is_widget_backend", "read_estimate", "INPUT_KEYS"]
 
 _log = logging.getLogger("skewplot.widgets")
 
@@ -320,6 +321,8 @@ class SkewWidget(widgets.VBox):
         traceback; either way the control returns to its last valid value,
         which repaints the state that value gave.
         """
+        if self.controls[name].value is None and not self._reverting:  # None passes a dropdown's validators
+            return self._reject(name, ValueError("refused: the control takes one of its values, not None"))
         if not self._reverting and (self._slow_step(name) or self._took.get(name, 0.0) > BUSY_AFTER):
             # the browser gets this before the step's work starts (a step back after an error keeps its message)
             self.status.value = "<span style='color:#666'>computing…</span>"

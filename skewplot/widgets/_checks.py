@@ -13,10 +13,12 @@ import numpy as np
 
 from .._validate import check_pair, check_scalar
 from ..metrics._inputs import classifiers
-from ..skew.base import skew_text
+from ..skew import _is_estimate, as_skew
+from ..skew.base import FixedSkew, SkewModel, skew_text
 
 #: The input arguments of every plot_* function a widget takes through ``**kwargs``.
 INPUT_KEYS = ("y_true", "hue", "units", "folds", "sample_weight", "pos_label", "hue_order", "name")
+SKEW_KEYS = ("skew", "skew_range", "skew_series")
 
 def check_points(data, y_score=None, kwargs=None, *, func="widget", skew_arg="skew"):
     """The widget's input as a dict name -> OperatingPoints (or -> list of folds).
@@ -27,6 +29,11 @@ def check_points(data, y_score=None, kwargs=None, *, func="widget", skew_arg="sk
     rule is :func:`skewplot.metrics._inputs.classifiers`, the same as every plot's.
     """
     kwargs = {} if kwargs is None else kwargs
+    for key in SKEW_KEYS:  # the skew keywords a widget takes are in its signature: these reached **kwargs
+        if key in kwargs:
+            takes = {"skew_series": "interactive_temporal_pr", "skew_range": "interactive_integrated_pr or explorer",
+                     "skew": "interactive_pr, interactive_cost, interactive_fmeasure or explorer"}[key]
+            raise TypeError(f"{func}() got an unexpected keyword argument {key!r}: {key}= is taken by {takes}")
     inputs = {key: kwargs.pop(key) for key in INPUT_KEYS if key in kwargs}
     return classifiers(data, y_score, func=func, skew_arg=skew_arg, **inputs)
 
@@ -65,16 +72,22 @@ def shown(value):
 
 def _unholdable(control, value):
     """Why ``control`` cannot hold ``value`` (None if it can): NaN, infinity, outside the range, ends reversed."""
-    if not hasattr(control, "max"):  # a dropdown: its options are checked by ipywidgets itself
+    if hasattr(control, "options"):  # a dropdown: one of its values, of the same type (True is not 1)
+        values = control._options_values
+        if not any(type(v) is type(value) and v == value for v in values):
+            return "it takes one of " + ", ".join(repr(v) for v in values)
+        return None
+    if not hasattr(control, "max"):
         return None
     top = control.base ** control.max if hasattr(control, "base") else control.max
     bottom = getattr(control, "_lo", None) or (control.base ** control.min if hasattr(control, "base")
                                                else control.min)
     ends = value if isinstance(value, tuple) else (value,)
     slack = 1e-9  # a log slider's page computes 10 ** x: an ulp past an end is the control's own to clamp
-    if not all(isinstance(v, (int, float)) and bottom - slack * abs(bottom) <= v <= top + slack * abs(top)
-               for v in ends):
-        return f"it takes numbers within [{bottom:g}, {top:g}]"
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+               and bottom - slack * abs(bottom) <= v <= top + slack * abs(top) for v in ends):
+        boolean = any(isinstance(v, (bool, np.bool_)) for v in ends)
+        return f"it takes numbers within [{bottom:g}, {top:g}]" + (", not booleans" if boolean else "")
     if len(ends) == 2 and ends[0] > ends[1]:
         return "its ends must be in order (lo <= hi)"
     return None
@@ -98,6 +111,21 @@ def check_skew_bounds(skew_bounds):
     return check_pair(skew_bounds, "skew_bounds", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
 
 
+def skew_or_estimate(skew, estimated_skew):
+    """``(skew, estimated_skew)`` with a SkewEstimate given as ``skew=`` read as every function reads it.
+
+    A skew is a number, a pair, a model or an estimate everywhere
+    (:func:`skewplot.skew.as_skew`): a widget with one skew slider starts it
+    at the estimate and shows the estimate with its interval, as
+    ``estimated_skew=`` does.
+    """
+    if _is_estimate(skew):
+        if estimated_skew is not None and estimated_skew is not skew:
+            raise ValueError("skew= is a SkewEstimate and estimated_skew= is given too: pass the estimate once")
+        return as_skew(skew).value, skew
+    return skew, estimated_skew
+
+
 def initial_skew(points, skew, bounds):
     """The slider's first value: ``skew``, or the data set skew clipped into ``bounds``."""
     lo, hi = bounds
@@ -106,6 +134,11 @@ def initial_skew(points, skew, bounds):
         if own is None:
             raise ValueError("skew is None and the points carry no data set skew (built from rates); pass skew=")
         return float(np.clip(own, lo, hi))
+    if isinstance(skew, FixedSkew):
+        skew = skew.value
+    elif isinstance(skew, (SkewModel, tuple, list)):
+        raise TypeError(f"skew= is the slider's one starting skew (a number, a FixedSkew or a SkewEstimate), got "
+                        f"{skew!r}; a range or a model is the skew_range= of interactive_integrated_pr or explorer")
     skew = check_scalar(skew, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
     if not lo <= skew <= hi:
         raise ValueError(f"skew must lie within skew_bounds [{lo:g}, {hi:g}], got {skew:g}")

@@ -11,14 +11,55 @@ from __future__ import annotations
 import math
 
 import ipywidgets as widgets
-from traitlets import Float, Tuple, validate
+import numpy as np
+from traitlets import CFloat, TraitError, Tuple, validate
 
 from .._validate import check_int, check_pair, check_scalar
 
-__all__ = ["skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider", "LogRangeSlider"]
+__all__ = ["skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider", "LogRangeSlider", "NumberSlider"]
 
 _STYLE = {"description_width": "initial"}
 _WIDTH = "380px"
+
+
+class _Number(CFloat):
+    """A float trait that hands a boolean on as it is, where CFloat makes ``True`` the number 1.0.
+
+    The control's validator then refuses it (:func:`_no_bool`, or the widget's
+    guard with a status line), as it refuses every other value it cannot hold.
+    """
+
+    def validate(self, obj, value):
+        return value if isinstance(value, (bool, np.bool_)) else super().validate(obj, value)
+
+
+def _no_bool(value, what="value"):
+    ends = value if isinstance(value, tuple) else (value,)
+    if any(isinstance(v, (bool, np.bool_)) for v in ends):
+        raise TraitError(f"{what} must be a number, not a boolean: got {value!r}")
+    return value
+
+
+class NumberSlider(widgets.FloatSlider):
+    """A :class:`ipywidgets.FloatSlider` whose value is a number: a boolean is refused, not read as 0 or 1."""
+
+    value = _Number(0.0, help="Float value").tag(sync=True)
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        _no_bool(proposal["value"])
+        return super()._validate_value(proposal)
+
+
+class NumberRangeSlider(widgets.FloatRangeSlider):
+    """A :class:`ipywidgets.FloatRangeSlider` whose ends are numbers: a boolean end is refused."""
+
+    value = Tuple(_Number(), _Number(), default_value=(0.0, 1.0), help="Tuple of (lower, upper) bounds").tag(sync=True)
+
+    @validate("value")
+    def _validate_value(self, proposal):
+        _no_bool(proposal["value"])
+        return super()._validate_value(proposal)
 
 
 def _check_bounds(lo, hi, *, lo_name, hi_name, lo_open, hi_open):
@@ -107,6 +148,7 @@ class SkewSlider(widgets.FloatLogSlider):
     """
 
     _lo = 0.0
+    value = _Number(1.0, help="Float value").tag(sync=True)
 
     def __init__(self, *, lo, **kwargs):
         self._lo = lo  # read by the value's validator while the traits are set
@@ -115,7 +157,7 @@ class SkewSlider(widgets.FloatLogSlider):
     @validate("value")
     def _validate_value(self, proposal):
         # between lo and the grid's start: kept (the grid moves), not raised to the start
-        return min(max(proposal["value"], self._lo), self.base ** self.max)
+        return min(max(_no_bool(proposal["value"]), self._lo), self.base ** self.max)
 
     def notify_change(self, change):
         """Send a value off the grid together with a grid through it."""
@@ -180,7 +222,7 @@ def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, descripti
     if pair[0] < lo or pair[1] > hi:
         raise ValueError(f"value must lie within [lo, hi] = [{lo:g}, {hi:g}], got {pair}")
     step = check_scalar(step, "step", lo=0.0, hi=hi - lo, lo_open=True)
-    return widgets.FloatRangeSlider(
+    return NumberRangeSlider(
         value=pair, min=lo, max=hi, step=step, description=description, readout_format=".3f",
         continuous_update=continuous_update, style=_STYLE, layout=widgets.Layout(width=_WIDTH),
     )
@@ -205,7 +247,7 @@ class LogRangeSlider(widgets.HBox):
     continuous_update : bool
     """
 
-    value = Tuple(Float(), Float())
+    value = Tuple(_Number(), _Number())
 
     def __init__(self, value, *, lo, hi, steps_per_decade, description, continuous_update):
         from ._page import follow_page
@@ -256,7 +298,7 @@ class LogRangeSlider(widgets.HBox):
 
     @validate("value")
     def _validate_value(self, proposal):
-        return self._clamped(check_skew_range(proposal["value"], name="value"))
+        return self._clamped(check_skew_range(_no_bool(proposal["value"]), name="value"))
 
 
 def _range_text(pair):
@@ -271,7 +313,7 @@ def check_skew_range(value, *, name="skew_range"):
 def _unit_slider(value, name, description, step):
     value = check_scalar(value, name, lo=0.0, hi=1.0)
     step = check_scalar(step, "step", lo=0.0, hi=1.0, lo_open=True)
-    return widgets.FloatSlider(value=value, min=0.0, max=1.0, step=step, description=description,
+    return NumberSlider(value=value, min=0.0, max=1.0, step=step, description=description,
                                readout_format=".2f", continuous_update=True, style=_STYLE,
                                layout=widgets.Layout(width=_WIDTH))
 

@@ -18,6 +18,7 @@ from ._base import (
     normalized,
     plot_args,
     read_estimate,
+    skew_or_estimate,
 )
 from .controls import (
     check_skew_range,
@@ -54,6 +55,7 @@ class Explorer(SkewWidget):
         if inputs:
             raise TypeError(f"explorer() got unexpected keyword argument(s) {', '.join(sorted(inputs))}")
         bounds = check_skew_bounds(skew_bounds)
+        skew, estimated_skew = skew_or_estimate(skew, estimated_skew)
         value = initial_skew(points, skew, bounds)
         pair = check_skew_range(skew_range, name="skew_range")
         self.controls["skew"] = skew_slider(value, lo=bounds[0], hi=bounds[1])

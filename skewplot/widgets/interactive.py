@@ -17,7 +17,8 @@ from ..plotting.envelope import LOG_BELOW
 from ..skew import SkewRange, SkewSeries
 from ..skew.base import skew_text
 from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized, plot_args
-from .controls import check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
+from ._checks import skew_or_estimate
+from .controls import NumberSlider, check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
 from .spaces import EnvelopeWidget, _marker_doc
 from .threshold import add_threshold_control
 
@@ -65,6 +66,7 @@ class InteractivePR(_PRWidget):
         super().__init__()
         points = check_points(data, y_score, kwargs, func="interactive_pr")
         bounds = check_skew_bounds(skew_bounds)
+        skew, estimated_skew = skew_or_estimate(skew, estimated_skew)
         value = initial_skew(points, skew, bounds)
         estimate = self._make_estimate(estimated_skew, bounds)
         _, ax = self._make_figure(figsize=figsize)
@@ -235,7 +237,7 @@ class InteractiveTemporalPR(_PRWidget):
         fig, (ax, self.timeline_ax) = self._make_figure(2, 1, figsize=figsize, height_ratios=(3, 1))
         self._build_pr(points, self.window(t_end), ax, kwargs)
         self._draw_timeline()
-        self.controls["t_end"] = widgets.FloatSlider(
+        self.controls["t_end"] = NumberSlider(
             value=t_end, min=t_min, max=t_max, step=(t_max - t_min) / 200.0, description="window end T",
             readout_format=".3g", style={"description_width": "initial"}, layout=widgets.Layout(width="380px"))
         self._finish([[self.controls["t_end"]]])

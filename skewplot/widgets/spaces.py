@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..skew.base import skew_text
-from ._base import SkewWidget, check_points, initial_skew, plot_args
+from ._base import SkewWidget, check_points, initial_skew, plot_args, skew_or_estimate
 from ._readout import f_gain, polyline_area
 from .controls import skew_slider
 from .threshold import add_threshold_control
@@ -72,6 +72,7 @@ class EnvelopeWidget(SkewWidget):
         control = kwargs.pop("threshold_control", False)
         self.param_name, function, self.title = self._SPACES[kind]
         points = check_points(data, y_score, kwargs, func=f"interactive_{kind}")
+        skew, estimated_skew = skew_or_estimate(skew, estimated_skew)
         value = initial_skew(points, skew, skew_bounds)
         slider = make_slider(param)  # checks param, naming it
         estimate = self._make_estimate(estimated_skew, skew_bounds)

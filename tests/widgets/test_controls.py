@@ -78,7 +78,7 @@ def test_range_slider():
     r = skew_range_slider((0.1, 0.3))
     assert r.value == (0.1, 0.3)
     assert (r.min, r.max) == (0.0, 1.0)
-    assert type(r).__name__ == "FloatRangeSlider"
+    assert isinstance(r, ipywidgets.FloatRangeSlider)
 
 
 @pytest.mark.parametrize(

@@ -38,10 +38,11 @@ CONTROLS = {
     "explorer": {"skew": 0.05, "skew_range": (0.05, 0.3), "f_alpha": 0.7, "m": 0.2},
 }
 BAD_NUMBERS = {"nan": math.nan, "inf": math.inf, "neg_inf": -math.inf, "zero_or_below": -1.0, "minus_one": -1,
-               "two": 2, "big": 100.0}
+               "two": 2, "big": 100.0, "true": True, "false": False, "numpy_true": np.bool_(True)}
 BAD_SKEWS = {**BAD_NUMBERS, "zero": 0.0, "one": 1.0}
 BAD_RANGES = {"reversed": (0.4, 0.2), "nan_end": (math.nan, 0.3), "inf_end": (0.1, math.inf), "above": (0.1, 1.5),
-              "below": (-0.2, 0.3), "both_nan": (math.nan, math.nan)}
+              "below": (-0.2, 0.3), "both_nan": (math.nan, math.nan), "boolean_end": (False, 0.3),
+              "numpy_boolean_end": (0.1, np.bool_(True))}
 
 CASES = []
 for widget, controls in CONTROLS.items():
@@ -119,3 +120,28 @@ def test_every_end_of_every_control_is_still_accepted(widget):
             control.value = value
             assert "refused" not in w.status.value, (name, value, w.status.value)
     w.close_figure()
+
+
+@pytest.mark.parametrize("value", [True, "linear", None, 0])
+def test_a_dropdown_refuses_what_is_not_one_of_its_values(value):
+    """True was compared equal to 1, None passed every validator and escaped as a KeyError from the step."""
+    w = spw.interactive_integrated_pr(PTS, skew_range=(0.1, 0.4))
+    before = _state(w)
+    w.controls["weighting"].value = value
+    assert w.controls["weighting"].value == "uniform" and _state(w)[:3] == before[:3]
+    assert "weighting = " in w.status.value and "refused" in w.status.value
+    w.close_figure()
+
+
+@pytest.mark.parametrize("make", [spw.m_slider, spw.f_alpha_slider, spw.skew_slider,
+                                  lambda: spw.skew_range_slider((0.1, 0.3)),
+                                  lambda: spw.skew_range_slider((0.1, 0.3), log=True)])
+def test_a_slider_alone_refuses_a_boolean(make):
+    """Outside a widget (no status line) a boolean is an error, not the number 0 or 1 (CFloat's cast)."""
+    from traitlets import TraitError
+
+    s = make()
+    before = s.value
+    with pytest.raises((TraitError, ValueError), match="boolean"):
+        s.value = (True, 0.3) if isinstance(before, tuple) else True
+    assert s.value == before

@@ -57,3 +57,31 @@ def test_bad_estimated_skew_names_the_argument(two_classifiers):
         sp.widgets.interactive_pr(two_classifiers, estimated_skew="0.1")
     with pytest.raises(ValueError, match=r"estimated_skew must lie in \[0.0, 1.0\]"):
         sp.widgets.explorer(two_classifiers, estimated_skew=1.5)
+
+
+@pytest.mark.parametrize("make", [sp.widgets.interactive_pr, sp.widgets.interactive_cost,
+                                  sp.widgets.interactive_fmeasure, sp.widgets.explorer])
+def test_a_skew_estimate_is_a_skew_for_every_widget(make, two_classifiers, estimate):
+    """A skew is a number, a pair, a model or an estimate everywhere: interactive_pr(skew=estimate) was refused."""
+    w = make(two_classifiers, skew=estimate)
+    assert w.controls["skew"].value == sp.as_skew(estimate).value == estimate.estimate
+    assert f"[{estimate.low:.3g}, {estimate.high:.3g}]" in w.estimate_strip.value  # shown as estimated_skew= is
+    w.close_figure()
+    w = make(two_classifiers, skew=sp.FixedSkew(0.02))
+    assert w.controls["skew"].value == 0.02
+    w.close_figure()
+
+
+@pytest.mark.parametrize("skew", [(0.1, 0.2), sp.SkewRange(0.1, 0.2)])
+def test_a_range_for_one_skew_slider_names_the_widgets_that_take_it(two_classifiers, skew):
+    with pytest.raises(TypeError, match="skew_range= of interactive_integrated_pr or explorer"):
+        sp.widgets.interactive_pr(two_classifiers, skew=skew)
+
+
+@pytest.mark.parametrize("make,key", [(sp.widgets.interactive_integrated_pr, "skew"),
+                                      (sp.widgets.interactive_pr, "skew_range"),
+                                      (sp.widgets.interactive_cost, "skew_series")])
+def test_a_skew_keyword_the_widget_does_not_take_is_refused_by_the_widget(two_classifiers, make, key):
+    """interactive_integrated_pr(skew=...) said "plot_pr() got multiple values for keyword argument 'skew'"."""
+    with pytest.raises(TypeError, match=rf"{make.__name__}\(\) got an unexpected keyword argument '{key}'"):
+        make(two_classifiers, **{key: 0.1})
