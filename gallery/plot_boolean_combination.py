@@ -39,7 +39,7 @@ scores = {
 scores = {name: np.round(s, 1) for name, s in scores.items()}
 
 skews = np.geomspace(0.01, 0.9, 40)
-ibc = sp.iterative_boolean_combination(scores, y, skews, f_alpha=0.5)
+ibc = sp.iterative_boolean_combination(y, scores, skews, f_alpha=0.5)
 
 # %%
 # The detectors' own F-measure envelopes and the combination's

@@ -87,7 +87,7 @@ _LAZY = {
     "PRGCurve": "metrics.prg",
     "ThresholdDecision": "stats.choose",
     "boolean_combinations": "metrics.combine",
-    "iterative_boolean_combination": "metrics.combine",
+    "iterative_boolean_combination": "metrics.ibc",
     # uncertainty: bootstrap intervals and paired comparison at any skew
     "aucpr_ci": "stats.bootstrap",
     "compare": "stats.compare",

@@ -123,7 +123,7 @@ def read_columns(path, score, label, weight=None, encoding="utf-8"):
     if dupes:
         raise CLIError(f"FILE: column name {dupes[0]!r} appears more than once in the header of {path}")
     scores = [score] if isinstance(score, str) else list(score)
-    for role, col in [("--score", c) for c in scores] + [("--label", label), ("--weight", weight)]:
+    for role, col in [("--y-score", c) for c in scores] + [("--y-true", label), ("--sample-weight", weight)]:
         if col is not None and col not in header:
             raise CLIError(f"{role}: no column {col!r} in {path}; columns are: {', '.join(header)}")
     if not rows:
@@ -150,5 +150,5 @@ def read_columns(path, score, label, weight=None, encoding="utf-8"):
         return out
 
     labels = [(row[label] or "").strip() for row in rows]
-    values = numbers(score, "--score") if isinstance(score, str) else {c: numbers(c, "--score") for c in scores}
-    return values, labels, (None if weight is None else numbers(weight, "--weight"))
+    values = numbers(score, "--y-score") if isinstance(score, str) else {c: numbers(c, "--y-score") for c in scores}
+    return values, labels, (None if weight is None else numbers(weight, "--sample-weight"))

@@ -7,6 +7,7 @@ import os
 import sys
 
 from ._cli_files import FORMATS, CLIError, check_folder, output_path, read_columns, save_figure
+from ._cli_options import Once, Parser, Scores
 from .tables._cli import describe, is_table_path, table_points
 
 __all__ = ["main", "build_parser", "CLIError", "FORMATS"]
@@ -24,7 +25,7 @@ def labels_to_binary(labels, pos_label=None):
         if pos_label not in distinct:
             raise CLIError(f"--pos-label: {pos_label!r} is not a value of the label column ({', '.join(distinct[:5])})")
         if len(distinct) > 2:
-            raise CLIError(f"--label: the label column has {len(distinct)} values ({', '.join(distinct[:5])}); "
+            raise CLIError(f"--y-true: the label column has {len(distinct)} values ({', '.join(distinct[:5])}); "
                            "a binary problem needs exactly two")
         return np.array([lab == pos_label for lab in labels], dtype=int)
     lowered = {d.lower() for d in distinct}
@@ -74,16 +75,6 @@ def parse_skew_series(text):
     if len(values) < 2:
         raise CLIError(f"--skew-series takes at least two skews p1,p2,..., got {text!r}")
     return values
-
-
-class _Once(argparse.Action):
-    """An option that may be given once: a repetition is an error, never silently dropped."""
-
-    def __call__(self, parser, namespace, values, option_string=None):
-        if getattr(namespace, self.dest, None) is not None:
-            parser.error(f"{option_string} given twice ({getattr(namespace, self.dest)!r} and {values!r}); "
-                         "give it once")
-        setattr(namespace, self.dest, values)
 
 
 # ---------------------------------------------------------------------- drawing
@@ -210,12 +201,12 @@ def _demo(args) -> int:
 
 
 def _score_points(args):
-    """One OperatingPoints per --score column, on the shared label and weight columns."""
+    """One OperatingPoints per --y-score column, on the shared label and weight columns."""
     from .metrics.points import operating_points
 
     repeated = sorted({c for c in args.score if args.score.count(c) > 1})
     if repeated:
-        raise CLIError(f"--score {repeated[0]!r} given twice; each --score column is one classifier")
+        raise CLIError(f"--y-score {repeated[0]!r} given twice; each --y-score column is one classifier")
     if is_table_path(args.file):
         return table_points(args, CLIError)
     if args.tolerance is not None:
@@ -295,21 +286,14 @@ def _report(args) -> int:
     return 0
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse with its errors on one line (no usage block), exit status 2."""
-
-    def error(self, message):
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
-
-
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="skewplot",
         description="Precision-recall, cost and F-measure spaces for classifiers judged at a class skew "
         "(positive fraction) other than the test set's.",
     )
     parser.add_argument("--debug", action="store_true", help="show the full traceback of an error")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     demo = sub.add_parser("demo", help="every space on the bundled example data: metrics, and figures with --out",
                           description="Print headline metrics of two bundled synthetic classifiers; with --out, "
@@ -323,16 +307,18 @@ def build_parser() -> argparse.ArgumentParser:
     def data_args(p):
         p.add_argument("file", metavar="FILE.csv", help="comma-separated file with a header row; or Parquet "
                        "files (data.parquet, 'data/*.parquet'), aggregated by DuckDB without loading them")
-        p.add_argument("--tolerance", type=float, metavar="TOL", action=_Once,
+        p.add_argument("--tolerance", type=float, metavar="TOL", action=Once,
                        help="Parquet input: bin the scores until the AUCPR bracket is at most TOL wide")
-        p.add_argument("--score", required=True, metavar="COL", action="append",
+        # named as the Python keywords y_score=, y_true=, sample_weight=; the older spellings still work
+        p.add_argument("--y-score", "--score", dest="score", required=True, metavar="COL", action=Scores,
                        help="column of classifier scores (larger = more positive); repeat it for several "
-                       "classifiers: one curve and one table row each")
-        p.add_argument("--label", required=True, metavar="COL", action=_Once,
+                       "classifiers: one curve and one table row each (--score: deprecated spelling)")
+        p.add_argument("--y-true", "--label", dest="label", required=True, metavar="COL", action=Once,
                        help="column of true labels (0/1, -1/1, true/false, yes/no, or any two values with "
-                       "--pos-label)")
-        p.add_argument("--weight", metavar="COL", action=_Once, help="optional column of non-negative sample weights")
-        p.add_argument("--pos-label", metavar="VALUE", action=_Once, help="the label value of the positive class")
+                       "--pos-label) (--label: deprecated spelling)")
+        p.add_argument("--sample-weight", "--weight", dest="weight", metavar="COL", action=Once,
+                       help="optional column of non-negative sample weights (--weight: deprecated spelling)")
+        p.add_argument("--pos-label", metavar="VALUE", action=Once, help="the label value of the positive class")
         p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help)
         p.add_argument("--encoding", default="utf-8", metavar="NAME",
                        help="text encoding of FILE (default utf-8; e.g. latin-1, cp1252, utf-16)")
@@ -340,19 +326,19 @@ def build_parser() -> argparse.ArgumentParser:
     plot = sub.add_parser("plot", help="draw one space from a CSV of scores and labels",
                           description="Draw one space for the scores in a CSV file and save it as PNG, PDF or SVG.")
     data_args(plot)
-    plot.add_argument("--space", required=True, choices=SPACES, action=_Once,
+    plot.add_argument("--space", required=True, choices=SPACES, action=Once,
                       help="pr: precision-recall at the data set skew or at --skew; integrated: P̄-R over "
                       "--skew-range lo,hi (default 0,0.5); temporal: P̃-R over --skew-series p1,p2,...; "
                       "roc: ROC curve; cost: cost curves (--skew marks a skew); "
                       "f: F-measure curves (--skew marks a skew)")
-    plot.add_argument("--skew", metavar="SKEW", action=_Once,
+    plot.add_argument("--skew", metavar="SKEW", action=Once,
                       help="one deployment skew pi' in (0, 1): the PR space's, or the skew marked in cost and F")
-    plot.add_argument("--skew-range", metavar="LO,HI", action=_Once,
+    plot.add_argument("--skew-range", metavar="LO,HI", action=Once,
                       help="the range of skews P̄ averages over (--space integrated)")
-    plot.add_argument("--skew-series", metavar="P1,P2,...", action=_Once,
+    plot.add_argument("--skew-series", metavar="P1,P2,...", action=Once,
                       help="the skew pi'(t) at equally spaced times (--space temporal)")
-    plot.add_argument("-o", "--output", metavar="OUT", action=_Once, help="output file: .png, .pdf or .svg")
-    plot.add_argument("--html", metavar="OUT.html", action=_Once,
+    plot.add_argument("-o", "--output", metavar="OUT", action=Once, help="output file: .png, .pdf or .svg")
+    plot.add_argument("--html", metavar="OUT.html", action=Once,
                       help="also (or instead) write the space's live widget as one HTML page whose sliders work "
                       "offline, without Python (--space pr or temporal)")
     plot.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
@@ -360,7 +346,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     report = sub.add_parser("report", help="print a metrics table for a CSV of scores and labels",
                             description="Print ROC AUC, AUCPR (continuous), average precision, AUCPR at "
-                            "other skews and P̄ AUCPR over skew ranges (raw and normalised), one row per --score "
+                            "other skews and P̄ AUCPR over skew ranges (raw and normalised), one row per --y-score "
                             "column of a CSV file.")
     data_args(report)
     report.add_argument("--skew", metavar="SKEW", action="append",

@@ -30,18 +30,18 @@ FILES = {
     "empty": (b"", [], "empty"),
     "header_only": ("score,label\n", [], "no data rows"),
     "duplicate_column": ("score,label,score\n0.1,0,1\n0.9,1,2\n", [], "more than once"),
-    "missing_score": ("s,label\n0.1,0\n0.9,1\n", [], "--score"),
-    "missing_label": ("score,lab\n0.1,0\n0.9,1\n", [], "--label"),
-    "non_numeric": ("score,label\nabc,0\n0.9,1\n", [], "--score"),
-    "nan_score": ("score,label\nnan,0\n0.9,1\n", [], "--score"),
-    "inf_score": ("score,label\ninf,0\n0.9,1\n", [], "--score"),
-    "blank_score": ("score,label\n,0\n0.9,1\n", [], "--score"),
+    "missing_score": ("s,label\n0.1,0\n0.9,1\n", [], "--y-score"),
+    "missing_label": ("score,lab\n0.1,0\n0.9,1\n", [], "--y-true"),
+    "non_numeric": ("score,label\nabc,0\n0.9,1\n", [], "--y-score"),
+    "nan_score": ("score,label\nnan,0\n0.9,1\n", [], "--y-score"),
+    "inf_score": ("score,label\ninf,0\n0.9,1\n", [], "--y-score"),
+    "blank_score": ("score,label\n,0\n0.9,1\n", [], "--y-score"),
     "one_class": ("score,label\n0.1,1\n0.9,1\n", [], "one class"),
-    "three_labels_pos_label": ("score,label\n0.1,0\n0.5,1\n0.9,2\n", ["--pos-label", "1"], "--label"),
+    "three_labels_pos_label": ("score,label\n0.1,0\n0.5,1\n0.9,2\n", ["--pos-label", "1"], "--y-true"),
     "three_labels": ("score,label\n0.1,a\n0.5,b\n0.9,c\n", [], "--pos-label"),
     "unknown_pos_label": (GOOD, ["--pos-label", "7"], "--pos-label"),
-    "negative_weight": ("score,label,w\n0.1,0,-1\n0.9,1,1\n", ["--weight", "w"], "sample_weight"),
-    "missing_weight": (GOOD, ["--weight", "w"], "--weight"),
+    "negative_weight": ("score,label,w\n0.1,0,-1\n0.9,1,1\n", ["--sample-weight", "w"], "sample_weight"),
+    "missing_weight": (GOOD, ["--sample-weight", "w"], "--sample-weight"),
     "unknown_encoding": (GOOD, ["--encoding", "klingon"], "--encoding"),
     "short_row": ("score,label\n0.1\n0.9,1\n", [], "line 2"),
 }
@@ -78,7 +78,7 @@ for command in ("plot", "report"):
 @pytest.mark.parametrize("command,key,content,extra,needle", CASES)
 def test_bad_file(tmp_path, capsys, command, key, content, extra, needle):
     path = write(tmp_path / "in.csv", content)
-    args = [command, str(path), "--score", "score", "--label", "label", *extra]
+    args = [command, str(path), "--y-score", "score", "--y-true", "label", *extra]
     if command == "plot":
         args += ["--space", "pr", "-o", str(tmp_path / "out.png")]
     status, err = run(args, capsys)
@@ -95,7 +95,7 @@ def test_bad_input_path(tmp_path, capsys, command, which):
     path = tmp_path / ("folder" if which == "folder_as_input" else "missing.csv")
     if which == "folder_as_input":
         path.mkdir()
-    args = [command, str(path), "--score", "score", "--label", "label"]
+    args = [command, str(path), "--y-score", "score", "--y-true", "label"]
     if command == "plot":
         args += ["--space", "roc", "-o", str(tmp_path / "out.png")]
     status, err = run(args, capsys)
@@ -115,7 +115,7 @@ def test_bad_skew(tmp_path, capsys, space, key):
         text = f"0.1,{text}"
     if space == "temporal" and key not in ("not_a_number", "empty"):
         text = f"0.1,0.2,{text}"
-    status, err = run(["plot", str(path), "--score", "score", "--label", "label", "--space", space, "--skew", text,
+    status, err = run(["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", space, "--skew", text,
                        "-o", str(tmp_path / "o.png")], capsys)
     assert_one_line_error(status, err, needle)
 
@@ -123,14 +123,14 @@ def test_bad_skew(tmp_path, capsys, space, key):
 @pytest.mark.parametrize("space", ["pr", "cost", "f"])
 def test_list_options_take_every_value_or_refuse(tmp_path, capsys, space):
     path = write(tmp_path / "in.csv", GOOD)
-    status, err = run(["plot", str(path), "--score", "score", "--label", "label", "--space", space,
+    status, err = run(["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", space,
                        "--skew", "0.1,0.2", "-o", str(tmp_path / "o.png")], capsys)
     assert_one_line_error(status, err, "--skew")
 
 
 def test_report_takes_every_skew(tmp_path, capsys):
     path = write(tmp_path / "in.csv", GOOD)
-    assert main(["report", str(path), "--score", "score", "--label", "label", "--skew", "0.1", "--skew", "0.2",
+    assert main(["report", str(path), "--y-score", "score", "--y-true", "label", "--skew", "0.1", "--skew", "0.2",
                  "--skew", "0.3"]) == 0
     out = capsys.readouterr().out
     assert all(f"AUCPR@{s}" in out for s in ("0.1", "0.2", "0.3"))
@@ -150,7 +150,7 @@ def test_bad_output(tmp_path, capsys, key):
     path = write(tmp_path / "in.csv", GOOD)
     (tmp_path / "sub.png").mkdir()
     make, needle = OUTPUTS[key]
-    status, err = run(["plot", str(path), "--score", "score", "--label", "label", "--space", "roc",
+    status, err = run(["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "roc",
                        "-o", str(make(tmp_path))], capsys)
     assert_one_line_error(status, err, needle)
 
@@ -159,7 +159,7 @@ def test_existing_output_is_kept_without_force_and_replaced_whole_with_it(tmp_pa
     path = write(tmp_path / "in.csv", GOOD)
     out = tmp_path / "out.svg"
     out.write_text("keep me")
-    args = ["plot", str(path), "--score", "score", "--label", "label", "--space", "roc", "-o", str(out)]
+    args = ["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "roc", "-o", str(out)]
     status, err = run(args, capsys)
     assert_one_line_error(status, err, "--force")
     assert out.read_text() == "keep me"
@@ -179,7 +179,7 @@ def test_a_failed_write_leaves_no_partial_file(tmp_path, capsys, monkeypatch):
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(matplotlib.figure.Figure, "savefig", broken)
-    status, err = run(["plot", str(path), "--score", "score", "--label", "label", "--space", "roc", "-o", str(out)],
+    status, err = run(["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "roc", "-o", str(out)],
                       capsys)
     assert_one_line_error(status, err, "No space left")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.csv"]
@@ -196,7 +196,7 @@ def test_demo_out_bad(tmp_path, capsys, key):
 
 def test_usage_errors_are_one_line(capsys):
     with pytest.raises(SystemExit) as info:
-        main(["plot", "x.csv", "--score", "s", "--label", "l", "--space", "nope", "-o", "x.png"])
+        main(["plot", "x.csv", "--y-score", "s", "--y-true", "l", "--space", "nope", "-o", "x.png"])
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1 and "--space" in err
@@ -206,7 +206,7 @@ def test_debug_shows_the_traceback(tmp_path):
     path = write(tmp_path / "in.csv", "score,label\nabc,0\n0.9,1\n")
     env = dict(os.environ, MPLBACKEND="Agg")
     base = [sys.executable, "-m", "skewplot"]
-    args = ["report", str(path), "--score", "score", "--label", "label"]
+    args = ["report", str(path), "--y-score", "score", "--y-true", "label"]
     quiet = subprocess.run(base + args, capture_output=True, text=True, env=env)
     assert quiet.returncode == 2 and "Traceback" not in quiet.stderr and len(quiet.stderr.strip().splitlines()) == 1
     loud = subprocess.run(base + ["--debug"] + args, capture_output=True, text=True, env=env)
@@ -217,4 +217,4 @@ def test_debug_shows_the_traceback(tmp_path):
 
 def test_latin1_file_reads_with_its_encoding_named(tmp_path, capsys):
     path = write(tmp_path / "in.csv", "score,label,name\n0.1,0,caf\xe9\n0.9,1,na\xefve\n".encode("latin-1"))
-    assert main(["report", str(path), "--score", "score", "--label", "label", "--encoding", "latin-1"]) == 0
+    assert main(["report", str(path), "--y-score", "score", "--y-true", "label", "--encoding", "latin-1"]) == 0

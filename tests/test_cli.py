@@ -22,7 +22,7 @@ def csv_file(tmp_path):
 
 def test_report_prints_the_metrics(csv_file, capsys):
     path, y, s = csv_file
-    assert main(["report", str(path), "--score", "score", "--label", "label", "--skew", "0.05"]) == 0
+    assert main(["report", str(path), "--y-score", "score", "--y-true", "label", "--skew", "0.05"]) == 0
     out = capsys.readouterr().out
     pts = sp.operating_points(y, s)
     assert f"{sp.aucpr(pts):.4f}" in out and f"{sp.aucpr(pts, skew=0.05):.4f}" in out
@@ -32,7 +32,8 @@ def test_report_prints_the_metrics(csv_file, capsys):
 def test_plot_writes_the_file_and_never_overwrites_without_force(csv_file, tmp_path, capsys):
     path, _, _ = csv_file
     out = tmp_path / "pr.svg"
-    args = ["plot", str(path), "--score", "score", "--label", "label", "--space", "pr", "--skew", "0.1", "-o", str(out)]
+    args = ["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "pr", "--skew", "0.1",
+            "-o", str(out)]
     assert main(args) == 0 and out.stat().st_size > 0
     before = out.read_bytes()
     assert main(args) == 2
@@ -42,10 +43,10 @@ def test_plot_writes_the_file_and_never_overwrites_without_force(csv_file, tmp_p
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--score", "nope", "--label", "label"], "no column 'nope'"),
-    (["--score", "text", "--label", "label"], "non-finite value 'abc'"),
-    (["--score", "score", "--label", "label", "--pos-label", "maybe"], "--pos-label"),
-    (["--score", "score", "--label", "w"], "--pos-label is needed"),
+    (["--y-score", "nope", "--y-true", "label"], "no column 'nope'"),
+    (["--y-score", "text", "--y-true", "label"], "non-finite value 'abc'"),
+    (["--y-score", "score", "--y-true", "label", "--pos-label", "maybe"], "--pos-label"),
+    (["--y-score", "score", "--y-true", "w"], "--pos-label is needed"),
 ])
 def test_friendly_errors(csv_file, tmp_path, capsys, args, message):
     path, _, _ = csv_file
@@ -54,14 +55,14 @@ def test_friendly_errors(csv_file, tmp_path, capsys, args, message):
 
 
 def test_missing_file_unknown_space_and_bad_extension(tmp_path, capsys, csv_file):
-    assert main(["report", str(tmp_path / "missing.csv"), "--score", "s", "--label", "l"]) == 2
+    assert main(["report", str(tmp_path / "missing.csv"), "--y-score", "s", "--y-true", "l"]) == 2
     assert "file not found" in capsys.readouterr().err
     path, _, _ = csv_file
-    assert main(["plot", str(path), "--score", "score", "--label", "label", "--space", "pr", "-o",
+    assert main(["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "pr", "-o",
                  str(tmp_path / "x.jpg")]) == 2
     assert ".png" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(["plot", str(path), "--score", "score", "--label", "label", "--space", "nope", "-o", "x.png"])
+        main(["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "nope", "-o", "x.png"])
 
 
 def test_python_dash_m_demo_runs():
@@ -73,7 +74,7 @@ def test_help_explains_every_option(capsys):
     with pytest.raises(SystemExit):
         main(["plot", "--help"])
     text = capsys.readouterr().out
-    for opt in ("--score", "--label", "--weight", "--space", "--skew", "--output", "--force", "--pos-label"):
+    for opt in ("--y-score", "--y-true", "--sample-weight", "--space", "--skew", "--output", "--force", "--pos-label"):
         assert opt in text
 
 
@@ -83,7 +84,7 @@ def test_help_explains_every_option(capsys):
 def test_plot_every_space(csv_file, tmp_path, space, skew):
     path, _, _ = csv_file
     out = tmp_path / f"{space}.png"
-    args = ["plot", str(path), "--score", "score", "--label", "label", "--weight", "w",
+    args = ["plot", str(path), "--y-score", "score", "--y-true", "label", "--sample-weight", "w",
             "--space", space, "-o", str(out)]
     if skew:
         args += skew
@@ -92,7 +93,7 @@ def test_plot_every_space(csv_file, tmp_path, space, skew):
 
 def test_plot_rejects_a_wrong_skew_for_the_space(csv_file, tmp_path, capsys):
     path, _, _ = csv_file
-    base = ["plot", str(path), "--score", "score", "--label", "label", "-o", str(tmp_path / "x.png")]
+    base = ["plot", str(path), "--y-score", "score", "--y-true", "label", "-o", str(tmp_path / "x.png")]
     assert main(base + ["--space", "integrated", "--skew", "0.1"]) == 2
     assert "--skew does not apply to --space integrated (it takes --skew-range)" in capsys.readouterr().err
     assert main(base + ["--space", "pr", "--skew", "0.1,0.4"]) == 2
@@ -128,7 +129,7 @@ def two_scores(tmp_path):
 
 def test_report_one_row_per_score_with_p_bar_over_a_range(two_scores, capsys):
     path, _, pts = two_scores
-    args = ["report", str(path), "--score", "good", "--score", "noisy", "--label", "y", "--skew", "0.01",
+    args = ["report", str(path), "--y-score", "good", "--y-score", "noisy", "--y-true", "y", "--skew", "0.01",
             "--skew", "0.002", "--skew-range", "0.001,0.05"]
     assert main(args) == 0
     lines = capsys.readouterr().out.splitlines()
@@ -153,22 +154,22 @@ def test_plot_draws_one_curve_per_score(two_scores, tmp_path, monkeypatch):
 
     monkeypatch.setattr(cli, "draw_space", spy)
     out = tmp_path / "two.png"
-    assert main(["plot", str(path), "--score", "good", "--score", "noisy", "--label", "y", "--space", "pr",
+    assert main(["plot", str(path), "--y-score", "good", "--y-score", "noisy", "--y-true", "y", "--space", "pr",
                  "--skew", "0.01", "-o", str(out)]) == 0
     assert seen["disp"].aucs_ == {k: pytest.approx(sp.aucpr(p, skew=0.01)) for k, p in pts.items()}
 
 
 def test_repeated_options_accumulate_or_are_refused(two_scores, tmp_path, capsys):
     path, _, _ = two_scores
-    base = ["plot", str(path), "--score", "good", "--space", "pr", "-o", str(tmp_path / "x.png")]
+    base = ["plot", str(path), "--y-score", "good", "--space", "pr", "-o", str(tmp_path / "x.png")]
     with pytest.raises(SystemExit):
-        main(base + ["--label", "y", "--label", "good"])
-    assert "--label given twice" in capsys.readouterr().err
+        main(base + ["--y-true", "y", "--y-true", "good"])
+    assert "--y-true given twice" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(base + ["--label", "y", "--skew", "0.1", "--skew", "0.2"])
+        main(base + ["--y-true", "y", "--skew", "0.1", "--skew", "0.2"])
     assert "--skew given twice" in capsys.readouterr().err
-    assert main(base + ["--label", "y", "--score", "good"]) == 2
-    assert "--score 'good' given twice" in capsys.readouterr().err
+    assert main(base + ["--y-true", "y", "--y-score", "good"]) == 2
+    assert "--y-score 'good' given twice" in capsys.readouterr().err
 
 
 @pytest.fixture
@@ -186,7 +187,7 @@ def test_plot_files_follow_the_umask(csv_file, tmp_path, umask, mask):
     path, _, _ = csv_file
     umask(mask)
     out = tmp_path / "pr.png"
-    assert main(["plot", str(path), "--score", "score", "--label", "label", "--space", "pr", "-o", str(out)]) == 0
+    assert main(["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "pr", "-o", str(out)]) == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask
     assert not list(tmp_path.glob(".skewplot-*")), "a temporary file was left behind"
 
@@ -204,7 +205,7 @@ def test_overwritten_file_keeps_its_permissions(csv_file, tmp_path, umask):
     path, _, _ = csv_file
     umask(0o022)
     out = tmp_path / "pr.pdf"
-    args = ["plot", str(path), "--score", "score", "--label", "label", "--space", "pr", "-o", str(out)]
+    args = ["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "pr", "-o", str(out)]
     assert main(args) == 0
     os.chmod(out, 0o640)
     assert main(args + ["--force"]) == 0
@@ -228,3 +229,20 @@ def test_demo_figures_pass_the_figure_lint(tmp_path, monkeypatch):
     assert cli.main(["demo", "--out", str(tmp_path / "demo")]) == 0
     assert "overview.png" in seen and len(seen) == 8
     assert {name: problems for name, problems in seen.items() if problems} == {}
+
+
+def test_column_options_are_named_as_the_python_keywords_and_the_old_spellings_still_work(csv_file, capsys):
+    """--y-score/--y-true/--sample-weight as y_score=/y_true=/sample_weight=; the old spellings say deprecated."""
+    path, _, _ = csv_file
+    assert main(["report", str(path), "--y-score", "score", "--y-true", "label", "--sample-weight", "w"]) == 0
+    new = capsys.readouterr()
+    assert new.err == ""
+    assert main(["report", str(path), "--score", "score", "--label", "label", "--weight", "w"]) == 0
+    old = capsys.readouterr()
+    assert old.out == new.out
+    for was, now in (("--score", "--y-score"), ("--label", "--y-true"), ("--weight", "--sample-weight")):
+        assert f"{was} is deprecated; use {now}" in old.err
+    # one option, two spellings: still given once
+    with pytest.raises(SystemExit) as stop:
+        main(["report", str(path), "--y-score", "score", "--y-true", "label", "--label", "label"])
+    assert stop.value.code == 2 and "--label given twice" in capsys.readouterr().err

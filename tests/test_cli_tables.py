@@ -36,8 +36,8 @@ def _table(stdout):
 
 def test_parquet_glob_gives_the_csv_numbers_when_exact(files):
     tmp, df = files
-    csv = _cli("report", "scores.csv", "--score", "a", "--label", "y", cwd=tmp)
-    pq = _cli("report", "part*.parquet", "--score", "a", "--label", "y", cwd=tmp)
+    csv = _cli("report", "scores.csv", "--y-score", "a", "--y-true", "y", cwd=tmp)
+    pq = _cli("report", "part*.parquet", "--y-score", "a", "--y-true", "y", cwd=tmp)
     assert csv.returncode == 0 and pq.returncode == 0, pq.stderr
     rows, last = _table(pq.stdout)
     assert last.startswith("exact")
@@ -47,7 +47,7 @@ def test_parquet_glob_gives_the_csv_numbers_when_exact(files):
 
 def test_parquet_with_tolerance_prints_brackets_that_hold(files):
     tmp, df = files
-    out = _cli("report", "part*.parquet", "--score", "b", "--score", "a", "--label", "y", "--tolerance", "1e-3",
+    out = _cli("report", "part*.parquet", "--y-score", "b", "--y-score", "a", "--y-true", "y", "--tolerance", "1e-3",
                "--skew", "0.001", cwd=tmp)
     assert out.returncode == 0, out.stderr
     rows, last = _table(out.stdout)
@@ -59,11 +59,11 @@ def test_parquet_with_tolerance_prints_brackets_that_hold(files):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("report", "missing.parquet", "--score", "a", "--label", "y"), "file not found: missing.parquet"),
-    (("report", "none*.parquet", "--score", "a", "--label", "y"), "no file matches"),
-    (("report", "part0.parquet", "--score", "z", "--label", "y"), "score='z' is not a column"),
-    (("report", "part0.parquet", "--score", "a", "--label", "y", "--tolerance", "0"), "tolerance must lie in"),
-    (("report", "scores.csv", "--score", "a", "--label", "y", "--tolerance", "1e-3"), "Parquet input only"),
+    (("report", "missing.parquet", "--y-score", "a", "--y-true", "y"), "file not found: missing.parquet"),
+    (("report", "none*.parquet", "--y-score", "a", "--y-true", "y"), "no file matches"),
+    (("report", "part0.parquet", "--y-score", "z", "--y-true", "y"), "score='z' is not a column"),
+    (("report", "part0.parquet", "--y-score", "a", "--y-true", "y", "--tolerance", "0"), "tolerance must lie in"),
+    (("report", "scores.csv", "--y-score", "a", "--y-true", "y", "--tolerance", "1e-3"), "Parquet input only"),
 ])
 def test_errors_are_one_line(files, args, message):
     tmp, _ = files
@@ -80,7 +80,7 @@ def test_errors_are_one_line(files, args, message):
 def test_a_corrupt_part_of_a_glob_is_one_line(files, bad, message):
     tmp, _ = files
     (tmp / "part9.parquet").write_bytes(bad)
-    out = _cli("report", "part*.parquet", "--score", "a", "--label", "y", cwd=tmp)
+    out = _cli("report", "part*.parquet", "--y-score", "a", "--y-true", "y", cwd=tmp)
     assert out.returncode == 2
     assert "table: DuckDB could not read 'part*.parquet'" in out.stderr and message in out.stderr
     assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
@@ -91,7 +91,7 @@ def test_plot_of_a_bracketed_parquet_draws_its_curve(files):
     import matplotlib.image as mpimg
 
     tmp, _ = files
-    out = _cli("plot", "part*.parquet", "--score", "b", "--label", "y", "--tolerance", "1e-3", "--space", "pr",
+    out = _cli("plot", "part*.parquet", "--y-score", "b", "--y-true", "y", "--tolerance", "1e-3", "--space", "pr",
                "--skew", "0.005", "-o", "pr.png", cwd=tmp)
     assert out.returncode == 0, out.stderr
     img = mpimg.imread(tmp / "pr.png")[..., :3]

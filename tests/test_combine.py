@@ -140,7 +140,7 @@ def test_ibc_equals_exhaustive_search(rng, f_alpha):
         "w": np.round(rng.normal(size=n) + 0.5 * y, 0),
     }
     skews = np.array([0.01, 0.05, 0.2, 0.5, 0.9])
-    ibc = sp.iterative_boolean_combination(scores, y, skews, f_alpha=f_alpha)
+    ibc = sp.iterative_boolean_combination(y, scores, skews, f_alpha=f_alpha)
     rows = _all_decisions(scores, y)
     want = np.array([_f(rows[:, 0], rows[:, 1], pi, f_alpha).max() for pi in skews])
     np.testing.assert_allclose(ibc.f, want, rtol=1e-12)
@@ -159,7 +159,7 @@ def test_ibc_is_at_least_the_best_single_classifier(rng):
     y = (rng.random(n) < 0.2).astype(int)
     scores = {"p": rng.normal(size=n) + y, "q": rng.normal(size=n) + y}
     skews = np.linspace(0.02, 0.98, 9)
-    ibc = sp.iterative_boolean_combination(scores, y, skews)
+    ibc = sp.iterative_boolean_combination(y, scores, skews)
     for s in scores.values():
         single, _ = sp.f_envelope(sp.operating_points(y, s), skews=skews)
         assert np.all(ibc.f >= single - 1e-15)
@@ -177,12 +177,37 @@ def test_bad_input_names_the_argument():
     with pytest.raises(ValueError, match="sample_weight"):
         sp.boolean_combinations(y, a, a, sample_weight=[1, 1, -1, 1])
     with pytest.raises(ValueError, match="scores"):
-        sp.iterative_boolean_combination({"a": a}, y, [0.2])
+        sp.iterative_boolean_combination(y, {"a": a}, [0.2])
     with pytest.raises(TypeError, match="scores"):
-        sp.iterative_boolean_combination([a, a], y, [0.2])
+        sp.iterative_boolean_combination(y, [a, a], [0.2])
     with pytest.raises(ValueError, match="scores\\['b'\\]"):
-        sp.iterative_boolean_combination({"a": a, "b": a[:3]}, y, [0.2])
+        sp.iterative_boolean_combination(y, {"a": a, "b": a[:3]}, [0.2])
     with pytest.raises(ValueError, match="f_alpha"):
-        sp.iterative_boolean_combination({"a": a, "b": a}, y, [0.2], f_alpha=1.5)
+        sp.iterative_boolean_combination(y, {"a": a, "b": a}, [0.2], f_alpha=1.5)
     with pytest.raises(ValueError, match="skews"):
-        sp.iterative_boolean_combination({"a": a, "b": a}, y, [0.2, 1.2])
+        sp.iterative_boolean_combination(y, {"a": a, "b": a}, [0.2, 1.2])
+
+
+def test_ibc_takes_the_labels_first_like_boolean_combinations_and_tables():
+    """The labels come first, as in boolean_combinations(y_true, a, b); a table's columns by name."""
+    pd = pytest.importorskip("pandas")
+    rng = np.random.default_rng(5)
+    y = (rng.random(120) < 0.3).astype(int)
+    scores = {"p": np.round(rng.normal(size=120) + y, 1), "q": np.round(rng.normal(size=120) + y, 1)}
+    skews = [0.05, 0.3, 0.7]
+    want = sp.iterative_boolean_combination(y, scores, skews)
+    frame = pd.DataFrame({"label": y, **scores})
+    before = frame.copy()
+    for got in (sp.iterative_boolean_combination(frame, ["p", "q"], skews, y_true="label"),
+                sp.iterative_boolean_combination(frame, {"p": "p", "q": "q"}, skews, y_true="label"),
+                sp.iterative_boolean_combination(y_true=y, scores=scores, skews=skews)):
+        np.testing.assert_array_equal(got.f, want.f)
+        assert [str(r) for r in got.recipes] == [str(r) for r in want.recipes]
+    pd.testing.assert_frame_equal(frame, before)
+    with pytest.warns(DeprecationWarning, match=r"old order.*iterative_boolean_combination\(y_true, scores, skews\)"):
+        old = sp.iterative_boolean_combination(scores, y, skews)
+    np.testing.assert_array_equal(old.f, want.f)
+    with pytest.raises(TypeError, match=r"with data=, scores\['q'\] must name a column"):
+        sp.iterative_boolean_combination(frame, {"p": "p", "q": scores["q"]}, skews, y_true="label")
+    with pytest.raises(TypeError, match="skews is missing"):
+        sp.iterative_boolean_combination(y, scores)

@@ -1,4 +1,4 @@
-"""Boolean combination of two classifiers' decisions and iterative Boolean combination [S §3.4.2, Alg 1].
+"""Boolean combination of two classifiers' decisions [S §3.4.2, Alg 1] (the iterative search: :mod:`.ibc`).
 
 For thresholds ``(t_a, t_b)`` the crisp decisions are ``a = score_a >= t_a``
 and ``b = score_b >= t_b``.  On each class every one of the ten Boolean
@@ -10,10 +10,7 @@ count over the two score ranks, so all ``10 Ta Tb`` combinations cost
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 
@@ -21,12 +18,8 @@ from .._memory import check_memory
 from .._validate import check_1d_array, check_nonnegative, check_same_length, check_scores, require
 from ._labels import positive_mask
 from ._rows import labelled_rows, refuse_labels_last
-from .fmeasure import _envelope_candidates, _f_at, _skew_grid
-from .fweight import _check_alpha
-from .points import operating_points
 
-__all__ = ["FUNCTIONS", "BooleanCombinations", "BooleanRecipe", "IBCResult",
-           "boolean_combinations", "iterative_boolean_combination"]
+__all__ = ["FUNCTIONS", "BooleanCombinations", "boolean_combinations"]
 
 #: The ten Boolean functions of [S Alg 1], B_1 ... B_10, in that order.
 FUNCTIONS = ("a&b", "~a&b", "a&~b", "~(a&b)", "a|b", "~a|b", "a|~b", "~(a|b)", "a^b", "a==b")
@@ -264,137 +257,3 @@ def boolean_combinations(data=None, score_a=None, score_b=None, *, y_true=None, 
         totals.append(float(x[-1, -1]))
         _fill_rates(out, x, exact=w is None)
     return BooleanCombinations(thr_a, thr_b, tpr, fpr, totals[0], totals[1])
-
-
-@dataclass(frozen=True)
-class BooleanRecipe:
-    """How to reproduce one chosen decision on new scores.
-
-    ``function`` None means the classifier ``a`` alone (``score_a >= t_a``);
-    otherwise ``function(score_a >= t_a, score_b >= t_b)``.
-    """
-
-    a: object
-    t_a: float
-    function: str | None = None
-    b: object = None
-    t_b: float | None = None
-
-    def apply(self, scores):
-        """Boolean decisions (True = positive) on ``scores``, a mapping name -> array."""
-        da = np.asarray(scores[self.a], dtype=float) >= self.t_a
-        if self.function is None:
-            return da
-        db = np.asarray(scores[self.b], dtype=float) >= self.t_b
-        return _APPLY[self.function](da, db)
-
-    def __str__(self):
-        if self.function is None:
-            return f"{self.a} >= {self.t_a:g}"
-        parts = {"a": f"({self.a} >= {self.t_a:g})", "b": f"({self.b} >= {self.t_b:g})"}
-        return re.sub("[ab]", lambda m: parts[m.group()], self.function)
-
-
-@dataclass(frozen=True)
-class IBCResult:
-    """Best single or combined decision per deployment skew [S Alg 1].
-
-    Attributes
-    ----------
-    skews, f : ndarray of shape (k,)
-        The skews and the best F_alpha at each.
-    tpr, fpr : ndarray of shape (k,)
-        The ROC point of the chosen decision.
-    recipes : tuple of BooleanRecipe
-        Aligned with ``skews``; ``recipes[i].apply(new_scores)`` decides.
-    """
-
-    skews: np.ndarray
-    f: np.ndarray
-    tpr: np.ndarray
-    fpr: np.ndarray
-    recipes: tuple
-    f_alpha: float
-
-    def decide(self, scores, skew_index):
-        """Decisions on new ``scores`` (mapping name -> array) for ``skews[skew_index]``."""
-        return self.recipes[skew_index].apply(scores)
-
-
-def iterative_boolean_combination(scores, y_true, skews, *, f_alpha=0.5, sample_weight=None, pos_label=None):
-    """Best classifier or Boolean combination of two for each skew, by F_alpha [S Alg 1].
-
-    Candidates are every threshold of every classifier and every Boolean
-    function of every pair of classifiers at every threshold pair
-    (:func:`boolean_combinations`).  The ordered pairs (e, k) and (k, e) of
-    [S Alg 1] give the same ten functions with ``a`` and ``b`` swapped, so
-    each unordered pair is combined once.  Per skew the candidate with the
-    highest F_alpha (the upper envelope of their F-curves) is kept; it is
-    searched on each candidate set's ROC convex hull, where F reaches its
-    maximum.  Ties go to a single classifier, then to the earlier pair.
-
-    Parameters
-    ----------
-    scores : mapping name -> array-like of shape (n,)
-        At least two classifiers' scores on the validation samples.
-    y_true : array-like of shape (n,)
-    skews : array-like of shape (k,) in [0, 1]
-        Deployment skews pi = P(+) (the operating conditions).
-    f_alpha : float in [0, 1], default 0.5
-    sample_weight : array-like of shape (n,), optional
-    pos_label : scalar, optional
-
-    Returns
-    -------
-    IBCResult
-
-    Examples
-    --------
-    >>> import skewplot as sp
-    >>> y = [1, 1, 0, 0, 0, 0]
-    >>> scores = {"u": [0.9, 0.1, 0.8, 0.2, 0.3, 0.4], "v": [0.1, 0.9, 0.8, 0.2, 0.3, 0.4]}
-    >>> ibc = sp.iterative_boolean_combination(scores, y, [0.2, 0.5])
-    >>> ibc.f.round(4).tolist(), str(ibc.recipes[1])
-    ([1.0, 1.0], '~((u >= 0.2)&(v >= 0.2))')
-    >>> ibc.decide(scores, 1).tolist()
-    [True, True, False, False, False, False]
-    """
-    if not isinstance(scores, Mapping):
-        raise TypeError(f"scores must be a mapping name -> scores, got {type(scores).__name__}")
-    if len(scores) < 2:
-        raise ValueError(f"scores must hold at least two classifiers to combine, got {len(scores)}")
-    f_alpha = _check_alpha(f_alpha)
-    pi = np.atleast_1d(_skew_grid(skews))
-    names = list(scores)
-    arrays = {name: check_scores(scores[name], f"scores[{name!r}]") for name in names}
-    check_same_length(*((f"scores[{name!r}]", arrays[name]) for name in names))
-    is_pos, w = _labels_and_weights(y_true, arrays[names[0]], f"scores[{names[0]!r}]", sample_weight, pos_label)
-
-    best_f = np.full(pi.size, -np.inf)
-    best_t, best_r = np.zeros(pi.size), np.zeros(pi.size)
-    recipes = [None] * pi.size
-
-    def offer(tpr, fpr, make_recipe):
-        cand = _envelope_candidates(tpr, fpr, f_alpha)
-        table = _f_at(tpr[cand], fpr[cand], pi[:, None], f_alpha)
-        k = np.argmax(table, axis=1)
-        f = table[np.arange(pi.size), k]
-        better = f > best_f
-        best_f[better] = f[better]
-        for s in np.flatnonzero(better):  # over skews, not samples
-            best_t[s], best_r[s] = tpr[cand[k[s]]], fpr[cand[k[s]]]
-            recipes[s] = make_recipe(int(cand[k[s]]))
-
-    for name in names:
-        pts = operating_points(is_pos, arrays[name], sample_weight=w)
-        offer(np.asarray(pts.tpr), np.asarray(pts.fpr),
-              lambda i, name=name, thr=pts.thresholds: BooleanRecipe(name, float(thr[i])))
-    for na, nb in combinations(names, 2):
-        combos = boolean_combinations(is_pos, arrays[na], arrays[nb], sample_weight=w)
-
-        def make(k, na=na, nb=nb, combos=combos):
-            fn, t_a, t_b = combos.row(k)
-            return BooleanRecipe(na, t_a, fn, nb, t_b)
-
-        offer(combos.tpr.ravel(), combos.fpr.ravel(), make)
-    return IBCResult(skews=pi, f=best_f, tpr=best_t, fpr=best_r, recipes=tuple(recipes), f_alpha=f_alpha)

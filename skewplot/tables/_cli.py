@@ -26,7 +26,7 @@ def _pos_label(text):
 
 
 def table_points(args, error):
-    """One OperatingPoints (or BoundedOperatingPoints) per --score column of a Parquet table.
+    """One OperatingPoints (or BoundedOperatingPoints) per --y-score column of a Parquet table.
 
     ``error`` is the CLI's exception class; every failure becomes one line.
     """

@@ -20,7 +20,7 @@ def csv_file(tmp_path):
 def test_html_writes_the_pr_widgets_page(csv_file, tmp_path, capsys):
     path, y, s = csv_file
     page = tmp_path / "pr.html"
-    args = ["plot", str(path), "--score", "score", "--label", "label", "--space", "pr", "--html", str(page)]
+    args = ["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "pr", "--html", str(page)]
     assert main(args) == 0
     assert f"wrote {page}" in capsys.readouterr().out
     data, images = read_page(page)
@@ -36,7 +36,8 @@ def test_html_writes_the_pr_widgets_page(csv_file, tmp_path, capsys):
 def test_html_writes_the_page_of_a_space_with_many_states(csv_file, tmp_path, capsys, space):
     path, _, _ = csv_file
     page = tmp_path / f"{space}.html"
-    assert main(["plot", str(path), "--score", "score", "--label", "label", "--space", space, "--html", str(page)]) == 0
+    args = ["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", space, "--html", str(page)]
+    assert main(args) == 0
     assert f"wrote {page}" in capsys.readouterr().out
     text = page.read_text(encoding="utf-8")
     assert "var CF = {" in text  # the curves are drawn in the page, by its closed forms
@@ -50,7 +51,7 @@ def test_html_writes_the_page_of_a_space_with_many_states(csv_file, tmp_path, ca
 def test_html_errors_are_one_line(csv_file, tmp_path, capsys, monkeypatch, extra, message):
     path, _, _ = csv_file
     monkeypatch.chdir(tmp_path)
-    assert main(["plot", str(path), "--score", "score", "--label", "label", *extra]) == 2
+    assert main(["plot", str(path), "--y-score", "score", "--y-true", "label", *extra]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert not (tmp_path / "x.html").exists()
