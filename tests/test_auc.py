@@ -236,6 +236,32 @@ def test_aucpr_at_skews_rejects_bad_skews():
                                [sp.aucpr(pts, skew=0.3, interpolation="step")])
 
 
+@pytest.mark.parametrize("ties", [False, True])
+@pytest.mark.parametrize("nodes", ["linear", "log", "uneven"])
+def test_aucpr_integrals_equal_the_exact_pbar_area_at_every_node(ties, nodes):
+    """``x AUC_P̄[0, x]`` accumulated over the gaps (Gauss-Legendre in pi') equals each node's exact P̄ area."""
+    from skewplot.metrics.auc import aucpr_integrals
+
+    y, s = sp.datasets.make_scores(5_000, skew=0.1, random_state=3)
+    pts = sp.operating_points(y, np.round(s, 1) if ties else s)
+    x = {"linear": np.linspace(0.0, 1.0, 101), "log": np.r_[0.0, np.geomspace(1e-6, 1.0, 121)],
+         "uneven": np.array([0.0, 0.0, 1e-9, 0.3, 0.3, 0.31, 0.9, 0.999999])}[nodes]
+    g = aucpr_integrals(pts, x)
+    exact = np.array([v * sp.aucpr(pts, skew=sp.SkewRange(0.0, v)) if v > 0 else 0.0 for v in x])
+    np.testing.assert_allclose(g, exact, rtol=1e-13, atol=1e-16)
+    lo, hi = 3, len(x) - 2  # a range's area from two of them, as the saved page takes it
+    assert abs((g[hi] - g[lo]) / (x[hi] - x[lo]) - sp.aucpr(pts, skew=sp.SkewRange(x[lo], x[hi]))) < 1e-12
+
+
+def test_aucpr_integrals_reject_bad_nodes():
+    from skewplot.metrics.auc import aucpr_integrals
+
+    pts = sp.operating_points([0, 1, 0, 1], [0.1, 0.4, 0.35, 0.8])
+    for bad in ([0.5, 0.2], [0.1, 1.5], [-0.1, 0.2]):
+        with pytest.raises(ValueError, match="nodes"):
+            aucpr_integrals(pts, bad)
+
+
 def _tied_points():
     y, s = sp.datasets.make_scores(600, 0.2, random_state=0)
     return sp.operating_points(y, np.round(s, 1))  # 61 tied groups: segments gain TP and FP at once

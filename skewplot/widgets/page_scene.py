@@ -150,9 +150,10 @@ def _fixed_aucs(disp, skews):
 
 def _range_sums(disp, nodes):
     """``x AUC_P̄[0, x]`` per classifier and ``x AUC_min[0, x]`` at each node of the range slider."""
+    from ..metrics.auc import aucpr_integrals
+
     gmin = [0.0 if x == 0 else x * SkewRange(0.0, x).aucpr_min() for x in nodes]
-    g = _per_classifier(disp, lambda name, pts: [0.0 if x == 0 else x * disp._auc(pts, SkewRange(0.0, x))
-                                                 for x in nodes])
+    g = _per_classifier(disp, lambda name, pts: aucpr_integrals(pts, nodes).tolist())
     return g, gmin
 
 
