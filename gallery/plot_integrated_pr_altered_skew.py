@@ -51,22 +51,22 @@ data = {
     "fissure-like": detector(60_000, 0.067, 2.2) + (0.125,),
     "STARE-like": detector(60_000, 0.076, 2.6, noise=0.1) + (0.141,),
 }
+# One legend for the four panels: the two data sets of each row are "original"
+# and "negatives removed"; the titles give each row's skews and areas.
 fig, axes = plt.subplots(2, 2, figsize=(7.2, 5.4), sharex=True, sharey=True, constrained_layout=True)
 for row, (name, (y, score, new_skew)) in enumerate(data.items()):
     altered = remove_negatives(y, score, new_skew)
-    points = {f"original, π = {y.mean():.3f}": sp.operating_points(y, score),
-              f"negatives removed, π = {altered[0].mean():.3f}": sp.operating_points(*altered)}
+    points = {"original": sp.operating_points(y, score), "negatives removed": sp.operating_points(*altered)}
     sp.plot_pr(points, ax=axes[row, 0], baselines=False)
     sp.plot_integrated_pr(points, skew_range=(0.0, 0.5), ax=axes[row, 1], baselines=False)
-    axes[row, 0].set_title(f"({'ac'[row]}) {name}: P-R at the data's skew")
-    axes[row, 1].set_title(f"({'bd'[row]}) {name}: P̄-R, π′ ∈ [0, 0.5]")
     pr = [sp.aucpr(p) for p in points.values()]
     bar = [sp.aucpr(p, skew=(0.0, 0.5)) for p in points.values()]
+    axes[row, 0].set_title(f"({'ac'[row]}) {name}, π = {y.mean():.3f} → {altered[0].mean():.3f}\n"
+                           f"P-R at the data's skew: AUCPR {pr[0]:.3f} → {pr[1]:.3f}")
+    axes[row, 1].set_title(f"({'bd'[row]}) {name}: P̄-R, π′ ∈ [0, 0.5]\n"
+                           f"area {bar[0]:.4f} → {bar[1]:.4f}")
     print(f"{name:>12}: AUCPR {pr[0]:.4f} -> {pr[1]:.4f};  P-bar area {bar[0]:.4f} -> {bar[1]:.4f} "
           f"(difference {abs(bar[1] - bar[0]):.4f})")
-    # The STARE-like P-R curves start low (the noise): there the legend goes top right.
-    axes[row, 0].legend(loc="upper right" if row else "lower left", fontsize=6)
-    axes[row, 1].legend(loc="lower left", fontsize=6)
     axes[row, 0].set_ylabel("precision (each data set's own skew)")
     axes[row, 1].set_ylabel(r"$\bar P$ over $[0, 0.5]$")
 plt.show()

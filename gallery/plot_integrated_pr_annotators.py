@@ -40,11 +40,12 @@ for name, skew in annotators.items():
 fig, axes = plt.subplots(1, 2, sharey=True, constrained_layout=True)
 sp.plot_pr(points, ax=axes[0], baselines=False)
 sp.plot_integrated_pr(points, skew_range=(0.0, 0.5), ax=axes[1], baselines=False)
-axes[0].set_title("(a) P-R at each ground truth's skew")
+# one legend for both panels; each panel's title gives its areas
+pr = ", ".join(f"{sp.aucpr(p):.3f}" for p in points.values())
+bar = ", ".join(f"{sp.aucpr(p, skew=(0.0, 0.5)):.3f}" for p in points.values())
+axes[0].set_title(f"(a) P-R at each ground truth's skew\nAUCPR {pr}")
 axes[0].set_ylabel("precision (each ground truth's own skew)")
-axes[1].set_title("(b) P̄-R, π′ ∈ [0, 0.5]")
-for ax in axes:
-    ax.legend(loc="lower left", fontsize=6)
+axes[1].set_title(f"(b) P̄-R, π′ ∈ [0, 0.5]\narea {bar}")
 for name, pts in points.items():
     print(f"{name}: AUCPR {sp.aucpr(pts):.3f}, P-bar area {sp.aucpr(pts, skew=(0.0, 0.5)):.3f}, "
           f"ROC AUC {sp.roc_auc(pts):.3f}")

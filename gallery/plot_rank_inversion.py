@@ -50,23 +50,21 @@ print("ranking flips at pi* =", inversions.round(4))
 # The same curves at three skews, and the areas against the skew
 # --------------------------------------------------------------
 # ``skew=None`` keeps the data set's own skew; a number moves every point to
-# that deployment skew.  The legends give each curve's area.
+# that deployment skew.  The four panels share one legend above them; each
+# panel's title gives the two curves' areas at its skew.
 # :func:`skewplot.plot_aucpr_vs_skew` (d) draws the areas over a log-spaced grid
-# of skews with the inversion marked, and the random and minimum areas below.
+# of skews with the inversion marked, and the random and minimum areas below;
+# the dashed grey line is the test set's skew.
 
 test_skew = points["Gauss"].skew
 fig, axes = plt.subplots(2, 2, figsize=(7.2, 5.6), constrained_layout=True)
-titles = [rf"(a) test data, $\pi = {test_skew:.4f}$", r"(b) $\pi' = 0.01$", r"(c) $\pi' = 0.5$"]
-for ax, skew, title in zip(axes.flat[:3], [None, 0.01, 0.5], titles, strict=True):
-    disp = sp.plot_pr(points, skew=skew, ax=ax)
-    ax.set_title(title)
-    if skew == 0.5:  # keep the crowded panel's legend to the two classifiers
-        ax.legend(handles=list(disp.lines_.values()), loc="lower left", bbox_to_anchor=(0.0, 0.56))
-    else:
-        ax.legend(loc="upper right")
+heads = [rf"(a) test data, $\pi = {test_skew:.3g}$", r"(b) $\pi' = 0.01$", r"(c) $\pi' = 0.5$"]
+for ax, skew, head in zip(axes.flat[:3], [None, 0.01, 0.5], heads, strict=True):
+    sp.plot_pr(points, skew=skew, ax=ax)
+    areas = ", ".join(f"{name} {sp.aucpr(p, skew=skew):.3f}" for name, p in points.items())
+    ax.set_title(f"{head}\nAUCPR: {areas}")
 
 ax = axes.flat[3]
+ax.axvline(test_skew, ymax=0.85, color="0.6", linestyle="--", linewidth=0.8, label="test skew")  # below the pi* label
 sp.plot_aucpr_vs_skew(points, ax=ax)
-ax.axvline(test_skew, color="0.6", linestyle="--", linewidth=0.8, label="test skew")
-ax.set_title("(d) area against skew")
-_ = ax.legend(loc="upper left")
+_ = ax.set_title("(d) area against skew")

@@ -30,5 +30,5 @@ ax_roc.set_title("ROC")
 for prior, color in zip([0.5, 0.1, 0.01], ["C0", "C1", "C3"], strict=True):
     sp.plot_pr({rf"$\pi_p = {prior:g}$": pts}, skew=prior, baselines=False, ax=ax_pr, color=color)
 ax_pr.set_ylabel("precision")
-ax_pr.set_title("precision-recall at three priors")
-_ = ax_pr.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=1)
+areas = ", ".join(f"{sp.aucpr(pts, skew=prior):.3f}" for prior in [0.5, 0.1, 0.01])
+_ = ax_pr.set_title(f"precision-recall at three priors\nAUCPR {areas}")  # the legend above names the priors

@@ -38,8 +38,8 @@ for skew, linestyle in zip([0.5, 0.2, 0.05], ["-", "--", ":"], strict=True):
     sp.plot_pr({rf"$P(+) = {skew:g}$": c1}, skew=skew, baselines=False, ax=axes[0, 1], color=color,
                linestyle=linestyle)
 axes[0, 1].set_ylabel("precision")
-axes[0, 1].set_title("(b) precision-recall")
-axes[0, 1].legend(loc="lower left", bbox_to_anchor=(0.02, 0.29))
+areas = ", ".join(f"{sp.aucpr(c1, skew=skew):.3f}" for skew in [0.5, 0.2, 0.05])
+axes[0, 1].set_title(f"(b) precision-recall\nAUCPR {areas}")  # the skews' line styles: the figure's legend
 
 sp.plot_cost({"C1": c1}, m=0.5, ax=axes[1, 0])
 axes[1, 0].set_title("(c) cost space, $m = 0.5$")

@@ -15,7 +15,6 @@ classifier wins can be read off directly.
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.lines import Line2D
 
 import skewplot as sp
 from skewplot.plotting import style
@@ -31,14 +30,13 @@ colors = {name: line.get_color() for name, line in roc.lines_.items()}
 
 # Colour for the classifier, line style for the skew.
 styles = {0.5: "-", 0.2: "--", 0.05: ":"}
+# the line styles join the figure's one legend as entries of their own
+for skew, ls in styles.items():
+    axes[0, 1].plot([], [], color="0.3", linestyle=ls, label=rf"$P(+) = {skew:g}$")
 for skew, linestyle in styles.items():
     for name in pts:
         sp.plot_pr({name: pts[name]}, skew=skew, baselines=False, ax=axes[0, 1], color=colors[name],
                    linestyle=linestyle)
-handles = [Line2D([], [], color=c, label=name) for name, c in colors.items()]
-handles += [Line2D([], [], color="0.3", linestyle=ls, label=rf"$P(+) = {skew:g}$") for skew, ls in styles.items()]
-# Curves reach every corner of the panel: the legend goes under it.
-axes[0, 1].legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.22), ncol=3, fontsize=6)
 axes[0, 1].set_ylabel("precision")
 axes[0, 1].set_title("(b) precision-recall")
 

@@ -61,20 +61,19 @@ soft = {name: sp.OperatingPoints.from_weights(s, weight) for name, s in scores.i
 fig, axes = plt.subplots(2, 2, figsize=(7.2, 5.6), constrained_layout=True)
 ax = axes[0, 0]
 ax.hist(weight, bins=50, color="0.5")
-ax.axvline(0.5, color="k", linestyle="--", linewidth=1.0, label="hard-label cut")
+ax.axvline(0.5, color="k", linestyle="--", linewidth=1.0)
 ax.set_yscale("log")
 ax.set_xlabel("foreground weight")
 ax.set_ylabel("data points")
-ax.set_title("(a) weights")
-ax.legend(loc="upper right", fontsize=5)
+ax.set_title("(a) weights (dashed: the hard-label cut)")
 
 sp.plot_pr(hard, ax=axes[0, 1], baselines=False)
-axes[0, 1].set_title("(b) hard labels: one curve for all three")
-axes[0, 1].legend(loc="upper right")
+areas = ", ".join(f"{sp.aucpr(p):.3f}" for p in hard.values())
+axes[0, 1].set_title(f"(b) hard labels: one curve for all three\nAUCPR {areas}")  # one legend: the figure's
 
 sp.plot_pr(soft, ax=axes[1, 0])
-axes[1, 0].set_title("(c) weighted data: P-R")
-axes[1, 0].legend(loc="upper right", fontsize=5)
+areas = ", ".join(f"{sp.aucpr(p):.3f}" for p in soft.values())
+axes[1, 0].set_title(f"(c) weighted data: P-R\nAUCPR {areas}")
 
 sp.plot_roc(soft, ax=axes[1, 1])
 axes[1, 1].set_title("(d) weighted data: ROC")

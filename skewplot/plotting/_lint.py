@@ -6,6 +6,11 @@ per fault it finds, each with a ``kind``:
 ``"legend"``
     a legend box (of an Axes or of the figure) holds a drawn data vertex or
     a curve crosses it;
+``"panel-legend"``
+    a panel keeps a legend of its own beside the figure's shared legend
+    (a multi-panel figure has one legend; a panel whose entries mean
+    something else in each panel, as a skew transform's skews, is marked
+    ``own`` by :func:`~skewplot.plotting._legend.place_legend` and allowed);
 ``"squeezed"``
     an Axes keeps less than 60 % of the width or height of its grid cell;
 ``"text-overlap"``
@@ -35,7 +40,8 @@ from ._legend import _crossing, _renderer
 
 __all__ = ["Problem", "lint_figure", "assert_clean", "KINDS", "MIN_CELL_SHARE", "MIN_MARKER_PX"]
 
-KINDS = ("legend", "squeezed", "text-overlap", "text-outside", "marker-outside", "marker-close", "empty")
+KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "marker-outside", "marker-close",
+         "empty")
 #: The share of its grid cell's width and height an Axes must keep.
 MIN_CELL_SHARE = 0.6
 #: The least distance in pixels between two classifiers' single-point markers.
@@ -170,6 +176,15 @@ def _legend_problems(fig, renderer):
             if hits:
                 out.append(Problem("legend", f"{what} covers {hits} drawn data vertices or segments of {_label(ax)}"))
     return out
+
+
+def _panel_legend_problems(fig):
+    if not any(lg.get_visible() for lg in fig.legends):
+        return []
+    return [Problem("panel-legend", f"{_label(ax)} has a legend of its own beside the figure's shared legend")
+            for ax in _data_axes(fig)
+            if ax.get_legend() is not None and ax.get_legend().get_visible()
+            and not getattr(ax, "_skewplot_own_legend", False)]
 
 
 def _cell(ax, fig):
@@ -333,6 +348,8 @@ def lint_figure(fig, *, checks=KINDS):
     out = []
     if "legend" in wanted:
         out += _legend_problems(fig, renderer)
+    if "panel-legend" in wanted:
+        out += _panel_legend_problems(fig)
     if "squeezed" in wanted:
         out += _squeeze_problems(fig, renderer)
     if wanted & {"text-overlap", "text-outside"}:

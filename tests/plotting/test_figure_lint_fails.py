@@ -53,6 +53,22 @@ def test_a_figure_legend_over_a_panel():
     assert "legend" in _kinds(fig)
 
 
+def test_a_panel_legend_beside_the_shared_legend():
+    import skewplot as sp
+
+    points = sp.datasets.example_classifiers()
+    fig, axes = plt.subplots(1, 2, figsize=(7.2, 3), layout="constrained")
+    sp.plot_pr(points, ax=axes[0])
+    sp.plot_roc(points, ax=axes[1])
+    assert "panel-legend" not in _kinds(fig)  # the two panels share the figure legend
+    axes[0].legend(loc="lower left")  # a gallery page giving the areas of one panel again
+    assert "panel-legend" in _kinds(fig)
+    fig2, axes2 = plt.subplots(1, 2, figsize=(7.2, 3), layout="constrained")
+    sp.plot_skew_transform(0.1, [0.5, 0.01], ax=axes2[0])  # its own legend, marked so
+    sp.plot_roc(points, ax=axes2[1])
+    assert "panel-legend" not in _kinds(fig2)
+
+
 def test_a_legend_outside_that_squeezes_its_axes():
     fig, axes = plt.subplots(1, 2, figsize=(6, 3), layout="constrained")
     for ax in axes:
@@ -111,8 +127,8 @@ def test_unknown_kinds_are_refused():
     fig, ax = plt.subplots()
     with pytest.raises(ValueError, match="checks: unknown kind"):
         lint_figure(fig, checks=["legend", "colour"])
-    assert set(KINDS) >= {"legend", "squeezed", "text-overlap", "text-outside", "marker-outside", "marker-close",
-                          "empty"}
+    assert set(KINDS) >= {"legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "marker-outside",
+                          "marker-close", "empty"}
 
 
 def test_a_histogram_and_a_suptitle_are_not_faults():
