@@ -393,6 +393,50 @@ def test_tolerance_is_met_when_scores_pack_against_an_outlier(kind, spread, tmp_
     check_answer(got, y, s)
 
 
+def _unsplittable(case, n):
+    """Scores no grid of doubles can split: ``(scores, pyarrow type)``."""
+    rng = np.random.default_rng(7)
+    k = rng.integers(0, 150, n)
+    if case == "int64 a few apart beyond 2**62":  # doubles there are 1024 apart
+        return (2**62 + 3 * k).astype(np.int64), pa.int64()
+    if case == "uint64 a few apart beyond 2**63":
+        return (np.uint64(2**63 + 2**62) + k.astype(np.uint64)), pa.uint64()
+    if case == "+-1e-300 beside +-1e300":
+        s = np.where(k % 2 == 0, -1e-300, 1e-300) * (1 + k)
+        s[:3], s[3:6] = 1e300, -1e300
+        return s, pa.float64()
+    if case == "one ulp apart":
+        return 1.0 + k * 2.0**-52, pa.float64()
+    if case == "decimals beyond a double's digits":
+        return [decimal.Decimal(f"123456789012345.{v:03d}") for v in k], pa.decimal128(18, 3)
+    raise AssertionError(case)
+
+
+UNSPLITTABLE = ["int64 a few apart beyond 2**62", "uint64 a few apart beyond 2**63", "+-1e-300 beside +-1e300",
+                "one ulp apart", "decimals beyond a double's digits"]
+
+
+@pytest.mark.parametrize("case", UNSPLITTABLE)
+@pytest.mark.parametrize("rows", ["fewer than max_groups", "more than max_groups"])
+@pytest.mark.parametrize("kind", FAST)
+def test_bins_a_double_cannot_split_are_refined_by_the_score_itself(kind, rows, case, tmp_path):
+    """Integers closer than a double's resolution, or 1e-300 beside 1e300, warned "tolerance not met".
+
+    A grid works in doubles; the bins it cannot split are grouped by the
+    score in the column's own type, so the tolerance is met, with no warning.
+    """
+    n = 2000 if rows == "fewer than max_groups" else 6000
+    s, typ = _unsplittable(case, n)
+    y = (np.random.default_rng(8).random(n) < 0.4).astype(np.int64)
+    tab = table(s, y, score_type=typ)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = sp.operating_points_from(native(tab, kind, tmp_path), "s", "y", tolerance=1e-4, max_groups=4096)
+    assert sp.aucpr(got).width <= 1e-4
+    # Decimals are scores as doubles, as operating_points takes them (neighbours a double cannot tell apart tie).
+    check_answer(got, y, as_numpy_scores(tab))
+
+
 @pytest.mark.parametrize("kind", FAST)
 def test_an_unmet_tolerance_is_said_with_the_width_reached(kind, tmp_path):
     rng = np.random.default_rng(2)

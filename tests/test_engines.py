@@ -111,23 +111,32 @@ def test_tolerance_is_met_and_holds(kind, tolerance, tmp_path):
 
 @pytest.mark.parametrize("kind", ["pandas", "polars-lazy", "duckdb", "parquet"])
 @pytest.mark.parametrize("case", ["continuous", "weights", "ties"])
-def test_refinement_rounds_meet_the_tolerance_and_hold(kind, case, tmp_path, monkeypatch):
+@pytest.mark.parametrize("max_groups", [2**20, 2**14])
+def test_refinement_rounds_meet_the_tolerance_and_hold(kind, case, max_groups, tmp_path, monkeypatch):
     # A first grid far too coarse (about 0.02 / tolerance bins), so that the refining scans run.
     monkeypatch.setattr(engine, "_FIRST_BINS_PER_TOLERANCE", 0.02)
     monkeypatch.setattr(engine, "_MIN_FIRST_BINS", 1)
-    scans, collect = [], engine.Binning.collect
+    scans, collect, by_score = [], engine.Binning.collect, engine.Binning.by_score
 
     def counted(self, grid, **kw):
-        scans.append(kw.get("within") is not None)
+        scans.append("sub-grid" if kw.get("within") is not None else "first")
         return collect(self, grid, **kw)
 
+    def counted_scores(self, grid=None, within=None):
+        scans.append("by score")
+        return by_score(self, grid, within)
+
     monkeypatch.setattr(engine.Binning, "collect", counted)
+    monkeypatch.setattr(engine.Binning, "by_score", counted_scores)
     df = _data(n=30_000, seed=5, weights=case == "weights", decimals=2 if case == "ties" else None)
     weight = "w" if case == "weights" else None
     tolerance = 1e-4
-    got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", sample_weight=weight, tolerance=tolerance)
+    got = sp.operating_points_from(_native(df, kind, tmp_path), "s", "y", sample_weight=weight, tolerance=tolerance,
+                                   max_groups=max_groups)
     exact = sp.operating_points(df.y, df.s, sample_weight=None if weight is None else df.w)
-    assert scans[0] is False and sum(scans) >= 1  # the first grid, then at least one refining scan
+    assert scans[0] == "first" and len(scans) >= 2  # the first grid, then at least one refining scan
+    # The chosen bins are grouped by score when their rows fit in max_groups; else a sub-grid splits them.
+    assert ("sub-grid" in scans) == (max_groups < 30_000)
     bracket = sp.aucpr(got)
     assert bracket.width <= tolerance
     assert sp.aucpr(exact) in bracket

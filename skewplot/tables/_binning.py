@@ -90,20 +90,27 @@ class Binning:
 
     def collect(self, grid, *, within=None, sub=None):
         """Weights per bin of ``grid``; with ``within``, only those bins, each split by the grid ``sub``."""
-        nw = self.nw
-        frame = self.frame.with_columns(grid.index(nw).alias(BIN))
-        keys = [BIN]
-        if within is not None:
-            frame = frame.filter(nw.col(BIN).is_in(within.tolist()))
-            frame = frame.with_columns(sub.index(nw).alias(SUB))
-            keys.append(SUB)
-        return self._collect(frame, keys)
+        if within is None:
+            return self._collect(self.frame.with_columns(grid.index(self.nw).alias(BIN)), [BIN])
+        return self._collect(self._within(grid, within).with_columns(sub.index(self.nw).alias(SUB)), [BIN, SUB])
 
-    def by_score(self):
-        """Weights per distinct score."""
-        out = self._collect(self.frame, [SCORE], ranges=False)
+    def by_score(self, grid=None, within=None):
+        """Weights per distinct score; with ``within``, of those bins of ``grid`` only (keyed by bin too)."""
+        frame, keys = self.frame, [SCORE]
+        if within is not None:
+            frame, keys = self._within(grid, within), [BIN, SCORE]
+        out = self._collect(frame, keys, ranges=False)
         out["lo"] = out["hi"] = out.pop(SCORE)
         return out
+
+    def n_scores(self, grid, within):
+        """The number of distinct scores in the bins ``within`` of ``grid``."""
+        out = self._within(grid, within).select(self.nw.col(SCORE).n_unique().alias("n"))
+        out = out.collect() if hasattr(out, "collect") else out
+        return int(out.to_dict(as_series=False)["n"][0])
+
+    def _within(self, grid, within):
+        return self.frame.with_columns(grid.index(self.nw).alias(BIN)).filter(self.nw.col(BIN).is_in(within.tolist()))
 
     def _collect(self, frame, keys, ranges=True):
         nw = self.nw
@@ -238,10 +245,16 @@ def refine(binning, grid, agg, tolerance, max_groups):
     over the whole range; its size at least doubles each round, within
     ``max_groups`` groups.  Bins are chosen by their share of the width,
     largest first, until the unchosen ones hold at most half the tolerance.
-    When the tolerance cannot be met (``max_groups`` reached, or scores too
-    close for a double to split), a warning names the width reached.
+    Chosen bins are grouped by the score itself instead when that fits in
+    ``max_groups``: at once when they hold few enough rows, and when a
+    sub-grid can split them no further (integers closer than a double's
+    resolution, 1e-300 beside 1e300: a grid works in doubles, a ``GROUP BY``
+    of the score in the column's own type).  Bins of one score each leave
+    only the bracket's rounding bound.  When the tolerance cannot be met
+    (more distinct scores than ``max_groups``, or a tolerance below the
+    rounding bound), a warning names the width reached.
     """
-    parts = {k: agg[k] for k in ("lo", "hi", "pos", "neg")}
+    parts = {k: agg[k] for k in ("lo", "hi", "pos", "neg", "rows")}
     parts["parent"] = agg[BIN]
     first_lo = dict(zip(agg[BIN].tolist(), _wide(agg["lo"]), strict=True))
     first_hi = dict(zip(agg[BIN].tolist(), _wide(agg["hi"]), strict=True))
@@ -257,25 +270,31 @@ def refine(binning, grid, agg, tolerance, max_groups):
         per_parent = np.bincount(which, weights=share, minlength=parents.size)
         order = np.argsort(-per_parent)
         unchosen = share.sum() - np.cumsum(per_parent[order])
-        n_pick = min(int(np.searchsorted(-unchosen, -0.5 * tolerance)) + 1, parents.size)
+        n_pick = min(int(np.searchsorted(-unchosen, -0.5 * tolerance)) + 1, int(np.count_nonzero(per_parent > 0)))
+        if n_pick == 0:  # every bin holds one score: what is left is the bracket's rounding bound
+            break
         pick = parents[order[:n_pick]]
-        need = per_parent[order[:n_pick]].sum() / (0.5 * tolerance)
-        budget = max_groups - int(np.sum(~np.isin(parts["parent"], pick)))
-        want = max(2.0 * per_bin, 2.0 ** np.ceil(np.log2(max(need, 2.0))))
-        low = min(first_lo[p] for p in pick.tolist())
-        high = max(first_hi[p] for p in pick.tolist())
-        spans = sum(first_hi[p] - first_lo[p] for p in pick.tolist())
-        if not (high > low and spans > 0) or budget <= 2 * n_pick:
-            break
-        # A sub-grid of m bins over [L, H] cuts a chosen bin of measured width w into about m w / (H - L).
-        ratio = (0.5 * high - 0.5 * low) / (0.5 * spans)  # (H - L) / spans, without overflow
-        m = min(want * n_pick * ratio, (budget - n_pick) * ratio, float(MAX_BINS))
-        if m <= per_bin * n_pick * ratio or m < 2:
-            break
-        per_bin = m / (n_pick * ratio)
-        fine = binning.collect(grid, within=pick, sub=Grid(low, high, int(m)))
-        keep = ~np.isin(parts["parent"], pick)
-        parts = {k: np.concatenate((parts[k][keep], fine[BIN if k == "parent" else k])) for k in parts}
+        chosen = np.isin(parts["parent"], pick)
+        budget = max_groups - int(np.sum(~chosen))
+        if int(parts["rows"][chosen].sum()) <= budget:  # every score of the chosen bins a group of its own
+            fine = binning.by_score(grid, pick)
+        else:
+            need = per_parent[order[:n_pick]].sum() / (0.5 * tolerance)
+            want = max(2.0 * per_bin, 2.0 ** np.ceil(np.log2(max(need, 2.0))))
+            low = min(first_lo[p] for p in pick.tolist())
+            high = max(first_hi[p] for p in pick.tolist())
+            spans = sum(first_hi[p] - first_lo[p] for p in pick.tolist())
+            # A sub-grid of m bins over [L, H] cuts a chosen bin of measured width w into about m w / (H - L).
+            ratio = (0.5 * high - 0.5 * low) / (0.5 * spans) if high > low and spans > 0 else np.inf
+            m = min(want * n_pick * ratio, (budget - n_pick) * ratio, float(MAX_BINS))
+            if np.isfinite(ratio) and budget > 2 * n_pick and m > per_bin * n_pick * ratio and m >= 2:
+                per_bin = m / (n_pick * ratio)
+                fine = binning.collect(grid, within=pick, sub=Grid(low, high, int(m)))
+            elif binning.n_scores(grid, pick) <= budget:  # a grid in doubles splits them no further
+                fine = binning.by_score(grid, pick)
+            else:
+                break
+        parts = {k: np.concatenate((parts[k][~chosen], fine[BIN if k == "parent" else k])) for k in parts}
     bounded, _ = _bracket_of(parts)
     width = bounded.aucpr().width
     if width > tolerance:
