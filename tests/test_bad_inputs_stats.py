@@ -260,6 +260,25 @@ def test_anova_exact_fit_reports_no_model_effect(block):
     assert out["three_way"].loc["skew", "PR(>F)"] == 0.0 and out["three_way"].loc["skew", "F"] == np.inf
 
 
+@pytest.mark.parametrize("shape", [(4, 5, 3), (2, 3, 3), (3, 6, 4)])
+def test_anova_of_a_constant_average_reports_no_model_effect_and_no_warning(shape):
+    """Averaged over the skews the scores were one constant: statsmodels' sums of squares came back NaN (0/0),
+    read as an effect (model F = inf, p = 0), with a ValueWarning and a RuntimeWarning on valid input."""
+    import warnings
+
+    import pandas as pd
+
+    models, skews, reps = shape
+    rows = [(f"m{m}", pi, r, 0.1 * float(np.log(pi)) + 0.3)
+            for m in range(models) for pi in np.geomspace(0.001, 0.5, skews) for r in range(reps)]
+    frame = pd.DataFrame(rows, columns=["model", "skew", "fold", "score"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = anova_over_skews(frame, block="fold")
+    for table in out.values():
+        assert table.attrs["exact_fit"] and table.loc["model", "PR(>F)"] == 1.0 and table.loc["model", "F"] == 0.0
+
+
 def test_anova_exact_fit_with_a_model_effect_and_a_noisy_fit():
     exact = anova_over_skews(_frame(0.01), block="fold")["three_way"]
     assert exact.attrs["exact_fit"] and exact.loc["model", "PR(>F)"] == 0.0

@@ -306,3 +306,22 @@ def test_estimate_skew_takes_the_same_test_set_inputs():
     assert sp.estimate_skew(y_true=Y, y_score=S, deploy_score=deploy).estimate == ref
     with pytest.raises(TypeError, match="estimate_skew needs deploy_score"):
         sp.estimate_skew(Y, S)
+
+
+@pytest.mark.parametrize("call", ["plot_decision", "choose_threshold"])
+@pytest.mark.parametrize("skew", [0.005, (0.002, 0.02)])
+def test_a_required_skew_given_second_names_skew(call, skew):
+    """Python's own "missing 1 required keyword-only argument: 'skew'" came first; now skewplot's message."""
+    with pytest.raises(TypeError, match=rf"{call}\(\): the second argument is y_score .* skew="):
+        getattr(sp, call)(PTS, skew, **({"target": "cost"} if call == "choose_threshold" else {}))
+    with pytest.raises(TypeError, match=rf"{call}\(\) needs skew="):
+        getattr(sp, call)(Y, S, **({"target": "cost"} if call == "choose_threshold" else {}))
+
+
+@pytest.mark.parametrize("call", [lambda: sp.random_rankings_aucpr(np.ones(1000), np.ones(1000), n_rankings=10**10),
+                                  lambda: sp.random_rankings_aucpr(np.ones(9), np.ones(9), n_rankings=10**30),
+                                  lambda: sp.plot_comparison(Y, S, B, n_skews=10**30)])
+def test_counts_beyond_memory_are_refused_by_name_before_any_allocation(call):
+    """numpy's own MemoryError (74.5 GiB) or "Maximum allowed size exceeded" escaped."""
+    with pytest.raises(MemoryError, match=r"n_rankings=|n_skews="):
+        call()

@@ -122,6 +122,14 @@ def refuse_positional_skew(data, y_score, func, skew_arg):
         )
 
 
+def require_skew(skew, data, y_score, func):
+    """A skew a function cannot do without: a positional one refused naming ``skew=``, a missing one named."""
+    if skew is None:
+        refuse_positional_skew(data, y_score, func, "skew")
+        raise TypeError(f"{func}() needs skew= (skew is required): a deployment skew (a number), a (lo, hi) range, "
+                        "a skew model or a SkewEstimate")
+
+
 def keyword_after_points(data, y_score, value, name, func):
     """``(y_score, value)`` of a function whose ``name=`` once came second, after the points.
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._memory import check_memory, check_work
 from .._validate import (
     check_1d_array,
     check_choice,
@@ -99,6 +100,11 @@ def random_rankings_aucpr(pos_weight, neg_weight=None, *, n_rankings=1000, inter
     """
     pw, nw = _weights(pos_weight, neg_weight)
     n_rankings = check_int(n_rankings, "n_rankings", lo=1)
+    check_memory(8 * n_rankings, f"n_rankings={n_rankings} areas", reduce="lower n_rankings")
+    # One Python turn per ranking (a thousand steps) around a sort of the n rows.
+    n = pw.size
+    check_work(n_rankings * (n * max(np.log2(n), 1.0) + 1000), f"n_rankings={n_rankings} rankings of {n} rows",
+               reduce="lower n_rankings")
     rng = np.random.default_rng(random_state)
     out = np.empty(n_rankings)
     for k in range(n_rankings):

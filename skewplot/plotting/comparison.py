@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._memory import check_memory
 from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair
 from ..stats.compare import compare_many
 from ._axes import log_axis
@@ -161,6 +162,7 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
     if skews is None:
         lo, hi = check_pair(skew_range, "skew_range", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
         n_skews = check_int(n_skews, "n_skews", lo=2)
+        check_memory(8 * n_skews, f"n_skews={n_skews} skews", reduce="lower n_skews")
         skews = np.geomspace(lo, hi, n_skews) if log_skew else np.linspace(lo, hi, n_skews)
     else:
         skews = check_finite(check_1d_array(skews, "skews"), "skews")

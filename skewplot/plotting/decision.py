@@ -6,7 +6,7 @@ import numpy as np
 
 from .._validate import check_choice, check_scalar
 from ..metrics import decide
-from ..metrics._inputs import classifiers
+from ..metrics._inputs import classifiers, require_skew
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
 from ..skew.base import skew_text
@@ -91,13 +91,13 @@ def _mark(disp, threshold):
 
 
 def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None, name=None,
-                  skew, target="cost", value=None, m=0.5, beta=1.0, threshold=None, ax=None, **kwargs):
+                  skew=None, target="cost", value=None, m=0.5, beta=1.0, threshold=None, ax=None, **kwargs):
     """The objective of every threshold under a skew model, with the band the model's skews span.
 
     Parameters
     ----------
-%(input_params)s    skew : float, (lo, hi) or SkewModel
-        The deployment skew model.
+%(input_params)s    skew : float, (lo, hi), SkewModel or SkewEstimate
+        The deployment skew model (required).
     target : {"cost", "fbeta", "precision", "recall"}, default="cost"
         As :func:`skewplot.choose_threshold`: NEC with cost weight ``m``,
         F_beta, precision or recall.
@@ -127,6 +127,7 @@ def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, p
     >>> sorted(disp.lines_), sorted(disp.bands_)
     (['expected'], ['skews'])
     """
+    require_skew(skew, data, y_score, "plot_decision")
     kwargs = check_style(kwargs, plot_decision)
     check_threshold(threshold)
     check_choice(target, "target", decide.TARGETS)

@@ -9,6 +9,8 @@ term.  pandas and statsmodels are imported only here, when called.
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from .._validate import require
@@ -46,7 +48,12 @@ def _fit(ols, anova_lm, data, terms, what):
             "parameters leave no degrees of freedom for the error; add replicates (folds) or drop a factor"
         )
     formula = "score ~ " + " + ".join(f"C({t})" for t in terms)
-    table = anova_lm(ols(formula, data=data).fit(), typ=2)
+    with warnings.catch_warnings():
+        # An exact fit (a constant average, say) makes statsmodels' Wald tests 0/0, with a ValueWarning and a
+        # RuntimeWarning on valid input; _exact_fit reads that table and gives the limits.
+        warnings.filterwarnings("ignore", message="covariance of constraints does not have full rank")
+        warnings.filterwarnings("ignore", message="invalid value encountered in divide", category=RuntimeWarning)
+        table = anova_lm(ols(formula, data=data).fit(), typ=2)
     return _exact_fit(table.rename(index={f"C({t})": t for t in terms}), data["score"].to_numpy())
 
 
@@ -57,7 +64,8 @@ def _exact_fit(table, score):
     the skew only), the residual and every effect the data do not have are
     sums of rounding errors, and their ratio F is noise (F = 4 and p = 0.03
     for "model" on scores with no model effect).  Sums of squares at the
-    rounding level are then set to 0; an effect of sum 0 gets F = 0 and
+    rounding level (or NaN, statsmodels' 0/0 when the scores it averages
+    are constant) are then set to 0; an effect of sum 0 gets F = 0 and
     p = 1, any other F = inf and p = 0 (the limits as the residual goes to
     zero), and ``table.attrs["exact_fit"]`` is True (False otherwise).
     """
@@ -66,7 +74,8 @@ def _exact_fit(table, score):
     if not table.attrs["exact_fit"]:
         return table
     effects = table.index != "Residual"
-    zero = effects & (table["sum_sq"].to_numpy() <= level)
+    # NaN: statsmodels' 0/0 for an effect of a constant score (no effect), read as the sum 0 it is
+    zero = effects & ~(table["sum_sq"].to_numpy() > level)
     table.loc["Residual", "sum_sq"] = 0.0
     table.loc[zero, ["sum_sq", "F", "PR(>F)"]] = [0.0, 0.0, 1.0]
     table.loc[effects & ~zero, ["F", "PR(>F)"]] = [np.inf, 0.0]

@@ -16,6 +16,7 @@ import numpy as np
 from .._memory import check_memory
 from .._validate import check_choice, check_int, check_scalar
 from ..metrics import decide
+from ..metrics._inputs import require_skew
 from ..metrics.cost import _nec, probability_cost
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.points import OperatingPoints
@@ -158,7 +159,7 @@ def _pick(good, target, value, tpr, what):
     return int(np.flatnonzero(ok & (tpr == tpr[ok].max()))[0])
 
 
-def choose_threshold(data=None, y_score=None, *, skew, target, value=None, m=0.5, beta=1.0, risk="expected",
+def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, m=0.5, beta=1.0, risk="expected",
                      level=0.9, confidence=None, n_boot=1000, y_true=None, sample_weight=None, pos_label=None,
                      random_state=None):
     """The threshold to deploy when the deployment skew is known only as a number, a range or a distribution.
@@ -175,9 +176,8 @@ def choose_threshold(data=None, y_score=None, *, skew, target, value=None, m=0.5
     y_score, y_true : array-like or str, optional
         Scores (positive where ``score >= threshold``) and labels, or their columns in ``data``.
     skew : float, (lo, hi), SkewModel or SkewEstimate
-        The deployment skew pi'.  A :class:`~skewplot.SkewEstimate`
-        with an interval stands for the distribution of its bootstrap
-        estimates (its interval for ``"worst"`` and ``"regret"``).
+        The deployment skew pi' (required).  A :class:`~skewplot.SkewEstimate` with an interval stands for
+        the distribution of its bootstrap estimates (its interval for ``"worst"`` and ``"regret"``).
     target : {"cost", "fbeta", "precision", "recall"}
         Minimise the normalised expected cost [S Eq 7] with cost weight
         ``m``; maximise F_beta; or reach precision (recall) at least
@@ -186,8 +186,7 @@ def choose_threshold(data=None, y_score=None, *, skew, target, value=None, m=0.5
         The precision or recall to reach (those targets only).
     m : float in [0, 1], default=0.5
         Relative cost of a false positive, ``C_FP / (C_FP + C_FN)``.
-    beta : float >= 0, default=1.0
-        The F_beta weight.
+    beta : float >= 0, default=1.0 (the F_beta weight)
     risk : {"expected", "worst", "regret", "chance"}, default="expected"
         ``"expected"``: the objective averaged over the skew model.
         ``"worst"``: its worst over the model's skews (the range's ends, the
@@ -228,6 +227,7 @@ def choose_threshold(data=None, y_score=None, *, skew, target, value=None, m=0.5
     >>> d.value >= 0.9
     True
     """
+    require_skew(skew, data, y_score, "choose_threshold")
     check_choice(target, "target", decide.TARGETS)
     check_choice(risk, "risk", decide.RISKS)
     if target in ("precision", "recall"):
