@@ -44,7 +44,7 @@ ALLOWED = {
     "app": {"foundation", "skew", "metrics", "stats", "data", "plotting", "widgets"},
 }
 # Third-party packages a layer may import only from this layer up.
-DRAWING = {"matplotlib": "plotting", "ipywidgets": "widgets", "ipympl": "widgets"}
+DRAWING = {"matplotlib": "plotting", "ipywidgets": "widgets", "ipympl": "widgets", "anywidget": "widgets"}
 ORDER = ["foundation", "skew", "metrics", "stats", "data", "plotting", "widgets", "app"]
 DATA = ("datasets", "tables")
 # Upward calls allowed through a function-level (deferred) import only: {(module, imported module): reason}.

@@ -7,8 +7,8 @@ import re
 
 import numpy as np
 
-__all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "log_axis", "precision_axis", "precision_floor",
-           "LOG_PRECISION_BELOW"]
+__all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "refit_titles", "log_axis", "precision_axis",
+           "precision_floor", "LOG_PRECISION_BELOW"]
 
 
 def label_pr_axes(ax, model, skew, skew_label="axis"):
@@ -49,6 +49,7 @@ def fit_title(ax, text):
     """
     from ._legend import _renderer
 
+    ax._skewplot_title = text  # the whole title, fitted again when the Axes' width changes (refit_titles)
     renderer = _renderer(ax.figure)
     while True:
         if ax.get_title() != text:
@@ -57,6 +58,22 @@ def fit_title(ax, text):
         if shorter == text or ax.title.get_window_extent(renderer).width <= ax.bbox.width:
             return
         text = shorter
+
+
+def refit_titles(fig):
+    """Fit every title :func:`fit_title` made again to its Axes' width now; True when one changed.
+
+    A widget's figure laid out again at another width (ipympl's resize
+    corner, the output's width) calls this between two layouts.
+    """
+    changed = False
+    for ax in fig.axes:
+        text = getattr(ax, "_skewplot_title", None)
+        if text is not None:
+            before = ax.get_title()
+            fit_title(ax, text)
+            changed |= ax.get_title() != before
+    return changed
 
 
 def label_roc_axes(ax):

@@ -42,6 +42,7 @@ from ._frames import Frames, guard
 from ._layout import freeze_layout
 from ._page import follow_page
 from ._readout import first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here
+from ._width import follow_output_width
 from .page_export import save_html
 
 __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
@@ -285,7 +286,8 @@ class SkewWidget(widgets.VBox):
                                 layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))
         else:
             body = widgets.VBox([self.figure_widget, table])
-        self.children = rows + [body]
+        probe = follow_output_width(self)  # ipympl: the figure follows the output's width
+        self.children = rows + [body] + ([probe] if probe is not None else [])
         self.add_class("skewplot-widget")
         self.readout.add_class("skewplot-readout")
         for name, control in self.controls.items():

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 
+from ..plotting._axes import refit_titles
+
 __all__ = ["Layout", "freeze_layout"]
 
 
@@ -41,8 +43,9 @@ class Layout:
         if self.before is not None:
             self.before()
         self.engine.execute(self.figure)
+        titled = refit_titles(self.figure)  # a title made for a wider panel: its short form, if it fits better
         moved = [disp._place_legend(relocate=True) for disp in self.displays.values()]
-        if any(legend is not None for legend in moved):  # room for the legends where the rule put them
+        if titled or any(legend is not None for legend in moved):  # room for the legends where the rule put them
             self.engine.execute(self.figure)
         self.laid_out = self.key()
         self.count += 1

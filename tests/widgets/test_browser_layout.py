@@ -7,7 +7,9 @@ default) the whole figure shows, not shrunk, with legend text of at least
 size, no two texts overlap and none leaves the figure (the figure lint), and
 the browser shows the kernel's full draw (inline, whose PNG has no corner: a narrower
 JupyterLab panel shrinks it to fit, undistorted); at skew 2e-4 the markers and their
-labels stay inside their panels and the browser shows the kernel's draw.
+labels stay inside their panels and the browser shows the kernel's draw; in a
+narrower panel the ipympl figure takes the output's width (laid out again, nothing
+cut off, the browser showing the kernel's draw) and wide again its own size back.
 Screenshots go to ``$SKEWPLOT_ARTIFACTS/layout``.
 """
 
@@ -136,3 +138,45 @@ def test_inline_explorer_follows_its_panel(lab, chromium):
         while abs(img.bounding_box()["width"] - natural[0]) > 1 and time.monotonic() < deadline:
             page.wait_for_timeout(250)  # polling JupyterLab's relayout
         assert abs(img.bounding_box()["width"] - natural[0]) <= 1, "wide again, the figure stays small"
+
+
+def _canvas_width(page, below, above):
+    """Wait (on the page's own state, no fixed sleep) until the canvas' CSS width lies in (below, above)."""
+    page.wait_for_function(
+        "([lo, hi]) => { const e = document.querySelector('.skewplot-widget .jupyter-matplotlib-canvas-div canvas');"
+        " if (!e) return false; const w = e.getBoundingClientRect().width; return w > lo && w < hi; }",
+        arg=[below, above], timeout=WAIT_MS)
+
+
+def test_ipympl_explorer_follows_the_output_width(lab, chromium):
+    """ipympl's canvas has a fixed size; the explorer's width probe makes it follow JupyterLab's panel.
+
+    Narrowed from 1280 to 900 px (the file browser open: the output is
+    narrower than the figure's 540 px), the kernel's figure takes the
+    output's width: nothing cut off on the right, no sideways scroll, legend
+    text >= 8 px, no overlapping or clipped text, and the browser shows the
+    kernel's full draw at the new width.  Wide again, it is 540 px again.
+    """
+    backend = "widget"
+    with _explorer_page(lab, chromium, "follow", backend, {"width": 1280, "height": 1000}) as (page, sess):
+        widget = page.locator(".skewplot-widget")
+        canvas = figure_locator(widget, backend)
+        _canvas_width(page, 539, 541)
+        page.set_viewport_size({"width": 900, "height": 1000})
+        _canvas_width(page, 300, 539)
+        out = page.locator(".jp-Cell").nth(1).locator(".jp-OutputArea-output").first
+        size = json.loads(sess.run("import json; print('SIZE' + json.dumps([*map(float, w.figure.get_size_inches() "
+                                   "* w.figure.dpi), float(w.legend_.get_texts()[0].get_fontsize() * "
+                                   "w.figure.dpi / 72)]))", "SIZE"))
+        assert _lint(sess, TEXTS + ("squeezed",)) == []
+        check_frame(sess, canvas, "narrow")  # the browser shows the kernel's draw at the new width
+        canvas.scroll_into_view_if_needed()
+        page.mouse.move(1, 1)
+        fbox, obox = canvas.bounding_box(), out.bounding_box()
+        page.screenshot(path=str(sess.shots / "page_follow_widget.png"))
+        assert size[0] < 539 and abs(fbox["width"] - size[0]) <= 2, (fbox, size)
+        assert fbox["x"] + fbox["width"] <= obox["x"] + obox["width"] + 1, ("figure cut off on the right", fbox, obox)
+        assert out.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the output area scrolls sideways"
+        assert size[2] >= 8, f"legend text {size[2]:.1f} px"
+        page.set_viewport_size({"width": 1280, "height": 1000})
+        _canvas_width(page, 539, 541)
