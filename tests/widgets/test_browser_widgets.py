@@ -182,8 +182,11 @@ def test_widget_in_jupyterlab(lab, chromium, artifacts, key, backend):
         panel = page.locator(".jp-NotebookPanel-notebook").first.bounding_box()
         right = panel["x"] + panel["width"]
         if key == "explorer":  # fits a 1280 px window (file browser open) without clipping
-            fig_loc.scroll_into_view_if_needed()
+            # tall enough for the sliders and the whole figure: README's screenshot (CONTRIBUTING.md)
+            page.set_viewport_size({"width": 1280, "height": 1280})
+            widget.evaluate("e => e.scrollIntoView({block: 'start'})")
             page.mouse.move(1, 1)
+            stable_screenshot(fig_loc, page)  # the figure has finished drawing at the new scroll position
             page.screenshot(path=str(shots / f"page_{key}_{backend}.png"))
             fbox = fig_loc.bounding_box()
             assert fbox["x"] >= panel["x"] and fbox["x"] + fbox["width"] <= right, (fbox, panel)
