@@ -29,7 +29,7 @@ _LAZY = {
     "plot_fmeasure": "fmeasure",
     "plot_skew_transform": "extra",
     "plot_aucpr_vs_skew": "extra",
-    "plot_pr_surface": "extra",
+    "plot_pr_surface": "surface",
     "plot_ap_null": "extra",
     "ComparisonDisplay": "comparison",
     "plot_comparison": "comparison",

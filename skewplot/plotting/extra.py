@@ -1,4 +1,4 @@
-"""Figures that are not a curve space of their own: skew transforms, AUC against skew, P-ROC surface, AP null."""
+"""Figures that are not a curve space of their own: skew transforms, AUC against skew, AP null (surface: surface.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from ._axes import log_axis
 from ._display import Display, as_points_dict, palette
 from ._kwargs import check_style
 
-__all__ = ["SkewTransformDisplay", "plot_skew_transform", "AUCPRSkewDisplay", "plot_aucpr_vs_skew", "PRSurfaceDisplay",
-           "plot_pr_surface", "APNullDisplay", "plot_ap_null"]
+__all__ = ["SkewTransformDisplay", "plot_skew_transform", "AUCPRSkewDisplay", "plot_aucpr_vs_skew", "APNullDisplay",
+           "plot_ap_null"]
 
 _P = np.linspace(0.0, 1.0, 301)
 
@@ -219,82 +219,6 @@ def plot_aucpr_vs_skew(data=None, y_score=None, *, y_true=None, hue=None, sample
     disp = AUCPRSkewDisplay(points, skews=skews, interpolation=interpolation, normalize=normalize,
                             log_skew=log_skew, palette=palette)
     return disp.plot(ax=ax, **kwargs)
-
-
-# ---------------------------------------------------------------------- [LG] P-ROC surface
-class PRSurfaceDisplay(Display):
-    """Precision over (recall, skew) as a 3-D surface [LG].  ``lines_["surface"]`` is the surface."""
-
-    def __init__(self, points, *, skews=None, n_recall=81):
-        super().__init__()
-        self.n_recall = check_int(n_recall, "n_recall", lo=2)
-        pts = as_points_dict(points)
-        if len(pts) != 1 or isinstance(next(iter(pts.values())), list):
-            raise TypeError("points must be one OperatingPoints for a surface plot")
-        self.name, self.points = next(iter(pts.items()))
-        self.skews = np.linspace(0.02, 0.98, 49) if skews is None else np.asarray(skews, dtype=float)
-
-    def plot(self, ax=None, cmap="viridis", **kwargs):
-        from ..metrics.landgrebe import pr_surface
-
-        ax = self._attach(ax, three_d=True)
-        recall, skews, prec = _surface_grid(pr_surface(self.points, self.skews))
-        # Resample each skew's curve on a regular recall grid: a surface mesh per
-        # operating point would be unreadable for large curves.
-        grid = np.linspace(0.0, 1.0, self.n_recall)
-        keep = np.r_[True, np.diff(recall) > 0]
-        prec = np.array([np.interp(grid, recall[keep], row[keep]) for row in prec])
-        rr, ss = np.meshgrid(grid, skews)
-        self.lines_["surface"] = ax.plot_surface(rr, ss, prec, cmap=cmap, linewidth=0, antialiased=True, **kwargs)
-        ax.set_xlabel("Recall (TPR)")
-        ax.set_ylabel("Skew $\\pi'$")
-        ax.set_zlabel("Precision")
-        ax.set_zlim(0, 1)
-        ax.view_init(elev=25, azim=-130)
-        return self
-
-
-def _surface_grid(result):
-    """Accept pr_surface's result as an object with attributes or a (recall, skews, precision) tuple."""
-    if isinstance(result, tuple):
-        recall, skews, prec = result
-    else:
-        recall, skews, prec = result.recall, result.skews, result.precision
-    prec = np.asarray(prec, dtype=float)
-    if prec.shape != (len(skews), len(recall)):
-        prec = prec.T
-    return np.asarray(recall, float), np.asarray(skews, float), prec
-
-
-def plot_pr_surface(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None, skews=None,
-                    n_recall=81, ax=None, **kwargs):
-    """Draw precision over recall × skew, Landgrebe et al.'s P-ROC surface [LG].
-
-    Parameters
-    ----------
-    data, y_score, y_true, sample_weight, pos_label
-        One classifier, as :func:`skewplot.plot_pr`: its OperatingPoints,
-        the arrays ``(y_true, y_score)``, or a table with column names.
-    skews : array-like, optional
-        Skews of the surface's rows (default 49 values in [0.02, 0.98]).
-    n_recall : int, default=81
-        Recall values of the surface's columns (the curve resampled; where it
-        drops vertically, the value before the drop).
-    ax : 3-D matplotlib Axes, optional
-        ``fig.add_subplot(projection="3d")``; a new one when None.
-    **kwargs
-        Passed to ``Axes3D.plot_surface`` (e.g. ``cmap``).
-
-    Returns
-    -------
-    PRSurfaceDisplay
-    """
-    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
-
-    kwargs = check_style(kwargs, plot_pr_surface, Poly3DCollection)
-    points = classifiers(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
-                         func="plot_pr_surface")
-    return PRSurfaceDisplay(points, skews=skews, n_recall=n_recall).plot(ax=ax, **kwargs)
 
 
 # ---------------------------------------------------------------------- [Z] Fig 1

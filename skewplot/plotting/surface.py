@@ -1,0 +1,101 @@
+"""Landgrebe et al.'s P-ROC surface [LG]: precision over recall and skew, one classifier."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._validate import check_bool, check_int
+from ..metrics._inputs import classifiers
+from ._display import Display, as_points_dict
+from ._kwargs import check_style
+from .envelope import LOG_BELOW
+
+__all__ = ["PRSurfaceDisplay", "plot_pr_surface"]
+
+
+class PRSurfaceDisplay(Display):
+    """Precision over (recall, skew) as a 3-D surface [LG].  ``lines_["surface"]`` is the surface."""
+
+    def __init__(self, points, *, skews=None, n_recall=81, log_skew=None):
+        super().__init__()
+        self.n_recall = check_int(n_recall, "n_recall", lo=2)
+        pts = as_points_dict(points)
+        if len(pts) != 1 or isinstance(next(iter(pts.values())), list):
+            raise TypeError("points must be one OperatingPoints for a surface plot")
+        self.name, self.points = next(iter(pts.items()))
+        # rare positives: the skews that matter (below 0.05) would be a sliver of a linear axis
+        self.log_skew = self.points.skew < LOG_BELOW if log_skew is None else check_bool(log_skew, "log_skew")
+        if skews is None:
+            skews = np.geomspace(1e-4, 0.98, 49) if self.log_skew else np.linspace(0.02, 0.98, 49)
+        self.skews = np.asarray(skews, dtype=float)
+
+    def plot(self, ax=None, cmap="viridis", **kwargs):
+        from ..metrics.landgrebe import pr_surface
+
+        ax = self._attach(ax, three_d=True)
+        recall, skews, prec = _surface_grid(pr_surface(self.points, self.skews))
+        # Resample each skew's curve on a regular recall grid: a surface mesh per
+        # operating point would be unreadable for large curves.
+        grid = np.linspace(0.0, 1.0, self.n_recall)
+        keep = np.r_[True, np.diff(recall) > 0]
+        prec = np.array([np.interp(grid, recall[keep], row[keep]) for row in prec])
+        # a 3-D Axes has no log scale: the log of the skew, labelled in decades
+        rr, ss = np.meshgrid(grid, np.log10(skews) if self.log_skew else skews)
+        self.lines_["surface"] = ax.plot_surface(rr, ss, prec, cmap=cmap, linewidth=0, antialiased=True, **kwargs)
+        ax.set_xlabel("Recall (TPR)")
+        ax.set_ylabel("Skew $\\pi'$")
+        if self.log_skew:
+            decades = np.arange(np.ceil(np.log10(skews.min()) - 1e-9), np.floor(np.log10(skews.max()) + 1e-9) + 1)
+            ax.set_yticks(decades, [f"$10^{{{d:.0f}}}$" for d in decades])
+        ax.set_zlabel("Precision")
+        ax.set_zlim(0, 1)
+        ax.view_init(elev=25, azim=-130)
+        return self
+
+
+def _surface_grid(result):
+    """Accept pr_surface's result as an object with attributes or a (recall, skews, precision) tuple."""
+    if isinstance(result, tuple):
+        recall, skews, prec = result
+    else:
+        recall, skews, prec = result.recall, result.skews, result.precision
+    prec = np.asarray(prec, dtype=float)
+    if prec.shape != (len(skews), len(recall)):
+        prec = prec.T
+    return np.asarray(recall, float), np.asarray(skews, float), prec
+
+
+def plot_pr_surface(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None, skews=None,
+                    n_recall=81, log_skew=None, ax=None, **kwargs):
+    """Draw precision over recall × skew, Landgrebe et al.'s P-ROC surface [LG].
+
+    Parameters
+    ----------
+    data, y_score, y_true, sample_weight, pos_label
+        One classifier, as :func:`skewplot.plot_pr`: its OperatingPoints,
+        the arrays ``(y_true, y_score)``, or a table with column names.
+    skews : array-like, optional
+        Skews of the surface's rows (default 49 values in [0.02, 0.98], or
+        log-spaced in [1e-4, 0.98] on a log skew axis).
+    n_recall : int, default=81
+        Recall values of the surface's columns (the curve resampled; where it
+        drops vertically, the value before the drop).
+    log_skew : bool, optional
+        A logarithmic skew axis (drawn as decades: a 3-D Axes has no log
+        scale).  Default: when the data's skew is below 0.05, as the other
+        skew axes.
+    ax : 3-D matplotlib Axes, optional
+        ``fig.add_subplot(projection="3d")``; a new one when None.
+    **kwargs
+        Passed to ``Axes3D.plot_surface`` (e.g. ``cmap``).
+
+    Returns
+    -------
+    PRSurfaceDisplay
+    """
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    kwargs = check_style(kwargs, plot_pr_surface, Poly3DCollection)
+    points = classifiers(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="plot_pr_surface")
+    return PRSurfaceDisplay(points, skews=skews, n_recall=n_recall, log_skew=log_skew).plot(ax=ax, **kwargs)
