@@ -318,3 +318,29 @@ def test_deployment_scores_from_the_same_classifier_warn_nothing():
             sp.estimate_skew(y, s, deploy, method=method)
     with pytest.warns(UserWarning, match="lie outside the test scores' range"):
         sp.estimate_skew(y, s, deploy * 10)  # another scale still warns
+
+
+def test_a_data_set_skew_that_rounds_to_one_is_refused_naming_sample_weight():
+    """Negatives of subnormal weight beside positives of 1e-300: the data set's skew is 1.0 in doubles, and
+    aucpr_ci said "skew must lie in (0.0, 1.0), got 1" (as if the caller had passed skew=1)."""
+    y = np.tile([0, 1, 0, 0], 25)
+    s = np.linspace(0, 1, 100)
+    w = np.where(y == 1, 1e-300, 5e-324)
+    for call in (lambda: sp.aucpr_ci(y, s, sample_weight=w, n_boot=100), lambda: sp.precision(y, s, sample_weight=w)):
+        with pytest.raises(ValueError, match="data set's own skew, and it rounds to 1.*sample_weight"):
+            call()
+    assert sp.aucpr_ci(y, s, sample_weight=w, skew=0.1, n_boot=100, random_state=0).estimate > 0
+
+
+def test_one_skew_against_skew_is_a_point_in_a_window_with_no_warning():
+    """plot_aucpr_vs_skew(skews=[0.05]) set equal x limits: matplotlib's 'identical low and high xlims' warning."""
+    import warnings
+
+    y, s = sp.datasets.make_scores(200, 0.2, random_state=0)
+    for log_skew in (True, False):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            disp = sp.plot_aucpr_vs_skew(y, s, skews=[0.05], log_skew=log_skew)
+        lo, hi = disp.ax_.get_xlim()
+        assert lo < 0.05 < hi and disp.lines_["classifier"].get_marker() == "o"
+        disp.figure_.clf()

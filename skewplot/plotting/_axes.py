@@ -7,8 +7,8 @@ import re
 
 import numpy as np
 
-__all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "refit_titles", "log_axis", "precision_axis",
-           "precision_floor", "LOG_PRECISION_BELOW"]
+__all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "refit_titles", "log_axis", "skew_window",
+           "precision_axis", "precision_floor", "LOG_PRECISION_BELOW"]
 
 
 def label_pr_axes(ax, model, skew, skew_label="axis"):
@@ -80,6 +80,16 @@ def label_roc_axes(ax):
     """Label the false and true positive rates."""
     ax.set_xlabel("False positive rate (FPR)")
     ax.set_ylabel("True positive rate (TPR)")
+
+
+def skew_window(x, log_skew):
+    """The x limits of skews ``x`` (increasing): their span, or a window around a single skew (equal limits are
+    no range: matplotlib warns and widens them its own way)."""
+    if x.size > 1:
+        return x[0], x[-1]
+    if log_skew:
+        return x[0] / 2.0, min(2.0 * x[0], 1.0)
+    return max(x[0] - 0.05, 0.0), min(x[0] + 0.05, 1.0)
 
 
 def log_axis(ax, which="x", **kwargs):

@@ -7,7 +7,7 @@ import numpy as np
 from .._memory import check_memory
 from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair
 from ..stats.compare import compare_many
-from ._axes import log_axis
+from ._axes import log_axis, skew_window
 from ._bands import ci_band_text
 from ._display import Display, palette, resolve_ax
 from ._kwargs import check_style
@@ -63,7 +63,7 @@ class ComparisonDisplay(Display):
         said = ci_band_text(self.confidence, len(r["distribution"]), self.method)
         self.bands_["ci"] = ax.fill_between(x, r["low"], r["high"], color=style["color"], alpha=0.18, linewidth=0,
                                             zorder=2.1, label=said)
-        window = _window(x, log_skew)
+        window = skew_window(x, log_skew)
         for key, mask, color, who in (("a_better", r["low"] > 0, color_a, a), ("b_better", r["high"] < 0, color_b, b)):
             for i, (lo, hi) in enumerate(_spans(x, mask, window)):
                 self.regions_[key].append(ax.axvspan(lo, hi, color=color, alpha=0.15, linewidth=0, zorder=0.5,
@@ -81,15 +81,6 @@ class ComparisonDisplay(Display):
 
     def _refresh(self):  # pragma: no cover - nothing to update
         pass
-
-
-def _window(x, log_skew):
-    """The x limits: the skews' span, or a window around a single skew (equal limits are no range)."""
-    if x.size > 1:
-        return x[0], x[-1]
-    if log_skew:
-        return x[0] / 2.0, min(2.0 * x[0], 1.0)
-    return max(x[0] - 0.05, 0.0), min(x[0] + 0.05, 1.0)
 
 
 def _spans(x, mask, window):

@@ -9,7 +9,7 @@ from ..metrics._inputs import classifiers
 from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
 from ..metrics.precision import transform_precision
 from ..skew.base import skew_text
-from ._axes import log_axis
+from ._axes import log_axis, skew_window
 from ._display import Display, as_points_dict, palette
 from ._kwargs import check_style
 
@@ -146,13 +146,13 @@ class AUCPRSkewDisplay(Display):
         ax = self._attach(ax)
         colors = palette(len(self.points), self.palette, self.points)
         for (name, raw), color in zip(self._raw.items(), colors, strict=True):
-            style = {"color": color, "linewidth": 1.6}
-            style.update(kwargs)
+            style = {"color": color, "linewidth": 1.6, **({"marker": "o"} if self.skews.size == 1 else {}), **kwargs}
             (self.lines_[name],) = ax.plot(self.skews, self._values(raw), label=name, **style)
+        tick = {"marker": "_", "markersize": 14} if self.skews.size == 1 else {}  # one skew: lines of one point
         (self.baselines_["random"],) = ax.plot(self.skews, self._values(self.skews), color="0.35",
-                                               linestyle="--", linewidth=1.0, label="random")
+                                               linestyle="--", linewidth=1.0, label="random", **tick)
         (self.baselines_["min"],) = ax.plot(self.skews, self._values(self._min), color="0.35", linestyle=":",
-                                            linewidth=1.0, label="minimum achievable")
+                                            linewidth=1.0, label="minimum achievable", **tick)
         names = list(self.points)
         for i, a in enumerate(names):
             for b in names[i + 1:]:
@@ -166,7 +166,7 @@ class AUCPRSkewDisplay(Display):
                                 xytext=(3, -10), textcoords="offset points", fontsize="x-small")
         if self.log_skew:
             log_axis(ax)
-        ax.set_xlim(self.skews[0], self.skews[-1])
+        ax.set_xlim(*skew_window(self.skews, self.log_skew))
         ax.set_ylim(0, 1.02)
         ax.set_xlabel("Deployment skew $\\pi'$")
         self._ylabel()

@@ -65,6 +65,11 @@ def as_skew(spec, default=None) -> SkewModel:
                 "skew is None and the operating points carry no data set skew "
                 "(they were built from rates); pass skew= explicitly"
             )
+        if not 0.0 < default < 1.0:  # weights of one class below a double's resolution beside the other's
+            raise ValueError(
+                f"skew=None stands for the data set's own skew, and it rounds to {default:g}: one class's total "
+                "weight is below a double's resolution beside the other's; check sample_weight, or pass skew="
+            )
         return FixedSkew(default)
     if isinstance(spec, SkewModel):
         return spec
