@@ -10,6 +10,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))  # the checkout, when skewplot is not installed
+sys.path.insert(0, str(HERE))  # _gallery_checks and _live_pages
 
 import skewplot  # noqa: E402
 
@@ -65,7 +66,11 @@ sphinx_gallery_conf = {
     "gallery_dirs": "auto_gallery",
     "filename_pattern": r"/plot_",
     "within_subsection_order": "FileNameSortKey",
-    "reset_modules": ("matplotlib",),
+    # The gallery checks (docs/_gallery_checks.py, also run by the docs suite): before and after each script,
+    # and on each block's figures before they are saved. A failed check is a warning, an error under -W.
+    "reset_modules": ("matplotlib", "_gallery_checks.reset"),
+    "reset_modules_order": "both",
+    "image_scrapers": ("_gallery_checks.scrape",),
     "remove_config_comments": True,
     "download_all_examples": False,
     "show_memory": False,
@@ -89,7 +94,6 @@ html_show_sourcelink = False
 
 def _write_live_pages(app):
     """The widgets saved as self-contained pages, for the <iframe>s of widgets.rst and the gallery."""
-    sys.path.insert(0, str(HERE))
     import _live_pages
 
     _live_pages.write(HERE / "_live")
