@@ -196,6 +196,29 @@ def widget_notebook(root, key, backend, make):
     return path.name
 
 
+WIDGET_VIEWPORT = {"width": 1280, "height": 1000}  # the explorer is 800 px tall
+
+
+@contextlib.contextmanager
+def widget_page(lab, chromium, key, backend, make, shots, viewport=WIDGET_VIEWPORT):
+    """``w = <make>`` under ``backend`` in a notebook of its own (``widget_notebook``), open and run: page, pid.
+
+    The JupyterLab workspace is ``<key>-<backend>``; screenshots go to
+    ``shots`` (created).  Yields once the first cell printed the kernel's
+    process id and the page shows one widget.
+    """
+    from playwright.sync_api import expect
+
+    shots.mkdir(parents=True, exist_ok=True)
+    nb = widget_notebook(lab["root"], key, backend, make)
+    with opened(lab, chromium, nb, shots, f"{key}_{backend}", viewport, workspace=f"{key}-{backend}") as page:
+        first = page.locator(".jp-Cell").first.locator(".jp-OutputArea-output")
+        expect(first).to_contain_text("PID")
+        pid = int(re.search(r"PID\s+(\d+)", first.inner_text())[1])
+        expect(page.locator(".skewplot-widget")).to_have_count(1)
+        yield page, pid
+
+
 class Session:
     """Runs code in new cells at the end of an open notebook and reads what they print."""
 
@@ -293,3 +316,21 @@ def check_frame(sess, fig_loc, label, timeout=60.0):
             return
         assert time.monotonic() < deadline, f"{label}: {mismatch} pixels differ from the kernel's full draw"
         sess.page.wait_for_timeout(250)  # polling the condition
+
+
+def wait_changed(locator, before, page, timeout=60.0):
+    """Poll until ``locator``'s text is no longer ``before`` (a readout or table after a step)."""
+    deadline = time.monotonic() + timeout
+    while locator.text_content() == before:
+        assert time.monotonic() < deadline, "the readout table never changed"
+        page.wait_for_timeout(200)  # polling a condition
+
+
+def kernel_cpu(pid, seconds=5.0):
+    """The kernel process' CPU use (a fraction of one core) over ``seconds``."""
+    import psutil
+
+    proc = psutil.Process(pid)
+    t0, c0 = time.monotonic(), sum(proc.cpu_times()[:2])
+    time.sleep(seconds)  # the measurement window itself, not a wait for a result
+    return (sum(proc.cpu_times()[:2]) - c0) / (time.monotonic() - t0)

@@ -16,8 +16,7 @@ import time
 
 import pytest
 
-from ._browser import Session, check_frame, figure_locator, widget_notebook
-from .test_browser_widgets import _kernel_cpu, _opened, _wait_readout
+from ._browser import Session, check_frame, figure_locator, kernel_cpu, wait_changed, widget_page
 
 MAKE = "sp.widgets.explorer(points, skew=0.01)"
 STATE = ('import json as _j; _c = w.controls["threshold"]; _n = w.threshold_control.selected; '
@@ -97,10 +96,8 @@ def test_drag_the_threshold_in_jupyterlab(lab, chromium, artifacts, backend):
 
     key = "threshold"
     root = lab["root"]
-    nb = widget_notebook(root, key, backend, MAKE)
     shots = artifacts / "widgets"
-    shots.mkdir(exist_ok=True)
-    with _opened(lab, chromium, nb, key, backend, shots) as (page, pid):
+    with widget_page(lab, chromium, key, backend, MAKE, shots) as (page, pid):
         widget = page.locator(".skewplot-widget")
         fig_loc = figure_locator(widget, backend)
         expect(fig_loc).to_be_visible()
@@ -115,7 +112,7 @@ def test_drag_the_threshold_in_jupyterlab(lab, chromium, artifacts, backend):
         # keyboard: three steps up the ranks
         before = table.text_content()
         _press(page, control, "ArrowRight", 3)
-        _wait_readout(table, before, page)
+        wait_changed(table, before, page)
         s = _agree(sess, control, table)
         assert s["rank"] == start["rank"] + 3, (start["rank"], s["rank"])
         assert not s["stale"], "the kernel's figure is stale after the keyboard steps"
@@ -125,13 +122,13 @@ def test_drag_the_threshold_in_jupyterlab(lab, chromium, artifacts, backend):
         # mouse: drag the handle 60 px to the left (lower thresholds: more recall)
         before = table.text_content()
         _drag(page, control, -60)
-        _wait_readout(table, before, page)
+        wait_changed(table, before, page)
         t = _agree(sess, control, table)
         assert t["rank"] < s["rank"] and t["recall"] >= s["recall"], (s, t)
         assert not t["stale"], "the kernel's figure is stale after the drag"
         check_frame(sess, fig_loc, "drag")
 
-        cpu = _kernel_cpu(pid)
+        cpu = kernel_cpu(pid)
         assert cpu < 0.05, f"the idle kernel used {100 * cpu:.0f} % CPU over 5 s"
         fig_loc.scroll_into_view_if_needed()
         page.mouse.move(1, 1)

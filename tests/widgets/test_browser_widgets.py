@@ -12,7 +12,6 @@ fixed sleeps.  Screenshots go to ``$SKEWPLOT_ARTIFACTS``; on a failure their
 paths and the server/kernel log are printed.
 """
 
-import contextlib
 import json
 import re
 import time
@@ -20,7 +19,16 @@ import time
 import numpy as np
 import pytest
 
-from ._browser import Session, check_frame, figure_locator, opened, pixels, stable_screenshot, widget_notebook
+from ._browser import (
+    Session,
+    check_frame,
+    figure_locator,
+    kernel_cpu,
+    pixels,
+    stable_screenshot,
+    wait_changed,
+    widget_page,
+)
 
 WIDGETS = {
     "pr": ("sp.widgets.interactive_pr(points, skew=0.1)", "skew", "w.displays['pr'].skew"),
@@ -87,33 +95,15 @@ def _agree(sess, slider, readout, name, display, timeout=120.0):
         sess.page.wait_for_timeout(500)  # polling the condition
 
 
-def _wait_readout(readout, before, page, timeout=60.0):
-    deadline = time.monotonic() + timeout
-    while readout.text_content() == before:
-        assert time.monotonic() < deadline, "the readout table never changed"
-        page.wait_for_timeout(200)  # polling a condition
-
-
-def _kernel_cpu(pid, seconds=5.0):
-    import psutil
-
-    proc = psutil.Process(pid)
-    t0, c0 = time.monotonic(), sum(proc.cpu_times()[:2])
-    time.sleep(seconds)  # the measurement window itself, not a wait for a result
-    return (sum(proc.cpu_times()[:2]) - c0) / (time.monotonic() - t0)
-
-
 @pytest.mark.parametrize("backend", ["widget", "inline"])
 @pytest.mark.parametrize("key", sorted(WIDGETS))
 def test_widget_in_jupyterlab(lab, chromium, artifacts, key, backend):
     from playwright.sync_api import expect
 
     root = lab["root"]
-    nb = widget_notebook(root, key, backend, WIDGETS[key][0])
-    _, name, display = WIDGETS[key]
+    make, name, display = WIDGETS[key]
     shots = artifacts / "widgets"
-    shots.mkdir(exist_ok=True)
-    with _opened(lab, chromium, nb, key, backend, shots) as (page, pid):
+    with widget_page(lab, chromium, key, backend, make, shots) as (page, pid):
         widget = page.locator(".skewplot-widget")
         fig_loc = figure_locator(widget, backend)
         expect(fig_loc).to_be_visible()
@@ -128,7 +118,7 @@ def test_widget_in_jupyterlab(lab, chromium, artifacts, key, backend):
         slider.locator(".noUi-handle").first.focus()
         for _ in range(3):
             page.keyboard.press("ArrowRight")
-        _wait_readout(readout, before, page)
+        wait_changed(readout, before, page)
         _agree(sess, slider, readout, name, display)
         check_frame(sess, fig_loc, "keyboard")
 
@@ -141,11 +131,11 @@ def test_widget_in_jupyterlab(lab, chromium, artifacts, key, backend):
         page.mouse.down()
         page.mouse.move(x - 40, y, steps=8)
         page.mouse.up()
-        _wait_readout(readout, before, page)
+        wait_changed(readout, before, page)
         _agree(sess, slider, readout, name, display)
         check_frame(sess, fig_loc, "drag")
 
-        cpu = _kernel_cpu(pid)
+        cpu = kernel_cpu(pid)
         assert cpu < 0.05, f"the idle kernel used {100 * cpu:.0f} % CPU over 5 s"
 
         if backend == "widget":  # pan with the toolbar, then the slider still works
@@ -162,7 +152,7 @@ def test_widget_in_jupyterlab(lab, chromium, artifacts, key, backend):
             before = readout.text_content()
             slider.locator(".noUi-handle").first.focus()
             page.keyboard.press("ArrowRight")
-            _wait_readout(readout, before, page)
+            wait_changed(readout, before, page)
             _agree(sess, slider, readout, name, display)
             check_frame(sess, fig_loc, "after_pan")
 
@@ -200,20 +190,6 @@ def test_widget_in_jupyterlab(lab, chromium, artifacts, key, backend):
         page.screenshot(path=str(shots / f"page_{key}_{backend}_end.png"))
 
 
-@contextlib.contextmanager
-def _opened(lab, chromium, nb, key, backend, shots):
-    """The notebook open in JupyterLab (1280 x 1000: the explorer is 800 px tall), every cell run: the page, the pid."""
-    from playwright.sync_api import expect
-
-    with opened(lab, chromium, nb, shots, f"{key}_{backend}", {"width": 1280, "height": 1000},
-                workspace=f"{key}-{backend}") as page:
-        first = page.locator(".jp-Cell").first.locator(".jp-OutputArea-output")
-        expect(first).to_contain_text("PID")
-        pid = int(_number(first.inner_text().split("PID", 1)[1]))
-        expect(page.locator(".skewplot-widget")).to_have_count(1)
-        yield page, pid
-
-
 # Between two points of the slider's starting grid (through 0.1, 50 steps a decade: 0.01259 and 0.01202);
 # snapped to that grid the page would show 0.01259.
 ESTIMATE = 0.0125
@@ -224,10 +200,9 @@ def test_go_to_estimated_skew(lab, chromium, artifacts, backend):
     """The "go to estimated skew" button: the page's slider, the kernel and the Display all reach the estimate."""
     key = "estimate"
     root = lab["root"]
-    nb = widget_notebook(root, key, backend, f"sp.widgets.interactive_pr(points, skew=0.1, estimated_skew={ESTIMATE})")
+    make = f"sp.widgets.interactive_pr(points, skew=0.1, estimated_skew={ESTIMATE})"
     shots = artifacts / "widgets"
-    shots.mkdir(exist_ok=True)
-    with _opened(lab, chromium, nb, key, backend, shots) as (page, _):
+    with widget_page(lab, chromium, key, backend, make, shots) as (page, _):
         widget = page.locator(".skewplot-widget")
         readout = widget.locator(".skewplot-readout")
         slider = widget.locator(".widget-slider").first
@@ -237,7 +212,7 @@ def test_go_to_estimated_skew(lab, chromium, artifacts, backend):
         _agree(sess, slider, readout, "skew", display)
         before = readout.text_content()
         widget.get_by_role("button", name=re.compile("go to estimated skew")).click()
-        _wait_readout(readout, before, page)
+        wait_changed(readout, before, page)
         s = _agree(sess, slider, readout, "skew", display)
         # The page answers through its own log/exp arithmetic (0.0125 may come back 1 ulp away): a
         # restatement, which leaves the kernel at the estimate (widgets/_page.py); rel=1e-12 allows either.
@@ -247,7 +222,7 @@ def test_go_to_estimated_skew(lab, chromium, artifacts, backend):
         before = readout.text_content()
         slider.locator(".noUi-handle").first.focus()
         page.keyboard.press("ArrowRight")
-        _wait_readout(readout, before, page)
+        wait_changed(readout, before, page)
         s = _agree(sess, slider, readout, "skew", display)
         assert s["value"] == pytest.approx(ESTIMATE * 10 ** (1 / 50), rel=1e-12), s
         check_frame(sess, fig_loc, "estimate_step")
