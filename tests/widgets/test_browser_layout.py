@@ -19,11 +19,15 @@ import time
 
 import pytest
 
-from ._browser import WAIT_MS, Session, artifacts_dir, check_frame, figure_locator, opened, widget_notebook
+from ._browser import WAIT_MS, Session, artifacts_dir, check_frame, figure_locator, widget_page
 
 MAKE = "sp.widgets.explorer(sp.datasets.example_classifiers(n=20000, skew=0.01, random_state=4), skew=0.005)"
-LINT = ("from skewplot.plotting._lint import lint_figure; "
-        "print('LINT' + repr([str(p) for p in lint_figure(w.figure, checks={checks!r})]))")
+LINT = ("import json; from skewplot.plotting._lint import lint_figure; "
+        "print('LINT' + json.dumps([str(p) for p in lint_figure(w.figure, checks={checks!r})]))")
+# The figure's size in pixels, and 1 once the kernel has laid the figure out at that size (the full draw a resize asks
+# for lays it out again: widgets/_layout.py), 0 before.
+SIZE = ("print('SIZE' + str([*map(int, w.figure.get_size_inches() * w.figure.dpi), "
+        "int(w._layout.key() == w._layout.laid_out)]))")
 TEXTS = ("text-overlap", "text-outside")
 
 
@@ -32,16 +36,14 @@ def _explorer_page(lab, chromium, key, backend, viewport):
     """The explorer's notebook open and run at ``viewport``: the page, and a Session on it."""
     from playwright.sync_api import expect
 
-    nb = widget_notebook(lab["root"], key, backend, MAKE)
     shots = artifacts_dir("layout")
-    with opened(lab, chromium, nb, shots, f"{key}_{backend}", viewport, workspace=f"{key}-{backend}") as page:
-        expect(page.locator(".skewplot-widget")).to_have_count(1)
+    with widget_page(lab, chromium, key, backend, MAKE, shots, viewport) as (page, _):
         expect(page.locator(".skewplot-readout")).to_contain_text("AUCPR")
         yield page, Session(page, lab["root"], key, backend, shots)
 
 
 def _lint(sess, checks):
-    return json.loads(sess.run(LINT.format(checks=checks), "LINT").replace("'", '"'))
+    return json.loads(sess.run(LINT.format(checks=checks), "LINT"))
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
@@ -70,8 +72,7 @@ def test_explorer_after_a_corner_resize_overlaps_nothing(lab, chromium):
         widget = page.locator(".skewplot-widget")
         canvas = figure_locator(widget, backend)
         # the size first: running a cell appends one and scrolls the notebook to it, away from the figure
-        before = json.loads(sess.run("print('SIZE' + str(list(map(int, w.figure.get_size_inches() * w.figure.dpi))))",
-                                     "SIZE"))
+        before = json.loads(sess.run(SIZE, "SIZE"))
         canvas.scroll_into_view_if_needed()
         page.wait_for_timeout(300)  # the scroll settles before the handle's position is read
         box = canvas.bounding_box()
@@ -82,15 +83,18 @@ def test_explorer_after_a_corner_resize_overlaps_nothing(lab, chromium):
             page.mouse.move(x + 16 * k, y - 12 * k)
         page.mouse.up()
         page.mouse.move(1, 1)
-        deadline = WAIT_MS / 1000
-        t0 = time.monotonic()
+        # The drag sends a few sizes: poll the kernel until the size is past the drag's, the same twice in a row,
+        # and laid out (linted earlier, the figure can be caught between a resize and its layout).
+        deadline = time.monotonic() + WAIT_MS / 1000
+        after, last = None, None
         while True:
-            after = json.loads(sess.run("print('SIZE' + str(list(map(int, w.figure.get_size_inches() * "
-                                        "w.figure.dpi))))", "SIZE"))
-            if after[0] > before[0] + 100 and after[1] < before[1] - 80 or time.monotonic() - t0 > deadline:
+            last, after = after, json.loads(sess.run(SIZE, "SIZE"))
+            done = after[0] > before[0] + 100 and after[1] < before[1] - 80 and after[2] == 1 and after == last
+            if done or time.monotonic() > deadline:
                 break
-            page.wait_for_timeout(500)  # polling the kernel for the final size (the drag sends a few)
+            page.wait_for_timeout(500)  # polling the kernel for the final size and its layout
         assert after[0] > before[0] + 100 and after[1] < before[1] - 80, (before, after)
+        assert after[2] == 1 and after == last, f"the figure did not settle at its new size and layout: {last}, {after}"
         assert _lint(sess, TEXTS) == []
         check_frame(sess, canvas, "resized")
         page.screenshot(path=str(sess.shots / "page_resize_widget.png"))
