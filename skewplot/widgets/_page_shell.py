@@ -8,7 +8,25 @@ import math
 import string
 from importlib import resources
 
-__all__ = ["control_grid", "page_html", "read_text"]
+__all__ = ["control_grid", "readout_text", "page_html", "read_text"]
+
+
+def readout_text(value, fmt):
+    """``value`` as the page's slider readout (d3-format ``fmt``) shows it.
+
+    Python's ``format`` agrees with d3's for the types the sliders use,
+    except d3's no-type format (``".3"``), which drops the ``.0`` Python
+    keeps on a whole number (d3 shows 0, Python 0.0).
+
+    Examples
+    --------
+    >>> readout_text(0.0, ".3"), readout_text(0.5, ".3"), readout_text(0.125, ".3"), readout_text(0.5, ".3f")
+    ('0', '0.5', '0.125', '0.500')
+    """
+    text = format(value, fmt)
+    if fmt and not fmt[-1].isalpha() and text.endswith(".0"):
+        text = text[:-2]
+    return text
 
 
 def control_grid(control):
@@ -50,7 +68,7 @@ def control_grid(control):
     else:
         values = points
     fmt = control.readout_format or ".2f"
-    return values, [format(v, fmt) for v in values]
+    return values, [readout_text(v, fmt) for v in values]
 
 
 def read_text(name):

@@ -222,8 +222,9 @@ def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, descripti
     if pair[0] < lo or pair[1] > hi:
         raise ValueError(f"value must lie within [lo, hi] = [{lo:g}, {hi:g}], got {pair}")
     step = check_scalar(step, "step", lo=0.0, hi=hi - lo, lo_open=True)
+    # the readout writes the skews as skew_text does (3 significant digits): 0 – 0.5, as the title's [0, 0.5]
     return NumberRangeSlider(
-        value=pair, min=lo, max=hi, step=step, description=description, readout_format=".3f",
+        value=pair, min=lo, max=hi, step=step, description=description, readout_format=".3",
         continuous_update=continuous_update, style=_STYLE, layout=widgets.Layout(width=_WIDTH),
     )
 

@@ -69,7 +69,7 @@ from ._page_draw import (
     variants,
 )
 from ._page_draw import scene_artists as scene_artists
-from ._page_shell import control_grid, page_html, read_text
+from ._page_shell import control_grid, page_html, read_text, readout_text
 from ._readout import _fmt, f_gain, normalized, polyline_area
 
 __all__ = ["scene", "save_scene", "range_nodes", "scene_artists"]
@@ -82,7 +82,7 @@ def range_nodes(control):
     if isinstance(control, widgets.FloatRangeSlider):
         n = int(math.floor((control.max - control.min) / control.step + 1e-9))
         values = [control.min + k * control.step for k in range(n + 1)]
-        return values, [format(v, control.readout_format or ".2f") for v in values]
+        return values, [readout_text(v, control.readout_format or ".2f") for v in values]
     s = control.slider_
     n = int(math.floor((s.max - s.min) / s.step + 1e-9))
     pos = [s.min + k * s.step for k in range(n + 1)]

@@ -114,3 +114,16 @@ def test_unit_sliders(factory, name):
         factory(None)
     assert math.isclose(factory().value, 0.5)
     assert not np.isnan(s.step)
+
+
+def test_the_linear_skew_range_readout_writes_skews_as_the_titles_do():
+    """One notation (issue 29, Deliver 6): the readout showed 0.000 – 0.500 beside the title's [0, 0.5]."""
+    from skewplot.skew.base import skew_text
+    from skewplot.widgets._page_shell import readout_text
+    from skewplot.widgets.page_scene import range_nodes
+
+    slider = skew_range_slider((0.0, 0.5))
+    values, labels = range_nodes(slider)  # what a saved page shows at each node, as the live d3 readout
+    assert [readout_text(v, slider.readout_format) for v in slider.value] == ["0", "0.5"]
+    assert labels[:3] == ["0", "0.005", "0.01"] and labels[100] == "0.5" and labels[-1] == "1"
+    assert all(label == skew_text(v) for v, label in zip(values[1:-1], labels[1:-1], strict=True))
