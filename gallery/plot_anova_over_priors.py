@@ -60,9 +60,9 @@ for split in range(20):
     for model in "ABC":
         pts = sp.operating_points(y, scores(model, y))
         for prior in priors:
-            rows.append({"model": model, "skew": prior, "fold": split, "score": sp.auprec(pts, 1 / prior - 1)})
-        integrated.append({"model": model, "fold": split, "score": sp.iauprec(pts, (1 / 0.2 - 1, 1 / 0.05 - 1)),
-                           "auc": sp.roc_auc(pts)})
+            rows.append({"model": model, "skew": prior, "fold": split, "score": sp.auprec(pts, ratio=1 / prior - 1)})
+        score = sp.iauprec(pts, ratio_range=(1 / 0.2 - 1, 1 / 0.05 - 1))
+        integrated.append({"model": model, "fold": split, "score": score, "auc": sp.roc_auc(pts)})
 frame, iau = pd.DataFrame(rows), pd.DataFrame(integrated)
 
 table = frame.pivot_table(index="skew", columns="model", values="score", aggfunc=["mean", "std"])

@@ -31,7 +31,7 @@ skews = np.linspace(0.0, 1.0, 401)
 
 fig, ax = plt.subplots(constrained_layout=True)
 for f_alpha in (0.0, 0.25, 0.5, 0.75, 1.0):
-    f = sp.f_curves(point, skews, f_alpha=f_alpha)[:, 1]  # column 1 is the point itself
+    f = sp.f_curves(point, skews=skews, f_alpha=f_alpha)[:, 1]  # column 1 is the point itself
     ax.plot(skews, f, label=rf"$\alpha = {f_alpha:g}$")
 meet = sp.f_alpha_crossing((tpr, fpr))
 ax.plot([meet], [tpr], "o", color="k", markersize=4)

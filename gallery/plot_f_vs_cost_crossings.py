@@ -38,7 +38,7 @@ for col, (tag, (a, b)) in enumerate(pairs.items()):
     for name, (tpr, fpr), color in (("A", a, "C0"), ("B", b, "C1")):
         pts = sp.OperatingPoints.from_rates([tpr], [fpr])
         # Column 1 is the point itself (from_rates adds the (0, 0) and (1, 1) ends).
-        f = sp.f_curves(pts, skew, f_alpha=0.5)[:, 1]
+        f = sp.f_curves(pts, skews=skew, f_alpha=0.5)[:, 1]
         cost = sp.expected_cost(pts, pc=sp.probability_cost(skew, m=0.5))[:, 1]
         label = f"{name}: TPR = {tpr}, FPR = {fpr}"
         axes[0, col].plot(skew, f, color=color, label=label)

@@ -44,7 +44,7 @@ axes[0].legend(loc="lower left")
 skews = np.geomspace(1e-4, 0.5, 300)
 for fpr, linestyle in zip([0.0, 0.01, 0.05, 0.1, 0.2], [":", "--", "-", "-", "-"], strict=True):
     point = sp.OperatingPoints.from_rates([tpr], [fpr])
-    line = axes[1].plot(skews, sp.f_curves(point, skews)[:, 1], linestyle=linestyle, label=f"FPR = {fpr:g}")[0]
+    line = axes[1].plot(skews, sp.f_curves(point, skews=skews)[:, 1], linestyle=linestyle, label=f"FPR = {fpr:g}")[0]
     axes[2].plot(skews, sp.expected_cost(point, pc=skews)[:, 1], linestyle=linestyle, color=line.get_color())
 for ax, title, ylabel in zip(axes[1:], ["(b) F-measure space", "(c) cost space"], [r"$F_{0.5}$", "cost"], strict=True):
     ax.set_xscale("log")

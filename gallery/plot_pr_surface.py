@@ -33,5 +33,5 @@ _ = disp.ax_.view_init(elev=25, azim=-130)
 # The areas under the slices at [LG]'s skews :math:`\lambda = N_n/N_p`, and
 # their average over a range of :math:`\lambda` (IAUPREC):
 for ratio in (1, 10, 100):
-    print(f"AUPREC(lambda={ratio:>3}) = {sp.auprec(pts, ratio):.4f}")
-print(f"IAUPREC(1, 100)     = {sp.iauprec(pts, (1, 100)):.4f}")
+    print(f"AUPREC(lambda={ratio:>3}) = {sp.auprec(pts, ratio=ratio):.4f}")
+print(f"IAUPREC(1, 100)     = {sp.iauprec(pts, ratio_range=(1, 100)):.4f}")

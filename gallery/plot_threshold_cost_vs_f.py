@@ -47,8 +47,8 @@ axes[2].plot(pts.fpr, pts.tpr, color="0.6", linewidth=1.0)
 print("P(+)    cost: TPR   FPR      F: TPR   FPR")
 chosen = {"cost": [], "F": []}
 for p, marker in zip(skews, markers, strict=True):
-    by_cost = sp.best_threshold(pts, p, m=0.5)
-    by_f = sp.best_threshold(pts, p, f_alpha=0.5)
+    by_cost = sp.best_threshold(pts, skew=p, m=0.5)
+    by_f = sp.best_threshold(pts, skew=p, f_alpha=0.5)
     print(f"{p:<6}  {by_cost.tpr:9.3f} {by_cost.fpr:7.4f} {by_f.tpr:9.3f} {by_f.fpr:7.4f}")
     axes[0].plot(p, by_cost.value, marker, color="C0", markersize=4)
     axes[1].plot(p, by_f.value, marker, color="C1", markersize=4)

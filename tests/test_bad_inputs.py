@@ -98,7 +98,7 @@ for fname, call in {
     "pr_curve": lambda v: sp.pr_curve(PTS, skew=v),
     "FixedSkew": lambda v: sp.FixedSkew(v),
     "f_measure": lambda v: sp.f_measure(PTS, skew=v),
-    "best_threshold": lambda v: sp.best_threshold(PTS, v, f_alpha=0.5),
+    "best_threshold": lambda v: sp.best_threshold(PTS, skew=v, f_alpha=0.5),
     "plot_pr": lambda v: sp.plot_pr(PTS, skew=v),
 }.items():
     bad(f"{fname}.skew", BAD_OPEN_SKEWS, call, "skew")
@@ -335,7 +335,7 @@ def test_memory_limit_is_settable_and_guards_every_superlinear_function():
         with pytest.raises(MemoryError, match="f_curves"):
             sp.f_curves(PTS, np.linspace(0, 1, 200))
         with pytest.raises(MemoryError, match="pr_surface"):
-            sp.pr_surface(PTS, np.linspace(0, 1, 200))
+            sp.pr_surface(PTS, skews=np.linspace(0, 1, 200))
         with pytest.raises(MemoryError, match="boolean_combinations"):
             sp.boolean_combinations(Y, S, S[::-1])
         sp.set_memory_limit(10**9)

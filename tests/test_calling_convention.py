@@ -325,3 +325,34 @@ def test_counts_beyond_memory_are_refused_by_name_before_any_allocation(call):
     """numpy's own MemoryError (74.5 GiB) or "Maximum allowed size exceeded" escaped."""
     with pytest.raises(MemoryError, match=r"n_rankings=|n_skews="):
         call()
+
+
+POINTS_ONLY_BEFORE = {"best_threshold": {"skew": 0.1, "beta": 1.0}, "f_curves": {"skews": [0.05, 0.5]},
+                      "roc_convex_hull": {}, "auprec": {"ratio": 4.0}, "iauprec": {"ratio_range": (1.0, 20.0)},
+                      "pr_surface": {"skews": [0.05, 0.5]}}
+
+
+def _flat(result):
+    if hasattr(result, "threshold"):
+        return np.array([result.threshold, result.value])
+    if isinstance(result, tuple):
+        return np.concatenate([np.ravel(r) for r in result])
+    return np.ravel(result)
+
+
+@pytest.mark.parametrize("name", sorted(POINTS_ONLY_BEFORE))
+def test_metrics_that_took_points_only_take_arrays_and_tables_too(name):
+    """best_threshold(pts, skew), f_curves(pts, skews), auprec(pts, ratio) ... took points only, the second
+    argument positional; now the one input rule, the second argument by name (positional: deprecated)."""
+    func, kw = getattr(sp, name), POINTS_ONLY_BEFORE[name]
+    ref = _flat(func(PTS, **kw))
+    assert np.array_equal(_flat(func(Y, S, **kw)), ref)
+    assert np.array_equal(_flat(func(TABLE, y_true="label", y_score="score", **kw)), ref)
+    weighted = _flat(func(sp.operating_points(Y, S, sample_weight=W), **kw))
+    assert np.array_equal(_flat(func(TABLE, y_true="label", y_score="score", sample_weight="w", **kw)), weighted)
+    if kw:
+        (key, value), = ((k, v) for k, v in kw.items() if k != "beta")
+        rest = {k: v for k, v in kw.items() if k != key}
+        with pytest.warns(DeprecationWarning, match=rf"pass {key}= by name"):
+            old = func(PTS, value, **rest)
+        assert np.array_equal(_flat(old), ref)

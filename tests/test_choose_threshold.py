@@ -268,7 +268,7 @@ def test_expected_at_one_skew_is_best_threshold():
     for kw, target in ((dict(beta=1.0), "fbeta"), (dict(m=0.3), "cost")):
         for risk in ("expected", "worst", "regret"):
             d = sp.choose_threshold(y, s, skew=0.02, target=target, risk=risk, **kw)
-            b = sp.best_threshold(pts, 0.02, **kw)
+            b = sp.best_threshold(pts, skew=0.02, **kw)
             assert d.threshold == b.threshold or b.alternatives
 
 

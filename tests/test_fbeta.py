@@ -17,22 +17,22 @@ def data():
 def test_best_f1_threshold_equals_scikit_learn(data):
     y, s = data
     pts = sp.operating_points(y, s)
-    best = sp.best_threshold(pts, None, beta=1)
+    best = sp.best_threshold(pts, beta=1)
     assert best.value == pytest.approx(f1_score(y, s >= best.threshold), rel=1e-12)
     # and it is the best F1 over every threshold (brute force with scikit-learn)
     brute = max(f1_score(y, s >= t) for t in np.unique(s))
     assert best.value == pytest.approx(brute, rel=1e-12)
-    assert sp.best_threshold(pts, None, f_alpha=0.5).threshold == best.threshold
+    assert sp.best_threshold(pts, f_alpha=0.5).threshold == best.threshold
 
 
 @pytest.mark.parametrize("beta", [0.5, 2.0, 3.0])
 def test_f_beta_equals_scikit_learn_and_alpha(data, beta):
     y, s = data
     pts = sp.operating_points(y, s)
-    best = sp.best_threshold(pts, None, beta=beta)
+    best = sp.best_threshold(pts, beta=beta)
     assert best.value == pytest.approx(fbeta_score(y, s >= best.threshold, beta=beta), rel=1e-12)
     alpha = 1 / (1 + beta**2)
-    assert sp.best_threshold(pts, None, f_alpha=alpha).threshold == best.threshold
+    assert sp.best_threshold(pts, f_alpha=alpha).threshold == best.threshold
     np.testing.assert_allclose(sp.f_measure(pts, skew=0.01, beta=beta), sp.f_measure(pts, skew=0.01, f_alpha=alpha))
     np.testing.assert_allclose(sp.f_curves(pts, [0.01, 0.3], beta=beta), sp.f_curves(pts, [0.01, 0.3], f_alpha=alpha))
     np.testing.assert_allclose(sp.f_envelope(pts, skews=[0.01, 0.3], beta=beta)[0],
@@ -46,7 +46,7 @@ def test_exactly_one_weight(data):
     with pytest.raises(TypeError, match="f_alpha or beta, not both"):
         sp.f_measure(pts, skew=0.1, f_alpha=0.5, beta=1)
     with pytest.raises(TypeError, match=r"exactly one of beta or f_alpha .* or m .*; got beta, m"):
-        sp.best_threshold(pts, 0.1, beta=1, m=0.5)
+        sp.best_threshold(pts, skew=0.1, beta=1, m=0.5)
     with pytest.raises(TypeError, match="got none"):
         sp.best_threshold(pts, 0.1)
     with pytest.raises(ValueError, match="beta"):

@@ -93,8 +93,8 @@ def test_alpha_crossing_by_root_finding():
     rng = np.random.default_rng(3)
     for _ in range(20):
         tpr, fpr = np.sort(rng.uniform(0.05, 0.95, 2))[::-1]
-        root = brentq(lambda p: sp.f_curves(one(tpr, fpr), p, f_alpha=0.2)[1]
-                      - sp.f_curves(one(tpr, fpr), p, f_alpha=0.8)[1], 1e-9, 1 - 1e-9, xtol=1e-14)
+        root = brentq(lambda p: sp.f_curves(one(tpr, fpr), skews=p, f_alpha=0.2)[1]
+                      - sp.f_curves(one(tpr, fpr), skews=p, f_alpha=0.8)[1], 1e-9, 1 - 1e-9, xtol=1e-14)
         assert sp.f_alpha_crossing((tpr, fpr)) == pytest.approx(root, abs=1e-10)
 
 
@@ -112,7 +112,7 @@ def test_curve_ends_and_shape():
     # [S §3.1]: F(0) = 0, F(1) = TPR / (alpha (TPR - 1) + 1); increasing and concave.
     pts = one(0.8, 0.15)
     grid = np.linspace(0, 1, 401)
-    f = sp.f_curves(pts, grid, f_alpha=0.4)[:, 1]
+    f = sp.f_curves(pts, skews=grid, f_alpha=0.4)[:, 1]
     assert f[0] == 0.0
     assert f[-1] == pytest.approx(0.8 / (0.4 * (0.8 - 1) + 1), rel=1e-14)
     assert np.all(np.diff(f) > 0) and np.all(np.diff(f, 2) < 1e-15)
@@ -122,14 +122,14 @@ def test_f_curves_ends_for_fpr_zero_take_the_limit():
     pts = sp.OperatingPoints.from_rates([0.6], [0.0])
     f = sp.f_curves(pts, [0.0, 1e-9, 0.5], f_alpha=0.5)
     np.testing.assert_allclose(f[:, 1], 0.6 / (0.5 * 0.6 + 0.5), rtol=1e-12)
-    assert sp.f_curves(pts, 0.0, f_alpha=1.0)[1] == 1.0
+    assert sp.f_curves(pts, skews=0.0, f_alpha=1.0)[1] == 1.0
 
 
 def test_f_curves_table_matches_f_measure(rng):
     y, s = random_scores(rng, 100)
     pts = sp.operating_points(y, s)
     grid = [0.01, 0.2, 0.6]
-    table = sp.f_curves(pts, grid, f_alpha=0.3)
+    table = sp.f_curves(pts, skews=grid, f_alpha=0.3)
     assert table.shape == (3, len(pts))
     for row, pi in zip(table, grid, strict=True):
         np.testing.assert_array_equal(row, sp.f_measure(pts, skew=pi, f_alpha=0.3))
@@ -165,8 +165,8 @@ def test_f_crossing_is_where_the_curves_meet(ta, fa, tb, fb, f_alpha):
         assert fa_ == pytest.approx(fb_, rel=1e-9)
     else:  # no crossing on (0, 1]: one point wins everywhere
         grid = np.linspace(0.001, 1, 200)
-        diff = (sp.f_curves(one(ta, fa), grid, f_alpha=f_alpha)[:, 1]
-                - sp.f_curves(one(tb, fb), grid, f_alpha=f_alpha)[:, 1])
+        diff = (sp.f_curves(one(ta, fa), skews=grid, f_alpha=f_alpha)[:, 1]
+                - sp.f_curves(one(tb, fb), skews=grid, f_alpha=f_alpha)[:, 1])
         assert np.all(diff > -1e-12) or np.all(diff < 1e-12)
 
 
@@ -175,7 +175,7 @@ def test_f_crossing_eq11_against_brentq():
     a, b = (0.55, 0.08), (0.5, 0.03)
 
     def gap(p):
-        return sp.f_curves(one(*a), p, f_alpha=0.5)[1] - sp.f_curves(one(*b), p, f_alpha=0.5)[1]
+        return sp.f_curves(one(*a), skews=p, f_alpha=0.5)[1] - sp.f_curves(one(*b), skews=p, f_alpha=0.5)[1]
 
     root = brentq(gap, 0.01, 0.99, xtol=1e-14)
     assert sp.f_crossing(a, b, f_alpha=0.5) == pytest.approx(root, abs=1e-10)
@@ -213,7 +213,7 @@ def test_f_envelope_equals_brute_force(rng):
         grid = np.concatenate(([0.0, 1e-6], np.linspace(0.001, 1, 97), [1.0]))
         for f_alpha in (0.0, 0.25, 0.5, 0.9, 1.0):
             best, index = sp.f_envelope(pts, skews=grid, f_alpha=f_alpha)
-            table = sp.f_curves(pts, grid, f_alpha=f_alpha)  # every point
+            table = sp.f_curves(pts, skews=grid, f_alpha=f_alpha)  # every point
             np.testing.assert_allclose(best, table.max(axis=1), rtol=1e-12, atol=1e-15)
             np.testing.assert_allclose(table[np.arange(grid.size), index], best, rtol=1e-12, atol=1e-15)
             if f_alpha == 1.0:
@@ -243,7 +243,8 @@ def test_always_positive():
     pi = np.array([0.0, 0.1, 0.5, 1.0])
     np.testing.assert_allclose(sp.f_always_positive(pi, f_alpha=0.5), 2 * pi / (1 + pi))
     pts = one(0.7, 0.2)
-    np.testing.assert_allclose(sp.f_always_positive(pi[1:], f_alpha=0.3), sp.f_curves(pts, pi[1:], f_alpha=0.3)[:, -1])
+    np.testing.assert_allclose(sp.f_always_positive(pi[1:], f_alpha=0.3),
+                               sp.f_curves(pts, skews=pi[1:], f_alpha=0.3)[:, -1])
     assert sp.f_always_positive(0.0, f_alpha=0.0) == 1.0  # recall of always-positive
 
 
@@ -271,7 +272,7 @@ def test_bad_input_names_the_argument():
     with pytest.raises(ValueError, match="skews"):
         sp.f_envelope(pts, skews=[0.3, 1.2])
     with pytest.raises(ValueError, match="skews"):
-        sp.f_curves(pts, [[0.3]])
+        sp.f_curves(pts, skews=[[0.3]])
     with pytest.raises(ValueError, match="skew"):
         sp.f_measure(pts, skew=1.5)
     with pytest.raises(ValueError, match="skew"):

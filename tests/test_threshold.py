@@ -33,7 +33,7 @@ def test_by_f_equals_brute_force(rng):
         pts = sp.operating_points(y, s)
         for pi in (0.01, 0.2, pts.skew, 0.9):
             for f_alpha in (0.0, 0.3, 0.5, 1.0):
-                best = sp.best_threshold(pts, pi, f_alpha=f_alpha)
+                best = sp.best_threshold(pts, skew=pi, f_alpha=f_alpha)
                 values = sp.f_measure(pts, skew=pi, f_alpha=f_alpha)
                 assert best.value == pytest.approx(values.max(), rel=1e-12)
                 assert values[best.index] == pytest.approx(best.value, rel=1e-12)
@@ -50,7 +50,7 @@ def test_by_cost_equals_brute_force(rng):
         pts = sp.operating_points(y, s)
         for pi in (0.01, 0.3, 0.7):
             for m in (0.1, 0.5, 0.9):
-                best = sp.best_threshold(pts, pi, m=m)
+                best = sp.best_threshold(pts, skew=pi, m=m)
                 pc = sp.probability_cost(pi, m)
                 costs = sp.expected_cost(pts, pc=pc)
                 assert best.value == pytest.approx(costs.min(), abs=1e-14)
@@ -62,18 +62,18 @@ def test_matches_envelopes(rng):
     y, s = random_scores(rng, 400)
     pts = sp.operating_points(y, s)
     f, i = sp.f_envelope(pts, skews=0.05, f_alpha=0.5)
-    best = sp.best_threshold(pts, 0.05, f_alpha=0.5)
+    best = sp.best_threshold(pts, skew=0.05, f_alpha=0.5)
     assert (best.value, best.index) == (pytest.approx(f, rel=1e-13), i)
     c, j = sp.cost_envelope(pts, pc=sp.probability_cost(0.05, 0.3))
-    best = sp.best_threshold(pts, 0.05, m=0.3)
+    best = sp.best_threshold(pts, skew=0.05, m=0.3)
     assert (best.value, best.index) == (pytest.approx(c, abs=1e-15), j)
 
 
 def test_data_set_skew_by_default(rng):
     y, s = random_scores(rng, 200)
     pts = sp.operating_points(y, s)
-    assert sp.best_threshold(pts, None, f_alpha=0.5) == sp.best_threshold(pts, pts.skew, f_alpha=0.5)
-    assert sp.best_threshold(pts, sp.FixedSkew(0.1), m=0.5) == sp.best_threshold(pts, 0.1, m=0.5)
+    assert sp.best_threshold(pts, f_alpha=0.5) == sp.best_threshold(pts, skew=pts.skew, f_alpha=0.5)
+    assert sp.best_threshold(pts, sp.FixedSkew(0.1), m=0.5) == sp.best_threshold(pts, skew=0.1, m=0.5)
 
 
 def test_max_fpr_mix_equals_brute_force(rng):
@@ -85,12 +85,12 @@ def test_max_fpr_mix_equals_brute_force(rng):
         for max_fpr in (0.0, 0.013, 0.05, 0.21, 0.6):
             for pi in (0.05, 0.5, 0.95):
                 pc = sp.probability_cost(pi, 0.5)
-                best = sp.best_threshold(pts, pi, m=0.5, max_fpr=max_fpr)
+                best = sp.best_threshold(pts, skew=pi, m=0.5, max_fpr=max_fpr)
                 want = brute_constrained(tpr, fpr, lambda t, f: (1 - t - f) * pc + f, max_fpr, maximise=False)
                 assert best.value == pytest.approx(want, abs=1e-13)
                 assert best.fpr <= max_fpr + 1e-15
                 for f_alpha in (0.5, 1.0):
-                    best_f = sp.best_threshold(pts, pi, f_alpha=f_alpha, max_fpr=max_fpr)
+                    best_f = sp.best_threshold(pts, skew=pi, f_alpha=f_alpha, max_fpr=max_fpr)
                     want = brute_constrained(tpr, fpr, lambda t, f: _f(t, f, pi, f_alpha), max_fpr)
                     assert best_f.value == pytest.approx(want, rel=1e-12)
                 if best.mixed:
@@ -119,7 +119,7 @@ def test_mixed_decisions_realise_the_point():
     y = np.array([1, 1, 0, 1, 0, 0, 1, 0, 0, 0])
     s = np.array([9, 8, 7, 6, 5, 4, 3, 2, 1, 0], dtype=float)
     pts = sp.operating_points(y, s)
-    best = sp.best_threshold(pts, 0.8, m=0.5, max_fpr=0.1)
+    best = sp.best_threshold(pts, skew=0.8, m=0.5, max_fpr=0.1)
     assert best.mixed
     rng = np.random.default_rng(0)
     reps = 20000
@@ -133,16 +133,16 @@ def test_mixed_decisions_realise_the_point():
 def test_tie_at_a_breakpoint_lists_the_alternative():
     pts = sp.OperatingPoints.from_rates([0.5, 0.9], [0.1, 0.4], thresholds=[2.0, 1.0])
     pc = sp.cost_crossing((0.5, 0.1), (0.9, 0.4))  # PC(+) = pi at m = 0.5
-    best = sp.best_threshold(pts, pc, m=0.5)
+    best = sp.best_threshold(pts, skew=pc, m=0.5)
     assert best.index == 1 and best.alternatives == (2,) and not best.mixed
     assert best.threshold == 2.0
-    away = sp.best_threshold(pts, pc * 0.9, m=0.5)
+    away = sp.best_threshold(pts, skew=pc * 0.9, m=0.5)
     assert away.alternatives == ()
 
 
 def test_without_thresholds():
     pts = sp.OperatingPoints.from_rates([0.5, 0.9], [0.1, 0.4])
-    best = sp.best_threshold(pts, 0.3, f_alpha=0.5)
+    best = sp.best_threshold(pts, skew=0.3, f_alpha=0.5)
     assert isinstance(best, ThresholdChoice) and best.threshold is None
 
 
@@ -151,15 +151,15 @@ def test_bad_input_names_the_argument():
     with pytest.raises(TypeError, match="f_alpha.*m"):
         sp.best_threshold(pts, 0.3)
     with pytest.raises(TypeError, match="f_alpha.*m"):
-        sp.best_threshold(pts, 0.3, f_alpha=0.5, m=0.5)
+        sp.best_threshold(pts, skew=0.3, f_alpha=0.5, m=0.5)
     with pytest.raises(ValueError, match="f_alpha"):
-        sp.best_threshold(pts, 0.3, f_alpha=1.2)
+        sp.best_threshold(pts, skew=0.3, f_alpha=1.2)
     with pytest.raises(ValueError, match="m"):
-        sp.best_threshold(pts, 0.3, m=-0.2)
+        sp.best_threshold(pts, skew=0.3, m=-0.2)
     with pytest.raises(ValueError, match="max_fpr"):
-        sp.best_threshold(pts, 0.3, m=0.5, max_fpr=1.5)
+        sp.best_threshold(pts, skew=0.3, m=0.5, max_fpr=1.5)
     with pytest.raises(ValueError, match="skew"):
-        sp.best_threshold(pts, 1.0, m=0.5)
+        sp.best_threshold(pts, skew=1.0, m=0.5)
 
     class TwoPoint(sp.SkewModel):
         def nodes(self):
@@ -167,5 +167,5 @@ def test_bad_input_names_the_argument():
 
     with pytest.raises(TypeError, match="skew"):
         sp.best_threshold(pts, TwoPoint(), f_alpha=0.5)
-    with pytest.raises(TypeError, match="pts"):
+    with pytest.raises(ValueError, match="y_score must be 1-D"):  # labels first: the second argument is y_score
         sp.best_threshold([0.1], 0.3, m=0.5)

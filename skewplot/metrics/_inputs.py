@@ -130,12 +130,13 @@ def require_skew(skew, data, y_score, func):
                         "a skew model or a SkewEstimate")
 
 
-def keyword_after_points(data, y_score, value, name, func):
+def keyword_after_points(data, y_score, value, name, func, required=True):
     """``(y_score, value)`` of a function whose ``name=`` once came second, after the points.
 
     ``func(pts, v)``, the order before the one input rule, still works for
     one release with a DeprecationWarning naming ``name=``; after labels the
-    second argument is always the scores.  ``value`` missing is refused.
+    second argument is always the scores.  ``value`` missing is refused
+    when ``required``.
     """
     if isinstance(data, OperatingPoints) and y_score is not None and value is None:
         import warnings
@@ -144,7 +145,7 @@ def keyword_after_points(data, y_score, value, name, func):
                       f"is y_score, as in every metric, and {name} in second place will be refused in the next "
                       "release", DeprecationWarning, stacklevel=3)
         return None, y_score
-    if value is None:
+    if value is None and required:
         raise TypeError(f"{func}() needs {name}=")
     return y_score, value
 

@@ -120,13 +120,13 @@ def _skew_grid(skews):
     return pi
 
 
-def f_curves(pts, skews, *, f_alpha=None, beta=None):
+def f_curves(data=None, y_score=None, *, skews=None, f_alpha=None, beta=None, y_true=None, sample_weight=None,
+             pos_label=None):
     """F_alpha of every point over a grid of skews: one curve per point.
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skews : float or array-like of shape (k,) in [0, 1]
+%(metric_input_params)s    skews : float or array-like of shape (k,) in [0, 1]
         Values of pi = P(+); the ends 0 and 1 are allowed (the curves' limits).
     f_alpha : float in [0, 1], default 0.5
     beta : float >= 0, optional
@@ -141,9 +141,12 @@ def f_curves(pts, skews, *, f_alpha=None, beta=None):
     --------
     >>> import skewplot as sp
     >>> pts = sp.OperatingPoints.from_rates([0.8], [0.15])
-    >>> sp.f_curves(pts, [0.0, 0.5, 1.0]).round(4)[:, 1].tolist()
+    >>> sp.f_curves(pts, skews=[0.0, 0.5, 1.0]).round(4)[:, 1].tolist()
     [0.0, 0.8205, 0.8889]
     """
+    y_score, skews = keyword_after_points(data, y_score, skews, "skews", "f_curves")
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="f_curves", bounded=False)
     _check_points(pts)
     f_alpha = resolve_f_weight(f_alpha, beta)
     pi = _skew_grid(skews)
@@ -350,5 +353,5 @@ def f_always_positive(skew, *, f_alpha=None, beta=None):
     return scalar_or_array(_f_at(1.0, 1.0, pi, resolve_f_weight(f_alpha, beta)))
 
 
-for _f in (f_measure, f_envelope):
+for _f in (f_measure, f_envelope, f_curves):
     _f.__doc__ = _f.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.spatial import ConvexHull, QhullError
 
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier
 from .precision import _check_points
 
 __all__ = ["frontier_hull", "roc_convex_hull"]
@@ -71,7 +72,7 @@ def _upper_chain(t, f):
     return np.asarray(keep, dtype=np.intp)
 
 
-def roc_convex_hull(pts):
+def roc_convex_hull(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None):
     """The ROC convex hull: indices of the points on it, from (0, 0) to (1, 1).
 
     The upper-left boundary of the convex hull of the ROC points [S §2.2].
@@ -80,12 +81,11 @@ def roc_convex_hull(pts):
 
     Parameters
     ----------
-    pts : OperatingPoints
-
+%(metric_input_params)s
     Returns
     -------
     ndarray of int
-        Increasing indices into ``pts``.
+        Increasing indices into the classifier's operating points.
 
     Examples
     --------
@@ -94,6 +94,8 @@ def roc_convex_hull(pts):
     >>> sp.roc_convex_hull(pts).tolist()
     [0, 1, 3, 4]
     """
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="roc_convex_hull", bounded=False)
     _check_points(pts)
     idx = frontier_hull(pts.tpr, pts.fpr)
     last = len(pts) - 1
@@ -102,3 +104,6 @@ def roc_convex_hull(pts):
     if idx[-1] != last:
         idx = np.concatenate((idx, [last]))
     return np.sort(idx)
+
+
+roc_convex_hull.__doc__ = roc_convex_hull.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

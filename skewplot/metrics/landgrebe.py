@@ -8,6 +8,7 @@ from .._memory import check_memory
 from .._validate import check_1d_array, check_choice, check_finite, check_scalar
 from ..skew import FixedSkew, SkewRange
 from ..skew.base import precision_nodes
+from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier
 from .auc import INTERPOLATIONS, aucpr
 from .precision import _check_points, curve_rates
 
@@ -19,7 +20,8 @@ def _skew_of_ratio(ratio):
     return 1.0 / (1.0 + ratio)
 
 
-def auprec(pts, ratio, *, interpolation="trapezoid"):
+def auprec(data=None, y_score=None, *, ratio=None, interpolation="trapezoid", y_true=None, sample_weight=None,
+           pos_label=None):
     """AUPREC: area under precision(TPR; lambda) against TPR [LG Eq 4].
 
     Precision at negative-to-positive ratio ``lambda`` is
@@ -30,8 +32,7 @@ def auprec(pts, ratio, *, interpolation="trapezoid"):
 
     Parameters
     ----------
-    pts : OperatingPoints
-    ratio : float > 0
+%(metric_input_params)s    ratio : float > 0
         lambda = N_n / N_p at deployment.
     interpolation : str, default="trapezoid"
 
@@ -44,15 +45,19 @@ def auprec(pts, ratio, *, interpolation="trapezoid"):
     --------
     >>> import skewplot as sp
     >>> pts = sp.OperatingPoints.from_rates([0.8], [0.2])
-    >>> round(sp.auprec(pts, 1.0), 4)  # 0.8 * 0.8 + 0.2 * (0.8 + 0.5) / 2
+    >>> round(sp.auprec(pts, ratio=1.0), 4)  # 0.8 * 0.8 + 0.2 * (0.8 + 0.5) / 2
     0.77
     """
+    y_score, ratio = keyword_after_points(data, y_score, ratio, "ratio", "auprec")
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="auprec", bounded=False)
     _check_points(pts)
     ratio = check_scalar(ratio, "ratio", lo=0.0, lo_open=True)
     return aucpr(pts, skew=FixedSkew(_skew_of_ratio(ratio)), interpolation=interpolation)
 
 
-def iauprec(pts, ratio_range, *, interpolation="trapezoid"):
+def iauprec(data=None, y_score=None, *, ratio_range=None, interpolation="trapezoid", y_true=None,
+            sample_weight=None, pos_label=None):
     """IAUPREC: AUPREC averaged over lambda in [lambda_lo, lambda_hi] [LG Eq 5].
 
     ``(1 / (hi - lo)) int AUPREC(lambda) dlambda`` (normalised by the range,
@@ -65,8 +70,7 @@ def iauprec(pts, ratio_range, *, interpolation="trapezoid"):
 
     Parameters
     ----------
-    pts : OperatingPoints
-    ratio_range : (float, float)
+%(metric_input_params)s    ratio_range : (float, float)
         ``0 <= lambda_lo < lambda_hi < inf``.
     interpolation : str, default="trapezoid"
 
@@ -79,9 +83,12 @@ def iauprec(pts, ratio_range, *, interpolation="trapezoid"):
     --------
     >>> import skewplot as sp
     >>> pts = sp.OperatingPoints.from_rates([0.8], [0.2])
-    >>> round(sp.iauprec(pts, (1.0, 100.0)), 4)
+    >>> round(sp.iauprec(pts, ratio_range=(1.0, 100.0)), 4)
     0.1143
     """
+    y_score, ratio_range = keyword_after_points(data, y_score, ratio_range, "ratio_range", "iauprec")
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="iauprec", bounded=False)
     _check_points(pts)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     lam_lo, lam_hi = _ratio_range(ratio_range)
@@ -122,13 +129,12 @@ def _ratio_averaged_precision(a, b, lo, hi):
     return np.where(live, (a / cs) * ratio, 0.0)
 
 
-def pr_surface(pts, skews=None):
+def pr_surface(data=None, y_score=None, *, skews=None, y_true=None, sample_weight=None, pos_label=None):
     """Precision over (recall, skew): the P-ROC surface for a 3-D plot [LG §4].
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skews : array-like of shape (k,), optional
+%(metric_input_params)s    skews : array-like of shape (k,), optional
         Skews pi' in [0, 1] (the ends take their limits).  Default: 51
         values equally spaced in [0, 1].
 
@@ -145,10 +151,13 @@ def pr_surface(pts, skews=None):
     --------
     >>> import skewplot as sp
     >>> pts = sp.OperatingPoints.from_rates([0.8], [0.2])
-    >>> r, s, p = sp.pr_surface(pts, [0.1, 0.5])
+    >>> r, s, p = sp.pr_surface(pts, skews=[0.1, 0.5])
     >>> p.round(3).tolist()
     [[0.308, 0.308, 0.1], [0.8, 0.8, 0.5]]
     """
+    y_score, skews = keyword_after_points(data, y_score, skews, "skews", "pr_surface", required=False)
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="pr_surface", bounded=False)
     _check_points(pts)
     if skews is None:
         s = np.linspace(0.0, 1.0, 51)
@@ -159,3 +168,7 @@ def pr_surface(pts, skews=None):
     check_memory(4 * s.size * len(pts) * 8, f"pr_surface over {s.size} skews x {len(pts)} points")
     tpr, fpr = curve_rates(pts)
     return np.array(pts.tpr), s, precision_nodes(tpr, fpr, s[:, None])
+
+
+for _f in (auprec, iauprec, pr_surface):
+    _f.__doc__ = _f.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

@@ -8,6 +8,7 @@ import numpy as np
 
 from .._validate import check_scalar
 from ..skew import FixedSkew
+from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier
 from .cost import _nec, probability_cost
 from .fmeasure import _envelope_candidates, _f_at
 from .fweight import _check_alpha, resolve_f_weight
@@ -96,7 +97,8 @@ def _cut(tpr, fpr, frontier, max_fpr):
     return a, b, q, tpr[a] + q * (tpr[b] - tpr[a])
 
 
-def best_threshold(pts, skew, *, f_alpha=None, beta=None, m=None, max_fpr=None):
+def best_threshold(data=None, y_score=None, *, skew=None, f_alpha=None, beta=None, m=None, max_fpr=None,
+                   y_true=None, sample_weight=None, pos_label=None):
     """The threshold with the best F_alpha or the lowest expected cost at a skew.
 
     Give exactly one of ``beta`` (maximise F_beta; ``beta=1`` is F1),
@@ -109,9 +111,10 @@ def best_threshold(pts, skew, *, f_alpha=None, beta=None, m=None, max_fpr=None):
 
     Parameters
     ----------
-    pts : OperatingPoints
-    skew : None or float in (0, 1) or FixedSkew
-        Deployment skew pi = P(+); None for the data set's own.
+%(metric_input_params)s    skew : None, float in (0, 1), FixedSkew or SkewEstimate
+        Deployment skew pi = P(+); None for the data set's own.  (Given
+        second, after points, it still works for one release, with a
+        DeprecationWarning.)
     f_alpha : float in [0, 1], optional
         Weight of precision in F_alpha (0.5 is F1; 1 is precision alone).
     beta : float >= 0, optional
@@ -141,15 +144,18 @@ def best_threshold(pts, skew, *, f_alpha=None, beta=None, m=None, max_fpr=None):
     --------
     >>> import skewplot as sp
     >>> pts = sp.operating_points([0, 0, 1, 0, 1, 1], [0.1, 0.3, 0.4, 0.5, 0.8, 0.9])
-    >>> best = sp.best_threshold(pts, 0.5, f_alpha=0.5)
+    >>> best = sp.best_threshold(pts, skew=0.5, f_alpha=0.5)
     >>> best.threshold, round(best.value, 4)
     (0.4, 0.8571)
-    >>> cheap = sp.best_threshold(pts, 0.8, m=0.5, max_fpr=0.2)
+    >>> cheap = sp.best_threshold(pts, skew=0.8, m=0.5, max_fpr=0.2)
     >>> cheap.mixed, cheap.threshold, cheap.threshold_b, round(cheap.proportion, 4)
     (True, 0.8, 0.4, 0.6)
     >>> round(cheap.tpr, 4), round(cheap.value, 4)
     (0.8667, 0.1467)
     """
+    y_score, skew = keyword_after_points(data, y_score, skew, "skew", "best_threshold", required=False)
+    pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
+                         func="best_threshold", bounded=False)
     _check_points(pts)
     given = [k for k, v in (("f_alpha", f_alpha), ("beta", beta), ("m", m)) if v is not None]
     if len(given) != 1:
@@ -213,3 +219,6 @@ def best_threshold(pts, skew, *, f_alpha=None, beta=None, m=None, max_fpr=None):
         threshold=None if thr is None else float(thr[i]),
         **choice,
     )
+
+
+best_threshold.__doc__ = best_threshold.__doc__.replace("%(metric_input_params)s", METRIC_INPUT_PARAMS)

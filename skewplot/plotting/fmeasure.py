@@ -78,7 +78,7 @@ class FMeasureDisplay(EnvelopeDisplay):
         return self._skews
 
     def _point_curves(self, pts):
-        y = f_curves(pts, self._skews, f_alpha=self.f_alpha)  # (n_skews, n_points)
+        y = f_curves(pts, skews=self._skews, f_alpha=self.f_alpha)  # (n_skews, n_points)
         x = np.broadcast_to(self._skews[:, None], y.shape)
         return np.stack([x.T, y.T], axis=2)
 

@@ -33,7 +33,7 @@ class PRSurfaceDisplay(Display):
         from ..metrics.landgrebe import pr_surface
 
         ax = self._attach(ax, three_d=True)
-        recall, skews, prec = _surface_grid(pr_surface(self.points, self.skews))
+        recall, skews, prec = _surface_grid(pr_surface(self.points, skews=self.skews))
         # Resample each skew's curve on a regular recall grid: a surface mesh per
         # operating point would be unreadable for large curves.
         grid = np.linspace(0.0, 1.0, self.n_recall)

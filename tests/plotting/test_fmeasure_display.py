@@ -60,7 +60,7 @@ def test_skew_marker_is_the_best_f_at_that_skew(two):
     for name, pts in two.items():
         x, y = disp.markers_[name].get_data()
         assert x[0] == 0.05
-        assert y[0] == pytest.approx(sp.best_threshold(pts, 0.05, f_alpha=0.5).value)
+        assert y[0] == pytest.approx(sp.best_threshold(pts, skew=0.05, f_alpha=0.5).value)
     assert disp.skew_line_.get_xdata()[0] == 0.05 and disp.skew_text_.get_text().strip() == "π′=0.05"
 
 

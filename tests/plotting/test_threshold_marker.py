@@ -42,10 +42,10 @@ def test_markers_sit_on_the_chosen_point_in_every_space(data):
     disp = sp.plot_fmeasure(y, s, threshold=d, f_alpha=0.5)
     x, v = _xy(disp)
     k = len(x) // 2
-    assert v[k] == pytest.approx(float(sp.f_curves(pts, [x[k]], f_alpha=0.5)[0, i]))
+    assert v[k] == pytest.approx(float(sp.f_curves(pts, skews=[x[k]], f_alpha=0.5)[0, i]))
     disp.update(f_alpha=0.8)
     x, v = _xy(disp)
-    assert v[k] == pytest.approx(float(sp.f_curves(pts, [x[k]], f_alpha=0.8)[0, i]))
+    assert v[k] == pytest.approx(float(sp.f_curves(pts, skews=[x[k]], f_alpha=0.8)[0, i]))
     x, v = _xy(sp.plot_cost(y, s, threshold=d))
     np.testing.assert_allclose(v, sp.expected_cost(pts, pc=x)[:, i] if x.size > 2 else [pts.fpr[i], 1 - pts.tpr[i]])
 
