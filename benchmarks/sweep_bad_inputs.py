@@ -710,13 +710,16 @@ def class13():
     _, d = sp.datasets.make_scores(600, 0.05, random_state=14)
     est = sp.estimate_skew(y, s, d, confidence=0.9, n_boot=50, random_state=0)
     built = {}
+    frame = pd.DataFrame({"label": y, "score": s})  # a table, as a user holds it (tests use points)
+    cols = {"y_true": "label", "y_score": "score"}
     makers = {
-        "interactive_pr": lambda: spw.interactive_pr(pts, skew=0.3),
-        "interactive_fmeasure": lambda: spw.interactive_fmeasure(pts, skew=0.3),
-        "interactive_cost": lambda: spw.interactive_cost(pts, skew=0.3),
-        "interactive_integrated_pr": lambda: spw.interactive_integrated_pr(pts, skew_range=(0.1, 0.4)),
-        "interactive_temporal_pr": lambda: spw.interactive_temporal_pr(pts, skew_series=[0.1, 0.2, 0.3, 0.25]),
-        "explorer": lambda: spw.explorer(pts, skew=0.3),
+        "interactive_pr": lambda: spw.interactive_pr(frame, skew=0.07, **cols),
+        "interactive_fmeasure": lambda: spw.interactive_fmeasure(frame, skew=0.07, f_alpha=0.3, **cols),
+        "interactive_cost": lambda: spw.interactive_cost(frame, skew=0.07, m=0.7, **cols),
+        "interactive_integrated_pr": lambda: spw.interactive_integrated_pr(frame, skew_range=(0.02, 0.3), **cols),
+        "interactive_temporal_pr": lambda: spw.interactive_temporal_pr(frame, skew_series=[0.05, 0.15, 0.4, 0.2],
+                                                                       **cols),
+        "explorer": lambda: spw.explorer(frame, skew=0.07, skew_range=(0.01, 0.2), **cols),
     }
     bad_scalar = [np.nan, np.inf, -np.inf, 0, -1, 2, 100.0, True, False, np.bool_(True), 1e-300]
     bad_pair = [(0.4, 0.1), (np.nan, 0.2), (0.1, np.inf), (-0.1, 0.2), (0.1, 1.5), (True, 0.3), (0.2, np.bool_(1))]
