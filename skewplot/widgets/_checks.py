@@ -20,15 +20,25 @@ from ..skew.base import FixedSkew, SkewModel, skew_text
 INPUT_KEYS = ("y_true", "hue", "units", "folds", "sample_weight", "pos_label", "hue_order", "name")
 SKEW_KEYS = ("skew", "skew_range", "skew_series")
 
-def check_points(data, y_score=None, kwargs=None, *, func="widget", skew_arg="skew"):
+def check_points(data, y_score=None, kwargs=None, *, func="widget", skew_arg="skew", plot="plot_pr"):
     """The widget's input as a dict name -> OperatingPoints (or -> list of folds).
 
     ``data`` and ``y_score`` are the widget's first arguments; the input
     keywords of the ``plot_*`` functions (:data:`INPUT_KEYS`) are taken out of
     ``kwargs``, so that the rest reaches the plot as drawing options.  The
     rule is :func:`skewplot.metrics._inputs.classifiers`, the same as every plot's.
+    A keyword neither the widget nor its ``plot`` function takes is refused
+    naming the widget (it said ``plot_pr() got an unexpected keyword``).
     """
     kwargs = {} if kwargs is None else kwargs
+    from .. import plotting
+    from ..plotting._kwargs import check_style
+
+    try:
+        check_style({k: v for k, v in kwargs.items() if k not in ("threshold_control", *SKEW_KEYS)},
+                    getattr(plotting, plot))
+    except TypeError as exc:
+        raise TypeError(str(exc).replace(f"{plot}()", f"{func}()", 1) + f" (the widget draws with {plot})") from None
     for key in SKEW_KEYS:  # the skew keywords a widget takes are in its signature: these reached **kwargs
         if key in kwargs:
             takes = {"skew_series": "interactive_temporal_pr", "skew_range": "interactive_integrated_pr or explorer",

@@ -85,3 +85,11 @@ def test_a_skew_keyword_the_widget_does_not_take_is_refused_by_the_widget(two_cl
     """interactive_integrated_pr(skew=...) said "plot_pr() got multiple values for keyword argument 'skew'"."""
     with pytest.raises(TypeError, match=rf"{make.__name__}\(\) got an unexpected keyword argument '{key}'"):
         make(two_classifiers, **{key: 0.1})
+
+
+@pytest.mark.parametrize("make", [sp.widgets.interactive_pr, sp.widgets.interactive_cost,
+                                  sp.widgets.interactive_fmeasure, sp.widgets.explorer])
+def test_a_mistyped_keyword_is_refused_naming_the_widget(two_classifiers, make):
+    """interactive_pr(..., skwe=0.1) said "plot_pr() got an unexpected keyword argument" (the plot it draws with)."""
+    with pytest.raises(TypeError, match=rf"^{make.__name__}\(\) got an unexpected keyword argument 'skwe'.*skew"):
+        make(two_classifiers, skwe=0.1)
