@@ -868,6 +868,17 @@ def class16():
     for name in plots + metrics + ["aucpr_ci", "compare", "estimate_skew"]:
         case(16, f"{name}(..., skwe=0.1)", lambda n=name: getattr(sp, n)(y, s, skwe=0.1), expect="refuse",
              needles=(name,))
+    for name in ["interactive_pr", "interactive_cost", "interactive_fmeasure", "interactive_integrated_pr",
+                 "explorer"]:
+        case(16, f"widgets.{name}(..., skwe=0.1)", lambda n=name: getattr(spw, n)(y, s, skwe=0.1), expect="refuse",
+             needles=(f"{name}()",))
+    for name, kw in [("best_threshold", {"skew": 0.1, "beta": 1.0}), ("f_curves", {"skews": [0.1]}),
+                     ("roc_convex_hull", {}), ("auprec", {"ratio": 3.0}), ("iauprec", {"ratio_range": (1, 9)}),
+                     ("pr_surface", {"skews": [0.1]})]:
+        case(16, f"{name} points/arrays/table", lambda n=name, kw=kw: [
+            getattr(sp, n)(pts, **kw), getattr(sp, n)(y, s, **kw),
+            getattr(sp, n)(table, y_true="label", y_score="score", **kw)],
+             check=lambda r: all(repr(v) == repr(r[0]) for v in r))
     # binned points where rows or exact points are needed
     for name in ["plot_cost", "plot_fmeasure", "cost_envelope", "f_envelope", "expected_cost", "aucpr_ci",
                  "choose_threshold", "plot_decision", "plot_prg", "aucprg"]:
