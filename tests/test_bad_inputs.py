@@ -333,7 +333,7 @@ def test_memory_limit_is_settable_and_guards_every_superlinear_function():
     try:
         assert sp.get_memory_limit() == 10_000
         with pytest.raises(MemoryError, match="f_curves"):
-            sp.f_curves(PTS, np.linspace(0, 1, 200))
+            sp.f_curves(PTS, skews=np.linspace(0, 1, 200))
         with pytest.raises(MemoryError, match="pr_surface"):
             sp.pr_surface(PTS, skews=np.linspace(0, 1, 200))
         with pytest.raises(MemoryError, match="boolean_combinations"):

@@ -42,4 +42,4 @@ def test_threshold_choice_is_public():
 
     assert skewplot.ThresholdChoice is ThresholdChoice
     pts = skewplot.operating_points([0, 1, 1, 0], [0.1, 0.9, 0.6, 0.3])
-    assert isinstance(skewplot.best_threshold(pts, 0.5, f_alpha=0.5), skewplot.ThresholdChoice)
+    assert isinstance(skewplot.best_threshold(pts, skew=0.5, f_alpha=0.5), skewplot.ThresholdChoice)

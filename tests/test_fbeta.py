@@ -34,7 +34,8 @@ def test_f_beta_equals_scikit_learn_and_alpha(data, beta):
     alpha = 1 / (1 + beta**2)
     assert sp.best_threshold(pts, f_alpha=alpha).threshold == best.threshold
     np.testing.assert_allclose(sp.f_measure(pts, skew=0.01, beta=beta), sp.f_measure(pts, skew=0.01, f_alpha=alpha))
-    np.testing.assert_allclose(sp.f_curves(pts, [0.01, 0.3], beta=beta), sp.f_curves(pts, [0.01, 0.3], f_alpha=alpha))
+    np.testing.assert_allclose(sp.f_curves(pts, skews=[0.01, 0.3], beta=beta),
+                               sp.f_curves(pts, skews=[0.01, 0.3], f_alpha=alpha))
     np.testing.assert_allclose(sp.f_envelope(pts, skews=[0.01, 0.3], beta=beta)[0],
                                sp.f_envelope(pts, skews=[0.01, 0.3], f_alpha=alpha)[0])
     assert sp.f_always_positive(0.02, beta=beta) == pytest.approx(sp.f_always_positive(0.02, f_alpha=alpha))
@@ -48,7 +49,7 @@ def test_exactly_one_weight(data):
     with pytest.raises(TypeError, match=r"exactly one of beta or f_alpha .* or m .*; got beta, m"):
         sp.best_threshold(pts, skew=0.1, beta=1, m=0.5)
     with pytest.raises(TypeError, match="got none"):
-        sp.best_threshold(pts, 0.1)
+        sp.best_threshold(pts, skew=0.1)
     with pytest.raises(ValueError, match="beta"):
         sp.f_measure(pts, skew=0.1, beta=-1)
     with pytest.raises(TypeError, match="not both"):

@@ -120,7 +120,7 @@ def test_curve_ends_and_shape():
 
 def test_f_curves_ends_for_fpr_zero_take_the_limit():
     pts = sp.OperatingPoints.from_rates([0.6], [0.0])
-    f = sp.f_curves(pts, [0.0, 1e-9, 0.5], f_alpha=0.5)
+    f = sp.f_curves(pts, skews=[0.0, 1e-9, 0.5], f_alpha=0.5)
     np.testing.assert_allclose(f[:, 1], 0.6 / (0.5 * 0.6 + 0.5), rtol=1e-12)
     assert sp.f_curves(pts, skews=0.0, f_alpha=1.0)[1] == 1.0
 

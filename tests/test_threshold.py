@@ -149,7 +149,7 @@ def test_without_thresholds():
 def test_bad_input_names_the_argument():
     pts = sp.OperatingPoints.from_rates([0.5, 0.9], [0.1, 0.4], skew=0.3)
     with pytest.raises(TypeError, match="f_alpha.*m"):
-        sp.best_threshold(pts, 0.3)
+        sp.best_threshold(pts, skew=0.3)
     with pytest.raises(TypeError, match="f_alpha.*m"):
         sp.best_threshold(pts, skew=0.3, f_alpha=0.5, m=0.5)
     with pytest.raises(ValueError, match="f_alpha"):

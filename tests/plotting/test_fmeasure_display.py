@@ -23,7 +23,7 @@ def test_one_thin_curve_per_point():
     assert segs.shape[0] == len(C1) - 2  # the two trivial ends are left out
     x = segs[0, :, 0]
     assert x[0] == 0 and x[-1] == 1 and np.all(np.diff(x) > 0)
-    np.testing.assert_allclose(segs[:, :, 1].T, f_curves(C1, x, f_alpha=0.3)[:, 1:-1])
+    np.testing.assert_allclose(segs[:, :, 1].T, f_curves(C1, skews=x, f_alpha=0.3)[:, 1:-1])
 
 
 @pytest.mark.parametrize("f_alpha", [0.0, 0.5, 0.8, 1.0])
@@ -31,7 +31,7 @@ def test_envelope_is_the_maximum_over_every_point(two, f_alpha):
     disp = sp.plot_fmeasure(two, f_alpha=f_alpha)
     for name, pts in two.items():
         x, y = disp.lines_[name].get_data()
-        np.testing.assert_allclose(y, f_curves(pts, x, f_alpha=f_alpha).max(axis=1), rtol=1e-12, atol=1e-15)
+        np.testing.assert_allclose(y, f_curves(pts, skews=x, f_alpha=f_alpha).max(axis=1), rtol=1e-12, atol=1e-15)
 
 
 def test_envelope_has_a_vertex_at_every_kink():
@@ -156,7 +156,7 @@ def test_folds_draw_the_mean_envelope_with_a_band():
     folds = [sp.operating_points(*sp.datasets.make_scores(200, 0.3, random_state=k)) for k in range(3)]
     disp = sp.plot_fmeasure(folds={"cv": folds}, band="quantile")
     x, y = disp.lines_["cv"].get_data()
-    rows = [f_curves(f, x).max(axis=1) for f in folds]
+    rows = [f_curves(f, skews=x).max(axis=1) for f in folds]
     np.testing.assert_allclose(y, np.quantile(rows, 0.5, axis=0), atol=1e-12)
     assert "cv" in disp.bands_
 
