@@ -231,17 +231,19 @@ def envelope_limits(disp, skews, param, values):
     """The (x, y) limits of a cost or F panel at every (skew, weight): rows by skew, the weight fastest.
 
     The Display's own rules (``log_axis_start`` of ``_axis_low``, ``cost_axis_floor`` of the markers'
-    costs), the markers' costs computed for all skews of the grid at once.
+    costs), the markers' costs computed for all skews of the grid at once.  Also returned: each state's
+    markers' costs (None for F), from which an axis whose ends only grow takes its floor.
     """
     from ..plotting.cost import cost_axis_floor
     from ..plotting.envelope import log_axis_start
 
     fixed = (tuple(disp.ax_.get_xlim()), tuple(disp.ax_.get_ylim()))
-    if not disp.log_skew:
-        return [fixed] * (len(skews) * len(values))
     cost = hasattr(disp, "_y_floor")
+    if not disp.log_skew:
+        return [fixed] * (len(skews) * len(values)), None
     grid = np.asarray(skews, dtype=float)
     table = np.empty((len(skews), len(values)), dtype=object)
+    costs = np.empty((len(skews), len(values)), dtype=object)
     for k, v in enumerate(values):
         with Params(disp, **{param: v}):
             xs = np.asarray(disp._x_of_skew(grid), dtype=float) * np.ones_like(grid)  # the markers' x
@@ -249,9 +251,10 @@ def envelope_limits(disp, skews, param, values):
             if cost:
                 marks = [disp._envelope_at(disp._hulls[name][0], xs) for name in disp._hulls]
         for j, start in enumerate(starts):
-            y = (cost_axis_floor(start, [float(m[j]) for m in marks]), 1.2) if cost else fixed[1]
+            costs[j, k] = [float(m[j]) for m in marks] if cost else None
+            y = (cost_axis_floor(start, costs[j, k]), 1.2) if cost else fixed[1]
             table[j, k] = ((start, 1.0), y)
-    return list(table.ravel())
+    return list(table.ravel()), (list(costs.ravel()) if cost else None)
 
 
 def variants(limits):

@@ -446,8 +446,11 @@
     D.panels.forEach(function (p) {
       var v = p.table ? p.table[stateIndex(p.by)] : 0;
       if (p.grow) {  // the live axis' ends only move down: the lowest seen so far (EnvelopeDisplay._grow_only)
-        var ny = p.grow.ny, cur = p.grow.cur || p.grow.start;
-        cur = [Math.max(cur[0], Math.floor(v / ny)), Math.max(cur[1], v % ny)];
+        var ny = p.grow.ny, cur = p.grow.cur || p.grow.start, cl = p.grow.classes;
+        if (cl) {  // the cost axis: its bottom from the lowest left end seen and the state's markers
+          var x = Math.max(cur[0], Math.floor(v / cl.length));
+          cur = [x, Math.max(cur[1], cl[v % cl.length][x])];
+        } else { cur = [Math.max(cur[0], Math.floor(v / ny)), Math.max(cur[1], v % ny)]; }
         p.grow.cur = cur;
         v = cur[0] * ny + cur[1];
       }

@@ -213,8 +213,8 @@ def scene(widget):
             item["marker_text"] = text_style(disp.skew_text_, renderer, height)
             item["marker_text"]["bbox"] = rgba("white", 0.8)
             label = disp.ax_.xaxis.label if kind == "cost" else disp.ax_.yaxis.label
-            panels.append(_panel_spec(kind, disp, item, ["skew", param], envelope_limits(disp, skews, param, pvalues),
-                                      label, renderer, height))
+            limits, costs = envelope_limits(disp, skews, param, pvalues)
+            panels.append(_panel_spec(kind, disp, item, ["skew", param], limits, label, renderer, height, costs))
     if hasattr(widget, "skew_line_"):
         ax = widget.skew_line_.axes
         item = {"kind": "marks", "line": line_style(widget.skew_line_, fig.dpi),
@@ -240,40 +240,66 @@ def _legend_texts(disp, renderer, height):
     return out
 
 
-def _panel_spec(key, disp, item, by, limits, text, renderer, height):
+def _panel_spec(key, disp, item, by, limits, text, renderer, height, costs=None):
     item["text"] = text_style(text, renderer, height)
     spec = {"key": key, "panel": panel_box(disp.ax_, height), "item": item, "by": by, "_ax": disp.ax_}
     if isinstance(limits[0][0], tuple) and disp._grow_only():
-        return {**spec, **_grow_only(disp, limits)}
+        return {**spec, **_grow_only(disp, limits, costs)}
     distinct, index = variants(limits)
     return {**spec, "variants": [{"xlim": list(lim[0]), "ylim": list(lim[1])} if isinstance(lim[0], tuple)
                                  else {"ylim": list(lim)} for lim in distinct],
             "table": index if len(distinct) > 1 else None, "_limits": distinct}
 
 
-def _grow_only(disp, limits):
+def _grow_only(disp, limits, costs=None):
     """A cost or F axis in a widget: its left end and bottom only ever move down (``EnvelopeDisplay._grow_only``).
 
-    The page keeps the lowest of each seen so far, as the live Display does, starting from the axis'
-    limits now: the table gives each state's own (x, y) ends as indices into the two descending lists of
-    ends, the variants are their pairs (a layer rendered for each pair the page can reach: both at or
-    below today's ends).
+    The page keeps the lowest left end seen so far, as the live Display does, starting from the axis'
+    limits now: the table gives each state's own left end as an index into the descending list of
+    ends.  F's bottom is fixed.  The cost axis' bottom is ``cost_axis_floor`` of the *lowest left end
+    seen* and the state's markers' costs, then the lowest bottom seen (``CostDisplay._y_floor``): the
+    states fall into a few classes by ``cost_axis_floor(inf, costs)`` (the markers' decade, inf
+    without a marker), and ``classes[c][i]`` is the bottom of class ``c`` at left end ``i``, an index
+    into the descending list of bottoms.  A state's table entry is ``i * len(classes) + c``.  The
+    variants are the (left end, bottom) pairs, a layer rendered for each the page can reach (both at
+    or below today's ends).
     """
+    from ..plotting.cost import cost_axis_floor
+
     (x_now, x1), (y_now, y1) = disp.ax_.get_xlim(), disp.ax_.get_ylim()
 
-    def ends(values):  # one per end the pixels can tell apart (1e-06 and 1.0000000000000002e-06 are one)
-        return {float(f"{v:.12g}"): v for v in sorted(values, reverse=True)}
+    def key(v):  # one per end the pixels can tell apart (1e-06 and 1.0000000000000002e-06 are one)
+        return float(f"{v:.12g}")
 
-    xs, ys = ends({lim[0][0] for lim in limits} | {x_now}), ends({lim[1][0] for lim in limits} | {y_now})
-    where_x, where_y = {x: k for k, x in enumerate(xs)}, {y: k for k, y in enumerate(ys)}
-    x_now, y_now = float(f"{x_now:.12g}"), float(f"{y_now:.12g}")
-    table = [where_x[float(f"{lim[0][0]:.12g}")] * len(ys) + where_y[float(f"{lim[1][0]:.12g}")] for lim in limits]
+    def ends(values):
+        return {key(v): v for v in sorted(values, reverse=True)}
+
+    xs = ends({lim[0][0] for lim in limits} | {x_now})
+    where_x = {x: k for k, x in enumerate(xs)}
+    if costs is None:
+        ys, cls, rows = ends({lim[1][0] for lim in limits} | {y_now}), [0] * len(limits), None
+    else:  # the bottom at every left end the page can reach, per class of states
+        reps = {}
+        for c in costs:
+            reps.setdefault(key(cost_axis_floor(np.inf, c)), (len(reps), c))
+        cls = [reps[key(cost_axis_floor(np.inf, c))][0] for c in costs]
+        rows = [[cost_axis_floor(x, c) for x in xs.values()] for _, c in reps.values()]
+        ys = ends({y for row in rows for y in row} | {y_now})
+    where_y = {y: k for k, y in enumerate(ys)}
+    x_now, y_now = key(x_now), key(y_now)
+    if costs is None:
+        table = [where_x[key(lim[0][0])] * len(ys) + where_y[key(lim[1][0])] for lim in limits]
+        grow = {"ny": len(ys), "start": [where_x[x_now], where_y[y_now]]}
+    else:
+        table = [where_x[key(lim[0][0])] * len(rows) + c for lim, c in zip(limits, cls, strict=True)]
+        grow = {"ny": len(ys), "start": [where_x[x_now], where_y[y_now]],
+                "classes": [[where_y[key(y)] for y in row] for row in rows]}
     pairs = [((x, x1), (y, y1)) for x in xs for y in ys]
     reach = [x <= x_now and y <= y_now for x in xs for y in ys]
     if len(pairs) == 1:
         return {"variants": [{"xlim": [x_now, x1], "ylim": [y_now, y1]}], "table": None, "_limits": pairs}
     return {"variants": [{"xlim": list(p[0]), "ylim": list(p[1])} for p in pairs], "table": table,
-            "grow": {"ny": len(ys), "start": [where_x[x_now], where_y[y_now]]}, "_limits": pairs, "_reach": reach}
+            "grow": grow, "_limits": pairs, "_reach": reach}
 
 
 def _buttons_of(widget, by):
