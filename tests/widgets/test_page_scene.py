@@ -98,10 +98,12 @@ def test_the_axis_limits_the_page_shows_are_the_live_panels_after_every_step(dat
     assert panel["table"] is not None and len(panel["variants"]) > 1
     ax = w.displays["cost"].ax_
     ny, cur = panel["grow"]["ny"], panel["grow"]["start"]  # in a widget the ends only move down, as here
-    for k, m in [(0, 0), (0, 100), (60, 3), (200, 50), (100, 99), (150, 1), (0, 0), (200, 100)]:
+    classes = panel["grow"]["classes"]  # the bottom: of the lowest left end seen and the state's markers
+    for k, m in [(0, 0), (0, 100), (60, 3), (200, 50), (100, 99), (150, 1), (0, 0), (200, 100), (0, 99), (0, 100)]:
         w.controls["m"].value, w.controls["skew"].value = ms[m], skews[k]
-        own = divmod(panel["table"][k * len(ms) + m], ny)
-        cur = [max(cur[0], own[0]), max(cur[1], own[1])]
+        x, c = divmod(panel["table"][k * len(ms) + m], len(classes))
+        x = max(cur[0], x)
+        cur = [x, max(cur[1], classes[c][x])]
         variant = panel["variants"][cur[0] * ny + cur[1]]
         np.testing.assert_allclose(variant["ylim"], ax.get_ylim(), rtol=1e-9)
         np.testing.assert_allclose(variant["xlim"], ax.get_xlim(), rtol=1e-9)
