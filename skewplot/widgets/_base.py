@@ -41,6 +41,7 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
 from ._frames import Frames, guard
 from ._layout import freeze_layout
 from ._page import follow_page
+from ._parts import encode_png
 from ._readout import first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here
 from ._width import follow_output_width
 from .page_export import save_html
@@ -213,19 +214,17 @@ class SkewWidget(widgets.VBox):
         """The figure as PNG bytes, as the inline backend shows it.
 
         Inline, the frame just painted on the widget's own Agg canvas is
-        encoded as it is; under ipympl the frame may still be on its way, so
-        the figure is drawn afresh.
+        encoded as it is (:func:`~skewplot.widgets._parts.encode_png`: this
+        runs on every slider step, the bytes never reach a disk); under
+        ipympl the frame may still be on its way, so the figure is drawn
+        afresh.
         """
-        from PIL import Image
-
-        with io.BytesIO() as buf, self._paint_lock:
+        with self._paint_lock:
             if self.backend == "inline":
-                # Fast zlib level: this runs on every slider step, the bytes never reach a disk.
-                pixels = np.asarray(self.figure.canvas.buffer_rgba())
-                Image.fromarray(pixels).save(buf, format="png", compress_level=1)
-            else:
+                return encode_png(np.asarray(self.figure.canvas.buffer_rgba()))
+            with io.BytesIO() as buf:
                 self.figure.savefig(buf, format="png", dpi=self.figure.dpi)
-            return buf.getvalue()
+                return buf.getvalue()
 
     def _show(self):
         """Inline backend: replace the Output's image by a fresh render of the same figure.
