@@ -22,6 +22,7 @@ from ._display import (
     as_points_dict,
     classifier_styles,
 )
+from ._labels import AxisLabel
 from ._legend import _renderer
 from ._markers import DODGE_PT, dodge_markers, fit_marker_label
 
@@ -158,6 +159,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.markers_ = {}
         self.skew_line_ = None
         self.skew_text_ = None
+        self.axis_labels_ = {}  # letter -> the AxisLabel that paints a label ``update`` rewrites
         # Computed once: the hull of every fold (all an envelope needs); the points drawn, once the Axes is known.
         self._hulls = {}
         self._drawn = {}
@@ -260,11 +262,14 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                                   bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1.0})
         self.skew_text_.set_in_layout(False)  # placed inside the panel (``_move_marker``): it never shrinks it
         self._draw_extras(ax)
-        for letter in {"x", "y"} - set(self._relabelled):
-            # An axis whose label never changes goes under the thin lines: a widget changing the lines (F space's
-            # f_alpha) or the other axis' label (cost space's m) then repaints neither it nor its tick labels.
+        for letter in ("x", "y"):
+            # Both axes go under the thin lines, and a label that ``update`` rewrites is painted by an artist of
+            # its own (above the envelopes): a widget changing the lines (F space's f_alpha) or a label (cost
+            # space's m, F's weight) then repaints neither axis nor its tick labels, only the label.
             axis = getattr(ax, f"{letter}axis")
             axis.set_zorder(min(axis.get_zorder(), 1.1))
+            if letter in self._relabelled:
+                self.axis_labels_[letter] = AxisLabel(axis, zorder=2.6)
         self._set_limits(ax)
         self._move_marker()
         self._set_labels()
@@ -279,8 +284,12 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         """The marker alone when only the skew moves; with any other parameter its axis label, or all."""
         if set(params) & set(self._shape_params) or self._rescaled:
             return [self.ax_]
-        labels = [getattr(self.ax_, f"{letter}axis") for letter in self._relabelled] if set(params) - {"skew"} else []
+        labels = list(self.axis_labels_.values()) if set(params) - {"skew"} else []
         return self._marker_artists() + labels
+
+    def _fixed_artists(self):
+        """Both Axis objects: their labels are painted by ``axis_labels_``."""
+        return [self.ax_.xaxis, self.ax_.yaxis]
 
     def _draw_extras(self, ax):
         """Hook for extra artists (the cost space's operating ranges)."""
@@ -364,9 +373,16 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         full = self._xlabel()
         if full != self.__dict__.get("_full_xlabel"):
             self._full_xlabel = full
-            label = self.ax_.set_xlabel(full)
+            self._set_label("x", full)
             # a narrow panel (a paper row, a grid cell): the short label, which fits under the Axes
-            if label.get_window_extent(_renderer(self.figure_)).width > 0.8 * self.ax_.bbox.width:
-                self.ax_.set_xlabel(self._xlabel(short=True))
+            if self.ax_.xaxis.label.get_window_extent(_renderer(self.figure_)).width > 0.8 * self.ax_.bbox.width:
+                self._set_label("x", self._xlabel(short=True))
         if self.ax_.get_ylabel() != self._ylabel():
-            self.ax_.set_ylabel(self._ylabel())
+            self._set_label("y", self._ylabel())
+
+    def _set_label(self, letter, text):
+        """Label one axis; a label ``update`` rewrites through its :class:`AxisLabel` (the Axis stays fresh)."""
+        if letter in self.axis_labels_:
+            self.axis_labels_[letter].set_text(text)
+        else:
+            getattr(self.ax_, f"set_{letter}label")(text)

@@ -129,7 +129,9 @@ class Frames:
         for ax in fig.axes:
             # the Axes' box in pixels (get_position() would re-apply the aspect and mark the Axes stale)
             state += [tuple(ax.bbox.bounds), ax.get_xlim(), ax.get_ylim(), ax.get_xscale(), ax.get_yscale()]
-            state += [axis.label.get_text() for axis in (ax.xaxis, ax.yaxis) if id(axis) not in planned]
+            # a label the plan paints (``plotting._labels.AxisLabel``) is not part of the static layer
+            state += [axis.label.get_text() for axis in (ax.xaxis, ax.yaxis)
+                      if id(axis) not in planned and id(axis.label) not in self._marked]
         return tuple(state)
 
     # ------------------------------------------------------------------ painting
