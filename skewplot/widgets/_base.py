@@ -38,8 +38,9 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     shown,
     skew_or_estimate,
 )
-from ._frames import Frames, guard
+from ._frames import Frames
 from ._layout import freeze_layout
+from ._lock import guard
 from ._page import follow_page
 from ._parts import encode_png
 from ._readout import first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here

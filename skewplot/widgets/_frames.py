@@ -54,11 +54,10 @@ paint lock (:func:`guard`).
 
 from __future__ import annotations
 
-import functools
-import threading
 from operator import methodcaller
 
-from ._parts import Footprints, measure_regions, overlap, whole_frames
+from ._lock import guard
+from ._parts import TEXTS, Footprints, measure_regions, out_of_order, overlap, static_boxes, whole_frames
 
 __all__ = ["Frames", "guard"]
 
@@ -101,6 +100,7 @@ class Frames:
         self._footprints = None
         self._axis_boxes = {}  # Axis id -> its box at the last full draw (see _parts)
         self._spill = {}  # Axes id -> boxes of the texts it painted outside its part in the latest frame
+        self._static = {}  # Axes id -> boxes of its static artists (see _parts.out_of_order)
         self._now = {}  # the same for the frame being painted
         self._state = None
         self.last = None
@@ -161,16 +161,21 @@ class Frames:
         canvas = self.figure.canvas
         self._footprints = None
         plan = self.plan()
-        if (self._background is None or not hasattr(canvas, "restore_region")
-                or plan != self._plan or self._static_state() != self._state):
+        blit = (self._background is not None and hasattr(canvas, "restore_region") and plan == self._plan
+                and self._static_state() == self._state)
+        if blit:
+            starts = self._starts(axes)
+            dirty = None if starts is None else self._dirty(plan, starts)
+            # a repainted artist over the static pixels of a later Axes: only a full draw keeps their order
+            blit = not out_of_order(self._feet(), [key for key in self._by_axes if dirty is None or key in dirty],
+                                    self._by_axes, self._static)
+        if not blit:
             self._set_plan(plan)
             self._background = None  # until the draw has taken a new one
             canvas.draw_idle()
             kind = "draw"
         else:
-            starts = self._starts(axes)
             self._forget(starts)
-            dirty = None if starts is None else self._dirty(plan, starts)
             self.repainted = None if dirty is None else len(dirty)
             if dirty is None:
                 canvas.restore_region(self._background)
@@ -293,15 +298,12 @@ class Frames:
 
     def _spill_boxes(self, keys):
         """Axes id -> the boxes (pixel rows from the top) of the texts and legends it paints outside its part."""
-        from matplotlib.legend import Legend
-        from matplotlib.text import Text
-
         feet = self._feet()
         out = {}
         for key in keys:
             x0, y0, x1, y1 = self._regions[key]
             for artist in self._by_axes.get(key, ()):
-                if not isinstance(artist, (Text, Legend)):
+                if not isinstance(artist, TEXTS):
                     continue  # lines and patches are clipped to their Axes
                 for b in feet.of(artist):  # none for a hidden or empty text
                     if b[0] < x0 or b[2] > x1 or b[1] < y0 or b[3] > y1:
@@ -343,58 +345,14 @@ class Frames:
         self._layers.clear()
         self._state = self._static_state()
         self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
-        self._regions, self._axis_boxes = measure_regions(self.figure, canvas, event.renderer, self._plan)
+        axes = [axis for ax in self.figure.axes if id(ax) in self._by_axes for axis in (ax.xaxis, ax.yaxis)]
+        self._regions, self._axis_boxes = measure_regions(self.figure, canvas, event.renderer, axes)
         self._footprints = None
         self._spill = self._spill_boxes(self._by_axes)  # texts outside their Axes' part (painted below)
+        self._static = static_boxes(self.figure, self._by_axes, self._feet())
         for artist in self._plan:
             self.figure.draw_artist(artist)
         whole_frames(canvas)  # the PNG of this draw is made after this handler
 
 
 _MAX_LAYERS = 8  # cached lower layers (one per kind of step; each a copy of the canvas)
-
-
-def guard(canvas, lock=None):
-    """Make every paint of ``canvas``' figure hold ``lock`` (default: a new one); return the lock.
-
-    Wraps the canvas' ``draw``, ``print_figure`` (``savefig``) and, under
-    ipympl, its handler of the browser's messages (see the module notes).
-
-    Parameters
-    ----------
-    canvas : matplotlib FigureCanvas
-    lock : threading.RLock, optional
-
-    Returns
-    -------
-    threading.RLock
-
-    Examples
-    --------
-    >>> from matplotlib.figure import Figure
-    >>> from matplotlib.backends.backend_agg import FigureCanvasAgg
-    >>> canvas = FigureCanvasAgg(Figure())
-    >>> lock = guard(canvas)
-    >>> guard(canvas) is lock
-    True
-    """
-    held = getattr(canvas, "_skewplot_paint_lock", None)
-    if held is not None:
-        return held
-    lock = threading.RLock() if lock is None else lock
-    canvas._skewplot_paint_lock = lock
-    for name in ("draw", "print_figure"):
-        setattr(canvas, name, _holding(lock, getattr(canvas, name)))
-    handler = getattr(canvas, "_handle_message", None)
-    if handler is not None and hasattr(canvas, "on_msg"):  # ipympl: resize, draw, pan, zoom, ...
-        canvas.on_msg(handler, remove=True)
-        canvas.on_msg(_holding(lock, handler))
-    return lock
-
-
-def _holding(lock, method):
-    @functools.wraps(method)
-    def locked(*args, **kwargs):
-        with lock:
-            return method(*args, **kwargs)
-    return locked

@@ -20,10 +20,17 @@ import struct
 import zlib
 
 import numpy as np
+from matplotlib.legend import Legend
+from matplotlib.text import Text
 
-__all__ = ["PAD", "overlap", "measure_regions", "Footprints", "whole_frames", "frame_png", "encode_png"]
+from ..plotting._labels import AxisLabel
+
+__all__ = ["PAD", "TEXTS", "overlap", "measure_regions", "Footprints", "static_boxes", "out_of_order", "whole_frames",
+           "frame_png", "encode_png"]
 
 PAD = 3
+#: Artists that paint where their text is, not within their Axes' clip box.
+TEXTS = (Text, Legend, AxisLabel)
 
 
 def overlap(a, b):
@@ -112,9 +119,7 @@ class Footprints:
 
     def _measure(self, artist):
         from matplotlib.axis import Axis
-        from matplotlib.legend import Legend
         from matplotlib.spines import Spine
-        from matplotlib.text import Text
 
         if not artist.get_visible() or isinstance(artist, Text) and not artist.get_text():
             return ()
@@ -124,7 +129,7 @@ class Footprints:
         if isinstance(artist, Spine):  # its path (get_window_extent would lay out the ticks: slow)
             path = artist.get_transform().transform_path(artist.get_path())
             return (_pixels(path.get_extents().padded(1 + artist.get_linewidth() * self._dpi / 72), width, height),)
-        if isinstance(artist, (Text, Legend)):
+        if isinstance(artist, TEXTS):
             return (_pixels(artist.get_window_extent(self._renderer), width, height),)
         clip = artist.get_clip_box() if artist.get_clip_on() else None
         if clip is not None:
@@ -136,6 +141,39 @@ class Footprints:
         """Whether any artist of ``first`` paints a pixel that one of ``second`` may paint."""
         boxes = [b for a in second for b in self.of(a)]
         return any(overlap(a, b) for artist in first for a in self.of(artist) for b in boxes)
+
+
+def static_boxes(figure, by_axes, feet):
+    """Axes id -> the boxes of its static artists: what a full draw paints there before its first planned artist.
+
+    ``by_axes``: Axes id -> its planned artists (see ``Frames``); ``feet``: the :class:`Footprints` of the
+    full draw just made.  Axes without a plan are never repainted and are left out.
+    """
+    out = {}
+    for ax in figure.axes:
+        planned = {id(a) for a in by_axes.get(id(ax), ())}
+        if planned:
+            out[id(ax)] = [b for a in ax.get_children() if id(a) not in planned and a is not ax.patch
+                           for b in feet.of(a)]
+    return out
+
+
+def out_of_order(feet, order, by_axes, static):
+    """Whether a frame would paint an artist of one Axes over a static artist of an Axes a full draw paints later.
+
+    A full draw paints the Axes one after the other; a frame keeps every
+    Axes' static artists in the static layer, under all it repaints.  The
+    two agree unless an artist repainted in an Axes of ``order`` (ids, in
+    the full draw's order) shares pixels with a static one (``static``, see
+    :func:`static_boxes`) of a later Axes of ``order``: a label moved over a
+    neighbour's tick labels.  Then only a full draw has the right pixels.
+    """
+    for j, later in enumerate(order):
+        boxes = static.get(later)
+        if boxes and any(overlap(a, b) for key in order[:j] for artist in by_axes[key] for a in feet.of(artist)
+                         for b in boxes):
+            return True
+    return False
 
 
 def whole_frames(canvas):
