@@ -73,11 +73,26 @@ def measure_regions(figure, canvas, renderer, axes_artists=()):
 
 
 def _axis_boxes(axis, renderer, width, height):
-    """An Axis' boxes without its label: the Axes' box widened by its ticks, each tick label drawn, the offset."""
+    """An Axis' boxes without its label: the Axes' box widened by its ticks, each tick label drawn, the offset.
+
+    The box is widened only on the sides that have ticks (out of it by at
+    most their length): a neighbour's label just beyond another side does
+    not meet the Axis.
+    """
+    from matplotlib.transforms import Bbox
+
     ax = axis.axes
-    reach = 2 + max(axis.majorTicks[0].get_tick_padding() if axis.majorTicks else 0.0, 0.0) * ax.figure.dpi / 72
-    lo, hi = (ax.bbox.x0, ax.bbox.x1) if axis.axis_name == "x" else (ax.bbox.y0, ax.bbox.y1)
-    boxes = [_pixels(ax.bbox.padded(reach), width, height)]
+    ticks = [*axis.majorTicks[:1], *axis.minorTicks[:1]]
+    reach = 2 + max([t.get_tick_padding() for t in ticks] + [0.0]) * ax.figure.dpi / 72
+    low, high = (reach * any(getattr(t, line).get_visible() for t in ticks) for line in ("tick1line", "tick2line"))
+    (x0, y0), (x1, y1) = ax.bbox.get_points()
+    if axis.axis_name == "x":
+        lo, hi = x0, x1
+        box = Bbox.from_extents(x0 - 2, y0 - low, x1 + 2, y1 + high)
+    else:
+        lo, hi = y0, y1
+        box = Bbox.from_extents(x0 - low, y0 - 2, x1 + high, y1 + 2)
+    boxes = [_pixels(box, width, height)]
     for label in (*axis.get_majorticklabels(), *axis.get_minorticklabels(), axis.get_offset_text()):
         if not label.get_visible() or not label.get_text():
             continue
