@@ -204,3 +204,36 @@ def test_skew_marker_text_stays_inside_the_panel(skew, m):
     disp.figure_.canvas.draw()
     box, panel = disp.skew_text_.get_window_extent(), ax.get_window_extent()
     assert panel.x0 <= box.x0 and box.x1 <= panel.x1, (box, panel)
+
+
+def test_a_rewritten_axis_label_is_painted_by_its_own_artist_and_by_its_axis_after_a_clear():
+    """Cost space's x label (it follows m) is painted by an AxisLabel, once; after Axes.clear the Axis paints it."""
+    import io
+
+    disp = sp.plot_cost(sp.datasets.example_classifiers(n=500, random_state=1), skew=0.1, m=0.3)
+    ax, proxy = disp.ax_, disp.axis_labels_["x"]
+    assert proxy in ax.get_children() and proxy.get_children() == [ax.xaxis.label]
+    painted = []
+    text_draw = type(ax.xaxis.label).draw
+
+    def spy(self, renderer):
+        painted.append(self.get_text())
+        return text_draw(self, renderer)
+
+    draws = []
+    ax.figure.canvas.mpl_connect("draw_event", draws.append)  # savefig may draw the figure more than once
+    try:
+        type(ax.xaxis.label).draw = spy
+        ax.figure.savefig(io.BytesIO(), format="png")
+        assert draws and painted.count("Probability cost $PC(+)$ ($m$=0.3)") == len(draws)
+        disp.update(m=0.6)
+        assert ax.get_xlabel() == "Probability cost $PC(+)$ ($m$=0.6)"
+        ax.clear()
+        ax.set_xlabel("after clear")
+        painted.clear()
+        draws.clear()
+        ax.figure.savefig(io.BytesIO(), format="png")
+        assert draws and painted.count("after clear") == len(draws)
+    finally:
+        type(ax.xaxis.label).draw = text_draw
+        plt.close(ax.figure)

@@ -43,3 +43,16 @@ def test_a_transparent_figure_keeps_its_alpha(ipympl_backend, two_classifiers, m
     png = Image.open(io.BytesIO(frame_png(canvas)))
     assert png.mode == "RGBA"
     np.testing.assert_array_equal(np.asarray(png), np.asarray(canvas.get_renderer().buffer_rgba()))
+
+
+@pytest.mark.parametrize("alpha", [255, None])
+def test_encode_png_decodes_to_the_same_pixels(alpha):
+    """The frame's PNG (our own writer, every row Up-filtered) decodes to the pixels it was given, by PIL."""
+    from skewplot.widgets._parts import encode_png
+
+    rgba = np.random.default_rng(1).integers(0, 256, size=(37, 53, 4), dtype=np.uint8)
+    if alpha is not None:
+        rgba[..., 3] = alpha
+    png = Image.open(io.BytesIO(encode_png(rgba)))
+    assert png.mode == ("RGB" if alpha == 255 else "RGBA")
+    np.testing.assert_array_equal(np.asarray(png), rgba[..., :3] if alpha == 255 else rgba)
