@@ -159,8 +159,8 @@ def test_f_crossing_is_where_the_curves_meet(ta, fa, tb, fb, f_alpha):
     if abs(tb - ta) < 1e-3 or abs(d) < 1e-3:
         return
     pi = sp.f_crossing((ta, fa), (tb, fb), f_alpha=f_alpha)
-    fa_ = sp.f_curves(one(ta, fa), [pi] if 0 < pi <= 1 else [0.5], f_alpha=f_alpha)[0, 1]
-    fb_ = sp.f_curves(one(tb, fb), [pi] if 0 < pi <= 1 else [0.5], f_alpha=f_alpha)[0, 1]
+    fa_ = sp.f_curves(one(ta, fa), skews=[pi] if 0 < pi <= 1 else [0.5], f_alpha=f_alpha)[0, 1]
+    fb_ = sp.f_curves(one(tb, fb), skews=[pi] if 0 < pi <= 1 else [0.5], f_alpha=f_alpha)[0, 1]
     if 0 < pi <= 1:
         assert fa_ == pytest.approx(fb_, rel=1e-9)
     else:  # no crossing on (0, 1]: one point wins everywhere

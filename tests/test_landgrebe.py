@@ -39,7 +39,7 @@ def test_iauprec_is_equation_5_normalised(pts, lo, hi):
     assert sp.aucpr(pts, skew=model, interpolation="trapezoid") == pytest.approx(ref, rel=1e-10)
     cont = quad(lambda lam: sp.aucpr(pts, skew=1 / (1 + lam)), lo, hi, epsabs=1e-14, epsrel=1e-12,
                 limit=200)[0] / (hi - lo)
-    assert sp.iauprec(pts, (lo, hi), interpolation="continuous") == pytest.approx(cont, rel=1e-10)
+    assert sp.iauprec(pts, ratio_range=(lo, hi), interpolation="continuous") == pytest.approx(cont, rel=1e-10)
 
 
 def test_iauprec_of_a_point_on_the_axes():
@@ -69,8 +69,8 @@ def test_pr_surface_is_precision_at_each_skew(pts):
         (lambda p: sp.auprec([0.1], 1.0), TypeError, "needs ratio="),  # labels first: 1.0 is y_score
         (lambda p: sp.iauprec(p, ratio_range=(5.0, 1.0)), ValueError, "ratio_range"),
         (lambda p: sp.iauprec(p, ratio_range=(-1.0, 1.0)), ValueError, "ratio_range"),
-        (lambda p: sp.iauprec(p, 3.0), TypeError, "ratio_range"),
-        (lambda p: sp.iauprec(p, (1.0, 2.0), interpolation="x"), ValueError, "interpolation"),
+        (lambda p: sp.iauprec(p, ratio_range=3.0), TypeError, "ratio_range"),
+        (lambda p: sp.iauprec(p, ratio_range=(1.0, 2.0), interpolation="x"), ValueError, "interpolation"),
         (lambda p: sp.pr_surface(p, skews=[0.5, 1.5]), ValueError, "skews"),
         (lambda p: sp.pr_surface(p, skews=[[0.5]]), ValueError, "skews"),
     ],

@@ -67,8 +67,8 @@ def test_ratio_range_1_to_100_is_skew_range_0099_to_half():
     assert round(lo, 4) == 0.0099 and hi == 0.5
     pts = sp.OperatingPoints.from_rates([0.3, 0.8], [0.01, 0.2])
     model = SkewRange(lo, hi, weight=lambda p: p**-2.0)
-    assert sp.iauprec(pts, (1.0, 100.0), interpolation="continuous") == pytest.approx(sp.aucpr(pts, skew=model),
-                                                                                       rel=1e-12)
+    iauprec = sp.iauprec(pts, ratio_range=(1.0, 100.0), interpolation="continuous")
+    assert iauprec == pytest.approx(sp.aucpr(pts, skew=model), rel=1e-12)
 
 
 def test_random_classifier_levels():

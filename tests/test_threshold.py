@@ -73,7 +73,7 @@ def test_data_set_skew_by_default(rng):
     y, s = random_scores(rng, 200)
     pts = sp.operating_points(y, s)
     assert sp.best_threshold(pts, f_alpha=0.5) == sp.best_threshold(pts, skew=pts.skew, f_alpha=0.5)
-    assert sp.best_threshold(pts, sp.FixedSkew(0.1), m=0.5) == sp.best_threshold(pts, skew=0.1, m=0.5)
+    assert sp.best_threshold(pts, skew=sp.FixedSkew(0.1), m=0.5) == sp.best_threshold(pts, skew=0.1, m=0.5)
 
 
 def test_max_fpr_mix_equals_brute_force(rng):
@@ -166,6 +166,6 @@ def test_bad_input_names_the_argument():
             return np.array([0.1, 0.3]), np.array([0.5, 0.5])
 
     with pytest.raises(TypeError, match="skew"):
-        sp.best_threshold(pts, TwoPoint(), f_alpha=0.5)
+        sp.best_threshold(pts, skew=TwoPoint(), f_alpha=0.5)
     with pytest.raises(ValueError, match="y_score must be 1-D"):  # labels first: the second argument is y_score
         sp.best_threshold([0.1], 0.3, m=0.5)

@@ -73,7 +73,7 @@ def test_update_mutates_the_same_artists_without_new_figures(two):
     assert [disp.lines_["weak"], disp.point_lines_["weak"], disp.baselines_["always_positive"],
             disp.markers_["weak"], disp.skew_line_] == artists
     x, y = disp.lines_["weak"].get_data()
-    np.testing.assert_allclose(y, f_curves(two["weak"], x, f_alpha=0.9).max(axis=1), rtol=1e-12)
+    np.testing.assert_allclose(y, f_curves(two["weak"], skews=x, f_alpha=0.9).max(axis=1), rtol=1e-12)
     assert len(plt.get_fignums()) == n_figs
 
 
