@@ -356,3 +356,11 @@ def test_metrics_that_took_points_only_take_arrays_and_tables_too(name):
         with pytest.warns(DeprecationWarning, match=rf"pass {key}= by name"):
             old = func(PTS, value, **rest)
         assert np.array_equal(_flat(old), ref)
+
+
+@pytest.mark.parametrize("skew", [0.1, (0.01, 0.05), sp.FixedSkew(0.1)], ids=["number", "pair", "model"])
+@pytest.mark.parametrize("func", ["aucpr", "average_precision", "aucpr_ci", "plot_pr"])
+def test_a_skew_after_labels_is_named(func, skew):
+    """After labels as after points, a skew in the scores' place is refused naming skew=."""
+    with pytest.raises(TypeError, match=rf"{func}\(\): the second argument is y_score .* skew="):
+        getattr(sp, func)(np.array([0, 1, 0, 1, 1]), skew)

@@ -167,5 +167,5 @@ def test_bad_input_names_the_argument():
 
     with pytest.raises(TypeError, match="skew"):
         sp.best_threshold(pts, skew=TwoPoint(), f_alpha=0.5)
-    with pytest.raises(ValueError, match="y_score must be 1-D"):  # labels first: the second argument is y_score
+    with pytest.raises(TypeError, match=r"second argument is y_score .* skew=0.3"):  # after labels, a number is a skew
         sp.best_threshold([0.1], 0.3, m=0.5)

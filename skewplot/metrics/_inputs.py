@@ -114,7 +114,7 @@ def refuse_positional_skew(data, y_score, func, skew_arg):
 
     A pair is taken for a skew range unless ``data`` holds exactly two labels (then it is their scores).
     """
-    two_labels = isinstance(data, (list, tuple, np.ndarray)) and np.ndim(data) == 1 and len(data) == 2
+    two_labels = hasattr(data, "__len__") and not isinstance(data, Mapping) and np.ndim(data) == 1 and len(data) == 2
     if y_score is not None and _looks_like_skew(y_score, pairs=not two_labels):
         raise TypeError(
             f"{func}(): the second argument is y_score (the scores, after the labels), got {y_score!r}; "
@@ -216,7 +216,7 @@ def classifiers(data=None, y_score=None, *, y_true=None, folds=None, hue=None, u
     """
     default = "classifier" if name is None else str(name)
     columns = {"hue": hue, "units": units, "hue_order": hue_order}
-    if isinstance(data, OperatingPoints) or (isinstance(data, Mapping) and not is_table(data)) or is_bounded(data):
+    if not is_table(data):  # after labels too: a number or a model is never the scores (a table's may be a column name)
         refuse_positional_skew(data, y_score, func, skew_arg)
     if is_bounded(data) or is_bounded(folds):
         _refuse_bounded(func)
