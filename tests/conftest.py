@@ -152,6 +152,19 @@ SLOW_TESTS = {
     "tests/widgets/test_frames.py::test_every_control_step_is_a_blit_equal_to_a_full_draw[integrated]",  # 1.0 s
     "tests/widgets/test_interactive.py::test_a_slow_step_says_computing_before_it_starts_and_clears_it",  # 1.0 s
     "tests/widgets/test_layout.py::test_zoom_pan_and_home_lay_out_again_and_move_the_legend",  # 1.0 s
+    "skewplot/widgets/page_export.py::skewplot.widgets.page_export.save_html",  # 7.5 s (2026-11-27, -n 2)
+    "tests/test_readme.py::test_compare_example_prints_what_the_readme_shows",  # 2.4 s
+    "tests/widgets/test_estimated_skew.py::test_a_skew_estimate_is_a_skew_for_every_widget[explorer]",  # 1.5 s
+    "tests/widgets/test_estimated_skew.py::test_a_skew_estimate_is_a_skew_for_every_widget[interactive_cost]",  # 1.1 s
+    "tests/widgets/test_notebooks.py::test_notebook_has_no_test_code[explorer.ipynb]",  # 1.5 s
+    "skewplot/widgets/explorer.py::skewplot.widgets.explorer.explorer",  # 1.2 s
+    "tests/widgets/test_spaces_explorer.py::test_cost_widget_equals_static_plot[0.3-0.02]",  # 1.2 s
+    "tests/test_nothing_lost.py::test_refused_steps_leave_every_control_trait_and_the_figure_as_they_were"
+    "[interactive_cost]",  # 1.1 s
+    "tests/widgets/test_page_formulas.py::test_the_scripts_of_a_written_page_parse[cost]",  # 1.1 s
+    "tests/widgets/test_redraw.py::test_inline_step_makes_one_frame_and_one_png[integrated]",  # 1.1 s
+    "tests/widgets/test_threads.py::test_inline_step_waits_for_a_cells_savefig[temporal]",  # 1.1 s
+    "tests/widgets/test_page_messages.py::test_the_slider_drawn_after_a_cell_set_the_skew_does_not_undo_it",  # 1.0 s
 }
 _SLOW_FUNCTIONS = {t for t in SLOW_TESTS if "[" not in t}
 
