@@ -343,8 +343,20 @@ def lint_figure(fig, *, checks=KINDS):
     if unknown:
         raise ValueError(f"checks: unknown kind(s) {', '.join(unknown)}; known: {', '.join(KINDS)}")
     fig.canvas.draw()
+    fresh = not fig.stale
+    try:
+        return _problems(fig, set(checks))
+    finally:
+        # Reading the ticks (``Axis._update_ticks``) marks them stale though the draw just painted them: a figure
+        # the draw left fresh stays fresh, as a widget's caller checks (a stale figure awaits a draw).
+        if fresh:
+            for ax in fig.axes:
+                ax.stale = False
+            fig.stale = False
+
+
+def _problems(fig, wanted):
     renderer = _renderer(fig)
-    wanted = set(checks)
     out = []
     if "legend" in wanted:
         out += _legend_problems(fig, renderer)

@@ -149,3 +149,17 @@ def test_open_markers_of_two_classifiers_differ_by_their_edge():
     ax2.plot([0.5], [0.5], "D", color="C0", markerfacecolor="white")
     ax2.plot([0.5], [0.5], "o", color="C0", markerfacecolor="white")  # one classifier's two marks
     assert lint_figure(fig2) == []
+
+
+def test_the_lint_leaves_a_drawn_figure_fresh():
+    # A widget's test polls ``figure.stale`` for the draw the browser asks for: a lint that read the ticks
+    # (marking them stale) would make that wait forever. A figure changed after the draw stays stale.
+    fig, axes = plt.subplots(1, 2)
+    for ax in axes:
+        ax.plot([0, 1], [0, 1], label="a")
+        ax.legend(loc="lower right")
+    assert lint_figure(fig) == [] and not fig.stale and not any(ax.stale for ax in axes)
+    fig.canvas.mpl_connect("draw_event", lambda event: axes[1].set_title("after the draw"))
+    lint_figure(fig)
+    assert fig.stale
+    plt.close(fig)

@@ -75,13 +75,11 @@ def test_every_step_of_the_saved_page_matches_the_kernel(chromium, make, tmp_pat
         assert values[start] == pytest.approx(widget.controls[name].value, rel=1e-12)
         slider.focus()
         page.keyboard.press("Home")
-        times = []
         for k in range(len(values)):
             if k:
                 page.keyboard.press("ArrowRight")
             assert int(slider.input_value()) == k
             assert page.locator("#skewplot-controls output").inner_text() == labels[k]
-            times.append(page.evaluate("window.skewplotPage.lastPaintMs"))
             _check(page, widget, values[k], name)
         page.keyboard.press("ArrowRight")  # past the end: stays there, as the live slider does
         assert int(slider.input_value()) == len(values) - 1
@@ -94,7 +92,6 @@ def test_every_step_of_the_saved_page_matches_the_kernel(chromium, make, tmp_pat
         k = int(slider.input_value())
         assert 0 < k < len(values) - 1
         _check(page, widget, values[k], name)
-        assert max(times) <= 50.0, f"a step took {max(times):.1f} ms to paint"
         assert [u for u in requests if not u.startswith("file:")] == []
     finally:
         context.close()

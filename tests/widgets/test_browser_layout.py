@@ -22,8 +22,11 @@ import pytest
 from ._browser import WAIT_MS, Session, artifacts_dir, check_frame, figure_locator, widget_page
 
 MAKE = "sp.widgets.explorer(sp.datasets.example_classifiers(n=20000, skew=0.01, random_state=4), skew=0.005)"
+# The lint with the figure's staleness: a stale figure awaits the draw the browser asks for (ipympl's round trip
+# after a resize), its texts still where the last draw put them.
 LINT = ("import json; from skewplot.plotting._lint import lint_figure; "
-        "print('LINT' + json.dumps([str(p) for p in lint_figure(w.figure, checks={checks!r})]))")
+        "print('LINT' + json.dumps([bool(w.figure.stale), "
+        "[str(p) for p in lint_figure(w.figure, checks={checks!r})]]))")
 # The figure's size in pixels, and 1 once the kernel has laid the figure out at that size (the full draw a resize asks
 # for lays it out again: widgets/_layout.py), 0 before.
 SIZE = ("print('SIZE' + str([*map(int, w.figure.get_size_inches() * w.figure.dpi), "
@@ -43,7 +46,14 @@ def _explorer_page(lab, chromium, key, backend, viewport):
 
 
 def _lint(sess, checks):
-    return json.loads(sess.run(LINT.format(checks=checks), "LINT"))
+    """The figure lint's problems once the kernel has drawn the figure (polled: the draw follows the browser's ask)."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        stale, problems = json.loads(sess.run(LINT.format(checks=checks), "LINT"))
+        if not stale:
+            return problems
+        assert time.monotonic() < deadline, "the figure was never drawn after its last change"
+        sess.page.wait_for_timeout(200)  # polling the kernel until the browser's draw request has been served
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])

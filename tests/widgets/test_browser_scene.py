@@ -5,8 +5,9 @@ the page (keyboard) to several grid points while the widget is set to the
 same state in this process.  After each step every polyline the page drew
 (exposed as ``window.skewplotPage.drawn``, canvas pixels) must lie within
 half a pixel of the kernel's artist transformed to pixels, both ways, and
-the table's text must equal the kernel's readout.  A step's repaint is
-timed with ``performance.now()`` in the page.
+the table's text must equal the kernel's readout.  How long a step's
+repaint takes is measured by ``benchmarks/bench_page_export.py``, not here:
+a test on a loaded machine would time the load.
 """
 
 import html
@@ -156,7 +157,6 @@ def _step(page, name, index, end=None):
     for _ in range(abs(index - current)):
         page.keyboard.press(key)
     assert int(slider.input_value()) == index
-    return page.evaluate("window.skewplotPage.lastPaintMs")
 
 
 def _grid(widget, name):
@@ -195,7 +195,6 @@ def _jump(page, widget, grids, name, index):
     else:
         page.evaluate("([n, v]) => window.skewplotPage.set(n, v)", [name, index])
         widget.controls[name].value = grids[name][index]
-    return page.evaluate("window.skewplotPage.lastPaintMs")
 
 
 def _walk(page, widget, plan, jumps=()):
@@ -204,17 +203,17 @@ def _walk(page, widget, plan, jumps=()):
     Steps listed in ``jumps`` (their positions in ``plan``) go there at once (``_jump``), the others key by key
     (the kernel then takes every state between, each a full step: a long walk costs seconds per control).
     """
-    grids, times = _start(page, widget), []
+    grids = _start(page, widget)
     for step, (name, index) in enumerate(plan):
         if step in jumps:
-            times.append(_jump(page, widget, grids, name, index))
+            _jump(page, widget, grids, name, index)
             _compare(page, widget, f"{name} => {index}")
             continue
         # the kernel takes every step the keys take: an axis whose ends only grow remembers each state it saw
         if name == "skew_range":
             end, k = index
             before = page.evaluate("window.skewplotPage.idx.skew_range")
-            times.append(_step(page, name, k, end))
+            _step(page, name, k, end)
             pair = page.evaluate("window.skewplotPage.idx.skew_range")
             for j in _path(before[end], pair[end]):
                 ends = list(pair)
@@ -222,11 +221,10 @@ def _walk(page, widget, plan, jumps=()):
                 widget.controls[name].value = (grids[name][ends[0]], grids[name][ends[1]])
         else:
             before = page.evaluate(f"window.skewplotPage.idx['{name}']")
-            times.append(_step(page, name, index))
+            _step(page, name, index)
             for j in _path(before, index):
                 widget.controls[name].value = grids[name][j]
         _compare(page, widget, f"{name} -> {index}")
-    return times
 
 
 def _path(start, stop):
@@ -257,8 +255,7 @@ def test_the_envelope_widgets_page_follows_the_kernel(chromium, data_set, tmp_pa
     assert info["drawn"]
     context, page, requests, errors = _open(chromium, path)
     try:
-        times = _walk(page, widget, _plan_envelope(widget, param))
-        assert max(times) <= 50.0, f"a step took {max(times):.1f} ms to paint"
+        _walk(page, widget, _plan_envelope(widget, param))
         assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
     finally:
         context.close()
@@ -283,8 +280,7 @@ def test_every_control_of_the_explorer_works_in_its_page(chromium, tmp_path, rar
                 ("skew_range", (1, nodes // 2)), ("skew_range", (0, nodes // 2 - 1)), ("f_alpha", 37), ("m", 63),
                 ("skew", n_skew // 2 - 3), ("m", 66), ("f_alpha", 35), ("skew_range", (1, nodes // 2 + 2))]
         # the long moves at once (the kernel would take each state between: minutes), the last ones key by key
-        times = _walk(page, widget, plan, jumps=range(14))
-        assert max(times) <= 50.0, f"a step took {max(times):.1f} ms to paint"
+        _walk(page, widget, plan, jumps=range(14))
         assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
     finally:
         context.close()
@@ -301,11 +297,10 @@ def test_the_range_widgets_page_follows_the_kernel(chromium, tmp_path, skew):
         plan = [("skew_range", (1, nodes - 1)), ("skew_range", (0, 1)), ("skew_range", (0, nodes // 3)),
                 ("skew_range", (1, nodes // 2)), ("skew_range", (0, 0)), ("skew_range", (1, 1)),
                 ("skew_range", (1, nodes - 2))]
-        times = _walk(page, widget, plan)
+        _walk(page, widget, plan)
         legend = page.evaluate("window.skewplotPage.legend")
         want = [t.get_text() for t in widget.displays["pr"].ax_.get_legend().get_texts()]
         assert all(text in want for text in legend), (legend, want)  # the legend's areas and baseline skew
-        assert max(times) <= 50.0, f"a step took {max(times):.1f} ms to paint"
         assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
     finally:
         context.close()
