@@ -31,12 +31,13 @@ def check_points(data, y_score=None, kwargs=None, *, func="widget", skew_arg="sk
     naming the widget (it said ``plot_pr() got an unexpected keyword``).
     """
     kwargs = {} if kwargs is None else kwargs
-    from .. import plotting
+    from .. import plotting, widgets
     from ..plotting._kwargs import check_style
 
+    own = getattr(widgets, func, None)  # its own parameters are the likeliest meant (skew_rang -> skew_range)
     try:
         check_style({k: v for k, v in kwargs.items() if k not in ("threshold_control", *SKEW_KEYS)},
-                    getattr(plotting, plot))
+                    getattr(plotting, plot), via=own if callable(own) else None)
     except TypeError as exc:
         raise TypeError(str(exc).replace(f"{plot}()", f"{func}()", 1) + f" (the widget draws with {plot})") from None
     for key in SKEW_KEYS:  # the skew keywords a widget takes are in its signature: these reached **kwargs

@@ -93,3 +93,12 @@ def test_a_mistyped_keyword_is_refused_naming_the_widget(two_classifiers, make):
     """interactive_pr(..., skwe=0.1) said "plot_pr() got an unexpected keyword argument" (the plot it draws with)."""
     with pytest.raises(TypeError, match=rf"^{make.__name__}\(\) got an unexpected keyword argument 'skwe'.*skew"):
         make(two_classifiers, skwe=0.1)
+
+
+@pytest.mark.parametrize("make,key,meant", [(sp.widgets.interactive_integrated_pr, "skew_rang", "skew_range"),
+                                            (sp.widgets.explorer, "f_alpa", "f_alpha"),
+                                            (sp.widgets.interactive_integrated_pr, "wieght", "weight")])
+def test_a_mistyped_keyword_suggests_the_widgets_own_parameter(two_classifiers, make, key, meant):
+    """interactive_integrated_pr(skew_rang=...) suggested 'skew_label', a parameter of plot_pr, not its skew_range."""
+    with pytest.raises(TypeError, match=rf"argument '{key}'.*did you mean '{meant}'\?"):
+        make(two_classifiers, **{key: (0.1, 0.2)})
