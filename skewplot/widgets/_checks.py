@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import logging
+import sys
 
 import numpy as np
 
@@ -31,10 +32,12 @@ def check_points(data, y_score=None, kwargs=None, *, func="widget", skew_arg="sk
     naming the widget (it said ``plot_pr() got an unexpected keyword``).
     """
     kwargs = {} if kwargs is None else kwargs
-    from .. import plotting, widgets
+    from .. import plotting
     from ..plotting._kwargs import check_style
 
-    own = getattr(widgets, func, None)  # its own parameters are the likeliest meant (skew_rang -> skew_range)
+    # The widget's own parameters are the likeliest meant (skew_rang -> skew_range); its package is loaded by now
+    # (looked up, not imported: the package imports this module).
+    own = getattr(sys.modules.get(__package__), func, None)
     try:
         check_style({k: v for k, v in kwargs.items() if k not in ("threshold_control", *SKEW_KEYS)},
                     getattr(plotting, plot), via=own if callable(own) else None)
