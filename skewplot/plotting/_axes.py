@@ -7,8 +7,8 @@ import re
 
 import numpy as np
 
-__all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "refit_titles", "log_axis", "skew_window",
-           "precision_axis", "precision_floor", "LOG_PRECISION_BELOW"]
+__all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "fitted_title", "fitted_titles", "title_width",
+           "refit_titles", "log_axis", "skew_window", "precision_axis", "precision_floor", "LOG_PRECISION_BELOW"]
 
 
 def label_pr_axes(ax, model, skew, skew_label="axis"):
@@ -47,17 +47,76 @@ def fit_title(ax, text):
     >>> ax.get_title()
     'π′ ∈ [0.0001, 0.002]'
     """
+    ax._skewplot_title = text  # the whole title, fitted again when the Axes' width changes (refit_titles)
+    fitted = fitted_title(ax, text)
+    if ax.get_title() != fitted:
+        ax.set_title(fitted)
+
+
+def fitted_title(ax, text, width=None):
+    """The form of ``text`` that :func:`fit_title` gives ``ax``: trailing clauses dropped until it fits its width.
+
+    ``width(s)``: the width in pixels ``ax``'s title would have with text
+    ``s`` (default: measured by the renderer in the title's font).  A saved
+    page (``skewplot.widgets.page_scene``) asks this of every state's title.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(1.6, 1.6))
+    >>> fitted_title(ax, "π′ ∈ [0.0001, 0.002], uniform"), fitted_title(ax, "π′ = 0.01")
+    ('π′ ∈ [0.0001, 0.002]', 'π′ = 0.01')
+    """
+    if width is None:
+        width = title_width(ax)
+    while True:
+        shorter = _CLAUSE.sub("", text)
+        if shorter == text or width(text) <= ax.bbox.width:
+            return text
+        text = shorter
+
+
+def fitted_titles(ax, texts):
+    """:func:`fitted_title` of each of ``texts`` (None stays None): a saved page's title at each state.
+
+    The widths are sums of the widths of the texts' pieces (numbers and the
+    text between), each measured once: the renderer's width of a line is the
+    sum of its pieces' here.  A title within a pixel of the Axes' width is
+    measured whole, so each choice is the one :func:`fit_title` makes.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(2.4, 2.4))
+    >>> fitted_titles(ax, ["π′ ∈ [0.0001, 0.002], uniform", None, "π′ ∈ [0, 0.5], uniform"])
+    ['π′ ∈ [0.0001, 0.002]', None, 'π′ ∈ [0, 0.5], uniform']
+    """
+    exact, pieces = title_width(ax), {}
+
+    def piece(s):
+        if s not in pieces:
+            pieces[s] = exact(s)
+        return pieces[s]
+
+    def width(s):
+        w = sum(piece(part) for part in re.split(r"([0-9][0-9.e+-]*)", s) if part)
+        return exact(s) if abs(w - ax.bbox.width) <= 1.0 else w
+
+    return [None if text is None else fitted_title(ax, text, width) for text in texts]
+
+
+def title_width(ax):
+    """``width(s)``: the width in pixels of ``ax``'s title written ``s`` (as its window extent would be)."""
     from ._legend import _renderer
 
-    ax._skewplot_title = text  # the whole title, fitted again when the Axes' width changes (refit_titles)
-    renderer = _renderer(ax.figure)
-    while True:
-        if ax.get_title() != text:
-            ax.set_title(text)
-        shorter = _CLAUSE.sub("", text)
-        if shorter == text or ax.title.get_window_extent(renderer).width <= ax.bbox.width:
-            return
-        text = shorter
+    renderer, title = _renderer(ax.figure), ax.title
+    prop = title.get_fontproperties()
+
+    def width(s):
+        clean, ismath = title._preprocess_math(s)
+        return renderer.get_text_width_height_descent(clean, prop, ismath=ismath)[0] if clean else 0.0
+
+    return width
 
 
 def refit_titles(fig):

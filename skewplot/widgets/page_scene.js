@@ -227,10 +227,14 @@
     stroke(mn, it.min); stroke(rnd, it.random);
     page.drawn[p.key + "/min"] = mn; page.drawn[p.key + "/random"] = rnd;
     ctx.restore();
-    var title = fixed ? "\u03c0\u2032 = " + C.skew.texts[idx.skew]
-      : "\u03c0\u2032 \u2208 [" + C.skew_range.texts[idx.skew_range[0]] + ", " + C.skew_range.texts[idx.skew_range[1]] + "], uniform";
     var b = it.text.box;
-    text(it.text, title, b[0] + b[2] / 2, b[1] + b[3], "center", "bottom", 0);
+    text(it.text, titleOf(p), b[0] + b[2] / 2, b[1] + b[3], "center", "bottom", 0);
+  }
+  // the kernel's fit_title of the model's describe() at this state (skewplot.widgets.page_scene.panel_titles)
+  function titleOf(p) {
+    var it = p.item;
+    return it.control === "skew" ? it.titles[idx.skew]
+      : it.titles[idx.skew_range[0] * C.skew_range.values.length + idx.skew_range[1]];
   }
 
   // ---- cost and F spaces ----
@@ -441,7 +445,7 @@
   }
   function paint() {
     var t0 = performance.now();
-    page.drawn = {}; page.markers = {}; page.legend = [];
+    page.drawn = {}; page.markers = {}; page.legend = []; page.titles = {};
     ctx.drawImage(imgs[D.layers.base], 0, 0);
     D.panels.forEach(function (p) {
       var v = p.table ? p.table[stateIndex(p.by)] : 0;
@@ -470,7 +474,10 @@
       }
     });
     ctx.drawImage(imgs[D.layers.top], 0, 0);
-    D.panels.forEach(function (p) { if (p.item.legend) { legendTexts(p); } });
+    D.panels.forEach(function (p) {
+      if (p.item.legend) { legendTexts(p); }
+      if (p.item.titles) { page.titles[p.key] = titleOf(p); }
+    });
     readout();
     D.controls.forEach(function (c) {
       if (c.kind === "range") {

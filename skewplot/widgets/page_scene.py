@@ -52,7 +52,8 @@ import math
 
 import numpy as np
 
-from ..skew import SkewRange
+from ..plotting._axes import fitted_titles
+from ..skew import FixedSkew, SkewRange
 from ..skew.base import skew_text
 from ._page_draw import (
     Params,
@@ -198,8 +199,11 @@ def scene(widget):
             nodes = by["skew_range"]["values"]
             means = [0.5 * (a + b) for a in nodes for b in nodes]
             item, control = pr_item(disp, "skew_range"), "skew_range"
+            models = [SkewRange(a, b, weight=disp.skew.weight) if a < b else None for a in nodes for b in nodes]
         else:
             item, means, control = pr_item(disp, "skew"), skews, "skew"
+            models = [FixedSkew(v) for v in skews]
+        item["titles"] = fitted_titles(disp.ax_, [None if m is None else m.describe() for m in models])
         if disp.ax_.get_legend() is not None:  # the panel's own legend: the page writes its changing texts
             item["legend"] = _legend_texts(disp, renderer, height)
         panels.append(_panel_spec(key, disp, item, [control], pr_limits(disp, means), disp.ax_.title, renderer,

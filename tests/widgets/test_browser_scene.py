@@ -143,6 +143,8 @@ def _compare(page, widget, where):
             # a range from 0 on a log axis: the kernel's left edge is at -inf, the page's at the Axes' edge
             gap = _farthest(a, b) if key.endswith("/span") else max(_farthest(a, b), _farthest(b, a))
             assert gap <= HALF_PX, f"{where}: {key} line {k} is {gap:.2f} px from the kernel's"
+    titles = page.evaluate("window.skewplotPage.titles")
+    assert titles == {key: widget.displays[key].ax_.get_title() for key in titles}, where  # fit_title's form
     shown = _text(page.evaluate("document.getElementById('skewplot-table').innerHTML"))
     assert shown == _text(widget.readout.value), where
 

@@ -127,3 +127,23 @@ def test_what_the_page_cannot_draw_yet_is_named(data_set, tmp_path):
                                          r"\(threshold_control=False\) in the page yet"):
         w.save_html(tmp_path / "x.html")
     assert not (tmp_path / "x.html").exists()
+
+
+def test_the_page_writes_the_title_fit_title_gives_the_kernels_panel(data_set):
+    """``fitted_titles`` (the page's title per state) against ``fit_title`` measuring each title whole."""
+    import matplotlib.pyplot as plt
+
+    from skewplot.plotting._axes import fit_title, fitted_titles
+
+    fig, ax = plt.subplots(figsize=(2.6, 2.6))
+    nodes = [0.0, *np.geomspace(1e-4, 1.0, 40)]
+    models = [sp.SkewRange(a, b) if a < b else None for a in nodes for b in nodes]
+    titles = fitted_titles(ax, [None if m is None else m.describe() for m in models])
+    rng = np.random.default_rng(0)
+    for k in rng.choice([k for k, m in enumerate(models) if m is not None], 120, replace=False):
+        fit_title(ax, models[k].describe())
+        assert titles[k] == ax.get_title(), models[k]
+    shown = [t for t in titles if t is not None]
+    assert any(t.endswith(", uniform") for t in shown) and any(not t.endswith(", uniform") for t in shown)
+    assert fitted_titles(ax, [sp.FixedSkew(0.0123).describe()]) == ["π′ = 0.0123"]
+    plt.close(fig)
