@@ -13,8 +13,12 @@ A figure with several Axes (``style.paper`` rows, a grid the user passes
 through ``ax=``, the widgets' pages) shares one figure legend above the
 panels (:func:`share_legend`): every call adds its entries, named without
 the per-panel numbers (``"good"`` for ``"good (AUCPR = 0.612)"``), and
-entries of the same name are shown once.  The figure is given a
-constrained layout when it has none, so the legend takes its own row.
+entries of the same name are shown once.  Entries that look alike (a
+line of the same colour within a grey step, dashes, marker and width, as
+the panels' grey dashed baselines "random", "chance", "trivial ...") are
+one entry naming them all (:func:`merge_lookalikes`): a reader could not
+tell their samples apart.  The figure is given a constrained layout when
+it has none, so the legend takes its own row.
 
 :func:`legend_collisions` is the same geometry, used by the tests.
 """
@@ -25,7 +29,8 @@ import re
 
 import numpy as np
 
-__all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "INSIDE"]
+__all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
+           "INSIDE"]
 #: The places tried, in order.
 INSIDE = ("upper right", "upper left", "lower right", "lower left", "center right", "center left",
           "upper center", "lower center")
@@ -177,6 +182,59 @@ def entry_name(label):
     return _NUMBERS.sub("", label)
 
 
+#: Two entries' colours closer than this in every RGBA channel look alike in a legend's short sample (greys
+#: 0.35 and 0.5 do; the classifiers' palette colours differ by far more).
+_ALIKE_RGBA = 0.2
+_ALIKE_WIDTH = 0.6  # line widths (points) closer than this look alike
+
+
+def _look(handle):
+    """What a legend sample shows of ``handle``: ``(kind, dashes, marker, hatch, width, rgba)``, rgba apart."""
+    from matplotlib.colors import to_rgba
+    from matplotlib.lines import Line2D
+
+    if isinstance(handle, Line2D):
+        dashes = None
+        if handle.get_linestyle() not in ("None", "none", "", " "):
+            offset, seq = handle._unscaled_dash_pattern
+            dashes = (round(float(offset), 2), tuple(round(float(v), 2) for v in seq or ()))
+        return ("line", dashes, str(handle.get_marker()), None, float(handle.get_linewidth()),
+                np.asarray(to_rgba(handle.get_color(), handle.get_alpha())))
+    face = handle.get_facecolor()
+    face = np.asarray(face, dtype=float).reshape(-1, 4)[0] if np.size(face) else np.zeros(4)
+    hatch = handle.get_hatch() if hasattr(handle, "get_hatch") else None
+    return ("fill", None, None, hatch, 0.0, face)
+
+
+def _alike(a, b):
+    return (a[:4] == b[:4] and abs(a[4] - b[4]) < _ALIKE_WIDTH
+            and bool(np.all(np.abs(a[5] - b[5]) < _ALIKE_RGBA)))
+
+
+def merge_lookalikes(entries):
+    """``{label: handle}`` with look-alike entries joined into one, labelled ``"a / b / c"`` (first handle kept).
+
+    Examples
+    --------
+    >>> from matplotlib.lines import Line2D
+    >>> grey = dict(color="0.35", linestyle="--", linewidth=1.0)
+    >>> merged = merge_lookalikes({"good": Line2D([], [], color="C0"), "random": Line2D([], [], **grey),
+    ...                            "chance": Line2D([], [], **{**grey, "color": "0.5"})})
+    >>> list(merged)
+    ['good', 'random / chance']
+    """
+    groups = []  # [look, [names], handle]
+    for name, handle in entries.items():
+        look = _look(handle)
+        for group in groups:
+            if _alike(group[0], look):
+                group[1].append(name)
+                break
+        else:
+            groups.append([look, [name], handle])
+    return {" / ".join(names): handle for _, names, handle in groups}
+
+
 def _constrained(fig):
     """Give ``fig`` a constrained layout when it has none (an outside figure legend needs one to take its row)."""
     engine = fig.get_layout_engine()
@@ -223,8 +281,9 @@ def share_legend(fig, handles, labels, **kwargs):
     kwargs.pop("loc", None)
     kwargs.pop("bbox_to_anchor", None)
     kwargs = {"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs}
-    legend = _columns(lambda ncol: fig.legend(list(entries.values()), list(entries), loc="outside upper center",
-                                              ncol=ncol, **kwargs), 0.98 * fig.bbox.width, len(entries),
+    shown = merge_lookalikes(entries)
+    legend = _columns(lambda ncol: fig.legend(list(shown.values()), list(shown), loc="outside upper center",
+                                              ncol=ncol, **kwargs), 0.98 * fig.bbox.width, len(shown),
                       _renderer(fig))
     fig._skewplot_legend = legend
     return legend

@@ -18,9 +18,18 @@ per fault it finds, each with a ``kind``:
     annotations, figure texts) overlap;
 ``"text-outside"``
     a drawn text reaches outside the figure;
+``"text-data"``
+    a text inside an Axes (a marker's label, an annotation) covers a drawn
+    line of it (a curve, a baseline, a reference line) or a single-point
+    marker: the per-point thin lines (line collections) and bands are
+    background a label may sit on, and a line that merely touches the
+    text's edge (the skew line its label starts at) does not count;
 ``"marker-outside"`` / ``"marker-close"``
     a single-point marker lies outside its Axes, or closer than 5 px to a
     marker of another classifier (another colour);
+``"marker-clipped"``
+    a single-point marker inside its Axes is cut by its clip box (a
+    threshold at ROC's (0, 0) half hidden at the spines);
 ``"empty"``
     an Axes shows no curve, a curve lies wholly outside its view, or a band
     is thinner than a pixel with no line of its colour drawn.
@@ -32,47 +41,27 @@ listed.  Only the geometry of the artists is read, never pixels.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
 from ._legend import _crossing, _renderer
+from ._lint_marks import (
+    MIN_MARKER_PX,
+    Problem,
+    _data_axes,
+    _inside,
+    _label,
+    _visible_text,
+    marker_problems,
+    text_data_problems,
+)
 
 __all__ = ["Problem", "lint_figure", "assert_clean", "KINDS", "MIN_CELL_SHARE", "MIN_MARKER_PX"]
 
-KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "marker-outside", "marker-close",
-         "empty")
+KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-data", "marker-outside",
+         "marker-close", "marker-clipped", "empty")
 #: The share of its grid cell's width and height an Axes must keep.
 MIN_CELL_SHARE = 0.6
-#: The least distance in pixels between two classifiers' single-point markers.
-MIN_MARKER_PX = 5.0
 _TOL_PX = 1.0  # texts may touch, and reach this far past the figure's edge (anti-aliasing)
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One fault: its ``kind`` (see :data:`KINDS`) and a sentence saying where."""
-
-    kind: str
-    message: str
-
-    def __str__(self):
-        return f"[{self.kind}] {self.message}"
-
-
-def _data_axes(fig):
-    """The figure's 2-D data Axes: colour bars and hidden Axes left out."""
-    return [ax for ax in fig.axes
-            if ax.get_visible() and ax.axison and not hasattr(ax, "_colorbar") and getattr(ax, "name", "") != "3d"]
-
-
-def _label(ax):
-    title = ax.get_title() or ax.get_title(loc="left")
-    return f"Axes {ax.get_figure().axes.index(ax)}" + (f" ({title!r})" if title else "")
-
-
-def _visible_text(text):
-    return text.get_visible() and bool(text.get_text().strip())
 
 
 def _drawn_texts(fig, renderer):
@@ -144,11 +133,6 @@ def _curves(ax):
             xy = coll.get_transform().transform(np.asarray(path.vertices, dtype=float))
             out.append((coll, xy[np.isfinite(xy).all(axis=1)], True))
     return out
-
-
-def _inside(xy, box, tol=0.0):
-    return ((xy[:, 0] >= box.x0 - tol) & (xy[:, 0] <= box.x1 + tol)
-            & (xy[:, 1] >= box.y0 - tol) & (xy[:, 1] <= box.y1 + tol))
 
 
 def _legend_problems(fig, renderer):
@@ -237,56 +221,6 @@ def _text_problems(fig, renderer):
     return out
 
 
-def _single_markers(ax):
-    """``(colours, display xy)`` of each visible single-point marker of ``ax`` (a one-point line or scatter).
-
-    ``colours``: face and edge RGB; two markers belong to one classifier when both agree.
-    """
-    from matplotlib.collections import PathCollection
-    from matplotlib.colors import to_rgba
-
-    out = []
-    for line in ax.lines:
-        if not line.get_visible() or line.get_marker() in (None, "None", "none", "", " "):
-            continue
-        xy = np.asarray(line.get_xydata(), dtype=float)
-        xy = xy[np.isfinite(xy).all(axis=1)]
-        if len(xy) == 1:
-            # face and edge: open markers of two classifiers share a white face and differ by their edge
-            face, edge = line.get_markerfacecolor(), line.get_markeredgecolor()
-            face = edge if face in ("none", "None") or to_rgba(face)[3] == 0 else face
-            out.append((to_rgba(face)[:3] + to_rgba(edge)[:3], line.get_transform().transform(xy)[0]))
-    for coll in ax.collections:
-        if isinstance(coll, PathCollection) and coll.get_visible() and len(coll.get_offsets()) == 1:
-            faces, edges = coll.get_facecolor(), coll.get_edgecolor()
-            face = np.asarray(faces if len(faces) else edges)[0][:3]
-            edge = np.asarray(edges if len(edges) else faces)[0][:3]
-            xy = coll.get_offset_transform().transform(np.asarray(coll.get_offsets(), dtype=float))[0]
-            if np.isfinite(xy).all():
-                out.append((tuple(face) + tuple(edge), xy))
-    return out
-
-
-def _marker_problems(fig, renderer):
-    out = []
-    for ax in _data_axes(fig):
-        ab = ax.get_window_extent(renderer)
-        markers = _single_markers(ax)
-        for _color, xy in markers:
-            if not _inside(xy[None], ab, tol=0.5)[0]:
-                out.append(Problem("marker-outside", f"a marker of {_label(ax)} at {xy.round(1)} lies outside "
-                                                     f"the Axes {ab.bounds}"))
-        for i, (ca, a) in enumerate(markers):
-            for cb, b in markers[i + 1:]:
-                if np.allclose(ca, cb, atol=1e-3):
-                    continue
-                gap = float(np.hypot(*(a - b)))
-                if gap < MIN_MARKER_PX:
-                    out.append(Problem("marker-close", f"two classifiers' markers of {_label(ax)} lie {gap:.1f} px "
-                                                       f"apart (< {MIN_MARKER_PX:g})"))
-    return out
-
-
 def _polygon_area(xy):
     x, y = xy[:, 0], xy[:, 1]
     return 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
@@ -366,8 +300,10 @@ def _problems(fig, wanted):
         out += _squeeze_problems(fig, renderer)
     if wanted & {"text-overlap", "text-outside"}:
         out += [p for p in _text_problems(fig, renderer) if p.kind in wanted]
-    if wanted & {"marker-outside", "marker-close"}:
-        out += [p for p in _marker_problems(fig, renderer) if p.kind in wanted]
+    if "text-data" in wanted:
+        out += text_data_problems(fig, renderer)
+    if wanted & {"marker-outside", "marker-close", "marker-clipped"}:
+        out += [p for p in marker_problems(fig, renderer) if p.kind in wanted]
     if "empty" in wanted:
         out += _empty_problems(fig, renderer)
     return out

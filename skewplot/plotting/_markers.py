@@ -2,19 +2,49 @@
 
 :func:`dodge_markers` spreads two classifiers' dots that would coincide;
 :func:`fit_marker_label` puts the marker's label on the side of the skew
-line where it fits inside the panel.
+line where it fits inside the panel; :func:`show_whole` lets a marker on
+the Axes' edge (a threshold at ROC's (0, 0)) be drawn whole over the spines.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.transforms import BboxBase
 
 from ._legend import _renderer
 
-__all__ = ["dodge_markers", "fit_marker_label", "DODGE_PT"]
+__all__ = ["dodge_markers", "fit_marker_label", "show_whole", "line_segments", "DODGE_PT"]
 
 #: Least distance (points) between two classifiers' markers (skew or threshold); closer ones are dodged sideways.
 DODGE_PT = 6.0
+
+
+class _Padded(BboxBase):
+    """``ax.bbox`` grown on every side by a line's marker radius and edge; it follows the Axes as it moves."""
+
+    def __init__(self, ax, line):
+        super().__init__()
+        self._ax, self._line = ax, line
+        self.set_children(ax.bbox)
+
+    def get_points(self):
+        line = self._line
+        reach = (line.get_markersize() / 2.0 + line.get_markeredgewidth()) * self._ax.figure.dpi / 72.0 + 1.0
+        (x0, y0), (x1, y1) = self._ax.bbox.get_points()
+        return np.array([[x0 - reach, y0 - reach], [x1 + reach, y1 + reach]])
+
+
+def show_whole(line):
+    """Clip ``line`` (a one-point marker) to its Axes grown by the marker's size, not to the Axes itself.
+
+    A marker on the edge of the view (a threshold at ROC's (0, 0) or at
+    precision 1) is then drawn whole, over the spines (its zorder is above
+    theirs), and a marker scrolled out of the view (a zoom) is still hidden.
+    """
+    line.set_clip_path(None)
+    line.set_clip_box(_Padded(line.axes, line))
+    line.set_clip_on(True)
+    return line
 
 
 def dodge_markers(ax, markers, dodge_pt):
@@ -59,20 +89,91 @@ def dodge_markers(ax, markers, dodge_pt):
             shown[i].set_transform(ax.transData + offset)
 
 
-def fit_marker_label(text, x, labels):
-    """Put ``text`` (a label at data x ``x``) on the side of the marker where it fits inside its Axes.
+#: The label's heights tried, in Axes fractions of its anchor, with its vertical alignment: the top first (where
+#: it always was), the bottom, then up the middle.
+LABEL_PLACES = ((0.98, "top"), (0.02, "bottom"), (0.85, "center"), (0.7, "center"), (0.55, "center"),
+                (0.4, "center"), (0.25, "center"), (0.12, "center"))
+_EDGE_PX = 1.5  # a line this far inside the label's box only touches its edge (the skew line it starts at)
+
+
+def line_segments(line):
+    """The display segments ``(n, 2, 2)`` of a drawn Line2D; a markers-only line's points as zero-length ones."""
+    xy = line.get_xydata()
+    if not len(xy):
+        return np.empty((0, 2, 2))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        xy = line.get_transform().transform(np.asarray(xy, dtype=float))
+    xy = xy[np.isfinite(xy).all(axis=1)]
+    if line.get_linestyle() not in ("None", "none", "", " ") and len(xy) > 1:
+        return np.stack([xy[:-1], xy[1:]], axis=1)
+    return np.stack([xy, xy], axis=1)
+
+
+def _obstacles(ax, text, skip):
+    """Display segments of ``ax``'s lines (one-point markers as points) other than ``skip``, and its other boxes.
+
+    The per-point thin lines (line collections) and bands are background a
+    label may sit on; the legend, when inside the Axes, and other texts are boxes.
+    """
+    segs = [line_segments(line) for line in ax.lines if line not in skip and line.get_visible()]
+    renderer = _renderer(ax.figure)
+    boxes = [t.get_window_extent(renderer) for t in ax.texts
+             if t is not text and t.get_visible() and t.get_text().strip()]
+    legend = ax.get_legend()
+    if legend is not None and legend.get_visible():
+        boxes.append(legend.get_window_extent(renderer))
+    return (np.concatenate(segs) if segs else np.empty((0, 2, 2))), boxes
+
+
+def fit_marker_label(text, x, labels, skip=()):
+    """Put ``text`` (a label at data x ``x``) where it fits inside its Axes and covers no line.
 
     ``labels``: the long label, then a short one used when neither side has
-    room for the long one; never past the panel's edge, never into the next panel.
+    room for the long one; never past the panel's edge, never into the next
+    panel.  Of the heights in :data:`LABEL_PLACES` and the sides of the
+    marker where a label fits, the first that covers no line, marker,
+    legend or other text of the Axes is taken (the long label before the
+    short one), else the one covering the fewest.  ``skip``: the lines the
+    label may touch (its skew line).
     """
+    from ._legend import _crossing
+
     ax = text.axes
     box = ax.bbox
     px = ax.transData.transform((x, 0.5))[0]
     room = {"left": box.x1 - px, "right": px - box.x0}  # keyed by the label's alignment
     renderer = _renderer(ax.figure)
-    for label in labels:
+    sizes = []
+    for label in labels:  # the labels that fit a side; the last one in any case
         text.set_text(f" {label} ")
-        width = text.get_window_extent(renderer).width
-        if width <= max(room.values()):
+        extent = text.get_window_extent(renderer)
+        if extent.width <= max(room.values()) or (label == labels[-1] and not sizes):
+            sizes.append((label, extent.width, extent.height))
+    segs, boxes = _obstacles(ax, text, set(skip))
+    best = None
+    for rank, (label, width, height) in enumerate(sizes):
+        sides = [side for side in ("left", "right") if width <= room[side]]
+        if not sides:  # no side has room: the roomier one, as before (a label wider than the panel)
+            sides = ["left" if room["left"] >= room["right"] else "right"]
+        for place, (frac, va) in enumerate(LABEL_PLACES):
+            y = box.y0 + frac * box.height
+            y0 = y - height if va == "top" else y if va == "bottom" else y - height / 2.0
+            for side in sides:
+                x0 = px if side == "left" else px - width
+                lb = (x0 + _EDGE_PX, y0 + _EDGE_PX, x0 + width - _EDGE_PX, y0 + height - _EDGE_PX)
+                hits = int(_crossing(segs, lb).sum()) if len(segs) else 0
+                hits += sum(1 for b in boxes if b.x0 < lb[2] and b.x1 > lb[0] and b.y0 < lb[3] and b.y1 > lb[1])
+                key = (hits, rank, place)
+                if best is None or key < best[0]:
+                    best = (key, label, side, frac, va)
+                if not hits:
+                    break
+            if best[0][0] == 0:
+                break
+        if best[0][0] == 0:
             break
-    text.set_horizontalalignment("left" if width <= room["left"] or room["left"] >= room["right"] else "right")
+    _, label, side, frac, va = best
+    text.set_text(f" {label} ")
+    text.set_horizontalalignment(side)
+    text.set_verticalalignment(va)
+    text.set_y(frac)

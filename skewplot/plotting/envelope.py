@@ -24,7 +24,7 @@ from ._display import (
 )
 from ._labels import AxisLabel
 from ._legend import _renderer
-from ._markers import DODGE_PT, dodge_markers, fit_marker_label
+from ._markers import DODGE_PT, dodge_markers, fit_marker_label, show_whole
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 
@@ -252,6 +252,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                     self.bands_[name] = draw_band(ax, x, lo, hi, self.lines_[name], said)
                 (self.markers_[name],) = ax.plot([np.nan], [np.nan], marker="o", markersize=5, linestyle="none",
                                                  color=self.lines_[name].get_color(), zorder=3, label="_nolegend_")
+                show_whole(self.markers_[name])  # an F of 0 or a cost at the axis' end: on the edge, drawn whole
         self._draw_baselines(ax)
         # just above the axis (zorder 1.5 under matplotlib's default axisbelow="line"): a widget moving the
         # marker then repaints the curves above it, never the ticks
@@ -312,7 +313,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         if not visible:
             self.skew_text_.set_text("")
             return
-        fit_marker_label(self.skew_text_, x, (self._marker_text(), self._marker_text(short=True)))
+        fit_marker_label(self.skew_text_, x, (self._marker_text(), self._marker_text(short=True)),
+                         skip=(self.skew_line_,))
 
     def _dodge_markers(self):
         dodge_markers(self.ax_, self.markers_.values(), DODGE_PT)

@@ -16,7 +16,7 @@ import numpy as np
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates_at, skew_model_of
 from ..metrics.prg import gain_skew, precision_gain, recall_gain
-from ._markers import DODGE_PT, dodge_markers
+from ._markers import DODGE_PT, dodge_markers, show_whole
 
 __all__ = ["ThresholdMarker", "mark_threshold", "threshold_index"]
 
@@ -94,6 +94,8 @@ class ThresholdMarker:
                 style = dict(_STYLE)
             style["label"] = self._label() if k == 0 else None
             (self.points_[name],) = ax.plot([], [], **style)
+            if self.space in ("pr", "roc", "prg"):  # a point on the view's edge (ROC's (0, 0)) drawn whole
+                show_whole(self.points_[name])
         if self.intervals and len(single) == 1 and self.space in ("pr", "roc"):
             self.intervals_ = [ax.plot([], [], color="black", linewidth=1.2, zorder=4.4)[0] for _ in range(2)]
         self.move()

@@ -53,6 +53,7 @@ import math
 import numpy as np
 
 from ..plotting._axes import fitted_titles
+from ..plotting._markers import LABEL_PLACES
 from ..skew import FixedSkew, SkewRange
 from ..skew.base import skew_text
 from ._page_draw import (
@@ -216,6 +217,9 @@ def scene(widget):
             item["axis_texts"] = axis_texts(disp, kind, param, pvalues)
             item["marker_text"] = text_style(disp.skew_text_, renderer, height)
             item["marker_text"]["bbox"] = rgba("white", 0.8)
+            # the page hangs the label from the panel's top at every state; the kernel's label moves off the
+            # curves (``fit_marker_label``), and the state saved may have put it lower
+            item["marker_text"]["y"] = LABEL_PLACES[0][0]
             label = disp.ax_.xaxis.label if kind == "cost" else disp.ax_.yaxis.label
             limits, costs = envelope_limits(disp, skews, param, pvalues)
             panels.append(_panel_spec(kind, disp, item, ["skew", param], limits, label, renderer, height, costs))

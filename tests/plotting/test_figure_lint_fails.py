@@ -80,8 +80,8 @@ def test_a_legend_outside_that_squeezes_its_axes():
 def test_texts_that_overlap_and_leave_the_figure():
     fig, ax = plt.subplots(layout="constrained")
     _curves(ax)
-    ax.text(0.5, 0.5, "one label", transform=ax.transAxes)
-    ax.text(0.52, 0.5, "another label", transform=ax.transAxes)
+    ax.text(0.55, 0.15, "one label", transform=ax.transAxes)  # under both curves
+    ax.text(0.57, 0.15, "another label", transform=ax.transAxes)
     assert _kinds(fig) == {"text-overlap"}
     fig2, ax2 = plt.subplots()
     _curves(ax2)
@@ -107,6 +107,36 @@ def test_markers_outside_or_on_top_of_each_other():
     assert lint_figure(fig3) == []
 
 
+def test_a_label_over_a_curve_or_a_marker():
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    ax.text(0.5, 0.5, "a label on the diagonal", ha="center", va="center")
+    problems = lint_figure(fig)
+    assert {p.kind for p in problems} == {"text-data"} and "'weak'" in problems[0].message
+    fig2, ax2 = plt.subplots(layout="constrained")
+    _curves(ax2)
+    ax2.plot([0.8], [0.2], "o", color="C2")
+    ax2.text(0.8, 0.2, "over a dot", ha="center", va="center")
+    assert _kinds(fig2) == {"text-data"}
+    # a label that starts at its reference line (the skew marker's) and sits below the curves is clean
+    fig3, ax3 = plt.subplots(layout="constrained")
+    _curves(ax3)
+    ax3.axvline(0.6, color="0.3", linestyle=":")
+    ax3.text(0.6, 0.1, " beside its line", ha="left", va="bottom")
+    assert lint_figure(fig3) == []
+
+
+def test_a_marker_cut_by_the_spines():
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    ax.plot([0.0], [0.0], "D", color="k", markersize=6, zorder=4.5)  # clipped to the Axes: half hidden
+    assert _kinds(fig) == {"marker-clipped"}
+    ax.lines[-1].set_clip_on(False)
+    assert lint_figure(fig) == []
+
+
 def test_axes_that_show_nothing():
     fig, axes = plt.subplots(1, 3, figsize=(9, 3), layout="constrained")
     _curves(axes[0])
@@ -127,8 +157,8 @@ def test_unknown_kinds_are_refused():
     fig, ax = plt.subplots()
     with pytest.raises(ValueError, match="checks: unknown kind"):
         lint_figure(fig, checks=["legend", "colour"])
-    assert set(KINDS) >= {"legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "marker-outside",
-                          "marker-close", "empty"}
+    assert set(KINDS) >= {"legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-data",
+                          "marker-outside", "marker-close", "marker-clipped", "empty"}
 
 
 def test_a_histogram_and_a_suptitle_are_not_faults():

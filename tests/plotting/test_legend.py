@@ -162,7 +162,38 @@ def test_a_panel_drawn_alone_joins_the_shared_legend_when_more_are_added():
     (legend,) = fig.legends
     names = [t.get_text() for t in legend.get_texts()]
     assert names[:2] == ["strong", "weak"] and len(names) == len(set(names))
-    assert {"random", "minimum achievable", "chance"} <= set(names)
+    assert {"random / chance", "minimum achievable"} <= set(names)  # both grey dashed: one entry
+    plt.close(fig)
+
+
+def _sample(handle):
+    """What a legend's sample of a line shows: its dashes, marker, width and colour."""
+    from matplotlib.colors import to_rgba
+
+    return handle.get_linestyle(), handle.get_marker(), handle.get_linewidth(), np.array(to_rgba(handle.get_color()))
+
+
+def test_shared_legend_merges_look_alike_entries():
+    """A 2x2 grid's baselines (random, chance, trivial, always positive) are grey dashed: one entry naming all."""
+    from matplotlib.lines import Line2D
+
+    pts = sp.datasets.example_classifiers(n=2000)
+    fig, axes = plt.subplots(2, 2, figsize=(9, 7), layout="constrained")
+    sp.plot_pr(pts, skew=0.01, ax=axes[0, 0])
+    sp.plot_roc(pts, ax=axes[0, 1])
+    sp.plot_cost(pts, skew=0.01, ax=axes[1, 0])
+    sp.plot_fmeasure(pts, skew=0.01, ax=axes[1, 1])
+    (legend,) = fig.legends
+    lines = [(t.get_text(), _sample(h)) for t, h in zip(legend.get_texts(), legend.legend_handles, strict=True)
+             if isinstance(h, Line2D)]
+    for i, (a, (ls_a, mk_a, lw_a, c_a)) in enumerate(lines):
+        for b, (ls_b, mk_b, lw_b, c_b) in lines[i + 1:]:
+            alike = ls_a == ls_b and mk_a == mk_b and abs(lw_a - lw_b) < 0.6 and np.abs(c_a - c_b).max() < 0.2
+            assert not alike, f"{a!r} and {b!r} look alike in the legend"
+    names = [t.get_text() for t in legend.get_texts()]
+    merged = next(n for n in names if n.startswith("random"))
+    assert merged.split(" / ") == ["random", "chance", "trivial (always −, always +)", "always positive"]
+    assert "strong" in names and "weak" in names and "minimum achievable" in names
     plt.close(fig)
 
 

@@ -87,3 +87,29 @@ def test_one_threshold_per_classifier_and_set_threshold(data):
     pr = sp.plot_pr(pts, skew=0.01)
     m = mark_threshold(pr, {"a": np.inf, "b": 0.0})  # the empty prediction: precision's limit
     assert np.isfinite(m.points_["a"].get_ydata()[0])
+
+
+def test_a_marker_on_the_view_edge_is_drawn_whole(data):
+    """A threshold above every score marks ROC's (0, 0) and precision's top: drawn whole over the spines."""
+    import matplotlib.pyplot as plt
+
+    from skewplot.plotting._lint import lint_figure
+
+    y, s = data[0][:1000], data[1][:1000]
+    top = float(s.max()) + 1.0  # nothing predicted positive: FPR = TPR = 0
+    roc = sp.plot_roc(y, s, threshold=top)
+    roc.ax_.set_xlim(0, 1)  # the explorer's ROC panel: no margin, (0, 0) on both spines
+    roc.ax_.set_ylim(0, 1)
+    assert _xy(roc)[0][0] == 0 and _xy(roc)[1][0] == 0
+    assert lint_figure(roc.figure_, checks=["marker-clipped", "marker-outside"]) == []
+    pr = sp.plot_pr(y, s, skew=0.01, threshold=float(np.sort(s)[-1]))  # the top point: precision 1 on the top edge
+    pr.ax_.set_ylim(top=float(_xy(pr)[1][0]))
+    assert lint_figure(pr.figure_, checks=["marker-clipped", "marker-outside"]) == []
+    # zoomed away from it, the marker is hidden, not drawn outside the Axes
+    roc.ax_.set_xlim(0.5, 1)
+    roc.figure_.canvas.draw()
+    (line,) = roc._threshold_markers[0].points_.values()
+    clip = line.get_clip_box()
+    x, yv = roc.ax_.transData.transform((0.0, 0.0))
+    assert x < clip.x0 and clip.x1 - clip.x0 < roc.ax_.bbox.width + 30
+    plt.close("all")
