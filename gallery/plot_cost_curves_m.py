@@ -32,8 +32,9 @@ fig, axes = plt.subplots(1, 2, sharey=True, constrained_layout=True)
 # (a) one line for every m: m only changes which PC(+) a given skew maps to.
 axes[0].plot(grid, sp.expected_cost(point, pc=grid)[:, 1], color="0.2", label="every $m$")
 for m, pc, marker in [(0.0, 1.0, "s"), (1.0, 0.0, "o")]:
-    axes[0].plot([pc], sp.expected_cost(point, pc=pc)[1:2], marker, color="0.2", markersize=4,
-                 label=f"$m = {m:g}$: every skew maps to $PC(+) = {pc:g}$")
+    # on the axis' ends: clip_on=False draws the marker whole, over the spine
+    axes[0].plot([pc], sp.expected_cost(point, pc=pc)[1:2], marker, color="0.2", markersize=4, clip_on=False,
+                 zorder=3, label=f"$m = {m:g}$: every skew maps to $PC(+) = {pc:g}$")
 # (b) against the skew, one curve per m
 for m in (0.0, 0.25, 0.5, 0.75, 1.0):
     cost = sp.expected_cost(point, pc=sp.probability_cost(grid, m))[:, 1]  # column 1 is the point itself

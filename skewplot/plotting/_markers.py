@@ -8,6 +8,8 @@ the Axes' edge (a threshold at ROC's (0, 0)) be drawn whole over the spines.
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 from matplotlib.transforms import BboxBase
 
@@ -98,31 +100,53 @@ _EDGE_PX = 1.5  # a line this far inside the label's box only touches its edge (
 
 def line_segments(line):
     """The display segments ``(n, 2, 2)`` of a drawn Line2D; a markers-only line's points as zero-length ones."""
-    xy = line.get_xydata()
+    xy = np.asarray(line.get_xydata(), dtype=float)
     if not len(xy):
         return np.empty((0, 2, 2))
     with np.errstate(invalid="ignore", divide="ignore"):
-        xy = line.get_transform().transform(np.asarray(xy, dtype=float))
-    xy = xy[np.isfinite(xy).all(axis=1)]
+        xy = line.get_transform().transform(xy)
     if line.get_linestyle() not in ("None", "none", "", " ") and len(xy) > 1:
-        return np.stack([xy[:-1], xy[1:]], axis=1)
+        segs = np.stack([xy[:-1], xy[1:]], axis=1)  # none across a NaN: matplotlib breaks the line there
+        return segs[np.isfinite(segs).all(axis=(1, 2))]
+    xy = xy[np.isfinite(xy).all(axis=1)]
     return np.stack([xy, xy], axis=1)
 
 
-def _obstacles(ax, text, skip):
-    """Display segments of ``ax``'s lines (one-point markers as points) other than ``skip``, and its other boxes.
+#: line -> (its data array, its transform, the view, its segments): a skew step moves the marker and its label
+#: only, and transforming every curve again (a log axis' transform) cost most of a label's fitting.
+_SEGMENTS = weakref.WeakKeyDictionary()
 
-    The per-point thin lines (line collections) and bands are background a
-    label may sit on; the legend, when inside the Axes, and other texts are boxes.
+
+def _segments_of(line, view):
+    """:func:`line_segments` of ``line``, computed again only when its data, transform or ``view`` changed."""
+    xy, transform = line.get_xydata(), line.get_transform()
+    seen = _SEGMENTS.get(line)
+    if seen is not None and seen[0] is xy and seen[1] is transform and seen[2] == view:
+        return seen[3]
+    segs = line_segments(line)
+    _SEGMENTS[line] = (xy, transform, view, segs)
+    return segs
+
+
+def _obstacles(ax, text, skip, xspan):
+    """Display segments of ``ax``'s lines (one-point markers as points) other than ``skip`` within ``xspan``.
+
+    Also the boxes of its other texts and of its legend when inside the
+    Axes.  The per-point thin lines (line collections) and bands are
+    background a label may sit on.
     """
-    segs = [line_segments(line) for line in ax.lines if line not in skip and line.get_visible()]
+    view = (tuple(ax.viewLim.bounds), tuple(ax.bbox.bounds))
+    segs = [_segments_of(line, view) for line in ax.lines if line not in skip and line.get_visible()]
+    segs = np.concatenate(segs) if segs else np.empty((0, 2, 2))
+    lo, hi = xspan
+    segs = segs[(np.maximum(segs[:, 0, 0], segs[:, 1, 0]) >= lo) & (np.minimum(segs[:, 0, 0], segs[:, 1, 0]) <= hi)]
     renderer = _renderer(ax.figure)
     boxes = [t.get_window_extent(renderer) for t in ax.texts
              if t is not text and t.get_visible() and t.get_text().strip()]
     legend = ax.get_legend()
     if legend is not None and legend.get_visible():
         boxes.append(legend.get_window_extent(renderer))
-    return (np.concatenate(segs) if segs else np.empty((0, 2, 2))), boxes
+    return segs, boxes
 
 
 def fit_marker_label(text, x, labels, skip=()):
@@ -149,7 +173,8 @@ def fit_marker_label(text, x, labels, skip=()):
         extent = text.get_window_extent(renderer)
         if extent.width <= max(room.values()) or (label == labels[-1] and not sizes):
             sizes.append((label, extent.width, extent.height))
-    segs, boxes = _obstacles(ax, text, set(skip))
+    reach = max(width for _, width, _ in sizes) + 2.0
+    segs, boxes = _obstacles(ax, text, set(skip), (px - reach, px + reach))
     best = None
     for rank, (label, width, height) in enumerate(sizes):
         sides = [side for side in ("left", "right") if width <= room[side]]
