@@ -44,9 +44,9 @@ FIXTURE_SUITES = {
     "chromium": ("browser",),
     "spark": ("spark", "engines"),
 }
-# Tests moved from the fast suite to ``slow`` by measurement (issue 31): each took 1 s of CPU or more on the
-# project's 2-core machine (2026-11-26, in-process CPU of the test; ``-p`` plugin in the PR note), and
-# cannot be made cheaper without weakening it.  A test id names one case; a name without ``[...]`` names every
+# Tests moved from the fast suite to ``slow`` by measurement (issue 31): each took 1 s (0.5 s since 2026-11-27)
+# of CPU or more on the project's 2-core machine (2026-11-26, in-process CPU of the test; ``-p`` plugin in the PR
+# note), and cannot be made cheaper without weakening it. A test id names one case; a name without ``[...]`` names every
 # case of a parametrized test.  New slow tests take ``@pytest.mark.slow`` in their file instead.
 SLOW_TESTS = {
     "tests/test_docs_snippets.py::test_install_lines_work_from_a_checkout",  # pip builds the metadata: 3-16 s
@@ -165,6 +165,127 @@ SLOW_TESTS = {
     "tests/widgets/test_redraw.py::test_inline_step_makes_one_frame_and_one_png[integrated]",  # 1.1 s
     "tests/widgets/test_threads.py::test_inline_step_waits_for_a_cells_savefig[temporal]",  # 1.1 s
     "tests/widgets/test_page_messages.py::test_the_slider_drawn_after_a_cell_set_the_skew_does_not_undo_it",  # 1.0 s
+    # issue 31, 2026-11-27 (main 97a5ae9): README's test command took 205 s on a quiet machine, over its 3 min;
+    # every test of 0.5 s of CPU or more (in-process, -n 2 at load 3-4) moves here, the architecture checks stay
+    "skewplot/skew/series.py::skewplot.skew.series.SkewSeries.from_deployment",  # 1.1 s
+    "skewplot/stats/prior_shift.py::skewplot.stats.prior_shift.estimate_skew",  # 0.9 s
+    "skewplot/widgets/interactive.py::skewplot.widgets.interactive.interactive_cost",  # 0.5 s
+    "tests/plotting/test_bracket_display.py::test_a_bracket_narrower_than_a_pixel_draws_its_curves",  # 0.7 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[ap_null-0.1%-0.005]",  # 0.7 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[comparison-0.1%-0.0001]",  # 0.9 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[cost-0.1%-0.0001]",  # 0.5 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[cost-1%-0.005]",  # 0.8 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[cost_ci-0.1%-0.0001]",  # 0.6 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[cost_skew_axis-0.1%-0.0001]",  # 0.5 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[cost_skew_axis-0.1%-0.005]",  # 0.9 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[cost_skew_axis-1%-0.0001]",  # 0.5 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[cost_threshold-0.1%-0.0001]",  # 0.7 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[grid-skews-0.1%-0.005]",  # 1.3 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[grid-spaces-0.1%-0.0001]",  # 1.0 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[grid-spaces-1%-0.005]",  # 0.9 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[pr-1%-0.0001]",  # 0.7 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[pr_folds-0.1%-0.0001]",  # 0.6 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[roc_decision-0.1%-0.0001]",  # 0.6 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[row-double-0.1%-0.005]",  # 0.6 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[row-double-1%-0.0001]",  # 0.8 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[row-double-decisions-0.1%-0.0001]",  # 1.1 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[row-single-0.1%-0.0001]",  # 0.6 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[row-single-0.1%-0.005]",  # 0.6 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[row-single-1%-0.0001]",  # 1.2 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[row-single-thresholds-0.1%-0.0001]",  # 1.0 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-cost-0.1%-0.0001]",  # 0.7 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-cost-1%-0.005]",  # 1.1 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-integrated-0.1%-0.0001]",  # 0.7 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-integrated-1%-0.005]",  # 0.5 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-pr-1%-0.005]",  # 0.7 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-temporal-0.1%-0.0001]",  # 0.6 s
+    "tests/plotting/test_figure_lint.py::test_figures_pass_the_lint[w-temporal-1%-0.005]",  # 0.5 s
+    "tests/plotting/test_figure_lint_fails.py::test_a_panel_legend_beside_the_shared_legend",  # 0.6 s
+    "tests/plotting/test_legend.py::test_legend_covers_nothing[fraud-cost_skew_axis]",  # 0.6 s
+    "tests/plotting/test_legend.py::test_legend_covers_nothing[fraud-iso_f]",  # 0.8 s
+    "tests/plotting/test_log_ticks.py::test_any_span_and_width_gives_separate_labels[lims1-2.0]",  # 0.6 s
+    "tests/plotting/test_log_ticks.py::test_the_log_axes_of_every_display_use_it",  # 0.7 s
+    "tests/plotting/test_pr_display.py::test_update_equals_a_fresh_plot",  # 0.7 s
+    "tests/plotting/test_pr_display.py::test_vector_export_is_not_rasterised",  # 0.5 s
+    "tests/plotting/test_rare_skews.py::test_paper_row_holds_its_markers[0.1%-0.0001]",  # 1.2 s
+    "tests/plotting/test_rare_skews.py::test_paper_row_holds_its_markers[0.1%-0.005]",  # 0.5 s
+    "tests/plotting/test_rare_skews.py::test_paper_row_holds_its_markers[1%-0.005]",  # 0.5 s
+    "tests/plotting/test_rare_skews.py::test_precision_axes_show_a_rare_baseline[1%-0.0001]",  # 0.8 s
+    "tests/plotting/test_rare_skews.py::test_single_figures_hold_their_markers[1%-cost-0.005]",  # 0.7 s
+    "tests/plotting/test_roc_display.py::test_update_toggles_the_same_hull_artists_without_new_figures",  # 0.9 s
+    "tests/plotting/test_threshold_marker.py::test_markers_sit_on_the_chosen_point_in_every_space",  # 0.9 s
+    "tests/test_auc.py::test_every_auc_lies_in_unit_interval_and_perfect_is_one",  # 0.9 s
+    "tests/test_bad_inputs.py::test_valid_edge_case_has_the_right_value[f_alpha_zero_is_recall]",  # 0.5 s
+    ("tests/test_choose_threshold.py::test_expected_and_worst_equal_brute_"
+     "force[fbeta-range-False-False-0.001-4000-1]"),  # 0.8 s
+    "tests/test_cli.py::test_overwritten_file_keeps_its_permissions",  # 0.6 s
+    "tests/test_cli.py::test_plot_every_space[temporal-skew2]",  # 0.5 s
+    "tests/test_cli.py::test_plot_writes_the_file_and_never_overwrites_without_force",  # 0.5 s
+    "tests/test_closed_forms_mpmath.py::test_uniform_area_and_normalised_area[0.2-0.3]",  # 0.6 s
+    "tests/test_closed_forms_mpmath.py::test_uniform_min_area[0.2-0.3]",  # 0.7 s
+    "tests/test_closed_forms_mpmath.py::test_weighted_pbar_baselines_and_areas[0.0-0.01]",  # 0.7 s
+    "tests/test_fbeta.py::test_f_space_names_the_measure",  # 0.5 s
+    "tests/test_interval_properties.py::test_compare_a_with_itself_is_never_significant",  # 0.5 s
+    "tests/test_interval_properties.py::test_skew_estimate_interval_holds_its_estimate",  # 0.6 s
+    "tests/test_points.py::test_rates_are_monotone_from_origin_to_one",  # 0.5 s
+    "tests/test_prior_shift.py::test_series_intervals_bracket_the_temporal_precision",  # 0.5 s
+    "tests/test_prior_shift_quapy.py::test_same_estimates_as_quapy[0.02]",  # 0.7 s
+    "tests/test_properties.py::test_masked_arrays_are_honoured_or_refused",  # 0.5 s
+    "tests/test_ranking.py::test_single_inversion_is_found_and_bracketed[continuous]",  # 0.6 s
+    "tests/test_ranking.py::test_single_inversion_is_found_and_bracketed[step]",  # 0.6 s
+    "tests/test_ranking.py::test_single_inversion_is_found_and_bracketed[trapezoid]",  # 0.5 s
+    "tests/test_ranking.py::test_two_inversions_are_both_found",  # 0.8 s
+    "tests/test_skew_models.py::test_moving_the_range_up_never_lowers_precision",  # 1.2 s
+    "tests/test_skew_models.py::test_narrow_range_approaches_fixed_skew",  # 0.7 s
+    "tests/test_soft_label_kernels.py::test_gathered_cumsum_is_accurate_and_non_decreasing[655363]",  # 0.8 s
+    "tests/test_soft_label_kernels.py::test_soft_label_areas_equal_the_general_path[16386-ends]",  # 1.0 s
+    "tests/test_soft_label_kernels.py::test_soft_label_areas_equal_the_general_path[16386-scarce]",  # 0.6 s
+    "tests/test_soft_label_kernels.py::test_soft_label_areas_equal_the_general_path[16386-tiny]",  # 0.6 s
+    "tests/test_stats_compare_beats.py::test_probability_follows_the_skew_models_mass",  # 0.6 s
+    "tests/test_stats_coverage.py::test_population_value_matches_a_large_sample[skew1]",  # 1.0 s
+    ("tests/widgets/test_bad_inputs_widgets.py::test_observer_error_shows_in_status_and_control_"
+     "returns[<lambda>-m-cost-0.4-0.8]"),  # 0.8 s
+    "tests/widgets/test_control_ends.py::test_every_control_at_its_ends_paints_without_error[fmeasure]",  # 0.7 s
+    ("tests/widgets/test_controls_set_from_code.py::test_a_value_the_control_cannot_hold_is_refused_and_"
+     "said[explorer.m-false]"),  # 1.4 s
+    ("tests/widgets/test_controls_set_from_code.py::test_a_value_the_control_cannot_hold_is_refused_and_"
+     "said[explorer.skew-nan]"),  # 1.5 s
+    ("tests/widgets/test_controls_set_from_code.py::test_a_value_the_control_cannot_hold_is_refused_and_"
+     "said[interactive_cost.skew-nan]"),  # 0.6 s
+    ("tests/widgets/test_estimated_skew.py::test_a_skew_estimate_is_a_skew_for_every_widget[interactive_"
+     "fmeasure]"),  # 1.2 s
+    "tests/widgets/test_estimated_skew.py::test_a_skew_estimate_is_a_skew_for_every_widget[interactive_pr]",  # 1.3 s
+    "tests/widgets/test_estimated_skew.py::test_go_to_estimated_skew_moves_every_widget[interactive_cost]",  # 0.7 s
+    "tests/widgets/test_fixed_axes.py::test_single_pr_widgets_keep_their_log_axis[<lambda>-skew-values0]",  # 0.7 s
+    ("tests/widgets/test_fixed_axes.py::test_single_pr_widgets_keep_their_log_axis[<lambda>-skew_"
+     "range-values1]"),  # 0.5 s
+    "tests/widgets/test_frames.py::test_a_change_outside_the_plan_falls_back_to_a_full_draw",  # 0.6 s
+    "tests/widgets/test_frames.py::test_a_full_draw_and_savefig_keep_the_moving_artists",  # 0.6 s
+    "tests/widgets/test_frames.py::test_every_control_step_is_a_blit_equal_to_a_full_draw[fmeasure]",  # 0.7 s
+    "tests/widgets/test_interactive.py::test_integrated_widget_weightings",  # 0.9 s
+    "tests/widgets/test_interactive.py::test_pr_widget_equals_static_plot_when_decimated",  # 1.0 s
+    "tests/widgets/test_interactive.py::test_temporal_widget_function_series",  # 0.7 s
+    "tests/widgets/test_notebooks.py::test_notebook_has_no_test_code[integrated_and_temporal_pr.ipynb]",  # 1.8 s
+    "tests/widgets/test_page_messages.py::test_several_values_set_in_the_kernel_before_the_page_catches_up",  # 0.7 s
+    "tests/widgets/test_redraw.py::test_inline_step_makes_one_frame_and_one_png[cost]",  # 0.8 s
+    "tests/widgets/test_redraw.py::test_inline_step_makes_one_frame_and_one_png[fmeasure]",  # 0.5 s
+    "tests/widgets/test_redraw.py::test_ipympl_step_makes_one_frame_and_leaves_the_figure_fresh[cost]",  # 0.9 s
+    "tests/widgets/test_redraw.py::test_ipympl_step_makes_one_frame_and_leaves_the_figure_fresh[fmeasure]",  # 0.7 s
+    "tests/widgets/test_redraw.py::test_ipympl_step_makes_one_frame_and_leaves_the_figure_fresh[integrated]",  # 1.0 s
+    "tests/widgets/test_redraw.py::test_ipympl_step_makes_one_frame_and_leaves_the_figure_fresh[pr]",  # 0.6 s
+    "tests/widgets/test_redraw.py::test_ipympl_step_makes_one_frame_and_leaves_the_figure_fresh[pr_threshold]",  # 0.6 s
+    "tests/widgets/test_redraw.py::test_ipympl_step_makes_one_frame_and_leaves_the_figure_fresh[temporal]",  # 1.0 s
+    "tests/widgets/test_spaces_explorer.py::test_cost_widget_equals_static_plot[0.5-0.5]",  # 0.7 s
+    "tests/widgets/test_spaces_explorer.py::test_cost_widget_equals_static_plot[0.9-0.001]",  # 0.7 s
+    "tests/widgets/test_spaces_explorer.py::test_cost_widget_on_the_probability_cost_axis",  # 0.7 s
+    "tests/widgets/test_spaces_explorer.py::test_envelope_widgets_reset_to_data_set_skew",  # 0.6 s
+    "tests/widgets/test_spaces_explorer.py::test_fmeasure_widget_equals_static_plot[0.2-0.01]",  # 0.6 s
+    "tests/widgets/test_spaces_explorer.py::test_fmeasure_widget_equals_static_plot[0.5-0.1]",  # 0.6 s
+    "tests/widgets/test_spaces_explorer.py::test_fmeasure_widget_equals_static_plot[0.9-0.6]",  # 1.1 s
+    "tests/widgets/test_threshold_control.py::test_a_threshold_step_marks_every_space_and_fills_the_readout",  # 2.0 s
+    ("tests/widgets/test_threshold_control.py::test_the_single_space_widgets_take_the_control[interactive_"
+     "fmeasure]"),  # 0.8 s
+    "tests/widgets/test_threshold_control.py::test_the_single_space_widgets_take_the_control[interactive_pr]",  # 1.3 s
 }
 _SLOW_FUNCTIONS = {t for t in SLOW_TESTS if "[" not in t}
 

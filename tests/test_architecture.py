@@ -25,6 +25,7 @@ that a test can show them failing on a small broken tree.
 from __future__ import annotations
 
 import ast
+import functools
 import pathlib
 
 import pytest
@@ -88,6 +89,14 @@ class _Imports(ast.NodeVisitor):
     visit_ImportFrom = visit_Import
 
 
+@functools.cache
+def _found_imports(source, filename):
+    """The import statements of one file's text, parsed once (each check reads the whole package)."""
+    visitor = _Imports()
+    visitor.visit(ast.parse(source, filename=filename))
+    return tuple(visitor.found)
+
+
 def import_edges(root):
     """``{module: [(imported name, line, deferred)]}``: every import, in-package names resolved to modules.
 
@@ -97,10 +106,8 @@ def import_edges(root):
     pkg = root.name
     out = {}
     for name, (path, is_pkg) in mods.items():
-        visitor = _Imports()
-        visitor.visit(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
         edges = []
-        for node, deferred in visitor.found:
+        for node, deferred in _found_imports(path.read_text(encoding="utf-8"), str(path)):
             if isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:
