@@ -16,7 +16,7 @@ import functools
 
 from ..plotting._axes import refit_titles
 
-__all__ = ["Layout", "freeze_layout"]
+__all__ = ["Layout", "freeze_layout", "redodge"]
 
 
 class Layout:
@@ -47,9 +47,18 @@ class Layout:
         moved = [disp._place_legend(relocate=True) for disp in self.displays.values()]
         if titled or any(legend is not None for legend in moved):  # room for the legends where the rule put them
             self.engine.execute(self.figure)
+        redodge(self.displays)
         self.laid_out = self.key()
         self.count += 1
         return True
+
+
+def redodge(displays):
+    """Spread the cost and F markers again by the pixels of the new layout (``dodge_markers`` measured the old)."""
+    for disp in displays.values():
+        dodge = getattr(disp, "_dodge_markers", None)
+        if dodge is not None:
+            dodge()
 
 
 def freeze_layout(figure, lock, displays, before=None):
@@ -63,6 +72,7 @@ def freeze_layout(figure, lock, displays, before=None):
     if engine is None or engine.__class__.__name__ != "ConstrainedLayoutEngine":
         return None
     engine.execute(figure)
+    redodge(displays)
     figure.set_layout_engine("none")
     figure._skewplot_frozen = True  # the legend rule: no new strip (its room would need the engine), see _legend
     layout = Layout(figure, engine, lock, displays, before)
