@@ -11,12 +11,16 @@ after it.  Also reported: ``np.sort`` of ``--n`` floats in the same run, so
 the times can be read against the machine's speed; on a loaded machine the CPU time of the write says
 more than its wall time.
 
-The explorer (``--widget explorer``, four controls: its page draws the
-curves itself, see ``skewplot/widgets/page_scene.py``) is measured the same
-way, each control stepped in turn; ``--busy`` writes it a second time while
+The explorer (``--widget explorer``, four controls and the PRG panel: its
+page draws the curves itself, see ``skewplot/widgets/page_scene.py``) is
+measured the same way, each control stepped in turn, and so is
+``interactive_integrated_pr`` under a weighting (``--widget integrated``:
+the normal fitted to observed skews, starting over the whole range, where
+the page sums every gap's quadrature rule); ``--busy`` writes it a second time while
 another process keeps a core busy (a pure-Python loop, ended by its pid).
 
-Run:  python benchmarks/bench_page_export.py [--n 1e6] [--steps 40] [--no-browser] [--widget pr|explorer] [--busy]
+Run:  python benchmarks/bench_page_export.py [--n 1e6] [--steps 40] [--no-browser] [--widget pr|explorer|integrated]
+      [--busy]
 """
 
 import argparse
@@ -60,7 +64,7 @@ def main():
     parser.add_argument("--n", type=float, default=1e6, help="scores per classifier")
     parser.add_argument("--steps", type=int, default=40, help="control steps timed in the browser")
     parser.add_argument("--no-browser", action="store_true")
-    parser.add_argument("--widget", choices=("pr", "explorer"), default="pr")
+    parser.add_argument("--widget", choices=("pr", "explorer", "integrated"), default="pr")
     parser.add_argument("--busy", action="store_true", help="write again with another process keeping a core busy")
     args = parser.parse_args()
     n = int(args.n)
@@ -76,8 +80,12 @@ def main():
           f"load {os.getloadavg()[0]:.2f}")
     if args.widget == "pr":
         w = sp.widgets.interactive_pr(data)
-    else:  # the page does not draw the PRG panel and the threshold control yet
-        w = sp.widgets.explorer(data, prg=False, threshold_control=False)
+    elif args.widget == "explorer":  # with its PRG panel; the page does not draw the threshold control yet
+        w = sp.widgets.explorer(data, prg=True, threshold_control=False)
+    else:  # P̄ weighted by the normal fitted to observed skews, over the whole slider: every gap's rule summed
+        w = sp.widgets.interactive_integrated_pr(data, observed=[0.05, 0.1, 0.2, 0.12])
+        w.controls["weighting"].value = "normal fit"
+        w.controls["skew_range"].value = (0.0, 1.0)
     path = os.path.join(tempfile.mkdtemp(), f"{args.widget}.html")
     info, write_s, cpu_s = _write(w, path)
     size_mb = os.path.getsize(path) / 1e6

@@ -94,14 +94,20 @@ class PRGDisplay(Display):
             if name in self.hulls_:
                 h = prg_curve(pts, skew=model, hull=True)
                 self.hulls_[name].set_data(h.recall_gain, h.precision_gain)
-        # Only recall gain depends on the skew: its axis names it.
-        what = model.describe() if isinstance(model, FixedSkew) else f"{model.describe()}: at π′ = {c.skew:.3g}"
-        self.ax_.set_xlabel(f"Recall gain ({what})")
+        self.ax_.set_xlabel(self.xlabel(model))
         legend = self.ax_.get_legend()
         if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only
             for text, line in zip(legend.get_texts(), self.lines_.values(), strict=False):
                 text.set_text(line.get_label())
             self._place_legend(relocate=True)  # the curves moved: the same rule as a fresh plot
+
+
+    @staticmethod
+    def xlabel(model):
+        """The recall gain axis' label under ``model``: only recall gain depends on the skew, its axis names it."""
+        if isinstance(model, FixedSkew):
+            return f"Recall gain ({model.describe()})"
+        return f"Recall gain ({model.describe()}: at π′ = {gain_skew(model):.3g})"
 
 
 def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,

@@ -133,6 +133,9 @@ def scene_artists(widget):
                 out[f"{panel}/curve/{name}"] = line
             out[f"{panel}/min"] = disp.baselines_["min"]
             out[f"{panel}/random"] = disp.baselines_["random"]
+        elif panel == "prg":
+            for name, line in disp.lines_.items():
+                out[f"{panel}/curve/{name}"] = line
         elif panel in ("cost", "fmeasure"):
             for name, line in disp.lines_.items():
                 out[f"{panel}/envelope/{name}"] = line
@@ -155,6 +158,8 @@ def _hidden(widget):
     for panel in ("pr", "integrated"):
         if panel in d:
             hide += [d[panel].baselines_["unachievable"], d[panel].ax_.title]
+    if "prg" in d:
+        hide.append(d["prg"].ax_.xaxis.label)
     for panel in ("cost", "fmeasure"):
         if panel in d:
             disp = d[panel]

@@ -44,6 +44,27 @@
       rec.push(tr[n - 1]); out.push(pp[n - 1]);
       return [rec, out];
     },
+    // skewplot.metrics.prg.gain_skew (of a FixedSkew)
+    gainSkew: function (pi) { var odds = pi / (1 - pi); return odds / (1 + odds); },
+    // skewplot.metrics.prg.recall_gain
+    recallGain: function (t, pi) { var odds = pi / (1 - pi); return 1 - odds * (1 - t) / t; },
+    // skewplot.metrics.prg.precision_gain
+    precisionGain: function (t, f) { return 1 - f / t; },
+    // skewplot.metrics.prg._clipped: the gains of the polyline (TPR increasing) where recall gain >= 0
+    prgClipped: function (tpr, fpr, pi) {
+      var n = tpr.length, lo = 0, hi = n;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (tpr[mid] < pi) { lo = mid + 1; } else { hi = mid; } }
+      var j = lo, rg = [], pg = [];
+      if (j >= n) { return [rg, pg]; }
+      if (j > 0 && tpr[j] > pi) {
+        var q = (pi - tpr[j - 1]) / (tpr[j] - tpr[j - 1]), f0 = fpr[j - 1] + q * (fpr[j] - fpr[j - 1]);
+        rg.push(0); pg.push(CF.precisionGain(pi, f0));
+      }
+      for (var i = j; i < n; i++) {
+        rg.push(tpr[i] === pi ? 0 : CF.recallGain(tpr[i], pi)); pg.push(CF.precisionGain(tpr[i], fpr[i]));
+      }
+      return [rg, pg];
+    },
     // skewplot.metrics.cost.probability_cost
     probabilityCost: function (pi, m) {
       var num = pi * (1 - m), den = num + (1 - pi) * m;
@@ -205,8 +226,8 @@
     var it = p.item, fixed = it.control === "skew", lo, hi, mean, prec;
     if (fixed) { mean = value("skew"); prec = function (t, f) { return CF.precisionAt(t, f, mean); }; }
     else {
-      lo = value("skew_range", 0); hi = value("skew_range", 1); mean = 0.5 * (lo + hi);
-      prec = function (t, f) { return CF.uniformPrecision(t, f, lo, hi); };
+      var R = rangeNow();
+      mean = R.mean; prec = R.prec;
     }
     var g = it.grid, pmin = g.map(function (r) { return prec(r, 1); });
     var fill = polyline(T, g, pmin).concat(polyline(T, g.slice().reverse(), g.map(function () { return 0; })));
@@ -230,11 +251,45 @@
     var b = it.text.box;
     text(it.text, titleOf(p), b[0] + b[2] / 2, b[1] + b[3], "center", "bottom", 0);
   }
-  // the kernel's fit_title of the model's describe() at this state (skewplot.widgets.page_scene.panel_titles)
-  function titleOf(p) {
-    var it = p.item;
-    return it.control === "skew" ? it.titles[idx.skew]
-      : it.titles[idx.skew_range[0] * C.skew_range.values.length + idx.skew_range[1]];
+  // the kernel's fit_title of the model's describe() at this state (skewplot.plotting._axes.fitted_titles)
+  function titleOf(p) { return p.item.titles[stateIndex(p.by)]; }
+  // The range's P̄ now: uniform in closed form, or the weighting's rule over the gaps between the ends
+  // (skewplot.widgets._page_weighted; SkewModel.precision: the nodes' weighted mean); null: no weight there.
+  function rangeNow() {
+    var lo = value("skew_range", 0), hi = value("skew_range", 1), i = idx.skew_range[0], j = idx.skew_range[1];
+    var S = C.weighting && D.table.weighted && D.table.weighted[idx.weighting];
+    if (!S) {
+      return {mean: 0.5 * (lo + hi), prec: function (t, f) { return CF.uniformPrecision(t, f, lo, hi); },
+              area: function (name) {
+                return pbarArea(D.table.rows[name].filter(function (spec) { return spec.pbar; })[0].pbar);
+              },
+              amin: function () { return pbarArea(D.table.gmin); }};
+    }
+    var sum = function (g) { var s = 0; for (var k = i; k < j; k++) { s += g[k]; } return s; };
+    var w = sum(S.gw);
+    if (!(w > 0)) { return null; }
+    var a = S.start[i], b = S.start[j], pi = S.pi, wt = S.w;
+    return {mean: sum(S.gm) / w,
+            prec: function (t, f) {
+              var s = 0;
+              for (var k = a; k < b; k++) { s += wt[k] * CF.precisionAt(t, f, pi[k]); }
+              return s / w;
+            },
+            area: function (name) { return sum(S.g[name]) / w; }, amin: function () { return sum(S.gmin) / w; }};
+  }
+
+  // ---- precision-recall gain at the skew ----
+  function drawPRG(p, T) {
+    var it = p.item, pi = CF.gainSkew(value("skew"));
+    clipTo(T.box);
+    Object.keys(it.curves).forEach(function (name) {
+      var c = it.curves[name], g = CF.prgClipped(c.tpr, c.fpr, pi), pts = polyline(T, g[0], g[1]);
+      page.drawn[p.key + "/curve/" + name] = pts;
+      stroke(pts, c.style);
+    });
+    ctx.restore();
+    var b = it.text.box;
+    text(it.text, it.labels[idx.skew], b[0] + b[2] / 2, b[1], "center", "top", 0);
   }
 
   // ---- cost and F spaces ----
@@ -384,10 +439,9 @@
     return (g[j] - g[i]) / (v[j] - v[i]);
   }
   function legendTexts(p) {  // a PR panel's own legend: its box is static, the areas and the baseline's skew move
-    var lo = value("skew_range", 0), hi = value("skew_range", 1);
+    var R = rangeNow();
     p.item.legend.forEach(function (t) {
-      var s = t.what === "random" ? "random (" + CF.skewText(0.5 * (lo + hi)) + ")"
-        : CF.aucLabel(t.name, pbarArea(D.table.rows[t.name][0].pbar));
+      var s = t.what === "random" ? "random (" + CF.skewText(R.mean) + ")" : CF.aucLabel(t.name, R.area(t.name));
       text(t, s, t.box[0], t.box[1] + t.box[3] / 2, "left", "middle", 0);
       page.legend.push(s);
     });
@@ -396,9 +450,9 @@
     if (spec.v !== undefined && spec.by === undefined) { return spec.v; }
     if (spec.by !== undefined) { return spec.v[idx[spec.by]]; }
     if (spec.pbar) {
-      var a = pbarArea(spec.pbar);
+      var R = rangeNow(), a = R.area(name);
       if (!spec.norm) { return CF.fmt3(a); }
-      var amin = pbarArea(D.table.gmin);
+      var amin = R.amin();
       return CF.fmt3((a - amin) / (1 - amin));
     }
     var mk = page.markers[spec.marker].filter(function (m) { return m.name === name; })[0];
@@ -466,7 +520,8 @@
     });
     D.panels.forEach(function (p) {
       var T = transform(p), k = p.item.kind, v = p.variants.indexOf(p.variant);
-      if (k === "pr") { layer(p, "pr", [v, idx[p.item.control]], function () { drawPR(p, T); }); }
+      if (k === "pr") { layer(p, "pr", [v, stateIndex(p.by)], function () { drawPR(p, T); }); }
+      else if (k === "prg") { layer(p, "prg", [idx.skew], function () { drawPRG(p, T); }); }
       else if (k === "marks") { layer(p, "marks", [idx.skew, idx.skew_range], function () { drawMarks(p, T); }); }
       else {
         layer(p, "curves", [v, idx[p.item.param]], function () { drawEnvelope(p, T, "curves"); });
@@ -480,6 +535,7 @@
     });
     readout();
     D.controls.forEach(function (c) {
+      if (c.kind === "choice") { c.inputs[0].value = idx[c.name]; return; }
       if (c.kind === "range") {
         c.inputs[0].value = idx[c.name][0]; c.inputs[1].value = idx[c.name][1];
         c.out.textContent = "[" + c.labels[idx[c.name][0]] + ", " + c.labels[idx[c.name][1]] + "]";
@@ -488,11 +544,36 @@
     page.paints += 1;
     page.lastPaintMs = performance.now() - t0;
   }
-  page.set = function (name, index) { idx[name] = index; paint(); };
+  page.set = function (name, index) {
+    var before = idx[name];
+    idx[name] = index;
+    if (!settable()) { idx[name] = before; }
+    paint();
+  };
 
+  function settable() {  // a range the weighting gives no weight is refused, as the live widget refuses it
+    return !(C.skew_range && C.weighting) || rangeNow() !== null;
+  }
   D.controls.forEach(function (c) {
     var label = document.createElement("label"), out = document.createElement("output");
     label.appendChild(document.createTextNode(c.label));
+    if (c.kind === "choice") {
+      var select = document.createElement("select");
+      select.dataset.control = c.name;
+      c.labels.forEach(function (text, k) {
+        var o = document.createElement("option"); o.value = k; o.textContent = text; select.appendChild(o);
+      });
+      select.addEventListener("change", function () {
+        var before = idx[c.name];
+        idx[c.name] = +select.value;
+        if (!settable()) { idx[c.name] = before; }
+        paint();
+      });
+      label.appendChild(select);
+      c.inputs = [select];
+      box.appendChild(label);
+      return;
+    }
     c.inputs = (c.kind === "range" ? [0, 1] : [0]).map(function (end) {
       var input = document.createElement("input");
       input.type = "range"; input.min = 0; input.max = c.values.length - 1; input.step = 1;
@@ -503,7 +584,9 @@
           var pair = idx[c.name].slice();
           pair[end] = k;
           if (pair[0] >= pair[1]) { if (end === 0) { pair[0] = pair[1] - 1; } else { pair[1] = pair[0] + 1; } }
+          var before = idx[c.name];
           idx[c.name] = pair;
+          if (!settable()) { idx[c.name] = before; }
         } else { idx[c.name] = k; }
         paint();
       });

@@ -5,7 +5,7 @@ Design
 A widget whose controls reach too many states to pre-render (the explorer:
 skew x skew range x F weight x cost weight; the cost and F widgets: skew x
 weight, about 20 000 states; ``interactive_integrated_pr``: the range's
-(lo, hi) pairs, uniform weighting) is saved as *layers*:
+(lo, hi) pairs times its weightings) is saved as *layers*:
 
 - **static pixels, rendered by matplotlib once**: the figure with every
   artist a control moves hidden (one PNG), one crop per panel and per set of
@@ -19,14 +19,16 @@ weight, about 20 000 states; ``interactive_integrated_pr``: the range's
   the PR panels draw (already thinned by ``pr_vertices`` to what the pixels
   separate, its first point exact), the ROC convex hull (the cost and F
   envelopes, and their markers, are exact functions of it), the points
-  that get a thin line, the Displays' x grids, every artist's colour, width,
+  that get a thin line, the PRG panel's vertices thinned once for every
+  skew (``_page_prg.py``), the Displays' x grids, every artist's colour, width,
   dashes and z-order, and each panel's data-to-pixel transform;
 - **the table's numbers that depend on one control**, as the kernel's
   strings (AUCPR and nAUCPR at each skew of the grid, the F area and gain at
   each weight); the range columns from two cumulative sums per range node,
   ``G(x) = x AUC_P̄[0, x]`` and ``x AUC_min[0, x]`` (by Fubini the area over
-  ``[lo, hi]`` is ``(G(hi) - G(lo)) / (hi - lo)``, to ~1e-13); the marker
-  columns from the hull, with the kernel's expression.
+  ``[lo, hi]`` is ``(G(hi) - G(lo)) / (hi - lo)``, to ~1e-13; a weighted
+  range from sums per gap, ``_page_weighted.py``); the marker columns from
+  the hull, with the kernel's expression.
 
 A step then runs the closed forms in the page (precision at π′, P̄ over a
 range, the cost and F lines, envelopes, crossings and markers; one small JS
@@ -71,7 +73,9 @@ from ._page_draw import (
     variants,
 )
 from ._page_draw import scene_artists as scene_artists
+from ._page_prg import prg_item
 from ._page_shell import control_grid, page_html, read_text, readout_text
+from ._page_weighted import range_states, weightings
 from ._readout import _fmt, f_gain, normalized, polyline_area
 
 __all__ = ["scene", "save_scene", "range_nodes", "scene_artists"]
@@ -122,6 +126,10 @@ def _controls(widget):
             out.append(_range(name, control))
         elif isinstance(control, widgets.Dropdown) and len(control.options) == 1:
             continue  # nothing to choose (interactive_integrated_pr's weighting without a weight)
+        elif name == "weighting":  # P̄'s weighting: uniform, or a density by quadrature per gap (_page_weighted)
+            labels = [str(o) for o in control.options]
+            out.append({"name": name, "kind": "choice", "label": control.description, "values": labels,
+                        "labels": labels, "texts": labels, "start": labels.index(control.value)})
         else:
             raise ValueError(f"save_html cannot draw the control {name!r} ({type(control).__name__}) in the page yet")
     return out
@@ -173,16 +181,15 @@ def _envelope_numbers(disp, param, values):
     return rows
 
 
-_DRAWN = ("pr", "integrated", "cost", "fmeasure", "roc", "aucpr_vs_skew")
+_DRAWN = ("pr", "prg", "integrated", "cost", "fmeasure", "roc", "aucpr_vs_skew")
 
 
 def scene(widget):
     """Everything the page needs to draw ``widget`` at any state of its controls (JSON-able, images as data URLs)."""
     if not widget._page_draws_curves:
         raise ValueError(f"save_html draws {type(widget).__name__} from pre-rendered frames only")
-    other = (["the PRG panel (prg=False)"] if "prg" in widget.displays else []) + (
-        ["the threshold control (threshold_control=False)"] if getattr(widget, "threshold_control", None) else [])
-    other += sorted(set(widget.displays) - set(_DRAWN) - {"prg"})
+    other = ["the threshold control (threshold_control=False)"] if getattr(widget, "threshold_control", None) else []
+    other += sorted(set(widget.displays) - set(_DRAWN))
     if other:
         raise ValueError(f"save_html cannot draw {' and '.join(other)} in the page yet; build the widget without")
     fig, d = widget.figure, widget.displays
@@ -197,18 +204,22 @@ def scene(widget):
             continue
         disp = d[key]
         if isinstance(disp.skew, SkewRange):  # P̄ over the range slider's (lo, hi), the page's table by pair
-            nodes = by["skew_range"]["values"]
-            means = [0.5 * (a + b) for a in nodes for b in nodes]
-            item, control = pr_item(disp, "skew_range"), "skew_range"
-            models = [SkewRange(a, b, weight=disp.skew.weight) if a < b else None for a in nodes for b in nodes]
+            choice = weightings(widget)
+            models, means, weighted = range_states(disp, by["skew_range"]["values"], choice)
+            item, control = pr_item(disp, "skew_range"), ["skew_range", *(["weighting"] if choice else [])]
         else:
-            item, means, control = pr_item(disp, "skew"), skews, "skew"
+            item, means, control = pr_item(disp, "skew"), skews, ["skew"]
             models = [FixedSkew(v) for v in skews]
         item["titles"] = fitted_titles(disp.ax_, [None if m is None else m.describe() for m in models])
         if disp.ax_.get_legend() is not None:  # the panel's own legend: the page writes its changing texts
             item["legend"] = _legend_texts(disp, renderer, height)
-        panels.append(_panel_spec(key, disp, item, [control], pr_limits(disp, means), disp.ax_.title, renderer,
+        panels.append(_panel_spec(key, disp, item, control, pr_limits(disp, means), disp.ax_.title, renderer,
                                   height))
+    if "prg" in d:  # the gains at the skew slider's value: the curve clipped and mapped in the page
+        disp = d["prg"]
+        item = prg_item(disp, skews, line_style)
+        panels.append(_panel_spec("prg", disp, item, ["skew"], [tuple(disp.ax_.get_ylim())], disp.ax_.xaxis.label,
+                                  renderer, height))
     for kind, param in (("cost", "m"), ("fmeasure", "f_alpha")):
         if kind in d:
             disp = d[kind]
@@ -230,7 +241,10 @@ def scene(widget):
         panels.append({"key": "aucpr_vs_skew", "panel": panel_box(ax, height), "item": item, "by": [],
                        "variants": [None], "table": None})
     images, static = layers(widget, panels, height)
-    return {"controls": controls, "panels": panels, "table": _table(widget, by), "layers": static,
+    table = _table(widget, by)
+    if "integrated" not in d and "skew_range" in by:  # a weighting's sums, for the panel and the table
+        table["weighted"] = weighted
+    return {"controls": controls, "panels": panels, "table": table, "layers": static,
             "buttons": _buttons_of(widget, by), "width": int(round(fig.bbox.width)), "height": height}, images
 
 
@@ -341,11 +355,11 @@ def _table(widget, by):
         title = ["π′ = ", {"c": "skew"}, ", range [", {"c": "skew_range", "end": 0}, ", ",
                  {"c": "skew_range", "end": 1}, "], f_alpha = ", {"c": "f_alpha"}, ", m = ", {"c": "m"}]
         return {"title": title, "columns": list(next(iter(widget.readouts_.values()))), "rows": rows, "gmin": gmin}
-    if "pr" in d and isinstance(d["pr"].skew, SkewRange):  # interactive_integrated_pr (uniform)
+    if "pr" in d and isinstance(d["pr"].skew, SkewRange):  # interactive_integrated_pr
         g, gmin = _range_sums(d["pr"], by["skew_range"]["values"])
         rows = {name: [{"pbar": g[name]}, {"pbar": g[name], "norm": True}] for name in d["pr"].points}
         title = ["AUC under P̄-R, π′ ∈ [", {"c": "skew_range", "end": 0}, ", ", {"c": "skew_range", "end": 1},
-                 "] (uniform)"]
+                 "] (", {"c": "weighting"} if "weighting" in by else "uniform", ")"]
         return {"title": title, "columns": ["AUC", "nAUC"], "rows": rows, "gmin": gmin}
     disp, param = d[widget.kind], widget.param_name
     rows = {}

@@ -182,6 +182,9 @@ def _start(page, widget):
         elif name in ("skew", "m", "f_alpha"):
             grids[name] = _grid(widget, name)
             control.value = grids[name][page.evaluate(f"window.skewplotPage.idx['{name}']")]
+        elif name == "weighting":
+            grids[name] = list(control.options)
+            control.value = grids[name][page.evaluate("window.skewplotPage.idx.weighting")]
     _compare(page, widget, "start")
     return grids
 
@@ -269,7 +272,7 @@ def test_the_envelope_widgets_page_follows_the_kernel(chromium, data_set, tmp_pa
 @pytest.mark.parametrize("rare", [False, True], ids=["linear-range", "log-range"])
 def test_every_control_of_the_explorer_works_in_its_page(chromium, tmp_path, rare):
     data = sp.datasets.example_classifiers(n=3000, skew=0.01 if rare else 0.2, random_state=3)
-    widget = explorer(data, skew=0.1, prg=False, threshold_control=False)
+    widget = explorer(data, skew=0.1, prg=True, threshold_control=False)  # the PRG panel too
     path = tmp_path / "explorer.html"
     widget.save_html(path)
     nodes = len(range_nodes(widget.controls["skew_range"])[0])
@@ -303,6 +306,36 @@ def test_the_range_widgets_page_follows_the_kernel(chromium, tmp_path, skew):
         legend = page.evaluate("window.skewplotPage.legend")
         want = [t.get_text() for t in widget.displays["pr"].ax_.get_legend().get_texts()]
         assert all(text in want for text in legend), (legend, want)  # the legend's areas and baseline skew
+        assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
+    finally:
+        context.close()
+
+
+def test_the_weighted_range_widgets_page_follows_the_kernel(chromium, tmp_path):
+    # P̄ under the normal fitted to observed skews (quadrature per gap of the range slider in the page), a range
+    # in the density's far tail (7 to 9 sd from the mean), the weighting switched back and forth; then a range where
+    # the density underflows to 0, which the page refuses as the live widget does
+    data = sp.datasets.example_classifiers(n=1500, skew=0.01, random_state=3)
+    widget = interactive_integrated_pr(data, observed=[0.005, 0.01, 0.02, 0.012])
+    path = tmp_path / "page.html"
+    assert widget.save_html(path)["drawn"]
+    nodes = range_nodes(widget.controls["skew_range"])[0]
+    tail = int(np.searchsorted(nodes, 0.06))
+    context, page, requests, errors = _open(chromium, path)
+    try:
+        plan = [("weighting", 1), ("skew_range", (1, len(nodes) - 1)), ("skew_range", (0, 1)),
+                ("skew_range", (0, len(nodes) // 3)), ("skew_range", (1, len(nodes) // 2)),
+                ("skew_range", (1, tail + 3)), ("skew_range", (0, tail)), ("weighting", 0), ("weighting", 1),
+                ("skew_range", (0, tail + 1))]
+        _walk(page, widget, plan, jumps=range(len(plan)))
+        legend = page.evaluate("window.skewplotPage.legend")
+        want = [t.get_text() for t in widget.displays["pr"].ax_.get_legend().get_texts()]
+        assert all(text in want for text in legend), (legend, want)
+        before = page.evaluate("window.skewplotPage.idx.skew_range")
+        page.evaluate("([n, v]) => window.skewplotPage.set(n, v)", ["skew_range", [len(nodes) - 2, len(nodes) - 1]])
+        assert page.evaluate("window.skewplotPage.idx.skew_range") == before  # no weight there: refused
+        with pytest.raises(ValueError, match="integrates to zero"):
+            sp.SkewRange(nodes[-2], nodes[-1], weight=widget.weights["normal fit"]).nodes()
         assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
     finally:
         context.close()

@@ -117,6 +117,24 @@ def test_the_densified_pr_curve_has_the_kernels_vertices(model):
     np.testing.assert_allclose(js[1], prec, rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.parametrize("pi", [0.01, 0.3, 0.9999, 1e-4, 0.5])
+def test_the_prg_curve_the_page_draws_is_the_kernels(pi):
+    # prg_curve of a polyline with TPR = 0 points, a vertex exactly at TPR = pi, and the segment crossing it
+    from skewplot.metrics.prg import _clipped, gain_skew
+
+    t = np.r_[0.0, 0.0, np.sort(rng.random(50)), pi, 1.0]
+    f = np.r_[0.0, 0.1, np.sort(rng.random(53) ** 3)[:51], 1.0]
+    order = np.argsort(t, kind="stable")
+    t, f = t[order], f[order]
+    pg = gain_skew(FixedSkew(pi))
+    c = _clipped(t, f, np.arange(t.size), pg)
+    got_pi, (rg, pgain) = run_js([["gainSkew", [pi]], ["prgClipped", [t.tolist(), f.tolist(), pg]]])
+    assert got_pi == pg
+    np.testing.assert_allclose(rg, c.recall_gain, rtol=1e-13, atol=1e-15)
+    np.testing.assert_allclose(pgain, c.precision_gain, rtol=1e-13, atol=1e-15)
+    assert len(rg) == c.recall_gain.size >= 2
+
+
 def test_the_tables_digits_and_the_marker_labels_are_pythons():
     values = np.r_[rng.random(50), -rng.random(5) * 1e-4, [0.0625, 0.1875, 0.3125, 0.0005, 0.9995, 1.0, 0.12345,
                                                              2.5e-5, 1e-7, 123.0, 0.000123456, 1234.5]]
