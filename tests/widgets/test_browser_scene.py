@@ -182,7 +182,7 @@ def _start(page, widget):
         elif name in ("skew", "m", "f_alpha"):
             grids[name] = _grid(widget, name)
             control.value = grids[name][page.evaluate(f"window.skewplotPage.idx['{name}']")]
-        elif name == "weighting":
+        elif name == "weighting" and len(control.options) > 1:  # (one option: nothing to choose, no control)
             grids[name] = list(control.options)
             control.value = grids[name][page.evaluate("window.skewplotPage.idx.weighting")]
     _compare(page, widget, "start")
