@@ -43,7 +43,7 @@ from ._layout import freeze_layout
 from ._lock import guard
 from ._page import follow_page
 from ._parts import encode_png
-from ._readout import first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here
+from ._readout import Tables, first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here
 from ._width import follow_output_width
 from .page_export import save_html
 
@@ -74,7 +74,7 @@ def _built_under_lock(init):
     return __init__
 
 
-class SkewWidget(widgets.VBox):
+class SkewWidget(Tables, widgets.VBox):
     """Base of every skewplot widget (a :class:`ipywidgets.VBox`).
 
     Attributes
@@ -329,6 +329,7 @@ class SkewWidget(widgets.VBox):
             # the browser gets this before the step's work starts (a step back after an error keeps its message)
             self.status.value = "<span style='color:#666'>computing…</span>"
         start = time.perf_counter()
+        self._later = later = []  # the tables' HTML: sent after the frame, which the user waits for
         try:
             with self._paint_lock:  # another thread may be painting this figure (see the _frames notes)
                 self._apply_all({name})
@@ -337,8 +338,13 @@ class SkewWidget(widgets.VBox):
                 self.frames.redraw(self._moved_axes({name}))
                 self._show()
         except Exception as exc:  # noqa: BLE001 - reported in the status line and the log, then undone
+            self._later = None
             self._reject(name, exc)
             return
+        finally:
+            self._later = None
+        for fill in later:
+            fill()
         self._took[name] = time.perf_counter() - start
         self._valid[name] = self.controls[name].value
         if not self._reverting:
@@ -387,12 +393,3 @@ class SkewWidget(widgets.VBox):
     def _apply(self, changed):  # pragma: no cover - each widget moves its Displays
         """Read the controls and update the Displays; ``changed``: names of the moved controls (None: all)."""
         raise NotImplementedError
-
-    # ---------------------------------------------------------------- readouts
-    def _set_readout(self, title, columns, rows):
-        """Fill ``readouts_`` and the HTML table.
-
-        ``rows`` maps classifier -> dict column -> value (float, (mean, sd) or None).
-        """
-        self.readouts_ = {name: dict(values) for name, values in rows.items()}
-        self.readout.value = readout_table(title, columns, rows)

@@ -123,6 +123,7 @@ class Footprints:
         self._regions = regions
         self._axis_boxes = axis_boxes
         self._memo = {}
+        self._clips = {}  # id of a clip box -> its footprint (the boxes live as long as this frame)
         self._dpi = figure.dpi
 
     def of(self, artist):
@@ -147,8 +148,10 @@ class Footprints:
         if isinstance(artist, TEXTS):
             return (_pixels(artist.get_window_extent(self._renderer), width, height),)
         clip = artist.get_clip_box() if artist.get_clip_on() else None
-        if clip is not None:
-            return (_pixels(clip, width, height),)
+        if clip is not None:  # most artists of an Axes share its box: measured once a frame
+            if id(clip) not in self._clips:
+                self._clips[id(clip)] = (_pixels(clip, width, height),)
+            return self._clips[id(clip)]
         region = self._regions.get(id(artist.axes))
         return (0, 0, width, height) if region is None else (region,)
 
@@ -168,8 +171,8 @@ def static_boxes(figure, by_axes, feet):
     for ax in figure.axes:
         planned = {id(a) for a in by_axes.get(id(ax), ())}
         if planned:
-            out[id(ax)] = [b for a in ax.get_children() if id(a) not in planned and a is not ax.patch
-                           for b in feet.of(a)]
+            out[id(ax)] = list(dict.fromkeys(b for a in ax.get_children() if id(a) not in planned and a is not ax.patch
+                                             for b in feet.of(a)))  # distinct: many artists share a clip box
     return out
 
 
@@ -183,10 +186,12 @@ def out_of_order(feet, order, by_axes, static):
     :func:`static_boxes`) of a later Axes of ``order``: a label moved over a
     neighbour's tick labels.  Then only a full draw has the right pixels.
     """
+    painted = {}  # the distinct boxes repainted by the Axes before: most of an Axes' artists share its clip box
     for j, later in enumerate(order):
+        if j:
+            painted.update(dict.fromkeys(a for artist in by_axes[order[j - 1]] for a in feet.of(artist)))
         boxes = static.get(later)
-        if boxes and any(overlap(a, b) for key in order[:j] for artist in by_axes[key] for a in feet.of(artist)
-                         for b in boxes):
+        if boxes and painted and any(overlap(a, b) for a in painted for b in boxes):
             return True
     return False
 

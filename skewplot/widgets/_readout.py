@@ -6,7 +6,7 @@ import html
 
 import numpy as np
 
-__all__ = ["readout_table", "normalized", "first_points", "polyline_area", "f_gain"]
+__all__ = ["readout_table", "normalized", "first_points", "polyline_area", "f_gain", "Tables"]
 
 
 def _fmt(value):
@@ -62,3 +62,29 @@ def f_gain(area, ap):
     """Gain of an F envelope's area over always-positive's, ``(area - ap) / (1 - ap)``; None when ``ap`` is 1."""
     # With f_alpha = 0 (F is recall) always-positive reaches the top: no gain is defined.
     return None if ap is None or not ap < 1.0 else (area - ap) / (1.0 - ap)
+
+
+class Tables:
+    """A widget's readout tables (mixed into ``SkewWidget``): filled after each step's frame is shown."""
+
+    #: During a control step, the list of what :meth:`after_frame` put off (None between steps).
+    _later = None
+
+    def _set_readout(self, title, columns, rows):
+        """Fill ``readouts_`` and the HTML table.
+
+        ``rows`` maps classifier -> dict column -> value (float, (mean, sd) or None).
+        """
+        self.readouts_ = {name: dict(values) for name, values in rows.items()}
+        self.after_frame(lambda: setattr(self.readout, "value", readout_table(title, columns, rows)))
+
+    def after_frame(self, fill):
+        """Call ``fill`` (a table's HTML) after this step's frame is shown, or now between steps.
+
+        The table's message then reaches the browser after the frame's PNG,
+        and formatting it is off the time to the picture.
+        """
+        if self._later is None:
+            fill()
+        else:
+            self._later.append(fill)

@@ -269,7 +269,7 @@ class ThresholdControl:
         w.threshold_readouts_ = numbers
         title = (f"At π′ = {skew_text(pi)}, m = {m:.2f}</b> (recall and precision with a {CONFIDENCE:.0%} "
                  "bootstrap interval under each; counts per 10 000 deployed cases)<b>")
-        w.threshold_table.value = readout_table(title, _COLUMNS, rows)
+        w.after_frame(lambda: setattr(w.threshold_table, "value", readout_table(title, _COLUMNS, rows)))
 
     # ------------------------------------------------------------------ the button
     def choose(self, _button=None):

@@ -163,3 +163,17 @@ def test_inline_step_makes_one_frame_and_one_png(two_classifiers, case):
         assert len(shown) == n + 1, "one step must show one PNG"
         assert not w.figure.stale, f"the figure is stale after painting {name}={value!r}"
     assert_frame_is_full_draw(w)
+
+
+def test_the_frame_is_shown_before_the_tables_are_filled(two_classifiers):
+    """A step sends the picture first: the table's HTML (formatted after it) reaches the browser behind it."""
+    from skewplot import widgets
+
+    w = widgets.interactive_pr(two_classifiers, skew=0.05)
+    events = []
+    w._output.observe(lambda change: events.append("frame"), names="outputs")
+    w.readout.observe(lambda change: events.append("readout"), names="value")
+    w.controls["skew"].value = 0.1
+    assert events == ["frame", "readout"]
+    assert "0.1" in w.readout.value  # filled by the time the step returns
+    plt.close(w.figure)
