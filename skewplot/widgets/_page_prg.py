@@ -61,5 +61,5 @@ def prg_item(disp, skews, line_style):
         t, f = np.asarray(pts.tpr, dtype=float), np.asarray(pts.fpr, dtype=float)
         keep = prg_vertices(t, f, min(skews), max(skews), width)
         curves[name] = {"tpr": t[keep].tolist(), "fpr": f[keep].tolist(), "style": line_style(disp.lines_[name], dpi)}
-    return {"kind": "prg", "control": "skew", "curves": curves,
+    return {"kind": "prg", "control": "skew", "curves": curves, "bins": disp._n_bins,
             "labels": [disp.xlabel(FixedSkew(v)) for v in skews]}

@@ -65,6 +65,25 @@
       }
       return [rg, pg];
     },
+    // skewplot.plotting._display.decimation_indices: the M4 vertices of x (non-decreasing), key's extremes per bin
+    decimation: function (x, key, nBins) {
+      var n = x.length;
+      if (n <= 4 * nBins) { var all = []; for (var q = 0; q < n; q++) { all.push(q); } return all; }
+      var span = x[n - 1] - x[0], out = [], i = 0;
+      span = span > 0 ? span : 1;
+      while (i < n) {
+        var bin = Math.min(Math.floor((x[i] - x[0]) / span * nBins), nBins - 1), lo = i, hi = i, j = i;
+        while (j + 1 < n && Math.min(Math.floor((x[j + 1] - x[0]) / span * nBins), nBins - 1) === bin) {
+          j++;
+          if (key[j] < key[lo]) { lo = j; }
+          if (key[j] > key[hi]) { hi = j; }
+        }
+        var keep = [i, lo, hi, j].sort(function (a, b) { return a - b; });
+        for (var k = 0; k < 4; k++) { if (!out.length || out[out.length - 1] !== keep[k]) { out.push(keep[k]); } }
+        i = j + 1;
+      }
+      return out;
+    },
     // skewplot.metrics.cost.probability_cost
     probabilityCost: function (pi, m) {
       var num = pi * (1 - m), den = num + (1 - pi) * m;
@@ -255,6 +274,7 @@
   function titleOf(p) { return p.item.titles[stateIndex(p.by)]; }
   // The range's P̄ now: uniform in closed form, or the weighting's rule over the gaps between the ends
   // (skewplot.widgets._page_weighted; SkewModel.precision: the nodes' weighted mean); null: no weight there.
+  var U_LO = -30, U_STEP = 0.05, U_N = 1201;  // the grid of log(FPR/TPR) of a weighted P̄
   function rangeNow() {
     var lo = value("skew_range", 0), hi = value("skew_range", 1), i = idx.skew_range[0], j = idx.skew_range[1];
     var S = C.weighting && D.table.weighted && D.table.weighted[idx.weighting];
@@ -269,11 +289,25 @@
     var w = sum(S.gw);
     if (!(w > 0)) { return null; }
     var a = S.start[i], b = S.start[j], pi = S.pi, wt = S.w;
+    var exact = function (t, f) {
+      var s = 0;
+      for (var k = a; k < b; k++) { s += wt[k] * CF.precisionAt(t, f, pi[k]); }
+      return s / w;
+    };
+    // P̄ depends on FPR/TPR only: log P̄ tabulated once per range over log(FPR/TPR) (spacing 0.05: linear
+    // interpolation of the log within 1e-4 of it, where half a pixel of the log axis is ~3 %), exact off the grid
+    var key = [i, j, idx.weighting].join(), tab = S.tabKey === key ? S.tab : null;
+    if (!tab) {
+      tab = new Float64Array(U_N);
+      for (var q = 0; q < U_N; q++) { tab[q] = Math.log(exact(1, Math.exp(U_LO + q * U_STEP))); }
+      S.tab = tab; S.tabKey = key;
+    }
     return {mean: sum(S.gm) / w,
             prec: function (t, f) {
-              var s = 0;
-              for (var k = a; k < b; k++) { s += wt[k] * CF.precisionAt(t, f, pi[k]); }
-              return s / w;
+              if (!(t > 0 && f > 0)) { return exact(t, f); }
+              var x = (Math.log(f / t) - U_LO) / U_STEP, q = Math.floor(x);
+              if (!(q >= 0 && q < U_N - 1)) { return exact(t, f); }
+              return Math.exp(tab[q] + (x - q) * (tab[q + 1] - tab[q]));
             },
             area: function (name) { return sum(S.g[name]) / w; }, amin: function () { return sum(S.gmin) / w; }};
   }
@@ -283,7 +317,8 @@
     var it = p.item, pi = CF.gainSkew(value("skew"));
     clipTo(T.box);
     Object.keys(it.curves).forEach(function (name) {
-      var c = it.curves[name], g = CF.prgClipped(c.tpr, c.fpr, pi), pts = polyline(T, g[0], g[1]);
+      var c = it.curves[name], g = CF.prgClipped(c.tpr, c.fpr, pi), keep = CF.decimation(g[0], g[1], it.bins);
+      var pts = keep.map(function (k) { return [T.x(g[0][k]), T.y(g[1][k])]; });
       page.drawn[p.key + "/curve/" + name] = pts;
       stroke(pts, c.style);
     });

@@ -140,7 +140,7 @@ def _per_classifier(disp, work):
     from concurrent.futures import ThreadPoolExecutor
 
     for pts in disp.points.values():
-        disp._auc(pts)  # the corners, cached once
+        disp._auc(pts, 0.5)  # the corners, cached once (at a fixed skew: the Display's own may be a weighted range)
     with ThreadPoolExecutor(max_workers=2) as pool:
         jobs = {name: pool.submit(work, name, pts) for name, pts in disp.points.items()}
         return {name: job.result() for name, job in jobs.items()}

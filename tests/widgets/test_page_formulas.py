@@ -135,6 +135,16 @@ def test_the_prg_curve_the_page_draws_is_the_kernels(pi):
     assert len(rg) == c.recall_gain.size >= 2
 
 
+@pytest.mark.parametrize("n, bins", [(50, 20), (3000, 40), (3000, 7)])
+def test_the_pages_m4_decimation_keeps_the_kernels_vertices(n, bins):
+    from skewplot.plotting._display import decimation_indices
+
+    x = np.sort(np.r_[rng.random(n - 3), 0.25, 0.25, 1.0])  # a tie and a bin edge
+    key = np.round(rng.random(n), 2)  # ties in the key: the first extreme is kept
+    (got,) = run_js([["decimation", [x.tolist(), key.tolist(), bins]]])
+    assert got == decimation_indices(x, key, bins).tolist()
+
+
 def test_the_tables_digits_and_the_marker_labels_are_pythons():
     values = np.r_[rng.random(50), -rng.random(5) * 1e-4, [0.0625, 0.1875, 0.3125, 0.0005, 0.9995, 1.0, 0.12345,
                                                              2.5e-5, 1e-7, 123.0, 0.000123456, 1234.5]]
