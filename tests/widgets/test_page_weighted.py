@@ -14,6 +14,8 @@ from skewplot.metrics.auc import aucpr_at_skews
 from skewplot.skew.formulas import precision_at
 from skewplot.widgets._page_weighted import weighted_sums
 
+pytestmark = pytest.mark.slow  # the kernel's adaptive rule per range: about 0.5 s of CPU a case
+
 
 @pytest.mark.parametrize("nodes, weight", [
     (np.linspace(0.0, 1.0, 101), stats.norm(0.15, 0.05)),
