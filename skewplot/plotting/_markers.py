@@ -160,44 +160,48 @@ def fit_marker_label(text, x, labels, skip=()):
     short one), else the one covering the fewest.  ``skip``: the lines the
     label may touch (its skew line).
     """
-    from ._legend import _crossing
+    from ._legend import _blocked, _crossing
 
     ax = text.axes
     box = ax.bbox
     px = ax.transData.transform((x, 0.5))[0]
     room = {"left": box.x1 - px, "right": px - box.x0}  # keyed by the label's alignment
     renderer = _renderer(ax.figure)
-    sizes = []
-    for label in labels:  # the labels that fit a side; the last one in any case
+    segs = boxes = bounds = None
+    tried = []  # (label, side, frac, va, label box) of every place tried: the fewest-covered one if none is free
+    for rank, label in enumerate(labels):  # measured only when the one before found no free place
         text.set_text(f" {label} ")
         extent = text.get_window_extent(renderer)
-        if extent.width <= max(room.values()) or (label == labels[-1] and not sizes):
-            sizes.append((label, extent.width, extent.height))
-    reach = max(width for _, width, _ in sizes) + 2.0
-    segs, boxes = _obstacles(ax, text, set(skip), (px - reach, px + reach))
-    best = None
-    for rank, (label, width, height) in enumerate(sizes):
+        width, height = extent.width, extent.height
         sides = [side for side in ("left", "right") if width <= room[side]]
-        if not sides:  # no side has room: the roomier one, as before (a label wider than the panel)
-            sides = ["left" if room["left"] >= room["right"] else "right"]
-        for place, (frac, va) in enumerate(LABEL_PLACES):
+        if not sides:
+            if rank < len(labels) - 1:
+                continue
+            sides = ["left" if room["left"] >= room["right"] else "right"]  # wider than the panel: the roomier side
+        if segs is None:  # the first label measured is the widest: its span holds every later one's
+            segs, boxes = _obstacles(ax, text, set(skip), (px - width - 2.0, px + width + 2.0))
+            bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
+        for frac, va in LABEL_PLACES:
             y = box.y0 + frac * box.height
             y0 = y - height if va == "top" else y if va == "bottom" else y - height / 2.0
             for side in sides:
                 x0 = px if side == "left" else px - width
                 lb = (x0 + _EDGE_PX, y0 + _EDGE_PX, x0 + width - _EDGE_PX, y0 + height - _EDGE_PX)
-                hits = int(_crossing(segs, lb).sum()) if len(segs) else 0
-                hits += sum(1 for b in boxes if b.x0 < lb[2] and b.x1 > lb[0] and b.y0 < lb[3] and b.y1 > lb[1])
-                key = (hits, rank, place)
-                if best is None or key < best[0]:
-                    best = (key, label, side, frac, va)
-                if not hits:
-                    break
-            if best[0][0] == 0:
-                break
-        if best[0][0] == 0:
-            break
-    _, label, side, frac, va = best
+                covers = any(b.x0 < lb[2] and b.x1 > lb[0] and b.y0 < lb[3] and b.y1 > lb[1] for b in boxes)
+                if not covers and not (len(segs) and _blocked(segs, bounds, lb)):
+                    _place(text, label, side, frac, va)
+                    return
+                tried.append((label, side, frac, va, lb))
+
+    def covered(place):
+        lb = place[4]
+        return (int(_crossing(segs, lb).sum()) if len(segs) else 0) + sum(
+            1 for b in boxes if b.x0 < lb[2] and b.x1 > lb[0] and b.y0 < lb[3] and b.y1 > lb[1])
+
+    _place(text, *min(tried, key=covered)[:4])  # min keeps the first of equals: the long label, the top
+
+
+def _place(text, label, side, frac, va):
     text.set_text(f" {label} ")
     text.set_horizontalalignment(side)
     text.set_verticalalignment(va)
