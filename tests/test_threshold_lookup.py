@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
-from skewplot.metrics.decide import TargetIndex
+from skewplot.metrics.decide import PrecisionIndex, TargetIndex
 from skewplot.metrics.precision import skew_model_of
 from skewplot.plotting.threshold import threshold_index
 from skewplot.stats.choose import report_at
@@ -90,3 +90,24 @@ def test_target_index_is_choose_thresholds_pick(rows, target, skew):
         except ValueError:
             want = None
         assert look(float(v)) == want, v
+
+
+def test_precision_index_picks_target_indexs_point_at_every_skew(rows):
+    """The skew-free index against the per-skew one, at skews across (0, 1) and at targets equal to a point's precision.
+
+    Counts of small integers make exact ties: a target equal to a point's float precision is where the ratio
+    bound and the float comparison could disagree.
+    """
+    y, s = rows
+    pts = sp.operating_points(y, s)
+    look = PrecisionIndex(pts)
+    rng = np.random.default_rng(7)
+    tpr, fpr = np.asarray(pts.tpr), np.asarray(pts.fpr)
+    for pi in (1e-300, 1e-12, 1e-4, 0.003, 0.05, 1 / 3, 0.5, 0.9, 1 - 1e-9):
+        per_skew = TargetIndex(pts, "precision", sp.FixedSkew(pi))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            exact = pi * tpr / (pi * tpr + (1 - pi) * fpr)
+        values = [0.0, 1.0, 1.5, -0.1, *rng.random(20), *rng.choice(exact[np.isfinite(exact)], 20),
+                  *np.nextafter(rng.choice(exact[np.isfinite(exact)], 10), 2.0)]
+        for v in values:
+            assert look(float(v), pi) == per_skew(float(v)), (pi, v)

@@ -31,12 +31,13 @@ import numpy as np
 
 from ..skew import FixedSkew, SkewModel, SkewRange, SkewSeries
 from ..skew.base import precision_nodes
+from ..skew.formulas import precision_at
 from .cost import _nec, cost_envelope, probability_cost
 from .fmeasure import _envelope_candidates, _f_at
 from .precision import curve_rates
 
 __all__ = ["TARGETS", "RISKS", "skew_bounds", "goodness_at", "expected_goodness", "worst_goodness",
-           "max_regret", "objective_band", "TargetIndex"]
+           "max_regret", "objective_band", "TargetIndex", "PrecisionIndex"]
 
 TARGETS = ("cost", "fbeta", "precision", "recall")
 RISKS = ("expected", "worst", "regret", "chance")
@@ -223,3 +224,66 @@ class TargetIndex:
         if last < 0:
             return None
         return max(int(np.searchsorted(tpr, tpr[last], side="left")), self._first)
+
+
+class PrecisionIndex:
+    """``TargetIndex(pts, "precision", FixedSkew(skew))(value)`` at any skew, each in O(log n) after one O(n) pass.
+
+    At a fixed skew ``pi`` precision rises with ``r = tpr / fpr``:
+    ``P >= v`` exactly when ``r >= v (1 - pi) / (pi (1 - v))``, so the running
+    maximum of ``r`` from the last point back, kept once, serves every skew
+    (a widget's skew step in precision-target mode rebuilt the O(n)
+    :class:`TargetIndex`).  Points whose ``r`` lies within a relative 1e-9 of
+    that bound are settled by precision in floating point, as
+    :class:`TargetIndex` compares it, so the two pick the same point at an
+    exact tie; skews 0 and 1 and targets outside (0, 1) go to
+    :class:`TargetIndex` itself.  (The band widens as ``v`` or ``pi`` nears 1,
+    where ``1 - v`` and ``1 - pi`` lose digits.)
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> from skewplot.metrics.decide import PrecisionIndex
+    >>> pts = sp.operating_points([0, 0, 1, 0, 1, 1], [0.1, 0.2, 0.3, 0.4, 0.8, 0.9])
+    >>> look = PrecisionIndex(pts)
+    >>> look(0.7, 0.5), sp.choose_threshold(pts, skew=0.5, target="precision", value=0.7).index
+    (4, 4)
+    """
+
+    _BAND = 1e-9
+
+    def __init__(self, pts):
+        self._pts = pts
+        self._tpr = np.asarray(pts.tpr, dtype=float)
+        self._fpr = np.asarray(pts.fpr, dtype=float)
+        cand = (self._tpr > 0) | (self._fpr > 0)
+        self._first = int(np.argmax(cand)) if cand.any() else self._tpr.size
+        with np.errstate(divide="ignore", invalid="ignore"):
+            r = np.where(self._fpr > 0, self._tpr / self._fpr, np.inf)
+        r = np.where(cand, r, -np.inf)
+        self._neg_reach = -np.maximum.accumulate(r[::-1])[::-1]  # non-decreasing
+
+    def _last(self, bound):
+        """The last point whose ratio reaches ``bound`` (-1 when none)."""
+        return int(np.searchsorted(self._neg_reach, -bound, side="right")) - 1
+
+    def __call__(self, value, skew):
+        """The index picked for the precision target ``value`` at ``skew``, or None when no point reaches it."""
+        pi, v = float(skew), float(value)
+        if not (0.0 < pi < 1.0 and 0.0 < v < 1.0):
+            return TargetIndex(self._pts, "precision", FixedSkew(pi))(v)
+        bound = v * (1.0 - pi) / (pi * (1.0 - v))
+        # 1 - v and 1 - pi lose digits near 1, and so does a float precision near v: the band widens with them
+        band = self._BAND + 64 * np.finfo(float).eps * (1.0 / (1.0 - v) + 1.0 / (1.0 - pi))
+        sure, maybe = self._last(bound * (1.0 + band)), self._last(bound * (1.0 - band))
+        last = sure
+        if maybe > sure:  # the points past ``sure`` up to ``maybe``: the last whose float precision reaches v
+            lo = sure + 1
+            reach = precision_at(self._tpr[lo:maybe + 1], self._fpr[lo:maybe + 1], pi) >= v
+            cand = (self._tpr[lo:maybe + 1] > 0) | (self._fpr[lo:maybe + 1] > 0)
+            hits = np.flatnonzero(reach & cand)
+            if hits.size:
+                last = lo + int(hits[-1])
+        if last < 0:
+            return None
+        return max(int(np.searchsorted(self._tpr, self._tpr[last], side="left")), self._first)

@@ -38,9 +38,9 @@ import ipywidgets as widgets
 import numpy as np
 from traitlets import Float, validate
 
-from ..metrics.decide import TargetIndex
+from ..metrics.decide import PrecisionIndex, TargetIndex
 from ..plotting.threshold import ThresholdMarker, threshold_index
-from ..skew import FixedSkew, SkewRange
+from ..skew import SkewRange
 from ..skew.base import skew_text
 from ._readout import readout_table
 
@@ -233,13 +233,13 @@ class ThresholdControl:
             w.threshold_[name] = float(c["threshold"].value)
             w.threshold_index_[name] = c["threshold"].index()
         else:
-            model = FixedSkew(self._skew())
+            pi, value = float(self._skew()), float(c["target"].value)
             for name, pts in self.points.items():
-                key = (name, mode, model.value)
-                if key not in self._lookups:  # one O(n) pass per skew; a target step is a search
-                    self._lookups = {k: v for k, v in self._lookups.items() if k[2] == model.value}
-                    self._lookups[key] = TargetIndex(pts, mode, model)
-                i = self._lookups[key](float(c["target"].value))
+                key = (name, mode)
+                if key not in self._lookups:  # one O(n) pass per classifier; then a step is a search, at any skew
+                    self._lookups[key] = PrecisionIndex(pts) if mode == "precision" else TargetIndex(pts, mode, None)
+                look = self._lookups[key]
+                i = look(value, pi) if mode == "precision" else look(value)
                 w.threshold_index_[name] = i
                 w.threshold_[name] = None if i is None else float(pts.thresholds[i])
         marked = {n: (np.inf if t is None else t) for n, t in w.threshold_.items()}
