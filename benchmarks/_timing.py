@@ -34,3 +34,12 @@ def np_sort_ms(x, repeat=7):
     import numpy as np
 
     return statistics.median(step_times(lambda _: np.sort(x), range(repeat)))
+
+
+def size_from_args(doc, default=1e6):
+    """The ``--n`` of a benchmark script run with only that option (``doc``: its docstring, for ``--help``)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--n", type=float, default=default)
+    return int(parser.parse_args().n)

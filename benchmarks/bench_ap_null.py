@@ -6,23 +6,19 @@ Also reports the sampler (10^4 random rankings at n = 2000) against the same sor
 Run:  python benchmarks/bench_ap_null.py [--n 1e6]
 """
 
-import argparse
 import os
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from _timing import best_of  # noqa: E402
+from _timing import best_of, size_from_args  # noqa: E402
 
 from skewplot.stats import average_precision_null  # noqa: E402
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=float, default=1e6)
-    args = parser.parse_args()
-    n = int(args.n)
+    n = size_from_args(__doc__)
     values = np.random.default_rng(0).random(n)
     t_sort = best_of(lambda: np.sort(values), repeat=5)
     print(f"np.sort of {n:.0e} values: {t_sort * 1e3:.1f} ms")

@@ -7,24 +7,20 @@ below np.sort of the scores; the one O(n) build is paid once per classifier.
 Run:  python benchmarks/bench_precision_index.py [--n 1e6]
 """
 
-import argparse
 import os
 import sys
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
-from _timing import best_of, np_sort_ms  # noqa: E402
+from _timing import best_of, np_sort_ms, size_from_args  # noqa: E402
 
 import skewplot as sp  # noqa: E402
 from skewplot.metrics.decide import PrecisionIndex, TargetIndex  # noqa: E402
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=float, default=1e6)
-    args = parser.parse_args()
-    n = int(args.n)
+    n = size_from_args(__doc__)
     rng = np.random.default_rng(0)
     y = rng.random(n) < 0.01
     s = rng.normal(size=n) + 1.5 * y
