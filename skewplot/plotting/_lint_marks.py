@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._legend import _crossing
-from ._markers import _EDGE_PX, line_segments
+from ._markers import _EDGE_PX, line_segments, marker_radius_px
 
 __all__ = ["Problem", "marker_problems", "text_data_problems", "MIN_MARKER_PX"]
 
@@ -81,18 +81,6 @@ def _single_markers(ax):
     return out
 
 
-def _marker_radius(artist, dpi):
-    """The drawn reach of a single-point marker from its centre, in pixels (edge included)."""
-    from matplotlib.lines import Line2D
-
-    if isinstance(artist, Line2D):
-        return (artist.get_markersize() / 2.0 + artist.get_markeredgewidth() / 2.0) * dpi / 72.0
-    sizes = artist.get_sizes()  # scatter: area in points^2
-    width = np.asarray(artist.get_linewidths(), dtype=float)
-    radius = np.sqrt(float(sizes[0]) if len(sizes) else 36.0) / 2.0 + (width[0] / 2.0 if width.size else 0.0)
-    return radius * dpi / 72.0
-
-
 def _clipped(artist, xy, ax):
     """Whether ``artist``'s marker at display ``xy`` reaches past the box it is clipped to."""
     if not artist.get_clip_on():
@@ -103,7 +91,7 @@ def _clipped(artist, xy, ax):
     path = artist.get_clip_path()
     if path is not None:  # a TransformedPatchPath of the Axes' patch: its extent
         boxes.append(path.get_fully_transformed_path().get_extents())
-    reach = _marker_radius(artist, ax.figure.dpi) - 0.5  # half a pixel of anti-aliasing
+    reach = marker_radius_px(artist, ax.figure.dpi) - 0.5  # half a pixel of anti-aliasing
     return any(xy[0] - reach < b.x0 or xy[0] + reach > b.x1 or xy[1] - reach < b.y0 or xy[1] + reach > b.y1
                for b in boxes)
 

@@ -15,7 +15,7 @@ from matplotlib.transforms import BboxBase
 
 from ._legend import _renderer
 
-__all__ = ["dodge_markers", "fit_marker_label", "show_whole", "line_segments", "DODGE_PT"]
+__all__ = ["dodge_markers", "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "DODGE_PT"]
 
 #: Least distance (points) between two classifiers' markers (skew or threshold); closer ones are dodged sideways.
 DODGE_PT = 6.0
@@ -30,10 +30,21 @@ class _Padded(BboxBase):
         self.set_children(ax.bbox)
 
     def get_points(self):
-        line = self._line
-        reach = (line.get_markersize() / 2.0 + line.get_markeredgewidth()) * self._ax.figure.dpi / 72.0 + 1.0
+        reach = marker_radius_px(self._line, self._ax.figure.dpi) + 1.0  # a pixel of anti-aliasing to spare
         (x0, y0), (x1, y1) = self._ax.bbox.get_points()
         return np.array([[x0 - reach, y0 - reach], [x1 + reach, y1 + reach]])
+
+
+def marker_radius_px(artist, dpi):
+    """The drawn reach in pixels of a single-point marker (a Line2D's or a scatter's) from its centre, edge included."""
+    from matplotlib.lines import Line2D
+
+    if isinstance(artist, Line2D):
+        return (artist.get_markersize() / 2.0 + artist.get_markeredgewidth() / 2.0) * dpi / 72.0
+    sizes = artist.get_sizes()  # scatter: area in points^2
+    width = np.asarray(artist.get_linewidths(), dtype=float)
+    radius = np.sqrt(float(sizes[0]) if len(sizes) else 36.0) / 2.0 + (width[0] / 2.0 if width.size else 0.0)
+    return radius * dpi / 72.0
 
 
 def show_whole(line):
@@ -187,18 +198,21 @@ def fit_marker_label(text, x, labels, skip=()):
             for side in sides:
                 x0 = px if side == "left" else px - width
                 lb = (x0 + _EDGE_PX, y0 + _EDGE_PX, x0 + width - _EDGE_PX, y0 + height - _EDGE_PX)
-                covers = any(b.x0 < lb[2] and b.x1 > lb[0] and b.y0 < lb[3] and b.y1 > lb[1] for b in boxes)
-                if not covers and not (len(segs) and _blocked(segs, bounds, lb)):
+                if not any(_meets(b, lb) for b in boxes) and not (len(segs) and _blocked(segs, bounds, lb)):
                     _place(text, label, side, frac, va)
                     return
                 tried.append((label, side, frac, va, lb))
 
     def covered(place):
         lb = place[4]
-        return (int(_crossing(segs, lb).sum()) if len(segs) else 0) + sum(
-            1 for b in boxes if b.x0 < lb[2] and b.x1 > lb[0] and b.y0 < lb[3] and b.y1 > lb[1])
+        return (int(_crossing(segs, lb).sum()) if len(segs) else 0) + sum(1 for b in boxes if _meets(b, lb))
 
     _place(text, *min(tried, key=covered)[:4])  # min keeps the first of equals: the long label, the top
+
+
+def _meets(bbox, box):
+    """Whether the Bbox ``bbox`` and the box ``(x0, y0, x1, y1)`` overlap."""
+    return bbox.x0 < box[2] and bbox.x1 > box[0] and bbox.y0 < box[3] and bbox.y1 > box[1]
 
 
 def _place(text, label, side, frac, va):
