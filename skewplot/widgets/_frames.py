@@ -233,10 +233,8 @@ class Frames:
                                                               min(height, y1)), xy=(0, 0))
             self._spill[key] = self._now.get(key, [])
         boxes = [self._regions[key] for key in sorted(dirty)]
-        if self._now:  # texts outside the parts: every planned artist in the full draw's order
-            starts = dict.fromkeys(dirty, 0)
-        else:
-            starts = self._ordered(dirty, starts)
+        # a text outside its part is painted anew (the static layer was just restored under it), with what follows
+        starts = self._ordered(dirty, {key: min(start, self._first_spill(key)) for key, start in starts.items()})
         lower = any(starts.values())
         key = tuple(sorted(starts.items()))  # every part it restores: the others hold the previous frame
         layer = self._layers.get(key, self._background) if lower else self._background
@@ -296,19 +294,33 @@ class Frames:
                 return dirty
             dirty |= grown
 
+    def _spilled(self, key):
+        """``(index in its plan, box)`` of each box a text or legend of Axes ``key`` paints outside its part."""
+        feet = self._feet()
+        x0, y0, x1, y1 = self._regions[key]
+        for i, artist in enumerate(self._by_axes.get(key, ())):
+            if not isinstance(artist, TEXTS):
+                continue  # lines and patches are clipped to their Axes
+            for b in feet.of(artist):  # none for a hidden or empty text
+                if b[0] < x0 or b[2] > x1 or b[1] < y0 or b[3] > y1:
+                    yield i, b
+
     def _spill_boxes(self, keys):
         """Axes id -> the boxes (pixel rows from the top) of the texts and legends it paints outside its part."""
-        feet = self._feet()
         out = {}
         for key in keys:
-            x0, y0, x1, y1 = self._regions[key]
-            for artist in self._by_axes.get(key, ()):
-                if not isinstance(artist, TEXTS):
-                    continue  # lines and patches are clipped to their Axes
-                for b in feet.of(artist):  # none for a hidden or empty text
-                    if b[0] < x0 or b[2] > x1 or b[1] < y0 or b[3] > y1:
-                        out.setdefault(key, []).append(b)
+            for _, b in self._spilled(key):
+                out.setdefault(key, []).append(b)
         return out
+
+    def _first_spill(self, key):
+        """The index in its plan of the first text of Axes ``key`` outside its part (the plan's length: none).
+
+        Its boxes outside the part come back from the static layer in every
+        frame that repaints the Axes, and only the part from a cached lower
+        layer: such a text is repainted, and with it all the plan above it.
+        """
+        return next((i for i, _ in self._spilled(key)), len(self._by_axes.get(key, ())))
 
     def _set_plan(self, plan):
         """Let full draws skip ``plan`` (it is painted over the static layer)."""

@@ -235,3 +235,34 @@ def test_neighbours_keep_their_cached_layer_unless_a_moving_text_meets_it(two_cl
     w.controls["m"].value = 0.5
     assert w.frames.last == "blit"
     assert_frame_is_full_draw(w)
+
+
+@pytest.mark.slow
+def test_a_label_grown_out_of_its_part_is_repainted_with_what_lies_above_it_only(two_classifiers):
+    """A text outside its panel's part (measured at the last full draw) repaints from itself up, not the panel.
+
+    The F weight's label grew 2 px out of its part on 2 x 1e6 rows at α = 0.157; every later frame repainted
+    the whole F panel, its hundred thin lines included (the threshold step: 16 -> 45 ms).
+    """
+    w = explorer(two_classifiers, skew=0.2)
+    fm = w.displays["fmeasure"]
+    fm._ylabel = lambda: f"F-measure $F_{{\\alpha}}$ ($\\alpha$={fm.f_alpha:g}), a longer label"
+    w.controls["f_alpha"].value = 0.3
+    assert w.frames.last == "blit" and w.frames._spill.get(id(fm.ax_)), "the label leaves the part"
+    assert_frame_is_full_draw(w)
+    slider = w.controls["threshold"].slider_
+    for name, value in [("threshold", slider.max // 3), ("threshold", slider.max // 2), ("skew", 0.1),
+                        ("skew", 0.05)]:
+        control = slider if name == "threshold" else w.controls[name]
+        drawn = []
+        original = w.figure.draw_artist
+        w.figure.draw_artist = lambda a: (drawn.append(a), original(a))
+        try:
+            control.value = value
+        finally:
+            w.figure.draw_artist = original
+        assert w.frames.last == "blit", name
+        assert_frame_is_full_draw(w)
+        if value in (slider.max // 2, 0.05):  # the second step of a kind: its lower layer is cached
+            assert fm.axis_labels_["y"] in drawn, name
+            assert not set(map(id, fm.point_lines_.values())) & set(map(id, drawn)), name
