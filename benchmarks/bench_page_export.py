@@ -16,7 +16,10 @@ page draws the curves itself, see ``skewplot/widgets/page_scene.py``) is
 measured the same way, each control stepped in turn, and so is
 ``interactive_integrated_pr`` under a weighting (``--widget integrated``:
 the normal fitted to observed skews, starting over the whole range, where
-the page sums every gap's quadrature rule); ``--busy`` writes it a second time while
+the page sums every gap's quadrature rule); the explorer's threshold control is
+stepped too (its slider by rank, and the precision target, whose step searches
+every classifier's running maximum, ``page_threshold.js``), and its button
+pressed; ``--busy`` writes it a second time while
 another process keeps a core busy (a pure-Python loop, ended by its pid).
 
 Run:  python benchmarks/bench_page_export.py [--n 1e6] [--steps 40] [--no-browser] [--widget pr|explorer|integrated]
@@ -53,6 +56,14 @@ _STEP = """async (k) => {
 }"""
 
 
+_BUTTON = """async () => {
+  const t0 = performance.now();
+  document.querySelector("button[data-control='choose_button']").click();
+  await new Promise(r => requestAnimationFrame(() => r()));
+  return [performance.now() - t0, window.skewplotPage.lastPaintMs];
+}"""
+
+
 def _write(w, path):
     t0, c0 = time.perf_counter(), time.process_time()
     info = w.save_html(path)
@@ -80,8 +91,8 @@ def main():
           f"load {os.getloadavg()[0]:.2f}")
     if args.widget == "pr":
         w = sp.widgets.interactive_pr(data)
-    elif args.widget == "explorer":  # with its PRG panel; the page does not draw the threshold control yet
-        w = sp.widgets.explorer(data, prg=True, threshold_control=False)
+    elif args.widget == "explorer":  # with its PRG panel and threshold control (the page's own rows of controls)
+        w = sp.widgets.explorer(data, prg=True)
     else:  # P̄ weighted by the normal fitted to observed skews, over the whole slider: every gap's rule summed
         w = sp.widgets.interactive_integrated_pr(data, observed=[0.05, 0.1, 0.2, 0.12])
         w.controls["weighting"].value = "normal fit"
@@ -119,6 +130,13 @@ def main():
         for k in range(n_controls):
             name = page.evaluate(f"document.querySelectorAll('input[type=range]')[{k}].dataset.control")
             per[f"{name}#{k}"] = [page.evaluate(_STEP, k) for _ in range(args.steps)]
+        if args.widget == "explorer":  # the threshold control in target mode, and its button
+            page.select_option("select[data-control='threshold_mode']", "1")
+            k = page.evaluate("[...document.querySelectorAll('input[type=range]')].findIndex("
+                              "s => s.dataset.control === 'target')")
+            per[f"target (precision)#{k}"] = [page.evaluate(_STEP, k) for _ in range(args.steps)]
+            page.select_option("select[data-control='threshold_mode']", "0")
+            per["choose threshold (least cost, 2 x n points)"] = [page.evaluate(_BUTTON) for _ in range(5)]
         browser.close()
     print(f"open (parse and decode every image): {load_s:.2f} s")
     for name, steps in per.items():

@@ -22,8 +22,9 @@ The explorer has four controls, millions of states together, so its page
 draws the curves itself from the closed forms (precision at :math:`\\pi'`,
 P̄ over the range, the cost and F envelopes from the ROC convex hull) over
 axes matplotlib rendered once.  Every control works: skew, skew range, F
-weight and cost weight, and the PRG panel follows the skew (the threshold
-control is not drawn in such a page yet, so this explorer is built without it).
+weight and cost weight, the PRG panel follows the skew, and the threshold
+control marks a threshold per classifier in every panel (by rank, or a
+precision or recall target) with its table of counts.
 
 .. raw:: html
 
@@ -48,7 +49,7 @@ w = sp.widgets.interactive_pr(data, skew_bounds=(1e-3, 0.5))
 info = w.save_html(os.path.join(tempfile.mkdtemp(), "live_gallery_pr.html"))
 w.close_figure()
 print(f"{info['states']} states, {info['bytes'] / 1e6:.1f} MB")
-e = sp.widgets.explorer(sp.datasets.example_classifiers(), skew=0.05, prg=True, threshold_control=False)
+e = sp.widgets.explorer(sp.datasets.example_classifiers(), skew=0.05, prg=True)
 info = e.save_html(os.path.join(tempfile.mkdtemp(), "live_explorer.html"))
 e.close_figure()
 print(f"explorer: drawn in the page, {info['bytes'] / 1e6:.2f} MB")

@@ -148,6 +148,10 @@ def scene_artists(widget):
     if hasattr(widget, "skew_line_"):
         out["aucpr_vs_skew/skewline"] = widget.skew_line_
         out["aucpr_vs_skew/span"] = widget.range_span_
+    keys = {id(disp): key for key, disp in d.items()}
+    for marker in getattr(getattr(widget, "threshold_control", None), "markers", ()):  # the threshold's marks
+        for name, line in marker.points_.items():
+            out[f"{keys[id(marker.display)]}/threshold/{name}"] = line
     return out
 
 

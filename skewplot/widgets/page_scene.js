@@ -134,15 +134,31 @@
     // skewplot.plotting._display.auc_label (one classifier, continuous interpolation)
     aucLabel: function (name, value) { return name + " (AUCPR = " + CF.fixed(value, 3) + ")"; },
     // Python's format(x, ".3g")
-    g3: function (x) {
-      if (x === 0) { return "0"; }
-      var e = parseInt(x.toExponential(2).split("e")[1], 10);
-      var strip = function (s) { return s.indexOf(".") < 0 ? s : s.replace(/0+$/, "").replace(/\.$/, ""); };
-      if (e < -4 || e >= 3) {
-        var parts = x.toExponential(2).split("e"), ex = Math.abs(e);
-        return strip(parts[0]) + "e" + (e < 0 ? "-" : "+") + (ex < 10 ? "0" : "") + ex;
+    g3: function (x) { return CF.g(x, 3); },
+    // Python's format(x, ".{p}g"): p digits correctly rounded from the exact binary value (a tie to the even digit)
+    g: function (x, p) {
+      if (isNaN(x)) { return "nan"; }
+      if (!isFinite(x)) { return x > 0 ? "inf" : "-inf"; }
+      if (x === 0) { return 1 / x < 0 ? "-0" : "0"; }
+      var sign = x < 0 ? "-" : "", a = Math.abs(x), s = a < 1e21 ? a.toFixed(100) : "";
+      var point = s.indexOf("."), digits = s.replace(".", ""), f0 = digits.search(/[1-9]/);
+      if (f0 < 0) { return sign + a.toExponential(p - 1).replace(/\.?0+e/, "e").replace(/e([+-])(\d)$/, "e$10$2"); }
+      var e = point - 1 - f0, head = digits.slice(f0, f0 + p), rest = digits.slice(f0 + p);
+      while (head.length < p) { head += "0"; }
+      var up = rest.charAt(0) > "5" || (rest.charAt(0) === "5" && (/[1-9]/.test(rest.slice(1)) || +head.charAt(p - 1) % 2 === 1));
+      if (up) {
+        var d = head.split("").map(Number), k = p - 1;
+        while (k >= 0 && d[k] === 9) { d[k] = 0; k--; }
+        if (k < 0) { d.unshift(1); d.pop(); e += 1; } else { d[k] += 1; }
+        head = d.join("");
       }
-      return strip(CF.fixed(x, Math.max(0, 2 - e)));
+      var strip = function (t) { return t.indexOf(".") < 0 ? t : t.replace(/0+$/, "").replace(/\.$/, ""); };
+      if (e < -4 || e >= p) {
+        var ex = Math.abs(e);
+        return sign + strip(head.charAt(0) + "." + head.slice(1)) + "e" + (e < 0 ? "-" : "+") + (ex < 10 ? "0" : "") + ex;
+      }
+      var body = e >= 0 ? head.slice(0, e + 1) + "." + head.slice(e + 1) : "0." + "0".repeat(-e - 1) + head;
+      return sign + strip(body);
     }
   };
 
@@ -152,7 +168,11 @@
   var table = document.getElementById("skewplot-table"), box = document.getElementById("skewplot-controls");
   var C = {}, idx = {};
   D.controls.forEach(function (c) { C[c.name] = c; idx[c.name] = c.start; });
-  var page = window.skewplotPage = {ready: false, paints: 0, lastPaintMs: null, drawn: {}, cf: CF, idx: idx, data: D};
+  var page = window.skewplotPage = {ready: false, paints: 0, lastPaintMs: null, drawn: {}, cf: CF, idx: idx, data: D,
+                                    over: [], tables: [], pending: []};
+  // what a script added after this one draws with (page_threshold.js): over the figure, and under the table
+  page.api = {value: value, transform: transform, stroke: stroke, clipTo: clipTo, geomspace: geomspace, dodge: dodge,
+              rangeNow: rangeNow, paint: function () { paint(); }, ctx: function () { return ctx; }};
 
   function value(name, end) { var c = C[name]; return c.kind === "range" ? c.values[idx[name][end]] : c.values[idx[name]]; }
   function stateIndex(names) {  // the index of the current state in a table over the product of ``names``
@@ -564,11 +584,13 @@
       }
     });
     ctx.drawImage(imgs[D.layers.top], 0, 0);
+    page.over.forEach(function (f) { f(); });
     D.panels.forEach(function (p) {
       if (p.item.legend) { legendTexts(p); }
       if (p.item.titles) { page.titles[p.key] = titleOf(p); }
     });
     readout();
+    page.tables.forEach(function (f) { f(); });
     D.controls.forEach(function (c) {
       if (c.kind === "choice") { c.inputs[0].value = idx[c.name]; return; }
       if (c.kind === "range") {
@@ -638,6 +660,8 @@
     button.addEventListener("click", function () { page.set(b.control, b.index); });
     box.appendChild(button);
   });
-  Promise.all(imgs.map(function (im) { return im.decode(); })).then(function () { paint(); page.ready = true; });
+  Promise.resolve().then(function () {  // once every script has run: the images and what they wait for
+    return Promise.all(imgs.map(function (im) { return im.decode(); }).concat(page.pending));
+  }).then(function () { paint(); page.ready = true; });
   window.addEventListener("load", function () { if (!page.paints) { paint(); } });  // images are loaded by then
 })();

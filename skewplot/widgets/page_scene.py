@@ -75,8 +75,10 @@ from ._page_draw import (
 from ._page_draw import scene_artists as scene_artists
 from ._page_prg import prg_item
 from ._page_shell import control_grid, page_html, read_text, readout_text
+from ._page_threshold import threshold_scene
 from ._page_weighted import range_states, weightings
 from ._readout import _fmt, f_gain, normalized, polyline_area
+from .threshold import _OWN as THRESHOLD_CONTROLS
 
 __all__ = ["scene", "save_scene", "range_nodes", "scene_artists"]
 
@@ -120,6 +122,8 @@ def _controls(widget):
 
     out = []
     for name, control in widget.controls.items():
+        if name in THRESHOLD_CONTROLS:
+            continue  # the threshold control's own (``_page_threshold``, ``page_threshold.js``)
         if isinstance(control, (widgets.FloatSlider, widgets.FloatLogSlider)):
             out.append(_slider(name, control))
         elif name == "skew_range":
@@ -188,8 +192,7 @@ def scene(widget):
     """Everything the page needs to draw ``widget`` at any state of its controls (JSON-able, images as data URLs)."""
     if not widget._page_draws_curves:
         raise ValueError(f"save_html draws {type(widget).__name__} from pre-rendered frames only")
-    other = ["the threshold control (threshold_control=False)"] if getattr(widget, "threshold_control", None) else []
-    other += sorted(set(widget.displays) - set(_DRAWN))
+    other = sorted(set(widget.displays) - set(_DRAWN))
     if other:
         raise ValueError(f"save_html cannot draw {' and '.join(other)} in the page yet; build the widget without")
     fig, d = widget.figure, widget.displays
@@ -245,7 +248,8 @@ def scene(widget):
     if "integrated" not in d and "skew_range" in by:  # a weighting's sums, for the panel and the table
         table["weighted"] = weighted
     return {"controls": controls, "panels": panels, "table": table, "layers": static,
-            "buttons": _buttons_of(widget, by), "width": int(round(fig.bbox.width)), "height": height}, images
+            "buttons": _buttons_of(widget, by), "width": int(round(fig.bbox.width)), "height": height,
+            "threshold": threshold_scene(widget, height)}, images
 
 
 def _legend_texts(disp, renderer, height):
@@ -388,7 +392,7 @@ def save_scene(widget, path, title):
             # a full draw: the frames' cached layers saw the page's artists hidden while the static layers rendered
             FigureCanvasAgg.draw(widget.figure.canvas)
     data["images"] = images
-    text = page_html(data, read_text("page_scene.js"), title)
+    text = page_html(data, read_text("page_scene.js") + read_text("page_threshold.js"), title)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
     states = math.prod(len(c["values"]) * ((len(c["values"]) - 1) // 2 if c["kind"] == "range" else 1)

@@ -121,12 +121,19 @@ def test_the_f_widget_page_holds_the_kernels_areas_per_weight(data_set, tmp_path
                 "–" if w.readouts_[name][c] is None else f"{w.readouts_[name][c]:.3f}" for c in ("area", "gain")]
 
 
-def test_what_the_page_cannot_draw_yet_is_named(data_set, tmp_path):
+def test_the_page_carries_the_threshold_control(data_set, tmp_path):
+    from skewplot.widgets._page_threshold import decode_points
+
     w = explorer(data_set, skew=0.1, prg=True)  # with its PRG panel and threshold control
-    with pytest.raises(ValueError, match=r"cannot draw the threshold control \(threshold_control=False\) in the "
-                                         r"page yet"):
-        w.save_html(tmp_path / "x.html")
-    assert not (tmp_path / "x.html").exists()
+    w.save_html(tmp_path / "x.html")
+    th = read_data(tmp_path / "x.html")["threshold"]
+    assert th["names"] == list(w.threshold_control.points)
+    assert th["start"]["index"] == [w.threshold_index_[n] for n in th["names"]]
+    assert {m["key"] for m in th["marks"]} == {"pr", "prg", "integrated", "roc", "cost", "fmeasure"}
+    for name, pts in w.threshold_control.points.items():
+        back = decode_points(th["points"][name])
+        assert np.array_equal(back["tp"], pts.tp) and np.array_equal(back["fp"], pts.fp)
+        assert back["strings"] == [format(t, ".4g") for t in pts.thresholds]
 
 
 def test_the_page_writes_the_title_fit_title_gives_the_kernels_panel(data_set):

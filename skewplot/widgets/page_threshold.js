@@ -1,0 +1,297 @@
+(function () {
+  "use strict";
+  // The threshold control of a saved page (skewplot/widgets/_page_threshold.py; the live one is
+  // skewplot/widgets/threshold.py).  Each function names the Python function it mirrors: keep them in step.
+  var page = window.skewplotPage, D = page.data, TH = D.threshold;
+  if (!TH) { return; }
+  var A = page.api, CF = page.cf, names = TH.names, P = [], PER = 10000, CONFIDENCE = 0.9;
+  var S = page.threshold = {mode: TH.start.mode, of: TH.start.of, target: TH.start.target,
+                            index: TH.start.index.slice(), message: "", ready: false};
+
+  // ---- the data: base64 of zlib, inflated by the browser (skewplot.widgets._page_threshold.encode_points) ----
+  function inflate(b64) {
+    var s = atob(b64), bytes = new Uint8Array(s.length);
+    for (var i = 0; i < s.length; i++) { bytes[i] = s.charCodeAt(i); }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+    return new Response(stream).arrayBuffer();
+  }
+  var STEPS = {uint8: Uint8Array, uint16: Uint16Array, uint32: Uint32Array, uint64: BigUint64Array};
+  function counts(buf, kind, n) {  // tp or fp of every point: the steps summed, or float64 as they are
+    if (kind === "float64") { return new Float64Array(buf); }
+    var steps = new STEPS[kind.split("-")[1]](buf), out = new Float64Array(n), acc = 0;
+    for (var i = 1; i < n; i++) { acc += Number(steps[i - 1]); out[i] = acc; }
+    return out;
+  }
+  function decode(enc) {
+    return Promise.all([enc.tp, enc.fp, enc.strings, enc.runs].map(inflate)).then(function (b) {
+      var n = enc.n, tp = counts(b[0], enc.counts, n), fp = counts(b[1], enc.counts, n);
+      var tpr = new Float64Array(n), fpr = new Float64Array(n), nPos = tp[n - 1], nNeg = fp[n - 1];
+      for (var i = 0; i < n; i++) { tpr[i] = tp[i] / nPos; fpr[i] = fp[i] / nNeg; }  // OperatingPoints.tpr, .fpr
+      var runs = new Uint32Array(b[3]), starts = new Float64Array(runs.length), at = 0;
+      for (var r = 0; r < runs.length; r++) { starts[r] = at; at += runs[r]; }
+      var first = n;  // the first point off the origin: the empty prediction's limit (curve_rates_at)
+      for (var j = 0; j < n; j++) { if (tp[j] > 0 || fp[j] > 0) { first = j; break; } }
+      return {n: n, tp: tp, fp: fp, tpr: tpr, fpr: fpr, nPos: nPos, nNeg: nNeg, first: first,
+              strings: new TextDecoder().decode(b[2]).split("\n"), starts: starts,
+              whole: enc.counts !== "float64"};
+    });
+  }
+  page.pending.push(Promise.all(names.map(function (name, k) { return decode(TH.points[name]); })).then(function (all) {
+    P = all; S.ready = true;
+  }));
+
+  function upper(a, x) {  // numpy.searchsorted(a, x, side="right")
+    var lo = 0, hi = a.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (a[mid] <= x) { lo = mid + 1; } else { hi = mid; } }
+    return lo;
+  }
+  function lower(a, x) {  // numpy.searchsorted(a, x, side="left")
+    var lo = 0, hi = a.length;
+    while (lo < hi) { var mid = (lo + hi) >> 1; if (a[mid] < x) { lo = mid + 1; } else { hi = mid; } }
+    return lo;
+  }
+  // format(thresholds[i], ".4g"), as stored: the run holding point i
+  function thresholdText(c, i) { return c.strings[upper(c.starts, i) - 1]; }
+  // skewplot.metrics.precision.curve_rates_at
+  function ratesAt(c, i) {
+    var j = (c.tp[i] === 0 && c.fp[i] === 0 && c.first < c.n) ? c.first : i;
+    return [c.tpr[j], c.fpr[j]];
+  }
+
+  // ---- targets: skewplot.metrics.decide.TargetIndex (recall) and PrecisionIndex ----
+  function recallIndex(c, v) { var i = lower(c.tpr, v); return i < c.n ? i : null; }
+  function precisionIndex(c, v, pi) {
+    var n = c.n, last;
+    if (!c.negReach) {  // the running maximum of tpr / fpr from the last point back, once
+      c.negReach = new Float64Array(n);
+      var run = -Infinity;
+      for (var i = n - 1; i >= 0; i--) {
+        var cand = c.tpr[i] > 0 || c.fpr[i] > 0, r = !cand ? -Infinity : c.fpr[i] > 0 ? c.tpr[i] / c.fpr[i] : Infinity;
+        run = Math.max(run, r); c.negReach[i] = -run;
+      }
+    }
+    var reaches = function (k) {
+      var rt = ratesAt(c, k);
+      return (c.tpr[k] > 0 || c.fpr[k] > 0) && CF.precisionAt(rt[0], rt[1], pi) >= v;
+    };
+    if (!(pi > 0 && pi < 1 && v > 0 && v < 1)) {  // TargetIndex at FixedSkew(pi): the last point reaching v
+      last = -1;
+      for (var q = n - 1; q >= 0; q--) { if (reaches(q)) { last = q; break; } }
+    } else {
+      var bound = v * (1 - pi) / (pi * (1 - v));
+      var band = 1e-9 + 64 * 2.220446049250313e-16 * (1 / (1 - v) + 1 / (1 - pi));
+      var sure = upper(c.negReach, -(bound * (1 + band))) - 1, maybe = upper(c.negReach, -(bound * (1 - band))) - 1;
+      last = sure;
+      for (var k = maybe; k > sure; k--) { if (reaches(k)) { last = k; break; } }
+    }
+    if (last < 0) { return null; }
+    return Math.max(lower(c.tpr, c.tpr[last]), c.first);
+  }
+  function mValue() { return TH.m ? A.value(TH.m) : 0.5; }
+  function targets() {  // ThresholdControl.apply in a target mode: every classifier's point at π′
+    var v = S.target / 100, pi = A.value("skew");
+    S.index = P.map(function (c) { return S.mode === "recall" ? recallIndex(c, v) : precisionIndex(c, v, pi); });
+  }
+
+  // ---- the button: skewplot.stats.choose.choose_threshold at π′ (risk "expected") ----
+  function choose() {
+    var pi = A.value("skew"), v = S.target / 100, chosen;
+    if (S.mode === "threshold") {  // the least normalised expected cost at m: the first of equals (numpy.argmax)
+      var pc = CF.probabilityCost(pi, mValue());
+      chosen = P.map(function (c) {
+        var best = Infinity, at = 0;
+        for (var i = 0; i < c.n; i++) { var y = CF.nec(c.tpr[i], c.fpr[i], pc); if (y < best) { best = y; at = i; } }
+        return at;
+      });
+    } else {
+      targets();
+      var missed = S.index.indexOf(null);
+      if (missed >= 0) {  // choose_threshold's ValueError, as the live widget says it
+        var c = P[missed], most = S.mode === "recall" ? 1 : -Infinity;
+        for (var i = 0; S.mode === "precision" && i < c.n; i++) {
+          if (c.tpr[i] > 0 || c.fpr[i] > 0) { var rt = ratesAt(c, i); most = Math.max(most, CF.precisionAt(rt[0], rt[1], pi)); }
+        }
+        S.message = "choose threshold: value: no threshold reaches " + S.mode + " >= " + CF.g(v, 6)
+          + " under risk='expected'; the most reached is " + CF.g(most, 4);
+        return;
+      }
+      chosen = S.index.slice();
+    }
+    S.index = chosen; S.mode = "threshold"; S.message = "";
+  }
+
+  // ---- the marks: skewplot.plotting.threshold.ThresholdMarker.move ----
+  function panelOf(key) { return D.panels.filter(function (p) { return p.key === key; })[0]; }
+  function markerPath(ctx, q, r, low) {  // matplotlib's "D" (a square on its corner) and "v"
+    ctx.beginPath();
+    if (low) { ctx.moveTo(q[0], q[1] + r); ctx.lineTo(q[0] + r, q[1] - r); ctx.lineTo(q[0] - r, q[1] - r); }
+    else {
+      var d = r * Math.SQRT2;
+      ctx.moveTo(q[0], q[1] - d); ctx.lineTo(q[0] + d, q[1]); ctx.lineTo(q[0], q[1] + d); ctx.lineTo(q[0] - d, q[1]);
+    }
+    ctx.closePath();
+  }
+  function drawMarks() {
+    if (!S.ready) { return; }
+    if (S.mode !== "threshold") { targets(); }
+    TH.marks.forEach(function (m) {
+      var p = panelOf(m.key), T = A.transform(p || {panel: m.panel}), ctx = A.ctx(), marks = [];
+      names.forEach(function (name, k) {
+        var c = P[k], i = S.index[k], st = m.styles[name], key = m.key + "/threshold/" + name;
+        if (i === null) { page.drawn[key] = []; marks.push({name: name, value: null, q: [NaN, NaN]}); return; }
+        if (m.space === "cost" || m.space === "f") {  // the point's line across the panel (_point_curves)
+          var it = p.item, w = A.value(it.param), g = it.grid, cost = m.space === "cost";
+          if (it.log && p.variant && p.variant.xlim) { g = A.geomspace(p.variant.xlim[0], 1, g.length); }
+          var xs = cost && it.x_axis === "pc" && !it.log ? [0, 1] : g, t = c.tpr[i], f = c.fpr[i];
+          var pts = xs.map(function (x) {
+            var y = cost ? CF.nec(t, f, it.x_axis === "pc" ? x : CF.probabilityCost(x, w)) : CF.fAt(t, f, x, w);
+            return [T.x(x), T.y(y)];
+          });
+          A.clipTo(T.box); A.stroke(pts, st); ctx.restore();
+          page.drawn[key] = pts;
+          return;
+        }
+        var q, low = false;
+        if (m.space === "roc") { q = [T.x(c.fpr[i]), T.y(c.tpr[i])]; }
+        else if (m.space === "pr") {
+          var rt = ratesAt(c, i), y;
+          if (p.item.control === "skew") { y = CF.precisionAt(rt[0], rt[1], A.value("skew")); }
+          else { y = A.rangeNow().prec(rt[0], rt[1]); }
+          low = y <= 0 && p.panel.ylog;  // precision 0 on a log axis: at its bottom, pointing down
+          q = [T.x(c.tpr[i]), low ? T.box[1] + T.box[3] : T.y(y)];
+        } else {  // prg
+          var pig = CF.gainSkew(A.value("skew")), rg = CF.recallGain(c.tpr[i], pig);
+          q = [T.x(rg), rg >= 0 ? T.y(CF.precisionGain(c.tpr[i], c.fpr[i])) : NaN];
+        }
+        marks.push({name: name, value: 0, q: q, low: low});
+      });
+      if (m.space === "cost" || m.space === "f") { return; }
+      A.dodge(marks, T, TH.dodge_px);  // skewplot.plotting._markers.dodge_markers
+      marks.forEach(function (mk) {
+        var key = m.key + "/threshold/" + mk.name, st = m.styles[mk.name];
+        if (mk.value === null) { return; }
+        page.drawn[key] = [mk.q];
+        if (!(isFinite(mk.q[0]) && isFinite(mk.q[1]))) { return; }
+        var b = T.box, e = st.reach;  // show_whole: clipped to the Axes grown by the marker
+        ctx.save(); ctx.beginPath(); ctx.rect(b[0] - e, b[1] - e, b[2] + 2 * e, b[3] + 2 * e); ctx.clip();
+        markerPath(ctx, mk.q, st.r, mk.low);
+        ctx.fillStyle = st.mfc; ctx.fill();
+        ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.lineJoin = "miter"; ctx.stroke();
+        ctx.restore();
+      });
+    });
+  }
+  page.over.push(drawMarks);
+
+  // ---- the table: skewplot.widgets.threshold.ThresholdControl.readout and _cells ----
+  var COLUMNS = ["threshold", "recall", "precision", "cost", "TP", "FP", "FN", "TN"];
+  var body = document.querySelector("#skewplot-page .body"), table = document.getElementById("skewplot-table");
+  var column = document.createElement("div"), box = document.createElement("div");
+  body.insertBefore(column, table); column.appendChild(table); column.appendChild(box);
+  box.className = "skewplot-threshold-readout";
+  function cells(c, i, pi, m) {  // skewplot.stats.choose._report at a FixedSkew, formatted as _cells
+    var t = c.tpr[i], f = c.fpr[i], rt = ratesAt(c, i);
+    var v = {recall: t, precision: CF.precisionAt(rt[0], rt[1], pi), cost: CF.nec(t, f, CF.probabilityCost(pi, m)),
+             tp: PER * pi * t, fn: PER * pi * (1 - t), fp: PER * (1 - pi) * f, tn: PER * (1 - pi) * (1 - f)};
+    var iv = window.skewplotIntervals && c.whole ? window.skewplotIntervals(c.nPos, c.nNeg, c.tp[i], c.fp[i], pi,
+                                                                             CONFIDENCE) : null;
+    var shown = function (key) {
+      var b = iv && iv[key];
+      return CF.fixed(v[key], 3) + (b ? "<br><span style='color:#555'>[" + CF.fixed(b[0], 3) + ", "
+        + CF.fixed(b[1], 3) + "]</span>" : "");
+    };
+    return [thresholdText(c, i), shown("recall"), shown("precision"), CF.fixed(v.cost, 4),
+            CF.g(v.tp, 4), CF.g(v.fp, 4), CF.g(v.fn, 4), CF.g(v.tn, 4)];
+  }
+  function readout() {
+    if (!S.ready) { return; }
+    var pi = A.value("skew"), m = mValue(), th = "padding:2px 8px;text-align:right", td = th + ";font-family:monospace";
+    var note = window.skewplotIntervals ? "recall and precision with a 90% bootstrap interval under each"
+      : "intervals of recall and precision: in the live widget only";
+    var head = COLUMNS.map(function (col) { return "<th style='" + th + "'>" + col + "</th>"; }).join("");
+    var rows = names.map(function (name, k) {
+      var i = S.index[k], row = i === null ? ["target not reached", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013",
+                                              "\u2013", "\u2013"] : cells(P[k], i, pi, m);
+      var esc = String(name).split("&").join("&amp;").split("<").join("&lt;").split(">").join("&gt;");
+      return "<tr><td style='padding:2px 8px'>" + esc + "</td>" + row.map(function (s) {
+        return "<td style='" + td + "'>" + s + "</td>";
+      }).join("") + "</tr>";
+    }).join("");
+    box.innerHTML = "<div style='font-size:13px;overflow-x:auto;max-width:100%'><b>At \u03c0\u2032 = "
+      + CF.skewText(pi) + ", m = " + CF.fixed(m, 2) + "</b> (" + note + "; counts per 10 000 deployed cases)<b></b>"
+      + "<table style='border-collapse:collapse;margin-top:4px'><tr><th style='padding:2px 8px;text-align:left'>"
+      + "classifier</th>" + head + "</tr>" + rows + "</table></div>";
+    sync();
+  }
+  page.tables.push(readout);
+
+  // ---- the controls: the live row's (ThresholdControl.controls_row), the same steps ----
+  var row = document.createElement("div"), ui = {};
+  row.className = "row";
+  document.getElementById("skewplot-controls").insertAdjacentElement("afterend", row);
+  function labelled(text, el, out) {
+    var label = document.createElement("label");
+    label.appendChild(document.createTextNode(text)); label.appendChild(el);
+    if (out) { label.appendChild(out); }
+    row.appendChild(label);
+    return label;
+  }
+  function select(name, options) {
+    var s = document.createElement("select");
+    s.dataset.control = name;
+    options.forEach(function (o, k) {
+      var e = document.createElement("option"); e.value = k; e.textContent = o; s.appendChild(e);
+    });
+    return s;
+  }
+  function slider(name, max) {
+    var s = document.createElement("input");
+    s.type = "range"; s.min = 0; s.max = max; s.step = 1; s.dataset.control = name;
+    return s;
+  }
+  ui.mode = select("threshold_mode", TH.modes.map(function (o) { return o[0]; }));
+  labelled("mark", ui.mode);
+  if (names.length > 1) { ui.of = select("threshold_of", names); labelled("threshold of", ui.of); }
+  ui.rank = slider("threshold", 1); ui.rankOut = document.createElement("output");
+  ui.rankLabel = labelled("threshold", ui.rank, ui.rankOut);
+  ui.target = slider("target", 100); ui.targetOut = document.createElement("output");
+  ui.targetLabel = labelled("target", ui.target, ui.targetOut);
+  ui.button = document.createElement("button"); ui.button.textContent = "choose threshold";
+  ui.button.dataset.control = "choose_button"; row.appendChild(ui.button);
+  ui.how = select("choose_for", TH.choose.map(function (o) { return o[0]; })); row.appendChild(ui.how);
+  ui.say = document.createElement("span"); ui.say.style.color = "#a00"; row.appendChild(ui.say);
+
+  function sync() {  // the controls show the state (the slider on the selected classifier's rank)
+    var modes = TH.modes.map(function (o) { return o[1]; }), c = P[S.of], i = S.index[S.of];
+    ui.mode.value = modes.indexOf(S.mode);
+    if (ui.of) { ui.of.value = S.of; }
+    ui.rankLabel.style.display = S.mode === "threshold" ? "" : "none";
+    ui.targetLabel.style.display = S.mode === "threshold" ? "none" : "";
+    ui.rank.max = c.n - 1;
+    if (i !== null) {
+      ui.rank.value = c.n - 1 - i;
+      ui.rankOut.textContent = thresholdText(c, i) + " (rank " + (c.n - i) + "/" + c.n + ")";  // ThresholdSlider._to_page
+    }
+    ui.target.value = S.target; ui.targetOut.textContent = CF.fixed(S.target / 100, 2);
+    ui.say.textContent = S.message;
+  }
+  function onThreshold() {  // a step into threshold mode: the selected classifier's slider (inf where none)
+    if (S.mode === "threshold" && S.index[S.of] === null) { S.index[S.of] = 0; }
+  }
+  // page.threshold.set(name, value): a control set as the page's own listeners set it (the browser suite uses it)
+  S.set = function (name, v) {
+    if (!S.ready) { return; }
+    S.message = "";
+    if (name === "threshold_mode") { S.mode = v; onThreshold(); }
+    else if (name === "threshold_of") { S.of = v; onThreshold(); }
+    else if (name === "threshold") { S.index[S.of] = P[S.of].n - 1 - v; }
+    else if (name === "target") { S.target = v; }
+    else if (name === "choose") { choose(); }
+    A.paint();
+  };
+  ui.mode.addEventListener("change", function () { S.set("threshold_mode", TH.modes[+ui.mode.value][1]); });
+  if (ui.of) { ui.of.addEventListener("change", function () { S.set("threshold_of", +ui.of.value); }); }
+  ui.rank.addEventListener("input", function () { S.set("threshold", +ui.rank.value); });
+  ui.target.addEventListener("input", function () { S.set("target", +ui.target.value); });
+  ui.button.addEventListener("click", function () { S.set("choose", null); });
+})();

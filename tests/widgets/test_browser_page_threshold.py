@@ -1,0 +1,103 @@
+"""The explorer's threshold control in its saved page (``page_threshold.js``), opened from disk in Chromium.
+
+The page and the live widget are moved through the same states: the
+threshold slider by keyboard, the classifier whose threshold it moves, the
+mode, the precision and recall targets, a skew step in precision mode and
+the "choose threshold" button (at π′: the least cost at m, or the target).
+After each, every mark the page drew is within half a pixel of the
+kernel's (``test_browser_scene._compare``, which also checks the curves
+and the AUC table), and the threshold table's cells and the slider's
+readout are the kernel's strings.
+"""
+
+import re
+
+import pytest
+
+import skewplot as sp
+from skewplot.widgets import explorer
+
+from .test_browser_scene import _compare, _grid, _jump, _open, _start, _step, _text
+
+pytestmark = pytest.mark.slow
+
+
+def _cells(fragment, intervals):
+    """The table's cells, row by row (the kernel's intervals left out when the page has none)."""
+    if not intervals:
+        fragment = re.sub(r"<br><span[^>]*>\[[^\]]*\]</span>", "", fragment)
+    rows = re.findall(r"<tr>(.*?)</tr>", fragment, re.S)
+    return [[_text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)] for row in rows]
+
+
+def _check(page, widget, where):
+    _compare(page, widget, where)  # every mark (and curve) within half a pixel, the AUC table
+    intervals = page.evaluate("!!window.skewplotIntervals")
+    shown = page.evaluate("document.querySelector('.skewplot-threshold-readout').innerHTML")
+    assert _cells(shown, intervals) == _cells(widget.threshold_table.value, intervals), where
+    state = page.evaluate("window.skewplotPage.threshold")
+    names = list(widget.threshold_control.points)
+    assert state["index"] == [widget.threshold_index_[n] for n in names], where
+    assert state["mode"] == widget.controls["threshold_mode"].value, where
+    if state["mode"] == "threshold":
+        readout = page.evaluate("document.querySelector(\"input[data-control='threshold'] + output\").textContent")
+        assert readout == widget.controls["threshold"].readout.value, where
+
+
+def _select(page, widget, name, value, index):
+    page.locator(f"select[data-control='{name}']").select_option(str(index))
+    widget.controls[name].value = value
+
+
+def _slide(page, widget, rank):
+    """The threshold slider to ``rank`` by keyboard; the kernel takes every rank between, as its slider does."""
+    slider = widget.controls["threshold"].slider_
+    start = slider.value
+    _step(page, "threshold", rank)
+    for k in range(start, rank, 1 if rank > start else -1):
+        slider.value = k + (1 if rank > start else -1)
+
+
+def test_the_threshold_control_works_in_the_explorers_page(chromium, tmp_path):
+    data = sp.datasets.example_classifiers(n=2000, skew=0.05, random_state=3)
+    widget = explorer(data, skew=0.1)
+    path = tmp_path / "explorer.html"
+    widget.save_html(path)
+    names = list(widget.threshold_control.points)
+    context, page, requests, errors = _open(chromium, path)
+    try:
+        grids = _start(page, widget)
+        _check(page, widget, "start")
+        rank = widget.controls["threshold"].slider_.value
+        _slide(page, widget, rank - 3)
+        _check(page, widget, "threshold: three ranks down")
+        _select(page, widget, "threshold_of", names[1], 1)
+        page.evaluate("([n, v]) => window.skewplotPage.threshold.set(n, v)", ["threshold", 0])
+        widget.controls["threshold"].slider_.value = 0  # the top rank: inf, the empty prediction (its precision
+        # is the limit along the curve)
+        _check(page, widget, "threshold of the second classifier, at the top rank")
+        _jump(page, widget, grids, "skew", len(grids["skew"]) // 4)
+        _check(page, widget, "a skew step in threshold mode")
+        _select(page, widget, "threshold_mode", "precision", 1)
+        _check(page, widget, "precision target 0.5")
+        for k in (0, 93, 100):  # 0: every point reaches it; 1: only points without false positives
+            page.evaluate("([n, v]) => window.skewplotPage.threshold.set(n, v)", ["target", k])
+            widget.controls["target"].value = k / 100
+            _check(page, widget, f"precision target {k / 100}")
+        _jump(page, widget, grids, "skew", len(grids["skew"]) - 1)
+        _check(page, widget, "a skew step in precision mode (the marks follow)")
+        _step(page, "target", 99)
+        widget.controls["target"].value = 0.99
+        _check(page, widget, "precision target 0.99 by keyboard")
+        _select(page, widget, "threshold_mode", "recall", 2)
+        _check(page, widget, "recall target 0.99")
+        page.click("button[data-control='choose_button']")
+        widget.threshold_control.choose()
+        _check(page, widget, "the button in recall mode: threshold mode, at the recall target")
+        _jump(page, widget, grids, "m", len(_grid(widget, "m")) // 5)
+        page.click("button[data-control='choose_button']")
+        widget.threshold_control.choose()
+        _check(page, widget, "the button in threshold mode: the least cost at m")
+        assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
+    finally:
+        context.close()
