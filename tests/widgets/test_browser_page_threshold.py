@@ -7,7 +7,9 @@ the "choose threshold" button (at π′: the least cost at m, or the target).
 After each, every mark the page drew is within half a pixel of the
 kernel's (``test_browser_scene._compare``, which also checks the curves
 and the AUC table), and the threshold table's cells and the slider's
-readout are the kernel's strings.
+readout are the kernel's strings; the intervals under recall and precision
+are those of the exact count bootstrap (``exact_bootstrap.CountBootstrap``,
+which the kernel's readout gives as well once it uses it).
 """
 
 import re
@@ -15,26 +17,47 @@ import re
 import pytest
 
 import skewplot as sp
+from skewplot.stats.exact_bootstrap import CountBootstrap
 from skewplot.widgets import explorer
+from skewplot.widgets.threshold import CONFIDENCE
 
 from .test_browser_scene import _compare, _grid, _jump, _open, _start, _step, _text
 
 pytestmark = pytest.mark.slow
 
 
-def _cells(fragment, intervals):
-    """The table's cells, row by row (the kernel's intervals left out when the page has none)."""
-    if not intervals:
-        fragment = re.sub(r"<br><span[^>]*>\[[^\]]*\]</span>", "", fragment)
+def _cells(fragment):
+    """The table's cells, row by row, without the intervals under recall and precision."""
+    fragment = re.sub(r"<br><span[^>]*>\[[^\]]*\]</span>", "", fragment)
     rows = re.findall(r"<tr>(.*?)</tr>", fragment, re.S)
     return [[_text(c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)] for row in rows]
 
 
+def _intervals(fragment):
+    return re.findall(r"\[(-?[0-9.]+), (-?[0-9.]+)\]", fragment)
+
+
+def _exact(widget):
+    """The 90 % intervals of recall and precision the page shows: the exact count bootstrap (exact_bootstrap.py)."""
+    out = []
+    pi = widget.controls["skew"].value
+    for name, pts in widget.threshold_control.points.items():
+        i = widget.threshold_index_[name]
+        if i is None:
+            continue
+        cb = CountBootstrap(int(pts.tp[-1]), int(pts.fp[-1]), int(pts.tp[i]), int(pts.fp[i]))
+        probs = ((1 - CONFIDENCE) / 2, (1 + CONFIDENCE) / 2)
+        out.append(tuple(f"{cb.rate(a, 'pos'):.3f}" for a in probs))
+        if pts.tp[i] > 0 or pts.fp[i] > 0:  # none at the empty prediction, whose precision is a limit
+            out.append(tuple(f"{cb.precision(pi, a):.3f}" for a in probs))
+    return out
+
+
 def _check(page, widget, where):
     _compare(page, widget, where)  # every mark (and curve) within half a pixel, the AUC table
-    intervals = page.evaluate("!!window.skewplotIntervals")
     shown = page.evaluate("document.querySelector('.skewplot-threshold-readout').innerHTML")
-    assert _cells(shown, intervals) == _cells(widget.threshold_table.value, intervals), where
+    assert _cells(shown) == _cells(widget.threshold_table.value), where
+    assert _intervals(shown) == _exact(widget), where
     state = page.evaluate("window.skewplotPage.threshold")
     names = list(widget.threshold_control.points)
     assert state["index"] == [widget.threshold_index_[n] for n in names], where
