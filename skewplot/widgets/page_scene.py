@@ -392,8 +392,7 @@ def save_scene(widget, path, title):
             # a full draw: the frames' cached layers saw the page's artists hidden while the static layers rendered
             FigureCanvasAgg.draw(widget.figure.canvas)
     data["images"] = images
-    script = "".join(read_text(name) for name in ("page_interval.js", "page_scene.js", "page_threshold.js"))
-    text = page_html(data, script, title)
+    text = page_html(data, "".join(map(read_text, ("page_interval.js", "page_scene.js", "page_threshold.js"))), title)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
     states = math.prod(len(c["values"]) * ((len(c["values"]) - 1) // 2 if c["kind"] == "range" else 1)
