@@ -146,5 +146,7 @@ def threshold_scene(widget, height):
         "start": {"mode": mode, "of": names.index(tc.selected), "target": int(round(c["target"].value * 100)),
                   "index": [widget.threshold_index_[n] for n in names]},
         "names": names, "modes": [[label, value] for label, value in c["threshold_mode"].options],
-        "choose": [[label, value] for label, value in widget.choose_for.options if value == "skew"],
+        # the range's expected cost and precision are quadratures (and its cost regret the hull's envelope) the
+        # page would have to repeat to the last bit: those risks are the live widget's only
+        "choose": [[label, value] for label, value in widget.choose_for.options if value in ("skew", "worst")],
     }

@@ -93,29 +93,49 @@
     S.index = P.map(function (c) { return S.mode === "recall" ? recallIndex(c, v) : precisionIndex(c, v, pi); });
   }
 
-  // ---- the button: skewplot.stats.choose.choose_threshold at π′ (risk "expected") ----
+  // ---- the button: skewplot.stats.choose.choose_threshold at π′ (risk "expected") or over the range ("worst") ----
+  // skewplot.skew.base.precision_nodes: precision_at with its limits at π′ = 0 and 1
+  function precisionNodes(t, f, pi) {
+    if (pi <= 0 && f === 0 && t > 0) { return 1; }
+    if (pi >= 1 && t === 0 && f > 0) { return 0; }
+    return CF.precisionAt(t, f, pi);
+  }
+  // the goodness of point i (skewplot.metrics.decide.goodness_at): at π′, or its least over the range's ends
+  function goodness(c, i, target, skews, m) {
+    var rt = target === "precision" ? ratesAt(c, i) : [c.tpr[i], c.fpr[i]], out = Infinity;
+    skews.forEach(function (pi) {
+      var g = target === "cost" ? -CF.nec(rt[0], rt[1], CF.probabilityCost(pi, m))
+        : target === "precision" ? precisionNodes(rt[0], rt[1], pi) : rt[0];
+      out = Math.min(out, g);
+    });
+    return out;
+  }
+  // skewplot.stats.choose._pick over the candidates: the best goodness (the first of equals), or the most
+  // recall (the first such point) among those reaching the target; a message where none reaches it
+  function pick(c, target, v, skews, m, risk) {
+    var best = -Infinity, at = -1, top = -Infinity, most = -Infinity;
+    for (var i = 0; i < c.n; i++) {
+      if (target === "precision" && !(c.tpr[i] > 0 || c.fpr[i] > 0)) { continue; }  // the empty prediction
+      var g = goodness(c, i, target, skews, m);
+      if (target === "cost") { if (g > best) { best = g; at = i; } continue; }
+      most = Math.max(most, g);
+      if (g >= v && target === "recall") { return i; }  // the highest threshold reaching it
+      if (g >= v && (at < 0 || c.tpr[i] > top)) { at = i; top = c.tpr[i]; }
+    }
+    if (at >= 0) { return at; }
+    throw new Error("value: no threshold reaches " + target + " >= " + CF.g(v, 6) + " under risk='" + risk
+                    + "'; the most reached is " + CF.g(most, 4));
+  }
   function choose() {
-    var pi = A.value("skew"), v = S.target / 100, chosen;
-    if (S.mode === "threshold") {  // the least normalised expected cost at m: the first of equals (numpy.argmax)
-      var pc = CF.probabilityCost(pi, mValue());
+    var how = TH.choose[+ui.how.value][1], target = S.mode === "threshold" ? "cost" : S.mode, chosen;
+    var skews = how === "skew" ? [A.value("skew")] : [A.value("skew_range", 0), A.value("skew_range", 1)];
+    try {
       chosen = P.map(function (c) {
-        var best = Infinity, at = 0;
-        for (var i = 0; i < c.n; i++) { var y = CF.nec(c.tpr[i], c.fpr[i], pc); if (y < best) { best = y; at = i; } }
-        return at;
+        return pick(c, target, S.target / 100, skews, mValue(), how === "skew" ? "expected" : how);
       });
-    } else {
-      targets();
-      var missed = S.index.indexOf(null);
-      if (missed >= 0) {  // choose_threshold's ValueError, as the live widget says it
-        var c = P[missed], most = S.mode === "recall" ? 1 : -Infinity;
-        for (var i = 0; S.mode === "precision" && i < c.n; i++) {
-          if (c.tpr[i] > 0 || c.fpr[i] > 0) { var rt = ratesAt(c, i); most = Math.max(most, CF.precisionAt(rt[0], rt[1], pi)); }
-        }
-        S.message = "choose threshold: value: no threshold reaches " + S.mode + " >= " + CF.g(v, 6)
-          + " under risk='expected'; the most reached is " + CF.g(most, 4);
-        return;
-      }
-      chosen = S.index.slice();
+    } catch (e) {
+      S.message = "choose threshold: " + e.message;  // the live widget's status line
+      return;
     }
     S.index = chosen; S.mode = "threshold"; S.message = "";
   }
@@ -259,7 +279,8 @@
   ui.button = document.createElement("button"); ui.button.textContent = "choose threshold";
   ui.button.dataset.control = "choose_button"; row.appendChild(ui.button);
   ui.how = select("choose_for", TH.choose.map(function (o) { return o[0]; })); row.appendChild(ui.how);
-  ui.say = document.createElement("span"); ui.say.style.color = "#a00"; row.appendChild(ui.say);
+  ui.say = document.createElement("span"); ui.say.style.color = "#a33"; ui.say.dataset.control = "choose_status";
+  row.appendChild(ui.say);
 
   function sync() {  // the controls show the state (the slider on the selected classifier's rank)
     var modes = TH.modes.map(function (o) { return o[1]; }), c = P[S.of], i = S.index[S.of];

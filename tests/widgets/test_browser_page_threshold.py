@@ -72,6 +72,17 @@ def _select(page, widget, name, value, index):
     widget.controls[name].value = value
 
 
+def _press(page, widget):
+    page.click("button[data-control='choose_button']")
+    widget.threshold_control.choose()
+
+
+def _choose_for(page, widget, value):
+    options = [v for _, v in widget.choose_for.options if v in ("skew", "worst")]
+    page.locator("select[data-control='choose_for']").select_option(str(options.index(value)))
+    widget.choose_for.value = value
+
+
 def _slide(page, widget, rank):
     """The threshold slider to ``rank`` by keyboard; the kernel takes every rank between, as its slider does."""
     slider = widget.controls["threshold"].slider_
@@ -118,9 +129,29 @@ def test_the_threshold_control_works_in_the_explorers_page(chromium, tmp_path):
         widget.threshold_control.choose()
         _check(page, widget, "the button in recall mode: threshold mode, at the recall target")
         _jump(page, widget, grids, "m", len(_grid(widget, "m")) // 5)
-        page.click("button[data-control='choose_button']")
-        widget.threshold_control.choose()
+        _press(page, widget)
         _check(page, widget, "the button in threshold mode: the least cost at m")
+        nodes = len(grids["skew_range"])
+        _jump(page, widget, grids, "skew_range", (1, nodes // 2))
+        _jump(page, widget, grids, "skew_range", (0, nodes // 4))
+        _choose_for(page, widget, "worst")
+        _press(page, widget)
+        _check(page, widget, "the button over the range, worst case: the least largest cost at its ends")
+        _select(page, widget, "threshold_mode", "precision", 1)
+        page.evaluate("([n, v]) => window.skewplotPage.threshold.set(n, v)", ["target", 60])
+        widget.controls["target"].value = 0.6
+        _press(page, widget)
+        assert widget.status.value == "", widget.status.value
+        _check(page, widget, "the button over the range, worst case: precision 0.6 at its lower end")
+        _select(page, widget, "threshold_mode", "precision", 1)
+        page.evaluate("([n, v]) => window.skewplotPage.threshold.set(n, v)", ["target", 100])
+        widget.controls["target"].value = 1.0
+        # from 0: precision 1 at π′ = 0 only without false positives, which the weak classifier's top score has
+        _jump(page, widget, grids, "skew_range", (0, 0))
+        _press(page, widget)
+        said = page.locator("[data-control='choose_status']").text_content()
+        assert said and said == _text(widget.status.value), (said, widget.status.value)
+        _check(page, widget, "a refused choice changes nothing")
         assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
     finally:
         context.close()
