@@ -31,6 +31,7 @@ import zlib
 
 import numpy as np
 
+from ..metrics.hull import frontier_hull
 from ..plotting._markers import DODGE_PT, marker_radius_px
 from ._page_draw import line_style, panel_box
 
@@ -124,7 +125,8 @@ def threshold_scene(widget, height):
         if not _rates_match(pts):
             raise ValueError(f"save_html: the rates of {name!r} are not its counts divided by their totals; "
                              "build the widget with threshold_control=False")
-        points[name] = encode_points(pts)
+        # the ROC frontier's vertices: the least cost at a skew, which the button's range regret measures against
+        points[name] = {**encode_points(pts), "frontier": _pack(frontier_hull(pts.tpr, pts.fpr).astype("<u4"))}
     keys = {id(disp): key for key, disp in widget.displays.items()}
     dpi = widget.figure.dpi
     marks = []
@@ -146,7 +148,7 @@ def threshold_scene(widget, height):
         "start": {"mode": mode, "of": names.index(tc.selected), "target": int(round(c["target"].value * 100)),
                   "index": [widget.threshold_index_[n] for n in names]},
         "names": names, "modes": [[label, value] for label, value in c["threshold_mode"].options],
-        # the range's expected cost and precision are quadratures (and its cost regret the hull's envelope) the
-        # page would have to repeat to the last bit: those risks are the live widget's only
-        "choose": [[label, value] for label, value in widget.choose_for.options if value in ("skew", "worst")],
+        # the range's expected cost and precision are quadratures (a graded rule, log1p) the page cannot repeat
+        # to the last bit: that risk is the live widget's only
+        "choose": [[label, value] for label, value in widget.choose_for.options if value != "expected"],
     }

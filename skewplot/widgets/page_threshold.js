@@ -23,7 +23,7 @@
     return out;
   }
   function decode(enc) {
-    return Promise.all([enc.tp, enc.fp, enc.strings, enc.runs].map(inflate)).then(function (b) {
+    return Promise.all([enc.tp, enc.fp, enc.strings, enc.runs, enc.frontier].map(inflate)).then(function (b) {
       var n = enc.n, tp = counts(b[0], enc.counts, n), fp = counts(b[1], enc.counts, n);
       var tpr = new Float64Array(n), fpr = new Float64Array(n), nPos = tp[n - 1], nNeg = fp[n - 1];
       for (var i = 0; i < n; i++) { tpr[i] = tp[i] / nPos; fpr[i] = fp[i] / nNeg; }  // OperatingPoints.tpr, .fpr
@@ -33,7 +33,7 @@
       for (var j = 0; j < n; j++) { if (tp[j] > 0 || fp[j] > 0) { first = j; break; } }
       return {n: n, tp: tp, fp: fp, tpr: tpr, fpr: fpr, nPos: nPos, nNeg: nNeg, first: first,
               strings: new TextDecoder().decode(b[2]).split("\n"), starts: starts,
-              whole: enc.counts !== "float64"};
+              whole: enc.counts !== "float64", frontier: new Uint32Array(b[4])};
     });
   }
   page.pending.push(Promise.all(names.map(function (name, k) { return decode(TH.points[name]); })).then(function (all) {
@@ -126,11 +126,33 @@
     throw new Error("value: no threshold reaches " + target + " >= " + CF.g(v, 6) + " under risk='" + risk
                     + "'; the most reached is " + CF.g(most, 4));
   }
+  // skewplot.metrics.decide.max_regret (cost): the largest excess over the least cost at the range's ends, the
+  // least cost from the frontier's vertex at PC(+) (skewplot.metrics.cost._envelope_on_frontier)
+  function regretPick(c, skews, m) {
+    var h = c.frontier, least = skews.map(function (pi) {
+      var pc = CF.probabilityCost(pi, m), lo = 0, hi = h.length - 1;
+      while (lo < hi) {  // numpy.searchsorted(breaks, pc, side="left"), breaks of consecutive vertices
+        var mid = (lo + hi) >> 1, df = c.fpr[h[mid + 1]] - c.fpr[h[mid]], dt = c.tpr[h[mid + 1]] - c.tpr[h[mid]];
+        if (df / (df + dt) < pc) { lo = mid + 1; } else { hi = mid; }
+      }
+      return [pc, CF.nec(c.tpr[h[lo]], c.fpr[h[lo]], pc)];
+    });
+    var best = Infinity, at = 0;
+    for (var i = 0; i < c.n; i++) {
+      var r = -Infinity;
+      least.forEach(function (e) { r = Math.max(r, CF.nec(c.tpr[i], c.fpr[i], e[0]) - e[1]); });
+      r = Math.max(r, 0);
+      if (r < best) { best = r; at = i; }  // the first of equals (numpy.argmax of -regret)
+    }
+    return at;
+  }
   function choose() {
     var how = TH.choose[+ui.how.value][1], target = S.mode === "threshold" ? "cost" : S.mode, chosen;
     var skews = how === "skew" ? [A.value("skew")] : [A.value("skew_range", 0), A.value("skew_range", 1)];
     try {
       chosen = P.map(function (c) {
+        if (how === "regret" && target === "cost") { return regretPick(c, skews, mValue()); }
+        // for a target, regret is the worst case (precision) or recall itself (choose_threshold's note)
         return pick(c, target, S.target / 100, skews, mValue(), how === "skew" ? "expected" : how);
       });
     } catch (e) {

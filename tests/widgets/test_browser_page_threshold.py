@@ -3,7 +3,8 @@
 The page and the live widget are moved through the same states: the
 threshold slider by keyboard, the classifier whose threshold it moves, the
 mode, the precision and recall targets, a skew step in precision mode and
-the "choose threshold" button (at π′: the least cost at m, or the target).
+the "choose threshold" button (at π′: the least cost at m, or the target;
+over the skew range: the worst case and the regret).
 After each, every mark the page drew is within half a pixel of the
 kernel's (``test_browser_scene._compare``, which also checks the curves
 and the AUC table), and the threshold table's cells and the slider's
@@ -78,7 +79,7 @@ def _press(page, widget):
 
 
 def _choose_for(page, widget, value):
-    options = [v for _, v in widget.choose_for.options if v in ("skew", "worst")]
+    options = [v for _, v in widget.choose_for.options if v != "expected"]  # (a quadrature: the live widget's)
     page.locator("select[data-control='choose_for']").select_option(str(options.index(value)))
     widget.choose_for.value = value
 
@@ -137,6 +138,11 @@ def test_the_threshold_control_works_in_the_explorers_page(chromium, tmp_path):
         _choose_for(page, widget, "worst")
         _press(page, widget)
         _check(page, widget, "the button over the range, worst case: the least largest cost at its ends")
+        _jump(page, widget, grids, "m", len(_grid(widget, "m")) // 2)
+        _choose_for(page, widget, "regret")
+        _press(page, widget)
+        _check(page, widget, "the button over the range, regret: the least largest excess over the least cost")
+        _choose_for(page, widget, "worst")
         _select(page, widget, "threshold_mode", "precision", 1)
         page.evaluate("([n, v]) => window.skewplotPage.threshold.set(n, v)", ["target", 60])
         widget.controls["target"].value = 0.6
