@@ -113,3 +113,30 @@ def test_degenerate_counts():
     # A = B = 0 has precision pi' (precision_at's value, the Monte-Carlo path's); here P(A = B = 0) = 1/4
     cb = CountBootstrap(2, 10**6, 1, 0)
     assert cb.precision(0.37, 0.05) == 0.37 and cb.precision(0.37, 0.95) == 1.0
+
+
+def test_report_at_exact_is_the_limit_of_its_monte_carlo_interval():
+    """Each end of the Monte-Carlo interval (2e5 replicates) lies between the exact ends at levels +-5 sd."""
+    import skewplot as sp
+    from skewplot.stats.choose import report_at
+
+    rng = np.random.default_rng(7)
+    y = rng.random(3000) < 0.1
+    pts = sp.operating_points(y, rng.normal(size=3000) + 1.5 * y)
+    i = int(np.searchsorted(-np.asarray(pts.thresholds), -1.2))
+    conf, n_boot = 0.9, 200_000
+    mc = report_at(pts, i, 0.02, m=0.3, confidence=conf, n_boot=n_boot, random_state=1)["intervals"]
+    exact = report_at(pts, i, 0.02, m=0.3, confidence=conf, exact=True)["intervals"]
+    shift = 2 * 5 * math.sqrt(0.05 * 0.95 / n_boot)  # a shift of the confidence moves each level by half of it
+    wide = report_at(pts, i, 0.02, m=0.3, confidence=conf + shift, exact=True)["intervals"]
+    narrow = report_at(pts, i, 0.02, m=0.3, confidence=conf - shift, exact=True)["intervals"]
+    assert set(mc) == set(exact)
+    for key in mc:
+        assert wide[key][0] <= exact[key][0] <= narrow[key][0] <= narrow[key][1] <= exact[key][1] <= wide[key][1]
+        assert wide[key][0] - 1e-12 <= mc[key][0] <= narrow[key][0] + 1e-12, key
+        assert narrow[key][1] - 1e-12 <= mc[key][1] <= wide[key][1] + 1e-12, key
+    assert exact == report_at(pts, i, 0.02, m=0.3, confidence=conf, exact=True, random_state=5)["intervals"]
+    with pytest.raises(ValueError, match="exact"):
+        report_at(pts, i, (0.01, 0.05), confidence=conf, exact=True)
+    empty = report_at(pts, 0, 0.02, confidence=conf, exact=True)["intervals"]
+    assert empty["precision"] is None and empty["recall"] == (0.0, 0.0)

@@ -209,3 +209,17 @@ def replicate_points(tp, fp):
         n_pos, n_neg = t[-1], f[-1]
         out.append(OperatingPoints(tpr=t / n_pos, fpr=f / n_neg, tp=t, fp=f, n_pos=n_pos, n_neg=n_neg))
     return out
+
+
+def vertices(pts):
+    """Vertex of each point on the replicate polylines, and whether it is exact.
+
+    A point inside a run of negative-only scores lies between two vertices
+    (it has the tp of the run's start and more fp): every objective prefers
+    the run's start, so it is never chosen.
+    """
+    has_pos = np.diff(pts.tp) > 0
+    c = np.cumsum(has_pos)
+    vert = np.concatenate([[0], np.where(has_pos, 2 * c, 2 * c + 1)])
+    exact = np.concatenate([[True], has_pos | np.append(has_pos[1:], True)])
+    return vert, exact

@@ -26,6 +26,7 @@ from . import _resample
 from ._checks import as_generator
 from ._inputs import labelled_rows
 from .bootstrap import points_of, read_rows
+from .exact_bootstrap import exact_intervals
 from .prior_shift import SkewEstimate
 
 __all__ = ["ThresholdDecision", "choose_threshold", "report_at"]
@@ -116,20 +117,6 @@ def draw_skews(model, draws, rng, n):
         return rng.uniform(model.lo, model.hi, size=n)
     pi, w = model.nodes()
     return rng.choice(pi, size=n, p=w)
-
-
-def _vertices(pts):
-    """Vertex of each point on the replicate polylines of :mod:`._resample`, and whether it is exact.
-
-    A point inside a run of negative-only scores lies between two vertices
-    (it has the tp of the run's start and more fp): every objective prefers
-    the run's start, so it is never chosen.
-    """
-    has_pos = np.diff(pts.tp) > 0
-    c = np.cumsum(has_pos)
-    vert = np.concatenate([[0], np.where(has_pos, 2 * c, 2 * c + 1)])
-    exact = np.concatenate([[True], has_pos | np.append(has_pos[1:], True)])
-    return vert, exact
 
 
 def _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, cols):
@@ -264,7 +251,7 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
     if target == "precision":
         cand = cand[(tpr > 0) | (np.asarray(pts.fpr) > 0)]  # the empty prediction's precision is a limit
     sign = -1.0 if target == "cost" else 1.0
-    vert, exact = _vertices(pts) if resample else (None, None)
+    vert, exact = _resample.vertices(pts) if resample else (None, None)
     if risk == "chance":
         cand = cand[exact[cand]]
         rt, rf, pis = _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, vert[cand])
@@ -329,8 +316,7 @@ def _report(pts, i, model, m):
     return out
 
 
-
-def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_state=None):
+def report_at(pts, index, skew, *, m=0.5, confidence=None, exact=False, n_boot=1000, random_state=None):
     """What operating point ``index`` does at the deployment skew, as :func:`choose_threshold` reports it.
 
     The widgets' threshold readout: the same quantities (``_report``) at any
@@ -352,8 +338,12 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_s
     skew : float, (lo, hi), SkewModel or SkewEstimate
     m : float in [0, 1], default=0.5
     confidence : float in (0, 1), optional
+    exact : bool, default=False
+        The exact percentile interval of the count bootstrap (one fixed
+        skew only: a range or distribution of skews is drawn, use False).
     n_boot : int, default=1000
     random_state : optional
+        Replicates and seed of the Monte-Carlo interval (unused with ``exact``).
 
     Returns
     -------
@@ -372,6 +362,8 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_s
     >>> r = report_at(pts, 2, 0.01, confidence=0.9, random_state=0)
     >>> round(r["recall"], 3), round(r["tp"], 1), [round(v, 3) for v in r["intervals"]["recall"]]
     (0.667, 66.7, [0.333, 1.0])
+    >>> [round(v, 3) for v in report_at(pts, 2, 0.01, confidence=0.9, exact=True)["intervals"]["recall"]]
+    [0.333, 1.0]
     """
     if not isinstance(pts, OperatingPoints):
         raise TypeError(f"pts must be OperatingPoints, got {type(pts).__name__}")
@@ -388,6 +380,13 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, n_boot=1000, random_s
     if not all(float(v).is_integer() for v in (n_pos, n_neg, pts.tp[index], pts.fp[index])):
         raise ValueError("confidence: intervals from the points' counts need unit-weight rows; these points "
                          "have non-integer counts (sample weights or soft labels): use choose_threshold")
+    if exact:
+        if draws is not None or not isinstance(model, FixedSkew):
+            raise ValueError("exact: the exact interval is at one fixed skew; a skew range or distribution is "
+                             "drawn per replicate (exact=False)")
+        out["intervals"] = exact_intervals(int(n_pos), int(n_neg), int(pts.tp[index]), int(pts.fp[index]),
+                                           model.value, confidence, m=m, values=_values, decreasing=("fn", "tn"))
+        return out
     rng = as_generator(random_state)
     t = rng.binomial(int(n_pos), float(pts.tp[index]) / n_pos, n_boot) / n_pos
     f = rng.binomial(int(n_neg), float(pts.fp[index]) / n_neg, n_boot) / n_neg

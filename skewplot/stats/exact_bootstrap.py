@@ -12,8 +12,9 @@ interval is computed here without drawing: the ``alpha``-quantile
 * Recall, FPR and the counts are monotone in one binomial: its quantile.
 * Precision rises with ``(A/P) / (B/N)``, the cost falls with ``A`` and rises
   with ``B``: ``F(x) = sum_a P(A = a) P(B on the right side of a cut that
-  depends on a and x)``, and the quantile is found by bisection on ``x``
-  followed by a snap to the largest atom at or below the bracket's top.
+  depends on a and x)``, and the quantile is found by a bracketing search
+  on ``x`` (regula falsi, safeguarded by halving) followed by a snap to the
+  largest atom at or below the bracket's top.
   The replicate with ``A = B = 0`` has precision ``pi'``, the value
   :func:`skewplot.skew.formulas.precision_at` (so ``np.quantile`` over the
   Monte-Carlo replicates) gives it.
@@ -37,12 +38,12 @@ import numpy as np
 from ..metrics.cost import _nec, probability_cost
 from ..skew.formulas import precision_at
 
-__all__ = ["CountBootstrap", "binomial_pmf"]
+__all__ = ["CountBootstrap", "binomial_pmf", "exact_intervals"]
 
 #: Terms of a pmf below this fraction of the mode's are dropped.
 TINY = 1e-17
-#: Bisection stops when the bracket is this narrow (then snaps to an atom).
-_WIDTH = 1e-15
+#: The search stops when the bracket is this narrow, or its atoms (at most one per a and _FEW) are within _SAME.
+_WIDTH, _FEW, _SAME = 1e-15, 16, 1e-13
 
 
 def _run(start, ratios):
@@ -124,18 +125,62 @@ class _Binomial:
         return self.k0 + max(int(np.count_nonzero(self.sf >= alpha)) - 1, 0)
 
 
-def _bisect(mass, alpha):
-    """The top of a bracket ``(lo, hi]`` of width <= 1e-15 holding ``inf{x in [0, 1] : mass(x) >= alpha}``."""
-    lo, hi = 0.0, 1.0
+def _search(cut, mass, alpha, j_zero, probes, spread):
+    """``cut`` at the top of a bracket ``(lo, hi]`` holding ``q = inf{x in [0, 1] : F(x) >= alpha}``.
+
+    ``cut(x)`` gives per ``a`` an index whose difference between two ``x``
+    counts the atoms ``(a, b)`` between them, ``mass(cut(x)) = F(x)`` (summed
+    in order), ``j_zero = cut(0)``.  If ``F(0) >= alpha`` the bracket is
+    ``[0, 0]``.  Otherwise ``F(lo) < alpha <= F(hi)`` throughout: the bracket
+    is first narrowed at the ``probes`` (values of the statistic where F is
+    about ``alpha`` by the 1-D quantiles), then by regula falsi with the
+    Illinois rule (F is nearly continuous where the supports are wide), a
+    halving wherever two steps did not halve it, until it is 1e-15 wide or
+    its atoms (once about one per ``a`` is left) lie within 1e-13 of each
+    other, relatively: ``spread(j_lo, j_hi)`` gives their least and largest
+    values.  (Atoms equal but for rounding are common where the supports are
+    wide, one ratio ``a/b`` or one ``b - a``; a step of F there stalls regula
+    falsi.)  The quantile is then the largest atom at or below the bracket's top.
+    """
+    lo, hi, j_lo, j_hi = 0.0, 1.0, j_zero, cut(1.0)
+    g_lo, g_hi = float(mass(j_lo)), 1.0
+    if g_lo >= alpha:
+        return j_lo
+    for x in probes:
+        if lo < x < hi:
+            j = cut(x)
+            f = float(mass(j))
+            if f >= alpha:
+                hi, j_hi, g_hi = x, j, f
+            else:
+                lo, j_lo, g_lo = x, j, f
+    side, w1, w2 = 0, math.inf, math.inf
     while hi - lo > _WIDTH:
-        mid = (lo + hi) / 2.0
-        if mid <= lo or mid >= hi:
+        count = abs(int((j_hi - j_lo).sum()))
+        if count <= 1:
             break
-        if mass(mid) >= alpha:
-            hi = mid
+        if count <= j_lo.size + _FEW:
+            least, most = spread(j_lo, j_hi)
+            if most - least <= _SAME * most:
+                break
+        x = (lo + hi) / 2.0
+        if not hi - lo > 0.5 * w2:
+            step = lo + (hi - lo) * ((alpha - g_lo) / (g_hi - g_lo))
+            x = step if lo < step < hi else x
+        if not lo < x < hi:
+            break
+        w2, w1 = w1, hi - lo
+        j = cut(x)
+        f = float(mass(j))
+        if f >= alpha:
+            hi, j_hi, g_hi = x, j, f
+            g_lo = alpha + (g_lo - alpha) / 2.0 if side == 1 else g_lo
+            side = 1
         else:
-            lo = mid
-    return hi
+            lo, j_lo, g_lo = x, j, f
+            g_hi = alpha + (g_hi - alpha) / 2.0 if side == -1 else g_hi
+            side = -1
+    return j_hi
 
 
 class CountBootstrap:
@@ -181,48 +226,115 @@ class CountBootstrap:
         """Quantile of ``precision_at(A/P, B/N, skew)`` (``skew`` where ``A = B = 0``).
 
         ``F(x) = sum_a P(A = a) P(B >= b_min(a, x))``, ``b_min = ceil(N a (1 - x) / (P x odds))``
-        with ``odds = (1 - skew)/skew``: bisection on ``x``, then the largest atom at or below the bracket's top.
+        with ``odds = (1 - skew)/skew``, searched on ``x`` (``_search``).  Many
+        atoms share the value 1 (``B = 0``): that quantile is found first.
         """
         A, B = self.A, self.B
         odds = (1.0 - skew) / skew
-        r = self.n_neg / (self.n_pos * odds)
-        a, pa, nb = A.k, A.pmf, B.pmf.size
+        ra = self.n_neg / (self.n_pos * odds) * A.k
+        nb, sf, pa = B.pmf.size, B.sf, A.pmf
+        zero = A.k0 == 0  # the first a is 0: its atoms are 0 (b > 0) and skew (b = 0)
 
-        def b_min(x):
+        def index(b):  # into B.sf of b_min per a
+            return np.clip(b - B.k0, 0, nb).astype(np.intp)
+
+        def cut(x):  # 0 < x <= 1
             if x >= 1.0:
-                return np.zeros(a.size)
-            need = np.maximum(np.ceil(r * a * (1.0 - x) / x), 1.0)
-            return np.where(a > 0, need, 0.0 if x >= skew else 1.0)
+                return index(np.zeros(ra.size))
+            b = np.maximum(np.ceil(ra * (1.0 - x) / x), 1.0)
+            if zero:
+                b[0] = 0.0 if x >= skew else 1.0
+            return index(b)
 
-        def mass(x):
-            j = np.clip(b_min(x) - B.k0, 0, nb).astype(np.intp)
-            return np.cumsum(pa * B.sf[j])[-1]
+        def mass(j):
+            return np.cumsum(pa * sf[j])[-1]
 
-        b = b_min(_bisect(mass, alpha))
-        ok = b <= B.top
-        return float(np.max(precision_at(a[ok] / self.n_pos, np.maximum(b[ok], B.k0) / self.n_neg, skew)))
+        j_zero = np.full(ra.size, nb, dtype=np.intp)  # a > 0: every atom is above 0; a = 0: those with b > 0 are 0
+        below_one = index(np.ones(ra.size))  # a > 0: the atoms below 1 are those with b > 0; a = 0: all
+        if zero:
+            j_zero[0], below_one[0] = index(np.ones(1))[0], index(np.zeros(1))[0]
+        if mass(below_one) < alpha:  # P(precision < 1) < alpha
+            return 1.0
+        s, t = math.sqrt(alpha), math.sqrt(1.0 - alpha)  # F <= alpha below the first probe, >= alpha at the second
+        probes = [precision_at(A.upper(t) / self.n_pos, B.lower(t) / self.n_neg, skew),
+                  precision_at(A.lower(s) / self.n_pos, B.upper(s) / self.n_neg, skew)]
+        def values(ok, b):
+            return precision_at(A.k[ok] / self.n_pos, b / self.n_neg, skew)
+
+        def key(ok, b):  # precision as the cut sees it: r a / (r a + b), cheaper than values
+            den = ra[ok] + b
+            return np.where(den > 0, ra[ok] / np.where(den > 0, den, 1.0), skew)
+
+        def spread(j_lo, j_hi):  # precision falls with b: the bracket's atoms of a are b in [j_hi, j_lo)
+            ok = j_hi < j_lo
+            return float(np.min(key(ok, B.k0 + j_lo[ok] - 1))), float(np.max(key(ok, B.k0 + j_hi[ok])))
+
+        j = _search(cut, mass, alpha, j_zero, [float(p) for p in probes], spread)
+        ok = j < nb
+        return float(np.max(values(ok, B.k0 + j[ok])))
 
     def cost(self, skew, m, alpha):
         """Quantile of ``NEC = (1 - A/P) PC + (B/N)(1 - PC)``, ``PC = probability_cost(skew, m)``.
 
         It falls with ``A`` and rises with ``B``: ``F(x) = sum_a P(A = a) P(B <= b_max(a, x))``,
-        the quantile found as :meth:`precision` finds its own.
+        searched as :meth:`precision` searches its own.
         """
         A, B, n_pos, n_neg = self.A, self.B, self.n_pos, self.n_neg
         pc = float(probability_cost(skew, m))
-        a, pa, nb = A.k, A.pmf, B.pmf.size
-        cdf = np.concatenate([[0.0], B.cdf])  # cdf[j + 1] = P(B <= k0 + j)
+        nb, pa = B.pmf.size, A.pmf
+        miss = (1.0 - A.k / n_pos) * pc
+        cdf = np.concatenate([[0.0], B.cdf])  # cdf[j] = P(B < k0 + j)
 
-        def b_max(x):
-            miss = (1.0 - a / n_pos) * pc
-            if pc >= 1.0:
-                return np.where(miss <= x, float(n_neg), -1.0)
-            return np.floor(n_neg * (x - miss) / (1.0 - pc))
+        def cut(x):  # per a: how many b of the support have a cost <= x
+            b = np.where(miss <= x, float(n_neg), -1.0) if pc >= 1.0 else np.floor(n_neg * (x - miss) / (1.0 - pc))
+            return np.clip(b - B.k0 + 1, 0, nb).astype(np.intp)
 
-        def mass(x):
-            j = np.clip(b_max(x) - B.k0 + 1, 0, nb).astype(np.intp)
+        def mass(j):
             return np.cumsum(pa * cdf[j])[-1]
 
-        b = np.minimum(b_max(_bisect(mass, alpha)), B.top)
-        ok = b >= B.k0
-        return float(np.max(_nec(a[ok] / n_pos, b[ok] / n_neg, pc)))
+        s, t = math.sqrt(alpha), math.sqrt(1.0 - alpha)
+        probes = [_nec(A.lower(t) / n_pos, B.upper(t) / n_neg, pc), _nec(A.upper(s) / n_pos, B.lower(s) / n_neg, pc)]
+        def values(ok, b):
+            return _nec(A.k[ok] / n_pos, b / n_neg, pc)
+
+        def spread(j_lo, j_hi):  # cost rises with b: the bracket's atoms of a are b in [j_lo, j_hi)
+            ok = j_lo < j_hi
+            return float(np.min(values(ok, B.k0 + j_lo[ok]))), float(np.max(values(ok, B.k0 + j_hi[ok] - 1)))
+
+        j = _search(cut, mass, alpha, cut(0.0), [float(p) for p in probes], spread)
+        ok = j > 0
+        return float(np.max(values(ok, B.k0 + j[ok] - 1)))
+
+def exact_intervals(n_pos, n_neg, tp, fp, skew, confidence, *, m, values, decreasing):
+    """Exact percentile intervals of every quantity ``values(tpr, fpr, skew, m)`` gives, and of precision and cost.
+
+    ``values`` maps rates to a dict of quantities, each monotone in one rate
+    (increasing, or decreasing for the names in ``decreasing``); precision
+    and cost (the two that depend on both) come from :class:`CountBootstrap`.
+
+    Returns
+    -------
+    dict
+        ``(low, high)`` per quantity; precision's is None where ``tp = fp = 0``
+        (the empty prediction, whose precision is a limit along the curve).
+
+    Examples
+    --------
+    >>> from skewplot.stats.exact_bootstrap import exact_intervals
+    >>> iv = exact_intervals(100, 900, 60, 30, 0.1, 0.9, m=0.5, decreasing=("miss",),
+    ...                      values=lambda t, f, pi, m: {"recall": t, "miss": 1 - t})
+    >>> iv["recall"], [round(v, 3) for v in iv["miss"]], [round(v, 3) for v in iv["precision"]]
+    ((0.52, 0.68), [0.32, 0.48], [0.596, 0.741])
+    """
+    probs = ((1.0 - confidence) / 2, (1.0 + confidence) / 2)
+    cb = CountBootstrap(n_pos, n_neg, tp, fp)
+
+    def at(dec):
+        return values(np.array([cb.rate(a, "pos", dec) for a in probs]),
+                      np.array([cb.rate(a, "neg", dec) for a in probs]), skew, m)
+
+    up, down = at(False), at(True)
+    out = {k: tuple(float(x) for x in (down if k in decreasing else up)[k]) for k in up}
+    out["precision"] = None if tp == fp == 0 else tuple(cb.precision(skew, a) for a in probs)
+    out["cost"] = tuple(cb.cost(skew, m, a) for a in probs)
+    return out

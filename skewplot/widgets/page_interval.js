@@ -9,7 +9,7 @@
 // confidence: e.g. 0.9. Returns {recall: [lo, hi], precision: [lo, hi] or null}
 function skewplotIntervals(nPos, nNeg, tp, fp, skew, confidence) {
   "use strict";
-  var TINY = 1e-17, WIDTH = 1e-15;
+  var TINY = 1e-17, WIDTH = 1e-15, FEW = 16, SAME = 1e-13;
 
   function check(v, name, lo, hi) {
     if (!Number.isInteger(v) || v < lo || v > hi) {
@@ -79,40 +79,104 @@ function skewplotIntervals(nPos, nNeg, tp, fp, skew, confidence) {
     return b.k0 + b.pmf.length - 1;
   }
 
+  // _Binomial.upper: max{k : P(K >= k) >= alpha}
+  function upper(b, alpha) {
+    for (var j = b.pmf.length - 1; j >= 0; j--) {
+      if (b.sf[j] >= alpha) return b.k0 + j;
+    }
+    return b.k0;
+  }
+
   // precision_at(tpr, fpr, skew) of skewplot/skew/formulas.py
   function precisionAt(t, f) {
     var odds = (1 - skew) / skew, fpTerm = f > 0 ? f * odds : 0, den = t + fpTerm;
     return den > 0 ? t / den : skew;
   }
 
-  // CountBootstrap.precision of exact_bootstrap.py
+  // CountBootstrap.precision and _search of exact_bootstrap.py
   function precisionQuantile(A, B, alpha) {
     var odds = (1 - skew) / skew, r = nNeg / (nPos * odds), na = A.pmf.length, nb = B.pmf.length;
-    function bMin(a, x) {
-      if (x >= 1) return 0;
-      if (a > 0) return Math.max(Math.ceil(r * a * (1 - x) / x), 1);
-      return x >= skew ? 0 : 1;
-    }
-    function mass(x) {
-      var s = 0, i, j;
+    var zero = A.k0 === 0, i;
+    function index(b) { return Math.min(Math.max(b - B.k0, 0), nb); }
+    // per a: the index into B.sf of b_min(a, x), the first b whose precision is <= x (0 < x <= 1)
+    function cut(x) {
+      var out = new Array(na), i;
       for (i = 0; i < na; i++) {
-        j = Math.min(Math.max(bMin(A.k0 + i, x) - B.k0, 0), nb);
-        s = s + A.pmf[i] * B.sf[j];
+        if (x >= 1) out[i] = index(0);
+        else out[i] = index(Math.max(Math.ceil(r * (A.k0 + i) * (1 - x) / x), 1));
       }
+      if (zero && x < 1) out[0] = index(x >= skew ? 0 : 1);
+      return out;
+    }
+    // precision as the cut sees it, r a / (r a + b): the spread of the atoms left in the bracket
+    function key(i, b) {
+      var ra = r * (A.k0 + i), den = ra + b;
+      return den > 0 ? ra / den : skew;
+    }
+    function mass(j) {
+      var s = 0, i;
+      for (i = 0; i < na; i++) s = s + A.pmf[i] * B.sf[j[i]];
       return s;
     }
-    var lo = 0.0, hi = 1.0, mid;
-    while (hi - lo > WIDTH) {
-      mid = (lo + hi) / 2;
-      if (mid <= lo || mid >= hi) break;
-      if (mass(mid) >= alpha) hi = mid; else lo = mid;
+    var jZero = new Array(na), belowOne = new Array(na);
+    for (i = 0; i < na; i++) { jZero[i] = nb; belowOne[i] = index(1); }
+    if (zero) { jZero[0] = index(1); belowOne[0] = index(0); }
+    if (mass(belowOne) < alpha) return 1.0;  // P(precision < 1) < alpha
+
+    var lo = 0.0, hi = 1.0, jLo = jZero, jHi = cut(1.0), gLo = mass(jLo), gHi = 1.0;
+    if (gLo >= alpha) {
+      jHi = jLo;
+    } else {
+      var side = 0, w1 = Infinity, w2 = Infinity, x, step, j, f, count, k;
+      var s = Math.sqrt(alpha), t = Math.sqrt(1 - alpha);
+      var probes = [precisionAt(upper(A, t) / nPos, lower(B, t) / nNeg),
+                    precisionAt(lower(A, s) / nPos, upper(B, s) / nNeg)];
+      for (k = 0; k < 2; k++) {
+        x = probes[k];
+        if (!(lo < x && x < hi)) continue;
+        j = cut(x);
+        f = mass(j);
+        if (f >= alpha) { hi = x; jHi = j; gHi = f; } else { lo = x; jLo = j; gLo = f; }
+      }
+      for (;;) {
+        if (!(hi - lo > WIDTH)) break;
+        count = 0;
+        for (i = 0; i < na; i++) count += jHi[i] - jLo[i];
+        count = Math.abs(count);
+        if (count <= 1) break;
+        if (count <= na + FEW) {  // spread: the bracket's atoms of a are b in [jHi, jLo)
+          var least = Infinity, most = -Infinity;
+          for (i = 0; i < na; i++) {
+            if (!(jHi[i] < jLo[i])) continue;
+            least = Math.min(least, key(i, B.k0 + jLo[i] - 1));
+            most = Math.max(most, key(i, B.k0 + jHi[i]));
+          }
+          if (most - least <= SAME * most) break;
+        }
+        x = (lo + hi) / 2;
+        if (!(hi - lo > 0.5 * w2)) {
+          step = lo + (hi - lo) * ((alpha - gLo) / (gHi - gLo));
+          if (lo < step && step < hi) x = step;
+        }
+        if (!(lo < x && x < hi)) break;
+        w2 = w1; w1 = hi - lo;
+        j = cut(x);
+        f = mass(j);
+        if (f >= alpha) {
+          hi = x; jHi = j; gHi = f;
+          if (side === 1) gLo = alpha + (gLo - alpha) / 2;
+          side = 1;
+        } else {
+          lo = x; jLo = j; gLo = f;
+          if (side === -1) gHi = alpha + (gHi - alpha) / 2;
+          side = -1;
+        }
+      }
     }
-    var best = -Infinity, i, a, b, v;
+    var best = -Infinity, v;  // the largest atom at or below hi
     for (i = 0; i < na; i++) {
-      a = A.k0 + i;
-      b = bMin(a, hi);
-      if (b > B.k0 + nb - 1) continue;
-      v = precisionAt(a / nPos, Math.max(b, B.k0) / nNeg);
+      if (jHi[i] >= nb) continue;
+      v = precisionAt((A.k0 + i) / nPos, (B.k0 + jHi[i]) / nNeg);
       if (v > best) best = v;
     }
     return best;

@@ -20,9 +20,10 @@ a button and a second table under its figure:
   skew ``choose_for`` names: π′, or the widget's skew range under a risk.
 
 The table gives, per classifier at π′: the threshold, recall and precision
-with a 90 % interval (:func:`skewplot.stats.choose.report_at`: the
-stratified bootstrap's binomial counts, O(1000) per step whatever the
-number of rows; no interval for weighted rows or soft labels), the
+with a 90 % interval (:func:`skewplot.stats.choose.report_at` with
+``exact=True``: the limit of the stratified bootstrap's percentile interval
+as the replicates grow, from the two binomial counts, O(sqrt(n)) per step
+and deterministic; no interval for weighted rows or soft labels), the
 normalised expected cost at ``m`` and the confusion counts per 10 000
 deployed cases.  The state is plain: ``threshold_`` (classifier -> score
 threshold, None where a target is not reached), ``threshold_index_``
@@ -46,8 +47,8 @@ from ._readout import readout_table
 
 __all__ = ["ThresholdSlider", "ThresholdControl", "add_threshold_control"]
 
-#: The readout's interval: its confidence and the replicates drawn per step.
-CONFIDENCE, N_BOOT = 0.9, 1000
+#: The readout's interval: its confidence.
+CONFIDENCE = 0.9
 
 _OWN = {"threshold_mode", "threshold_of", "threshold", "target"}  # the control's own controls
 _COLUMNS = ["threshold", "recall", "precision", "cost", "TP", "FP", "FN", "TN"]
@@ -260,8 +261,7 @@ class ThresholdControl:
                 numbers[name], rows[name] = None, {"threshold": "target not reached"}
                 continue
             try:
-                r = report_at(pts, i, pi, m=m, confidence=CONFIDENCE, n_boot=N_BOOT,
-                              random_state=np.random.SeedSequence([32, i]))
+                r = report_at(pts, i, pi, m=m, confidence=CONFIDENCE, exact=True)
             except ValueError:  # weighted rows: no interval from the counts
                 r = report_at(pts, i, pi, m=m)
             r["threshold"] = w.threshold_[name]

@@ -42,6 +42,30 @@ def _brute(y, s, t, pi, m):
             "fn": 1e4 * pi * (1 - tpr), "tn": 1e4 * (1 - pi) * (1 - fpr)}
 
 
+def _exact_intervals(y, s, t, pi):
+    """The readout's 90 % intervals from the rows: every replicate (a, b) enumerated with scipy's pmfs.
+
+    Each end is returned as the pair of atoms it may be: a cumulative mass within 1e-9 of the level is a
+    knife edge where either neighbour is right.
+    """
+    from scipy.stats import binom
+
+    n_pos, n_neg = int(y.sum()), int((~y).sum())
+    tp, fp = int((s[y] >= t).sum()), int((s[~y] >= t).sum())
+    a, b = np.arange(n_pos + 1), np.arange(n_neg + 1)
+    w = (binom.pmf(a, n_pos, tp / n_pos)[:, None] * binom.pmf(b, n_neg, fp / n_neg)[None, :]).ravel()
+    tpr, fpr = (a / n_pos)[:, None], (b / n_neg)[None, :]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        prec = np.where((a[:, None] + b[None, :]) == 0, pi, pi * tpr / (pi * tpr + (1 - pi) * fpr))
+    out = {}
+    for key, v in (("recall", np.broadcast_to(tpr, prec.shape)), ("precision", prec)):
+        order = np.argsort(v.ravel(), kind="stable")
+        sv, c = v.ravel()[order], np.cumsum(w[order])
+        out[key] = [(sv[np.searchsorted(c, q - 1e-9)], sv[np.searchsorted(c, q + 1e-9)]) for q in (0.05, 0.95)]
+    out["precision"] = None if tp == fp == 0 else out["precision"]
+    return out
+
+
 def test_starts_at_choose_thresholds_least_cost(w):
     for name, pts in w.threshold_control.points.items():
         d = sp.choose_threshold(pts, skew=0.003, target="cost", m=0.5)
@@ -68,6 +92,15 @@ def test_a_threshold_step_marks_every_space_and_fills_the_readout(w, rows):
                 assert got[key] == pytest.approx(value, rel=1e-12, abs=1e-15), key
         want["precision"] = got["precision"] if want["precision"] is None else want["precision"]
         assert got["intervals"]["recall"][0] <= got["recall"] <= got["intervals"]["recall"][1]
+        # the exact limit of the bootstrap's percentile interval, from the rows by full enumeration
+        exact = _exact_intervals(y, s, t, pi)
+        for key in ("recall", "precision"):
+            if exact[key] is None:
+                assert got["intervals"][key] is None
+                continue
+            for end, (lo, hi) in zip(got["intervals"][key], exact[key], strict=True):
+                assert lo - 1e-12 <= end <= hi + 1e-12, (key, rank)
+            assert "[{:.3f}, {:.3f}]".format(*got["intervals"][key]) in w.threshold_table.value
         assert f"{t:.4g}" in w.threshold_table.value
         # the marks sit on the points
         np.testing.assert_array_equal(_mark(w, "roc", "strong"), [[want["fpr"], want["recall"]]])
