@@ -267,10 +267,13 @@ class EnvelopeDisplay(FromScoresMixin, Display):
             # Both axes go under the thin lines, and a label that ``update`` rewrites is painted by an artist of
             # its own (above the envelopes): a widget changing the lines (F space's f_alpha) or a label (cost
             # space's m, F's weight) then repaints neither axis nor its tick labels, only the label.
+            # The label lies outside the Axes, where nothing else paints: its zorder only decides what a step
+            # repaints.  It sits just under the skew line: what rewrites it (m, the F weight) moves the marker
+            # (cost's PC(+)) or the curves as well, and a skew step, which moves the marker alone, leaves it.
             axis = getattr(ax, f"{letter}axis")
             axis.set_zorder(min(axis.get_zorder(), 1.1))
             if letter in self._relabelled:
-                self.axis_labels_[letter] = AxisLabel(axis, zorder=2.6)
+                self.axis_labels_[letter] = AxisLabel(axis, zorder=1.5)
         self._set_limits(ax)
         self._move_marker()
         self._set_labels()

@@ -224,30 +224,37 @@ class Frames:
                 del self._layers[key]
 
     def _paint(self, dirty, starts):
-        """Repaint the parts of the Axes ``dirty``: their cached lower layer, then the rest of their plan."""
+        """Repaint the parts of the Axes ``dirty``: their cached lower layer, then the rest of their plan.
+
+        The texts they paint outside their parts, before and after this step,
+        come back from the same layer: it is painted on the static layer over
+        the whole canvas, so a text of the lower layer keeps its pixels
+        outside its part, and a moved one leaves none behind.
+        """
         canvas = self.figure.canvas
         width, height = canvas.get_width_height(physical=True)
-        for key in dirty:  # texts outside the parts, before and after this step: back to the static layer
-            for x0, y0, x1, y1 in (*self._spill.get(key, ()), *self._now.get(key, ())):
-                canvas.restore_region(self._background, bbox=(max(0, x0), max(0, y0), min(width, x1),
-                                                              min(height, y1)), xy=(0, 0))
-            self._spill[key] = self._now.get(key, [])
         boxes = [self._regions[key] for key in sorted(dirty)]
-        # a text outside its part is painted anew (the static layer was just restored under it), with what follows
-        starts = self._ordered(dirty, {key: min(start, self._first_spill(key)) for key, start in starts.items()})
+        for key in dirty:
+            boxes += [(max(0, x0), max(0, y0), min(width, x1), min(height, y1))
+                      for x0, y0, x1, y1 in (*self._spill.get(key, ()), *self._now.get(key, ()))]
+            self._spill[key] = self._now.get(key, [])
+        starts = self._ordered(dirty, starts)
         lower = any(starts.values())
         key = tuple(sorted(starts.items()))  # every part it restores: the others hold the previous frame
-        layer = self._layers.get(key, self._background) if lower else self._background
-        for box in boxes:
-            # bbox: the source rectangle; xy: an offset added to it (Agg's copy_from), none here
-            canvas.restore_region(layer, bbox=box, xy=(0, 0))
         if lower and key not in self._layers:  # paint the lower layer once, keep it for the next steps
+            shown = canvas.copy_from_bbox(self.figure.bbox)
+            canvas.restore_region(self._background)
             for ax, k in key:
                 for artist in self._by_axes[ax][:k]:
                     self.figure.draw_artist(artist)
             if len(self._layers) >= _MAX_LAYERS:
                 self._layers.pop(next(iter(self._layers)))
             self._layers[key] = canvas.copy_from_bbox(self.figure.bbox)
+            canvas.restore_region(shown)
+        layer = self._layers[key] if lower else self._background
+        for box in boxes:
+            # bbox: the source rectangle; xy: an offset added to it (Agg's copy_from), none here
+            canvas.restore_region(layer, bbox=box, xy=(0, 0))
         for ax in (key for key in self._by_axes if key in dirty):  # the full draw's order of Axes
             for artist in self._by_axes[ax][starts[ax]:]:
                 self.figure.draw_artist(artist)
@@ -294,33 +301,19 @@ class Frames:
                 return dirty
             dirty |= grown
 
-    def _spilled(self, key):
-        """``(index in its plan, box)`` of each box a text or legend of Axes ``key`` paints outside its part."""
-        feet = self._feet()
-        x0, y0, x1, y1 = self._regions[key]
-        for i, artist in enumerate(self._by_axes.get(key, ())):
-            if not isinstance(artist, TEXTS):
-                continue  # lines and patches are clipped to their Axes
-            for b in feet.of(artist):  # none for a hidden or empty text
-                if b[0] < x0 or b[2] > x1 or b[1] < y0 or b[3] > y1:
-                    yield i, b
-
     def _spill_boxes(self, keys):
         """Axes id -> the boxes (pixel rows from the top) of the texts and legends it paints outside its part."""
+        feet = self._feet()
         out = {}
         for key in keys:
-            for _, b in self._spilled(key):
-                out.setdefault(key, []).append(b)
+            x0, y0, x1, y1 = self._regions[key]
+            for artist in self._by_axes.get(key, ()):
+                if not isinstance(artist, TEXTS):
+                    continue  # lines and patches are clipped to their Axes
+                for b in feet.of(artist):  # none for a hidden or empty text
+                    if b[0] < x0 or b[2] > x1 or b[1] < y0 or b[3] > y1:
+                        out.setdefault(key, []).append(b)
         return out
-
-    def _first_spill(self, key):
-        """The index in its plan of the first text of Axes ``key`` outside its part (the plan's length: none).
-
-        Its boxes outside the part come back from the static layer in every
-        frame that repaints the Axes, and only the part from a cached lower
-        layer: such a text is repainted, and with it all the plan above it.
-        """
-        return next((i for i, _ in self._spilled(key)), len(self._by_axes.get(key, ())))
 
     def _set_plan(self, plan):
         """Let full draws skip ``plan`` (it is painted over the static layer)."""
