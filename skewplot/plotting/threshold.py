@@ -8,6 +8,7 @@ refresh (``Display._threshold_markers``).
 
 from __future__ import annotations
 
+import bisect
 import numbers
 from collections.abc import Mapping
 
@@ -39,7 +40,13 @@ def threshold_index(pts, threshold):
     """
     if pts.thresholds is None:
         raise ValueError("threshold= needs operating points with score thresholds; these were built from rates")
-    return int(np.searchsorted(-pts.thresholds, -threshold, side="right")) - 1
+    # thresholds fall: the last at or above ``threshold``, by a binary search (np.searchsorted would need the
+    # array negated or reversed, an O(n) copy at every slider step)
+    return bisect.bisect_right(pts.thresholds, -float(threshold), key=_negated) - 1
+
+
+def _negated(value):
+    return -float(value)
 
 
 def _parse(threshold):

@@ -57,6 +57,13 @@ def test_threshold_index_is_score_at_or_above(data):
     for t in (np.inf, s.max(), np.median(s), s.min(), -np.inf):
         i = threshold_index(pts, t)
         assert pts.tp[i] == np.sum(y & (s >= t)) and pts.fp[i] == np.sum(~y & (s >= t))
+    # float32 scores with ties, at each distinct score, between two and a float64 hair above
+    s32 = np.round(s, 1).astype(np.float32)
+    pts = sp.operating_points(y, s32)
+    u = np.unique(s32).astype(float)
+    for t in (*u, *(0.5 * (u[1:] + u[:-1])), *np.nextafter(u, np.inf), u[0] - 1, np.inf):
+        i = threshold_index(pts, t)
+        assert pts.tp[i] == np.sum(y & (s32 >= t)) and pts.fp[i] == np.sum(~y & (s32 >= t)), t
 
 
 def test_bad_threshold_is_refused_before_drawing(data):
