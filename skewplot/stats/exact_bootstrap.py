@@ -42,8 +42,8 @@ __all__ = ["CountBootstrap", "binomial_pmf", "exact_intervals"]
 
 #: Terms of a pmf below this fraction of the mode's are dropped.
 TINY = 1e-17
-#: The search stops when the bracket is this narrow, or its atoms (at most one per a and _FEW) are within _SAME.
-_WIDTH, _FEW, _SAME = 1e-15, 16, 1e-13
+#: The search ends when the bracket is this narrow, holds _ENUM atoms (then listed), or atoms within _SAME.
+_WIDTH, _ENUM, _SAME = 1e-15, 256, 1e-13
 
 
 def _run(start, ratios):
@@ -125,27 +125,29 @@ class _Binomial:
         return self.k0 + max(int(np.count_nonzero(self.sf >= alpha)) - 1, 0)
 
 
-def _search(cut, mass, alpha, j_zero, probes, spread):
-    """``cut`` at the top of a bracket ``(lo, hi]`` holding ``q = inf{x in [0, 1] : F(x) >= alpha}``.
+def _search(cut, mass, alpha, j_zero, probes, spread, atoms):
+    """The atom ``q = inf{x in [0, 1] : F(x) >= alpha}``: ``(None, cut(q))``, or ``((a index, b), None)``.
 
     ``cut(x)`` gives per ``a`` an index whose difference between two ``x``
     counts the atoms ``(a, b)`` between them, ``mass(cut(x)) = F(x)`` (summed
-    in order), ``j_zero = cut(0)``.  If ``F(0) >= alpha`` the bracket is
-    ``[0, 0]``.  Otherwise ``F(lo) < alpha <= F(hi)`` throughout: the bracket
-    is first narrowed at the ``probes`` (values of the statistic where F is
-    about ``alpha`` by the 1-D quantiles), then by regula falsi with the
-    Illinois rule (F is nearly continuous where the supports are wide), a
-    halving wherever two steps did not halve it, until it is 1e-15 wide or
-    its atoms (once about one per ``a`` is left) lie within 1e-13 of each
-    other, relatively: ``spread(j_lo, j_hi)`` gives their least and largest
-    values.  (Atoms equal but for rounding are common where the supports are
-    wide, one ratio ``a/b`` or one ``b - a``; a step of F there stalls regula
-    falsi.)  The quantile is then the largest atom at or below the bracket's top.
+    in order), ``j_zero = cut(0)``.  If ``F(0) >= alpha``, ``q`` is at 0.
+    Otherwise ``F(lo) < alpha <= F(hi)`` throughout: the bracket ``(lo, hi]``
+    is narrowed at the ``probes`` (values of the statistic where F is about
+    ``alpha`` by the 1-D quantiles), then by regula falsi with the Illinois
+    rule (F is nearly continuous where the supports are wide), a halving
+    wherever three steps did not halve it.  Once it holds at most 256 atoms,
+    ``atoms(j_lo, j_hi)`` lists them (keys ordering them as the statistic
+    does, masses, ``a`` indices, ``b``): sorted by key, ``a``, ``b``, their
+    masses are added to ``F(lo)`` in order, and the first to reach ``alpha``
+    is ``q``.  A larger bracket whose atoms are one value but for rounding
+    (one ratio ``a/b``, one ``b - a``: ``spread(j_lo, j_hi)`` within 1e-13),
+    or 1e-15 wide, ends the search at ``cut(hi)``: ``q`` is the largest atom
+    at or below ``hi``.
     """
     lo, hi, j_lo, j_hi = 0.0, 1.0, j_zero, cut(1.0)
-    g_lo, g_hi = float(mass(j_lo)), 1.0
-    if g_lo >= alpha:
-        return j_lo
+    f_lo, g_hi = float(mass(j_lo)), 1.0
+    if f_lo >= alpha:
+        return None, j_lo
     for x in probes:
         if lo < x < hi:
             j = cut(x)
@@ -153,23 +155,27 @@ def _search(cut, mass, alpha, j_zero, probes, spread):
             if f >= alpha:
                 hi, j_hi, g_hi = x, j, f
             else:
-                lo, j_lo, g_lo = x, j, f
-    side, w1, w2 = 0, math.inf, math.inf
+                lo, j_lo, f_lo = x, j, f
+    g_lo, side, w1, w2, w3 = f_lo, 0, math.inf, math.inf, math.inf
     while hi - lo > _WIDTH:
         count = abs(int((j_hi - j_lo).sum()))
-        if count <= 1:
-            break
-        if count <= j_lo.size + _FEW:
+        if count <= _ENUM:
+            keys, masses, ai, b = atoms(j_lo, j_hi)
+            order = np.lexsort((b, ai, keys))
+            reach = np.flatnonzero(np.cumsum(np.concatenate([[f_lo], masses[order]]))[1:] >= alpha)
+            k = order[reach[0] if reach.size else -1]
+            return (int(ai[k]), int(b[k])), None
+        if count <= j_lo.size + _ENUM:
             least, most = spread(j_lo, j_hi)
             if most - least <= _SAME * most:
                 break
         x = (lo + hi) / 2.0
-        if not hi - lo > 0.5 * w2:
+        if not hi - lo > 0.5 * w3:
             step = lo + (hi - lo) * ((alpha - g_lo) / (g_hi - g_lo))
             x = step if lo < step < hi else x
         if not lo < x < hi:
             break
-        w2, w1 = w1, hi - lo
+        w3, w2, w1 = w2, w1, hi - lo
         j = cut(x)
         f = float(mass(j))
         if f >= alpha:
@@ -177,10 +183,31 @@ def _search(cut, mass, alpha, j_zero, probes, spread):
             g_lo = alpha + (g_lo - alpha) / 2.0 if side == 1 else g_lo
             side = 1
         else:
-            lo, j_lo, g_lo = x, j, f
+            lo, j_lo, g_lo, f_lo = x, j, f, f
             g_hi = alpha + (g_hi - alpha) / 2.0 if side == -1 else g_hi
             side = -1
-    return j_hi
+    return None, j_hi
+
+
+def _levels(alpha):
+    """Levels ``l`` of the probes: the statistic at (one class's ``l``-quantile, the other's ``1 - l``).
+
+    With ``b = min(alpha, 1 - alpha)``, the corners at levels ``b``,
+    ``b**(3/4)``, ``b**(1/2)`` (in the tail ``alpha`` is in) bracket the
+    quantile of a sum of two normal terms, in increasing order: ``F`` at
+    the first is at most ``alpha``, at the last at least, whatever the
+    terms' shares.  ``sqrt`` only: it rounds the same in the page.
+    """
+    b = min(alpha, 1.0 - alpha)
+    r = math.sqrt(b)
+    levels = [b, r * math.sqrt(r), r]
+    return levels if alpha <= 0.5 else [1.0 - v for v in levels[::-1]]
+
+
+def _ragged(first, count):
+    """Row index and value of ``first[i] + t`` for ``t < count[i]``, rows in order."""
+    rows = np.repeat(np.arange(first.size), count)
+    return rows, first[rows] + (np.arange(rows.size) - np.repeat(np.cumsum(count) - count, count))
 
 
 class CountBootstrap:
@@ -255,9 +282,7 @@ class CountBootstrap:
             j_zero[0], below_one[0] = index(np.ones(1))[0], index(np.zeros(1))[0]
         if mass(below_one) < alpha:  # P(precision < 1) < alpha
             return 1.0
-        s, t = math.sqrt(alpha), math.sqrt(1.0 - alpha)  # F <= alpha below the first probe, >= alpha at the second
-        probes = [precision_at(A.upper(t) / self.n_pos, B.lower(t) / self.n_neg, skew),
-                  precision_at(A.lower(s) / self.n_pos, B.upper(s) / self.n_neg, skew)]
+        probes = [precision_at(A.lower(v) / self.n_pos, B.upper(v) / self.n_neg, skew) for v in _levels(alpha)]
         def values(ok, b):
             return precision_at(A.k[ok] / self.n_pos, b / self.n_neg, skew)
 
@@ -269,7 +294,15 @@ class CountBootstrap:
             ok = j_hi < j_lo
             return float(np.min(key(ok, B.k0 + j_lo[ok] - 1))), float(np.max(key(ok, B.k0 + j_hi[ok])))
 
-        j = _search(cut, mass, alpha, j_zero, [float(p) for p in probes], spread)
+        def atoms(j_lo, j_hi):
+            sel = np.flatnonzero(j_hi < j_lo)
+            rows, b = _ragged(B.k0 + j_hi[sel], j_lo[sel] - j_hi[sel])
+            ai = sel[rows]
+            return key(ai, b), pa[ai] * B.pmf[b - B.k0], ai, b
+
+        pick, j = _search(cut, mass, alpha, j_zero, [float(p) for p in probes], spread, atoms)
+        if pick is not None:
+            return float(values(pick[0], pick[1]))
         ok = j < nb
         return float(np.max(values(ok, B.k0 + j[ok])))
 
@@ -292,8 +325,7 @@ class CountBootstrap:
         def mass(j):
             return np.cumsum(pa * cdf[j])[-1]
 
-        s, t = math.sqrt(alpha), math.sqrt(1.0 - alpha)
-        probes = [_nec(A.lower(t) / n_pos, B.upper(t) / n_neg, pc), _nec(A.upper(s) / n_pos, B.lower(s) / n_neg, pc)]
+        probes = [_nec(A.upper(v) / n_pos, B.lower(v) / n_neg, pc) for v in _levels(alpha)]
         def values(ok, b):
             return _nec(A.k[ok] / n_pos, b / n_neg, pc)
 
@@ -301,7 +333,15 @@ class CountBootstrap:
             ok = j_lo < j_hi
             return float(np.min(values(ok, B.k0 + j_lo[ok]))), float(np.max(values(ok, B.k0 + j_hi[ok] - 1)))
 
-        j = _search(cut, mass, alpha, cut(0.0), [float(p) for p in probes], spread)
+        def atoms(j_lo, j_hi):
+            sel = np.flatnonzero(j_lo < j_hi)
+            rows, b = _ragged(B.k0 + j_lo[sel], j_hi[sel] - j_lo[sel])
+            ai = sel[rows]
+            return values(ai, b), pa[ai] * B.pmf[b - B.k0], ai, b
+
+        pick, j = _search(cut, mass, alpha, cut(0.0), [float(p) for p in probes], spread, atoms)
+        if pick is not None:
+            return float(values(pick[0], pick[1]))
         ok = j > 0
         return float(np.max(values(ok, B.k0 + j[ok] - 1)))
 

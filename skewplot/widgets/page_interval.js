@@ -1,15 +1,16 @@
 // The threshold readout's 90 % intervals in the saved page: skewplot/stats/exact_bootstrap.py, step for step.
 // The exact percentile interval of the stratified count bootstrap at one skew (A ~ Binomial(nPos, tp/nPos),
 // B ~ Binomial(nNeg, fp/nNeg), independent): the same pmfs (ratio recurrence from the mode, terms >= 1e-17 of
-// the mode's, normalised by their sequential sum), the same sequential sums and the same bisection and snap, so
-// both give the same doubles. Change one, change the other (tests/widgets/test_browser_page_interval.py).
+// the mode's, normalised by their sequential sum), the same sequential sums and the same search (probes, regula falsi,
+// the atoms listed at the end), so both give the same doubles. Change one, change the other
+// (tests/widgets/test_browser_page_interval.py).
 // The only global is skewplotIntervals.
 
 // nPos, nNeg, tp, fp: integers (the classifier's totals and its counts at the rank); skew: π′ in (0, 1);
 // confidence: e.g. 0.9. Returns {recall: [lo, hi], precision: [lo, hi] or null}
 function skewplotIntervals(nPos, nNeg, tp, fp, skew, confidence) {
   "use strict";
-  var TINY = 1e-17, WIDTH = 1e-15, FEW = 16, SAME = 1e-13;
+  var TINY = 1e-17, WIDTH = 1e-15, ENUM = 256, SAME = 1e-13;
 
   function check(v, name, lo, hi) {
     if (!Number.isInteger(v) || v < lo || v > hi) {
@@ -108,7 +109,7 @@ function skewplotIntervals(nPos, nNeg, tp, fp, skew, confidence) {
       if (zero && x < 1) out[0] = index(x >= skew ? 0 : 1);
       return out;
     }
-    // precision as the cut sees it, r a / (r a + b): the spread of the atoms left in the bracket
+    // precision as the cut sees it, r a / (r a + b): orders the atoms left in the bracket
     function key(i, b) {
       var ra = r * (A.k0 + i), den = ra + b;
       return den > 0 ? ra / den : skew;
@@ -118,68 +119,83 @@ function skewplotIntervals(nPos, nNeg, tp, fp, skew, confidence) {
       for (i = 0; i < na; i++) s = s + A.pmf[i] * B.sf[j[i]];
       return s;
     }
+    // the largest atom at or below x, from cut(x)
+    function snap(jx) {
+      var best = -Infinity, v, i;
+      for (i = 0; i < na; i++) {
+        if (jx[i] >= nb) continue;
+        v = precisionAt((A.k0 + i) / nPos, (B.k0 + jx[i]) / nNeg);
+        if (v > best) best = v;
+      }
+      return best;
+    }
     var jZero = new Array(na), belowOne = new Array(na);
     for (i = 0; i < na; i++) { jZero[i] = nb; belowOne[i] = index(1); }
     if (zero) { jZero[0] = index(1); belowOne[0] = index(0); }
     if (mass(belowOne) < alpha) return 1.0;  // P(precision < 1) < alpha
 
-    var lo = 0.0, hi = 1.0, jLo = jZero, jHi = cut(1.0), gLo = mass(jLo), gHi = 1.0;
-    if (gLo >= alpha) {
-      jHi = jLo;
-    } else {
-      var side = 0, w1 = Infinity, w2 = Infinity, x, step, j, f, count, k;
-      var s = Math.sqrt(alpha), t = Math.sqrt(1 - alpha);
-      var probes = [precisionAt(upper(A, t) / nPos, lower(B, t) / nNeg),
-                    precisionAt(lower(A, s) / nPos, upper(B, s) / nNeg)];
-      for (k = 0; k < 2; k++) {
-        x = probes[k];
-        if (!(lo < x && x < hi)) continue;
-        j = cut(x);
-        f = mass(j);
-        if (f >= alpha) { hi = x; jHi = j; gHi = f; } else { lo = x; jLo = j; gLo = f; }
-      }
-      for (;;) {
-        if (!(hi - lo > WIDTH)) break;
-        count = 0;
-        for (i = 0; i < na; i++) count += jHi[i] - jLo[i];
-        count = Math.abs(count);
-        if (count <= 1) break;
-        if (count <= na + FEW) {  // spread: the bracket's atoms of a are b in [jHi, jLo)
-          var least = Infinity, most = -Infinity;
-          for (i = 0; i < na; i++) {
-            if (!(jHi[i] < jLo[i])) continue;
-            least = Math.min(least, key(i, B.k0 + jLo[i] - 1));
-            most = Math.max(most, key(i, B.k0 + jHi[i]));
+    var lo = 0.0, hi = 1.0, jLo = jZero, jHi = cut(1.0), fLo = mass(jLo), gHi = 1.0;
+    if (fLo >= alpha) return snap(jLo);
+    var x, j, f, k;
+    var small = Math.min(alpha, 1 - alpha), root = Math.sqrt(small);  // _levels
+    var levels = [small, root * Math.sqrt(root), root];
+    if (alpha > 0.5) levels = [1 - levels[2], 1 - levels[1], 1 - levels[0]];
+    for (k = 0; k < 3; k++) {
+      x = precisionAt(lower(A, levels[k]) / nPos, upper(B, levels[k]) / nNeg);
+      if (!(lo < x && x < hi)) continue;
+      j = cut(x);
+      f = mass(j);
+      if (f >= alpha) { hi = x; jHi = j; gHi = f; } else { lo = x; jLo = j; fLo = f; }
+    }
+    var gLo = fLo, side = 0, w1 = Infinity, w2 = Infinity, w3 = Infinity, step, count;
+    while (hi - lo > WIDTH) {
+      count = 0;
+      for (i = 0; i < na; i++) count += jHi[i] - jLo[i];
+      count = Math.abs(count);
+      if (count <= ENUM) {  // list the bracket's atoms (b in [jHi, jLo) for each a), add their masses in order
+        var list = [], b, c = fLo;
+        for (i = 0; i < na; i++) {
+          for (b = B.k0 + jHi[i]; b < B.k0 + jLo[i]; b++) {
+            list.push({k: key(i, b), i: i, b: b, m: A.pmf[i] * B.pmf[b - B.k0]});
           }
-          if (most - least <= SAME * most) break;
         }
-        x = (lo + hi) / 2;
-        if (!(hi - lo > 0.5 * w2)) {
-          step = lo + (hi - lo) * ((alpha - gLo) / (gHi - gLo));
-          if (lo < step && step < hi) x = step;
+        list.sort(function (p, q) { return (p.k - q.k) || (p.i - q.i) || (p.b - q.b); });
+        for (k = 0; k < list.length; k++) {
+          c = c + list[k].m;
+          if (c >= alpha) break;
         }
-        if (!(lo < x && x < hi)) break;
-        w2 = w1; w1 = hi - lo;
-        j = cut(x);
-        f = mass(j);
-        if (f >= alpha) {
-          hi = x; jHi = j; gHi = f;
-          if (side === 1) gLo = alpha + (gLo - alpha) / 2;
-          side = 1;
-        } else {
-          lo = x; jLo = j; gLo = f;
-          if (side === -1) gHi = alpha + (gHi - alpha) / 2;
-          side = -1;
+        var hit = list[Math.min(k, list.length - 1)];
+        return precisionAt((A.k0 + hit.i) / nPos, hit.b / nNeg);
+      }
+      if (count <= na + ENUM) {  // spread: the bracket's atoms all one value but for rounding
+        var least = Infinity, most = -Infinity;
+        for (i = 0; i < na; i++) {
+          if (!(jHi[i] < jLo[i])) continue;
+          least = Math.min(least, key(i, B.k0 + jLo[i] - 1));
+          most = Math.max(most, key(i, B.k0 + jHi[i]));
         }
+        if (most - least <= SAME * most) break;
+      }
+      x = (lo + hi) / 2;
+      if (!(hi - lo > 0.5 * w3)) {
+        step = lo + (hi - lo) * ((alpha - gLo) / (gHi - gLo));
+        if (lo < step && step < hi) x = step;
+      }
+      if (!(lo < x && x < hi)) break;
+      w3 = w2; w2 = w1; w1 = hi - lo;
+      j = cut(x);
+      f = mass(j);
+      if (f >= alpha) {
+        hi = x; jHi = j; gHi = f;
+        if (side === 1) gLo = alpha + (gLo - alpha) / 2;
+        side = 1;
+      } else {
+        lo = x; jLo = j; gLo = f; fLo = f;
+        if (side === -1) gHi = alpha + (gHi - alpha) / 2;
+        side = -1;
       }
     }
-    var best = -Infinity, v;  // the largest atom at or below hi
-    for (i = 0; i < na; i++) {
-      if (jHi[i] >= nb) continue;
-      v = precisionAt((A.k0 + i) / nPos, (B.k0 + jHi[i]) / nNeg);
-      if (v > best) best = v;
-    }
-    return best;
+    return snap(jHi);
   }
 
   var qLo = (1 - confidence) / 2, qHi = (1 + confidence) / 2;
