@@ -283,6 +283,7 @@ class CountBootstrap:
         if mass(below_one) < alpha:  # P(precision < 1) < alpha
             return 1.0
         probes = [precision_at(A.lower(v) / self.n_pos, B.upper(v) / self.n_neg, skew) for v in _levels(alpha)]
+
         def values(ok, b):
             return precision_at(A.k[ok] / self.n_pos, b / self.n_neg, skew)
 
@@ -326,6 +327,7 @@ class CountBootstrap:
             return np.cumsum(pa * cdf[j])[-1]
 
         probes = [_nec(A.upper(v) / n_pos, B.lower(v) / n_neg, pc) for v in _levels(alpha)]
+
         def values(ok, b):
             return _nec(A.k[ok] / n_pos, b / n_neg, pc)
 
