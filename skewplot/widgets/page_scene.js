@@ -436,23 +436,17 @@
     });
     ctx.restore();
     page.markers[it.kind] = marks;
-    // the marker's label, on the side where it fits (skewplot.plotting._markers.fit_marker_label)
+    // the marker's label where it covers no line (page_label.js); the first paint: where the kernel put it
     var st = C.skew.texts[idx.skew], px = T.x(mx), mt = it.marker_text;
     var labels = cost ? ["\u03c0\u2032=" + st + ", PC(+)=" + CF.g3(CF.probabilityCost(s, w)), "\u03c0\u2032=" + st]
       : ["\u03c0\u2032=" + st];
-    var room = {left: T.box[0] + T.box[2] - px, right: px - T.box[0]}, label, width;
-    ctx.save(); ctx.font = font(mt);
-    for (var k = 0; k < labels.length; k++) {
-      label = " " + labels[k] + " "; width = ctx.measureText(label).width;
-      if (width <= Math.max(room.left, room.right)) { break; }
-    }
-    ctx.restore();
-    var left = width <= room.left || room.left >= room.right, pad = mt.size / 10;
-    var ty = T.box[1] + (1 - mt.y) * T.box[3];
+    var at = page.fitLabel(p, T, labels, mt, px, ctx, font(mt), page.drawn), pad = mt.size / 10;
+    if (!page.paints) { at = mt.start; }
+    page.labels[it.kind] = at;
     ctx.save(); ctx.fillStyle = mt.bbox;
-    ctx.fillRect(left ? px - pad : px - width - pad, ty - pad, width + 2 * pad, mt.size * 1.2 + 2 * pad);
+    ctx.fillRect(at.x0 - pad, at.y0 - pad, at.width + 2 * pad, at.height + 2 * pad);
     ctx.restore();
-    text(mt, label, px, ty, left ? "left" : "right", "top", 0);
+    text(mt, " " + at.label + " ", px, at.y0, at.side, "top", 0);
   }
   function dodge(marks, T, reach) {
     var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[1]); });
@@ -545,16 +539,20 @@
       ctx = c.canvas.getContext("2d");
       ctx.clearRect(0, 0, canvas.width, canvas.height);
       page.drawn = {};
-      try { draw(); } finally { c.drawn = page.drawn; c.markers = page.markers[p.item.kind]; ctx = main; page.drawn = drawn; }
+      try { draw(); } finally {
+        c.drawn = page.drawn; c.markers = page.markers[p.item.kind]; c.label = page.labels[p.item.kind];
+        ctx = main; page.drawn = drawn;
+      }
       c.key = k;
     }
     ctx.drawImage(c.canvas, 0, 0);
     Object.keys(c.drawn).forEach(function (name) { page.drawn[name] = c.drawn[name]; });
-    if (part === "marker") { page.markers[p.item.kind] = c.markers; }
+    if (part === "marker") { page.markers[p.item.kind] = c.markers; page.labels[p.item.kind] = c.label; }
   }
   function paint() {
     var t0 = performance.now();
-    page.drawn = {}; page.markers = {}; page.legend = []; page.titles = {};
+    page.previous = page.drawn;  // what the last paint drew (page_label.js: the threshold's lines a label avoids)
+    page.drawn = {}; page.markers = {}; page.legend = []; page.titles = {}; page.labels = {};
     ctx.drawImage(imgs[D.layers.base], 0, 0);
     D.panels.forEach(function (p) {
       var v = p.table ? p.table[stateIndex(p.by)] : 0;
@@ -580,7 +578,10 @@
       else if (k === "marks") { layer(p, "marks", [idx.skew, idx.skew_range], function () { drawMarks(p, T); }); }
       else {
         layer(p, "curves", [v, idx[p.item.param]], function () { drawEnvelope(p, T, "curves"); });
-        layer(p, "marker", [v, idx[p.item.param], idx.skew], function () { drawEnvelope(p, T, "marker"); });
+        // the label is fitted again when the panel moves (its skew, weight or axis), as the live Display does
+        var moved = JSON.stringify([v, idx[p.item.param], idx.skew]);
+        if (moved !== p.moved) { p.moved = moved; p.markerKey = [moved, page.paints]; }
+        layer(p, "marker", p.markerKey, function () { drawEnvelope(p, T, "marker"); });
       }
     });
     ctx.drawImage(imgs[D.layers.top], 0, 0);

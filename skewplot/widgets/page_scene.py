@@ -55,7 +55,6 @@ import math
 import numpy as np
 
 from ..plotting._axes import fitted_titles
-from ..plotting._markers import LABEL_PLACES
 from ..skew import FixedSkew, SkewRange
 from ..skew.base import skew_text
 from ._page_draw import (
@@ -68,11 +67,11 @@ from ._page_draw import (
     panel_box,
     pr_item,
     pr_limits,
-    rgba,
     text_style,
     variants,
 )
 from ._page_draw import scene_artists as scene_artists
+from ._page_label import marker_label
 from ._page_prg import prg_item
 from ._page_shell import control_grid, page_html, read_text, readout_text
 from ._page_threshold import threshold_scene
@@ -229,11 +228,7 @@ def scene(widget):
             pvalues = by[param]["values"]
             item = envelope_item(disp, kind, param, "skew")
             item["axis_texts"] = axis_texts(disp, kind, param, pvalues)
-            item["marker_text"] = text_style(disp.skew_text_, renderer, height)
-            item["marker_text"]["bbox"] = rgba("white", 0.8)
-            # the page hangs the label from the panel's top at every state; the kernel's label moves off the
-            # curves (``fit_marker_label``), and the state saved may have put it lower
-            item["marker_text"]["y"] = LABEL_PLACES[0][0]
+            item["marker_text"] = marker_label(disp, renderer, height)  # placed off the curves as the kernel's
             label = disp.ax_.xaxis.label if kind == "cost" else disp.ax_.yaxis.label
             limits, costs = envelope_limits(disp, skews, param, pvalues)
             panels.append(_panel_spec(kind, disp, item, ["skew", param], limits, label, renderer, height, costs))
@@ -392,7 +387,8 @@ def save_scene(widget, path, title):
             # a full draw: the frames' cached layers saw the page's artists hidden while the static layers rendered
             FigureCanvasAgg.draw(widget.figure.canvas)
     data["images"] = images
-    text = page_html(data, "".join(map(read_text, ("page_interval.js", "page_scene.js", "page_threshold.js"))), title)
+    script = "".join(map(read_text, ("page_interval.js", "page_scene.js", "page_label.js", "page_threshold.js")))
+    text = page_html(data, script, title)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)
     states = math.prod(len(c["values"]) * ((len(c["values"]) - 1) // 2 if c["kind"] == "range" else 1)

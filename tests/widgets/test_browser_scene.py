@@ -4,8 +4,9 @@ The page is opened with every request blocked; each control is stepped in
 the page (keyboard) to several grid points while the widget is set to the
 same state in this process.  After each step every polyline the page drew
 (exposed as ``window.skewplotPage.drawn``, canvas pixels) must lie within
-half a pixel of the kernel's artist transformed to pixels, both ways, and
-the table's text must equal the kernel's readout.  How long a step's
+half a pixel of the kernel's artist transformed to pixels, both ways, the
+skew marker's label must take the place the kernel's ``fit_marker_label``
+gave it, and the table's text must equal the kernel's readout.  How long a step's
 repaint takes is measured by ``benchmarks/bench_page_export.py``, not here:
 a test on a loaded machine would time the load.
 """
@@ -143,10 +144,27 @@ def _compare(page, widget, where):
             # a range from 0 on a log axis: the kernel's left edge is at -inf, the page's at the Axes' edge
             gap = _farthest(a, b) if key.endswith("/span") else max(_farthest(a, b), _farthest(b, a))
             assert gap <= HALF_PX, f"{where}: {key} line {k} is {gap:.2f} px from the kernel's"
+    labels = page.evaluate("window.skewplotPage.labels")  # the skew marker's label: where fit_marker_label put it
+    saved = page.evaluate("Object.fromEntries(window.skewplotPage.data.panels.filter(p => p.item.marker_text)"
+                          ".map(p => [p.key, p.item.marker_text.boxes]))")
+    for key, at in labels.items():
+        t = widget.displays[key].skew_text_
+        now, then = _boxes(widget.displays[key], t, height), np.asarray(saved[key], dtype=float).reshape(-1, 4)
+        if now.shape != then.shape or not np.allclose(now, then, atol=0.5):
+            continue  # the live panel's own legend moved off the curves; the page's stays where it was saved
+        kernel = (t.get_text().strip(), t.get_horizontalalignment(), t.get_position()[1], t.get_verticalalignment())
+        assert (at["label"], at["side"], at["frac"], at["va"]) == kernel, f"{where}: {key}'s label"
     titles = page.evaluate("window.skewplotPage.titles")
     assert titles == {key: widget.displays[key].ax_.get_title() for key in titles}, where  # fit_title's form
     shown = _text(page.evaluate("document.getElementById('skewplot-table').innerHTML"))
     assert shown == _text(widget.readout.value), where
+
+
+def _boxes(disp, label, height):
+    """What the kernel's skew label avoids besides lines: other texts and the panel's legend (as _page_label)."""
+    from skewplot.widgets._page_label import _text_boxes
+
+    return np.asarray(_text_boxes(disp, label, height), dtype=float).reshape(-1, 4)
 
 
 def _step(page, name, index, end=None):
