@@ -9,8 +9,8 @@ After each, every mark the page drew is within half a pixel of the
 kernel's (``test_browser_scene._compare``, which also checks the curves
 and the AUC table), and the threshold table's cells and the slider's
 readout are the kernel's strings; the intervals under recall and precision
-are those of the exact count bootstrap (``exact_bootstrap.CountBootstrap``,
-which the kernel's readout gives as well once it uses it).
+are those of the exact count bootstrap (``exact_bootstrap.CountBootstrap``),
+which the kernel's readout gives as well.
 """
 
 import re
@@ -58,7 +58,7 @@ def _check(page, widget, where):
     _compare(page, widget, where)  # every mark (and curve) within half a pixel, the AUC table
     shown = page.evaluate("document.querySelector('.skewplot-threshold-readout').innerHTML")
     assert _cells(shown) == _cells(widget.threshold_table.value), where
-    assert _intervals(shown) == _exact(widget), where
+    assert _intervals(shown) == _exact(widget) == _intervals(widget.threshold_table.value), where
     state = page.evaluate("window.skewplotPage.threshold")
     names = list(widget.threshold_control.points)
     assert state["index"] == [widget.threshold_index_[n] for n in names], where
