@@ -15,11 +15,12 @@ which the kernel's readout gives as well.
 
 import re
 
+import numpy as np
 import pytest
 
 import skewplot as sp
 from skewplot.stats.exact_bootstrap import CountBootstrap
-from skewplot.widgets import explorer
+from skewplot.widgets import explorer, interactive_fmeasure
 from skewplot.widgets.threshold import CONFIDENCE
 
 from .test_browser_scene import _compare, _grid, _jump, _open, _start, _step, _text
@@ -44,8 +45,8 @@ def _exact(widget):
     pi = widget.controls["skew"].value
     for name, pts in widget.threshold_control.points.items():
         i = widget.threshold_index_[name]
-        if i is None:
-            continue
+        if i is None or not all(float(v).is_integer() for v in (pts.tp[-1], pts.fp[-1], pts.tp[i], pts.fp[i])):
+            continue  # weighted rows: no interval from the counts
         cb = CountBootstrap(int(pts.tp[-1]), int(pts.fp[-1]), int(pts.tp[i]), int(pts.fp[i]))
         probs = ((1 - CONFIDENCE) / 2, (1 + CONFIDENCE) / 2)
         out.append(tuple(f"{cb.rate(a, 'pos'):.3f}" for a in probs))
@@ -158,6 +159,35 @@ def test_the_threshold_control_works_in_the_explorers_page(chromium, tmp_path):
         said = page.locator("[data-control='choose_status']").text_content()
         assert said and said == _text(widget.status.value), (said, widget.status.value)
         _check(page, widget, "a refused choice changes nothing")
+        assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
+    finally:
+        context.close()
+
+
+def test_the_threshold_control_of_a_weighted_f_widget_works_in_its_page(chromium, tmp_path):
+    # weighted rows: the counts are stored as float64 (not as steps) and the table has no interval, as the
+    # kernel's; a single space's control: its cost at m = 0.5, its F panel's dashed line for the threshold
+    rng = np.random.default_rng(5)
+    y = rng.random(1500) < 0.2
+    frame = {"y_true": y, "a": rng.normal(size=1500) + 1.2 * y, "b": rng.normal(size=1500) + 0.5 * y}
+    data = {name: sp.operating_points(frame["y_true"], frame[name], sample_weight=rng.random(1500) + 0.5)
+            for name in ("a", "b")}
+    widget = interactive_fmeasure(data, skew=0.1, threshold_control=True)
+    path = tmp_path / "f.html"
+    widget.save_html(path)
+    context, page, requests, errors = _open(chromium, path)
+    try:
+        grids = _start(page, widget)
+        _check(page, widget, "start")
+        _slide(page, widget, widget.controls["threshold"].slider_.value + 4)
+        _check(page, widget, "threshold: four ranks up")
+        _jump(page, widget, grids, "f_alpha", 10)
+        _check(page, widget, "an F weight step: the threshold's line follows")
+        _select(page, widget, "threshold_mode", "recall", 2)
+        _check(page, widget, "recall target 0.5")
+        _press(page, widget)
+        _check(page, widget, "the button at π′: recall 0.5")
+        assert "<span" not in page.evaluate("document.querySelector('.skewplot-threshold-readout').innerHTML")
         assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
     finally:
         context.close()
