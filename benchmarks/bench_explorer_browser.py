@@ -35,7 +35,8 @@ from tests.widgets._browser import CHROMIUM, CHROMIUM_FLAGS, jupyter_lab, opened
 SLIDERS = {"skew": "skew π′", "m": "cost weight m", "f_alpha": "F weight α", "threshold": "threshold"}
 
 # window.__ready: when the latest image of the figure became ready to paint (drawn onto ipympl's canvas, or a new
-# inline <img> decoded); window.__keydown: the latest key press.
+# inline <img> decoded); window.__arrived: when it reached the page (ipympl: its PNG's blob URL made; inline: the
+# new <img> in the page); window.__keydown: the latest key press.
 RECORD = """
 () => {
   const root = document.querySelector('.skewplot-widget');
@@ -50,12 +51,18 @@ RECORD = """
     }
     return out;
   };
+  const blob = URL.createObjectURL;  // ipympl makes a URL of each frame's PNG as it arrives
+  URL.createObjectURL = function (obj) {
+    if (obj && obj.type === 'image/png') window.__arrived = performance.now();
+    return blob.call(this, obj);
+  };
   const seen = new WeakMap();  // img -> the src it was decoded for (a mutation only: nothing runs per frame)
   const watch = () => {
     for (const img of root.querySelectorAll('.jp-OutputArea-output img')) {
       const src = img.getAttribute('src');
       if (!src || seen.get(img) === src) continue;
       seen.set(img, src);
+      window.__arrived = performance.now();
       img.decode().then(() => { window.__ready = performance.now(); }, () => {});
     }
   };
@@ -65,14 +72,15 @@ RECORD = """
 }
 """
 
-# Milliseconds from the last keydown to the first animation frame after a new image was ready (-1: none in time).
+# Milliseconds from the last keydown to the first animation frame after a new image was ready, and to its
+# arrival in the page (-1: none in time).
 WAIT_PAINTED = """
 async (limit) => {
   while (true) {
     await new Promise(r => requestAnimationFrame(r));
     const now = performance.now();
-    if (window.__ready > window.__keydown) return now - window.__keydown;
-    if (now - window.__keydown > limit) return -1;
+    if (window.__ready > window.__keydown) return [now - window.__keydown, window.__arrived - window.__keydown];
+    if (now - window.__keydown > limit) return [-1, -1];
   }
 }
 """
@@ -105,15 +113,17 @@ def measure(lab, chromium, backend, args, shots):
             handle = widget.locator(".widget-slider", has_text=label).first.locator(".noUi-handle").first
             handle.scroll_into_view_if_needed()
             page.mouse.move(1, 1)  # off the figure: ipympl's toolbar fades in under the mouse
-            times = []
+            times, arrived = [], []
             for k in range(args.steps):
                 handle.focus()
                 page.evaluate(WAIT_STILL, [args.settle, 30_000])
                 page.keyboard.press("ArrowRight" if (k // 5) % 2 == 0 else "ArrowLeft")
-                ms = page.evaluate(WAIT_PAINTED, 30_000)
+                ms, came = page.evaluate(WAIT_PAINTED, 30_000)
                 if ms >= 0:
                     times.append(ms)
+                    arrived.append(came)
             out[name] = times
+            out[name + " arrived"] = arrived
         page.evaluate(WAIT_STILL, [args.settle, 30_000])
         widget.scroll_into_view_if_needed()
         page.mouse.move(1, 1)
@@ -141,7 +151,8 @@ def main():
             results[backend] = measure(lab, chromium, backend, args, shots)
             print(f"{backend}: {time.perf_counter() - t0:.0f} s")
         chromium.close()
-    print(f"{'control':<10} {'backend':<8} {'steps':>5} {'median ms':>10} {'p90 ms':>8} {'max ms':>8}")
+    print(f"{'control':<10} {'backend':<8} {'steps':>5} {'median ms':>10} {'p90 ms':>8} {'max ms':>8} "
+          f"{'arrived (median ms)':>20}")
     for name in SLIDERS:
         for backend, label in (("widget", "ipympl"), ("inline", "inline")):
             ms = sorted(results[backend][name])
@@ -149,7 +160,9 @@ def main():
                 print(f"{name:<10} {label:<8} {'no change seen':>5}")
                 continue
             p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
-            print(f"{name:<10} {label:<8} {len(ms):>5} {statistics.median(ms):>10.1f} {p90:>8.1f} {ms[-1]:>8.1f}")
+            came = statistics.median(results[backend][name + " arrived"])
+            print(f"{name:<10} {label:<8} {len(ms):>5} {statistics.median(ms):>10.1f} {p90:>8.1f} {ms[-1]:>8.1f} "
+                  f"{came:>20.1f}")
         both = [results[b][name] for b in ("widget", "inline")]
         if all(both):
             print(f"{'':<10} ipympl / inline median: {statistics.median(both[0]) / statistics.median(both[1]):.2f}")
