@@ -100,27 +100,26 @@
     if (pi >= 1 && t === 0 && f > 0) { return 0; }
     return CF.precisionAt(t, f, pi);
   }
-  // the goodness of point i (skewplot.metrics.decide.goodness_at): at π′, or its least over the range's ends
-  function goodness(c, i, target, skews, m) {
-    var rt = target === "precision" ? ratesAt(c, i) : [c.tpr[i], c.fpr[i]], out = Infinity;
-    skews.forEach(function (pi) {
-      var g = target === "cost" ? -CF.nec(rt[0], rt[1], CF.probabilityCost(pi, m))
-        : target === "precision" ? precisionNodes(rt[0], rt[1], pi) : rt[0];
-      out = Math.min(out, g);
-    });
-    return out;
-  }
-  // skewplot.stats.choose._pick over the candidates: the best goodness (the first of equals), or the most
-  // recall (the first such point) among those reaching the target; a message where none reaches it
+  // skewplot.stats.choose._pick over the candidates of the goodness (skewplot.metrics.decide.goodness_at, at π′ or
+  // its least over the range's ends): the best (the first of equals), or the most recall (the first such point)
+  // among those reaching the target; a message where none reaches it
   function pick(c, target, v, skews, m, risk) {
-    var best = -Infinity, at = -1, top = -Infinity, most = -Infinity;
+    var pcs = skews.map(function (pi) { return CF.probabilityCost(pi, m); }), ns = skews.length;
+    var best = -Infinity, at = -1, top = -Infinity, most = -Infinity, q, g;
     for (var i = 0; i < c.n; i++) {
-      if (target === "precision" && !(c.tpr[i] > 0 || c.fpr[i] > 0)) { continue; }  // the empty prediction
-      var g = goodness(c, i, target, skews, m);
-      if (target === "cost") { if (g > best) { best = g; at = i; } continue; }
+      var t = c.tpr[i], f = c.fpr[i];
+      if (target === "cost") {
+        for (g = Infinity, q = 0; q < ns; q++) { g = Math.min(g, -CF.nec(t, f, pcs[q])); }
+        if (g > best) { best = g; at = i; }
+        continue;
+      }
+      if (target === "precision") {  // the empty prediction is no candidate (its precision is a limit)
+        if (!(t > 0 || f > 0)) { continue; }
+        for (g = Infinity, q = 0; q < ns; q++) { g = Math.min(g, precisionNodes(t, f, skews[q])); }
+      } else { g = t; }
       most = Math.max(most, g);
       if (g >= v && target === "recall") { return i; }  // the highest threshold reaching it
-      if (g >= v && (at < 0 || c.tpr[i] > top)) { at = i; top = c.tpr[i]; }
+      if (g >= v && (at < 0 || t > top)) { at = i; top = t; }
     }
     if (at >= 0) { return at; }
     throw new Error("value: no threshold reaches " + target + " >= " + CF.g(v, 6) + " under risk='" + risk
@@ -137,10 +136,10 @@
       }
       return [pc, CF.nec(c.tpr[h[lo]], c.fpr[h[lo]], pc)];
     });
-    var best = Infinity, at = 0;
+    var best = Infinity, at = 0, ns = least.length;
     for (var i = 0; i < c.n; i++) {
       var r = -Infinity;
-      least.forEach(function (e) { r = Math.max(r, CF.nec(c.tpr[i], c.fpr[i], e[0]) - e[1]); });
+      for (var q = 0; q < ns; q++) { r = Math.max(r, CF.nec(c.tpr[i], c.fpr[i], least[q][0]) - least[q][1]); }
       r = Math.max(r, 0);
       if (r < best) { best = r; at = i; }  // the first of equals (numpy.argmax of -regret)
     }
@@ -152,6 +151,10 @@
     try {
       chosen = P.map(function (c) {
         if (how === "regret" && target === "cost") { return regretPick(c, skews, mValue()); }
+        if (how === "skew" && target !== "cost") {  // the target's own point (TargetIndex is choose_threshold's pick)
+          var i = target === "recall" ? recallIndex(c, S.target / 100) : precisionIndex(c, S.target / 100, skews[0]);
+          if (i !== null) { return i; }
+        }
         // for a target, regret is the worst case (precision) or recall itself (choose_threshold's note)
         return pick(c, target, S.target / 100, skews, mValue(), how === "skew" ? "expected" : how);
       });
