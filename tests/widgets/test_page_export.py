@@ -73,6 +73,14 @@ def test_a_widget_with_too_many_states_is_refused_naming_them(data_set, tmp_path
     assert not (tmp_path / "pr.html").exists()
 
 
+def test_a_threshold_control_in_a_frames_page_is_refused_naming_the_way_out(data_set, tmp_path):
+    w = interactive_pr(data_set, skew=0.1, threshold_control=True)
+    with pytest.raises(ValueError, match="threshold control only in the pages of the explorer.*"
+                                         "build InteractivePR with threshold_control=False"):
+        w.save_html(tmp_path / "pr.html")
+    assert not (tmp_path / "pr.html").exists()
+
+
 @pytest.mark.parametrize("kwargs, error, match", [
     ({"max_frames": 0}, ValueError, "max_frames must be a positive integer"),
     ({"max_frames": 2.5}, ValueError, "max_frames must be a positive integer"),
