@@ -146,7 +146,10 @@ def threshold_scene(widget, height):
         "points": points, "marks": marks, "dodge_px": DODGE_PT * dpi / 72.0,
         "m": "m" if "m" in c else None,
         "start": {"mode": mode, "of": names.index(tc.selected), "target": int(round(c["target"].value * 100)),
-                  "index": [widget.threshold_index_[n] for n in names]},
+                  "index": [widget.threshold_index_[n] for n in names],
+                  # the kernel writes the threshold's value, which code may have set between two scores
+                  "texts": [None if widget.threshold_[n] is None else format(widget.threshold_[n], ".4g")
+                            for n in names]},
         "names": names, "modes": [[label, value] for label, value in c["threshold_mode"].options],
         # the range's expected cost and precision are quadratures (a graded rule, log1p) the page cannot repeat
         # to the last bit: that risk is the live widget's only

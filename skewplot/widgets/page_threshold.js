@@ -6,7 +6,8 @@
   if (!TH) { return; }
   var A = page.api, CF = page.cf, names = TH.names, P = [], PER = 10000, CONFIDENCE = 0.9;
   var S = page.threshold = {mode: TH.start.mode, of: TH.start.of, target: TH.start.target,
-                            index: TH.start.index.slice(), message: "", ready: false};
+                            index: TH.start.index.slice(), message: "", ready: false,
+                            text: TH.start.texts.slice()};  // a threshold set in the kernel between two scores
 
   // ---- the data: base64 of zlib, inflated by the browser (skewplot.widgets._page_threshold.encode_points) ----
   function inflate(b64) {
@@ -52,6 +53,8 @@
   }
   // format(thresholds[i], ".4g"), as stored: the run holding point i
   function thresholdText(c, i) { return c.strings[upper(c.starts, i) - 1]; }
+  // classifier k's threshold as the kernel writes it: its value set in the kernel until a step moves it
+  function shownThreshold(k, i) { return S.text[k] !== null ? S.text[k] : thresholdText(P[k], i); }
   // skewplot.metrics.precision.curve_rates_at
   function ratesAt(c, i) {
     var j = (c.tp[i] === 0 && c.fp[i] === 0 && c.first < c.n) ? c.first : i;
@@ -91,6 +94,7 @@
   function targets() {  // ThresholdControl.apply in a target mode: every classifier's point at π′
     var v = S.target / 100, pi = A.value("skew");
     S.index = P.map(function (c) { return S.mode === "recall" ? recallIndex(c, v) : precisionIndex(c, v, pi); });
+    S.text = S.text.map(function () { return null; });
   }
 
   // ---- the button: skewplot.stats.choose.choose_threshold at π′ (risk "expected") or over the range ("worst") ----
@@ -162,7 +166,7 @@
       S.message = "choose threshold: " + e.message;  // the live widget's status line
       return;
     }
-    S.index = chosen; S.mode = "threshold"; S.message = "";
+    S.index = chosen; S.mode = "threshold"; S.message = ""; S.text = S.text.map(function () { return null; });
   }
 
   // ---- the marks: skewplot.plotting.threshold.ThresholdMarker.move ----
@@ -234,8 +238,8 @@
   var column = document.createElement("div"), box = document.createElement("div");
   body.insertBefore(column, table); column.appendChild(table); column.appendChild(box);
   box.className = "skewplot-threshold-readout";
-  function cells(c, i, pi, m) {  // skewplot.stats.choose._report at a FixedSkew, formatted as _cells
-    var t = c.tpr[i], f = c.fpr[i], rt = ratesAt(c, i);
+  function cells(k, i, pi, m) {  // skewplot.stats.choose._report at a FixedSkew, formatted as _cells
+    var c = P[k], t = c.tpr[i], f = c.fpr[i], rt = ratesAt(c, i);
     var v = {recall: t, precision: CF.precisionAt(rt[0], rt[1], pi), cost: CF.nec(t, f, CF.probabilityCost(pi, m)),
              tp: PER * pi * t, fn: PER * pi * (1 - t), fp: PER * (1 - pi) * f, tn: PER * (1 - pi) * (1 - f)};
     var iv = window.skewplotIntervals && c.whole ? window.skewplotIntervals(c.nPos, c.nNeg, c.tp[i], c.fp[i], pi,
@@ -245,7 +249,7 @@
       return CF.fixed(v[key], 3) + (b ? "<br><span style='color:#555'>[" + CF.fixed(b[0], 3) + ", "
         + CF.fixed(b[1], 3) + "]</span>" : "");
     };
-    return [thresholdText(c, i), shown("recall"), shown("precision"), CF.fixed(v.cost, 4),
+    return [shownThreshold(k, i), shown("recall"), shown("precision"), CF.fixed(v.cost, 4),
             CF.g(v.tp, 4), CF.g(v.fp, 4), CF.g(v.fn, 4), CF.g(v.tn, 4)];
   }
   function readout() {
@@ -256,7 +260,7 @@
     var head = COLUMNS.map(function (col) { return "<th style='" + th + "'>" + col + "</th>"; }).join("");
     var rows = names.map(function (name, k) {
       var i = S.index[k], row = i === null ? ["target not reached", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013",
-                                              "\u2013", "\u2013"] : cells(P[k], i, pi, m);
+                                              "\u2013", "\u2013"] : cells(k, i, pi, m);
       var esc = String(name).split("&").join("&amp;").split("<").join("&lt;").split(">").join("&gt;");
       return "<tr><td style='padding:2px 8px'>" + esc + "</td>" + row.map(function (s) {
         return "<td style='" + td + "'>" + s + "</td>";
@@ -316,7 +320,7 @@
     ui.rank.max = c.n - 1;
     if (i !== null) {
       ui.rank.value = c.n - 1 - i;
-      ui.rankOut.textContent = thresholdText(c, i) + " (rank " + (c.n - i) + "/" + c.n + ")";  // ThresholdSlider._to_page
+      ui.rankOut.textContent = shownThreshold(S.of, i) + " (rank " + (c.n - i) + "/" + c.n + ")";  // ThresholdSlider._to_page
     }
     ui.target.value = S.target; ui.targetOut.textContent = CF.fixed(S.target / 100, 2);
     ui.say.textContent = S.message;
@@ -330,7 +334,7 @@
     S.message = "";
     if (name === "threshold_mode") { S.mode = v; onThreshold(); }
     else if (name === "threshold_of") { S.of = v; onThreshold(); }
-    else if (name === "threshold") { S.index[S.of] = P[S.of].n - 1 - v; }
+    else if (name === "threshold") { S.index[S.of] = P[S.of].n - 1 - v; S.text[S.of] = null; }
     else if (name === "target") { S.target = v; }
     else if (name === "choose") { choose(); }
     A.paint();

@@ -173,12 +173,16 @@ def test_the_threshold_control_of_a_weighted_f_widget_works_in_its_page(chromium
     data = {name: sp.operating_points(frame["y_true"], frame[name], sample_weight=rng.random(1500) + 0.5)
             for name in ("a", "b")}
     widget = interactive_fmeasure(data, skew=0.1, threshold_control=True)
+    thr = data["a"].thresholds
+    widget.controls["threshold"].value = float(0.5 * (thr[40] + thr[41]))  # set in code between two scores
     path = tmp_path / "f.html"
     widget.save_html(path)
     context, page, requests, errors = _open(chromium, path)
     try:
         grids = _start(page, widget)
-        _check(page, widget, "start")
+        _check(page, widget, "start: a threshold set between two scores, written as set")
+        _jump(page, widget, grids, "skew", 3)
+        _check(page, widget, "a skew step: the threshold still as set")
         _slide(page, widget, widget.controls["threshold"].slider_.value + 4)
         _check(page, widget, "threshold: four ranks up")
         _jump(page, widget, grids, "f_alpha", 10)
