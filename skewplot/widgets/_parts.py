@@ -232,8 +232,9 @@ def encode_png(pixels, level=1):
     PIL chooses a filter for each row and took 12-15 ms (RGB) and 25-30 ms
     (RGBA) for the explorer's 540 x 800 px at level 1; one filter for all
     rows, computed by numpy (each row minus the row above), takes about
-    5 ms for the same size of file: a figure's rows mostly repeat the row
-    above.  A figure with transparent pixels keeps its alpha.
+    6 ms (2 the filter, 4 zlib) for the same size of file: a figure's rows
+    mostly repeat the row above.  A figure with transparent pixels keeps
+    its alpha.
 
     Examples
     --------
@@ -247,13 +248,13 @@ def encode_png(pixels, level=1):
     pixels = np.asarray(pixels, dtype=np.uint8)
     height, width, _ = pixels.shape
     opaque = bool((pixels[..., 3] == 255).all())
-    channels = pixels[..., :3] if opaque else pixels
-    depth = channels.shape[2]
-    rows = np.empty((height, 1 + width * depth), np.uint8)
+    # one contiguous row of bytes per pixel row: the subtraction runs on it 2.5x faster than on the RGB view
+    # of the RGBA pixels (2 ms against 5 for the explorer's frame)
+    channels = np.ascontiguousarray(pixels[..., :3] if opaque else pixels).reshape(height, -1)
+    rows = np.empty((height, 1 + channels.shape[1]), np.uint8)
     rows[:, 0] = 2  # filter type "Up": each byte minus the one above it (modulo 256)
-    body = rows[:, 1:].reshape(height, width, depth)
-    body[0] = channels[0]
-    np.subtract(channels[1:], channels[:-1], out=body[1:])
+    rows[0, 1:] = channels[0]
+    np.subtract(channels[1:], channels[:-1], out=rows[1:, 1:])
     header = struct.pack(">IIBBBBB", width, height, 8, 2 if opaque else 6, 0, 0, 0)
     return b"".join((b"\x89PNG\r\n\x1a\n", _chunk(b"IHDR", header), _chunk(b"IDAT", zlib.compress(rows, level)),
                      _chunk(b"IEND", b"")))
