@@ -90,6 +90,9 @@ def expected_goodness(pts, model: SkewModel, target, *, m=0.5, f_alpha=0.5):
         return tpr.copy()
     if target == "precision":
         return np.asarray(model.precision(tpr, fpr), dtype=float)
+    if target == "cost":  # NEC is linear in PC(+), and PC(+) at m is precision_at(1 - m, m, pi'): E[PC] in the
+        # model's own form (closed for a uniform range), so the expected cost is exact and one pass
+        return -_nec(tpr, fpr, float(model.precision(1.0 - m, m)))
     return np.asarray(model.expect(lambda p: goodness_at(tpr, fpr, p[:, None], target, m=m, f_alpha=f_alpha)),
                       dtype=float)
 

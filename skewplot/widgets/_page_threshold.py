@@ -151,7 +151,5 @@ def threshold_scene(widget, height):
                   "texts": [None if widget.threshold_[n] is None else format(widget.threshold_[n], ".4g")
                             for n in names]},
         "names": names, "modes": [[label, value] for label, value in c["threshold_mode"].options],
-        # the range's expected cost and precision are quadratures (a graded rule, log1p) the page cannot repeat
-        # to the last bit: that risk is the live widget's only
-        "choose": [[label, value] for label, value in widget.choose_for.options if value != "expected"],
+        "choose": [[label, value] for label, value in widget.choose_for.options],
     }

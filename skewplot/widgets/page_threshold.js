@@ -97,7 +97,8 @@
     S.text = S.text.map(function () { return null; });
   }
 
-  // ---- the button: skewplot.stats.choose.choose_threshold at π′ (risk "expected") or over the range ("worst") ----
+  // ---- the button: skewplot.stats.choose.choose_threshold at π′ (risk "expected") or over the range (its mean under
+  // the uniform SkewRange, "expected"; its ends, "worst") ----
   // skewplot.skew.base.precision_nodes: precision_at with its limits at π′ = 0 and 1
   function precisionNodes(t, f, pi) {
     if (pi <= 0 && f === 0 && t > 0) { return 1; }
@@ -105,10 +106,14 @@
     return CF.precisionAt(t, f, pi);
   }
   // skewplot.stats.choose._pick over the candidates of the goodness (skewplot.metrics.decide.goodness_at, at π′ or
-  // its least over the range's ends): the best (the first of equals), or the most recall (the first such point)
-  // among those reaching the target; a message where none reaches it
+  // its least over the range's ends, or its mean over the range: skewplot.metrics.decide.expected_goodness, where the
+  // mean cost is the cost at the mean PC(+), that of precision_at(1 - m, m, π′), and the mean precision the
+  // uniform range's closed form): the best (the first of equals), or the most recall (the first such point) among
+  // those reaching the target; a message where none reaches it
   function pick(c, target, v, skews, m, risk) {
-    var pcs = skews.map(function (pi) { return CF.probabilityCost(pi, m); }), ns = skews.length;
+    var mean = risk === "expected" && skews.length === 2, ns = mean ? 1 : skews.length;
+    var pcs = mean ? [CF.uniformPrecision(1 - m, m, skews[0], skews[1])]
+      : skews.map(function (pi) { return CF.probabilityCost(pi, m); });
     var best = -Infinity, at = -1, top = -Infinity, most = -Infinity, q, g;
     for (var i = 0; i < c.n; i++) {
       var t = c.tpr[i], f = c.fpr[i];
@@ -119,7 +124,8 @@
       }
       if (target === "precision") {  // the empty prediction is no candidate (its precision is a limit)
         if (!(t > 0 || f > 0)) { continue; }
-        for (g = Infinity, q = 0; q < ns; q++) { g = Math.min(g, precisionNodes(t, f, skews[q])); }
+        if (mean) { g = CF.uniformPrecision(t, f, skews[0], skews[1]); }
+        else { for (g = Infinity, q = 0; q < ns; q++) { g = Math.min(g, precisionNodes(t, f, skews[q])); } }
       } else { g = t; }
       most = Math.max(most, g);
       if (g >= v && target === "recall") { return i; }  // the highest threshold reaching it

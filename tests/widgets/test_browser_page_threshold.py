@@ -4,7 +4,7 @@ The page and the live widget are moved through the same states: the
 threshold slider by keyboard, the classifier whose threshold it moves, the
 mode, the precision and recall targets, a skew step in precision mode and
 the "choose threshold" button (at π′: the least cost at m, or the target;
-over the skew range: the worst case and the regret).
+over the skew range: the mean, the worst case and the regret).
 After each, every mark the page drew is within half a pixel of the
 kernel's (``test_browser_scene._compare``, which also checks the curves
 and the AUC table), and the threshold table's cells and the slider's
@@ -80,7 +80,7 @@ def _press(page, widget):
 
 
 def _choose_for(page, widget, value):
-    options = [v for _, v in widget.choose_for.options if v != "expected"]  # (a quadrature: the live widget's)
+    options = [v for _, v in widget.choose_for.options]
     page.locator("select[data-control='choose_for']").select_option(str(options.index(value)))
     widget.choose_for.value = value
 
@@ -143,6 +143,17 @@ def test_the_threshold_control_works_in_the_explorers_page(chromium, tmp_path):
         _choose_for(page, widget, "regret")
         _press(page, widget)
         _check(page, widget, "the button over the range, regret: the least largest excess over the least cost")
+        _choose_for(page, widget, "expected")
+        _press(page, widget)
+        _check(page, widget, "the button over the range, expected: the least mean cost (the cost at the mean PC(+))")
+        # π′ in [0.25, 1] at m = 0.89: the mean cost's choice is neither the cost's at the range's middle (PC(+) is
+        # not linear in π′ there) nor the worst case's, for both classifiers
+        _jump(page, widget, grids, "skew_range", (1, nodes - 1))
+        _jump(page, widget, grids, "m", len(_grid(widget, "m")) - len(_grid(widget, "m")) // 8)
+        _press(page, widget)
+        _check(page, widget, "the button over the range [0.25, 1], expected, at m = 0.89")
+        _jump(page, widget, grids, "skew_range", (1, nodes // 2))
+        _jump(page, widget, grids, "m", len(_grid(widget, "m")) // 2)
         _choose_for(page, widget, "worst")
         _select(page, widget, "threshold_mode", "precision", 1)
         page.evaluate("([n, v]) => window.skewplotPage.threshold.set(n, v)", ["target", 60])
@@ -150,6 +161,12 @@ def test_the_threshold_control_works_in_the_explorers_page(chromium, tmp_path):
         _press(page, widget)
         assert widget.status.value == "", widget.status.value
         _check(page, widget, "the button over the range, worst case: precision 0.6 at its lower end")
+        _choose_for(page, widget, "expected")
+        _select(page, widget, "threshold_mode", "precision", 1)
+        _press(page, widget)
+        assert widget.status.value == "", widget.status.value
+        _check(page, widget, "the button over the range, expected: the most recall with mean precision 0.6")
+        _choose_for(page, widget, "worst")
         _select(page, widget, "threshold_mode", "precision", 1)
         page.evaluate("([n, v]) => window.skewplotPage.threshold.set(n, v)", ["target", 100])
         widget.controls["target"].value = 1.0
