@@ -107,6 +107,7 @@ SLOW_TESTS = {
     "tests/widgets/test_log_range_slider.py::test_rare_explorer_frames_equal_full_draws",  # 5.5 s
     "tests/widgets/test_log_range_slider.py::test_the_widgets_choose_log_with_rare_positives",  # 2.8 s
     "tests/widgets/test_page_export.py::test_controls_it_cannot_step_are_named",  # 1.5 s
+    "tests/widgets/test_page_export.py::test_interactive_pr_with_a_threshold_control_saves_a_drawn_page",  # 1.3 s
     "tests/widgets/test_page_export.py::test_every_state_of_the_file_is_the_kernels_frame_and_table",  # 2.0 s
     ("tests/widgets/test_page_messages.py::test_a_linear_slider_and_a_range_slider_keep_the_values_set_in_"
      "the_kernel"),  # 1.3 s

@@ -61,6 +61,9 @@ class _PRWidget(SkewWidget):
 class InteractivePR(_PRWidget):
     """PR curves at a deployment skew chosen with a log-scaled slider (see :func:`interactive_pr`)."""
 
+    # save_html: a frame per state, unless a threshold control's ranks make them too many (then drawn in the page)
+    _page_draws_curves = property(lambda self: self.threshold_control is not None)
+
     def __init__(self, data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
                  figsize=(6.0, 4.5), **kwargs):
         super().__init__()

@@ -177,9 +177,6 @@ def save_html(widget, path, *, max_frames=1000, title=None):
     names = list(widget.controls)
     sizes = [_count(widget.controls[n]) for n in names]
     total = math.prod(s or 1 for s in sizes)
-    if getattr(widget, "threshold_control", None) is not None and not widget._page_draws_curves:
-        raise ValueError(f"save_html draws a threshold control only in the pages of the explorer and the cost and F "
-                         f"widgets; build {type(widget).__name__} with threshold_control=False to save it")
     if (total > max_frames or None in sizes) and widget._page_draws_curves:
         from .page_scene import save_scene
 

@@ -488,9 +488,10 @@
     return (g[j] - g[i]) / (v[j] - v[i]);
   }
   function legendTexts(p) {  // a PR panel's own legend: its box is static, the areas and the baseline's skew move
-    var R = rangeNow();
+    var R = C.skew_range ? rangeNow() : null;  // (none: interactive_pr, its AUCPR at π′ the table's first column)
     p.item.legend.forEach(function (t) {
-      var s = t.what === "random" ? "random (" + CF.skewText(R.mean) + ")" : CF.aucLabel(t.name, R.area(t.name));
+      var s = t.what === "random" ? "random (" + CF.skewText(R ? R.mean : value("skew")) + ")"
+        : CF.aucLabel(t.name, R ? R.area(t.name) : +D.table.rows[t.name][0].v[idx.skew]);
       text(t, s, t.box[0], t.box[1] + t.box[3] / 2, "left", "middle", 0);
       page.legend.push(s);
     });

@@ -20,7 +20,7 @@ import pytest
 
 import skewplot as sp
 from skewplot.stats.exact_bootstrap import CountBootstrap
-from skewplot.widgets import explorer, interactive_fmeasure
+from skewplot.widgets import explorer, interactive_fmeasure, interactive_pr
 from skewplot.widgets.threshold import CONFIDENCE
 
 from .test_browser_scene import _compare, _grid, _jump, _open, _start, _step, _text
@@ -209,6 +209,33 @@ def test_the_threshold_control_of_a_weighted_f_widget_works_in_its_page(chromium
         _press(page, widget)
         _check(page, widget, "the button at π′: recall 0.5")
         assert "<span" not in page.evaluate("document.querySelector('.skewplot-threshold-readout').innerHTML")
+        assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
+    finally:
+        context.close()
+
+
+def test_the_threshold_control_of_interactive_pr_works_in_its_page(chromium, tmp_path):
+    # interactive_pr pre-renders a frame per state, but its threshold slider's ranks are too many states: with
+    # the control its page draws the curves itself, as the explorer's does
+    data = sp.datasets.example_classifiers(n=1500, skew=0.05, random_state=4)
+    widget = interactive_pr(data, skew=0.1, threshold_control=True)
+    path = tmp_path / "pr.html"
+    assert widget.save_html(path)["drawn"]
+    context, page, requests, errors = _open(chromium, path)
+    try:
+        grids = _start(page, widget)
+        _check(page, widget, "start")
+        _jump(page, widget, grids, "skew", len(grids["skew"]) // 5)
+        _check(page, widget, "a skew step: the mark and the table at the new π′")
+        legend = page.evaluate("window.skewplotPage.legend")  # the panel's own legend: AUCPR and random at π′
+        want = [t.get_text() for t in widget.displays["pr"].ax_.get_legend().get_texts()]
+        assert len(legend) == 3 and all(text in want for text in legend), (legend, want)
+        _slide(page, widget, widget.controls["threshold"].slider_.value - 5)
+        _check(page, widget, "threshold: five ranks down")
+        _select(page, widget, "threshold_mode", "precision", 1)
+        _check(page, widget, "precision target 0.5")
+        _press(page, widget)
+        _check(page, widget, "the button at π′: the most recall with precision 0.5")
         assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
     finally:
         context.close()
