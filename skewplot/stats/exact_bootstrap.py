@@ -347,6 +347,7 @@ class CountBootstrap:
         ok = j > 0
         return float(np.max(values(ok, B.k0 + j[ok] - 1)))
 
+
 def exact_intervals(n_pos, n_neg, tp, fp, skew, confidence, *, m, values, decreasing):
     """Exact percentile intervals of every quantity ``values(tpr, fpr, skew, m)`` gives, and of precision and cost.
 
