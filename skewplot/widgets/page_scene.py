@@ -31,12 +31,13 @@ weight, about 20 000 states; ``interactive_integrated_pr``: the range's
   the hull, with the kernel's expression.
 
 A step then runs the closed forms in the page (precision at π′, P̄ over a
-range, the cost and F lines, envelopes, crossings and markers; one small JS
-module in ``page_scene.js``, each function naming the Python function it
+range, the cost and F lines, envelopes, crossings and markers; the JS module
+``page_closed_forms.js``, each function naming the Python function it
 mirrors) and draws on a canvas over the static pixels: a few ms for 2 x 1e6
-scores.  Why not frames: a frame per state of a product of controls is
-millions of frames; a frame per control value does not compose (the cost
-marker depends on the skew *and* the weight).  Why not the curves per
+scores (the page's scripts and their order: ``_SCRIPTS``).  Why not
+frames: a frame per state of a product of controls is millions of frames;
+a frame per control value does not compose (the cost marker depends on
+the skew *and* the weight).  Why not the curves per
 control value as data: the thin lines times the weight grid are millions of
 vertices, where the closed forms are one line each.  The price: the moving
 text (titles, the marker's label, an axis label naming the weight) is drawn
@@ -79,6 +80,13 @@ from ._page_weighted import range_states, weightings
 from .threshold import _OWN as THRESHOLD_CONTROLS
 
 __all__ = ["scene", "save_scene", "range_nodes", "scene_artists"]
+
+# The page's scripts, joined into one in this order: as each loads it adds its part to window.skewplotPage and reads
+# only what the ones before it added (the closed forms, page.cf; the state, page.idx, .data, .controls and page.api;
+# the drawing; the paint loop and the controls; the marker's label; the threshold control).  Paints start once all
+# have loaded, so a paint also runs what later ones added (page.fitLabel, page.over, page.tables).
+_SCRIPTS = ("page_interval.js", "page_closed_forms.js", "page_state.js", "page_draw.js", "page_scene.js",
+            "page_label.js", "page_threshold.js")
 
 
 def range_nodes(control):
@@ -302,7 +310,7 @@ def save_scene(widget, path, title):
             # a full draw: the frames' cached layers saw the page's artists hidden while the static layers rendered
             FigureCanvasAgg.draw(widget.figure.canvas)
     data["images"] = images
-    script = "".join(map(read_text, ("page_interval.js", "page_scene.js", "page_label.js", "page_threshold.js")))
+    script = "".join(map(read_text, _SCRIPTS))
     text = page_html(data, script, title)
     with open(path, "w", encoding="utf-8") as fh:
         fh.write(text)

@@ -9,7 +9,7 @@ global only.
 Knife edge seen while writing this: an interval end can be an exact binary
 tie at 3 decimals (recall 1/16 with 16 positives: 0.0625).  Python prints
 ``0.062`` (half to even), ``Number.prototype.toFixed`` ``0.063``: the page
-must format with ``CF.fixed`` of ``page_scene.js``, never ``toFixed``.  The
+must format with ``CF.fixed`` of ``page_closed_forms.js``, never ``toFixed``.  The
 doubles are equal all the same, which is what is checked here.
 """
 

@@ -1,10 +1,9 @@
-"""The closed forms the saved page runs (``page_scene.js``) against the Python functions they mirror.
+"""The closed forms the saved page runs (``page_closed_forms.js``) against the Python functions they mirror.
 
-The page's ``CF`` module is cut out of the template and run in Node on
-random inputs and on the edge cases each Python function handles (a rate
-of 0, pi' at 0 or 1, an exact rounding tie); every value must agree with
-the Python function to a few ulps and every string exactly.  Skipped
-without ``node``.
+The page's ``CF`` module is run in Node on random inputs and on the edge
+cases each Python function handles (a rate of 0, pi' at 0 or 1, an exact
+rounding tie); every value must agree with the Python function to a few
+ulps and every string exactly.  Skipped without ``node``.
 """
 
 import json
@@ -33,8 +32,9 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="needs node to run the page
 
 
 def _module():
-    text = resources.files("skewplot.widgets").joinpath("page_scene.js").read_text(encoding="utf-8")
-    return re.search(r"(var CF = \{.*?\n  \};)", text, re.S).group(1)
+    """The page's file as it ships, run with a bare ``window``: it defines ``CF`` and nothing else."""
+    text = resources.files("skewplot.widgets").joinpath("page_closed_forms.js").read_text(encoding="utf-8")
+    return "var window = {};\n" + text + "\nvar CF = window.skewplotPage.cf;"
 
 
 def run_js(calls):
