@@ -217,7 +217,8 @@ def layer_breaches(root, allowed=None):
 
 
 def long_modules(root, limit=MAX_LINES):
-    return {str(p.relative_to(root.parent)): n for p in root.rglob("*.py")
+    # the saved pages' scripts (widgets/page_*.js) are modules too
+    return {str(p.relative_to(root.parent)): n for p in [*root.rglob("*.py"), *root.rglob("*.js")]
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > limit}
 
 
@@ -270,6 +271,7 @@ def broken(tmp_path):
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text)
     (root / "metrics" / "big.py").write_text("x = 1\n" * (MAX_LINES + 1))
+    (root / "widgets" / "page_big.js").write_text("x = 1;\n" * (MAX_LINES + 1))
     return root
 
 
@@ -302,4 +304,5 @@ def test_the_checks_find_what_is_wrong(broken):
     assert any(b.startswith("skewplot.metrics.auc:3 imports matplotlib.pyplot") for b in breaches)
     assert any("plotting -> widgets" in b for b in breaches)
     assert not any(b.startswith("skewplot.widgets") for b in breaches)  # widgets may import plotting, ipywidgets
-    assert long_modules(broken) == {"skewplot/metrics/big.py": MAX_LINES + 1}
+    assert long_modules(broken) == {"skewplot/metrics/big.py": MAX_LINES + 1,
+                                    "skewplot/widgets/page_big.js": MAX_LINES + 1}
