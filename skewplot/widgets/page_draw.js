@@ -3,6 +3,7 @@
   // How the page draws: canvas primitives in matplotlib's terms, each panel's moving parts, and their layers.
   var page = window.skewplotPage, CF = page.cf, D = page.data, C = page.controls, idx = page.idx, A = page.api;
   var value = A.value, stateIndex = A.stateIndex, titleOf = A.titleOf, rangeNow = A.rangeNow;
+  // ctx: the page's canvas, or a layer's while layer() draws that layer (page.api.ctx() gives the one now)
   var canvas = document.getElementById("skewplot-canvas"), ctx = canvas.getContext("2d");
   Object.assign(A, {transform: transform, stroke: stroke, clipTo: clipTo, geomspace: geomspace, dodge: dodge,
                     ctx: function () { return ctx; }, drawPanels: drawPanels, legendTexts: legendTexts});
