@@ -44,20 +44,22 @@ def fold_band_text(band, n_folds):
 
 
 def ci_band_text(ci, n_boot, method="percentile"):
-    """What a bootstrap band is, for its legend entry: level, that it is pointwise, the interval's method.
+    r"""What a bootstrap band is, for its legend entry: level, that it is pointwise, the interval's method.
 
     ``ci=`` bands of the plots are the percentile interval of
     :func:`ci_quantiles`; :func:`skewplot.plot_comparison` names its ``method``.
+    The method goes on a second line: on one, the entry is wider than the
+    Axes of a small figure, and a legend strip under it would narrow it.
 
     Examples
     --------
     >>> ci_band_text(0.95, 200)
-    '95 % pointwise bootstrap CI (percentile, 200 replicates)'
+    '95 % pointwise bootstrap CI\n(percentile, 200 replicates)'
     >>> ci_band_text(0.9, 1000, "bca")
-    '90 % pointwise bootstrap CI (BCa, 1000 replicates)'
+    '90 % pointwise bootstrap CI\n(BCa, 1000 replicates)'
     """
     method = {"bca": "BCa"}.get(method, method)
-    return f"{_percent(ci)} pointwise bootstrap CI ({method}, {n_boot} replicates)"
+    return f"{_percent(ci)} pointwise bootstrap CI\n({method}, {n_boot} replicates)"
 
 
 def draw_band(ax, x, lo, hi, line, label=None):

@@ -12,6 +12,7 @@ import numpy as np
 
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
+from ._layout import lay_out, settle
 from ._legend import place_legend
 
 __all__ = ["Display", "FromScoresMixin", "resolve_ax", "as_points_dict", "palette", "decimation_indices",
@@ -155,6 +156,7 @@ def resolve_ax(ax, *, three_d=False, figsize=None):
             return fig, fig.add_subplot(projection="3d")
         # Constrained layout keeps a legend placed outside the Axes inside the figure.
         fig, ax = plt.subplots(figsize=figsize, layout="constrained")
+        settle(fig)  # laid out now: see lay_out
         return fig, ax
     if not isinstance(ax, Axes):
         raise TypeError(f"ax must be a matplotlib Axes, got {type(ax).__name__}")
@@ -163,6 +165,8 @@ def resolve_ax(ax, *, three_d=False, figsize=None):
         raise ValueError("ax must be a 3-D Axes (fig.add_subplot(projection='3d')) for this plot")
     if not three_d and is_3d:
         raise ValueError("ax is a 3-D Axes; this plot draws on a 2-D Axes")
+    if not three_d:
+        lay_out(ax.figure)  # its labels inside the figure, as in the plots' own figures
     return ax.figure, ax
 
 
@@ -223,6 +227,17 @@ def palette(n, spec=None, names=None):
         return [tuple(c) for c in sns.color_palette(spec, n)]
     except ValueError as exc:
         raise ValueError(f"palette={spec!r} is not a palette seaborn knows: {exc}") from None
+
+
+def curve_bins(ax):
+    """The ``n_bins`` of :func:`decimation_indices` for a curve across ``ax``: two per pixel column of its figure.
+
+    The figure's width, not the Axes': a layout that runs after the curve is
+    drawn (a legend strip switching on the constrained layout, a widget's
+    resize) can widen the Axes, never beyond its figure, so the drawn curve
+    stays within half a pixel of the full one.
+    """
+    return int(2 * max(ax.figure.bbox.width, 100.0))
 
 
 def decimation_indices(x, key, n_bins):

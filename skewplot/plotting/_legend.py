@@ -7,7 +7,9 @@ keeps the first place where the legend box holds no part of a drawn curve
 pi* of an inversion or the skew marker's text).  When every place is
 taken, the legend becomes a compact strip under the x axis's label, in as
 many columns as fit the Axes' width: the constrained layout gives it its
-height, so the Axes keeps its width.
+height, so the Axes keeps its width.  The strip takes a smaller font, then
+tighter spacing, then the cell's whole width, until the Axes keeps 60 % of
+its cell's height (four classifiers, a band and three baselines).
 
 A figure with several Axes (``style.paper`` rows, a grid the user passes
 through ``ax=``, the widgets' pages) shares one figure legend above the
@@ -28,6 +30,8 @@ from __future__ import annotations
 import re
 
 import numpy as np
+
+from ._layout import MIN_CELL_SHARE, cell_size, constrained, settle
 
 __all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
            "INSIDE"]
@@ -235,16 +239,6 @@ def merge_lookalikes(entries):
     return {" / ".join(names): handle for _, names, handle in groups}
 
 
-def _constrained(fig):
-    """Give ``fig`` a constrained layout when it has none (an outside figure legend needs one to take its row)."""
-    engine = fig.get_layout_engine()
-    if engine is None or type(engine).__name__ in ("TightLayoutEngine", "PlaceHolderLayoutEngine"):
-        try:
-            fig.set_layout_engine("constrained")
-        except RuntimeError:  # pragma: no cover - a colour bar made under another engine
-            pass
-
-
 def _columns(make, width, n, renderer):
     """The legend ``make(ncol)`` with the most columns (at most ``n``) whose box fits ``width`` pixels."""
     for ncol in range(max(n, 1), 0, -1):
@@ -277,7 +271,7 @@ def share_legend(fig, handles, labels, **kwargs):
     old = fig.__dict__.get("_skewplot_legend")
     if old is not None and old in fig.legends:
         old.remove()
-    _constrained(fig)
+    constrained(fig)
     kwargs.pop("loc", None)
     kwargs.pop("bbox_to_anchor", None)
     kwargs = {"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs}
@@ -289,33 +283,56 @@ def share_legend(fig, handles, labels, **kwargs):
     return legend
 
 
-def _settle(fig):
-    """Run the figure's constrained layout once (one Axes: cheap), so the legend is placed on the final size."""
-    engine = fig.get_layout_engine()
-    if engine is not None and type(engine).__name__ == "ConstrainedLayoutEngine":
-        engine.execute(fig)
+#: The strip's styles, tried in turn until the Axes keeps ``MIN_CELL_SHARE`` of its cell's height (the caller's
+#: ``fontsize``, if any, first): many entries (four classifiers, a band, three baselines) in a small figure.
+_STRIP_STYLES = ({"fontsize": "small"},
+                 {"fontsize": "x-small", "handlelength": 1.5, "columnspacing": 1.0, "labelspacing": 0.3,
+                  "handletextpad": 0.5})
 
 
 def _strip(ax, legend, renderer):
-    """``legend`` again as a strip under the x axis's label, in as many columns as fit the Axes' width."""
-    from matplotlib.transforms import offset_copy
+    """``legend`` again as a strip under the x axis's label, in as many columns as fit the Axes' width.
+
+    The first style (``_STRIP_STYLES``, then the last centred on the cell)
+    with which the Axes keeps ``MIN_CELL_SHARE`` of its cell's height.
+    """
+    from matplotlib.transforms import blended_transform_factory, offset_copy
 
     handles, labels = legend.legend_handles, [t.get_text() for t in legend.get_texts()]
-    kwargs = dict(getattr(legend, "_skewplot_kwargs", {}))
-    kwargs.pop("ncol", None)
+    given = dict(getattr(legend, "_skewplot_kwargs", {}))
+    given.pop("ncol", None)
     legend.remove()
     fig = ax.figure
     below = ax.xaxis.get_tightbbox(renderer)
     drop = (ax.bbox.y0 - below.y0 if below is not None else 0.0) * 72.0 / fig.dpi + 2.0  # points
     anchor = offset_copy(ax.transAxes, fig=fig, y=-drop, units="points")
+    styles = [given] if "fontsize" in given else []
+    styles += [{**style, **{k: v for k, v in given.items() if k != "fontsize"}} for style in _STRIP_STYLES]
+    cell = cell_size(ax)
+    tries = [(kwargs, None) for kwargs in styles]
+    if cell is not None:
+        spec = ax.get_subplotspec().get_topmost_subplotspec()
+        box = spec.get_position(fig)  # the cell, in figure coordinates
+        tries.append((styles[-1], (box.x0 + box.width / 2, 0.96 * cell[0])))
 
-    def make(ncol):
-        lg = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=anchor,
+    def make(kwargs, ncol, centre):
+        at, transform = (0.5, anchor) if centre is None else \
+            (centre[0], blended_transform_factory(fig.transFigure, anchor))
+        lg = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(at, 0.0), bbox_transform=transform,
                        ncol=ncol, borderaxespad=0.0, **kwargs)
         lg._skewplot_kwargs, lg._skewplot_strip = kwargs, True
         return lg
 
-    return _columns(make, ax.bbox.width, len(labels), renderer)
+    for i, (kwargs, centre) in enumerate(tries):
+        width = ax.bbox.width if centre is None else centre[1]
+        strip = _columns(lambda ncol, kwargs=kwargs, centre=centre: make(kwargs, ncol, centre), width, len(labels),
+                         renderer)
+        settle(fig)
+        if i == len(tries) - 1 or cell is None or \
+                ax.get_position(original=True).height * fig.bbox.height >= MIN_CELL_SHARE * cell[1]:
+            return strip
+        strip.remove()
+    return None  # pragma: no cover - the last try always returns
 
 
 def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
@@ -353,7 +370,7 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
         legend._skewplot_kwargs = kwargs
     legend.set_bbox_to_anchor(None)
     legend.set_loc("upper right")
-    _settle(fig)
+    settle(fig)
     renderer = _renderer(fig)
     # the marker's line and dots are obstacles where they are now; its label, along its whole strip
     skip = {id(a) for a in moving if isinstance(a, Text)}
@@ -378,5 +395,5 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     if frozen:
         legend.set_loc(least[1])
         return legend
-    _constrained(fig)
+    constrained(fig)
     return _strip(ax, legend, renderer)

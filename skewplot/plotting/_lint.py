@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._layout import MIN_CELL_SHARE, cell_size
 from ._legend import _crossing, _renderer
 from ._lint_marks import (
     MIN_MARKER_PX,
@@ -59,8 +60,6 @@ __all__ = ["Problem", "lint_figure", "assert_clean", "KINDS", "MIN_CELL_SHARE", 
 
 KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-data", "marker-outside",
          "marker-close", "marker-clipped", "empty")
-#: The share of its grid cell's width and height an Axes must keep.
-MIN_CELL_SHARE = 0.6
 _TOL_PX = 1.0  # texts may touch, and reach this far past the figure's edge (anti-aliasing)
 
 
@@ -171,28 +170,12 @@ def _panel_legend_problems(fig):
             and not getattr(ax, "_skewplot_own_legend", False)]
 
 
-def _cell(ax, fig):
-    """The figure-pixel box of ``ax``'s cell in its top-level grid (equal shares, or the grid's ratios)."""
-    spec = ax.get_subplotspec()
-    if spec is None:
-        return None
-    spec = spec.get_topmost_subplotspec()
-    grid = spec.get_gridspec()
-    nrows, ncols = grid.get_geometry()
-    heights = np.asarray(grid.get_height_ratios() or [1] * nrows, dtype=float)
-    widths = np.asarray(grid.get_width_ratios() or [1] * ncols, dtype=float)
-    w, h = fig.bbox.width, fig.bbox.height
-    cw = widths[spec.colspan.start:spec.colspan.stop].sum() / widths.sum() * w
-    ch = heights[spec.rowspan.start:spec.rowspan.stop].sum() / heights.sum() * h
-    return cw, ch
-
-
 def _squeeze_problems(fig, renderer):
     out = []
     for ax in fig.axes:
         if not ax.get_visible() or hasattr(ax, "_colorbar"):
             continue
-        cell = _cell(ax, fig)
+        cell = cell_size(ax)
         if cell is None:
             continue
         pos = ax.get_position(original=True)  # the layout's box: an equal-aspect Axes then shrinks inside it

@@ -20,7 +20,7 @@ from ..metrics.precision import skew_model_of
 from ..skew.base import skew_text
 from ._axes import LOG_PRECISION_BELOW, label_pr_axes, label_roc_axes, precision_axis
 from ._decimate import pr_vertices
-from ._display import decimation_indices, from_first_point, palette, resolve_ax
+from ._display import curve_bins, decimation_indices, from_first_point, palette, resolve_ax
 from ._kwargs import check_style
 from ._legend import place_legend
 
@@ -147,7 +147,7 @@ def plot_bracket(points, *, space="pr", skew=None, ax=None, alpha=0.35, log_prec
         precision_axis(ax, mean, mean < LOG_PRECISION_BELOW if log_precision is None else bool(log_precision))
     else:
         ax.set_ylim(*_YLIM)
-    n_bins = int(2 * max(ax.get_window_extent().width, 100.0))  # two bins per pixel column
+    n_bins = curve_bins(ax)
     grid = np.linspace(0.0, 1.0, n_bins + 1)
     lines, bands, brackets = {}, {}, {}
     for (name, bounded), color in zip(named.items(), palette(len(named)), strict=True):

@@ -21,6 +21,7 @@ from ._display import (
     as_points_dict,
     auc_label,
     classifier_styles,
+    curve_bins,
     from_first_point,
 )
 from ._docstrings import fill_doc
@@ -192,8 +193,7 @@ class PRDisplay(FromScoresMixin, Display):
         self
         """
         ax = self._attach(ax)
-        width_px = max(ax.get_window_extent().width, 100.0)
-        n_bins = int(2 * width_px)  # two bins per pixel column: error under half a pixel
+        n_bins = curve_bins(ax)
         self._compute_aucs()
         for name, value, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
             for pts in (value if isinstance(value, list) else [value]):

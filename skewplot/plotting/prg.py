@@ -7,7 +7,7 @@ from ..metrics._inputs import classifiers
 from ..metrics.precision import skew_model_of
 from ..metrics.prg import curve_area, gain_skew, prg_curve
 from ..skew import FixedSkew
-from ._display import Display, as_points_dict, auc_label, classifier_styles, decimation_indices
+from ._display import Display, as_points_dict, auc_label, classifier_styles, curve_bins, decimation_indices
 from ._docstrings import fill_doc
 from ._kwargs import check_style
 from .threshold import check_threshold, mark_threshold_of
@@ -64,7 +64,7 @@ class PRGDisplay(Display):
         self
         """
         ax = self._attach(ax)
-        self._n_bins = int(2 * max(ax.get_window_extent().width, 100.0))  # two bins per pixel column
+        self._n_bins = curve_bins(ax)
         for name, _, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
             (self.lines_[name],) = ax.plot([], [], label=name, **style)
             if self.hull:

@@ -17,6 +17,7 @@ from ._display import (
     as_points_dict,
     auc_label,
     classifier_styles,
+    curve_bins,
     decimation_indices,
 )
 from ._docstrings import fill_doc
@@ -96,7 +97,7 @@ class ROCDisplay(FromScoresMixin, Display):
         self
         """
         ax = self._attach(ax)
-        n_bins = int(2 * max(ax.get_window_extent().width, 100.0))  # two bins per pixel column
+        n_bins = curve_bins(ax)
         for name, value, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
             if isinstance(value, list):
                 a = np.array([roc_auc(p) for p in value])
@@ -123,7 +124,7 @@ class ROCDisplay(FromScoresMixin, Display):
         return self
 
     def _draw_hulls(self):
-        n_bins = int(2 * max(self.ax_.get_window_extent().width, 100.0))
+        n_bins = curve_bins(self.ax_)
         for name, (fpr, tpr) in self._curves.items():
             idx = roc_convex_hull(OperatingPoints(tpr=tpr, fpr=fpr))
             hf, ht = fpr[idx], tpr[idx]

@@ -131,8 +131,11 @@ def test_many_points_draw_only_hull_lines_up_to_max_lines():
     # by default one line per LINE_PX pixels of the Axes' height: closer lines are not told apart
     cap = int(disp.ax_.bbox.height // LINE_PX)
     assert len(segs) == min(hull.size, cap)
-    small = sp.plot_cost(pts, ax=plt.figure(figsize=(3, 1.5)).subplots())
-    cap = int(small.ax_.bbox.height // LINE_PX)
+    # the height the lines are counted on: the laid-out Axes before the plot (a legend strip takes its room later)
+    small_ax = plt.figure(figsize=(3, 1.5), layout="constrained").subplots()
+    small_ax.figure.canvas.draw()
+    cap = int(small_ax.bbox.height // LINE_PX)
+    small = sp.plot_cost(pts, ax=small_ax)
     assert 10 <= cap < hull.size and len(small.point_lines_["classifier"].get_segments()) == cap
     assert set(segs[:, 0, 1]) <= set(pts.fpr[hull])
     assert len(sp.plot_cost(pts, max_lines=10).point_lines_["classifier"].get_segments()) == 10

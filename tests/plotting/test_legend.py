@@ -216,3 +216,40 @@ def test_skew_transform_panels_keep_their_own_legends():
     assert axes[1].get_legend() is None and axes[2].get_legend() is None
     assert "unchanged" not in [t.get_text() for t in fig.legends[0].get_texts()]
     plt.close(fig)
+
+
+def test_a_bare_user_figure_is_laid_out_and_a_hand_placed_one_is_left_alone():
+    """``plt.subplots(figsize=...)`` keeps matplotlib's fixed margins: at 4.5 x 3.5 in the log precision axis'
+    tick labels and its subscripted label ran off the figure's left edge.  Such a figure gets the plots' own
+    constrained layout; one whose margins were set by ``subplots_adjust`` keeps them."""
+    from skewplot.plotting._lint import lint_figure
+
+    y, s = sp.datasets.make_scores(20_000, 0.01, random_state=1)
+    pts = sp.operating_points(y, s)
+    fig, ax = plt.subplots(figsize=(4.5, 3.5))
+    sp.plot_pr(pts, skew=1e-4, ax=ax)
+    assert type(fig.get_layout_engine()).__name__ == "ConstrainedLayoutEngine"
+    assert lint_figure(fig) == []
+    placed, ax = plt.subplots(figsize=(4.5, 3.5))
+    placed.subplots_adjust(left=0.3)
+    sp.plot_pr(pts, skew=1e-4, ax=ax)
+    assert placed.get_layout_engine() is None and placed.subplotpars.left == 0.3
+    plt.close("all")
+
+
+@pytest.mark.parametrize("n_models", [3, 4])
+def test_a_strip_of_many_entries_keeps_the_axes_share(n_models):
+    """Four classifiers, a bootstrap band and three baselines: a one-column strip in the default font took
+    the Axes down to 39-56 % of the figure's height; the strip's smaller styles keep 60 %."""
+    from skewplot.plotting._layout import MIN_CELL_SHARE
+    from skewplot.plotting._lint import lint_figure
+
+    rng = np.random.default_rng(1)
+    y = (rng.random(100_000) < 0.001).astype(int)
+    points = {f"model {i}": sp.operating_points(y, rng.normal(size=y.size) + (2.5 - 0.5 * i) * y)
+              for i in range(n_models)}
+    disp = sp.plot_pr(points, skew=1e-4, ci=0.9, n_boot=20, random_state=0)
+    fig = disp.figure_
+    assert lint_figure(fig) == []
+    assert disp.ax_.get_position().height >= MIN_CELL_SHARE
+    plt.close(fig)

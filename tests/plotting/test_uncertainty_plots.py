@@ -53,7 +53,7 @@ def test_cost_and_f_bands():
         disp = fn(pts, ci=0.95, n_boot=40, random_state=0, lines=False)
         assert sorted(disp.bands_) == ["strong", "weak"]
         assert disp.lines_["strong"].get_label() == "strong"
-        _says_once(disp, "95 % pointwise bootstrap CI (percentile, 40 replicates)")
+        _says_once(disp, "95 % pointwise bootstrap CI\n(percentile, 40 replicates)")
 
 
 def _legend_texts(fig):
@@ -72,7 +72,7 @@ def test_bands_say_what_they_are_in_the_legend():
 
     pts = sp.datasets.example_classifiers(n=1500)
     _says_once(sp.plot_pr(pts, skew=0.05, ci=0.9, n_boot=30, random_state=0),
-               "90 % pointwise bootstrap CI (percentile, 30 replicates)")
+               "90 % pointwise bootstrap CI\n(percentile, 30 replicates)")
     folds = {"strong": [pts["strong"], pts["weak"], pts["strong"]], "weak": [pts["weak"], pts["weak"]]}
     _says_once(sp.plot_roc(folds=folds), "mean ± 1 SD of 3 folds")
     _says_once(sp.plot_pr(folds={"strong": folds["strong"]}, band="quantile"),
@@ -81,7 +81,7 @@ def test_bands_say_what_they_are_in_the_legend():
     fig, axes = plt.subplots(1, 2, layout="constrained")
     sp.plot_pr(pts, skew=0.05, ci=0.95, n_boot=30, random_state=0, ax=axes[0])
     disp = sp.plot_cost(pts, skew=0.05, ci=0.95, n_boot=30, random_state=0, lines=False, ax=axes[1])
-    assert _legend_texts(fig).count("95 % pointwise bootstrap CI (percentile, 30 replicates)") == 1
+    assert _legend_texts(fig).count("95 % pointwise bootstrap CI\n(percentile, 30 replicates)") == 1
     plt.close("all")
     # the quantile band is what its text says: the 10 % quantile over the folds, pointwise (folds without
     # vertical stretches, where the ROC curve at an FPR is plain linear interpolation)
