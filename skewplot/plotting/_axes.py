@@ -136,9 +136,21 @@ def refit_titles(fig):
 
 
 def label_roc_axes(ax):
-    """Label the false and true positive rates."""
-    ax.set_xlabel("False positive rate (FPR)")
-    ax.set_ylabel("True positive rate (TPR)")
+    """Label the false and true positive rates; in a panel too narrow (short) for the words, ``FPR`` / ``TPR``.
+
+    The words are kept while they take at most 0.8 of the Axes' side, as
+    the cost and F panels keep their long labels: in a paper row of two a
+    centred label wider than its panel reached past the figure's edge.
+    """
+    from ._legend import _renderer
+
+    renderer = _renderer(ax.figure)
+    for axis, side, words, short in ((ax.xaxis, ax.bbox.width, "False positive rate (FPR)", "FPR"),
+                                     (ax.yaxis, ax.bbox.height, "True positive rate (TPR)", "TPR")):
+        axis.set_label_text(words)
+        extent = axis.label.get_window_extent(renderer)
+        if max(extent.width, extent.height) > 0.8 * side:
+            axis.set_label_text(short)
 
 
 def skew_window(x, log_skew):

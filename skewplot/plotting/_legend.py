@@ -19,19 +19,20 @@ entries of the same name are shown once.  Entries that look alike (a
 line of the same colour within a grey step, dashes, marker and width, as
 the panels' grey dashed baselines "random", "chance", "trivial ...") are
 one entry naming them all (:func:`merge_lookalikes`): a reader could not
-tell their samples apart.  The figure is given a constrained layout when
-it has none, so the legend takes its own row.
+tell their samples apart (:mod:`._legend_entries`).  The figure is given a
+constrained layout when it has none, so the legend takes its own row; when
+that row takes a panel below 60 % of its cell's height, the legend takes
+the strip's smallest style.
 
 :func:`legend_collisions` is the same geometry, used by the tests.
 """
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 
 from ._layout import MIN_CELL_SHARE, cell_size, constrained, settle
+from ._legend_entries import entry_name, merge_lookalikes
 
 __all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
            "INSIDE"]
@@ -172,73 +173,6 @@ def panels(fig):
     return [a for a in fig.axes if a.get_visible() and not hasattr(a, "_colorbar")]
 
 
-_NUMBERS = re.compile(r"\s*\((?:[^()]*=[^()]*|[-+\d.eE, ]+)\)$")
-
-
-def entry_name(label):
-    """The name of a legend entry without the numbers of one panel.
-
-    Examples
-    --------
-    >>> entry_name("good (AUCPR = 0.612)"), entry_name("random (0.0001)"), entry_name("trivial (always −, always +)")
-    ('good', 'random', 'trivial (always −, always +)')
-    """
-    return _NUMBERS.sub("", label)
-
-
-#: Two entries' colours closer than this in every RGBA channel look alike in a legend's short sample (greys
-#: 0.35 and 0.5 do; the classifiers' palette colours differ by far more).
-_ALIKE_RGBA = 0.2
-_ALIKE_WIDTH = 0.6  # line widths (points) closer than this look alike
-
-
-def _look(handle):
-    """What a legend sample shows of ``handle``: ``(kind, dashes, marker, hatch, width, rgba)``, rgba apart."""
-    from matplotlib.colors import to_rgba
-    from matplotlib.lines import Line2D
-
-    if isinstance(handle, Line2D):
-        dashes = None
-        if handle.get_linestyle() not in ("None", "none", "", " "):
-            offset, seq = handle._unscaled_dash_pattern
-            dashes = (round(float(offset), 2), tuple(round(float(v), 2) for v in seq or ()))
-        return ("line", dashes, str(handle.get_marker()), None, float(handle.get_linewidth()),
-                np.asarray(to_rgba(handle.get_color(), handle.get_alpha())))
-    face = handle.get_facecolor()
-    face = np.asarray(face, dtype=float).reshape(-1, 4)[0] if np.size(face) else np.zeros(4)
-    hatch = handle.get_hatch() if hasattr(handle, "get_hatch") else None
-    return ("fill", None, None, hatch, 0.0, face)
-
-
-def _alike(a, b):
-    return (a[:4] == b[:4] and abs(a[4] - b[4]) < _ALIKE_WIDTH
-            and bool(np.all(np.abs(a[5] - b[5]) < _ALIKE_RGBA)))
-
-
-def merge_lookalikes(entries):
-    """``{label: handle}`` with look-alike entries joined into one, labelled ``"a / b / c"`` (first handle kept).
-
-    Examples
-    --------
-    >>> from matplotlib.lines import Line2D
-    >>> grey = dict(color="0.35", linestyle="--", linewidth=1.0)
-    >>> merged = merge_lookalikes({"good": Line2D([], [], color="C0"), "random": Line2D([], [], **grey),
-    ...                            "chance": Line2D([], [], **{**grey, "color": "0.5"})})
-    >>> list(merged)
-    ['good', 'random / chance']
-    """
-    groups = []  # [look, [names], handle]
-    for name, handle in entries.items():
-        look = _look(handle)
-        for group in groups:
-            if _alike(group[0], look):
-                group[1].append(name)
-                break
-        else:
-            groups.append([look, [name], handle])
-    return {" / ".join(names): handle for _, names, handle in groups}
-
-
 def _columns(make, width, n, renderer):
     """The legend ``make(ncol)`` with the most columns (at most ``n``) whose box fits ``width`` pixels."""
     for ncol in range(max(n, 1), 0, -1):
@@ -274,11 +208,20 @@ def share_legend(fig, handles, labels, **kwargs):
     constrained(fig)
     kwargs.pop("loc", None)
     kwargs.pop("bbox_to_anchor", None)
-    kwargs = {"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs}
+    styles = [{"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs}]
+    if "fontsize" not in kwargs:  # many entries over narrow panels: smaller, as a single Axes' strip
+        styles.append({**styles[0], **_STRIP_STYLES[-1]})
     shown = merge_lookalikes(entries)
-    legend = _columns(lambda ncol: fig.legend(list(shown.values()), list(shown), loc="outside upper center",
-                                              ncol=ncol, **kwargs), 0.98 * fig.bbox.width, len(shown),
-                      _renderer(fig))
+    for style in styles:
+        legend = _columns(lambda ncol, style=style: fig.legend(list(shown.values()), list(shown), ncol=ncol,
+                                                               loc="outside upper center", **style),
+                          0.98 * fig.bbox.width, len(shown), _renderer(fig))
+        if style is styles[-1]:
+            break
+        settle(fig)
+        if _keep_share(panels(fig)):
+            break
+        legend.remove()
     fig._skewplot_legend = legend
     return legend
 
@@ -288,6 +231,15 @@ def share_legend(fig, handles, labels, **kwargs):
 _STRIP_STYLES = ({"fontsize": "small"},
                  {"fontsize": "x-small", "handlelength": 1.5, "columnspacing": 1.0, "labelspacing": 0.3,
                   "handletextpad": 0.5})
+
+
+def _keep_share(axes):
+    """Whether every Axes of ``axes`` keeps ``MIN_CELL_SHARE`` of its cell's height (after a layout)."""
+    for ax in axes:
+        cell, fig = cell_size(ax), ax.figure
+        if cell is not None and ax.get_position(original=True).height * fig.bbox.height < MIN_CELL_SHARE * cell[1]:
+            return False
+    return True
 
 
 def _strip(ax, legend, renderer):
@@ -328,8 +280,7 @@ def _strip(ax, legend, renderer):
         strip = _columns(lambda ncol, kwargs=kwargs, centre=centre: make(kwargs, ncol, centre), width, len(labels),
                          renderer)
         settle(fig)
-        if i == len(tries) - 1 or cell is None or \
-                ax.get_position(original=True).height * fig.bbox.height >= MIN_CELL_SHARE * cell[1]:
+        if i == len(tries) - 1 or _keep_share([ax]):
             return strip
         strip.remove()
     return None  # pragma: no cover - the last try always returns

@@ -218,6 +218,7 @@ def test_skew_transform_panels_keep_their_own_legends():
     plt.close(fig)
 
 
+@pytest.mark.slow  # about 1-2 s: two figures linted
 def test_a_bare_user_figure_is_laid_out_and_a_hand_placed_one_is_left_alone():
     """``plt.subplots(figsize=...)`` keeps matplotlib's fixed margins: at 4.5 x 3.5 in the log precision axis'
     tick labels and its subscripted label ran off the figure's left edge.  Such a figure gets the plots' own
@@ -253,3 +254,29 @@ def test_a_strip_of_many_entries_keeps_the_axes_share(n_models):
     assert lint_figure(fig) == []
     assert disp.ax_.get_position().height >= MIN_CELL_SHARE
     plt.close(fig)
+
+
+@pytest.mark.slow  # about 1-2 s: two figures linted
+def test_a_paper_row_of_narrow_panels_keeps_their_share_and_labels_inside():
+    """``style.paper("single")``: two panels 1.7 in wide.  Four classifiers' shared legend in one column took
+    the panels to 42 % of their cells' height; the ROC's "False positive rate (FPR)", wider than its panel,
+    reached past the figure's right edge.  Now the legend takes the strip's smaller style and the ROC its
+    short labels."""
+    from skewplot.plotting import style
+    from skewplot.plotting._lint import lint_figure
+
+    rng = np.random.default_rng(1)
+    y = (rng.random(100_000) < 0.001).astype(int)
+    points = {name: sp.operating_points(y, rng.normal(size=y.size) + sep * y)
+              for name, sep in (("model A", 2.5), ("model B", 2.0), ("model C", 1.6),
+                                ("baseline logistic regression", 1.0))}
+    with style.paper("single"):
+        fig, (left, right) = plt.subplots(1, 2)
+        sp.plot_pr(points, skew=1e-4, ax=left)
+        sp.plot_cost(points, skew=1e-4, ax=right)
+        assert lint_figure(fig) == []
+        fig, (left, right) = plt.subplots(1, 2)
+        sp.plot_integrated_pr({"model A": points["model A"]}, skew_range=(1e-4, 5e-3), ax=left)
+        sp.plot_roc({"model A": points["model A"]}, ax=right)
+        assert lint_figure(fig) == [] and right.get_xlabel() == "FPR"
+    plt.close("all")
