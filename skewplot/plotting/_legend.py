@@ -223,6 +223,9 @@ def share_legend(fig, handles, labels, **kwargs):
             break
         legend.remove()
     fig._skewplot_legend = legend
+    for ax in panels(fig):  # the new row moved the panels: a panel's own legend by the rule again
+        if getattr(ax, "_skewplot_own_legend", False) and ax.get_legend() is not None:
+            place_legend(ax, legend=ax.get_legend(), own=True)
     return legend
 
 
@@ -322,6 +325,8 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     legend.set_bbox_to_anchor(None)
     legend.set_loc("upper right")
     settle(fig)
+    if ax.get_aspect() != "auto" or ax.get_box_aspect() is not None:
+        ax.apply_aspect()  # an equal-aspect Axes (the skew transform) shrinks to its box at draw: measure that box
     renderer = _renderer(fig)
     # the marker's line and dots are obstacles where they are now; its label, along its whole strip
     skip = {id(a) for a in moving if isinstance(a, Text)}

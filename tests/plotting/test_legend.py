@@ -280,3 +280,24 @@ def test_a_paper_row_of_narrow_panels_keeps_their_share_and_labels_inside():
         sp.plot_roc({"model A": points["model A"]}, ax=right)
         assert lint_figure(fig) == [] and right.get_xlabel() == "FPR"
     plt.close("all")
+
+
+@pytest.mark.slow  # about 1 s: a 2x2 grid linted
+def test_a_skew_transforms_own_legend_follows_the_grid_drawn_after_it():
+    """The skew transform keeps its own legend in a grid.  Placed when it was drawn, it touched the diagonal
+    once the panels drawn after it added the shared legend's row, and once its equal-aspect box shrank at
+    draw time: it is placed again when the shared row changes, on the box it is drawn in."""
+    from skewplot.plotting._lint import lint_figure
+
+    rng = np.random.default_rng(1)
+    y = (rng.random(100_000) < 0.001).astype(int)
+    points = {name: sp.operating_points(y, rng.normal(size=y.size) + sep * y)
+              for name, sep in (("model A", 2.5), ("model B", 2.0), ("model C", 1.6),
+                                ("baseline logistic regression", 1.0))}
+    fig, axs = plt.subplots(2, 2, figsize=(8, 6.5))
+    sp.plot_pr(points, skew=0.005, ci=0.9, n_boot=20, random_state=0, ax=axs[0, 0])
+    sp.plot_cost(points, skew=0.005, x_axis="skew", ax=axs[0, 1])
+    sp.plot_skew_transform(float(np.mean(y)), [0.005, 0.05, 0.5], ax=axs[1, 0])
+    sp.plot_pr(points, ax=axs[1, 1])
+    assert lint_figure(fig) == []
+    plt.close(fig)
