@@ -32,6 +32,7 @@ from ._browser import (
     wait_changed,
     widget_page,
 )
+from .test_browser_widgets import _agree
 
 MAKE = "sp.widgets.explorer(points, skew=0.01)"
 LIGHT = 'Symbol.for("skewplot.lightFrames")'
@@ -92,7 +93,7 @@ def show(w):
 # Session.run reads one output: each cell shows one box, its marker text inside
 SETUP = "import _frames_grab; fig2, ax2, box = _frames_grab.show(w); box"
 AGAIN = "import ipywidgets; ipywidgets.VBox([w.figure.canvas, ipywidgets.HTML('AGAIN 1')])"
-SKEW = "print('SKEW' + str(w.controls['skew'].value))"
+DISPLAY = "w.displays['pr'].skew"
 
 
 def _page_png(data_url):
@@ -119,16 +120,17 @@ def test_ipympl_page_encodes_no_frame_and_keeps_the_current_snapshot(lab, chromi
         own = "(m) => Object.prototype.hasOwnProperty.call(m, 'handle_binary')"  # the instance's, not the prototype's
         assert page.evaluate(f"() => ({own})(window.__sp.canvas) && !({own})(window.__sp.other)")
 
-        # three keyboard steps of the skew slider
+        # three keyboard steps of the skew slider; the kernel takes them all (its slider, Display and table agree
+        # with the page's), then the page must show its full draw
+        slider = widget.locator(".widget-slider", has_text="skew π′").first
+        skew0 = _agree(sess, slider, readout, "skew", DISPLAY)["value"]
         before = readout.text_content()
-        skew0 = float(sess.run(SKEW, "SKEW"))
-        handle = widget.locator(".widget-slider", has_text="skew π′").first.locator(".noUi-handle").first
-        handle.focus()
+        slider.locator(".noUi-handle").first.focus()
         for _ in range(3):
             page.keyboard.press("ArrowRight")
         wait_changed(readout, before, page)
+        assert _agree(sess, slider, readout, "skew", DISPLAY)["value"] > skew0
         check_frame(sess, canvas, "steps")  # polls until the page shows the kernel's full draw
-        assert float(sess.run(SKEW, "SKEW")) > skew0
         kernel = (shots / f"kernel_{key}_{backend}_steps.png").read_bytes()
 
         # the plain figure: three frames from the kernel, each encoded by ipympl's page as it always does
