@@ -60,6 +60,13 @@ def show_whole(line):
     return line
 
 
+def _root(root, i):
+    """The representative of ``i``'s group in the union-find ``root``."""
+    while root[i] != i:
+        i = root[i]
+    return i
+
+
 def dodge_markers(ax, markers, dodge_pt):
     """Two classifiers' markers closer than ``dodge_pt`` points: spread sideways about the skew line, that far apart.
 
@@ -80,13 +87,17 @@ def dodge_markers(ax, markers, dodge_pt):
         xy = ax.transData.transform(np.array([[m.get_xdata()[0], m.get_ydata()[0]] for m in shown], dtype=float))
     reach = dodge_pt * ax.figure.dpi / 72.0
     order = [i for i in np.argsort(xy[:, 1], kind="stable") if np.isfinite(xy[i]).all()]
-    groups, group = [], []
-    for i in order:  # runs of markers each closer than ``reach`` to the previous one
-        if group and np.hypot(*(xy[i] - xy[group[-1]])) >= reach:
-            groups.append(group)
-            group = []
-        group.append(i)
-    groups.append(group)
+    # groups of markers linked by pairs closer than ``reach`` (not runs in the order of y: two marks 1.7 px
+    # apart with a third between them in y, 15 px to the side, were never grouped)
+    root = {i: i for i in order}
+    for k, a in enumerate(order):
+        for b in order[k + 1:]:
+            if np.hypot(*(xy[a] - xy[b])) < reach:
+                root[_root(root, a)] = _root(root, b)
+    groups = {}
+    for i in order:
+        groups.setdefault(_root(root, i), []).append(i)
+    groups = list(groups.values())
     box = ax.get_window_extent()
     for group in groups:
         if len(group) < 2:
@@ -97,8 +108,10 @@ def dodge_markers(ax, markers, dodge_pt):
         frac = (x - box.x0) / max(box.width, 1.0)
         side = 0.0 if frac < 0.15 else 1.0 if frac > 0.85 else 0.5
         dx = (np.arange(len(group)) - side * (len(group) - 1)) * reach
-        for i, d in zip(group, dx, strict=True):
-            offset = ScaledTranslation(d / ax.figure.dpi, 0.0, ax.figure.dpi_scale_trans)
+        # from the group's x, left to right as their own: two threshold marks 3 px apart (not on one line)
+        # each moved from its own place stayed 3 px apart
+        for i, d in zip(sorted(group, key=lambda i: xy[i, 0]), dx, strict=True):
+            offset = ScaledTranslation((x + d - xy[i, 0]) / ax.figure.dpi, 0.0, ax.figure.dpi_scale_trans)
             shown[i].set_transform(ax.transData + offset)
 
 

@@ -231,25 +231,33 @@
     ctx.restore();
     text(mt, " " + at.label + " ", px, at.y0, at.side, "top", 0);
   }
-  function dodge(marks, T, reach) {
+  function dodge(marks, T, reach) {  // _markers.dodge_markers: groups of marks linked by pairs closer than reach
     var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[1]); });
     var order = shown.map(function (m, i) { return i; }).sort(function (a, b) {
       return (shown[b].q[1] - shown[a].q[1]) || (a - b);
     });
-    var groups = [], group = [];
-    order.forEach(function (i) {
-      if (group.length) {
-        var last = shown[group[group.length - 1]].q;
-        if (Math.hypot(shown[i].q[0] - last[0], shown[i].q[1] - last[1]) >= reach) { groups.push(group); group = []; }
-      }
-      group.push(i);
+    var root = shown.map(function (m, i) { return i; });
+    function find(i) { while (root[i] !== i) { i = root[i]; } return i; }
+    order.forEach(function (a, k) {
+      order.slice(k + 1).forEach(function (b) {
+        if (Math.hypot(shown[a].q[0] - shown[b].q[0], shown[a].q[1] - shown[b].q[1]) < reach) { root[find(a)] = find(b); }
+      });
     });
-    groups.push(group);
-    groups.forEach(function (gr) {
+    var groups = {}, keys = [];
+    order.forEach(function (i) {
+      var r = find(i);
+      if (!groups[r]) { groups[r] = []; keys.push(r); }
+      groups[r].push(i);
+    });
+    keys.forEach(function (r) {
+      var gr = groups[r];
       if (gr.length < 2) { return; }
-      var frac = (shown[gr[0]].q[0] - T.box[0]) / Math.max(T.box[2], 1);
+      var x = shown[gr[0]].q[0], frac = (x - T.box[0]) / Math.max(T.box[2], 1);
       var side = frac < 0.15 ? 0 : frac > 0.85 ? 1 : 0.5;
-      gr.forEach(function (i, k) { shown[i].q = [shown[i].q[0] + (k - side * (gr.length - 1)) * reach, shown[i].q[1]]; });
+      var byX = gr.map(function (i, k) { return [i, k]; }).sort(function (a, b) {
+        return (shown[a[0]].q[0] - shown[b[0]].q[0]) || (a[1] - b[1]);
+      });
+      byX.forEach(function (e, k) { shown[e[0]].q = [x + (k - side * (gr.length - 1)) * reach, shown[e[0]].q[1]]; });
     });
   }
 

@@ -120,3 +120,42 @@ def test_a_marker_on_the_view_edge_is_drawn_whole(data):
     x, yv = roc.ax_.transData.transform((0.0, 0.0))
     assert x < clip.x0 and clip.x1 - clip.x0 < roc.ax_.bbox.width + 30
     plt.close("all")
+
+
+def test_dodge_spreads_marks_close_in_pixels_whatever_lies_between_them_in_y():
+    """Four classifiers' marks in the explorer's P̄-R panel: green and red 1.7 px apart at one recall, blue and
+    orange 15 px to the side at a y between theirs.  Grouped by runs in the order of y, green and red were
+    never grouped; a mark moved from its own place kept a 3 px gap to one at another x.  Every pair of marks
+    ends at least the figure lint's 5 px apart."""
+    import matplotlib.pyplot as plt
+
+    from skewplot.plotting._lint import MIN_MARKER_PX
+    from skewplot.plotting._markers import DODGE_PT, dodge_markers
+
+    fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+    ax.set(xlim=(0, 400), ylim=(0, 300))
+    fig.subplots_adjust(0, 0, 1, 1)
+    places = [(60.0, 151.8), (75.0, 151.2), (45.0, 152.4), (45.0, 150.6), (200.0, 100.0), (202.9, 100.0)]
+    marks = [ax.plot([x], [y], "D")[0] for x, y in places]
+    dodge_markers(ax, marks, DODGE_PT)
+    xy = np.array([m.get_transform().transform([[m.get_xdata()[0], m.get_ydata()[0]]])[0] for m in marks])
+    gaps = np.hypot(*(xy[:, None] - xy[None]).transpose(2, 0, 1))[np.triu_indices(len(marks), 1)]
+    assert gaps.min() >= MIN_MARKER_PX
+    assert xy[5, 0] > xy[4, 0]  # left to right as their values
+    assert [m.get_xdata()[0] for m in marks] == [x for x, _ in places]  # the values are kept
+    plt.close(fig)
+
+
+@pytest.mark.slow  # about 3 s: the explorer of four classifiers, linted
+def test_four_classifiers_threshold_marks_in_the_explorer_are_apart():
+    pytest.importorskip("ipywidgets")
+    from skewplot import widgets
+    from skewplot.plotting._lint import lint_figure
+
+    rng = np.random.default_rng(1)
+    y = (rng.random(100_000) < 0.001).astype(int)
+    points = {name: sp.operating_points(y, rng.normal(size=y.size) + sep * y)
+              for name, sep in (("model A", 2.5), ("model B", 2.0), ("model C", 1.6), ("model D", 1.0))}
+    w = widgets.explorer(points, skew=0.005, skew_range=(0.005, 0.1))
+    assert lint_figure(w.figure) == []
+    w.close()
