@@ -212,11 +212,14 @@ def share_legend(fig, handles, labels, **kwargs):
     if "fontsize" not in kwargs:  # many entries over narrow panels: smaller, as a single Axes' strip
         styles.append({**styles[0], **_STRIP_STYLES[-1]})
     shown = merge_lookalikes(entries)
+    renderer = _renderer(fig)
     for style in styles:
         legend = _columns(lambda ncol, style=style: fig.legend(list(shown.values()), list(shown), ncol=ncol,
                                                                loc="outside upper center", **style),
-                          0.98 * fig.bbox.width, len(shown), _renderer(fig))
-        if style is styles[-1]:
+                          0.98 * fig.bbox.width, len(shown), renderer)
+        # a row under a tenth of the figure leaves the panels their share; laying out a widget's six panels
+        # to find that took half a second a call
+        if style is styles[-1] or legend.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height:
             break
         settle(fig)
         if _keep_share(panels(fig)):
@@ -234,6 +237,9 @@ def share_legend(fig, handles, labels, **kwargs):
 _STRIP_STYLES = ({"fontsize": "small"},
                  {"fontsize": "x-small", "handlelength": 1.5, "columnspacing": 1.0, "labelspacing": 0.3,
                   "handletextpad": 0.5})
+
+
+_SMALL_ROW = 0.1  # a shared legend's row this share of the figure's height is never worth a smaller style
 
 
 def _keep_share(axes):
