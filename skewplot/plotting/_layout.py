@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["MIN_CELL_SHARE", "cell_size", "lay_out", "constrained", "settle"]
+__all__ = ["MIN_CELL_SHARE", "cell_size", "kept_sizes", "lay_out", "constrained", "settle"]
 
 #: The share of its grid cell's width and height an Axes must keep (the figure lint's "squeezed").
 MIN_CELL_SHARE = 0.6
@@ -31,6 +31,19 @@ def cell_size(ax):
     cw = widths[spec.colspan.start:spec.colspan.stop].sum() / widths.sum() * fig.bbox.width
     ch = heights[spec.rowspan.start:spec.rowspan.stop].sum() / heights.sum() * fig.bbox.height
     return cw, ch
+
+
+def kept_sizes(ax):
+    """``((width, cell width), (height, cell height))`` in pixels: what ``ax`` keeps of its cell (None: no grid).
+
+    The layout's box (``original``): an equal-aspect Axes shrinks inside it.
+    """
+    cell = cell_size(ax)
+    if cell is None:
+        return None
+    fig = getattr(ax.figure, "figure", ax.figure)
+    pos = ax.get_position(original=True)
+    return (pos.width * fig.bbox.width, cell[0]), (pos.height * fig.bbox.height, cell[1])
 
 
 def constrained(fig):

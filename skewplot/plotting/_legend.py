@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._layout import MIN_CELL_SHARE, cell_size, constrained, settle
+from ._layout import MIN_CELL_SHARE, cell_size, constrained, kept_sizes, settle
 from ._legend_entries import entry_name, merge_lookalikes
 
 __all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
@@ -245,8 +245,8 @@ _SMALL_ROW = 0.1  # a shared legend's row this share of the figure's height is n
 def _keep_share(axes):
     """Whether every Axes of ``axes`` keeps ``MIN_CELL_SHARE`` of its cell's height (after a layout)."""
     for ax in axes:
-        cell, fig = cell_size(ax), ax.figure
-        if cell is not None and ax.get_position(original=True).height * fig.bbox.height < MIN_CELL_SHARE * cell[1]:
+        kept = kept_sizes(ax)
+        if kept is not None and kept[1][0] < MIN_CELL_SHARE * kept[1][1]:
             return False
     return True
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._layout import MIN_CELL_SHARE, cell_size
+from ._layout import MIN_CELL_SHARE, kept_sizes
 from ._legend import _crossing, _renderer
 from ._lint_marks import (
     MIN_MARKER_PX,
@@ -175,12 +175,10 @@ def _squeeze_problems(fig, renderer):
     for ax in fig.axes:
         if not ax.get_visible() or hasattr(ax, "_colorbar"):
             continue
-        cell = cell_size(ax)
-        if cell is None:
+        kept = kept_sizes(ax)
+        if kept is None:
             continue
-        pos = ax.get_position(original=True)  # the layout's box: an equal-aspect Axes then shrinks inside it
-        w, h = pos.width * fig.bbox.width, pos.height * fig.bbox.height
-        for size, total, side in ((w, cell[0], "width"), (h, cell[1], "height")):
+        for (size, total), side in zip(kept, ("width", "height"), strict=True):
             if size < MIN_CELL_SHARE * total:
                 out.append(Problem("squeezed", f"{_label(ax)} keeps {size:.0f} of its cell's {total:.0f} px {side} "
                                                f"({size / total:.0%} < {MIN_CELL_SHARE:.0%})"))

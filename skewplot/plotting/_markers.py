@@ -60,13 +60,6 @@ def show_whole(line):
     return line
 
 
-def _root(root, i):
-    """The representative of ``i``'s group in the union-find ``root``."""
-    while root[i] != i:
-        i = root[i]
-    return i
-
-
 def dodge_markers(ax, markers, dodge_pt):
     """Two classifiers' markers closer than ``dodge_pt`` points: spread sideways about the skew line, that far apart.
 
@@ -76,6 +69,7 @@ def dodge_markers(ax, markers, dodge_pt):
     two dots side by side instead of one.
     """
     from matplotlib.transforms import ScaledTranslation
+    from scipy.sparse.csgraph import connected_components
 
     markers = list(markers)
     shown = [m for m in markers if m.get_visible()]
@@ -89,14 +83,13 @@ def dodge_markers(ax, markers, dodge_pt):
     order = [i for i in np.argsort(xy[:, 1], kind="stable") if np.isfinite(xy[i]).all()]
     # groups of markers linked by pairs closer than ``reach`` (not runs in the order of y: two marks 1.7 px
     # apart with a third between them in y, 15 px to the side, were never grouped)
-    root = {i: i for i in order}
-    for k, a in enumerate(order):
-        for b in order[k + 1:]:
-            if np.hypot(*(xy[a] - xy[b])) < reach:
-                root[_root(root, a)] = _root(root, b)
+    if len(order) < 2:
+        return
+    near = np.hypot(*(xy[order][:, None] - xy[order][None]).transpose(2, 0, 1)) < reach
+    _, label = connected_components(near, directed=False)
     groups = {}
-    for i in order:
-        groups.setdefault(_root(root, i), []).append(i)
+    for i, g in zip(order, label, strict=True):
+        groups.setdefault(g, []).append(i)
     groups = list(groups.values())
     box = ax.get_window_extent()
     for group in groups:

@@ -56,9 +56,9 @@ class Layout:
 def redodge(displays):
     """Spread the cost and F markers and the threshold marks again by the pixels of the new layout.
 
-    ``dodge_markers`` measured the old: two classifiers' threshold marks in
-    the P̄-R panel, 9 px apart before the explorer's layout, were 1.7 px
-    apart after it.
+    ``dodge_markers`` measured the old, and places a group's marks in pixels
+    from its x: marks at different values drift apart or together as the
+    Axes are resized.
     """
     for disp in displays.values():
         dodge = getattr(disp, "_dodge_markers", None)
