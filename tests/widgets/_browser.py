@@ -228,13 +228,24 @@ class Session:
 
     def run(self, code, marker):
         """Run ``code`` in a new cell at the end; return the text after ``marker`` in its output."""
+        from playwright.sync_api import expect
+
         page = self.page
         self.n += 1
-        page.locator(".jp-Cell").last.locator(".jp-InputPrompt").click()  # selects the cell, command mode
+        code = code.replace("{n}", str(self.n))
+        cells = page.locator(".jp-Cell")
+        count = cells.count()
+        cells.last.locator(".jp-InputPrompt").click()  # selects the cell, command mode
         page.keyboard.press("Escape")
         page.keyboard.press("b")
+        expect(cells).to_have_count(count + 1)
+        # typing before the new cell's editor has the focus would drop the code, and the empty cell would
+        # run without output: wait for the focus, and for the code to be in the editor before running it
+        editor = cells.last.locator(".cm-editor")
         page.keyboard.press("Enter")
-        page.keyboard.insert_text(code.replace("{n}", str(self.n)))
+        expect(editor).to_have_class(re.compile(r"\bcm-focused\b"))
+        page.keyboard.insert_text(code)
+        expect(editor.locator(".cm-content")).to_contain_text(code.splitlines()[0][:40])
         page.keyboard.press("Control+Enter")  # run in place: this cell stays the last
         out = page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")
         out.filter(has_text=re.compile(rf"({marker}|Error)")).first.wait_for()

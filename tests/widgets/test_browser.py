@@ -51,16 +51,18 @@ def test_skew_slider_moves_the_figure_in_jupyterlab(lab, chromium, artifacts):
         handle.focus()
         for _ in range(15):  # 15 steps of 1/50 decade: the skew grows by a factor ~2
             page.keyboard.press("ArrowRight")
-        expect(readout).not_to_have_text(text_before)
+        # inner text on both sides: the table's textContent has no tabs or newlines, and would differ at once
+        expect(readout).not_to_have_text(text_before, use_inner_text=True)
         deadline = time.monotonic() + 30
         after = canvas.screenshot()
         while after == before and time.monotonic() < deadline:
             page.wait_for_timeout(100)  # polling for the redraw, with a deadline
             after = canvas.screenshot()
         page.mouse.move(1, 1)  # off the figure: ipympl's toolbar shows on hover
-        text_after = readout.inner_text()
         kernel_after = sess.kernel_frame("after")
         after = _until_frame(canvas, page, kernel_after)
+        # the table is sent after its step's frame: read it once the last frame is on show
+        text_after = readout.inner_text()
         (artifacts / "browser_canvas_after.png").write_bytes(after)
         page.screenshot(path=str(artifacts / "browser_page_after.png"))
         assert changed_pixels(before, after) > 500, "the canvas did not redraw after the slider moved"
