@@ -10,7 +10,7 @@ this size cannot pin the AUCPR down: is the difference real?
 
 :func:`skewplot.plot_comparison` answers this for every skew at once: the
 difference AUCPR(broad) - AUCPR(Gauss) with a paired bootstrap band (both
-classifiers on the same resampled rows), shaded where the band leaves 0.
+classifiers on the same resampled rows), hatched where the band leaves 0.
 
 **Seed figure:** none (the picture issue 17 asks for; the papers give no
 intervals).  **Status:** no seed figure; the data are synthetic binormal
@@ -55,8 +55,8 @@ for skew in (0.01, (0.01, 0.1)):
 # (a) and (b): the PR curves at two deployment skews with pointwise 95 %
 # bootstrap bands (``ci=0.95``).  (c): the difference of the areas against
 # the skew.  Where the band lies above 0 "broad" is significantly better;
-# below 0 "Gauss" is.  Between the two shaded spans the data cannot tell
-# them apart.  The band is pointwise: read the wide shaded spans, not
+# below 0 "Gauss" is.  Between the two hatched spans the data cannot tell
+# them apart.  The band is pointwise: read the wide hatched spans, not
 # single skews at their edges.
 
 fig = plt.figure(figsize=(7.2, 5.6), constrained_layout=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.colors import to_rgba
 
 from .._memory import check_memory
 from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair
@@ -27,7 +28,7 @@ class ComparisonDisplay(Display):
     bands_ : dict
         ``"ci"``: the pointwise confidence band.
     regions_ : dict of str to list
-        ``"a_better"`` / ``"b_better"``: the shaded skew spans where the
+        ``"a_better"`` / ``"b_better"``: the hatched skew spans where the
         band lies entirely above / below 0.
     baselines_ : dict
         ``"zero"``: no difference.
@@ -66,8 +67,11 @@ class ComparisonDisplay(Display):
         window = skew_window(x, log_skew)
         for key, mask, color, who in (("a_better", r["low"] > 0, color_a, a), ("b_better", r["high"] < 0, color_b, b)):
             for i, (lo, hi) in enumerate(_spans(x, mask, window)):
-                self.regions_[key].append(ax.axvspan(lo, hi, color=color, alpha=0.15, linewidth=0, zorder=0.5,
-                                                     label=f"{who} significantly better" if i == 0 else None))
+                # hatched: a plain light span in a classifier's colour looks like its CI band, and a shared legend
+                # would join the two entries into one
+                self.regions_[key].append(ax.axvspan(lo, hi, facecolor=to_rgba(color, 0.08),
+                                                     edgecolor=to_rgba(color, 0.35), hatch="//", linewidth=0,
+                                                     zorder=0.5, label=f"{who} significantly better" if i == 0 else None))
         if x.size == 1:  # one skew: a point with its interval, inside a window around it
             (self.bands_["ci_bar"],) = ax.plot(np.r_[x, x], np.r_[r["low"], r["high"]], color=style["color"],
                                                linewidth=1.2, zorder=2.2)  # a line: the legend's "best" avoids it
@@ -104,12 +108,12 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
     """Draw AUCPR(A) - AUCPR(B) against the deployment skew, with a bootstrap band.
 
     The picture for choosing a classifier when the deployment skew is
-    unknown or moves: where the band lies above 0 (shaded in A's colour) A
+    unknown or moves: where the band lies above 0 (hatched in A's colour) A
     is significantly better at that skew, below 0 (B's colour) B is.  All
     skews share the same paired bootstrap replicates
     (:func:`skewplot.compare`), so the band is one smooth family; it is
     pointwise, so over many skews some shading can be chance: read a wide
-    shaded span, not a sliver.
+    hatched span, not a sliver.
 
     Parameters
     ----------

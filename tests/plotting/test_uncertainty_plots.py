@@ -129,3 +129,24 @@ def test_plot_comparison_bad_input():
         sp.plot_comparison(y, a, b, names="AB")
     with pytest.raises(ValueError, match="score_b has length"):
         sp.plot_comparison(y, a, b[:10])
+
+
+def test_plot_comparison_spans_keep_their_own_entry_beside_a_ci_band():
+    # A light span in a classifier's colour looked like that classifier's CI band: the shared legend joined
+    # them as "95 % pointwise bootstrap CI ... / broad significantly better".
+    import matplotlib.pyplot as plt
+
+    y, a, b = _pair()
+    points = {"broad": sp.operating_points(y, a), "Gauss": sp.operating_points(y, b)}
+    fig = plt.figure(figsize=(7.2, 5.6), layout="constrained")
+    grid = fig.add_gridspec(2, 2)
+    sp.plot_pr(points, skew=0.01, ci=0.95, n_boot=30, random_state=0, ax=fig.add_subplot(grid[0, 0]))
+    disp = sp.plot_comparison(y, a, b, names=("broad", "Gauss"), skew_range=(0.002, 0.5), n_skews=12, n_boot=150,
+                              random_state=0, ax=fig.add_subplot(grid[1, :]))
+    assert disp.regions_["a_better"] or disp.regions_["b_better"]
+    texts = [t.get_text() for t in fig.legends[0].get_texts()]
+    for who, key in (("broad", "a_better"), ("Gauss", "b_better")):
+        if disp.regions_[key]:
+            assert f"{who} significantly better" in texts, texts
+    assert not any("/" in t for t in texts), texts
+    plt.close(fig)
