@@ -69,9 +69,10 @@ class ComparisonDisplay(Display):
             for i, (lo, hi) in enumerate(_spans(x, mask, window)):
                 # hatched: a plain light span in a classifier's colour looks like its CI band, and a shared legend
                 # would join the two entries into one
+                label = f"{who} significantly better" if i == 0 else None
                 self.regions_[key].append(ax.axvspan(lo, hi, facecolor=to_rgba(color, 0.08),
                                                      edgecolor=to_rgba(color, 0.35), hatch="//", linewidth=0,
-                                                     zorder=0.5, label=f"{who} significantly better" if i == 0 else None))
+                                                     zorder=0.5, label=label))
         if x.size == 1:  # one skew: a point with its interval, inside a window around it
             (self.bands_["ci_bar"],) = ax.plot(np.r_[x, x], np.r_[r["low"], r["high"]], color=style["color"],
                                                linewidth=1.2, zorder=2.2)  # a line: the legend's "best" avoids it
