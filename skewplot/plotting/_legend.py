@@ -32,126 +32,14 @@ from __future__ import annotations
 import numpy as np
 
 from ._layout import MIN_CELL_SHARE, cell_size, constrained, kept_sizes, settle
-from ._legend_entries import entry_name, merge_lookalikes
+from ._legend_entries import WRAP_CHARS, entry_name, merge_lookalikes, strip_entries
+from ._legend_geometry import _PAD_PX, _band, _blocked, _crossing, _renderer, _segments, legend_collisions
 
 __all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
-           "INSIDE"]
+           "entry_labels", "set_entry_texts", "INSIDE"]
 #: The places tried, in order.
 INSIDE = ("upper right", "upper left", "lower right", "lower left", "center right", "center left",
           "upper center", "lower center")
-
-_PAD_PX = 2.0  # a curve this close to the box counts as touching it
-
-
-def _renderer(fig):
-    canvas = fig.canvas
-    if hasattr(canvas, "get_renderer"):
-        return canvas.get_renderer()
-    return fig._get_renderer()  # pragma: no cover - canvases without get_renderer (rare backends)
-
-
-def _segments(ax, skip=frozenset()):
-    """Every drawn curve of ``ax`` as display-space segments (n, 2, 2), markers-only lines as points."""
-    from matplotlib.collections import LineCollection, PolyCollection
-
-    parts = []
-    for line in ax.lines:
-        if not line.get_visible() or id(line) in skip:
-            continue
-        xy = line.get_transform().transform(np.asarray(line.get_xydata(), dtype=float))
-        xy = xy[np.isfinite(xy).all(axis=1)]
-        if len(xy) == 0:
-            continue
-        if line.get_linestyle() in ("None", "none", "", " ") or len(xy) == 1:
-            parts.append(np.stack([xy, xy], axis=1))
-        else:
-            parts.append(np.stack([xy[:-1], xy[1:]], axis=1))
-    for coll in ax.collections:
-        if not coll.get_visible() or not isinstance(coll, (LineCollection, PolyCollection)):
-            continue
-        paths = coll.get_paths()
-        if not paths:
-            continue
-        # all paths at once (one transform); a segment joins neighbours of one path only
-        xy = coll.get_transform().transform(np.concatenate([np.asarray(p.vertices, dtype=float) for p in paths]))
-        path_of = np.repeat(np.arange(len(paths)), [len(p.vertices) for p in paths])
-        finite = np.isfinite(xy).all(axis=1)
-        xy, path_of = xy[finite], path_of[finite]
-        joined = np.flatnonzero(path_of[1:] == path_of[:-1])
-        parts.append(np.stack([xy[joined], xy[joined + 1]], axis=1))
-    return np.concatenate(parts) if parts else np.empty((0, 2, 2))
-
-
-def _crossing(segments, box):
-    """Which segments touch the axis-aligned ``box`` (x0, y0, x1, y1): Liang-Barsky clipping, vectorised."""
-    x0, y0, x1, y1 = box
-    p0, p1 = segments[:, 0], segments[:, 1]
-    d = p1 - p0
-    t0 = np.zeros(len(segments))
-    t1 = np.ones(len(segments))
-    ok = np.ones(len(segments), dtype=bool)
-    for p, q in ((-d[:, 0], p0[:, 0] - x0), (d[:, 0], x1 - p0[:, 0]), (-d[:, 1], p0[:, 1] - y0),
-                 (d[:, 1], y1 - p0[:, 1])):
-        parallel = p == 0
-        ok &= ~(parallel & (q < 0))
-        with np.errstate(divide="ignore", invalid="ignore"):
-            r = np.where(parallel, 0.0, q / np.where(parallel, 1.0, p))
-        t0 = np.where(~parallel & (p < 0), np.maximum(t0, r), t0)
-        t1 = np.where(~parallel & (p > 0), np.minimum(t1, r), t1)
-    return ok & (t0 <= t1)
-
-
-def _blocked(segments, bounds, box):
-    """Whether any segment touches ``box``: a vertex inside it settles most boxes before any clipping."""
-    x0, y0, x1, y1 = box
-    lower, upper = bounds
-    near = np.flatnonzero((upper[:, 0] >= x0) & (lower[:, 0] <= x1) & (upper[:, 1] >= y0) & (lower[:, 1] <= y1))
-    if not near.size:
-        return False
-    start = segments[near, 0]
-    if ((start[:, 0] >= x0) & (start[:, 0] <= x1) & (start[:, 1] >= y0) & (start[:, 1] <= y1)).any():
-        return True
-    return bool(_crossing(segments[near], box).any())
-
-
-def _text_boxes(ax, renderer):
-    boxes = []
-    for text in ax.texts:
-        if text.get_visible() and text.get_text().strip():
-            boxes.append(text.get_window_extent(renderer))
-    return boxes
-
-
-def legend_collisions(ax, legend=None, skip=()):
-    """``(n_segments, n_texts)`` of ``ax`` that touch its legend box (``(0, 0)``: the legend covers nothing).
-
-    ``skip`` leaves artists out (a skew marker's line).  A legend outside
-    the Axes covers nothing there and returns ``(0, 0)``.
-    """
-    legend = ax.get_legend() if legend is None else legend
-    renderer = _renderer(ax.figure)
-    lb = legend.get_window_extent(renderer)
-    box = (lb.x0 - _PAD_PX, lb.y0 - _PAD_PX, lb.x1 + _PAD_PX, lb.y1 + _PAD_PX)
-    segs = _segments(ax, {id(a) for a in skip})
-    n_seg = int(_crossing(segs, box).sum()) if len(segs) else 0
-    n_txt = sum(1 for tb in _text_boxes(ax, renderer) if tb.overlaps(lb))
-    return n_seg, n_txt
-
-
-def _band(ax, text, renderer):
-    """The full-width strip of the Axes at the height of ``text`` (a label that moves along x)."""
-    shown, visible = text.get_text(), text.get_visible()
-    if not shown.strip():
-        text.set_text("0.5")  # measure the height a label would have
-    text.set_visible(True)
-    box = text.get_window_extent(renderer)
-    text.set_text(shown)
-    text.set_visible(visible)
-    from matplotlib.transforms import Bbox
-
-    ab = ax.get_window_extent(renderer)
-    return Bbox.from_extents(ab.x0, box.y0, ab.x1, box.y1)
-
 
 def _extent_at(legend, loc, size, renderer):
     """The legend's box at ``loc``: measured once (``size`` None), then only moved as matplotlib anchors it.
@@ -183,6 +71,86 @@ def _columns(make, width, n, renderer):
     return None  # pragma: no cover - ncol 1 always returns
 
 
+def entry_labels(legend):
+    """The label each entry of ``legend`` shows: its text, or the label a strip wrapped or shortened into it."""
+    labels = getattr(legend, "_skewplot_labels", None)
+    return list(labels) if labels is not None else [t.get_text() for t in legend.get_texts()]
+
+
+def set_entry_texts(legend, labels):
+    """Write ``labels`` (one for each entry the legend was made with) in ``legend``, in the form its strip took.
+
+    Every place that rewrites a legend's texts (a Display's ``update`` with
+    new areas) goes through here, so a wrapped or compact strip stays so
+    (:func:`~._legend_entries.strip_entries`).
+    """
+    _, texts, stands = strip_entries(None, labels, *getattr(legend, "_skewplot_form", (None, False)))
+    for text, shown in zip(legend.get_texts(), texts, strict=False):
+        text.set_text(shown)
+    legend._skewplot_labels = stands
+
+
+def _least_share(axes):
+    """The least share of its cell's height an Axes of ``axes`` keeps (after a layout; 1 when none is in a grid)."""
+    shares = [kept[1][0] / kept[1][1] for kept in map(kept_sizes, axes) if kept is not None and kept[1][1] > 0]
+    return min(shares, default=1.0)
+
+
+def _fit(tries, make, entries, fig, axes, renderer, enough=None):
+    """The legend of the first of ``tries`` with which every Axes of ``axes`` keeps ``MIN_CELL_SHARE`` of its cell.
+
+    One path for a single Axes' strip and a figure's shared legend: each
+    try (``{"style", "width", "wrap", "compact"}``) shows the ``entries``
+    (handles, labels) as :func:`~._legend_entries.strip_entries` does, in
+    as many columns as fit its width (the caller's ``make(try, handles,
+    texts, ncol)`` draws it); the figure is laid out and the share
+    measured.  When no try keeps the share the one that keeps the most is
+    drawn.  ``enough(legend)``: a legend small enough to keep without
+    laying the figure out.
+    """
+    def draw(attempt):
+        form = (attempt["wrap"], attempt["compact"])
+        handles, texts, stands = strip_entries(*entries, *form)
+        legend = _columns(lambda ncol: make(attempt, handles, texts, ncol), attempt["width"], len(texts), renderer)
+        legend._skewplot_form, legend._skewplot_labels, legend._skewplot_entries = form, stands, entries
+        return legend
+
+    best = None
+    for i, attempt in enumerate(tries):
+        legend = draw(attempt)
+        if enough is not None and enough(legend):
+            return legend
+        settle(fig)
+        share = _least_share(axes)
+        if share >= MIN_CELL_SHARE or (i == len(tries) - 1 and (best is None or share >= best[0])):
+            return legend
+        if best is None or share > best[0]:
+            best = (share, i)
+        legend.remove()
+    legend = draw(tries[best[1]])
+    settle(fig)
+    return legend
+
+
+def _forms(tries, labels):
+    """Each of ``tries`` with the labels as given, then wrapped (``WRAP_CHARS``), then compact and wrapped.
+
+    A smaller font comes after every form of the larger (a wrapped label
+    in 8 pt reads better than a whole one in 6 pt); a form that shows the
+    same texts as one before it in the same style is not tried.
+    """
+    out = []
+    for attempt in tries:
+        seen = set()
+        for compact in (False, True):
+            for wrap in (None, *WRAP_CHARS):
+                texts = tuple(strip_entries(None, labels, wrap, compact)[1])
+                if texts not in seen:
+                    seen.add(texts)
+                    out.append({**attempt, "wrap": wrap, "compact": compact})
+    return out
+
+
 def share_legend(fig, handles, labels, **kwargs):
     """Add entries to the one legend above ``fig``'s panels (see the module note) and return it.
 
@@ -195,8 +163,9 @@ def share_legend(fig, handles, labels, **kwargs):
     for ax in panels(fig):
         own = ax.get_legend()
         if own is not None and hasattr(own, "_skewplot_kwargs") and not getattr(ax, "_skewplot_own_legend", False):
-            for handle, text in zip(own.legend_handles, own.get_texts(), strict=True):
-                entries.setdefault(entry_name(text.get_text()), handle)
+            for handle, label in zip(*getattr(own, "_skewplot_entries", (own.legend_handles, entry_labels(own))),
+                                     strict=True):
+                entries.setdefault(entry_name(str(label)), handle)
             own.remove()
     for handle, label in zip(handles, labels, strict=True):
         name = entry_name(str(label))
@@ -208,23 +177,21 @@ def share_legend(fig, handles, labels, **kwargs):
     constrained(fig)
     kwargs.pop("loc", None)
     kwargs.pop("bbox_to_anchor", None)
-    styles = [{"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs}]
+    width = 0.98 * fig.bbox.width
+    tries = [{"style": {"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs},
+              "width": width}]
     if "fontsize" not in kwargs:  # many entries over narrow panels: smaller, as a single Axes' strip
-        styles.append({**styles[0], **_STRIP_STYLES[-1]})
+        tries.append({**tries[0], "style": {**tries[0]["style"], **_STRIP_STYLES[-1]}})
     shown = merge_lookalikes(entries)
     renderer = _renderer(fig)
-    for style in styles:
-        legend = _columns(lambda ncol, style=style: fig.legend(list(shown.values()), list(shown), ncol=ncol,
-                                                               loc="outside upper center", **style),
-                          0.98 * fig.bbox.width, len(shown), renderer)
-        # a row under a tenth of the figure leaves the panels their share; laying out a widget's six panels
-        # to find that took half a second a call
-        if style is styles[-1] or legend.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height:
-            break
-        settle(fig)
-        if _keep_share(panels(fig)):
-            break
-        legend.remove()
+
+    def make(attempt, handles, texts, ncol):
+        return fig.legend(handles, texts, ncol=ncol, loc="outside upper center", **attempt["style"])
+
+    # a row under a tenth of the figure leaves the panels their share; laying out a widget's six panels
+    # to find that took half a second a call
+    legend = _fit(_forms(tries, list(shown)), make, (list(shown.values()), list(shown)), fig, panels(fig), renderer,
+                  enough=lambda lg: lg.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height)
     fig._skewplot_legend = legend
     for ax in panels(fig):  # the new row moved the panels: a panel's own legend by the rule again
         if getattr(ax, "_skewplot_own_legend", False) and ax.get_legend() is not None:
@@ -234,32 +201,27 @@ def share_legend(fig, handles, labels, **kwargs):
 
 #: The strip's styles, tried in turn until the Axes keeps ``MIN_CELL_SHARE`` of its cell's height (the caller's
 #: ``fontsize``, if any, first): many entries (four classifiers, a band, three baselines) in a small figure.
+#: The last has no frame and no border pad (a strip under the x label needs no box: the frame and its pad
+#: took 8 px of a 260 px figure's height, a 3.4 x 2.6 in figure's Axes kept 155 px where it needs 156).
 _STRIP_STYLES = ({"fontsize": "small"},
                  {"fontsize": "x-small", "handlelength": 1.5, "columnspacing": 1.0, "labelspacing": 0.3,
-                  "handletextpad": 0.5})
+                  "handletextpad": 0.5, "frameon": False, "borderpad": 0.0})
 
 
 _SMALL_ROW = 0.1  # a shared legend's row this share of the figure's height is never worth a smaller style
 
 
-def _keep_share(axes):
-    """Whether every Axes of ``axes`` keeps ``MIN_CELL_SHARE`` of its cell's height (after a layout)."""
-    for ax in axes:
-        kept = kept_sizes(ax)
-        if kept is not None and kept[1][0] < MIN_CELL_SHARE * kept[1][1]:
-            return False
-    return True
-
-
 def _strip(ax, legend, renderer):
     """``legend`` again as a strip under the x axis's label, in as many columns as fit the Axes' width.
 
-    The first style (``_STRIP_STYLES``, then the last centred on the cell)
-    with which the Axes keeps ``MIN_CELL_SHARE`` of its cell's height.
+    The first style (``_STRIP_STYLES``, the last on the cell's width, then
+    that with its labels wrapped or compact) with which the Axes
+    keeps ``MIN_CELL_SHARE`` of its cell's height (:func:`_fit`); a strip
+    wider than the Axes is centred on the cell.
     """
     from matplotlib.transforms import blended_transform_factory, offset_copy
 
-    handles, labels = legend.legend_handles, [t.get_text() for t in legend.get_texts()]
+    handles, labels = getattr(legend, "_skewplot_entries", (legend.legend_handles, entry_labels(legend)))
     given = dict(getattr(legend, "_skewplot_kwargs", {}))
     given.pop("ncol", None)
     legend.remove()
@@ -270,29 +232,21 @@ def _strip(ax, legend, renderer):
     styles = [given] if "fontsize" in given else []
     styles += [{**style, **{k: v for k, v in given.items() if k != "fontsize"}} for style in _STRIP_STYLES]
     cell = cell_size(ax)
-    tries = [(kwargs, None) for kwargs in styles]
-    if cell is not None:
-        spec = ax.get_subplotspec().get_topmost_subplotspec()
-        box = spec.get_position(fig)  # the cell, in figure coordinates
-        tries.append((styles[-1], (box.x0 + box.width / 2, 0.96 * cell[0])))
+    tries = [{"style": kwargs, "width": ax.bbox.width} for kwargs in styles]
+    centre = None
+    if cell is not None:  # the smallest style takes the cell's width: wider than the Axes, centred on the cell
+        box = ax.get_subplotspec().get_topmost_subplotspec().get_position(fig)  # in figure coordinates
+        tries[-1]["width"], centre = max(ax.bbox.width, 0.96 * cell[0]), box.x0 + box.width / 2
 
-    def make(kwargs, ncol, centre):
-        at, transform = (0.5, anchor) if centre is None else \
-            (centre[0], blended_transform_factory(fig.transFigure, anchor))
-        lg = ax.legend(handles, labels, loc="upper center", bbox_to_anchor=(at, 0.0), bbox_transform=transform,
-                       ncol=ncol, borderaxespad=0.0, **kwargs)
-        lg._skewplot_kwargs, lg._skewplot_strip = kwargs, True
+    def make(attempt, handles, texts, ncol):
+        lg = ax.legend(handles, texts, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=anchor,
+                       ncol=ncol, borderaxespad=0.0, **attempt["style"])
+        if centre is not None and lg.get_window_extent(renderer).width > ax.bbox.width:
+            lg.set_bbox_to_anchor((centre, 0.0), transform=blended_transform_factory(fig.transFigure, anchor))
+        lg._skewplot_kwargs, lg._skewplot_strip = attempt["style"], True
         return lg
 
-    for i, (kwargs, centre) in enumerate(tries):
-        width = ax.bbox.width if centre is None else centre[1]
-        strip = _columns(lambda ncol, kwargs=kwargs, centre=centre: make(kwargs, ncol, centre), width, len(labels),
-                         renderer)
-        settle(fig)
-        if i == len(tries) - 1 or _keep_share([ax]):
-            return strip
-        strip.remove()
-    return None  # pragma: no cover - the last try always returns
+    return _fit(_forms(tries, labels), make, (handles, labels), fig, [ax], renderer)
 
 
 def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):

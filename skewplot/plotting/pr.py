@@ -26,6 +26,7 @@ from ._display import (
 )
 from ._docstrings import fill_doc
 from ._kwargs import check_style
+from ._legend import set_entry_texts
 from .bracket import is_bounded, plot_bracket
 from .threshold import check_threshold, mark_threshold_of
 
@@ -301,9 +302,7 @@ class PRDisplay(FromScoresMixin, Display):
         self._set_labels()
         legend = self.ax_.get_legend()
         if legend is not None:
-            handles, labels = self.ax_.get_legend_handles_labels()
-            for text, label in zip(legend.get_texts(), labels, strict=False):
-                text.set_text(label)
+            set_entry_texts(legend, self.ax_.get_legend_handles_labels()[1])  # a wrapped strip stays wrapped
             self._place_legend(relocate=True)  # the curves moved: the same rule as a fresh plot
 
     @classmethod

@@ -10,6 +10,7 @@ from ..skew import FixedSkew
 from ._display import Display, as_points_dict, auc_label, classifier_styles, curve_bins, decimation_indices
 from ._docstrings import fill_doc
 from ._kwargs import check_style
+from ._legend import set_entry_texts
 from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["PRGDisplay", "plot_prg"]
@@ -97,8 +98,7 @@ class PRGDisplay(Display):
         self.ax_.set_xlabel(self.xlabel(model))
         legend = self.ax_.get_legend()
         if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only
-            for text, line in zip(legend.get_texts(), self.lines_.values(), strict=False):
-                text.set_text(line.get_label())
+            set_entry_texts(legend, [line.get_label() for line in self.lines_.values()])
             self._place_legend(relocate=True)  # the curves moved: the same rule as a fresh plot
 
 

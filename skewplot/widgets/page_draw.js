@@ -279,7 +279,9 @@
     p.item.legend.forEach(function (t) {
       var s = t.what === "random" ? "random (" + CF.skewText(R ? R.mean : value("skew")) + ")"
         : CF.aucLabel(t.name, R ? R.area(t.name) : +D.table.rows[t.name][0].v[idx.skew]);
-      text(t, s, t.box[0], t.box[1] + t.box[3] / 2, "left", "middle", 0);
+      // a wrapped entry (a narrow figure's strip): its name's lines as the kernel drew them, its numbers below
+      var lines = t.head ? t.head.concat([s.slice(t.name.length + 1)]) : [s], step = t.box[3] / lines.length;
+      lines.forEach(function (line, k) { text(t, line, t.box[0], t.box[1] + step * (k + 0.5), "left", "middle", 0); });
       page.legend.push(s);
     });
   }

@@ -56,6 +56,7 @@ import math
 import numpy as np
 
 from ..plotting._axes import fitted_titles
+from ..plotting._legend import entry_labels
 from ..skew import FixedSkew, SkewRange
 from ..skew.base import skew_text
 from ._page_draw import (
@@ -214,11 +215,13 @@ def _legend_texts(disp, renderer, height):
     legend = disp.ax_.get_legend()
     labels = {line.get_label(): ("auc", name) for name, line in disp.lines_.items()}
     labels[disp.baselines_["random"].get_label()] = ("random", None)
-    for text in legend.get_texts():
-        kind = labels.get(text.get_text())
+    for text, label in zip(legend.get_texts(), entry_labels(legend), strict=False):
+        kind = labels.get(label)
         if kind is not None:
             style = text_style(text, renderer, height)
-            out.append({**style, "what": kind[0], "name": kind[1], "_text": text})
+            lines = text.get_text().split("\n")  # a strip's wrapped entry: the name's lines, then the numbers'
+            head = {"head": lines[:-1]} if kind[0] == "auc" and len(lines) > 1 else {}
+            out.append({**style, **head, "what": kind[0], "name": kind[1], "_text": text})
     return out
 
 

@@ -1,0 +1,108 @@
+"""A single Axes' legend strip in a small figure: wrapped or compact entries keep the Axes 60 % of its cell.
+
+A 3.4 x 2.6 in figure at matplotlib's default 10 pt leaves a strip under
+the x label about three rows: four classifiers with a long name, a
+bootstrap band and three baselines took one column and the Axes down to
+29-55 % of its height.  The strip (and a figure's shared legend) then
+tries its labels wrapped before their numbers, and a compact form (the
+minimum-achievable edge joined to its unachievable region, a band's
+method dropped); a Display's ``update`` writes new areas in the same form.
+"""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.plotting._legend_entries import strip_entries, wrap_label
+from skewplot.plotting._lint import lint_figure
+
+NAMES = ("model A", "model B", "model C", "baseline logistic regression")
+
+
+def _points(k, rate=0.01, n=20_000):
+    rng = np.random.default_rng(1)
+    y = (rng.random(n) < rate).astype(int)
+    return {name: sp.operating_points(y, rng.normal(size=n) + sep * y)
+            for name, sep in zip(NAMES[:k], (2.5, 2.0, 1.6, 1.0), strict=False)}
+
+
+@pytest.mark.parametrize("label", ["baseline logistic regression (AUCPR = 0.001)", "model A (ROC AUC = 0.967)",
+                                   "90 % pointwise bootstrap CI\n(percentile, 20 replicates)", "random (0.0001)",
+                                   "trivial (always −, always +)", "averyveryverylongnamewithoutanyspace (AUC = 1)"])
+@pytest.mark.parametrize("width", [18, 30])
+def test_a_wrapped_label_says_the_same_in_lines_that_fit(label, width):
+    wrapped = wrap_label(label, width)
+    assert wrapped.split() == label.split()  # the same words, in order: only spaces became line breaks
+    for line in wrapped.split("\n"):
+        assert len(line) <= width or " " not in line, line
+    if len(label) <= width:
+        assert wrapped == label
+    elif "=" in label:  # the numbers' bracket starts a line of its own
+        assert any(line.startswith("(") and "=" in line for line in wrapped.split("\n"))
+
+
+def test_the_compact_form_joins_the_dotted_edge_to_its_region():
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    edge, region, curve = Line2D([], [], linestyle=":"), Patch(), Line2D([], [])
+    labels = ["good (AUCPR = 0.5)", "90 % CI\n(percentile, 20 replicates)", "minimum achievable", "unachievable"]
+    handles, texts, stands = strip_entries([curve, Patch(), edge, region], labels, compact=True)
+    assert texts == ["good (AUCPR = 0.5)", "90 % CI", "unachievable"]
+    assert stands == [labels[0], labels[1], labels[3]]
+    assert handles[0] is curve and handles[2] == (region, edge)
+    assert strip_entries(None, labels)[1] == labels  # no form: the entries as given
+
+
+@pytest.mark.slow  # about 1.5 s: two small figures laid out a dozen times, a bootstrap band
+@pytest.mark.parametrize("kind", ["pr_ci", "roc"])
+def test_a_small_figure_keeps_the_axes_share_with_a_readable_strip(kind):
+    """main: pr_ci with 3 classifiers kept 49 % of the height, roc with 4 kept 50 %."""
+    fig = plt.figure(figsize=(3.4, 2.6), layout="constrained")
+    ax = fig.add_subplot()
+    if kind == "pr_ci":
+        sp.plot_pr(_points(3), skew=1e-4, ci=0.9, n_boot=20, random_state=0, ax=ax)
+    else:
+        sp.plot_roc(_points(4), ax=ax)
+    assert lint_figure(fig) == []
+    legend = ax.get_legend()
+    assert min(t.get_fontsize() for t in legend.get_texts()) >= 6.9  # x-small of 10 pt, never smaller
+    assert legend._ncols >= 2
+    plt.close(fig)
+
+
+@pytest.mark.slow  # about 1 s: a paper row with a bootstrap band, linted
+def test_a_paper_row_of_pr_with_a_band_and_roc_keeps_the_panels_share():
+    """main: the shared row of four classifiers, a band and the baselines left each panel 59 % of its cell."""
+    from skewplot.plotting import style
+
+    points = _points(4, rate=0.001, n=100_000)
+    with style.paper("single"):
+        fig, axs = plt.subplots(1, 2)
+        sp.plot_pr(points, skew=1e-4, ci=0.9, n_boot=20, random_state=0, ax=axs[0])
+        sp.plot_roc(points, ax=axs[1])
+        assert lint_figure(fig) == []
+    plt.close(fig)
+
+
+@pytest.mark.slow  # about 1 s: a widget built and stepped, linted twice
+def test_a_widget_step_keeps_the_wrapped_strip_wrapped():
+    """The skew step writes new areas in the legend: in the wrapped form the strip was laid out with."""
+    pytest.importorskip("ipywidgets")
+    w = sp.widgets.interactive_pr(_points(4), skew=0.01, figsize=(3.8, 3.2))
+    legend = w.figure.axes[0].get_legend()
+    assert legend._skewplot_form[0] is not None, "this figure's strip is expected to wrap"
+    before = [t.get_text() for t in legend.get_texts()]
+    assert "baseline logistic regression\n(AUCPR = " in before[3]
+    assert lint_figure(w.figure) == []
+    w.controls["skew"].value = 0.001
+    disp = w.displays["pr"]
+    assert disp.ax_.get_legend() is legend
+    after = [t.get_text() for t in legend.get_texts()]
+    want = strip_entries(None, disp.ax_.get_legend_handles_labels()[1], *legend._skewplot_form)[1]
+    assert after == want and after != before
+    assert "baseline logistic regression\n(AUCPR = " in after[3]
+    assert f"(AUCPR = {disp.aucs_['model A']:.3f})" in after[0]
+    assert lint_figure(w.figure) == []
+    plt.close("all")
