@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["legend_collisions"]
+__all__ = ["legend_collisions", "INSIDE", "obstacles", "free_place"]
+
+#: The places tried, in order.
+INSIDE = ("upper right", "upper left", "lower right", "lower left", "center right", "center left",
+          "upper center", "lower center")
 
 _PAD_PX = 2.0  # a curve this close to the box counts as touching it
 
@@ -123,3 +127,62 @@ def _band(ax, text, renderer):
 
     ab = ax.get_window_extent(renderer)
     return Bbox.from_extents(ab.x0, box.y0, ab.x1, box.y1)
+
+
+def _extent_at(legend, loc, size, renderer):
+    """The legend's box at ``loc``: measured once (``size`` None), then only moved as matplotlib anchors it.
+
+    Measuring lays out every entry's text again (about a millisecond a
+    legend); the box's size does not depend on where it is placed.
+    """
+    if size is not None and hasattr(legend, "_get_anchored_bbox"):
+        from matplotlib.transforms import Bbox
+
+        x, y = legend._get_anchored_bbox(legend.codes[loc], Bbox.from_bounds(0, 0, *size),
+                                         legend.get_bbox_to_anchor(), renderer)
+        return Bbox.from_bounds(x, y, *size)
+    return legend.get_window_extent(renderer)
+
+
+def obstacles(ax, moving, renderer):
+    """What a legend inside ``ax`` must not touch: ``(segments, their bounds, text boxes)``.
+
+    ``moving``: a marker ``update`` slides along x; its line and dots are
+    obstacles where they are now, its label's whole strip across the Axes
+    is one (the label never runs into the legend as it moves).
+    """
+    from matplotlib.text import Text
+
+    skip = {id(a) for a in moving if isinstance(a, Text)}
+    segs = _segments(ax, skip)
+    bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
+    texts = [t.get_window_extent(renderer) for t in ax.texts
+             if id(t) not in skip and t.get_visible() and t.get_text().strip()]
+    texts += [_band(ax, t, renderer) for t in moving if isinstance(t, Text)]
+    return segs, bounds, texts
+
+
+def free_place(legend, found, renderer, least=False):
+    """The first place of ``INSIDE`` where ``legend`` touches none of ``found`` (:func:`obstacles`), set on it.
+
+    None when every place is taken; ``least``: then the place crossed by the
+    fewest segments (a widget's frozen page, laid out once).
+    """
+    segs, bounds, texts = found
+    size = None
+    fewest = None
+    for loc in INSIDE:
+        legend.set_loc(loc)
+        lb = _extent_at(legend, loc, size, renderer)
+        size = lb.width, lb.height
+        box = (lb.x0 - _PAD_PX, lb.y0 - _PAD_PX, lb.x1 + _PAD_PX, lb.y1 + _PAD_PX)
+        if not _blocked(segs, bounds, box) and not any(tb.overlaps(lb) for tb in texts):
+            return loc
+        if least:
+            hits = int(_crossing(segs, box).sum()) if len(segs) else 0
+            if fewest is None or hits < fewest[0]:
+                fewest = (hits, loc)
+    if least:
+        legend.set_loc(fewest[1])
+        return fewest[1]
+    return None

@@ -44,7 +44,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._layout import MIN_CELL_SHARE, kept_sizes
-from ._legend import _crossing, _renderer
+from ._legend_geometry import _crossing, _renderer
 from ._lint_marks import (
     MIN_MARKER_PX,
     Problem,
@@ -61,6 +61,14 @@ __all__ = ["Problem", "lint_figure", "assert_clean", "KINDS", "MIN_CELL_SHARE", 
 KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-data", "marker-outside",
          "marker-close", "marker-clipped", "empty")
 _TOL_PX = 1.0  # texts may touch, and reach this far past the figure's edge (anti-aliasing)
+
+
+def _axes_legends(ax):
+    """Every visible legend of ``ax``: its own, and one added as an artist (a split strip's key inside)."""
+    from matplotlib.legend import Legend
+
+    legends = [ax.get_legend(), *(a for a in ax.artists if isinstance(a, Legend))]
+    return [lg for lg in legends if lg is not None and lg.get_visible()]
 
 
 def _drawn_texts(fig, renderer):
@@ -92,8 +100,7 @@ def _drawn_texts(fig, renderer):
                             add(lab, f"{name} {letter} tick")
         for text in ax.texts:
             add(text, f"{name} text")
-        legend = ax.get_legend()
-        if legend is not None and legend.get_visible():
+        for legend in _axes_legends(ax):
             for text in [legend.get_title(), *legend.get_texts()]:
                 add(text, f"{name} legend")
     for text in fig.texts:
@@ -138,8 +145,7 @@ def _legend_problems(fig, renderer):
     from matplotlib.transforms import Bbox
 
     legends = [(lg, "figure legend") for lg in fig.legends if lg.get_visible()]
-    legends += [(ax.get_legend(), f"{_label(ax)} legend") for ax in fig.axes
-                if ax.get_legend() is not None and ax.get_legend().get_visible()]
+    legends += [(lg, f"{_label(ax)} legend") for ax in fig.axes for lg in _axes_legends(ax)]
     out = []
     for legend, what in legends:
         lb = legend.get_window_extent(renderer)
@@ -166,8 +172,7 @@ def _panel_legend_problems(fig):
         return []
     return [Problem("panel-legend", f"{_label(ax)} has a legend of its own beside the figure's shared legend")
             for ax in _data_axes(fig)
-            if ax.get_legend() is not None and ax.get_legend().get_visible()
-            and not getattr(ax, "_skewplot_own_legend", False)]
+            if _axes_legends(ax) and not getattr(ax, "_skewplot_own_legend", False)]
 
 
 def _squeeze_problems(fig, renderer):

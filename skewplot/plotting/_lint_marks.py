@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._legend import _crossing
+from ._legend_geometry import _crossing
 from ._markers import _EDGE_PX, line_segments, marker_radius_px
 
 __all__ = ["Problem", "marker_problems", "text_data_problems", "MIN_MARKER_PX"]

@@ -177,7 +177,7 @@ def fit_marker_label(text, x, labels, skip=()):
     short one), else the one covering the fewest.  ``skip``: the lines the
     label may touch (its skew line).
     """
-    from ._legend import _blocked, _crossing
+    from ._legend_geometry import _blocked, _crossing
 
     ax = text.axes
     box = ax.bbox

@@ -215,7 +215,10 @@ def _legend_texts(disp, renderer, height):
     legend = disp.ax_.get_legend()
     labels = {line.get_label(): ("auc", name) for name, line in disp.lines_.items()}
     labels[disp.baselines_["random"].get_label()] = ("random", None)
-    for text, label in zip(legend.get_texts(), entry_labels(legend), strict=False):
+    split = getattr(legend, "_skewplot_split", None)  # a small figure's strip of curves, its key inside the panel
+    shown = [pair for lg in (legend, *([split[2]] if split else []))
+             for pair in zip(lg.get_texts(), entry_labels(lg), strict=False)]
+    for text, label in shown:
         kind = labels.get(label)
         if kind is not None:
             style = text_style(text, renderer, height)

@@ -103,7 +103,7 @@ def test_explorer_panels():
 
 def test_blocked_agrees_with_clipping_every_segment():
     """The pre-filters (each segment's own box, a vertex inside) give the answer of clipping every segment."""
-    from skewplot.plotting._legend import _blocked, _crossing
+    from skewplot.plotting._legend_geometry import _blocked, _crossing
 
     rng = np.random.default_rng(3)
     start = rng.uniform(0, 100, size=(400, 2))
@@ -125,7 +125,7 @@ def test_collection_segments_join_neighbours_of_one_path_only():
     from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
 
-    from skewplot.plotting._legend import _segments
+    from skewplot.plotting._legend_geometry import _segments
 
     ax = Figure().subplots()
     ax.add_collection(LineCollection([[(0, 0), (1, 1), (np.nan, 0.5), (2, 0)], [(5, 5), (6, 6)], [(7, 7)]]))
@@ -135,7 +135,7 @@ def test_collection_segments_join_neighbours_of_one_path_only():
 
 
 def test_legend_box_moved_to_each_place_equals_the_measured_one():
-    from skewplot.plotting._legend import INSIDE, _extent_at, _renderer
+    from skewplot.plotting._legend_geometry import INSIDE, _extent_at, _renderer
 
     disp = sp.plot_pr(sp.datasets.example_classifiers(), skew=0.1)
     legend = disp.ax_.get_legend()

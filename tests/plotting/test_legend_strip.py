@@ -72,6 +72,38 @@ def test_a_small_figure_keeps_the_axes_share_with_a_readable_strip(kind):
     plt.close(fig)
 
 
+def _key(ax):
+    from matplotlib.legend import Legend
+
+    return [a for a in ax.artists if isinstance(a, Legend)]
+
+
+@pytest.mark.slow  # about 2 s: four classifiers' bootstrap bands, a strip tried in a dozen forms
+@pytest.mark.parametrize("ci", [None, 0.9])
+def test_four_classifiers_in_a_small_figure_split_curves_below_and_key_inside(ci):
+    """main: 3.4 x 2.6 in, four classifiers (one named "baseline logistic regression"), skew 1e-4: the Axes kept
+    39 % of its height (29 % with a band) and its y label left the figure.  No strip of eight entries fits the
+    three rows under the x label at 7 pt: the curves take the strip, the key the empty upper right."""
+    fig = plt.figure(figsize=(3.4, 2.6), layout="constrained")
+    ax = fig.add_subplot()
+    sp.plot_pr(_points(4, rate=0.001, n=100_000), skew=1e-4, ci=ci, n_boot=20, random_state=0, ax=ax)
+    assert lint_figure(fig) == []
+    strip = ax.get_legend()
+    (key,) = _key(ax)
+    assert [t.get_text().split("\n")[0] for t in strip.get_texts()] == [
+        "model A (AUCPR = 0.033)", "model B (AUCPR = 0.019)", "model C (AUCPR = 0.003)", "baseline logistic regression"]
+    texts = [t.get_text() for t in key.get_texts()]
+    assert "random (0.0001)" in texts and texts[-1] == "unachievable"
+    assert texts[0] == ("90 % pointwise bootstrap CI" if ci else "random (0.0001)")
+    assert min(t.get_fontsize() for lg in (strip, key) for t in lg.get_texts()) >= 6.9
+    renderer = fig.canvas.get_renderer()
+    assert key.get_window_extent(renderer).y0 > ax.bbox.y0 and strip.get_window_extent(renderer).y1 < ax.bbox.y0
+    # the lint sees the key: moved onto the curves, it is reported
+    key.set_loc("center left")
+    assert [p.kind for p in lint_figure(fig)] == ["legend"]
+    plt.close(fig)
+
+
 @pytest.mark.slow  # about 1 s: a paper row with a bootstrap band, linted
 def test_a_paper_row_of_pr_with_a_band_and_roc_keeps_the_panels_share():
     """main: the shared row of four classifiers, a band and the baselines left each panel 59 % of its cell."""
@@ -104,5 +136,20 @@ def test_a_widget_step_keeps_the_wrapped_strip_wrapped():
     assert after == want and after != before
     assert "baseline logistic regression\n(AUCPR = " in after[3]
     assert f"(AUCPR = {disp.aucs_['model A']:.3f})" in after[0]
+    assert lint_figure(w.figure) == []
+    plt.close("all")
+
+
+@pytest.mark.slow  # about 1.5 s: a widget built and stepped, linted twice
+def test_a_widget_step_writes_a_split_legends_texts_in_both_parts():
+    pytest.importorskip("ipywidgets")
+    w = sp.widgets.interactive_pr(_points(4, rate=0.001, n=100_000), skew=1e-4, figsize=(4, 3))
+    ax = w.figure.axes[0]
+    (key,) = _key(ax)
+    assert lint_figure(w.figure) == []
+    w.controls["skew"].value = 2e-4
+    disp = w.displays["pr"]
+    assert ax.get_legend().get_texts()[0].get_text() == f"model A (AUCPR = {disp.aucs_['model A']:.3f})"
+    assert [t.get_text() for t in key.get_texts()] == ["random (0.0002)", "minimum achievable", "unachievable"]
     assert lint_figure(w.figure) == []
     plt.close("all")

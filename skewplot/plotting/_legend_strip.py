@@ -1,0 +1,240 @@
+"""A single Axes' legend strip under its x label, and the fitting it shares with a figure's one legend.
+
+:func:`fit` is one path for both: each style and form of the entries
+(whole, wrapped before their numbers, compact: :func:`~._legend_entries.strip_entries`)
+in as many columns as fit, until every Axes keeps ``MIN_CELL_SHARE`` of its
+cell's height.  :func:`strip` is a single Axes' strip; when even its most
+compact form takes too much height (a 3.4 x 2.6 in figure at 10 pt has
+about three rows under the x label) :func:`split` keeps the curves in the
+strip and puts the key (bands, baselines, regions) inside the Axes where it
+covers nothing.  :func:`set_entry_texts` is the one place a legend's texts
+are rewritten, so a wrapped, compact or split legend stays so.
+"""
+
+from __future__ import annotations
+
+from ._layout import MIN_CELL_SHARE, cell_size, kept_sizes, settle
+from ._legend_entries import WRAP_CHARS, strip_entries
+from ._legend_geometry import free_place, obstacles
+
+__all__ = ["entry_labels", "set_entry_texts", "fit", "forms", "strip", "split", "relocate_key", "remove_key",
+           "least_share", "STRIP_STYLES"]
+
+
+def _columns(make, width, n, renderer):
+    """The legend ``make(ncol)`` with the most columns (at most ``n``) whose box fits ``width`` pixels."""
+    for ncol in range(max(n, 1), 0, -1):
+        legend = make(ncol)
+        if ncol == 1 or legend.get_window_extent(renderer).width <= width:
+            return legend
+        legend.remove()
+    return None  # pragma: no cover - ncol 1 always returns
+
+
+def entry_labels(legend):
+    """The label each entry of ``legend`` shows: its text, or the label a strip wrapped or shortened into it."""
+    labels = getattr(legend, "_skewplot_labels", None)
+    return list(labels) if labels is not None else [t.get_text() for t in legend.get_texts()]
+
+
+def set_entry_texts(legend, labels):
+    """Write ``labels`` (one for each entry the legend was made with) in ``legend``, in the form its strip took.
+
+    Every place that rewrites a legend's texts (a Display's ``update`` with
+    new areas) goes through here, so a wrapped or compact strip stays so
+    (:func:`~._legend_entries.strip_entries`).
+    """
+    labels = [str(label) for label in labels]
+    split_ = getattr(legend, "_skewplot_split", None)
+    if split_ is not None:  # the curves' labels in the strip, the key's in the legend inside
+        curves, key, inside = split_
+        legend._skewplot_split = None
+        set_entry_texts(legend, [labels[i] for i in curves if i < len(labels)])
+        set_entry_texts(inside, [labels[i] for i in key if i < len(labels)])
+        legend._skewplot_split = split_
+        return
+    _, texts, stands = strip_entries(None, labels, *getattr(legend, "_skewplot_form", (None, False)))
+    for text, shown in zip(legend.get_texts(), texts, strict=False):
+        text.set_text(shown)
+    legend._skewplot_labels = stands
+
+
+def _trial_layout(fig):
+    """Lay ``fig`` out to measure a try: a strip too tall for the figure collapses its Axes, and is only measured."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "constrained_layout not applied", UserWarning)
+        settle(fig)
+
+
+def least_share(axes):
+    """The least share of its cell's height an Axes of ``axes`` keeps (after a layout; 1 when none is in a grid)."""
+    shares = [kept[1][0] / kept[1][1] for kept in map(kept_sizes, axes) if kept is not None and kept[1][1] > 0]
+    return min(shares, default=1.0)
+
+
+def fit(tries, make, entries, fig, axes, renderer, enough=None):
+    """The legend of the first of ``tries`` with which every Axes of ``axes`` keeps ``MIN_CELL_SHARE`` of its cell.
+
+    One path for a single Axes' strip and a figure's shared legend: each
+    try (``{"style", "width", "wrap", "compact"}``) shows the ``entries``
+    (handles, labels) as :func:`~._legend_entries.strip_entries` does, in
+    as many columns as fit its width (the caller's ``make(try, handles,
+    texts, ncol)`` draws it); the figure is laid out and the share
+    measured.  When no try keeps the share the one that keeps the most is
+    drawn.  ``enough(legend)``: a legend small enough to keep without
+    laying the figure out.
+    """
+    def draw(attempt):
+        form = (attempt["wrap"], attempt["compact"])
+        handles, texts, stands = strip_entries(*entries, *form)
+        legend = _columns(lambda ncol: make(attempt, handles, texts, ncol), attempt["width"], len(texts), renderer)
+        legend._skewplot_form, legend._skewplot_labels, legend._skewplot_entries = form, stands, entries
+        return legend
+
+    best = None
+    for i, attempt in enumerate(tries):
+        legend = draw(attempt)
+        if enough is not None and enough(legend):
+            return legend
+        _trial_layout(fig)
+        share = least_share(axes)
+        if share >= MIN_CELL_SHARE or (i == len(tries) - 1 and (best is None or share >= best[0])):
+            return legend
+        if best is None or share > best[0]:
+            best = (share, i)
+        legend.remove()
+    legend = draw(tries[best[1]])
+    _trial_layout(fig)
+    return legend
+
+
+def forms(tries, labels):
+    """Each of ``tries`` with the labels as given, then wrapped (``WRAP_CHARS``), then compact and wrapped.
+
+    A smaller font comes after every form of the larger (a wrapped label
+    in 8 pt reads better than a whole one in 6 pt); a form that shows the
+    same texts as one before it in the same style is not tried.
+    """
+    out = []
+    for attempt in tries:
+        seen = set()
+        for compact in (False, True):
+            for wrap in (None, *WRAP_CHARS):
+                texts = tuple(strip_entries(None, labels, wrap, compact)[1])
+                if texts not in seen:
+                    seen.add(texts)
+                    out.append({**attempt, "wrap": wrap, "compact": compact})
+    return out
+
+
+#: The strip's styles, tried in turn until the Axes keeps ``MIN_CELL_SHARE`` of its cell's height (the caller's
+#: ``fontsize``, if any, first): many entries (four classifiers, a band, three baselines) in a small figure.
+#: The last has no frame and no border pad (a strip under the x label needs no box: the frame and its pad
+#: took 8 px of a 260 px figure's height, a 3.4 x 2.6 in figure's Axes kept 155 px where it needs 156).
+STRIP_STYLES = ({"fontsize": "small"},
+                 {"fontsize": "x-small", "handlelength": 1.5, "columnspacing": 1.0, "labelspacing": 0.3,
+                  "handletextpad": 0.5, "frameon": False, "borderpad": 0.0})
+
+
+
+def _given(kwargs):
+    given = dict(kwargs)
+    given.pop("ncol", None)
+    return given
+
+
+def strip(ax, handles, labels, given, renderer):
+    """The entries as a strip under the x axis's label, in as many columns as fit the Axes' width.
+
+    The first style (``STRIP_STYLES``, the last on the cell's width, then
+    that with its labels wrapped or compact) with which the Axes keeps
+    ``MIN_CELL_SHARE`` of its cell's height (:func:`fit`); a strip wider
+    than the Axes is centred on the cell.  ``given``: the caller's legend
+    keywords.
+    """
+    from matplotlib.transforms import blended_transform_factory, offset_copy
+
+    given = _given(given)
+    fig = ax.figure
+    below = ax.xaxis.get_tightbbox(renderer)
+    drop = (ax.bbox.y0 - below.y0 if below is not None else 0.0) * 72.0 / fig.dpi + 2.0  # points
+    anchor = offset_copy(ax.transAxes, fig=fig, y=-drop, units="points")
+    styles = [given] if "fontsize" in given else []
+    styles += [{**style, **{k: v for k, v in given.items() if k != "fontsize"}} for style in STRIP_STYLES]
+    cell = cell_size(ax)
+    tries = [{"style": kwargs, "width": ax.bbox.width} for kwargs in styles]
+    centre = None
+    if cell is not None:  # the smallest style takes the cell's width: wider than the Axes, centred on the cell
+        box = ax.get_subplotspec().get_topmost_subplotspec().get_position(fig)  # in figure coordinates
+        tries[-1]["width"], centre = max(ax.bbox.width, 0.96 * cell[0]), box.x0 + box.width / 2
+
+    def make(attempt, handles, texts, ncol):
+        lg = ax.legend(handles, texts, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=anchor,
+                       ncol=ncol, borderaxespad=0.0, **attempt["style"])
+        if centre is not None and lg.get_window_extent(renderer).width > ax.bbox.width:
+            lg.set_bbox_to_anchor((centre, 0.0), transform=blended_transform_factory(fig.transFigure, anchor))
+        lg._skewplot_kwargs, lg._skewplot_strip = attempt["style"], True
+        return lg
+
+    return fit(forms(tries, labels), make, (list(handles), list(labels)), fig, [ax], renderer)
+
+
+def _is_curve(handle):
+    """Whether a legend entry's sample is a curve (a solid line): the rest is the key (bands, baselines, regions)."""
+    from matplotlib.lines import Line2D
+
+    return (isinstance(handle, Line2D) and handle.get_linestyle() in ("-", "solid")
+            and str(handle.get_marker()) in ("None", "none", ""))
+
+
+def split(ax, handles, labels, given, moving, renderer):
+    """The curves' entries as a strip, the key's inside ``ax`` where it covers nothing; None when it cannot.
+
+    The strip (:func:`strip`) must keep the Axes its share, then the key
+    takes the first free place of the laid-out Axes in the caller's style,
+    ``"small"`` or ``"x-small"``, whole or compact.  The key is an artist
+    of the Axes beside its legend (the strip); the strip remembers it.
+    """
+    from matplotlib.legend import Legend
+
+    handles, labels = list(handles), [str(label) for label in labels]
+    curves = [i for i, handle in enumerate(handles) if _is_curve(handle)]
+    key = [i for i in range(len(handles)) if i not in curves]
+    if not curves or not key:
+        return None
+    lg = strip(ax, [handles[i] for i in curves], [labels[i] for i in curves], given, renderer)
+    if least_share([ax]) < MIN_CELL_SHARE:
+        lg.remove()
+        return None
+    found = obstacles(ax, moving, renderer)
+    given = _given(given)
+    for style in ([given] if "fontsize" in given else []) + [{**given, "fontsize": f} for f in ("small", "x-small")]:
+        for compact in (False, True):
+            key_handles, texts, stands = strip_entries([handles[i] for i in key], [labels[i] for i in key],
+                                                       None, compact)
+            inside = Legend(ax, key_handles, texts, loc="upper right", **style)
+            if free_place(inside, found, renderer) is not None:
+                ax.add_artist(inside)
+                inside._skewplot_form, inside._skewplot_labels = (None, compact), stands
+                inside._skewplot_entries = ([handles[i] for i in key], [labels[i] for i in key])
+                lg._skewplot_split, lg._skewplot_entries = (curves, key, inside), (handles, labels)
+                return lg
+    lg.remove()
+    return None
+
+
+def relocate_key(legend, moving, renderer):
+    """A split strip's key moved to the first free place again after the curves changed (else the least covered)."""
+    split_ = getattr(legend, "_skewplot_split", None)
+    if split_ is not None:
+        ax = legend.axes
+        free_place(split_[2], obstacles(ax, moving, renderer), renderer, least=True)
+
+
+def remove_key(legend):
+    """Remove a split strip's key with it (a panel's legend joining a figure's shared one)."""
+    split_ = getattr(legend, "_skewplot_split", None)
+    if split_ is not None and split_[2].axes is not None:
+        split_[2].remove()
