@@ -7,6 +7,8 @@ import re
 
 import numpy as np
 
+from ._layout import fit_label, text_width
+
 __all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "fitted_title", "fitted_titles", "title_width",
            "refit_titles", "log_axis", "skew_window", "precision_axis", "precision_floor", "LOG_PRECISION_BELOW"]
 
@@ -15,19 +17,18 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
     """Label recall and the precision of ``model`` (the data set's own skew when ``skew`` is None).
 
     With ``skew_label="title"`` the y label stays fixed mathtext and the skew
-    goes to the title (cheap to update while a slider moves).
+    goes to the title (cheap to update while a slider moves).  Each label
+    has shorter forms for an Axes too small for it (:func:`~._layout.fit_label`).
     """
-    if ax.get_xlabel() != "Recall (TPR)":
-        ax.set_xlabel("Recall (TPR)")
+    fit_label(ax.xaxis, "Recall (TPR)", "Recall", lines=False)
     if skew is None:
-        ax.set_ylabel(f"Precision $P$ (data set, $\\pi={model.mean:.3g}$)")
+        pi = f"$\\pi={model.mean:.3g}$"
+        fit_label(ax.yaxis, f"Precision $P$ (data set, {pi})", f"Precision $P$\n({pi})")
     elif skew_label == "title":  # plain text that changes, mathtext that does not
-        label = f"Precision ${model.symbol}$"
-        if ax.get_ylabel() != label:  # set_ylabel marks the axis stale even when nothing changes
-            ax.set_ylabel(label)
+        fit_label(ax.yaxis, f"Precision ${model.symbol}$")
         fit_title(ax, model.describe())
     else:
-        ax.set_ylabel(f"Precision {model.label()}")
+        fit_label(ax.yaxis, f"Precision {model.label()}", model.label())
 
 
 _CLAUSE = re.compile(r",\s[^\[\]()]*$")  # a last ", ..." clause outside any bracket
@@ -107,16 +108,7 @@ def fitted_titles(ax, texts):
 
 def title_width(ax):
     """``width(s)``: the width in pixels of ``ax``'s title written ``s`` (as its window extent would be)."""
-    from ._legend import _renderer
-
-    renderer, title = _renderer(ax.figure), ax.title
-    prop = title.get_fontproperties()
-
-    def width(s):
-        clean, ismath = title._preprocess_math(s)
-        return renderer.get_text_width_height_descent(clean, prop, ismath=ismath)[0] if clean else 0.0
-
-    return width
+    return text_width(ax.title)
 
 
 def refit_titles(fig):
@@ -138,19 +130,12 @@ def refit_titles(fig):
 def label_roc_axes(ax):
     """Label the false and true positive rates; in a panel too narrow (short) for the words, ``FPR`` / ``TPR``.
 
-    The words are kept while they take at most 0.8 of the Axes' side, as
-    the cost and F panels keep their long labels: in a paper row of two a
-    centred label wider than its panel reached past the figure's edge.
+    The words are kept while they take at most ``LABEL_FILL`` (0.8) of the
+    Axes' side, on its final size (:func:`~._layout.fit_label`): in a paper
+    row of two a centred label wider than its panel reached past the figure's edge.
     """
-    from ._legend import _renderer
-
-    renderer = _renderer(ax.figure)
-    for axis, side, words, short in ((ax.xaxis, ax.bbox.width, "False positive rate (FPR)", "FPR"),
-                                     (ax.yaxis, ax.bbox.height, "True positive rate (TPR)", "TPR")):
-        axis.set_label_text(words)
-        extent = axis.label.get_window_extent(renderer)
-        if max(extent.width, extent.height) > 0.8 * side:
-            axis.set_label_text(short)
+    fit_label(ax.xaxis, "False positive rate (FPR)", "FPR", lines=False)
+    fit_label(ax.yaxis, "True positive rate (TPR)", "TPR", lines=False)
 
 
 def skew_window(x, log_skew):

@@ -52,6 +52,7 @@ class AxisLabel(Artist):
     def __init__(self, axis, zorder):
         super().__init__()
         self.axis_ = axis
+        axis._skewplot_painter = self  # a fitted label's shorter form is set through it (``_layout.fit_label``)
         self.set_zorder(zorder)
         self.set_in_layout(False)  # the Axis counts its label in the layout
         axis.label.draw = _drawn_by(self)

@@ -4,13 +4,28 @@ The plots' own figures are constrained (a legend strip or a shared figure
 legend takes its own row); a user's figure that has no layout gets the
 same (:func:`lay_out`).  :func:`cell_size` is the figure lint's cell: a
 legend never takes an Axes below ``MIN_CELL_SHARE`` of it.
+
+Every axis label a plot sets has forms, longest first (:func:`fit_label`):
+the words, the words on two lines, an abbreviation.  The label shows the
+first form that takes at most ``LABEL_FILL`` of its Axes' side.  The form is
+chosen again each time the figure is laid out (:class:`FittingLayoutEngine`,
+the constrained layout the plots' figures and the widgets' pages run, on
+every full draw, after a legend strip, a shared legend's row, ipympl's
+resize corner or a zoom), so it is decided on the final size of the Axes,
+and a label that gets room back on a larger figure regains its long form.
 """
 
 from __future__ import annotations
 
-import numpy as np
+import re
 
-__all__ = ["MIN_CELL_SHARE", "cell_size", "kept_sizes", "lay_out", "constrained", "settle"]
+import numpy as np
+from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+from ._legend_geometry import _renderer
+
+__all__ = ["MIN_CELL_SHARE", "LABEL_FILL", "cell_size", "kept_sizes", "lay_out", "constrained", "settle",
+           "FittingLayoutEngine", "fit_label", "refit_labels", "two_lines", "text_width"]
 
 #: The share of its grid cell's width and height an Axes must keep (the figure lint's "squeezed").
 MIN_CELL_SHARE = 0.6
@@ -51,9 +66,10 @@ def constrained(fig):
     engine = fig.get_layout_engine()
     if engine is None or type(engine).__name__ in ("TightLayoutEngine", "PlaceHolderLayoutEngine"):
         try:
-            fig.set_layout_engine("constrained")
+            fig.set_layout_engine(FittingLayoutEngine())
         except RuntimeError:  # pragma: no cover - a colour bar made under another engine
             pass
+    _fitting(fig)
 
 
 def lay_out(fig):
@@ -81,6 +97,162 @@ def lay_out(fig):
 
 def settle(fig):
     """Run the figure's constrained layout once (one Axes: cheap), so the legend is placed on the final size."""
-    engine = fig.get_layout_engine()
-    if engine is not None and type(engine).__name__ == "ConstrainedLayoutEngine":
+    engine = _fitting(fig)
+    if engine is not None:
         engine.execute(fig)
+
+
+class FittingLayoutEngine(ConstrainedLayoutEngine):
+    """matplotlib's constrained layout, then each fitted axis label's form chosen on the Axes' new sizes.
+
+    A label that changed its number of lines (its thickness, which the
+    layout makes room for) has the figure laid out once more.
+    """
+
+    def execute(self, fig):
+        grids = super().execute(fig)
+        if refit_labels(fig):
+            grids = super().execute(fig)
+        return grids
+
+
+def _fitting(fig):
+    """``fig``'s constrained layout engine, made a :class:`FittingLayoutEngine` (None: it has no constrained layout).
+
+    The same engine object (its pads, rect and ``compress``) takes the
+    subclass, so a user's ``layout="constrained"`` keeps its settings and a
+    widget that holds the engine to lay its page out again fits the labels too.
+    """
+    fig = getattr(fig, "figure", fig)  # a subfigure's root figure
+    engine = fig.get_layout_engine()
+    if not isinstance(engine, ConstrainedLayoutEngine):
+        return None
+    if type(engine) is ConstrainedLayoutEngine:
+        engine.__class__ = FittingLayoutEngine
+    return engine
+
+
+#: An axis label is shown whole while it takes at most this share of its Axes' side; else a shorter form.
+LABEL_FILL = 0.8
+
+_DOLLAR = re.compile(r"(?<!\\)\$")
+
+
+def two_lines(text):
+    r"""``text`` on two lines: before its last " (" outside mathtext, else at the space outside mathtext that
+    leaves the shorter longest line (``text`` itself when it has no such space, or has lines already).
+
+    Examples
+    --------
+    >>> two_lines("Precision $P$ (data set, $\\pi=0.01$)")
+    'Precision $P$\n(data set, $\\pi=0.01$)'
+    >>> two_lines("Precision $\\bar{P}_{[0.001, 0.05]}$"), two_lines("Normalised expected cost")
+    ('Precision\n$\\bar{P}_{[0.001, 0.05]}$', 'Normalised\nexpected cost')
+    """
+    if "\n" in text:
+        return text
+    spaces = [i for i, c in enumerate(text) if c == " " and len(_DOLLAR.findall(text[:i])) % 2 == 0]
+    if not spaces:
+        return text
+    parens = [i for i in spaces if text.startswith(" (", i)]
+    cut = parens[-1] if parens else min(spaces, key=lambda i: max(i, len(text) - i - 1))
+    return text[:cut] + "\n" + text[cut + 1:]
+
+
+def text_width(text):
+    """``width(s)``: the width in pixels of the Text artist ``text`` written ``s`` (its longest line), as its
+    window extent would be (its height, turned as a y label is)."""
+    from matplotlib.text import _get_text_metrics_with_cache
+
+    fig = text.get_figure(root=True)
+    renderer, prop, dpi = _renderer(fig), text.get_fontproperties(), fig.dpi
+
+    def width(s):
+        widest = 0.0
+        for line in s.split("\n"):
+            clean, ismath = text._preprocess_math(line)
+            if clean:
+                widest = max(widest, _get_text_metrics_with_cache(renderer, clean, prop, ismath, dpi)[0])
+        return widest
+
+    return width
+
+
+def fit_label(axis, text, *shorter, lines=True):
+    r"""Label ``axis`` with the first of its forms that fits its Axes' side, and again after each layout.
+
+    The forms, in order: ``text``, ``text`` on two lines (:func:`two_lines`;
+    not with ``lines=False``), then ``shorter``.  A form fits while its
+    longest line takes at most ``LABEL_FILL`` of the Axes' width (x) or
+    height (y); none fitting, the last is shown.  Each layout of the figure
+    chooses again (see the module note).  A label the user sets afterwards
+    (``ax.set_xlabel``) is theirs: it is never refitted.  A label painted by
+    an :class:`~skewplot.plotting._labels.AxisLabel` is rewritten through it.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(6, 1.8), layout="constrained")
+    >>> fit_label(ax.yaxis, "Precision $P$ (data set, $\\pi=0.01$)")
+    >>> ax.get_ylabel()
+    'Precision $P$\n(data set, $\\pi=0.01$)'
+    >>> fig.set_size_inches(6, 6); settle(fig)
+    >>> ax.get_ylabel()
+    'Precision $P$ (data set, $\\pi=0.01$)'
+    >>> plt.close(fig)
+    """
+    forms = [text]
+    if lines and two_lines(text) != text:
+        forms.append(two_lines(text))
+    forms += [s for s in shorter if s not in forms]
+    axis._skewplot_label_forms = tuple(forms)
+    _fitting(axis.axes.figure)
+    _show_label(axis, _fitting_form(axis, axis._skewplot_label_forms))
+
+
+def refit_labels(fig):
+    """Show each :func:`fit_label` label's form that fits its Axes now; True when one changed its number of lines."""
+    relayout = False
+    for ax in _all_axes(fig):
+        for axis in (ax.xaxis, ax.yaxis):
+            forms = getattr(axis, "_skewplot_label_forms", None)
+            if forms is None:
+                continue
+            now = axis.label.get_text()
+            if now not in forms:  # relabelled by the user: theirs stays
+                axis._skewplot_label_forms = None
+                continue
+            form = _fitting_form(axis, forms)
+            if form != now:
+                _show_label(axis, form)
+                relayout |= form.count("\n") != now.count("\n")
+    return relayout
+
+
+def _all_axes(fig):
+    yield from fig.axes
+    for sub in getattr(fig, "subfigs", ()):
+        yield from _all_axes(sub)
+
+
+def _fitting_form(axis, forms):
+    ax = axis.axes
+    side = LABEL_FILL * (ax.bbox.width if axis.axis_name == "x" else ax.bbox.height)
+    width = text_width(axis.label)
+    for form in forms[:-1]:
+        if width(form) <= side:
+            return form
+    return forms[-1]
+
+
+def _show_label(axis, text):
+    """Set ``axis``' label to ``text`` if it shows another: through the artist that paints it, if any (a widget's
+    step then leaves the Axis fresh), else as ``ax.set_xlabel`` would (its ``xaxis.labellocation``)."""
+    if axis.label.get_text() == text:
+        return
+    painter = getattr(axis, "_skewplot_painter", None)
+    if painter is not None and any(a is painter for a in axis.axes.get_children()):
+        painter.set_text(text)
+    else:
+        getattr(axis.axes, f"set_{axis.axis_name}label")(text)
+

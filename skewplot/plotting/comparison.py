@@ -12,6 +12,7 @@ from ._axes import log_axis, skew_window
 from ._bands import ci_band_text
 from ._display import Display, palette, resolve_ax
 from ._kwargs import check_style
+from ._layout import fit_label
 from ._legend import place_legend
 
 __all__ = ["ComparisonDisplay", "plot_comparison"]
@@ -79,8 +80,8 @@ class ComparisonDisplay(Display):
         if log_skew:
             log_axis(ax)
         ax.set_xlim(*window)
-        ax.set_xlabel("deployment skew $\\pi'$")
-        ax.set_ylabel(f"difference in {kind}")
+        fit_label(ax.xaxis, "deployment skew $\\pi'$", "$\\pi'$", lines=False)
+        fit_label(ax.yaxis, f"difference in {kind}")
         place_legend(ax, fontsize="small")
         return self
 

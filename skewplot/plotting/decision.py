@@ -13,6 +13,7 @@ from ..skew.base import skew_text
 from ._display import Display, decimation_indices
 from ._docstrings import fill_doc
 from ._kwargs import check_style
+from ._layout import fit_label
 from .threshold import check_threshold, threshold_index
 
 __all__ = ["DecisionDisplay", "plot_decision"]
@@ -60,8 +61,8 @@ class DecisionDisplay(Display):
         if self.value is not None:
             self.baselines_["target"] = ax.axhline(self.value, color="0.4", linestyle="--", linewidth=1.0,
                                                    label=f"target {self.value:g}")
-        ax.set_xlabel("score threshold (predict positive at or above)")
-        ax.set_ylabel(_NAMES[self.target])
+        fit_label(ax.xaxis, "score threshold (predict positive at or above)", "score threshold")
+        fit_label(ax.yaxis, _NAMES[self.target])
         self._place_legend()
         return self
 

@@ -23,7 +23,7 @@ from ._display import (
     classifier_styles,
 )
 from ._labels import AxisLabel
-from ._legend import _renderer
+from ._layout import fit_label
 from ._markers import DODGE_PT, dodge_markers, fit_marker_label, show_whole
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
@@ -374,20 +374,12 @@ class EnvelopeDisplay(FromScoresMixin, Display):
 
     def _set_labels(self):
         # only a label that changed: setting one marks its axis, and through it the figure, stale (a widget's
-        # static axis would then ask for a full draw after every step)
-        full = self._xlabel()
-        if full != self.__dict__.get("_full_xlabel"):
-            self._full_xlabel = full
-            self._set_label("x", full)
-            # a narrow panel (a paper row, a grid cell): the short label, which fits under the Axes
-            if self.ax_.xaxis.label.get_window_extent(_renderer(self.figure_)).width > 0.8 * self.ax_.bbox.width:
-                self._set_label("x", self._xlabel(short=True))
-        if self.ax_.get_ylabel() != self._ylabel():
-            self._set_label("y", self._ylabel())
-
-    def _set_label(self, letter, text):
-        """Label one axis; a label ``update`` rewrites through its :class:`AxisLabel` (the Axis stays fresh)."""
-        if letter in self.axis_labels_:
-            self.axis_labels_[letter].set_text(text)
-        else:
-            getattr(self.ax_, f"set_{letter}label")(text)
+        # static axis would then ask for a full draw after every step); a narrow panel (a paper row, a grid
+        # cell) shows the short x label, which fits under the Axes
+        for letter, full in (("x", self._xlabel()), ("y", self._ylabel())):
+            if full != self.__dict__.get(f"_full_{letter}label"):
+                self.__dict__[f"_full_{letter}label"] = full
+                if letter == "x":
+                    fit_label(self.ax_.xaxis, full, self._xlabel(short=True), lines=False)
+                else:
+                    fit_label(self.ax_.yaxis, full)

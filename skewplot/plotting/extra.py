@@ -12,6 +12,7 @@ from ..skew.base import skew_text
 from ._axes import log_axis, skew_window
 from ._display import Display, as_points_dict, palette
 from ._kwargs import check_style
+from ._layout import fit_label
 
 __all__ = ["SkewTransformDisplay", "plot_skew_transform", "AUCPRSkewDisplay", "plot_aucpr_vs_skew", "APNullDisplay",
            "plot_ap_null"]
@@ -62,8 +63,8 @@ class SkewTransformDisplay(Display):
         return self
 
     def _labels(self):
-        self.ax_.set_xlabel(f"Precision measured at $\\pi={skew_text(self.from_skew)}$")
-        self.ax_.set_ylabel("Precision at deployment skew $\\pi'$")
+        fit_label(self.ax_.xaxis, f"Precision measured at $\\pi={skew_text(self.from_skew)}$")
+        fit_label(self.ax_.yaxis, "Precision at deployment skew $\\pi'$")
 
     def _refresh(self):
         for to in self.to_skews:
@@ -168,13 +169,13 @@ class AUCPRSkewDisplay(Display):
             log_axis(ax)
         ax.set_xlim(*skew_window(self.skews, self.log_skew))
         ax.set_ylim(0, 1.02)
-        ax.set_xlabel("Deployment skew $\\pi'$")
+        fit_label(ax.xaxis, "Deployment skew $\\pi'$", "$\\pi'$", lines=False)
         self._ylabel()
         self._place_legend()
         return self
 
     def _ylabel(self):
-        self.ax_.set_ylabel("Normalised AUCPR" if self.normalize else "AUCPR at $\\pi'$")
+        fit_label(self.ax_.yaxis, "Normalised AUCPR" if self.normalize else "AUCPR at $\\pi'$")
 
     def _refresh(self):
         for name, raw in self._raw.items():
@@ -265,8 +266,8 @@ class APNullDisplay(Display):
             self.lines_["observed"] = ax.axvline(self.observed, color="C3", linewidth=1.5,
                                                  label=f"observed AP = {self.observed:.3f} (p = {self.pvalue_:.2g})")
         ax.set_xlim(lo, hi)
-        ax.set_xlabel("Average precision")
-        ax.set_ylabel("Density")
+        fit_label(ax.xaxis, "Average precision")
+        fit_label(ax.yaxis, "Density")
         ax.set_title(f"AP under random ranking, n = {self.null.n}, positives = {self.null.n_pos}")
         ax.set_ylim(0, ax.get_ylim()[1] * 1.35)  # room for the legend above the bars
         self._place_legend()

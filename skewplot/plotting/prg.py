@@ -10,6 +10,7 @@ from ..skew import FixedSkew
 from ._display import Display, as_points_dict, auc_label, classifier_styles, curve_bins, decimation_indices
 from ._docstrings import fill_doc
 from ._kwargs import check_style
+from ._layout import fit_label
 from ._legend import set_entry_texts
 from .threshold import check_threshold, mark_threshold_of
 
@@ -77,7 +78,7 @@ class PRGDisplay(Display):
         ax.axhline(0, color="0.8", linewidth=0.8, zorder=1)
         ax.set_xlim(-0.01, 1.01)
         ax.set_ylim(-0.05, 1.02)
-        ax.set_ylabel("Precision gain")
+        fit_label(ax.yaxis, "Precision gain")
         self._refresh()
         self._place_legend()
         return self
@@ -95,7 +96,7 @@ class PRGDisplay(Display):
             if name in self.hulls_:
                 h = prg_curve(pts, skew=model, hull=True)
                 self.hulls_[name].set_data(h.recall_gain, h.precision_gain)
-        self.ax_.set_xlabel(self.xlabel(model))
+        fit_label(self.ax_.xaxis, self.xlabel(model))
         legend = self.ax_.get_legend()
         if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only
             set_entry_texts(legend, [line.get_label() for line in self.lines_.values()])

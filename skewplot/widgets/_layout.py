@@ -75,8 +75,10 @@ def freeze_layout(figure, lock, displays, before=None):
 
     Returns the :class:`Layout`, or None when the figure has no constrained layout.
     """
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
     engine = figure.get_layout_engine()
-    if engine is None or engine.__class__.__name__ != "ConstrainedLayoutEngine":
+    if not isinstance(engine, ConstrainedLayoutEngine):  # the plots' FittingLayoutEngine fits the labels too
         return None
     engine.execute(figure)
     redodge(displays)
