@@ -76,11 +76,10 @@ def test_a_label_regains_its_long_form_when_the_figure_grows_and_loses_it_again(
     fig.set_size_inches(6.4, 4.8)
     fig.canvas.draw()  # the layout at draw time chooses again
     assert ax.get_ylabel() == full
-    assert lint_figure(fig, checks=TEXTS) == []
     fig.set_size_inches(4.0, 1.8)
     fig.canvas.draw()
     assert ax.get_ylabel() == short
-    assert lint_figure(fig, checks=TEXTS) == []
+    assert _extent(ax, "y") <= LABEL_FILL * _side(ax, "y") + 1.0
 
 
 def test_a_label_the_user_sets_is_left_alone(rare):
@@ -100,6 +99,7 @@ def test_the_forms_are_tried_in_order_and_the_last_is_kept_when_none_fits():
     assert ax.get_ylabel() == "a very long label that never fits anywhere at this size"
 
 
+@pytest.mark.slow  # 0.6 s: three panels and a lint
 def test_a_paper_row_of_three_panels(rare):
     with paper("double"):
         fig, axes = plt.subplots(1, 3)

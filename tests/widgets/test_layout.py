@@ -59,3 +59,21 @@ def test_zoom_pan_and_home_lay_out_again_and_move_the_legend(rare):
     assert lint_figure(w.figure, checks=TEXTS + ("legend",)) == []
     w.controls["skew"].value = 0.01
     assert w.frames.last == "blit"
+
+
+@pytest.mark.slow  # about 2 s: a widget and four full draws
+def test_a_resize_refits_the_axis_labels_both_ways(rare):
+    """A corner drag to a short figure breaks the cost label onto two lines; dragged back, it is whole again."""
+    from skewplot.widgets import interactive_cost
+
+    w = interactive_cost(rare, skew=0.005)
+    ax = w.displays["cost"].ax_
+    assert ax.get_ylabel() == "Normalised expected cost"
+    _resized(w, (6.0, 1.9))
+    assert ax.get_ylabel() == "Normalised\nexpected cost"
+    assert lint_figure(w.figure, checks=TEXTS) == []
+    w.controls["m"].value = 0.3  # a step after it: a frame, the label as the layout left it
+    assert w.frames.last == "blit" and ax.get_ylabel() == "Normalised\nexpected cost"
+    _resized(w, (6.0, 4.5))
+    assert ax.get_ylabel() == "Normalised expected cost"
+    assert lint_figure(w.figure, checks=TEXTS) == []
