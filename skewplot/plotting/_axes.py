@@ -20,7 +20,7 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
     goes to the title (cheap to update while a slider moves).  Each label
     has shorter forms for an Axes too small for it (:func:`~._layout.fit_label`).
     """
-    fit_label(ax.xaxis, "Recall (TPR)", "Recall", lines=False)
+    fit_label(ax.xaxis, "Recall (TPR)", "Recall")
     if skew is None:
         pi = f"$\\pi={model.mean:.3g}$"
         fit_label(ax.yaxis, f"Precision $P$ (data set, {pi})", f"Precision $P$\n({pi})")
@@ -130,11 +130,11 @@ def refit_titles(fig):
 def label_roc_axes(ax):
     """Label the false and true positive rates; in a panel too narrow (short) for the words, ``FPR`` / ``TPR``.
 
-    The words are kept while they take at most ``LABEL_FILL`` (0.8) of the
-    Axes' side, on its final size (:func:`~._layout.fit_label`): in a paper
-    row of two a centred label wider than its panel reached past the figure's edge.
+    The words are kept while they fit the Axes' side on its final size
+    (:func:`~._layout.fit_label`): in a paper row of two a centred label
+    wider than its panel reached past the figure's edge.
     """
-    fit_label(ax.xaxis, "False positive rate (FPR)", "FPR", lines=False)
+    fit_label(ax.xaxis, "False positive rate (FPR)", "FPR")
     fit_label(ax.yaxis, "True positive rate (TPR)", "TPR", lines=False)
 
 

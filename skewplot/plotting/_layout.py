@@ -132,8 +132,11 @@ def _fitting(fig):
     return engine
 
 
-#: An axis label is shown whole while it takes at most this share of its Axes' side; else a shorter form.
-LABEL_FILL = 0.8
+#: An axis label is shown whole while it takes at most this share of its Axes' side; else a shorter form.  The
+#: whole side: a centred label within it stays inside the figure and clear of its neighbours' texts, and a form
+#: on two lines costs the Axes width a narrow paper panel lacks (at 0.8, "Normalised expected cost" broke in a
+#: paper row of two and took its Axes below 60 % of its cell's width).
+LABEL_FILL = 1.0
 
 _DOLLAR = re.compile(r"(?<!\\)\$")
 
@@ -182,12 +185,17 @@ def fit_label(axis, text, *shorter, lines=True):
     r"""Label ``axis`` with the first of its forms that fits its Axes' side, and again after each layout.
 
     The forms, in order: ``text``, ``text`` on two lines (:func:`two_lines`;
-    not with ``lines=False``), then ``shorter``.  A form fits while its
+    a y label only, and not with ``lines=False``), then ``shorter``.  An x
+    label is never broken: a second line would take height from every
+    panel of its row and leave a legend strip, placed under the label it
+    measured, off its place when the label changed.  A form fits while its
     longest line takes at most ``LABEL_FILL`` of the Axes' width (x) or
     height (y); none fitting, the last is shown.  Each layout of the figure
-    chooses again (see the module note).  A label the user sets afterwards
-    (``ax.set_xlabel``) is theirs: it is never refitted.  A label painted by
-    an :class:`~skewplot.plotting._labels.AxisLabel` is rewritten through it.
+    chooses again (see the module note); a widget's step between two layouts
+    (its layout frozen) keeps the number of lines the layout made room for.
+    A label the user sets afterwards (``ax.set_xlabel``) is theirs: it is
+    never refitted.  A label painted by an
+    :class:`~skewplot.plotting._labels.AxisLabel` is rewritten through it.
 
     Examples
     --------
@@ -202,12 +210,17 @@ def fit_label(axis, text, *shorter, lines=True):
     >>> plt.close(fig)
     """
     forms = [text]
-    if lines and two_lines(text) != text:
+    if lines and axis.axis_name == "y" and two_lines(text) != text:
         forms.append(two_lines(text))
     forms += [s for s in shorter if s not in forms]
     axis._skewplot_label_forms = tuple(forms)
-    _fitting(axis.axes.figure)
-    _show_label(axis, _fitting_form(axis, axis._skewplot_label_forms))
+    fig = axis.axes.figure
+    _fitting(fig)
+    if getattr(getattr(fig, "figure", fig), "_skewplot_frozen", False):
+        # a widget's step, its layout frozen: the room it keeps for the label is one line or two, as it was
+        lines = axis.label.get_text().count("\n")
+        forms = [f for f in forms if f.count("\n") == lines] or forms
+    _show_label(axis, _fitting_form(axis, forms))
 
 
 def refit_labels(fig):

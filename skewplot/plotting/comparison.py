@@ -80,7 +80,7 @@ class ComparisonDisplay(Display):
         if log_skew:
             log_axis(ax)
         ax.set_xlim(*window)
-        fit_label(ax.xaxis, "deployment skew $\\pi'$", "$\\pi'$", lines=False)
+        fit_label(ax.xaxis, "deployment skew $\\pi'$", "$\\pi'$")
         fit_label(ax.yaxis, f"difference in {kind}")
         place_legend(ax, fontsize="small")
         return self

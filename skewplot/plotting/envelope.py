@@ -380,6 +380,6 @@ class EnvelopeDisplay(FromScoresMixin, Display):
             if full != self.__dict__.get(f"_full_{letter}label"):
                 self.__dict__[f"_full_{letter}label"] = full
                 if letter == "x":
-                    fit_label(self.ax_.xaxis, full, self._xlabel(short=True), lines=False)
+                    fit_label(self.ax_.xaxis, full, self._xlabel(short=True))
                 else:
                     fit_label(self.ax_.yaxis, full)

@@ -63,7 +63,8 @@ class SkewTransformDisplay(Display):
         return self
 
     def _labels(self):
-        fit_label(self.ax_.xaxis, f"Precision measured at $\\pi={skew_text(self.from_skew)}$")
+        pi = skew_text(self.from_skew)
+        fit_label(self.ax_.xaxis, f"Precision measured at $\\pi={pi}$", f"$P_{{\\pi={pi}}}$")
         fit_label(self.ax_.yaxis, "Precision at deployment skew $\\pi'$")
 
     def _refresh(self):
@@ -169,7 +170,7 @@ class AUCPRSkewDisplay(Display):
             log_axis(ax)
         ax.set_xlim(*skew_window(self.skews, self.log_skew))
         ax.set_ylim(0, 1.02)
-        fit_label(ax.xaxis, "Deployment skew $\\pi'$", "$\\pi'$", lines=False)
+        fit_label(ax.xaxis, "Deployment skew $\\pi'$", "$\\pi'$")
         self._ylabel()
         self._place_legend()
         return self
@@ -266,7 +267,7 @@ class APNullDisplay(Display):
             self.lines_["observed"] = ax.axvline(self.observed, color="C3", linewidth=1.5,
                                                  label=f"observed AP = {self.observed:.3f} (p = {self.pvalue_:.2g})")
         ax.set_xlim(lo, hi)
-        fit_label(ax.xaxis, "Average precision")
+        fit_label(ax.xaxis, "Average precision", "AP")
         fit_label(ax.yaxis, "Density")
         ax.set_title(f"AP under random ranking, n = {self.null.n}, positives = {self.null.n_pos}")
         ax.set_ylim(0, ax.get_ylim()[1] * 1.35)  # room for the legend above the bars

@@ -96,7 +96,7 @@ class PRGDisplay(Display):
             if name in self.hulls_:
                 h = prg_curve(pts, skew=model, hull=True)
                 self.hulls_[name].set_data(h.recall_gain, h.precision_gain)
-        fit_label(self.ax_.xaxis, self.xlabel(model))
+        fit_label(self.ax_.xaxis, self.xlabel(model), "Recall gain")  # a panel too narrow for the skew: the words
         legend = self.ax_.get_legend()
         if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only
             set_entry_texts(legend, [line.get_label() for line in self.lines_.values()])

@@ -223,13 +223,15 @@ def test_a_bare_user_figure_is_laid_out_and_a_hand_placed_one_is_left_alone():
     """``plt.subplots(figsize=...)`` keeps matplotlib's fixed margins: at 4.5 x 3.5 in the log precision axis'
     tick labels and its subscripted label ran off the figure's left edge.  Such a figure gets the plots' own
     constrained layout; one whose margins were set by ``subplots_adjust`` keeps them."""
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
     from skewplot.plotting._lint import lint_figure
 
     y, s = sp.datasets.make_scores(20_000, 0.01, random_state=1)
     pts = sp.operating_points(y, s)
     fig, ax = plt.subplots(figsize=(4.5, 3.5))
     sp.plot_pr(pts, skew=1e-4, ax=ax)
-    assert type(fig.get_layout_engine()).__name__ == "ConstrainedLayoutEngine"
+    assert isinstance(fig.get_layout_engine(), ConstrainedLayoutEngine)  # the plots' own (its labels fitted)
     assert lint_figure(fig) == []
     placed, ax = plt.subplots(figsize=(4.5, 3.5))
     placed.subplots_adjust(left=0.3)

@@ -217,7 +217,7 @@ def test_neighbours_keep_their_cached_layer_unless_a_moving_text_meets_it(two_cl
     # layer, under all a frame paints), while a full draw paints them after the cost panel: a full draw it is
     from matplotlib.transforms import Affine2D
 
-    cost._xlabel = lambda: f"m={cost.m:g}"
+    cost._xlabel = lambda short=False: f"m={cost.m:g}"
     cost.ax_.xaxis.set_label_coords(0.5, 0.5)  # set_xlabel keeps the transform: 125 px to the right of mid-panel
     cost.ax_.xaxis.label.set_transform(cost.ax_.transAxes + Affine2D().translate(125, 0))
     cost.update(m=0.45, draw=False)
@@ -247,7 +247,9 @@ def test_a_label_grown_out_of_its_part_keeps_the_panels_lower_layer(two_classifi
     """
     w = explorer(two_classifiers, skew=0.2)
     fm = w.displays["fmeasure"]
-    fm._ylabel = lambda: f"F-measure $F_{{\\alpha}}$ ($\\alpha$={fm.f_alpha:g}), a longer label"
+    # no space to break it at (non-breaking ones): one line, taller than its panel, as a label just too long was
+    fm._ylabel = lambda: (f"F-measure\u00a0$F_{{\\alpha}}$\u00a0($\\alpha$={fm.f_alpha:g}),"
+                          "\u00a0a\u00a0longer\u00a0label")
     w.controls["f_alpha"].value = 0.3
     assert w.frames.last == "blit" and w.frames._spill.get(id(fm.ax_)), "the label leaves the part"
     assert_frame_is_full_draw(w)
