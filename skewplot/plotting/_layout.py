@@ -8,10 +8,11 @@ legend never takes an Axes below ``MIN_CELL_SHARE`` of it.
 Every axis label a plot sets has forms, longest first (:func:`fit_label`):
 the words, the words on two lines, an abbreviation.  The label shows the
 first form that takes at most ``LABEL_FILL`` of its Axes' side.  The form is
-chosen again each time the figure is laid out (:class:`FittingLayoutEngine`,
-the constrained layout the plots' figures and the widgets' pages run, on
-every full draw, after a legend strip, a shared legend's row, ipympl's
-resize corner or a zoom), so it is decided on the final size of the Axes,
+chosen again each time the figure is laid out for a draw
+(:class:`FittingLayoutEngine`, the constrained layout of the plots' figures
+and the widgets' pages: every full draw, and a widget's page laid out again
+after ipympl's resize corner or a zoom), so it is decided on the final size
+of the Axes (after a legend strip or a shared legend's row took its room),
 and a label that gets room back on a larger figure regains its long form.
 """
 
@@ -96,10 +97,17 @@ def lay_out(fig):
 
 
 def settle(fig):
-    """Run the figure's constrained layout once (one Axes: cheap), so the legend is placed on the final size."""
+    """Run the figure's constrained layout once (one Axes: cheap), so the legend is placed on the final size.
+
+    The axis labels keep their forms here: the layouts of a draw and of a
+    widget's page choose them.  A legend's trial layouts (a style that
+    takes its panels below their share, then rejected) run through here, and
+    a label broken on one of them and joined on the next would cost each a
+    second layout (0.5 s for the explorer's six panels).
+    """
     engine = _fitting(fig)
     if engine is not None:
-        engine.execute(fig)
+        ConstrainedLayoutEngine.execute(engine, fig)
 
 
 class FittingLayoutEngine(ConstrainedLayoutEngine):
@@ -190,8 +198,9 @@ def fit_label(axis, text, *shorter, lines=True):
     panel of its row and leave a legend strip, placed under the label it
     measured, off its place when the label changed.  A form fits while its
     longest line takes at most ``LABEL_FILL`` of the Axes' width (x) or
-    height (y); none fitting, the last is shown.  Each layout of the figure
-    chooses again (see the module note); a widget's step between two layouts
+    height (y); none fitting, the last is shown.  In a figure with a
+    constrained layout the layout chooses, each time it runs (see the module
+    note); in one without, the form is chosen here; a widget's step between two layouts
     (its layout frozen) keeps the number of lines the layout made room for.
     A label the user sets afterwards (``ax.set_xlabel``) is theirs: it is
     never refitted.  A label painted by an
@@ -202,9 +211,10 @@ def fit_label(axis, text, *shorter, lines=True):
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots(figsize=(6, 1.8), layout="constrained")
     >>> fit_label(ax.yaxis, "Precision $P$ (data set, $\\pi=0.01$)")
+    >>> fig.canvas.draw()  # the layout of the draw chooses
     >>> ax.get_ylabel()
     'Precision $P$\n(data set, $\\pi=0.01$)'
-    >>> fig.set_size_inches(6, 6); settle(fig)
+    >>> fig.set_size_inches(6, 6); fig.canvas.draw()
     >>> ax.get_ylabel()
     'Precision $P$ (data set, $\\pi=0.01$)'
     >>> plt.close(fig)
@@ -215,11 +225,15 @@ def fit_label(axis, text, *shorter, lines=True):
     forms += [s for s in shorter if s not in forms]
     axis._skewplot_label_forms = tuple(forms)
     fig = axis.axes.figure
-    _fitting(fig)
+    shown = axis.label.get_text()
+    if _fitting(fig) is not None:
+        # the next layout of a draw chooses on the Axes' laid-out size; before it their size means nothing,
+        # and a label broken on it would be joined again by the layout, which then runs once more
+        _show_label(axis, shown if shown in forms else forms[0])
+        return
     if getattr(getattr(fig, "figure", fig), "_skewplot_frozen", False):
         # a widget's step, its layout frozen: the room it keeps for the label is one line or two, as it was
-        lines = axis.label.get_text().count("\n")
-        forms = [f for f in forms if f.count("\n") == lines] or forms
+        forms = [f for f in forms if f.count("\n") == shown.count("\n")] or forms
     _show_label(axis, _fitting_form(axis, forms))
 
 

@@ -92,7 +92,7 @@ def test_a_label_the_user_sets_is_left_alone(rare):
 
 
 def test_the_forms_are_tried_in_order_and_the_last_is_kept_when_none_fits():
-    fig, ax = plt.subplots(figsize=(2.0, 0.8), layout="constrained")
+    fig, ax = plt.subplots(figsize=(2.0, 0.8))  # no layout: chosen at once
     fit_label(ax.yaxis, "Precision at deployment skew $\\pi'$", "$P'$")
     assert ax.get_ylabel() == "$P'$"
     fit_label(ax.yaxis, "a very long label that never fits anywhere at this size", lines=False)
