@@ -43,6 +43,7 @@ from ._legend_strip import (
     entry_labels,
     fit,
     forms,
+    inside_anyway,
     least_share,
     relocate_key,
     remove_key,
@@ -143,6 +144,9 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
         legend._skewplot_kwargs = kwargs
     legend.set_bbox_to_anchor(None)
     legend.set_loc("upper right")
+    # inside the Axes it needs no room of the layout; one larger than the Axes (is no place inside, see
+    # free_place) would have the layout shrink the Axes around it, to nothing
+    legend.set_in_layout(False)
     settle(fig)
     if ax.get_aspect() != "auto" or ax.get_box_aspect() is not None:
         ax.apply_aspect()  # an equal-aspect Axes (the skew transform) shrinks to its box at draw: measure that box
@@ -154,8 +158,15 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     given = getattr(legend, "_skewplot_kwargs", {})
     legend.remove()
     lg = strip(ax, handles, labels, given, renderer)
-    if least_share([ax]) >= MIN_CELL_SHARE:
+    if least_share([ax], lg, renderer) >= MIN_CELL_SHARE:
         return lg
     lg.remove()  # no strip keeps the share: the curves in the strip, the key inside where it is free
     lg = split(ax, handles, labels, given, moving, renderer)
-    return lg if lg is not None else strip(ax, handles, labels, given, renderer)
+    if lg is not None:
+        return lg
+    lg = strip(ax, handles, labels, given, renderer)
+    if least_share((), lg, renderer) > 0.0:  # the strip that keeps the most, within the figure
+        return lg
+    lg.remove()
+    settle(fig)
+    return inside_anyway(ax, handles, labels, given, moving, renderer)

@@ -171,12 +171,16 @@ def free_place(legend, found, renderer, least=False):
     segs, bounds, texts = found
     size = None
     fewest = None
+    ab = legend.axes.bbox if legend.axes is not None else None
     for loc in INSIDE:
         legend.set_loc(loc)
         lb = _extent_at(legend, loc, size, renderer)
         size = lb.width, lb.height
         box = (lb.x0 - _PAD_PX, lb.y0 - _PAD_PX, lb.x1 + _PAD_PX, lb.y1 + _PAD_PX)
-        if not _blocked(segs, bounds, box) and not any(tb.overlaps(lb) for tb in texts):
+        # a legend wider or taller than its Axes is no place inside (talk-sized fonts over a small Axes: the
+        # constrained layout had squeezed the Axes to 4 px around it, and nothing was left for it to cover)
+        fits = ab is None or (lb.width <= ab.width + 1.0 and lb.height <= ab.height + 1.0)
+        if fits and not _blocked(segs, bounds, box) and not any(tb.overlaps(lb) for tb in texts):
             return loc
         if least:
             hits = int(_crossing(segs, box).sum()) if len(segs) else 0

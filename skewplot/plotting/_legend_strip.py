@@ -18,7 +18,7 @@ from ._legend_entries import WRAP_CHARS, strip_entries
 from ._legend_geometry import free_place, obstacles
 
 __all__ = ["entry_labels", "set_entry_texts", "fit", "forms", "strip", "split", "relocate_key", "remove_key",
-           "least_share", "STRIP_STYLES"]
+           "least_share", "inside_anyway", "STRIP_STYLES"]
 
 
 def _columns(make, width, n, renderer):
@@ -92,8 +92,18 @@ def _trial_layout(fig, axes=None):
                 break
 
 
-def least_share(axes):
-    """The least share of its cell's height an Axes of ``axes`` keeps (after a layout; 1 when none is in a grid)."""
+def least_share(axes, legend=None, renderer=None):
+    """The least share of its cell's height an Axes of ``axes`` keeps (after a layout; 1 when none is in a grid).
+
+    With ``legend``: 0 when the legend does not lie within the figure.  A
+    strip taller than the figure leaves the constrained layout unapplied
+    (matplotlib only warns), so the Axes keep the sizes of an earlier
+    layout and would seem to keep their share.
+    """
+    if legend is not None:
+        box, fig = legend.get_window_extent(renderer), legend.get_figure(root=True)
+        if box.x0 < -1.0 or box.y0 < -1.0 or box.x1 > fig.bbox.width + 1.0 or box.y1 > fig.bbox.height + 1.0:
+            return 0.0
     shares = [kept[1][0] / kept[1][1] for kept in map(kept_sizes, axes) if kept is not None and kept[1][1] > 0]
     return min(shares, default=1.0)
 
@@ -133,7 +143,8 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None):
         _trial_layout(fig)
         heights = [kept[1] for kept in map(kept_sizes, axes) if kept is not None and kept[1][1] > 0]
         ref = (height, heights)
-        share = min((kept / cell for kept, cell in heights), default=1.0)
+        share = min(min((kept / cell for kept, cell in heights), default=1.0),
+                    least_share((), legend, renderer))  # 0 for a legend out of the figure
         if share >= MIN_CELL_SHARE or (i == len(tries) - 1 and (best is None or share >= best[0])):
             _trial_layout(fig, axes)
             return legend
@@ -244,7 +255,7 @@ def split(ax, handles, labels, given, moving, renderer):
     if not curves or not key:
         return None
     lg = strip(ax, [handles[i] for i in curves], [labels[i] for i in curves], given, renderer)
-    if least_share([ax]) < MIN_CELL_SHARE:
+    if least_share([ax], lg, renderer) < MIN_CELL_SHARE:
         lg.remove()
         return None
     found = obstacles(ax, moving, renderer)
@@ -262,6 +273,38 @@ def split(ax, handles, labels, given, moving, renderer):
                 return lg
     lg.remove()
     return None
+
+
+def inside_anyway(ax, handles, labels, given, moving, renderer):
+    """The entries inside ``ax`` at the least covered place, in the strip's smallest style and compact form.
+
+    The last resort, when no strip fits in the figure at all (fonts of
+    seaborn's "talk" context over a 4.5 x 3.5 in figure): a legend over a
+    few data is better than one drawn off the figure's edge.
+    """
+    style = {**STRIP_STYLES[-1], "frameon": True, "borderpad": 0.3, **_given(given)}
+    style["fontsize"] = STRIP_STYLES[-1]["fontsize"]
+    labels = [str(label) for label in labels]
+
+    def make(wrap, ncol):
+        shown_handles, texts, _ = strip_entries(list(handles), labels, wrap, True)
+        return ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **style)
+
+    best = None
+    for wrap in (None, *WRAP_CHARS):  # the form in the fewest pixels, in as many columns as fit the Axes
+        legend = _columns(lambda ncol, wrap=wrap: make(wrap, ncol), ax.bbox.width, len(labels), renderer)
+        box, ncol = legend.get_window_extent(renderer), legend._ncols
+        legend.remove()
+        if best is None or box.width * box.height < best[0]:
+            best = (box.width * box.height, wrap, ncol)
+    _, wrap, ncol = best
+    legend = make(wrap, ncol)
+    legend.set_in_layout(False)  # over the Axes, as place_legend's inside legends
+    legend._skewplot_kwargs, legend._skewplot_form = style, (wrap, True)
+    legend._skewplot_labels = strip_entries(list(handles), labels, wrap, True)[2]
+    legend._skewplot_entries = (list(handles), labels)
+    free_place(legend, obstacles(ax, moving, renderer), renderer, least=True)
+    return legend
 
 
 def relocate_key(legend, moving, renderer):

@@ -153,3 +153,33 @@ def test_a_widget_step_writes_a_split_legends_texts_in_both_parts():
     assert [t.get_text() for t in key.get_texts()] == ["random (0.0002)", "minimum achievable", "unachievable"]
     assert lint_figure(w.figure) == []
     plt.close("all")
+
+
+@pytest.mark.parametrize("kind", [pytest.param("pr_ci", marks=pytest.mark.slow), "prg"])  # pr_ci: 3.5 s
+def test_talk_sized_fonts_keep_the_legend_in_the_figure_and_the_axes_whole(kind):
+    # seaborn's "talk" context (fonts 1.5x) over a 4.5 x 3.5 in figure: no strip keeps the Axes 60 %. A legend
+    # wider than the Axes was first tried inside it and the layout squeezed the Axes to 4 px around it; a strip
+    # taller than the figure left the layout unapplied and was kept, drawn off the figure's bottom edge.
+    import seaborn as sns
+
+    from skewplot.plotting._layout import kept_sizes
+
+    points = _points(4, rate=0.001, n=100_000)
+    with sns.plotting_context("talk"):
+        fig, ax = plt.subplots(figsize=(4.5, 3.5))
+        if kind == "pr_ci":
+            sp.plot_pr(points, skew=1e-4, ci=0.9, n_boot=20, random_state=0, ax=ax)
+        else:
+            sp.plot_prg(points, skew=1e-4, ax=ax)
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        legends = [lg for lg in (ax.get_legend(), *fig.legends) if lg is not None]
+        assert legends
+        for lg in legends:
+            box = lg.get_window_extent(renderer)
+            assert box.x0 >= -1 and box.y0 >= -1 and box.x1 <= fig.bbox.width + 1 and box.y1 <= fig.bbox.height + 1
+        (w, cw), (h, ch) = kept_sizes(ax)
+        assert w > 0.4 * cw and h > 0.4 * ch, ((w, cw), (h, ch))
+        problems = [str(p) for p in lint_figure(fig)]
+        assert not any("outside the figure" in p for p in problems), problems
+    plt.close(fig)
