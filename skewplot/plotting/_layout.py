@@ -149,9 +149,10 @@ LABEL_FILL = 1.0
 _DOLLAR = re.compile(r"(?<!\\)\$")
 
 
-def two_lines(text):
-    r"""``text`` on two lines: before its last " (" outside mathtext, else at the space outside mathtext that
-    leaves the shorter longest line (``text`` itself when it has no such space, or has lines already).
+def two_lines(text, at_bracket=True):
+    r"""``text`` on two lines: before its last " (" outside mathtext (``at_bracket``), else at the space outside
+    mathtext that leaves the shorter longest line (``text`` itself when it has no such space, or has lines
+    already).  A legend strip's wrapped entries break the same way (:func:`~._legend_entries.wrap_label`).
 
     Examples
     --------
@@ -165,7 +166,7 @@ def two_lines(text):
     spaces = [i for i, c in enumerate(text) if c == " " and len(_DOLLAR.findall(text[:i])) % 2 == 0]
     if not spaces:
         return text
-    parens = [i for i in spaces if text.startswith(" (", i)]
+    parens = [i for i in spaces if text.startswith(" (", i)] if at_bracket else []
     cut = parens[-1] if parens else min(spaces, key=lambda i: max(i, len(text) - i - 1))
     return text[:cut] + "\n" + text[cut + 1:]
 

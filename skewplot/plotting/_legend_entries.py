@@ -34,12 +34,10 @@ WRAP_CHARS = (30, 18)
 
 
 def _halve(line):
-    """``line`` broken at the space nearest its middle (unchanged: no space)."""
-    spaces = [i for i, c in enumerate(line) if c == " "]
-    if not spaces:
-        return [line]
-    cut = min(spaces, key=lambda i: abs(2 * i - len(line)))
-    return [line[:cut], line[cut + 1:]]
+    """``line`` broken at the space nearest its middle, outside mathtext (unchanged: no space)."""
+    from ._layout import two_lines
+
+    return two_lines(line, at_bracket=False).split("\n")
 
 
 def wrap_label(label, width=WRAP_CHARS[-1]):
