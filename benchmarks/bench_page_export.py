@@ -12,13 +12,13 @@ the times can be read against the machine's speed; on a loaded machine the CPU t
 more than its wall time.
 
 The explorer (``--widget explorer``, four controls and the PRG panel: its
-page draws the curves itself, see ``skewplot/widgets/page_scene.py``) is
+page draws the curves itself, see ``skewplot/widgets/page/scene.py``) is
 measured the same way, each control stepped in turn, and so is
 ``interactive_integrated_pr`` under a weighting (``--widget integrated``:
 the normal fitted to observed skews, starting over the whole range, where
 the page sums every gap's quadrature rule); the explorer's threshold control is
 stepped too (its slider by rank, and the precision target, whose step searches
-every classifier's running maximum, ``page_threshold.js``), and its button
+every classifier's running maximum, ``runtime/threshold.js``), and its button
 pressed; ``--busy`` writes it a second time while
 another process keeps a core busy (a pure-Python loop, ended by its pid).
 

@@ -4,7 +4,7 @@ A script runs without an error and without a RuntimeWarning (warnings of that
 kind are raised as errors), in under ``TIME_LIMIT`` seconds of CPU (all the
 process' threads, so the budget holds on a busy machine too), draws at least
 one figure, and every figure it draws passes the figure lint
-(``skewplot/plotting/_lint.py``: legends over data, squeezed panels,
+(``skewplot/testing/_lint.py``: legends over data, squeezed panels,
 overlapping or clipped texts, markers on top of each other or outside, empty
 panels).
 
@@ -12,7 +12,7 @@ panels).
 resetter called before and after each script, and an image scraper that
 lints each figure just before sphinx-gallery saves it), so the build that
 executes the gallery checks it, and CI need not run the scripts a second
-time.  ``tests/test_gallery.py::test_gallery_script_runs`` runs each script
+time.  ``tests/docs/test_gallery.py::test_gallery_script_runs`` runs each script
 on its own through :func:`run_script`, the same checks (``python -m pytest -m
 docs``, for a contributor without the docs build).
 """
@@ -27,7 +27,7 @@ TIME_LIMIT = 30.0
 
 def figure_problems(figures):
     """The figure lint's findings for ``{number: figure}``, each prefixed with its figure's number."""
-    from skewplot.plotting._lint import lint_figure
+    from skewplot.testing import lint_figure
 
     return [f"figure {num}: {p}" for num, fig in figures.items() for p in lint_figure(fig)]
 
@@ -53,7 +53,7 @@ def run_script(path):
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    import skewplot.plotting._lint  # noqa: F401  (imported before the clock starts: the lint's time is not the script's)
+    import skewplot.testing._lint  # noqa: F401  (imported before the clock starts: the lint's time is not the script's)
 
     warnings.simplefilter("error", RuntimeWarning)
     start = time.process_time()

@@ -15,7 +15,7 @@ Below, the true deployment skew is 5 % in every panel (one draw of a test
 set of 20 000 and a deployment sample of 50 000).  Left: prior shift holds,
 and every method lands within about a point of the truth.  The intervals of
 one draw miss now and then (90 % intervals cover 80-98 % of the time in
-``tests/test_prior_shift.py``); here the test set's own draw pulls the
+``tests/stats/test_prior_shift.py``); here the test set's own draw pulls the
 methods a little low together, and the intervals of PACC and ACC end just
 short of 5 %: the test set's sampling error is shared by every estimate
 made with it, which is why the intervals must include it.  Middle: the

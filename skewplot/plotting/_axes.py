@@ -7,7 +7,7 @@ import re
 
 import numpy as np
 
-from ._layout import fit_label, text_width
+from .layout._figure import fit_label, text_width
 
 __all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "fitted_title", "fitted_titles", "title_width",
            "refit_titles", "log_axis", "skew_window", "precision_axis", "precision_floor", "LOG_PRECISION_BELOW"]
@@ -18,7 +18,7 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
 
     With ``skew_label="title"`` the y label stays fixed mathtext and the skew
     goes to the title (cheap to update while a slider moves).  Each label
-    has shorter forms for an Axes too small for it (:func:`~._layout.fit_label`).
+    has shorter forms for an Axes too small for it (:func:`~.layout._figure.fit_label`).
     """
     fit_label(ax.xaxis, "Recall (TPR)", "Recall")
     if skew is None:
@@ -59,7 +59,7 @@ def fitted_title(ax, text, width=None):
 
     ``width(s)``: the width in pixels ``ax``'s title would have with text
     ``s`` (default: measured by the renderer in the title's font).  A saved
-    page (``skewplot.widgets.page_scene``) asks this of every state's title.
+    page (``skewplot.widgets.page.scene``) asks this of every state's title.
 
     Examples
     --------
@@ -131,7 +131,7 @@ def label_roc_axes(ax):
     """Label the false and true positive rates; in a panel too narrow (short) for the words, ``FPR`` / ``TPR``.
 
     The words are kept while they fit the Axes' side on its final size
-    (:func:`~._layout.fit_label`): in a paper row of two a centred label
+    (:func:`~.layout._figure.fit_label`): in a paper row of two a centred label
     wider than its panel reached past the figure's edge.
     """
     fit_label(ax.xaxis, "False positive rate (FPR)", "FPR")

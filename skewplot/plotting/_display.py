@@ -12,8 +12,8 @@ import numpy as np
 
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
-from ._layout import lay_out, settle
-from ._legend import place_legend
+from .layout._figure import lay_out, settle
+from .layout._legend import place_legend
 
 __all__ = ["Display", "FromScoresMixin", "resolve_ax", "as_points_dict", "palette", "decimation_indices",
            "auc_label", "from_first_point", "area_name", "classifier_styles"]
@@ -120,7 +120,7 @@ class Display:
         return []
 
     def _place_legend(self, *args, relocate=False, **kwargs):
-        """A new legend by the one rule of :mod:`._legend`, or (``relocate``) the same one moved after an update."""
+        """A new legend by the one rule of :mod:`.layout._legend`, or (``relocate``) the same one moved on update."""
         legend = self.ax_.get_legend() if relocate else None
         if relocate and legend is None:
             return None

@@ -22,7 +22,7 @@ from ._axes import LOG_PRECISION_BELOW, label_pr_axes, label_roc_axes, precision
 from ._decimate import pr_vertices
 from ._display import curve_bins, decimation_indices, from_first_point, palette, resolve_ax
 from ._kwargs import check_style
-from ._legend import place_legend
+from .layout._legend import place_legend
 
 __all__ = ["BracketDisplay", "plot_bracket", "is_bounded"]
 

@@ -12,8 +12,8 @@ from ._axes import log_axis, skew_window
 from ._bands import ci_band_text
 from ._display import Display, palette, resolve_ax
 from ._kwargs import check_style
-from ._layout import fit_label
-from ._legend import place_legend
+from .layout._figure import fit_label
+from .layout._legend import place_legend
 
 __all__ = ["ComparisonDisplay", "plot_comparison"]
 

@@ -13,7 +13,7 @@ from ..skew.base import skew_text
 from ._display import Display, decimation_indices
 from ._docstrings import fill_doc
 from ._kwargs import check_style
-from ._layout import fit_label
+from .layout._figure import fit_label
 from .threshold import check_threshold, threshold_index
 
 __all__ = ["DecisionDisplay", "plot_decision"]

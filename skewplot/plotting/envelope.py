@@ -23,8 +23,8 @@ from ._display import (
     classifier_styles,
 )
 from ._labels import AxisLabel
-from ._layout import fit_label
-from ._markers import DODGE_PT, dodge_markers, fit_marker_label, show_whole
+from .layout._figure import fit_label
+from .layout._markers import DODGE_PT, dodge_markers, fit_marker_label, show_whole
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 

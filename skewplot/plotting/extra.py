@@ -12,7 +12,7 @@ from ..skew.base import skew_text
 from ._axes import log_axis, skew_window
 from ._display import Display, as_points_dict, palette
 from ._kwargs import check_style
-from ._layout import fit_label
+from .layout._figure import fit_label
 
 __all__ = ["SkewTransformDisplay", "plot_skew_transform", "AUCPRSkewDisplay", "plot_aucpr_vs_skew", "APNullDisplay",
            "plot_ap_null"]

@@ -26,8 +26,8 @@ from ._display import (
 )
 from ._docstrings import fill_doc
 from ._kwargs import check_style
-from ._legend import set_entry_texts
 from .bracket import is_bounded, plot_bracket
+from .layout._legend import set_entry_texts
 from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["PRDisplay", "plot_pr"]

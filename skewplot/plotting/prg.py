@@ -10,8 +10,8 @@ from ..skew import FixedSkew
 from ._display import Display, as_points_dict, auc_label, classifier_styles, curve_bins, decimation_indices
 from ._docstrings import fill_doc
 from ._kwargs import check_style
-from ._layout import fit_label
-from ._legend import set_entry_texts
+from .layout._figure import fit_label
+from .layout._legend import set_entry_texts
 from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["PRGDisplay", "plot_prg"]

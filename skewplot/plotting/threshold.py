@@ -17,7 +17,7 @@ import numpy as np
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates_at, skew_model_of
 from ..metrics.prg import gain_skew, precision_gain, recall_gain
-from ._markers import DODGE_PT, dodge_markers, show_whole
+from .layout._markers import DODGE_PT, dodge_markers, show_whole
 
 __all__ = ["ThresholdMarker", "mark_threshold", "threshold_index"]
 

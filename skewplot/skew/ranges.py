@@ -109,7 +109,7 @@ class SkewRange(SkewModel):
         >>> isinstance(r, sp.SkewRange), round(r.lo, 1), round(r.hi, 1)
         (True, 0.1, 0.3)
         """
-        from ..stats.deployment import estimate_skew_range  # deferred upward call (tests/test_architecture.py)
+        from ..stats.deployment import estimate_skew_range  # deferred upward call (tests/api/test_architecture.py)
 
         return estimate_skew_range(y_true, y_score, batches, times, **options)
 

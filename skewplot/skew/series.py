@@ -151,7 +151,7 @@ class SkewSeries(SkewModel):
         >>> bool(np.all((series.low < [0.02, 0.06]) & ([0.02, 0.06] < series.high)))  # 90 % intervals
         True
         """
-        from ..stats.deployment import estimate_skew_series  # deferred upward call (tests/test_architecture.py)
+        from ..stats.deployment import estimate_skew_series  # deferred upward call (tests/api/test_architecture.py)
 
         return estimate_skew_series(y_true, y_score, batches, times, **options)
 

@@ -24,7 +24,7 @@ The pmfs are built from the mode outward by the ratio recurrence
 ``1e-17`` of the mode's, and normalised by their sum: O(sqrt(n p (1-p)))
 terms, no overflow at ``n = 1e8``.  Every sum is sequential (``cumsum``,
 never ``np.sum``'s pairwise order) and every product is formed in one fixed
-order, so that ``skewplot/widgets/page_interval.js`` (the saved page's copy
+order, so that ``skewplot/widgets/page/runtime/interval.js`` (the saved page's copy
 of recall and precision) reproduces these numbers bit for bit: change one,
 change both.
 """

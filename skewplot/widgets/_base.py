@@ -38,14 +38,14 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     shown,
     skew_or_estimate,
 )
+from ._echoes import follow_page
 from ._frames import Frames
 from ._layout import freeze_layout
 from ._lock import guard
-from ._page import follow_page
 from ._parts import encode_png
 from ._readout import Tables, first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here
 from ._width import follow_output_width
-from .page_export import save_html
+from .page.export import save_html
 
 __all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
            "skew_or_estimate", "is_widget_backend", "read_estimate", "INPUT_KEYS"]

@@ -235,7 +235,7 @@ class LogRangeSlider(widgets.HBox):
     The page's slider holds the logarithms (``slider_``, no readout of its
     own); ``readout`` shows the skews.  A value set in the kernel is kept
     exactly: the page's snap of it to the step grid, sent back, lies within
-    half a step of it and changes nothing (see :mod:`skewplot.widgets._page`).
+    half a step of it and changes nothing (see :mod:`skewplot.widgets._echoes`).
 
     Parameters
     ----------
@@ -251,7 +251,7 @@ class LogRangeSlider(widgets.HBox):
     value = Tuple(_Number(), _Number())
 
     def __init__(self, value, *, lo, hi, steps_per_decade, description, continuous_update):
-        from ._page import follow_page
+        from ._echoes import follow_page
 
         lo, hi = _check_bounds(lo, hi, lo_name="log_lo", hi_name="hi", lo_open=True, hi_open=False)
         if isinstance(steps_per_decade, bool) or not isinstance(steps_per_decade, int) or steps_per_decade < 1:

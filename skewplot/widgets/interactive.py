@@ -12,8 +12,8 @@ import numpy as np
 from .._validate import check_1d_array, check_finite, check_scalar
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
-from ..plotting._legend import place_legend
 from ..plotting.envelope import LOG_BELOW
+from ..plotting.layout._legend import place_legend
 from ..skew import SkewRange, SkewSeries
 from ..skew.base import skew_text
 from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized, plot_args

@@ -76,7 +76,7 @@ class ThresholdSlider(widgets.HBox):
     value = Float()
 
     def __init__(self, pts, value, *, description="threshold"):
-        from ._page import follow_page
+        from ._echoes import follow_page
 
         self.slider_ = widgets.IntSlider(min=0, max=1, step=1, readout=False, description=description,
                                          continuous_update=True, style=_STYLE, layout=widgets.Layout(width="300px"))

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 import skewplot as sp
-from skewplot.plotting._layout import LABEL_FILL, fit_label, two_lines
-from skewplot.plotting._lint import lint_figure
+from skewplot.plotting.layout._figure import LABEL_FILL, fit_label, two_lines
 from skewplot.plotting.style import paper
+from skewplot.testing import lint_figure
 
 TEXTS = ("text-overlap", "text-outside")
 

@@ -3,7 +3,7 @@
 Data with 1 % and 0.1 % positives, deployment skews down to 1e-4; single
 figures, ``style.paper("single")`` rows of two panels, ``style.paper("double")``
 rows of three, 2x2 grids through ``ax=``, and every widget.  The lint
-(``skewplot/plotting/_lint.py``) reads the artists after a draw; that it
+(``skewplot/testing/_lint.py``) reads the artists after a draw; that it
 fails on a broken layout is shown in ``test_figure_lint_fails.py``.
 
 A fault that another piece of work is to fix can be listed in ``OTHERS``
@@ -11,7 +11,7 @@ A fault that another piece of work is to fix can be listed in ``OTHERS``
 should get its own ``xfail(strict=True)`` case that fails until the fix
 lands (none is listed now).
 
-Gallery scripts are linted by ``tests/test_gallery.py`` (docs suite), and
+Gallery scripts are linted by ``tests/docs/test_gallery.py`` (docs suite), and
 the figures of 1e6 distinct scores here in the slow suite.
 """
 
@@ -21,7 +21,7 @@ import pytest
 
 import skewplot as sp
 from skewplot.plotting import style
-from skewplot.plotting._lint import lint_figure
+from skewplot.testing import lint_figure
 
 SKEWS = (1e-4, 0.005)
 

@@ -1,4 +1,4 @@
-"""The figure lint (``skewplot/plotting/_lint.py``) finds each fault it is meant to find.
+"""The figure lint (``skewplot/testing/_lint.py``) finds each fault it is meant to find.
 
 Each test breaks one rule on purpose in a figure drawn by hand and checks
 that :func:`lint_figure` reports it, with the kind named, while a clean
@@ -9,7 +9,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 
-from skewplot.plotting._lint import KINDS, assert_clean, lint_figure
+from skewplot.testing import KINDS, assert_clean, lint_figure
 
 
 def _kinds(fig):

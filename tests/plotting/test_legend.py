@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
-from skewplot.plotting._legend import legend_collisions
+from skewplot.plotting.layout._legend import legend_collisions
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +75,7 @@ def test_a_curve_through_every_corner_sends_the_legend_outside():
     for x, y in [(0.5, 0.5), (0.9, 0.05), (0.1, 0.05), (0.9, 0.9), (0.1, 0.9), (0.9, 0.5), (0.1, 0.5), (0.5, 0.9),
                  (0.5, 0.05), (0.75, 0.25), (0.25, 0.75), (0.75, 0.75), (0.25, 0.25)]:
         ax.text(x, y, "occupied", ha="center", va="center", fontsize=14, transform=ax.transAxes)
-    from skewplot.plotting._legend import place_legend
+    from skewplot.plotting.layout._legend import place_legend
 
     place_legend(ax)
     assert not _check(disp, title="")
@@ -103,7 +103,7 @@ def test_explorer_panels():
 
 def test_blocked_agrees_with_clipping_every_segment():
     """The pre-filters (each segment's own box, a vertex inside) give the answer of clipping every segment."""
-    from skewplot.plotting._legend_geometry import _blocked, _crossing
+    from skewplot.plotting.layout._legend_geometry import _blocked, _crossing
 
     rng = np.random.default_rng(3)
     start = rng.uniform(0, 100, size=(400, 2))
@@ -125,7 +125,7 @@ def test_collection_segments_join_neighbours_of_one_path_only():
     from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
 
-    from skewplot.plotting._legend_geometry import _segments
+    from skewplot.plotting.layout._legend_geometry import _segments
 
     ax = Figure().subplots()
     ax.add_collection(LineCollection([[(0, 0), (1, 1), (np.nan, 0.5), (2, 0)], [(5, 5), (6, 6)], [(7, 7)]]))
@@ -135,7 +135,7 @@ def test_collection_segments_join_neighbours_of_one_path_only():
 
 
 def test_legend_box_moved_to_each_place_equals_the_measured_one():
-    from skewplot.plotting._legend_geometry import INSIDE, _extent_at, _renderer
+    from skewplot.plotting.layout._legend_geometry import INSIDE, _extent_at, _renderer
 
     disp = sp.plot_pr(sp.datasets.example_classifiers(), skew=0.1)
     legend = disp.ax_.get_legend()
@@ -225,7 +225,7 @@ def test_a_bare_user_figure_is_laid_out_and_a_hand_placed_one_is_left_alone():
     constrained layout; one whose margins were set by ``subplots_adjust`` keeps them."""
     from matplotlib.layout_engine import ConstrainedLayoutEngine
 
-    from skewplot.plotting._lint import lint_figure
+    from skewplot.testing import lint_figure
 
     y, s = sp.datasets.make_scores(20_000, 0.01, random_state=1)
     pts = sp.operating_points(y, s)
@@ -244,8 +244,8 @@ def test_a_bare_user_figure_is_laid_out_and_a_hand_placed_one_is_left_alone():
 def test_a_strip_of_many_entries_keeps_the_axes_share(n_models):
     """Four classifiers, a bootstrap band and three baselines: a one-column strip in the default font took
     the Axes down to 39-56 % of the figure's height; the strip's smaller styles keep 60 %."""
-    from skewplot.plotting._layout import MIN_CELL_SHARE
-    from skewplot.plotting._lint import lint_figure
+    from skewplot.plotting.layout._figure import MIN_CELL_SHARE
+    from skewplot.testing import lint_figure
 
     rng = np.random.default_rng(1)
     y = (rng.random(100_000) < 0.001).astype(int)
@@ -265,7 +265,7 @@ def test_a_paper_row_of_narrow_panels_keeps_their_share_and_labels_inside():
     reached past the figure's right edge.  Now the legend takes the strip's smaller style and the ROC its
     short labels."""
     from skewplot.plotting import style
-    from skewplot.plotting._lint import lint_figure
+    from skewplot.testing import lint_figure
 
     rng = np.random.default_rng(1)
     y = (rng.random(100_000) < 0.001).astype(int)
@@ -289,7 +289,7 @@ def test_a_skew_transforms_own_legend_follows_the_grid_drawn_after_it():
     """The skew transform keeps its own legend in a grid.  Placed when it was drawn, it touched the diagonal
     once the panels drawn after it added the shared legend's row, and once its equal-aspect box shrank at
     draw time: it is placed again when the shared row changes, on the box it is drawn in."""
-    from skewplot.plotting._lint import lint_figure
+    from skewplot.testing import lint_figure
 
     rng = np.random.default_rng(1)
     y = (rng.random(100_000) < 0.001).astype(int)

@@ -14,8 +14,8 @@ import numpy as np
 import pytest
 
 import skewplot as sp
-from skewplot.plotting._legend_entries import strip_entries, wrap_label
-from skewplot.plotting._lint import lint_figure
+from skewplot.plotting.layout._legend_entries import strip_entries, wrap_label
+from skewplot.testing import lint_figure
 
 NAMES = ("model A", "model B", "model C", "baseline logistic regression")
 
@@ -162,7 +162,7 @@ def test_talk_sized_fonts_keep_the_legend_in_the_figure_and_the_axes_whole(kind)
     # taller than the figure left the layout unapplied and was kept, drawn off the figure's bottom edge.
     import seaborn as sns
 
-    from skewplot.plotting._layout import kept_sizes
+    from skewplot.plotting.layout._figure import kept_sizes
 
     points = _points(4, rate=0.001, n=100_000)
     with sns.plotting_context("talk"):

@@ -15,7 +15,7 @@ import pytest  # noqa: E402
 
 import skewplot as sp  # noqa: E402
 from skewplot.plotting import style  # noqa: E402
-from skewplot.plotting._lint import lint_figure  # noqa: E402
+from skewplot.testing import lint_figure  # noqa: E402
 
 MARKER_KINDS = ("marker-outside", "marker-close")
 

@@ -100,7 +100,7 @@ def test_a_marker_on_the_view_edge_is_drawn_whole(data):
     """A threshold above every score marks ROC's (0, 0) and precision's top: drawn whole over the spines."""
     import matplotlib.pyplot as plt
 
-    from skewplot.plotting._lint import lint_figure
+    from skewplot.testing import lint_figure
 
     y, s = data[0][:1000], data[1][:1000]
     top = float(s.max()) + 1.0  # nothing predicted positive: FPR = TPR = 0
@@ -129,8 +129,8 @@ def test_dodge_spreads_marks_close_in_pixels_whatever_lies_between_them_in_y():
     ends at least the figure lint's 5 px apart."""
     import matplotlib.pyplot as plt
 
-    from skewplot.plotting._lint import MIN_MARKER_PX
-    from skewplot.plotting._markers import DODGE_PT, dodge_markers
+    from skewplot.plotting.layout._markers import DODGE_PT, dodge_markers
+    from skewplot.testing import MIN_MARKER_PX
 
     fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
     ax.set(xlim=(0, 400), ylim=(0, 300))
@@ -150,7 +150,7 @@ def test_dodge_spreads_marks_close_in_pixels_whatever_lies_between_them_in_y():
 def test_four_classifiers_threshold_marks_in_the_explorer_are_apart():
     pytest.importorskip("ipywidgets")
     from skewplot import widgets
-    from skewplot.plotting._lint import lint_figure
+    from skewplot.testing import lint_figure
 
     rng = np.random.default_rng(1)
     y = (rng.random(100_000) < 0.001).astype(int)

@@ -24,7 +24,7 @@ from ._browser import WAIT_MS, Session, artifacts_dir, check_frame, figure_locat
 MAKE = "sp.widgets.explorer(sp.datasets.example_classifiers(n=20000, skew=0.01, random_state=4), skew=0.005)"
 # The lint with the figure's staleness: a stale figure awaits the draw the browser asks for (ipympl's round trip
 # after a resize), its texts still where the last draw put them.
-LINT = ("import json; from skewplot.plotting._lint import lint_figure; "
+LINT = ("import json; from skewplot.testing import lint_figure; "
         "print('LINT' + json.dumps([bool(w.figure.stale), "
         "[str(p) for p in lint_figure(w.figure, checks={checks!r})]]))")
 # The figure's size in pixels, and 1 once the kernel has laid the figure out at that size (the full draw a resize asks

@@ -215,7 +215,7 @@ def test_go_to_estimated_skew(lab, chromium, artifacts, backend):
         wait_changed(readout, before, page)
         s = _agree(sess, slider, readout, "skew", display)
         # The page answers through its own log/exp arithmetic (0.0125 may come back 1 ulp away): a
-        # restatement, which leaves the kernel at the estimate (widgets/_page.py); rel=1e-12 allows either.
+        # restatement, which leaves the kernel at the estimate (widgets/_echoes.py); rel=1e-12 allows either.
         assert s["value"] == pytest.approx(ESTIMATE, rel=1e-12), s
         check_frame(sess, fig_loc, "estimate")
         assert _state(sess, "skew", display)["value"] == s["value"]  # settled: no further echo

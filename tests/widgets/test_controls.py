@@ -119,8 +119,8 @@ def test_unit_sliders(factory, name):
 def test_the_linear_skew_range_readout_writes_skews_as_the_titles_do():
     """One notation (issue 29, Deliver 6): the readout showed 0.000 – 0.500 beside the title's [0, 0.5]."""
     from skewplot.skew.base import skew_text
-    from skewplot.widgets._page_shell import readout_text
-    from skewplot.widgets.page_scene import range_nodes
+    from skewplot.widgets.page._shell import readout_text
+    from skewplot.widgets.page.scene import range_nodes
 
     slider = skew_range_slider((0.0, 0.5))
     values, labels = range_nodes(slider)  # what a saved page shows at each node, as the live d3 readout

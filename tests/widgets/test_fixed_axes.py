@@ -13,7 +13,7 @@ import pytest
 
 import skewplot as sp
 from skewplot.plotting._axes import precision_floor
-from skewplot.plotting._lint import lint_figure
+from skewplot.testing import lint_figure
 from skewplot.widgets import explorer, interactive_integrated_pr, interactive_pr
 
 from .test_frames import assert_frame_is_full_draw

@@ -3,7 +3,7 @@
 import pytest
 
 import skewplot as sp
-from skewplot.plotting._lint import lint_figure
+from skewplot.testing import lint_figure
 from skewplot.widgets import explorer, interactive_pr
 from skewplot.widgets._layout import Layout
 

@@ -3,7 +3,7 @@
 import pytest
 
 import skewplot as sp
-from skewplot.plotting._lint import lint_figure
+from skewplot.testing import lint_figure
 from skewplot.widgets._width import MIN_WIDTH_PX
 
 from .test_backends import ipympl_backend  # noqa: F401 - the fixture

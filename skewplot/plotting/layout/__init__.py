@@ -1,0 +1,20 @@
+"""Where things go on a figure: its layout, its legends, its axis labels' forms and its markers' places.
+
+The plots decide what to draw; this package decides where, and never what
+a label or a legend entry says:
+
+- ``_figure``: the figure's constrained layout, laid out at once, and the
+  share of its cell each Axes keeps (``MIN_CELL_SHARE``); each axis label's
+  first form (words, words on two lines, abbreviation) that fits its Axes
+  (``fit_label``, ``FittingLayoutEngine``);
+- ``_legend``: the one legend rule (a free place inside the Axes, else a
+  compact strip under it; one shared legend for a figure of panels), with
+  ``_legend_geometry`` (the drawn curves and texts a legend must not
+  cover), ``_legend_strip`` (the strip and its fitting) and
+  ``_legend_entries`` (a shared legend's entry names, look-alikes merged);
+- ``_markers``: the skew marker's dots dodged apart and its label put
+  beside the skew line where it fits.
+
+Only the plotting and widgets layers use it; the figure lint that checks
+the result lives in :mod:`skewplot.testing`.
+"""

@@ -1,0 +1,159 @@
+"""The entries of a shared legend: a name without one panel's numbers, and look-alike samples joined into one.
+
+:func:`~skewplot.plotting.layout._legend.share_legend` names every entry by
+:func:`entry_name` (``"good"`` for ``"good (AUCPR = 0.612)"``), so that the
+panels of a figure add each classifier once, and joins the entries a reader
+could not tell apart by :func:`merge_lookalikes`.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+__all__ = ["entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "WRAP_CHARS"]
+
+_NUMBERS = re.compile(r"\s*\((?:[^()]*=[^()]*|[-+\d.eE, ]+)\)$")
+
+
+def entry_name(label):
+    """The name of a legend entry without the numbers of one panel.
+
+    Examples
+    --------
+    >>> entry_name("good (AUCPR = 0.612)"), entry_name("random (0.0001)"), entry_name("trivial (always −, always +)")
+    ('good', 'random', 'trivial (always −, always +)')
+    """
+    return _NUMBERS.sub("", label)
+
+
+#: The line lengths a strip's labels are wrapped to, in turn: only the longest entry (``"baseline logistic
+#: regression (AUCPR = 0.001)"``) first, then every entry with numbers (``"(AUCPR = 0.033)"`` is 15 characters).
+WRAP_CHARS = (30, 18)
+
+
+def _halve(line):
+    """``line`` broken at the space nearest its middle, outside mathtext (unchanged: no space)."""
+    from ._figure import two_lines
+
+    return two_lines(line, at_bracket=False).split("\n")
+
+
+def wrap_label(label, width=WRAP_CHARS[-1]):
+    r"""``label`` on several lines, so that a narrow legend strip can take two or three columns.
+
+    A label longer than ``width`` breaks before the bracket of its
+    numbers (``" (AUCPR = 0.033)"``, :func:`entry_name`), then every line
+    still longer breaks at the space nearest its middle, until each line
+    fits or has no space left.  A label already on several lines (a
+    band's description) has its lines wrapped the same way.  The one place
+    the wrapped form is made: a legend whose texts are rewritten (a
+    Display's ``update``) wraps the new texts here again.
+
+    Examples
+    --------
+    >>> wrap_label("baseline logistic regression (AUCPR = 0.001)")
+    'baseline logistic\nregression\n(AUCPR = 0.001)'
+    >>> wrap_label("model A (AUCPR = 0.033)"), wrap_label("random (0.0001)")
+    ('model A\n(AUCPR = 0.033)', 'random (0.0001)')
+    """
+    lines = []
+    for line in label.split("\n"):
+        name = entry_name(line)
+        todo = [name, line[len(name):].strip()] if len(line) > width and name and name != line else [line]
+        while todo:
+            part = todo.pop(0)
+            halves = _halve(part) if len(part) > width else [part]
+            if len(halves) == 1:
+                lines.append(part)
+            else:
+                todo[:0] = halves
+    return "\n".join(line for line in lines if line)
+
+
+def strip_entries(handles, labels, wrap=None, compact=False):
+    r"""What a legend strip shows of the entries ``(handles, labels)``: ``(handles, texts, stands_for)``.
+
+    ``compact`` (a strip that does not fit otherwise): the dotted "minimum
+    achievable" joins the "unachievable" region it bounds (one sample shows
+    the grey region under its dotted edge), and a label on several lines
+    keeps its first (a band's level and kind, ``"90 % pointwise bootstrap
+    CI"``, without its method).  ``wrap``: every text wrapped to that many
+    characters (:func:`wrap_label`).  ``stands_for`` is the label each text
+    shows (a Display rewrites its legend from its labels); ``handles`` may
+    be None (texts only).
+
+    Examples
+    --------
+    >>> strip_entries(None, ["good (AUCPR = 0.5)", "90 % CI\n(percentile)", "minimum achievable", "unachievable"],
+    ...               wrap=18, compact=True)[1:]
+    (['good (AUCPR = 0.5)', '90 % CI', 'unachievable'], ['good (AUCPR = 0.5)', '90 % CI\n(percentile)', 'unachievable'])
+    """
+    labels = [str(label) for label in labels]
+    handles = [None] * len(labels) if handles is None else list(handles)
+    keep = list(range(len(labels)))
+    texts = list(labels)
+    if compact:
+        if "minimum achievable" in labels and "unachievable" in labels:
+            edge, region = labels.index("minimum achievable"), labels.index("unachievable")
+            if handles[region] is not None:
+                handles[region] = (handles[region], handles[edge])
+            keep.remove(edge)
+        texts = [text.split("\n")[0] for text in texts]
+    if wrap is not None:
+        texts = [wrap_label(text, wrap) for text in texts]
+    return [handles[i] for i in keep], [texts[i] for i in keep], [labels[i] for i in keep]
+
+
+#: Two entries' colours closer than this in every RGBA channel look alike in a legend's short sample (greys
+#: 0.35 and 0.5 do; the classifiers' palette colours differ by far more).
+_ALIKE_RGBA = 0.2
+_ALIKE_WIDTH = 0.6  # line widths (points) closer than this look alike
+
+
+def _look(handle):
+    """What a legend sample shows of ``handle``: ``(kind, dashes, marker, hatch, width, rgba)``, rgba apart."""
+    from matplotlib.colors import to_rgba
+    from matplotlib.lines import Line2D
+
+    if isinstance(handle, Line2D):
+        dashes = None
+        if handle.get_linestyle() not in ("None", "none", "", " "):
+            offset, seq = handle._unscaled_dash_pattern
+            dashes = (round(float(offset), 2), tuple(round(float(v), 2) for v in seq or ()))
+        return ("line", dashes, str(handle.get_marker()), None, float(handle.get_linewidth()),
+                np.asarray(to_rgba(handle.get_color(), handle.get_alpha())))
+    face = handle.get_facecolor()
+    face = np.asarray(face, dtype=float).reshape(-1, 4)[0] if np.size(face) else np.zeros(4)
+    hatch = handle.get_hatch() if hasattr(handle, "get_hatch") else None
+    return ("fill", None, None, hatch, 0.0, face)
+
+
+def _alike(a, b):
+    return (a[:4] == b[:4] and abs(a[4] - b[4]) < _ALIKE_WIDTH
+            and bool(np.all(np.abs(a[5] - b[5]) < _ALIKE_RGBA)))
+
+
+def merge_lookalikes(entries):
+    """``{label: handle}`` with look-alike entries joined into one, labelled ``"a / b / c"`` (first handle kept).
+
+    Examples
+    --------
+    >>> from matplotlib.lines import Line2D
+    >>> grey = dict(color="0.35", linestyle="--", linewidth=1.0)
+    >>> merged = merge_lookalikes({"good": Line2D([], [], color="C0"), "random": Line2D([], [], **grey),
+    ...                            "chance": Line2D([], [], **{**grey, "color": "0.5"})})
+    >>> list(merged)
+    ['good', 'random / chance']
+    """
+    groups = []  # [look, [names], handle]
+    for name, handle in entries.items():
+        look = _look(handle)
+        for group in groups:
+            if _alike(group[0], look):
+                group[1].append(name)
+                break
+        else:
+            groups.append([look, [name], handle])
+    return {" / ".join(names): handle for _, names, handle in groups}

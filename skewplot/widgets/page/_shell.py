@@ -1,0 +1,83 @@
+"""What both kinds of saved page share: the slider grids, and the HTML shell the data and script go in."""
+
+from __future__ import annotations
+
+import html
+import json
+import math
+import string
+from importlib import resources
+
+__all__ = ["control_grid", "readout_text", "page_html", "read_text"]
+
+
+def readout_text(value, fmt):
+    """``value`` as the page's slider readout (d3-format ``fmt``) shows it.
+
+    Python's ``format`` agrees with d3's for the types the sliders use,
+    except d3's no-type format (``".3"``), which drops the ``.0`` Python
+    keeps on a whole number (d3 shows 0, Python 0.0).
+
+    Examples
+    --------
+    >>> readout_text(0.0, ".3"), readout_text(0.5, ".3"), readout_text(0.125, ".3"), readout_text(0.5, ".3f")
+    ('0', '0.5', '0.125', '0.500')
+    """
+    text = format(value, fmt)
+    if fmt and not fmt[-1].isalpha() and text.endswith(".0"):
+        text = text[:-2]
+    return text
+
+
+def control_grid(control):
+    """The values a live slider steps through, and how its readout shows each.
+
+    Parameters
+    ----------
+    control : ipywidgets.FloatLogSlider or ipywidgets.FloatSlider
+
+    Returns
+    -------
+    values : list of float
+        ``base ** (min + k * step)`` (log slider) or ``min + k * step``, for
+        ``k = 0, 1, ...`` up to the slider's ``max``; its ``max`` itself
+        last when the grid stops short of it (the slider reaches its end).
+    labels : list of str
+        The values in the slider's ``readout_format``.
+
+    Examples
+    --------
+    >>> from skewplot.widgets import skew_slider
+    >>> from skewplot.widgets.page.export import control_grid
+    >>> values, labels = control_grid(skew_slider(0.1, lo=0.01, hi=0.5, steps_per_decade=2))
+    >>> labels
+    ['0.01', '0.0316', '0.1', '0.316', '0.5']
+    """
+    import ipywidgets as widgets
+
+    if not isinstance(control, (widgets.FloatLogSlider, widgets.FloatSlider)):
+        raise TypeError(f"save_html can step sliders of floats only, got a {type(control).__name__} "
+                        f"({getattr(control, 'description', '')!r})")
+    lo, hi, step = float(control.min), float(control.max), float(control.step)
+    count = int(math.floor((hi - lo) / step + 1e-9))
+    points = [lo + k * step for k in range(count + 1)]
+    if (hi - points[-1]) / step > 1e-9:
+        points.append(hi)
+    if isinstance(control, widgets.FloatLogSlider):
+        values = [float(control.base) ** p for p in points]
+    else:
+        values = points
+    fmt = control.readout_format or ".2f"
+    return values, [readout_text(v, fmt) for v in values]
+
+
+def read_text(name):
+    """A file of the page's browser runtime (``runtime/``: the page template and scripts, package data)."""
+    return resources.files(__package__).joinpath("runtime", name).read_text(encoding="utf-8")
+
+
+def page_html(data, script, title):
+    """The page: the shared shell (``runtime/template.html``) with ``data`` (JSON) and ``script`` in it."""
+    return string.Template(read_text("template.html")).substitute(
+        title=html.escape(title), data=json.dumps(data, ensure_ascii=False).replace("</", "<\\/"),
+        script=script.replace("</", "<\\/"), width=data["width"], height=data["height"])
