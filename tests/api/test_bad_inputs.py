@@ -303,6 +303,7 @@ def _():
 
 
 @pytest.mark.parametrize("check", VALUE_CASES)
+@pytest.mark.slow_cases("f_alpha_zero_is_recall")  # 0.5 s
 def test_valid_edge_case_has_the_right_value(check):
     check()
 

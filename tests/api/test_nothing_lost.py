@@ -185,7 +185,8 @@ BAD_STEPS = {"skew": [np.nan, True, 0.0, 2.0], "skew_range": [(0.4, 0.1), (True,
              "f_alpha": [True, -0.5, np.inf], "m": [np.bool_(True), 1.5, np.nan]}
 
 
-@pytest.mark.parametrize("kind", ["interactive_cost", pytest.param("explorer", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("kind", ["interactive_cost", "explorer"])
+@pytest.mark.slow  # interactive_cost: 1.1 s
 def test_refused_steps_leave_every_control_trait_and_the_figure_as_they_were(kind):
     frame, arrays = _inputs()
     before_inputs = _fingerprint(frame, arrays)

@@ -60,6 +60,7 @@ def models(draw):
 # 1
 @SETTINGS
 @given(curves(), models())
+@pytest.mark.slow  # 1.1 s
 def test_normalised_aucpr_in_unit_interval_for_every_skew_model(pts, model):
     assume(model.aucpr_min_gap() > 0)
     v = sp.aucpr(pts, skew=model, normalize=True)
@@ -148,6 +149,7 @@ def test_int64_scores_rank_exactly(values, data):
 # 9
 @SETTINGS
 @given(st.lists(st.floats(-1e6, 1e6), min_size=4, max_size=20), st.data())
+@pytest.mark.slow  # 0.5 s
 def test_masked_arrays_are_honoured_or_refused(scores, data):
     s = np.array(scores)
     y = np.arange(s.size) % 2
@@ -218,6 +220,7 @@ def test_area_and_its_complement_add_to_one(pts, skew):
 @SETTINGS
 @given(curves(), st.sampled_from(["skew", "interpolation", "normalize"]),
        st.one_of(st.text(max_size=4), st.integers(), st.floats(allow_nan=True), st.none()))
+@pytest.mark.slow  # 4.8 s
 def test_a_rejected_update_changes_nothing(pts, param, value):
     import matplotlib.pyplot as plt
 

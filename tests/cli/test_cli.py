@@ -29,6 +29,7 @@ def test_report_prints_the_metrics(csv_file, capsys):
     assert f"{sp.roc_auc(pts):.4f}" in out
 
 
+@pytest.mark.slow  # 0.5 s
 def test_plot_writes_the_file_and_never_overwrites_without_force(csv_file, tmp_path, capsys):
     path, _, _ = csv_file
     out = tmp_path / "pr.svg"
@@ -79,7 +80,9 @@ def test_help_explains_every_option(capsys):
 
 
 @pytest.mark.parametrize("space, skew", [("pr", None), ("integrated", ["--skew-range", "0.1,0.4"]),
-                                         ("temporal", ["--skew-series", "0.01,0.1,0.3"]), ("roc", None),
+                                         pytest.param("temporal", ["--skew-series", "0.01,0.1,0.3"],
+                                                      marks=pytest.mark.slow),
+                                         ("roc", None),
                                          ("cost", ["--skew", "0.2"]), ("f", ["--skew", "0.2"])])
 def test_plot_every_space(csv_file, tmp_path, space, skew):
     path, _, _ = csv_file
@@ -104,6 +107,7 @@ def test_plot_rejects_a_wrong_skew_for_the_space(csv_file, tmp_path, capsys):
     assert "skew" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # 4.9 s
 def test_demo_writes_every_figure_and_keeps_existing_ones(tmp_path, capsys):
     out = tmp_path / "demo"
     assert main(["demo", "--out", str(out)]) == 0
@@ -192,6 +196,7 @@ def test_plot_files_follow_the_umask(csv_file, tmp_path, umask, mask):
     assert not list(tmp_path.glob(".skewplot-*")), "a temporary file was left behind"
 
 
+@pytest.mark.slow  # 2.3 s
 def test_demo_files_follow_the_umask(tmp_path, umask):
     umask(0o027)
     demo = tmp_path / "demo"
@@ -201,6 +206,7 @@ def test_demo_files_follow_the_umask(tmp_path, umask):
     assert stat.S_IMODE(demo.stat().st_mode) == 0o750
 
 
+@pytest.mark.slow  # 0.6 s
 def test_overwritten_file_keeps_its_permissions(csv_file, tmp_path, umask):
     path, _, _ = csv_file
     umask(0o022)

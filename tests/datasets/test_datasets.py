@@ -57,6 +57,7 @@ def test_binormal_aucpr_matches_the_recall_form_in_mpmath(pi, mu):
     assert sp.datasets.binormal_aucpr(pi, separation=mu) == pytest.approx(_binormal_aucpr_mpmath(pi, mu), abs=1e-9)
 
 
+@pytest.mark.slow  # 1.9 s
 def test_binormal_aucpr_limits_and_range():
     # No separation: precision is the skew at every threshold; over a range its mean.
     assert sp.datasets.binormal_aucpr(0.3, separation=0.0) == pytest.approx(0.3, abs=1e-10)

@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import pytest
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "from_sklearn.rst"
 
@@ -15,6 +16,7 @@ def blocks(text):
     return out
 
 
+@pytest.mark.slow  # 1.0 s
 def test_every_block_runs_and_every_pair_is_equal():
     code = blocks(PAGE.read_text(encoding="utf-8"))
     assert len(code) >= 12

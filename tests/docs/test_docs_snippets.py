@@ -91,6 +91,7 @@ def test_install_is_stated_in_one_place():
                     f"{page.name} repeats install lines {pip}; link to :ref:`install`"
 
 
+@pytest.mark.slow  # pip builds the metadata: 3-16 s
 def test_install_lines_work_from_a_checkout():
     commands = [c for lang, code in code_blocks(INSTALL_PAGE) if lang != "python"
                 for c in shell_lines(code) if is_pip_install(c)]

@@ -26,6 +26,7 @@ def test_compare_example_is_about_ten_lines():
     assert len(code.strip().splitlines()) <= 12
 
 
+@pytest.mark.slow  # 2.4 s
 def test_compare_example_prints_what_the_readme_shows(tmp_path):
     code, shown = example()
     proc = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=120,

@@ -167,6 +167,7 @@ def test_bad_interpolation_and_skew():
     st.lists(st.tuples(st.booleans(), st.integers(0, 6)), min_size=2, max_size=30),
     st.floats(0.001, 0.999),
 )
+@pytest.mark.slow  # 0.9 s
 def test_every_auc_lies_in_unit_interval_and_perfect_is_one(rows, pi):
     y = np.array([r[0] for r in rows], dtype=int)
     y[0], y[1] = 0, 1

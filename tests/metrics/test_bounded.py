@@ -51,6 +51,7 @@ def _check_all(score, y, w, n_bins, weighted):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 80), n_bins=st.sampled_from([1, 2, 3, 7, 40, 1000]),
        decimals=st.sampled_from([0, 1, 2, 6]), pos_rate=st.floats(0.02, 0.98), weighted=st.booleans())
+@pytest.mark.slow  # 8.7 s
 def test_bracket_holds_exact_value(seed, n, n_bins, decimals, pos_rate, weighted):
     rng = np.random.default_rng(seed)
     y = rng.random(n) < pos_rate
@@ -162,6 +163,7 @@ def _exact_areas(y, score, w, pi):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 40), n_bins=st.sampled_from([1, 2, 3, 7, 40]),
        decimals=st.sampled_from([0, 1, 2]), weighted=st.booleans(), pi=st.sampled_from([1e-6, 0.01, 0.3, 0.9]))
+@pytest.mark.slow  # 1.2 s
 def test_brackets_hold_the_value_computed_in_exact_arithmetic(seed, n, n_bins, decimals, weighted, pi):
     # No slack: the ends are rounded outward, so the exact-arithmetic value lies inside, not within an ulp.
     rng = np.random.default_rng(seed)

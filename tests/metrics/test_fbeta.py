@@ -14,6 +14,7 @@ def data():
     return y, np.round(s, 2)  # ties, as real scores have
 
 
+@pytest.mark.slow  # 1.1 s
 def test_best_f1_threshold_equals_scikit_learn(data):
     y, s = data
     pts = sp.operating_points(y, s)
@@ -56,6 +57,7 @@ def test_exactly_one_weight(data):
         sp.plot_fmeasure(pts, f_alpha=0.2, beta=2)
 
 
+@pytest.mark.slow  # 0.5 s
 def test_f_space_names_the_measure(data):
     pts = sp.operating_points(*data)
     assert sp.plot_fmeasure(pts).ax_.get_ylabel().startswith("F-measure $F_1$")
@@ -72,6 +74,7 @@ def test_f_space_names_the_measure(data):
     plt.close("all")
 
 
+@pytest.mark.slow  # 1.8 s
 def test_widgets_take_beta(data):
     pytest.importorskip("ipywidgets")
     from skewplot.widgets import explorer, interactive_fmeasure

@@ -174,6 +174,7 @@ def test_bad_input_names_the_argument(call, exc, match):
 @given(
     st.lists(st.tuples(st.booleans(), st.integers(-5, 5), st.floats(0, 3)), min_size=2, max_size=40),
 )
+@pytest.mark.slow  # 0.5 s
 def test_rates_are_monotone_from_origin_to_one(rows):
     y = np.array([r[0] for r in rows], dtype=int)
     y[0], y[1] = 0, 1

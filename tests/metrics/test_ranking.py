@@ -25,6 +25,7 @@ BROAD = sp.OperatingPoints.from_rates([0.3, 0.9], [0.05, 0.2])
 
 
 @pytest.mark.parametrize("interpolation", ["continuous", "trapezoid", "step"])
+@pytest.mark.slow  # 0.5 s, 0.6 s (its cases)
 def test_single_inversion_is_found_and_bracketed(interpolation):
     roots = sp.inversion_skews(EARLY, BROAD, interpolation=interpolation)
     lo, hi = sign_changes_by_dense_scan(EARLY, BROAD, interpolation)
@@ -43,6 +44,7 @@ def test_single_inversion_is_found_and_bracketed(interpolation):
     np.testing.assert_array_equal(sp.inversion_skews(BROAD, EARLY, interpolation=interpolation), roots)
 
 
+@pytest.mark.slow  # 2.9 s
 def test_every_inversion_of_random_curves(rng):
     found = []
     for _ in range(12):
@@ -57,6 +59,7 @@ def test_every_inversion_of_random_curves(rng):
     assert sum(found) > 0
 
 
+@pytest.mark.slow  # 0.8 s
 def test_two_inversions_are_both_found():
     # Precision at the top favours A, the middle favours B at moderate skews, A again later.
     a = sp.OperatingPoints.from_rates([0.16, 0.38, 0.58, 0.6], [0.0, 0.133, 0.329, 0.614])
@@ -77,6 +80,7 @@ def test_curves_that_never_cross_never_invert(rng):
 
 @settings(max_examples=500, deadline=None)
 @given(hs.floats(0.01, 0.9), hs.floats(0.0, 0.5), hs.floats(0.05, 0.5))
+@pytest.mark.slow  # 5.3 s
 def test_dominated_single_points_never_invert(tpr, fpr_frac, gap):
     # Same recall, more false positives: lower precision at every skew (Theorem 2)
     fpr = fpr_frac * tpr

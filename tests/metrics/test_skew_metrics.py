@@ -160,6 +160,7 @@ def test_baselines_for_every_model(skew, at_zero_recall):
 @settings(max_examples=500, deadline=None)
 @given(hs.lists(hs.tuples(hs.floats(0, 1), hs.floats(0, 1)), min_size=1, max_size=6),
        hs.floats(0.0, 0.6), hs.floats(0.05, 0.4))
+@pytest.mark.slow  # 1.2 s
 def test_integrated_curve_stays_in_the_unit_square_and_above_its_minimum(raw, lo, width):
     tpr = np.sort([a for a, _ in raw])
     fpr = np.sort([b for _, b in raw])

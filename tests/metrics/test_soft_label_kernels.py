@@ -113,7 +113,7 @@ def _arrays(pts):
 
 
 @pytest.mark.parametrize("kind", ["uniform", "tiny", "ends", "scarce"])
-@pytest.mark.parametrize("n", [1, 2, 8193, 16386])
+@pytest.mark.parametrize("n", [1, 2, 8193, pytest.param(16386, marks=pytest.mark.slow)])  # 16386: 0.6-1.0 s per kind
 def test_soft_label_areas_equal_the_general_path(kind, n):
     s, p = soft_curve(kind, n, seed=n)
     if n == 1:
@@ -154,7 +154,7 @@ def test_soft_label_ap_against_scikit_learn_and_exact(kind):
 
 
 @pytest.mark.parametrize("n", [1, 2, _GATHER - 1, _GATHER, _GATHER + 1, 2 * _GATHER + 2, _HALVES_MIN - 1,
-                               _HALVES_MIN, 40 * _GATHER + 3])
+                               _HALVES_MIN, pytest.param(40 * _GATHER + 3, marks=pytest.mark.slow)])  # the last: 0.8 s
 def test_gathered_cumsum_is_accurate_and_non_decreasing(n):
     """Written into the memory of the order it reads, across slice boundaries and the halves; against exact sums.
 

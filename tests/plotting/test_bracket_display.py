@@ -80,6 +80,7 @@ def _big_bins(n=400_000, decimals=5, seed=1):
     return BoundedOperatingPoints.from_bins(lo, hi, np.bincount(inv, weights=y), np.bincount(inv, weights=~y)), y, s
 
 
+@pytest.mark.slow  # 0.7 s
 def test_a_bracket_narrower_than_a_pixel_draws_its_curves():
     """Issue 29: 'empty axes with only the legend' -- now two lines, drawn, and a legend that shows the width."""
     bounded, y, s = _big_bins()

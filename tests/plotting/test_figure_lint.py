@@ -200,6 +200,18 @@ def test_every_public_plot_function_and_widget_has_a_case():
 
 
 @pytest.mark.parametrize(("case", "make", "arg", "key", "skew"), PARAMS)
+@pytest.mark.slow_cases(
+    "ap_null-0.1%-0.005", "comparison-0.1%-0.0001", "cost-0.1%-0.0001", "cost-1%-0.005", "cost_ci-0.1%-0.0001",
+    "cost_skew_axis-0.1%-0.0001", "cost_skew_axis-0.1%-0.005", "cost_skew_axis-1%-0.0001",
+    "cost_threshold-0.1%-0.0001", "grid-skews-0.1%-0.0001", "grid-skews-0.1%-0.005", "grid-skews-1%-0.0001",
+    "grid-skews-1%-0.005", "grid-spaces-0.1%-0.0001", "grid-spaces-0.1%-0.005", "grid-spaces-1%-0.0001",
+    "grid-spaces-1%-0.005", "grid-thresholds-0.1%-0.0001", "pr-1%-0.0001", "pr_folds-0.1%-0.0001",
+    "roc_decision-0.1%-0.0001", "row-double-0.1%-0.0001", "row-double-0.1%-0.005", "row-double-1%-0.0001",
+    "row-double-1%-0.005", "row-double-decisions-0.1%-0.0001", "row-single-0.1%-0.0001", "row-single-0.1%-0.005",
+    "row-single-1%-0.0001", "row-single-1%-0.005", "row-single-thresholds-0.1%-0.0001", "w-cost-0.1%-0.0001",
+    "w-cost-1%-0.005", "w-explorer-0.1%-0.0001", "w-explorer-1%-0.005", "w-integrated-0.1%-0.0001",
+    "w-integrated-1%-0.005", "w-pr-0.1%-0.0001", "w-pr-1%-0.005", "w-temporal-0.1%-0.0001", "w-temporal-1%-0.005",
+)
 def test_figures_pass_the_lint(case, make, arg, key, skew, data):
     mine, _ = _problems(case, make(arg, data, key, skew))
     assert not mine, "\n".join(map(str, mine))

@@ -53,6 +53,7 @@ def test_a_figure_legend_over_a_panel():
     assert "legend" in _kinds(fig)
 
 
+@pytest.mark.slow  # 0.6 s
 def test_a_panel_legend_beside_the_shared_legend():
     import skewplot as sp
 

@@ -61,6 +61,7 @@ def _check(disp, title="A user's title, long enough to reach the corners of the 
 
 @pytest.mark.parametrize("space", list(SPACES))
 @pytest.mark.parametrize("which", ["fraud", "gallery"])
+@pytest.mark.slow_cases("fraud-cost_skew_axis", "fraud-iso_f")  # 0.6 s, 0.8 s
 def test_legend_covers_nothing(space, which, fraud):
     points, skew = (fraud, 0.005) if which == "fraud" else (sp.datasets.example_classifiers(), 0.1)
     _check(SPACES[space](points, skew))
@@ -82,6 +83,7 @@ def test_a_curve_through_every_corner_sends_the_legend_outside():
     plt.close("all")
 
 
+@pytest.mark.slow  # 1.5 s
 def test_explorer_panels():
     """The explorer's six panels share one legend above them: inside the figure, over no panel."""
     pytest.importorskip("ipywidgets")

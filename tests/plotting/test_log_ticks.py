@@ -34,6 +34,7 @@ def _overlaps(ax, which):
     return [(a, c) for i, (a, b) in enumerate(boxes) for c, d in boxes[i + 1:] if b.overlaps(d)]
 
 
+@pytest.mark.slow  # 1.9 s
 def test_the_issue_case_and_a_paper_row(scores):
     y, a, b = scores
     disp = sp.plot_comparison(y, a, b, n_skews=8, n_boot=100, random_state=0, skew_range=(0.001, 0.05))
@@ -55,6 +56,7 @@ def test_the_issue_case_and_a_paper_row(scores):
 
 @pytest.mark.parametrize("width", [1.2, 2.0, 6.0])
 @pytest.mark.parametrize("lims", [(1e-3, 0.05), (0.002, 0.02), (1e-4, 1.0), (0.3, 0.9)])
+@pytest.mark.slow_cases("lims1-2.0")  # 0.6 s
 def test_any_span_and_width_gives_separate_labels(width, lims):
     fig, ax = plt.subplots(figsize=(width, width), layout="constrained")
     ax.plot(lims, lims)
@@ -79,6 +81,7 @@ def test_without_it_matplotlib_overlaps(scores):
     plt.close(fig)
 
 
+@pytest.mark.slow  # 0.7 s
 def test_the_log_axes_of_every_display_use_it():
     pts = sp.datasets.example_classifiers()
     for disp in (sp.plot_cost(pts, skew=0.001), sp.plot_fmeasure(pts, skew=0.001), sp.plot_aucpr_vs_skew(pts)):

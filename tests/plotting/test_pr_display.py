@@ -47,6 +47,7 @@ def test_update_moves_the_same_artists(two):
     assert f"strong (AUCPR = {sp.aucpr(two['strong'], skew=0.3):.3f})" in texts
 
 
+@pytest.mark.slow  # 0.7 s
 def test_update_equals_a_fresh_plot(two):
     a = sp.plot_pr(two, skew=0.05).update(skew=0.2, normalize=True)
     b = sp.plot_pr(two, skew=0.2, normalize=True)
@@ -139,6 +140,7 @@ def test_bad_input_is_named(two):
         sp.plot_pr(two, ax=ax3)
 
 
+@pytest.mark.slow  # 0.5 s
 def test_vector_export_is_not_rasterised(two, tmp_path):
     from skewplot.plotting import style
 

@@ -63,6 +63,7 @@ def _check_markers(disp):
 
 @pytest.mark.parametrize("skew", [0.005, 2e-4, 1e-4])
 @pytest.mark.parametrize("plot", [sp.plot_cost, sp.plot_fmeasure], ids=["cost", "F"])
+@pytest.mark.slow_cases("1%-cost-0.005")  # 0.7 s
 def test_single_figures_hold_their_markers(rare, plot, skew):
     disp = plot(rare, skew=skew)
     assert disp.ax_.get_xscale() == "log"
@@ -72,6 +73,7 @@ def test_single_figures_hold_their_markers(rare, plot, skew):
 
 
 @pytest.mark.parametrize("skew", [0.005, 1e-4])
+@pytest.mark.slow  # 0.5 s, 1.1 s, 1.2 s (its cases)
 def test_paper_row_holds_its_markers(rare, skew):
     with style.paper("double"):
         fig, axes = plt.subplots(1, 3, layout="constrained")
@@ -110,6 +112,7 @@ def test_identical_classifiers_show_two_dots_side_by_side():
 
 
 @pytest.mark.parametrize("plot, x_axis", [(sp.plot_cost, "pc"), (sp.plot_cost, "skew"), (sp.plot_fmeasure, None)])
+@pytest.mark.slow  # 3.7 s (3 cases)
 def test_update_to_a_smaller_skew_moves_the_axis_end(plot, x_axis):
     pts = _rare(0.01)
     kwargs = {} if x_axis is None else {"x_axis": x_axis}
@@ -144,6 +147,7 @@ def test_skew_bounds_span_the_axis_and_are_checked():
 
 
 @pytest.mark.parametrize("skew", [2e-4, 1e-4])
+@pytest.mark.slow  # 11.1 s (4 cases)
 def test_explorer_panels_span_the_skew_slider(rare, skew):
     """The issue: the slider reaches 1e-4, the cost and F panels started at 1e-3 and the label left the figure."""
     w = sp.widgets.explorer(rare)
@@ -163,6 +167,7 @@ def test_explorer_panels_span_the_skew_slider(rare, skew):
 
 
 @pytest.mark.parametrize("skew", [None, 0.005, 1e-4])
+@pytest.mark.slow_cases("1%-0.0001")  # 0.8 s
 def test_precision_axes_show_a_rare_baseline(rare, skew):
     """At 1 % positives the PR baselines lay flat on the x axis: now a log axis holds them above its bottom."""
     disp = sp.plot_pr(rare, skew=skew)

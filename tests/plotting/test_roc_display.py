@@ -43,6 +43,7 @@ def test_hull_is_the_roc_convex_hull(two):
     np.testing.assert_allclose(hull.get_ydata(), pts.tpr)
 
 
+@pytest.mark.slow  # 0.9 s
 def test_update_toggles_the_same_hull_artists_without_new_figures(two):
     disp = sp.plot_roc(two)
     line = disp.lines_["strong"]

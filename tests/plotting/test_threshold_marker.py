@@ -22,6 +22,7 @@ def _xy(disp):
     return np.asarray(line.get_xdata(), float), np.asarray(line.get_ydata(), float)
 
 
+@pytest.mark.slow  # 0.9 s
 def test_markers_sit_on_the_chosen_point_in_every_space(data):
     y, s = data
     d = sp.choose_threshold(y, s, skew=0.01, target="fbeta", confidence=0.9, n_boot=200, random_state=0)

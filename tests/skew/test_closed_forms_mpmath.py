@@ -109,6 +109,9 @@ def test_uniform_min_and_random_baselines(lo, hi):
 
 
 @pytest.mark.parametrize("lo,hi", RANGES)
+@pytest.mark.slow_cases(
+    "0.0-0.5", "0.0-1.0", "0.2-0.3", "0.5-1.0", "0.999-1.0", "0.999999999998-0.999999999999", "0.999999999999-1.0",
+)  # 1.4 s, 4.0 s, 0.7 s, 4.2 s, 5.6 s, 5.9 s, 6.4 s
 def test_uniform_min_area(lo, hi):
     ref = mp_range_mean(mp_min_aucpr, lo, hi)
     got = sp.aucpr_min((lo, hi))
@@ -146,6 +149,9 @@ AREA_RANGES = [(0.0, 1.0), (0.0, 0.5), (0.2, 0.3), (0.0, 1e-12), (1e-250, 1e-200
 
 
 @pytest.mark.parametrize("lo,hi", AREA_RANGES)
+@pytest.mark.slow_cases(
+    "0.0-0.5", "0.0-1.0", "0.2-0.3", "0.999-1.0", "0.999999999999-1.0",
+)  # 1.0 s, 4.0 s, 0.6 s, 6.4 s, 6.8 s
 def test_uniform_area_and_normalised_area(lo, hi):
     pts = sp.OperatingPoints.from_rates(*CURVE, skew=0.5)
     ref = mp_range_mean(lambda p: mp_fixed_aucpr(*CURVE, p), lo, hi)
@@ -166,6 +172,7 @@ WEIGHTED = [(0.0, 1.0), (0.0, 0.01), (0.2, 0.3), (0.99, 1.0), (1e-12, 1e-6)]
 
 
 @pytest.mark.parametrize("lo,hi", WEIGHTED)
+@pytest.mark.slow_cases("0.0-0.01", "0.0-1.0", "0.2-0.3", "0.99-1.0")  # 0.7 s, 3.0 s, 1.2 s, 3.3 s
 def test_weighted_pbar_baselines_and_areas(lo, hi):
     model = sp.SkewRange(lo, hi, weight=lambda p: p * (1 - p) ** 2)
     w = _beta_weight

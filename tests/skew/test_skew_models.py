@@ -97,6 +97,7 @@ rates = hs.tuples(unit, unit)
 
 @PROPS
 @given(ranges, rates, hs.sampled_from(["free", "diag", "fpr0", "tpr0"]))
+@pytest.mark.slow  # 1.1 s
 def test_integrated_precision_equals_quadrature(rng_, ab, kind):
     lo, hi = rng_
     a, b = ab
@@ -115,6 +116,7 @@ def test_integrated_precision_equals_quadrature(rng_, ab, kind):
 
 @PROPS
 @given(ranges, rates)
+@pytest.mark.slow  # 1.7 s
 def test_integrated_precision_is_above_the_minimum_curve(rng_, ab):
     lo, hi = rng_
     a, b = ab
@@ -125,6 +127,7 @@ def test_integrated_precision_is_above_the_minimum_curve(rng_, ab):
 
 @PROPS
 @given(ranges, rates, hs.floats(0.0, 1.0))
+@pytest.mark.slow  # 1.2 s
 def test_moving_the_range_up_never_lowers_precision(rng_, ab, frac):
     lo, hi = rng_
     shift = frac * (1.0 - hi)
@@ -136,6 +139,7 @@ def test_moving_the_range_up_never_lowers_precision(rng_, ab, frac):
 
 @PROPS
 @given(hs.floats(1e-3, 1 - 2e-3), rates)
+@pytest.mark.slow  # 0.7 s
 def test_narrow_range_approaches_fixed_skew(a_skew, ab):
     a, b = ab
     assume(a > 0 or b > 0)
@@ -155,6 +159,7 @@ def test_narrow_range_approaches_fixed_skew(a_skew, ab):
 @PROPS
 @given(hs.lists(hs.floats(0.0, 1.0), min_size=1, max_size=5), hs.floats(0.01, 0.99),
        hs.sampled_from(["uniform", "weighted", "series"]))
+@pytest.mark.slow  # 4.9 s
 def test_worst_classifier_area_is_aucpr_min(_, pi, kind):
     # Every negative before every positive: ROC (0, 0) -> (0, 1) -> (1, 1).
     worst = sp.OperatingPoints.from_rates([0.0], [1.0])
@@ -210,6 +215,7 @@ def test_constant_weight_equals_uniform():
 
 @PROPS
 @given(hs.floats(0.0, 1.0), hs.integers(1, 6), rates)
+@pytest.mark.slow  # 1.1 s
 def test_constant_series_equals_fixed_skew(value, k, ab):
     assume(0 < value < 1)
     a, b = ab

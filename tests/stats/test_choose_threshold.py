@@ -80,6 +80,7 @@ SKEWS = [0.01, (0.002, 0.05), sp.SkewSeries([0.001, 0.01, 0.01, 0.03])]
 @pytest.mark.parametrize("ties,weights", [(True, True), (False, False), (True, False)])
 @pytest.mark.parametrize("skew", SKEWS, ids=["fixed", "range", "series"])
 @pytest.mark.parametrize("target", ["cost", "fbeta"])
+@pytest.mark.slow_cases("fbeta-range-False-False-0.001-4000-1")  # 0.8 s
 def test_expected_and_worst_equal_brute_force(pos_rate, n, seed, ties, weights, skew, target):
     y, s, w = _data(n, pos_rate, seed, ties=ties, weights=weights)
     thr, tpr, fpr = _brute_rates(y, s, w)

@@ -73,6 +73,7 @@ def test_an_interval_of_replicates_equal_to_the_estimate_up_to_rounding_holds_it
 @given(data=samples(), method=st.sampled_from(METHODS), stratified=st.booleans(),
        skew=st.sampled_from(range(len(SKEWS))), seed=st.integers(0, 1000),
        transform=st.sampled_from(["same", "affine", "exp", "rank"]))
+@pytest.mark.slow  # 0.5 s
 def test_compare_a_with_itself_is_never_significant(data, method, stratified, skew, seed, transform):
     """The same ranking (the scores, or any increasing function of them) never differs from itself."""
     y, s, w = data
@@ -93,6 +94,7 @@ def test_compare_a_with_itself_is_never_significant(data, method, stratified, sk
 
 @SETTINGS
 @given(data=samples(min_n=4), seed=st.integers(0, 1000))
+@pytest.mark.slow  # 1.6 s
 def test_compare_is_antisymmetric(data, seed):
     y, s, w = data
     b = s[::-1].copy()
@@ -109,6 +111,7 @@ def test_compare_is_antisymmetric(data, seed):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(deploy=st.sampled_from([0.0005, 0.01, 0.3, 0.9, 0.999]), method=st.sampled_from(sp.stats.prior_shift.METHODS),
        seed=st.integers(0, 1000))
+@pytest.mark.slow  # 0.6 s
 def test_skew_estimate_interval_holds_its_estimate(deploy, method, seed):
     y, s = sp.datasets.make_scores(600, 0.3, random_state=seed)
     _, d = sp.datasets.make_scores(400, deploy, random_state=seed + 1)

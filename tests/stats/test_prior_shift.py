@@ -127,6 +127,7 @@ def test_weighted_interval_runs_and_holds_the_estimate(data):
     assert est.low <= est.estimate <= est.high
 
 
+@pytest.mark.slow  # 2.0 s
 def test_interval_is_reproducible_and_includes_test_set_error(data):
     y, s, d = data
     a = estimate_skew(y, s, d, confidence=0.9, n_boot=200, random_state=3)
@@ -227,6 +228,7 @@ def test_series_holds_one_estimate_per_batch(stream):
     assert sp.aucpr(pts, skew=series) == pytest.approx(sp.aucpr(pts, skew=plain), rel=1e-14)
 
 
+@pytest.mark.slow  # 0.5 s
 def test_series_intervals_bracket_the_temporal_precision(stream):
     y, s, batches = stream
     series = sp.estimate_skew_series(y, s, batches, confidence=0.9, n_boot=60, random_state=0)
@@ -283,6 +285,7 @@ def test_deployment_models_bad_input(stream):
         sp.estimate_skew_series(y, s, [batches[0], batches[1] * 10])
 
 
+@pytest.mark.slow  # 1.0 s
 def test_skew_model_constructors_from_deployment(stream):
     y, s, batches = stream
     series = sp.SkewSeries.from_deployment(y, s, batches, [0, 1, 3, 7], confidence=0.9, n_boot=60, random_state=3)

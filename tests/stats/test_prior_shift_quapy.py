@@ -45,7 +45,7 @@ class Lookup(ClassifierMixin, BaseEstimator):
         return (X[:, 0] >= self.thr).astype(int)
 
 
-@pytest.mark.parametrize("pi", [0.02, 0.3, 0.6])
+@pytest.mark.parametrize("pi", [pytest.param(0.02, marks=pytest.mark.slow), 0.3, 0.6])  # 0.02: 0.7 s
 def test_same_estimates_as_quapy(pi):
     rng = np.random.default_rng(7)
     y = (rng.random(20_000) < 0.1).astype(int)

@@ -126,6 +126,7 @@ def test_stratified_replicates_keep_class_counts():
     assert np.all(tp[:, -1] == y.sum()) and np.all(fp[:, -1] == (~y).sum())
 
 
+@pytest.mark.slow  # 1.2 s
 def test_bca_interval_matches_scipy_bootstrap_on_the_same_statistic():
     """The interval arithmetic (BCa with its jackknife acceleration) against scipy on the test skew."""
     from scipy import stats

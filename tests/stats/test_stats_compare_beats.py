@@ -292,6 +292,7 @@ def test_a_wins_at_low_skew_and_b_at_high_skew(crossing):
     assert high.prob_a_beats_b < 0.01 and high.difference < 0
 
 
+@pytest.mark.slow  # 0.6 s
 def test_probability_follows_the_skew_models_mass(crossing):
     """A two-valued series with mass w at 0.01 (A wins) and 1 - w at 0.3 (B wins): the probability is w."""
     y, a, b, pi_star = crossing

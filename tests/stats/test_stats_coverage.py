@@ -31,7 +31,7 @@ def _simulate(rng, n, mu=MU, prevalence=0.1):
     return y, np.r_[rng.normal(mu, 1.0, n_pos), rng.normal(0.0, 1.0, n - n_pos)]
 
 
-@pytest.mark.parametrize("skew", [0.02, (0.01, 0.1)])
+@pytest.mark.parametrize("skew", [0.02, pytest.param((0.01, 0.1), marks=pytest.mark.slow)])  # the range: 1.0 s
 def test_population_value_matches_a_large_sample(skew):
     """The quadrature is the limit of skewplot's estimate (checks both against each other)."""
     y, s = _simulate(np.random.default_rng(0), 400_000)

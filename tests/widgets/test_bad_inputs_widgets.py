@@ -14,7 +14,7 @@ PTS = sp.operating_points(np.array([0, 1, 0, 1, 1, 0, 0, 1]), np.array([0.1, 0.9
 @pytest.mark.parametrize("make, control, display, good, bad", [
     (lambda: interactive_pr(PTS, skew=0.3), "skew", "pr", 0.2, 0.05),
     (lambda: interactive_fmeasure(PTS, skew=0.3), "f_alpha", "fmeasure", 0.3, 0.7),
-    (lambda: interactive_cost(PTS, skew=0.3), "m", "cost", 0.4, 0.8),
+    pytest.param(lambda: interactive_cost(PTS, skew=0.3), "m", "cost", 0.4, 0.8, marks=pytest.mark.slow),  # 0.8 s
 ])
 def test_observer_error_shows_in_status_and_control_returns(monkeypatch, make, control, display, good, bad):
     w = make()
@@ -38,7 +38,7 @@ def test_observer_error_shows_in_status_and_control_returns(monkeypatch, make, c
 
 
 @pytest.mark.parametrize("make", [lambda: interactive_fmeasure(PTS, f_alpha=0.0, skew=0.3),
-                                  lambda: explorer(PTS, f_alpha=0.0)])
+                                  pytest.param(lambda: explorer(PTS, f_alpha=0.0), marks=pytest.mark.slow)])  # 1.4 s
 def test_f_alpha_zero_at_creation_and_on_the_slider(make):
     w = make()
     assert "error" not in w.status.value.lower()

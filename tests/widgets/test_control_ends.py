@@ -47,6 +47,7 @@ def _end(control, which):
 
 
 @pytest.mark.parametrize("case", sorted(WIDGETS))
+@pytest.mark.slow_cases("cost", "explorer", "fmeasure", "integrated")  # 1.1 s, 1.8 s, 0.7 s, 1.5 s
 def test_every_control_at_its_ends_paints_without_error(two_classifiers, case, caplog):
     make, steps = WIDGETS[case]
     w = make(two_classifiers)
@@ -68,6 +69,7 @@ EMPTY = {
 
 @pytest.mark.parametrize("case", sorted(EMPTY))
 @pytest.mark.parametrize("empty", [(0.2, 0.2), (0.0, 0.0), (1.0, 1.0)])
+@pytest.mark.slow_cases("empty0-explorer", "empty1-explorer", "empty2-explorer")  # 1.2 s, 1.8 s, 1.2 s
 def test_an_empty_range_is_reported_and_undone(two_classifiers, case, empty, caplog):
     make, display = EMPTY[case]
     w = make(two_classifiers)

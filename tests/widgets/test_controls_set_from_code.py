@@ -90,6 +90,7 @@ def built(widgets_built):
 
 
 @pytest.mark.parametrize("case,widget,control,value", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.slow_cases("explorer.m-false", "explorer.skew-nan", "interactive_cost.skew-nan")  # 1.4 s, 1.5 s, 0.6 s
 def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget, control, value):
     w = built(widget)
     before = _state(w)
@@ -107,6 +108,7 @@ def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget
 
 
 @pytest.mark.parametrize("widget", sorted(WIDGETS))
+@pytest.mark.slow_cases("explorer", "interactive_cost")  # 2.1 s, 1.0 s
 def test_every_end_of_every_control_is_still_accepted(widget):
     """The rule refuses only what is outside: both ends of each control are values it holds."""
     w = WIDGETS[widget]()

@@ -18,8 +18,10 @@ def estimate():
     return sp.estimate_skew(y, s, d, confidence=0.9, n_boot=50, random_state=0)
 
 
-@pytest.mark.parametrize("make", [sp.widgets.interactive_pr, sp.widgets.interactive_cost,
-                                  sp.widgets.interactive_fmeasure, sp.widgets.explorer])
+@pytest.mark.parametrize("make", [sp.widgets.interactive_pr,
+                                  pytest.param(sp.widgets.interactive_cost, marks=pytest.mark.slow),  # 0.7 s
+                                  sp.widgets.interactive_fmeasure,
+                                  pytest.param(sp.widgets.explorer, marks=pytest.mark.slow)])  # 1.1 s
 def test_go_to_estimated_skew_moves_every_widget(make, two_classifiers, estimate):
     w = make(two_classifiers, estimated_skew=estimate)
     assert f"{estimate.estimate:.3g}" in w.go_to_estimate.description
@@ -61,6 +63,7 @@ def test_bad_estimated_skew_names_the_argument(two_classifiers):
 
 @pytest.mark.parametrize("make", [sp.widgets.interactive_pr, sp.widgets.interactive_cost,
                                   sp.widgets.interactive_fmeasure, sp.widgets.explorer])
+@pytest.mark.slow  # 1.1 s, 1.2 s, 1.3 s, 1.5 s (its cases)
 def test_a_skew_estimate_is_a_skew_for_every_widget(make, two_classifiers, estimate):
     """A skew is a number, a pair, a model or an estimate everywhere: interactive_pr(skew=estimate) was refused."""
     w = make(two_classifiers, skew=estimate)

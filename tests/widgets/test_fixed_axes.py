@@ -83,6 +83,7 @@ def test_the_precision_floor_lies_below_the_slider_ends_baseline(rare):
     (lambda p: interactive_pr(p), "skew", (1e-4, 3e-4, 0.002, 0.05, 0.6, 0.9999)),
     (lambda p: interactive_integrated_pr(p), "skew_range", ((0.0, 2e-4), (0.0, 0.01), (0.001, 0.2), (0.3, 1.0))),
 ])
+@pytest.mark.slow  # 0.5 s, 0.7 s (its cases)
 def test_single_pr_widgets_keep_their_log_axis(rare, make, name, values):
     w = make(rare)
     limits, draws = _limits(w), w.frames.counts["draw"]

@@ -14,7 +14,7 @@ from .test_redraw import ipympl_backend  # noqa: F401 - a fixture
 
 @pytest.mark.parametrize("make, name, value", [
     (lambda p: interactive_pr(p, skew=0.1), "skew", 0.02),
-    (lambda p: explorer(p, skew=0.1, threshold_control=False), "m", 0.3),
+    pytest.param(lambda p: explorer(p, skew=0.1, threshold_control=False), "m", 0.3, marks=pytest.mark.slow),  # 1.8 s
 ])
 def test_each_step_sends_the_canvas_whole(ipympl_backend, two_classifiers, monkeypatch, make, name,  # noqa: F811
                                           value):

@@ -52,6 +52,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow  # 2.8 s
 def test_explorer_repaints_only_the_panels_a_control_moves(two_classifiers):
     w = explorer(two_classifiers, skew=0.2)
     # skew and skew_range may fall back to a whole frame when a text leaves its panel's part
@@ -65,6 +66,7 @@ def test_explorer_repaints_only_the_panels_a_control_moves(two_classifiers):
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.slow_cases("cost", "explorer", "fmeasure", "integrated")  # 1.1 s, 2.1 s, 0.7 s, 1.0 s
 def test_every_control_step_is_a_blit_equal_to_a_full_draw(two_classifiers, case):
     make, steps = CASES[case]
     w = make(two_classifiers)
@@ -92,6 +94,7 @@ def test_pr_frame_leaves_the_axes_and_static_curves_alone(two_classifiers):
     assert w.displays["pr"].lines_["strong"] in plan and ax.get_legend() in plan
 
 
+@pytest.mark.slow  # 0.6 s
 def test_a_change_outside_the_plan_falls_back_to_a_full_draw(two_classifiers):
     w = interactive_pr(two_classifiers, skew=0.1)
     ax = w.displays["pr"].ax_
@@ -104,6 +107,7 @@ def test_a_change_outside_the_plan_falls_back_to_a_full_draw(two_classifiers):
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # 1.8 s
 def test_resized_figure_gets_a_full_draw(two_classifiers):
     w = interactive_cost(two_classifiers, skew=0.2)
     w.figure.set_size_inches(7, 5)
@@ -112,6 +116,7 @@ def test_resized_figure_gets_a_full_draw(two_classifiers):
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # 0.6 s
 def test_a_full_draw_and_savefig_keep_the_moving_artists(two_classifiers):
     w = interactive_pr(two_classifiers, skew=0.1)
     w.controls["skew"].value = 0.03
@@ -159,6 +164,7 @@ def test_explorer_bursts_across_controls_keep_every_frame_a_full_draw(two_classi
     assert w.frames._layers, "the skew steps reuse a cached lower layer"
 
 
+@pytest.mark.slow  # 1.2 s
 def test_a_skew_step_leaves_the_envelope_panels_ticks_and_thin_lines_alone(two_classifiers):
     w = explorer(two_classifiers, skew=0.2)
     w.controls["skew"].value = 0.1
@@ -174,6 +180,7 @@ def test_a_skew_step_leaves_the_envelope_panels_ticks_and_thin_lines_alone(two_c
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # 3.1 s
 def test_a_title_grown_wider_than_its_panel_is_repainted_and_cleaned_without_whole_frames(two_classifiers,
                                                                                          monkeypatch):
     # fit_title shortens a title too wide for its panel; kept long here, it is the text that leaves its part
@@ -204,6 +211,7 @@ def _drawn_during(w, name, value):
     return drawn
 
 
+@pytest.mark.slow  # 2.6 s
 def test_neighbours_keep_their_cached_layer_unless_a_moving_text_meets_it(two_classifiers):
     """Parts that touch share a cached lower layer; a label painted over a neighbour's ticks repaints it in order."""
     w = explorer(two_classifiers, skew=0.2)

@@ -48,6 +48,7 @@ def test_pr_widget_equals_static_plot(two_classifiers, value):
     assert f"{value:.4g}" in w.readout.value
 
 
+@pytest.mark.slow  # 1.0 s
 def test_pr_widget_equals_static_plot_when_decimated(big_classifier):
     w = interactive_pr(big_classifier, skew=0.1)
     w.controls["skew"].value = 0.002
@@ -139,6 +140,7 @@ def test_integrated_widget_equals_static_plot(two_classifiers, rng_):
         assert w.readouts_[name]["nAUC"] == pytest.approx(sp.aucpr(pts, skew=rng_, normalize=True), rel=1e-10)
 
 
+@pytest.mark.slow  # 0.9 s
 def test_integrated_widget_weightings(two_classifiers):
     from scipy import stats
 
@@ -183,6 +185,7 @@ def test_temporal_widget_sampled_series(two_classifiers):
     np.testing.assert_allclose(w.mean_line_.get_ydata(), [window.mean] * 2)
 
 
+@pytest.mark.slow  # 0.7 s
 def test_temporal_widget_function_series(two_classifiers):
     def f(t):
         return np.minimum(1, 2.0 ** t / 1e4)
@@ -273,6 +276,7 @@ def test_inline_backend_reshows_the_figure(two_classifiers):
     assert base64.b64decode(second["data"]["image/png"]) != png0
 
 
+@pytest.mark.slow  # 1.0 s
 def test_a_slow_step_says_computing_before_it_starts_and_clears_it(two_classifiers):
     w = interactive_integrated_pr(two_classifiers, observed=[0.1, 0.2, 0.3])
     seen = []

@@ -22,6 +22,7 @@ def _resized(w, size):
 
 
 @pytest.mark.parametrize(("prg", "size"), [(False, (7.0, 6.0)), (True, (7.0, 8.0))])
+@pytest.mark.slow  # 3.1 s
 def test_explorer_after_a_corner_resize_has_no_overlapping_or_cut_texts(rare, prg, size):
     w = explorer(rare, skew=0.005, prg=prg)
     assert lint_figure(w.figure, checks=TEXTS) == []
@@ -34,6 +35,7 @@ def test_explorer_after_a_corner_resize_has_no_overlapping_or_cut_texts(rare, pr
     assert lint_figure(w.figure, checks=TEXTS) == []
 
 
+@pytest.mark.slow  # 3.2 s
 def test_without_the_new_layout_the_resize_overlaps(rare, monkeypatch):
     """The check above can fail: the layout frozen at the first draw (as before) runs labels together."""
     monkeypatch.setattr(Layout, "refresh", lambda self: False)
@@ -42,6 +44,7 @@ def test_without_the_new_layout_the_resize_overlaps(rare, monkeypatch):
     assert {p.kind for p in lint_figure(w.figure, checks=TEXTS)}
 
 
+@pytest.mark.slow  # 1.0 s
 def test_zoom_pan_and_home_lay_out_again_and_move_the_legend(rare):
     w = interactive_pr(rare, skew=0.05)
     ax = w.displays["pr"].ax_

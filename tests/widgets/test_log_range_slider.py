@@ -46,6 +46,7 @@ def rare():
     return sp.operating_points(y, s)
 
 
+@pytest.mark.slow  # 2.8 s
 def test_the_widgets_choose_log_with_rare_positives(rare, two_classifiers):
     w = explorer({"rare": rare})
     c = w.controls["skew_range"]
@@ -65,6 +66,7 @@ def test_the_widgets_choose_log_with_rare_positives(rare, two_classifiers):
     assert (v.displays["pr"].skew.lo, v.displays["pr"].skew.hi) == (0.002, 0.03)
 
 
+@pytest.mark.slow  # 5.5 s
 def test_rare_explorer_frames_equal_full_draws(rare):
     """Log axes that move with the state, dodged markers, the log range slider: every frame is a full draw's."""
     from .test_frames import assert_frame_is_full_draw

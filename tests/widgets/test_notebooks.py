@@ -82,6 +82,7 @@ def test_there_are_examples():
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+@pytest.mark.slow_cases("explorer.ipynb", "integrated_and_temporal_pr.ipynb")  # 1.5 s, 1.8 s
 def test_notebook_has_no_test_code(path):
     nb = _nbformat().read(path, as_version=4)
     for cell in nb.cells:

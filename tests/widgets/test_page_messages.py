@@ -57,6 +57,7 @@ def _assert_pr_shows(w, skew):
     assert_frame_is_full_draw(w)  # what a savefig in the next cell saves
 
 
+@pytest.mark.slow  # 1.0 s
 def test_the_slider_drawn_after_a_cell_set_the_skew_does_not_undo_it(example):
     w = interactive_pr(example, iso_f=[0.2, 0.5, 0.8])
     slider = w.controls["skew"]
@@ -87,6 +88,7 @@ def test_the_slider_drawn_after_a_cell_set_the_skew_does_not_undo_it(example):
     _assert_pr_shows(w, back)
 
 
+@pytest.mark.slow  # 0.7 s
 def test_several_values_set_in_the_kernel_before_the_page_catches_up(example):
     w = interactive_pr(example)
     slider = w.controls["skew"]
@@ -98,6 +100,7 @@ def test_several_values_set_in_the_kernel_before_the_page_catches_up(example):
     assert slider._skewplot_page.ignored == 4
 
 
+@pytest.mark.slow  # 1.3 s
 def test_a_linear_slider_and_a_range_slider_keep_the_values_set_in_the_kernel(two_classifiers):
     w = explorer(two_classifiers, skew=0.2)
     f_alpha, pair = w.controls["f_alpha"], w.controls["skew_range"]

@@ -107,6 +107,7 @@ def _steps(w, steps):
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.slow  # 0.6 s, 0.7 s, 0.9 s, 1.0 s, 1.6 s (its cases)
 def test_ipympl_step_makes_one_frame_and_leaves_the_figure_fresh(ipympl_backend, two_classifiers, case,
                                                                  monkeypatch):
     make, steps = CASES[case]
@@ -150,6 +151,7 @@ def test_played_browser_catches_a_paint_that_leaves_the_figure_stale(ipympl_back
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
+@pytest.mark.slow_cases("cost", "explorer", "fmeasure", "integrated")  # 0.8 s, 3.1 s, 0.5 s, 1.1 s
 def test_inline_step_makes_one_frame_and_one_png(two_classifiers, case):
     make, steps = CASES[case]
     w = make(two_classifiers)

@@ -8,6 +8,7 @@ import skewplot as sp
 from skewplot.widgets import explorer, interactive_cost, interactive_fmeasure
 
 
+@pytest.mark.slow  # 0.7 s
 def test_cost_widget_on_the_probability_cost_axis(two_classifiers):
     w = interactive_cost(two_classifiers, skew=0.1, x_axis="pc")
     w.controls["m"].value = 0.3
@@ -29,6 +30,7 @@ def assert_same_envelopes(disp, ref):
 
 
 @pytest.mark.parametrize("m, skew", [(0.3, 0.02), (0.5, 0.5), (0.9, 0.001)])
+@pytest.mark.slow  # 0.7 s, 1.2 s (its cases)
 def test_cost_widget_equals_static_plot(two_classifiers, m, skew):
     w = interactive_cost(two_classifiers, skew=0.1)
     assert set(w.controls) == {"m", "skew"}
@@ -49,6 +51,7 @@ def test_cost_widget_equals_static_plot(two_classifiers, m, skew):
 
 
 @pytest.mark.parametrize("f_alpha, skew", [(0.5, 0.1), (0.2, 0.01), (0.9, 0.6)])
+@pytest.mark.slow  # 0.6 s, 1.1 s (its cases)
 def test_fmeasure_widget_equals_static_plot(two_classifiers, f_alpha, skew):
     w = interactive_fmeasure(two_classifiers, skew=0.3, f_alpha=0.5)
     assert set(w.controls) == {"f_alpha", "skew"}
@@ -74,6 +77,7 @@ def test_envelope_widgets_bad_input(two_classifiers):
         interactive_fmeasure(two_classifiers, skew=0.5, skew_bounds=(0.001, 0.1))
 
 
+@pytest.mark.slow  # 1.4 s
 def test_explorer_links_every_space(two_classifiers):
     import matplotlib.pyplot as plt
 
@@ -124,12 +128,14 @@ def test_explorer_bad_input(two_classifiers):
         explorer(two_classifiers, m=-1)
 
 
+@pytest.mark.slow  # 0.6 s
 def test_envelope_widgets_reset_to_data_set_skew(two_classifiers):
     w = interactive_cost(two_classifiers, skew=0.01)
     w.reset.click()
     assert w.displays["cost"].skew == pytest.approx(two_classifiers["strong"].skew)
 
 
+@pytest.mark.slow  # 3.5 s
 def test_explorer_table_after_a_burst_equals_a_fresh_explorer_at_the_final_values(two_classifiers):
     """Steps only recompute what they move (cached layers, unchanged curves kept): the table must not drift."""
     w = explorer(two_classifiers, skew=0.2)

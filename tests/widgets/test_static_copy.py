@@ -14,7 +14,7 @@ import skewplot as sp
 @pytest.mark.parametrize("make", [
     lambda pts: sp.widgets.interactive_pr(pts, skew=0.05),
     lambda pts: sp.widgets.interactive_fmeasure(pts, skew=0.05),
-    lambda pts: sp.widgets.explorer(pts, skew=0.05),
+    pytest.param(lambda pts: sp.widgets.explorer(pts, skew=0.05), marks=pytest.mark.slow),  # 1.5 s
 ], ids=["pr", "fmeasure", "explorer"])
 def test_display_bundle_has_the_figure_as_png(make, two_classifiers):
     w = make(two_classifiers)

@@ -51,7 +51,8 @@ def _step_during(paint, w, name, value):
     return held_back
 
 
-@pytest.mark.parametrize("case", ["pr", "temporal", "explorer"])
+@pytest.mark.parametrize("case", ["pr", pytest.param("temporal", marks=pytest.mark.slow),  # 1.1 s
+                                  pytest.param("explorer", marks=pytest.mark.slow)])  # 1.5 s
 def test_inline_step_waits_for_a_cells_savefig(two_classifiers, case):
     make, steps = CASES[case]
     w = make(two_classifiers)
@@ -64,7 +65,7 @@ def test_inline_step_waits_for_a_cells_savefig(two_classifiers, case):
 
 
 @pytest.mark.parametrize("message", [{"type": "draw"}, {"type": "refresh"}, {"type": "resize"}])
-@pytest.mark.parametrize("case", ["temporal", "explorer"])
+@pytest.mark.parametrize("case", ["temporal", pytest.param("explorer", marks=pytest.mark.slow)])  # explorer: 1.3-1.5 s
 def test_ipympl_step_waits_for_the_browsers_message(ipympl_backend, two_classifiers, case, message):  # noqa: F811
     """A message from the browser (ipympl's handler, as ipywidgets dispatches it) holds the lock too."""
     make, steps = CASES[case]

@@ -66,12 +66,14 @@ def _exact_intervals(y, s, t, pi):
     return out
 
 
+@pytest.mark.slow  # 1.6 s
 def test_starts_at_choose_thresholds_least_cost(w):
     for name, pts in w.threshold_control.points.items():
         d = sp.choose_threshold(pts, skew=0.003, target="cost", m=0.5)
         assert w.threshold_[name] == d.threshold and w.threshold_index_[name] == d.index
 
 
+@pytest.mark.slow  # 2.0 s
 def test_a_threshold_step_marks_every_space_and_fills_the_readout(w, rows):
     y, scores = rows
     c = w.controls
@@ -147,6 +149,7 @@ def test_selector_moves_one_classifier_and_skew_moves_the_readout(w, rows):
 
 
 @pytest.mark.parametrize("target", ["precision", "recall"])
+@pytest.mark.slow  # 1.1 s, 1.2 s (its cases)
 def test_a_target_gives_choose_thresholds_point_for_every_classifier(w, target):
     c = w.controls
     c["threshold_mode"].value = target
@@ -215,6 +218,7 @@ def test_weighted_rows_get_no_interval_and_both_parts_are_optional():
 
 
 @pytest.mark.parametrize("make", ["interactive_pr", "interactive_cost", "interactive_fmeasure"])
+@pytest.mark.slow  # 0.8 s, 1.3 s, 1.6 s (its cases)
 def test_the_single_space_widgets_take_the_control(rows, make):
     y, scores = rows
     s = scores["strong"]

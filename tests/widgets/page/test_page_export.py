@@ -44,6 +44,7 @@ def data_set():
     return sp.datasets.example_classifiers(n=1500, skew=0.2, random_state=3)
 
 
+@pytest.mark.slow  # 2.0 s
 def test_every_state_of_the_file_is_the_kernels_frame_and_table(data_set, tmp_path):
     w = interactive_pr(data_set, skew=0.1, skew_bounds=(0.07, 0.16))
     values, labels = control_grid(w.controls["skew"])
@@ -73,6 +74,7 @@ def test_a_widget_with_too_many_states_is_refused_naming_them(data_set, tmp_path
     assert not (tmp_path / "pr.html").exists()
 
 
+@pytest.mark.slow  # 1.3 s
 def test_interactive_pr_with_a_threshold_control_saves_a_drawn_page(data_set, tmp_path):
     # a frame per threshold rank would be thousands of frames: the page draws the curves and the control itself
     # (tests/widgets/page/test_browser_page_threshold.py walks it against the kernel)
@@ -119,6 +121,7 @@ def test_under_ipympl_the_page_is_the_inline_pages_byte_for_byte(data_set, tmp_p
     assert (tmp_path / "ipympl.html").read_bytes() == (tmp_path / "inline.html").read_bytes()
 
 
+@pytest.mark.slow  # 1.5 s
 def test_controls_it_cannot_step_are_named(tmp_path):
     import ipywidgets
 
