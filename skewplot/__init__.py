@@ -126,6 +126,8 @@ def __getattr__(name):
     if name in _LAZY:
         module = importlib.import_module("." + _LAZY[name], __name__)
         value = getattr(module, name)
+        if name in ("SkewSeries", "SkewRange"):  # their deprecated from_deployment, attached by the stats layer
+            importlib.import_module(".stats.deployment", __name__)
         globals()[name] = value
         return value
     if name in _SUBMODULES:

@@ -52,7 +52,6 @@ FIXTURE_SUITES = {
 # or ``@pytest.mark.slow_cases("<case id>", ...)`` (the ids pytest prints in brackets; for cases of stacked
 # parametrizations and parametrized fixtures).
 SLOW_DOCTESTS = {
-    "skewplot.skew.series.SkewSeries.from_deployment",  # 1.1 s
     "skewplot.stats.prior_shift.estimate_skew",  # 0.9 s
     "skewplot.widgets.explorer.explorer",  # 1.2 s
     "skewplot.widgets.interactive.interactive_cost",  # 0.5 s

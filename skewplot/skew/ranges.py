@@ -74,45 +74,6 @@ class SkewRange(SkewModel):
         self._density = None if weight is None else _density_of(weight)
         self._nodes = None
 
-    @classmethod
-    def from_deployment(cls, y_true, y_score, batches, times=None, **options):
-        """[L]'s range mean ± k std of the skews estimated from deployment batches [L §5.1].
-
-        A delegate of :func:`skewplot.estimate_skew_range`, imported when
-        this is called (:mod:`skewplot.stats` is a layer above the skew models).
-
-        Parameters
-        ----------
-        y_true, y_score : array-like of shape (n,)
-            The labelled test set.
-        batches : sequence of array-like
-            Unlabelled deployment scores, one array per batch (at least two);
-            or one stream with ``times`` and ``window=``.
-        times : array-like, optional
-            One time per batch.
-        **options
-            ``k`` (default 3), ``ddof`` (default 1), ``window``, ``method``,
-            ``sample_weight``, ``pos_label``: as in
-            :func:`skewplot.estimate_skew_range`.
-
-        Returns
-        -------
-        EstimatedSkewRange
-            A uniform SkewRange (P̄) with the per-batch estimates in ``.series``.
-
-        Examples
-        --------
-        >>> import skewplot as sp
-        >>> y, s = sp.datasets.make_scores(10_000, 0.1, random_state=0)
-        >>> months = [sp.datasets.make_scores(40_000, pi, random_state=i)[1] for i, pi in enumerate((0.1, 0.2, 0.3))]
-        >>> r = sp.SkewRange.from_deployment(y, s, months, k=1.0)
-        >>> isinstance(r, sp.SkewRange), round(r.lo, 1), round(r.hi, 1)
-        (True, 0.1, 0.3)
-        """
-        from ..stats.deployment import estimate_skew_range  # deferred upward call (tests/api/test_architecture.py)
-
-        return estimate_skew_range(y_true, y_score, batches, times, **options)
-
     @property
     def uniform(self) -> bool:
         """True when no weight was given."""

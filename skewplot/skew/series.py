@@ -111,50 +111,6 @@ class SkewSeries(SkewModel):
         obj.function, obj.window = f, (t0, t1)
         return obj
 
-    @classmethod
-    def from_deployment(cls, y_true, y_score, batches, times=None, **options):
-        """The skews estimated from unlabelled deployment scores: one per batch or time window.
-
-        A delegate of :func:`skewplot.estimate_skew_series`.  The estimators
-        live in :mod:`skewplot.stats`, a layer above the skew models, so they
-        are imported when this is called, not when this module loads.
-
-        Parameters
-        ----------
-        y_true, y_score : array-like of shape (n,)
-            The labelled test set: labels and the classifier's scores.
-        batches : sequence of array-like
-            The same classifier's scores in deployment, one array per batch;
-            or one stream of scores with ``times`` (one stamp per score) and
-            ``window=``.
-        times : array-like, optional
-            One time per batch (default 0, 1, 2, ...).
-        **options
-            ``window``, ``method``, ``sample_weight``, ``pos_label``,
-            ``confidence``, ``n_boot``, ``random_state``: as in
-            :func:`skewplot.estimate_skew_series`.
-
-        Returns
-        -------
-        EstimatedSkewSeries
-            A SkewSeries of the estimates (P̃ at the estimated skews), with
-            each batch's estimate and, with ``confidence``, its interval.
-
-        Examples
-        --------
-        >>> import numpy as np, skewplot as sp
-        >>> y, s = sp.datasets.make_scores(10_000, 0.1, random_state=0)
-        >>> week = [sp.datasets.make_scores(30_000, pi, random_state=i)[1] for i, pi in enumerate((0.02, 0.06))]
-        >>> series = sp.SkewSeries.from_deployment(y, s, week, times=[1.0, 2.0], confidence=0.9, random_state=0)
-        >>> isinstance(series, sp.SkewSeries), np.round(series.values, 3).tolist()
-        (True, [0.02, 0.065])
-        >>> bool(np.all((series.low < [0.02, 0.06]) & ([0.02, 0.06] < series.high)))  # 90 % intervals
-        True
-        """
-        from ..stats.deployment import estimate_skew_series  # deferred upward call (tests/api/test_architecture.py)
-
-        return estimate_skew_series(y_true, y_score, batches, times, **options)
-
     def nodes(self):
         return self._pi, self._w
 

@@ -4,11 +4,16 @@ The skew models sit below the statistics (``skew <- metrics <- stats``), so
 the constructors from data live here and return subclasses of
 :class:`~skewplot.SkewSeries` and :class:`~skewplot.SkewRange`: every space,
 widget and the explorer take them as any other skew model.
-``SkewSeries.from_deployment`` and ``SkewRange.from_deployment`` delegate to
-the two functions here, importing this module when they are called.
+The deprecated ``SkewSeries.from_deployment`` and ``SkewRange.from_deployment``
+(kept for one release) are attached to those classes here, when this module
+loads (``import skewplot.stats``, or ``skewplot.SkewSeries`` /
+``skewplot.SkewRange`` from the top level): the skew models import nothing
+from this layer.
 """
 
 from __future__ import annotations
+
+import warnings
 
 import numpy as np
 
@@ -188,3 +193,21 @@ def estimate_skew_range(y_true, y_score, batches, times=None, *, k=3.0, ddof=1, 
     series = estimate_skew_series(y_true, y_score, batches, times, window=window, method=method,
                                   sample_weight=sample_weight, pos_label=pos_label)
     return EstimatedSkewRange(series, k, ddof)
+
+
+def _deprecated_constructor(estimate):
+    """``from_deployment`` of the skew models: :func:`estimate_skew_series` or :func:`estimate_skew_range`, warned."""
+
+    def from_deployment(cls, y_true, y_score, batches, times=None, **options):
+        warnings.warn(f"{cls.__name__}.from_deployment is deprecated and will be removed in the next release; "
+                      f"call skewplot.{estimate.__name__}(y_true, y_score, batches, ...) instead, which returns "
+                      f"the same model", DeprecationWarning, stacklevel=2)
+        return estimate(y_true, y_score, batches, times, **options)
+
+    from_deployment.__doc__ = (f"Deprecated: use :func:`skewplot.{estimate.__name__}`, which returns the same "
+                               f"model (this spelling is removed in the next release).")
+    return classmethod(from_deployment)
+
+
+SkewSeries.from_deployment = _deprecated_constructor(estimate_skew_series)
+SkewRange.from_deployment = _deprecated_constructor(estimate_skew_range)

@@ -14,10 +14,8 @@ layer imports it.
 ``skewplot._*`` modules at the top (input checks, ...) are the foundation
 and import no layer.
 
-One exception, named edge by edge in ``DEFERRED_UPWARD`` with its reason:
-a call upwards through an import inside a function (run when the function
-is called, never when a module loads).  The same import at module level is
-still a breach, and an entry that no longer matches an import fails.
+There is no exception: a lazy import upwards (inside a function) breaches the
+layers as a module-level one does.
 
 Nothing below ``plotting`` imports matplotlib, nothing below ``widgets``
 imports ipywidgets or ipympl.  The checks are functions of a directory so
@@ -51,14 +49,6 @@ ALLOWED = {
 DRAWING = {"matplotlib": "plotting", "ipywidgets": "widgets", "ipympl": "widgets", "anywidget": "widgets"}
 ORDER = ["foundation", "skew", "metrics", "stats", "data", "plotting", "widgets", "testing", "app"]
 DATA = ("datasets", "tables")
-# Upward calls allowed through a function-level (deferred) import only: {(module, imported module): reason}.
-DEFERRED_UPWARD = {
-    ("skewplot.skew.series", "skewplot.stats.deployment"):
-        "SkewSeries.from_deployment (issue 18) is a documented delegate of stats.estimate_skew_series: "
-        "the constructor users look for on the skew model, while the estimators (which need metrics) stay above it",
-    ("skewplot.skew.ranges", "skewplot.stats.deployment"):
-        "SkewRange.from_deployment (issue 18) delegates to stats.estimate_skew_range, for the same reason",
-}
 
 
 def modules(root):
@@ -132,26 +122,13 @@ def import_edges(root):
     return out
 
 
-def allowed_deferred(root, allowed=None):
-    """The edges of ``allowed`` (default ``DEFERRED_UPWARD``) that are present and deferred wherever they occur."""
-    allowed = DEFERRED_UPWARD if allowed is None else allowed
-    ok = set()
-    for module, edges in import_edges(root).items():
-        for target in {t for t, _, _ in edges}:
-            if (module, target) in allowed and all(d for t, _, d in edges if t == target):
-                ok.add((module, target))
-    return ok
-
-
-def imports(root, allowed=None):
-    """``{module: {imported name: line}}``: every import (lazy ones too) except the allowed deferred edges."""
-    skip = allowed_deferred(root, allowed)
+def imports(root):
+    """``{module: {imported name: line}}``: every import, lazy ones too."""
     out = {}
     for module, edges in import_edges(root).items():
         found = {}
         for target, line, _ in edges:
-            if (module, target) not in skip:
-                found.setdefault(target, line)
+            found.setdefault(target, line)
         out[module] = found
     return out
 
@@ -169,9 +146,9 @@ def layer_of(module):
     raise AssertionError(f"{module}: no layer; add it to a package or to ALLOWED in this test")
 
 
-def circles(root, allowed=None):
+def circles(root):
     """Strongly connected components (more than one module) of the in-package import graph."""
-    graph = imports(root, allowed)
+    graph = imports(root)
     edges = {m: [t for t in found if t in graph] for m, found in graph.items()}
     index, low, stack, on_stack, out = {}, {}, [], set(), []
 
@@ -202,9 +179,9 @@ def circles(root, allowed=None):
     return out
 
 
-def layer_breaches(root, allowed=None):
+def layer_breaches(root):
     """``"module:line imports target (layer -> layer)"`` for every import against the layers."""
-    graph = imports(root, allowed)
+    graph = imports(root)
     out = []
     for module, found in graph.items():
         here = layer_of(module)
@@ -231,14 +208,6 @@ def test_no_import_circle():
 
 def test_layers_import_one_way():
     assert layer_breaches(PACKAGE) == []
-
-
-def test_deferred_upward_calls_are_exactly_the_listed_ones():
-    # Each listed edge exists, and only inside functions: a stale entry or a module-level import fails here.
-    assert allowed_deferred(PACKAGE) == set(DEFERRED_UPWARD)
-    edges = import_edges(PACKAGE)
-    for module, target in DEFERRED_UPWARD:
-        assert [d for t, _, d in edges[module] if t == target] == [True]
 
 
 def test_no_module_over_400_lines():
@@ -278,23 +247,13 @@ def broken(tmp_path):
     return root
 
 
-def test_deferred_upward_import_allowed_only_when_listed_and_inside_a_function(broken):
+def test_a_lazy_upward_import_is_a_breach(broken):
     (broken / "stats").mkdir()
     (broken / "stats" / "__init__.py").write_text("")
     (broken / "stats" / "deployment.py").write_text("from ..skew import Model\n")
     (broken / "skew" / "series.py").write_text("def make():\n    from ..stats.deployment import f\n")
-    (broken / "skew" / "ranges.py").write_text("from ..stats.deployment import f\n")
-    both = {(f"skewplot.skew.{m}", "skewplot.stats.deployment") for m in ("series", "ranges")}
-    breaches = layer_breaches(broken, allowed=both)
-    assert not any(b.startswith("skewplot.skew.series") for b in breaches)  # listed and deferred
-    assert any(b.startswith("skewplot.skew.ranges:1 imports skewplot.stats.deployment") for b in breaches)
-    assert allowed_deferred(broken, both) == {("skewplot.skew.series", "skewplot.stats.deployment")}
-    # Not listed: the same deferred import is a breach.
     assert any(b.startswith("skewplot.skew.series:2 imports skewplot.stats.deployment (skew -> stats)")
-               for b in layer_breaches(broken, allowed={}))
-    # A module-level upward import that closes a loop is a circle even when listed.
-    (broken / "skew" / "__init__.py").write_text("from .base import Model\nfrom .ranges import R\n")
-    assert any({"skewplot.skew.ranges", "skewplot.stats.deployment"} <= set(c) for c in circles(broken, allowed=both))
+               for b in layer_breaches(broken))
 
 
 def test_the_checks_find_what_is_wrong(broken):

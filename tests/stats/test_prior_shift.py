@@ -287,8 +287,11 @@ def test_deployment_models_bad_input(stream):
 
 @pytest.mark.slow  # 1.0 s
 def test_skew_model_constructors_from_deployment(stream):
+    # The deprecated spellings (kept one release): the same models as the functions, with a warning naming them.
     y, s, batches = stream
-    series = sp.SkewSeries.from_deployment(y, s, batches, [0, 1, 3, 7], confidence=0.9, n_boot=60, random_state=3)
+    with pytest.warns(DeprecationWarning, match=r"SkewSeries.from_deployment .* skewplot.estimate_skew_series"):
+        series = sp.SkewSeries.from_deployment(y, s, batches, [0, 1, 3, 7], confidence=0.9, n_boot=60,
+                                               random_state=3)
     same = sp.estimate_skew_series(y, s, batches, [0, 1, 3, 7], confidence=0.9, n_boot=60, random_state=3)
     assert isinstance(series, sp.SkewSeries)
     np.testing.assert_array_equal(series.values, same.values)
@@ -296,18 +299,34 @@ def test_skew_model_constructors_from_deployment(stream):
     np.testing.assert_array_equal(series.times, [0, 1, 3, 7])
     expected = [estimate_skew(y, s, b).estimate for b in batches]  # one call per batch, independently
     np.testing.assert_allclose(series.values, expected, rtol=0, atol=1e-12)
-    r = sp.SkewRange.from_deployment(y, s, batches, k=2.0, method="hdy")
+    with pytest.warns(DeprecationWarning, match=r"SkewRange.from_deployment .* skewplot.estimate_skew_range"):
+        r = sp.SkewRange.from_deployment(y, s, batches, k=2.0, method="hdy")
     hdy = [estimate_skew(y, s, b, method="hdy").estimate for b in batches]
     lo, hi = np.mean(hdy) - 2.0 * np.std(hdy, ddof=1), np.mean(hdy) + 2.0 * np.std(hdy, ddof=1)
     assert isinstance(r, sp.SkewRange) and (r.lo, r.hi) == pytest.approx((max(lo, 0.0), min(hi, 1.0)), abs=1e-12)
     pts = sp.operating_points(y, s)
     assert sp.aucpr(pts, skew=r) == pytest.approx(sp.aucpr(pts, skew=(r.lo, r.hi)), rel=1e-12)
-    with pytest.raises(TypeError, match="confidense"):
+    with pytest.raises(TypeError, match="confidense"), pytest.warns(DeprecationWarning):
         sp.SkewSeries.from_deployment(y, s, batches, confidense=0.9)
 
 
+def test_the_deprecated_constructors_warn_and_need_no_upward_import():
+    # skew/ defines no from_deployment (the layers: skew below stats); the stats layer attaches the deprecated
+    # spelling, and the top level loads it with the class.
+    for cls in (sp.SkewSeries, sp.SkewRange):
+        assert cls.from_deployment.__func__.__module__ == "skewplot.stats.deployment"
+    rng = np.random.default_rng(0)
+    y = np.r_[np.ones(40, int), np.zeros(160, int)]
+    s = rng.normal(size=200) + y
+    batches = [rng.normal(size=300) + (rng.random(300) < p) for p in (0.1, 0.3)]
+    with pytest.warns(DeprecationWarning, match="estimate_skew_range"):
+        r = sp.SkewRange.from_deployment(y, s, batches, k=1.0)
+    same = sp.estimate_skew_range(y, s, batches, k=1.0)
+    assert (r.lo, r.hi) == (same.lo, same.hi)
+
+
 def test_skew_package_loads_without_the_estimators():
-    # from_deployment imports skewplot.stats only when called (the layers: skew below stats).
+    # The skew models load no estimator (the layers: skew below stats).
     import subprocess
     import sys
 
