@@ -23,6 +23,8 @@ live and what they use, so a new test lands in the right suite by itself:
 
 import fnmatch
 import itertools
+import os
+import shutil
 import sys
 import types
 import warnings
@@ -153,6 +155,28 @@ def _close_figures():
     plt = sys.modules.get("matplotlib.pyplot")
     if plt is not None:
         plt.close("all")
+
+
+def node_required():
+    """Whether a missing ``node`` fails the tests that run the page's JavaScript (in CI, or when asked)."""
+    return any(os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no")
+               for name in ("CI", "SKEWPLOT_REQUIRE_NODE"))
+
+
+@pytest.fixture(scope="session")
+def node():
+    """The ``node`` executable that runs the saved page's JavaScript beside the Python it mirrors.
+
+    Skips without it on a contributor's machine; fails in CI (``CI`` or ``SKEWPLOT_REQUIRE_NODE`` set), where a
+    mirror of the Python must not go unchecked (``.ci/run`` installs Debian's ``nodejs``).
+    """
+    path = shutil.which("node")
+    if path is None:
+        reason = "needs node (apt-get install nodejs) to run the page's JavaScript"
+        if node_required():
+            pytest.fail(reason + " (CI or SKEWPLOT_REQUIRE_NODE is set)")
+        pytest.skip(reason)
+    return path
 
 
 @pytest.fixture

@@ -18,7 +18,7 @@ import pytest
 from skewplot.widgets._width import _ESM
 
 NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs node to run the probe's JS")
+pytestmark = pytest.mark.usefixtures("node")  # skips without node; fails in CI (tests/conftest.py)
 
 DRIVER = r"""
 const timers = [];

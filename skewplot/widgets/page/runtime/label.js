@@ -4,7 +4,7 @@
   // skewplot.plotting.layout._markers.fit_marker_label on the polylines the page drew (skewplot/widgets/page/_label.py).
   var page = window.skewplotPage;
 
-  // skewplot.plotting.layout._legend._crossing for one segment [[x, y], [x, y]]: Liang-Barsky clipping against the box
+  // skewplot.plotting.layout._legend_geometry._crossing for one segment [[x, y], [x, y]]: Liang-Barsky clipping against the box
   function crossing(s, b) {
     var x0 = s[0][0], y0 = s[0][1], dx = s[1][0] - x0, dy = s[1][1] - y0, t0 = 0, t1 = 1;
     var tests = [[-dx, x0 - b[0]], [dx, b[2] - x0], [-dy, y0 - b[1]], [dy, b[3] - y0]];
