@@ -229,7 +229,27 @@ def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, descripti
     )
 
 
-class LogRangeSlider(widgets.HBox):
+class SliderBox(widgets.HBox):
+    """A control whose ``value`` the page shows on a slider of other units (``slider_``) beside a label (``readout``).
+
+    A subclass builds ``slider_`` and ``readout``, then calls :meth:`_link`;
+    it converts between the two in ``_from_page`` (a step of the user's on
+    the slider) and ``_to_page`` (a value set in the kernel, or the user's).
+    """
+
+    def _link(self):
+        from ._echoes import follow_page
+
+        follow_page(self.slider_)  # the page's snaps of a value set here are not steps
+        self.slider_.observe(self._from_page, names="value")
+        self.observe(self._to_page, names="value")
+
+    @property
+    def description(self):
+        return self.slider_.description
+
+
+class LogRangeSlider(SliderBox):
     """A skew range on a logarithmic slider; ``value`` is the pair of skews, its left end 0.
 
     The page's slider holds the logarithms (``slider_``, no readout of its
@@ -251,8 +271,6 @@ class LogRangeSlider(widgets.HBox):
     value = Tuple(_Number(), _Number())
 
     def __init__(self, value, *, lo, hi, steps_per_decade, description, continuous_update):
-        from ._echoes import follow_page
-
         lo, hi = _check_bounds(lo, hi, lo_name="log_lo", hi_name="hi", lo_open=True, hi_open=False)
         if isinstance(steps_per_decade, bool) or not isinstance(steps_per_decade, int) or steps_per_decade < 1:
             raise ValueError(f"steps_per_decade must be a positive integer, got {steps_per_decade!r}")
@@ -265,13 +283,7 @@ class LogRangeSlider(widgets.HBox):
             layout=widgets.Layout(width="300px"))
         self.readout = widgets.Label(_range_text(pair), layout=widgets.Layout(width="110px"))
         super().__init__([self.slider_, self.readout], value=pair)
-        follow_page(self.slider_)  # the page's snaps of a value set here are not steps
-        self.slider_.observe(self._from_page, names="value")
-        self.observe(self._to_page, names="value")
-
-    @property
-    def description(self):
-        return self.slider_.description
+        self._link()
 
     def _clamped(self, pair):
         if pair[1] > self.max:

@@ -44,6 +44,7 @@ from ..plotting.threshold import ThresholdMarker, threshold_index
 from ..skew import SkewRange
 from ..skew.base import skew_text
 from ._readout import readout_table
+from .controls import SliderBox
 
 __all__ = ["ThresholdSlider", "ThresholdControl", "add_threshold_control"]
 
@@ -56,7 +57,7 @@ _MODES = [("threshold", "threshold"), ("precision target", "precision"), ("recal
 _STYLE = {"description_width": "initial"}
 
 
-class ThresholdSlider(widgets.HBox):
+class ThresholdSlider(SliderBox):
     """A score threshold on a slider that steps over one classifier's distinct scores by rank.
 
     ``value`` is the threshold (predict positive where ``score >= value``).
@@ -76,21 +77,13 @@ class ThresholdSlider(widgets.HBox):
     value = Float()
 
     def __init__(self, pts, value, *, description="threshold"):
-        from ._echoes import follow_page
-
         self.slider_ = widgets.IntSlider(min=0, max=1, step=1, readout=False, description=description,
                                          continuous_update=True, style=_STYLE, layout=widgets.Layout(width="300px"))
         self.readout = widgets.Label(layout=widgets.Layout(width="190px"))  # "-0.7589 (rank 123456/1000001)"
         self._set_points(pts)
         super().__init__([self.slider_, self.readout], value=self._checked(value))
         self._to_page({"new": self.value})
-        follow_page(self.slider_)
-        self.slider_.observe(self._from_page, names="value")
-        self.observe(self._to_page, names="value")
-
-    @property
-    def description(self):
-        return self.slider_.description
+        self._link()
 
     def _set_points(self, pts):
         if pts.thresholds is None or len(pts) < 2:
