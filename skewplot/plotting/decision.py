@@ -119,10 +119,8 @@ def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, p
 
     Examples
     --------
-    >>> import numpy as np, skewplot as sp
-    >>> rng = np.random.default_rng(0)
-    >>> y = rng.random(3000) < 0.05
-    >>> s = rng.normal(size=3000) + 2 * y
+    >>> import skewplot as sp
+    >>> y, s = sp.datasets.make_scores(3000, 0.05, separation=2.0, random_state=0)
     >>> d = sp.choose_threshold(y, s, skew=(0.01, 0.1), target="fbeta", risk="worst")
     >>> disp = sp.plot_decision(y, s, skew=(0.01, 0.1), target="fbeta", threshold=d)
     >>> sorted(disp.lines_), sorted(disp.bands_)

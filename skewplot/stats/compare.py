@@ -283,10 +283,8 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
     Examples
     --------
     >>> import numpy as np, skewplot as sp
-    >>> rng = np.random.default_rng(0)
-    >>> y = rng.random(2000) < 0.1
-    >>> a = rng.normal(size=2000) + 1.5 * y
-    >>> b = a + rng.normal(size=2000)          # B is A plus noise: worse
+    >>> y, a = sp.datasets.make_scores(2000, 0.1, random_state=0)
+    >>> b = a + np.random.default_rng(1).normal(size=2000)   # B is A plus noise: worse
     >>> r = sp.compare(y, a, b, skew=0.02, n_boot=500, random_state=0)
     >>> bool(r.difference > 0), bool(r.pvalue < 0.05)
     (True, True)
