@@ -41,9 +41,10 @@ class Once(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
-class Scores(argparse._AppendAction):
-    """``--y-score``, repeated once per classifier (its older spelling ``--score`` said deprecated)."""
+class Scores(argparse.Action):
+    """``--y-score``, repeated once per classifier (its older spelling ``--score`` said deprecated): each value
+    appended to the list, as ``action="append"``."""
 
     def __call__(self, parser, namespace, values, option_string=None):
         _say_deprecated(option_string)
-        super().__call__(parser, namespace, values, option_string)
+        setattr(namespace, self.dest, [*(getattr(namespace, self.dest, None) or ()), values])

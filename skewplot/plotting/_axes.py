@@ -7,6 +7,7 @@ import re
 
 import numpy as np
 
+from ._notes import note, notes
 from .layout._figure import fit_label, text_width
 
 __all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "fitted_title", "fitted_titles", "title_width",
@@ -48,7 +49,7 @@ def fit_title(ax, text):
     >>> ax.get_title()
     'π′ ∈ [0.0001, 0.002]'
     """
-    ax._skewplot_title = text  # the whole title, fitted again when the Axes' width changes (refit_titles)
+    notes(ax).title = text  # the whole title, fitted again when the Axes' width changes (refit_titles)
     fitted = fitted_title(ax, text)
     if ax.get_title() != fitted:
         ax.set_title(fitted)
@@ -119,7 +120,7 @@ def refit_titles(fig):
     """
     changed = False
     for ax in fig.axes:
-        text = getattr(ax, "_skewplot_title", None)
+        text = note(ax, "title")
         if text is not None:
             before = ax.get_title()
             fit_title(ax, text)

@@ -6,8 +6,8 @@ import numpy as np
 
 from .._validate import check_choice, check_scalar
 
-__all__ = ["fold_band", "fold_band_text", "ci_band_text", "draw_band", "check_band", "check_ci", "ci_replicates",
-           "ci_quantiles", "FOLD_QUANTILES"]
+__all__ = ["fold_band", "fold_band_text", "ci_band_text", "draw_band", "move_band", "check_band", "check_ci",
+           "ci_replicates", "ci_quantiles", "FOLD_QUANTILES"]
 
 
 #: The quantiles of ``band="quantile"`` (with the median as the centre line).
@@ -76,6 +76,27 @@ def draw_band(ax, x, lo, hi, line, label=None):
         label = "_nolegend_"
     return ax.fill_between(x, lo, hi, color=line.get_color(), alpha=alpha, linewidth=0,
                            zorder=line.get_zorder() - 0.4, label=label)
+
+
+def move_band(band, x, lo, hi):
+    """Move a ``fill_between`` band to ``lo`` .. ``hi`` over ``x``, as a fresh ``fill_between`` would draw it.
+
+    ``band.set_data`` from matplotlib 3.10; before it, the band's polygons
+    made anew as ``fill_between`` makes them: one for each run of finite
+    values, from ``(x[0], hi[0])`` along ``lo`` and back along ``hi`` (the
+    plots' bands use no ``where``, ``step`` or ``interpolate``).
+    """
+    if hasattr(band, "set_data"):
+        band.set_data(x, lo, hi)
+        return
+    x, lo, hi = np.broadcast_arrays(*(np.asarray(v, dtype=float) for v in (x, lo, hi)))
+    ok = np.isfinite(x) & np.isfinite(lo) & np.isfinite(hi)
+    polygons = []
+    for run in np.split(np.arange(x.size), np.flatnonzero(np.diff(ok.astype(np.int8))) + 1):
+        if run.size and ok[run[0]]:
+            xs, ys, top = x[run], lo[run], hi[run]
+            polygons.append(np.r_[[[xs[0], top[0]]], np.c_[xs, ys], [[xs[-1], top[-1]]], np.c_[xs[::-1], top[::-1]]])
+    band.set_verts(polygons)
 
 
 def check_band(band):

@@ -27,6 +27,8 @@ class Display:
     """
 
     _update_params: tuple = ()
+    #: The threshold markers :func:`~skewplot.plotting.threshold.mark_threshold` added, moved on each redraw.
+    _threshold_markers: tuple = ()
     #: Axis letters whose label ``update`` may rewrite (see :meth:`_moving_artists`).
     _relabelled: tuple = ("x", "y")
 

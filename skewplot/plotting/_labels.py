@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from matplotlib.artist import Artist
 
+from ._notes import held, notes
+
 __all__ = ["AxisLabel"]
 
 
@@ -52,7 +54,7 @@ class AxisLabel(Artist):
     def __init__(self, axis, zorder):
         super().__init__()
         self.axis_ = axis
-        axis._skewplot_painter = self  # a fitted label's shorter form is set through it (``_layout.fit_label``)
+        notes(axis).painter = held([self])  # a fitted label's shorter form is set through it (``_layout.fit_label``)
         self.set_zorder(zorder)
         self.set_in_layout(False)  # the Axis counts its label in the layout
         axis.label.draw = _drawn_by(self)

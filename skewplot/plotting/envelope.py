@@ -15,7 +15,16 @@ import numpy as np
 from .._validate import check_bool, check_int, check_scalar
 from ..metrics.hull import roc_convex_hull
 from ..skew import FixedSkew, _is_estimate, as_skew
-from ._bands import check_band, ci_band_text, ci_quantiles, ci_replicates, draw_band, fold_band, fold_band_text
+from ._bands import (
+    check_band,
+    ci_band_text,
+    ci_quantiles,
+    ci_replicates,
+    draw_band,
+    fold_band,
+    fold_band_text,
+    move_band,
+)
 from ._display import (
     Display,
     FromScoresMixin,
@@ -23,6 +32,7 @@ from ._display import (
     classifier_styles,
 )
 from ._labels import AxisLabel
+from ._notes import note
 from .layout._figure import fit_label
 from .layout._markers import DODGE_PT, dodge_markers, fit_marker_label, show_whole
 
@@ -345,7 +355,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
 
     def _grow_only(self):
         """In a widget (its layout frozen) the axis ends only grow: a step that moves them costs a full draw."""
-        return bool(getattr(self.figure_, "_skewplot_frozen", False))
+        return bool(note(self.figure_, "frozen", False))
 
     def _y_moves(self):
         """Whether the y axis' limits differ from the state's (the cost space's log axis; F's is fixed)."""
@@ -360,14 +370,14 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                 x, y, lo, hi = self._classifier_envelope(name)
                 line.set_data(x, y)
                 if name in self.bands_:
-                    self.bands_[name].set_data(x, lo, hi)
+                    move_band(self.bands_[name], x, lo, hi)
             for key, (x, y, _) in self._baseline_curves().items():
                 self.baselines_[key].set_data(x, y)
         self._move_marker()
         # the curves or the marker moved: the same rule as a fresh plot; a widget's step (its layout frozen)
         # moves the legend only with the curves, so that it does not jump as the marker slides
         if (self._rescaled or self._changed & set(self._shape_params)
-                or not getattr(self.figure_, "_skewplot_frozen", False)):
+                or not note(self.figure_, "frozen", False)):
             self._place_legend(relocate=True)
         self._changed.clear()
         self._set_labels()

@@ -13,6 +13,7 @@ from ..skew import SkewModel
 from ..skew.base import skew_text
 from ._axes import LOG_PRECISION_BELOW, label_pr_axes, precision_axis, precision_floor
 from ._bands import check_band, ci_band_text, ci_quantiles, ci_replicates, draw_band, fold_band, fold_band_text
+from ._bands import move_band as _move_band
 from ._decimate import pr_vertices
 from ._display import (
     Display,
@@ -280,7 +281,7 @@ class PRDisplay(FromScoresMixin, Display):
             if isinstance(value, list):
                 mid, lo, hi = self._fold_curves(value)
                 line.set_data(_GRID, mid)
-                self.bands_[name].set_data(_GRID, lo, hi)
+                _move_band(self.bands_[name], _GRID, lo, hi)
             elif self.color_by_threshold:
                 segs, thr = self._threshold_segments(name, value)
                 line.set_segments(segs)
@@ -288,7 +289,7 @@ class PRDisplay(FromScoresMixin, Display):
             else:
                 line.set_data(*self._curve(name, value))
             if name in self._replicates:
-                self.bands_[name].set_data(_GRID, *self._ci_band(name))
+                _move_band(self.bands_[name], _GRID, *self._ci_band(name))
             line.set_label(self._label(name))
         if self.baselines:
             model = self.model()
@@ -296,7 +297,7 @@ class PRDisplay(FromScoresMixin, Display):
             self.baselines_["random"].set_ydata([model.mean, model.mean])
             self.baselines_["random"].set_label(f"random ({skew_text(model.mean)})")
             self.baselines_["min"].set_ydata(pmin)
-            self.baselines_["unachievable"].set_data(_GRID, 0.0, pmin)
+            _move_band(self.baselines_["unachievable"], _GRID, 0.0, pmin)
         if self.log_precision and not np.isclose(self.ax_.get_ylim()[0], precision_floor(self._floor_mean())):
             precision_axis(self.ax_, self._floor_mean(), True)  # the baseline moved to another half-decade
         self._set_labels()

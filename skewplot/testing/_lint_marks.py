@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..plotting._compat import is_colorbar
 from ..plotting.layout._legend_geometry import _crossing
 from ..plotting.layout._markers import _EDGE_PX, line_segments, marker_radius_px
 
@@ -34,7 +35,7 @@ class Problem:
 def _data_axes(fig):
     """The figure's 2-D data Axes: colour bars and hidden Axes left out."""
     return [ax for ax in fig.axes
-            if ax.get_visible() and ax.axison and not hasattr(ax, "_colorbar") and getattr(ax, "name", "") != "3d"]
+            if ax.get_visible() and ax.axison and not is_colorbar(ax) and getattr(ax, "name", "") != "3d"]
 
 
 def _label(ax):

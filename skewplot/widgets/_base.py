@@ -22,6 +22,7 @@ import time
 import ipywidgets as widgets
 import numpy as np
 
+from ..plotting._compat import leave_pyplot, legend_loc
 from ..skew.base import skew_text
 from ._checks import (  # noqa: F401 - re-exported: the widgets import them from here
     _BY_CELL,
@@ -96,6 +97,8 @@ class SkewWidget(Tables, widgets.VBox):
     #: Whether ``save_html`` can draw this widget's curves in the page (``page_scene``) when it has too many states
     #: to pre-render.
     _page_draws_curves = False
+    #: What makes the ipympl figure follow its output's width (``_width.follow_output_width``), or None.
+    _width_follower = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -137,12 +140,7 @@ class SkewWidget(Tables, widgets.VBox):
                 # The widget owns its figure: out of pyplot's list, so that re-running a cell
                 # does not grow it and IPython's post-execute draw_all never touches it
                 # (as ipympl itself does for a figure shown outside interactive mode).
-                from matplotlib._pylab_helpers import Gcf
-
-                manager = fig.canvas.manager
-                Gcf.figs.pop(manager.num, None)
-                if hasattr(manager, "_cidgcf"):  # a click on the canvas would list it again
-                    fig.canvas.mpl_disconnect(manager._cidgcf)
+                leave_pyplot(fig)
                 self._close_previous()
                 self.backend = "ipympl"
                 fig.canvas.header_visible = False
@@ -298,7 +296,7 @@ class SkewWidget(Tables, widgets.VBox):
         self._valid = {name: control.value for name, control in self.controls.items()}
         for ax in self.figure.axes:  # a legend placed "best" would jump between frames as the curves move
             legend = ax.get_legend()
-            if legend is not None and legend._loc in (0, "best"):
+            if legend is not None and legend_loc(legend) in (0, "best"):
                 legend.set_loc("upper right")
         self._freeze_layout()
         for disp in self.displays.values():  # the legend rule again, on the final (frozen) Axes sizes

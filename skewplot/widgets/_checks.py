@@ -14,6 +14,7 @@ import numpy as np
 
 from .._validate import check_pair, check_scalar
 from ..metrics._inputs import classifiers
+from ..plotting._compat import wrap_value_validator
 from ..skew import _is_estimate, as_skew
 from ..skew.base import FixedSkew, SkewModel, skew_text
 
@@ -63,9 +64,7 @@ def guard_control(control, name, report):
     value, so nothing is redrawn, and ``report`` gets one line naming the
     control, the value and the range.  The page never sends such values.
     """
-    own = control._trait_validators.get("value")
-
-    def check(owner, proposal):
+    def check(owner, proposal, own):
         problem = _unholdable(control, proposal["value"])
         if problem:
             text = f"{name} = {shown(proposal['value'])} refused: {problem}; kept {shown(control.value)}"
@@ -74,7 +73,24 @@ def guard_control(control, name, report):
             return control.value
         return own(owner, proposal) if own is not None else proposal["value"]
 
-    control._register_validator(check, ("value",))
+    wrap_value_validator(control, check)
+
+
+def option_values(options):
+    """The values of a selection control's ``options`` as ipywidgets reads them: the second of (label, value)
+    pairs, a mapping's values, else the options themselves.
+
+    Examples
+    --------
+    >>> option_values([("AUCPR", "aucpr"), ("AP", "ap")]), option_values({"a": 1}), option_values([0.1, 0.2])
+    (('aucpr', 'ap'), (1,), (0.1, 0.2))
+    """
+    from collections.abc import Mapping
+
+    items = list(options.items()) if isinstance(options, Mapping) else list(options)
+    if all(isinstance(item, (list, tuple)) and len(item) == 2 for item in items):
+        return tuple(item[1] for item in items)
+    return tuple(items)
 
 
 def shown(value):
@@ -87,7 +103,7 @@ def shown(value):
 def _unholdable(control, value):
     """Why ``control`` cannot hold ``value`` (None if it can): NaN, infinity, outside the range, ends reversed."""
     if hasattr(control, "options"):  # a dropdown: one of its values, of the same type (True is not 1)
-        values = control._options_values
+        values = option_values(control.options)
         if not any(type(v) is type(value) and v == value for v in values):
             return "it takes one of " + ", ".join(repr(v) for v in values)
         return None

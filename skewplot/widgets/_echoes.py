@@ -39,6 +39,8 @@ from __future__ import annotations
 import math
 import threading
 
+from ..plotting._notes import note, notes
+
 __all__ = ["follow_page"]
 
 _HALF_STEP = 0.5 * (1 - 1e-6)  # a value exactly between two grid points snaps a full half step away
@@ -61,9 +63,9 @@ def follow_page(control):
     -------
     PageValues
     """
-    page = getattr(control, "_skewplot_page", None)
+    page = note(control, "page")
     if page is None:
-        page = control._skewplot_page = PageValues(control)
+        page = notes(control).page = PageValues(control)
     return page
 
 

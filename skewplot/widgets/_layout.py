@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 
 from ..plotting._axes import refit_titles
+from ..plotting._notes import notes
 
 __all__ = ["Layout", "freeze_layout", "redodge"]
 
@@ -83,7 +84,7 @@ def freeze_layout(figure, lock, displays, before=None):
     engine.execute(figure)
     redodge(displays)
     figure.set_layout_engine("none")
-    figure._skewplot_frozen = True  # the legend rule: no new strip (its room would need the engine), see _legend
+    notes(figure).frozen = True  # the legend rule: no new strip (its room would need the engine), see _legend
     layout = Layout(figure, engine, lock, displays, before)
     canvas = figure.canvas
     draw = canvas.draw

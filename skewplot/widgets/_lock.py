@@ -5,6 +5,9 @@ from __future__ import annotations
 import functools
 import threading
 
+from ..plotting._compat import ipympl_message_handler
+from ..plotting._notes import note, notes
+
 __all__ = ["guard"]
 
 
@@ -32,14 +35,14 @@ def guard(canvas, lock=None):
     >>> guard(canvas) is lock
     True
     """
-    held = getattr(canvas, "_skewplot_paint_lock", None)
+    held = note(canvas, "paint_lock")
     if held is not None:
         return held
     lock = threading.RLock() if lock is None else lock
-    canvas._skewplot_paint_lock = lock
+    notes(canvas).paint_lock = lock
     for name in ("draw", "print_figure"):
         setattr(canvas, name, _holding(lock, getattr(canvas, name)))
-    handler = getattr(canvas, "_handle_message", None)
+    handler = ipympl_message_handler(canvas)
     if handler is not None and hasattr(canvas, "on_msg"):  # ipympl: resize, draw, pan, zoom, ...
         canvas.on_msg(handler, remove=True)
         canvas.on_msg(_holding(lock, handler))

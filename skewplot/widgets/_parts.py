@@ -23,6 +23,7 @@ import numpy as np
 from matplotlib.legend import Legend
 from matplotlib.text import Text
 
+from ..plotting._compat import webagg_state
 from ..plotting._labels import AxisLabel
 
 __all__ = ["PAD", "TEXTS", "overlap", "measure_regions", "Footprints", "static_boxes", "out_of_order", "whole_frames",
@@ -201,8 +202,8 @@ def whole_frames(canvas):
 
     Its PNG is then made by :func:`frame_png` (once installed, for every later frame too).
     """
-    if hasattr(canvas, "get_diff_image"):
-        canvas._force_full = True  # WebAgg's switch, set by a browser "refresh" too
+    if webagg_state.has(canvas):
+        webagg_state.send_whole(canvas)
         if "get_diff_image" not in vars(canvas):
             canvas.get_diff_image = functools.partial(frame_png, canvas)
 
@@ -215,13 +216,12 @@ def frame_png(canvas):
     (:func:`whole_frames`), and they are encoded by :func:`encode_png`, as
     the inline backend's are, so that ipympl is no slower than inline.
     """
-    if not canvas._png_is_old:
+    if not webagg_state.take_new_frame(canvas):
         return None
     pixels = np.asarray(canvas.get_renderer().buffer_rgba())
     canvas.set_image_mode("full")
-    canvas._force_full = canvas._png_is_old = False
     if getattr(canvas, "syncing_data_url", False):  # ipympl with no page yet: it keeps this frame as a data URL
-        canvas._last_buff = pixels.view(np.uint32).squeeze(2).copy()
+        webagg_state.keep_last(canvas, pixels.view(np.uint32).squeeze(2).copy())
     return encode_png(pixels)
 
 

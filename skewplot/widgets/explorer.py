@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.patches import Rectangle
 
 from ..metrics.auc import roc_auc
 from ..metrics.precision import skew_model_of
@@ -99,7 +100,10 @@ class Explorer(SkewWidget):
         d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew(**plot_args(points), skews=skews, ax=a_skew, **style)
         self.skew_line_ = a_skew.axvline(value, color="0.3", linestyle=":", linewidth=1.0)
         # above the axis (zorder 1.5): a step of the range repaints the curves above it, never the ticks
-        self.range_span_ = a_skew.axvspan(*pair, color="tab:blue", alpha=0.12, linewidth=0, zorder=1.55)
+        # a Rectangle on every matplotlib (axvspan made a Polygon before 3.9), moved by set_x and set_width
+        self.range_span_ = Rectangle((pair[0], 0.0), pair[1] - pair[0], 1.0, color="tab:blue", alpha=0.12,
+                                     linewidth=0, zorder=1.55, transform=a_skew.get_xaxis_transform(which="grid"))
+        a_skew.add_patch(self.range_span_)
         self._moving_extra += [self.skew_line_, self.range_span_]
         if estimated_skew is not None:  # static: drawn once, under the moving skew line
             est, low, high = read_estimate(estimated_skew)

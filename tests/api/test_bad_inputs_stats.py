@@ -18,6 +18,8 @@ import pytest
 import skewplot as sp
 from skewplot.stats import anova_over_skews
 
+from conftest import no_warning_of_ours
+
 Y = np.array([0, 1, 0, 1, 1, 0, 0, 1, 0, 0])
 A = np.array([0.1, 0.9, 0.3, 0.35, 0.8, 0.2, 0.7, 0.6, 0.15, 0.4])
 B = A[::-1].copy()
@@ -230,8 +232,7 @@ def test_discrete_interpolation_with_huge_weights_warns_nothing():
 @pytest.mark.parametrize("skew", [1e-4, 0.02, 0.98])
 def test_one_skew_comparison_plot_warns_nothing(log_skew, skew, close_figures):
     """One skew gave matplotlib's identical-xlims warning; it is now a point with its interval in a window."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
+    with no_warning_of_ours():
         disp = sp.plot_comparison(Y, A, B, skews=[skew], n_boot=200, log_skew=log_skew, random_state=0)
     lo, hi = disp.ax_.get_xlim()
     assert lo < skew < hi
@@ -334,12 +335,10 @@ def test_a_data_set_skew_that_rounds_to_one_is_refused_naming_sample_weight():
 
 def test_one_skew_against_skew_is_a_point_in_a_window_with_no_warning():
     """plot_aucpr_vs_skew(skews=[0.05]) set equal x limits: matplotlib's 'identical low and high xlims' warning."""
-    import warnings
 
     y, s = sp.datasets.make_scores(200, 0.2, random_state=0)
     for log_skew in (True, False):
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")
+        with no_warning_of_ours():
             disp = sp.plot_aucpr_vs_skew(y, s, skews=[0.05], log_skew=log_skew)
         lo, hi = disp.ax_.get_xlim()
         assert lo < 0.05 < hi and disp.lines_["classifier"].get_marker() == "o"

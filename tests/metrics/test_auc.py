@@ -90,7 +90,7 @@ def _davis_goadrich(tp, fp, n_pos, along):
             prec.append(a / (a + b) if a + b > 0 else d_tp / (d_tp + d_fp))
     rec.append(1.0)
     prec.append(tp[-1] / (tp[-1] + fp[-1]))
-    return np.trapezoid(prec, rec)
+    return integrate.trapezoid(prec, rec)
 
 
 @pytest.mark.parametrize("along", ["tp", "fp"])
@@ -111,7 +111,7 @@ def test_trapezoid_is_straight_lines_in_pr_space():
     pts = sp.operating_points([1, 0, 1, 0], [0.9, 0.8, 0.7, 0.1])
     r, p = pts.tpr, pts.tp / np.maximum(pts.tp + pts.fp, 1)
     p[0] = 1.0  # limit along the first segment
-    assert sp.aucpr(pts, interpolation="trapezoid") == pytest.approx(np.trapezoid(p, r))
+    assert sp.aucpr(pts, interpolation="trapezoid") == pytest.approx(integrate.trapezoid(p, r))
 
 
 def test_all_weights_half_give_aucpr_half(rng):

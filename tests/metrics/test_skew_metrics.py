@@ -7,7 +7,7 @@ import pytest
 import scipy.stats as st
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from scipy.integrate import quad
+from scipy.integrate import quad, trapezoid
 
 import skewplot as sp
 from skewplot.metrics.auc import continuous_segment_area
@@ -84,7 +84,7 @@ def test_series_aucpr_is_the_trapezoid_of_fixed_aucprs(rng):
     y, s = random_scores(rng, 200)
     pts = sp.operating_points(y, s)
     vals, times = np.array([0.0, 0.1, 0.3, 1.0, 0.05]), np.array([0.0, 1.0, 1.5, 4.0, 6.0])
-    want = np.trapezoid([fixed_auc(pts, v) for v in vals], times) / 6.0
+    want = trapezoid([fixed_auc(pts, v) for v in vals], times) / 6.0
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert sp.aucpr(pts, skew=SkewSeries(vals, times)) == pytest.approx(want, rel=1e-13)
@@ -135,7 +135,7 @@ def test_pr_curve_follows_the_model(rng, skew):
     assert p[-1] == pytest.approx(model.mean, rel=1e-12)
     assert prec[-1] == pytest.approx(model.mean, rel=1e-12)
     # area under the drawn polyline approaches the exact area
-    assert np.trapezoid(p, r) == pytest.approx(sp.aucpr(pts, skew=skew), abs=2e-3)
+    assert trapezoid(p, r) == pytest.approx(sp.aucpr(pts, skew=skew), abs=2e-3)
 
 
 @pytest.mark.parametrize(

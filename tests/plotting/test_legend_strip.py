@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
+from skewplot.plotting._notes import note
 from skewplot.plotting.layout._legend_entries import strip_entries, wrap_label
 from skewplot.testing import lint_figure
 
@@ -124,7 +125,7 @@ def test_a_widget_step_keeps_the_wrapped_strip_wrapped():
     pytest.importorskip("ipywidgets")
     w = sp.widgets.interactive_pr(_points(4), skew=0.01, figsize=(3.8, 3.2))
     legend = w.figure.axes[0].get_legend()
-    assert legend._skewplot_form[0] is not None, "this figure's strip is expected to wrap"
+    assert note(legend, "form")[0] is not None, "this figure's strip is expected to wrap"
     before = [t.get_text() for t in legend.get_texts()]
     assert "baseline logistic regression\n(AUCPR = " in before[3]
     assert lint_figure(w.figure) == []
@@ -132,7 +133,7 @@ def test_a_widget_step_keeps_the_wrapped_strip_wrapped():
     disp = w.displays["pr"]
     assert disp.ax_.get_legend() is legend
     after = [t.get_text() for t in legend.get_texts()]
-    want = strip_entries(None, disp.ax_.get_legend_handles_labels()[1], *legend._skewplot_form)[1]
+    want = strip_entries(None, disp.ax_.get_legend_handles_labels()[1], *note(legend, "form"))[1]
     assert after == want and after != before
     assert "baseline logistic regression\n(AUCPR = " in after[3]
     assert f"(AUCPR = {disp.aucs_['model A']:.3f})" in after[0]

@@ -12,6 +12,8 @@ import skewplot as sp  # noqa: E402
 from skewplot.plotting import style  # noqa: E402
 from skewplot.plotting._axes import log_axis  # noqa: E402
 
+from conftest import no_warning_of_ours  # noqa: E402
+
 
 @pytest.fixture(scope="module")
 def scores():
@@ -92,14 +94,12 @@ def test_the_log_axes_of_every_display_use_it():
 
 def test_panels_sharing_a_precision_axis_share_its_log_scale():
     """``sharey=True`` with one rare skew: every panel is logarithmic down to the lowest floor, no warning."""
-    import warnings
 
     from skewplot.plotting._axes import precision_floor
 
     pts = sp.datasets.example_classifiers(n=3000, skew=0.05, random_state=2)
     fig, axes = plt.subplots(1, 3, sharey=True)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
+    with no_warning_of_ours():
         for ax, skew in zip(axes, (0.001, 0.05, 0.5), strict=True):
             sp.plot_pr(pts, skew=skew, ax=ax)
     assert all(ax.get_yscale() == "log" for ax in axes)

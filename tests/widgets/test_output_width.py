@@ -52,4 +52,4 @@ def test_a_corner_drag_sets_the_size_the_figure_follows_up_to(rare_explorer):
 
 def test_inline_has_no_probe(two_classifiers):
     w = sp.widgets.interactive_pr(two_classifiers, skew=0.1)
-    assert w.backend == "inline" and not hasattr(w, "_width_follower")
+    assert w.backend == "inline" and w._width_follower is None

@@ -17,6 +17,7 @@ import math
 import pytest
 
 import skewplot as sp
+from skewplot.plotting._notes import note
 from skewplot.widgets import explorer, interactive_integrated_pr, interactive_pr
 
 from .test_frames import assert_frame_is_full_draw
@@ -97,7 +98,7 @@ def test_several_values_set_in_the_kernel_before_the_page_catches_up(example):
     for late in (RENDERED, 0.01, OLD_GRID_ANSWER, 0.02 * (1 - 2 ** -52)):  # every one of them, late
         _from_page(slider, late)
         _assert_pr_shows(w, 0.3)
-    assert slider._skewplot_page.ignored == 4
+    assert note(slider, "page").ignored == 4
 
 
 @pytest.mark.slow  # 1.3 s

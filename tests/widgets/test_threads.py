@@ -15,6 +15,8 @@ import threading
 
 import pytest
 
+from skewplot.plotting._notes import note
+
 from .test_frames import CASES, assert_frame_is_full_draw
 from .test_redraw import ipympl_backend  # noqa: F401 - a fixture
 
@@ -103,4 +105,4 @@ def test_a_widget_builds_under_its_paint_lock(two_classifiers, monkeypatch):
     w = interactive_pr(two_classifiers, skew=0.1)
     assert owned == [True]
     assert not w._paint_lock._is_owned()  # released after the build
-    assert w.figure.canvas._skewplot_paint_lock is w._paint_lock is w.frames.lock
+    assert note(w.figure.canvas, "paint_lock") is w._paint_lock is w.frames.lock

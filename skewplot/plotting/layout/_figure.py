@@ -21,9 +21,12 @@ from __future__ import annotations
 import re
 
 import numpy as np
+from matplotlib.cbook import is_math_text
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 
-from ._legend_geometry import _renderer
+from .._compat import layout_compress
+from .._notes import note, notes, unheld
+from ._legend_geometry import _renderer, root_figure
 
 __all__ = ["MIN_CELL_SHARE", "LABEL_FILL", "cell_size", "kept_sizes", "lay_out", "constrained", "settle",
            "FittingLayoutEngine", "fit_label", "refit_labels", "two_lines", "text_width"]
@@ -87,7 +90,7 @@ def lay_out(fig):
     import matplotlib as mpl
 
     fig = getattr(fig, "figure", fig)  # a subfigure's root figure
-    if fig.get_layout_engine() is not None or getattr(fig, "_skewplot_frozen", False):
+    if fig.get_layout_engine() is not None or note(fig, "frozen", False):
         return
     pars = fig.subplotpars
     if all(getattr(pars, key) == mpl.rcParams[f"figure.subplot.{key}"]
@@ -127,8 +130,10 @@ class FittingLayoutEngine(ConstrainedLayoutEngine):
 def _fitting(fig):
     """``fig``'s constrained layout engine, made a :class:`FittingLayoutEngine` (None: it has no constrained layout).
 
-    The same engine object (its pads, rect and ``compress``) takes the
-    subclass, so a user's ``layout="constrained"`` keeps its settings and a
+    A plain constrained engine (a user's ``layout="constrained"``) is
+    replaced through ``fig.set_layout_engine`` by a :class:`FittingLayoutEngine`
+    with its settings (its pads and rect, read with the engine's ``get()``,
+    and its ``compress``), so the user's layout stays as it was, and a
     widget that holds the engine to lay its page out again fits the labels too.
     """
     fig = getattr(fig, "figure", fig)  # a subfigure's root figure
@@ -136,7 +141,8 @@ def _fitting(fig):
     if not isinstance(engine, ConstrainedLayoutEngine):
         return None
     if type(engine) is ConstrainedLayoutEngine:
-        engine.__class__ = FittingLayoutEngine
+        engine = FittingLayoutEngine(**engine.get(), compress=layout_compress(engine))
+        fig.set_layout_engine(engine)
     return engine
 
 
@@ -174,20 +180,39 @@ def two_lines(text, at_bracket=True):
 def text_width(text):
     """``width(s)``: the width in pixels of the Text artist ``text`` written ``s`` (its longest line), as its
     window extent would be (its height, turned as a y label is)."""
-    from matplotlib.text import _get_text_metrics_with_cache
-
-    fig = text.get_figure(root=True)
-    renderer, prop, dpi = _renderer(fig), text.get_fontproperties(), fig.dpi
+    fig = root_figure(text)
+    renderer, prop = _renderer(fig), text.get_fontproperties().copy()
+    usetex, parse_math = text.get_usetex(), text.get_parse_math()
 
     def width(s):
         widest = 0.0
         for line in s.split("\n"):
-            clean, ismath = text._preprocess_math(line)
+            if usetex:
+                clean, ismath = line, "TeX"
+            elif parse_math and is_math_text(line):
+                clean, ismath = line, True
+            else:
+                clean, ismath = line.replace(r"\$", "$"), False
             if clean:
-                widest = max(widest, _get_text_metrics_with_cache(renderer, clean, prop, ismath, dpi)[0])
+                widest = max(widest, _line_width(renderer, clean, prop, ismath))
         return widest
 
     return width
+
+
+def _line_width(renderer, s, prop, ismath):
+    """The width of one line of text, by the renderer's public measure, remembered per renderer (a figure's
+    layouts measure the same label forms each time)."""
+    cache = note(renderer, "text_widths")
+    if cache is None:
+        cache = notes(renderer).text_widths = {}
+    key = (s, prop, ismath)
+    found = cache.get(key)
+    if found is None:
+        if len(cache) > 4096:
+            cache.clear()
+        found = cache[key] = renderer.get_text_width_height_descent(s, prop, ismath=ismath)[0]
+    return found
 
 
 def fit_label(axis, text, *shorter, lines=True):
@@ -224,7 +249,7 @@ def fit_label(axis, text, *shorter, lines=True):
     if lines and axis.axis_name == "y" and two_lines(text) != text:
         forms.append(two_lines(text))
     forms += [s for s in shorter if s not in forms]
-    axis._skewplot_label_forms = tuple(forms)
+    notes(axis).label_forms = tuple(forms)
     fig = axis.axes.figure
     shown = axis.label.get_text()
     if _fitting(fig) is not None:
@@ -232,7 +257,7 @@ def fit_label(axis, text, *shorter, lines=True):
         # and a label broken on it would be joined again by the layout, which then runs once more
         _show_label(axis, shown if shown in forms else forms[0])
         return
-    if getattr(getattr(fig, "figure", fig), "_skewplot_frozen", False):
+    if note(getattr(fig, "figure", fig), "frozen", False):
         # a widget's step, its layout frozen: the room it keeps for the label is one line or two, as it was
         forms = [f for f in forms if f.count("\n") == shown.count("\n")] or forms
     _show_label(axis, _fitting_form(axis, forms))
@@ -243,12 +268,12 @@ def refit_labels(fig):
     relayout = False
     for ax in _all_axes(fig):
         for axis in (ax.xaxis, ax.yaxis):
-            forms = getattr(axis, "_skewplot_label_forms", None)
+            forms = note(axis, "label_forms")
             if forms is None:
                 continue
             now = axis.label.get_text()
             if now not in forms:  # relabelled by the user: theirs stays
-                axis._skewplot_label_forms = None
+                notes(axis).label_forms = None
                 continue
             form = _fitting_form(axis, forms)
             if form != now:
@@ -278,7 +303,7 @@ def _show_label(axis, text):
     step then leaves the Axis fresh), else as ``ax.set_xlabel`` would (its ``xaxis.labellocation``)."""
     if axis.label.get_text() == text:
         return
-    painter = getattr(axis, "_skewplot_painter", None)
+    painter = unheld(note(axis, "painter", (None,)))[0]
     if painter is not None and any(a is painter for a in axis.axes.get_children()):
         painter.set_text(text)
     else:

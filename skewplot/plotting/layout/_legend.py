@@ -35,6 +35,8 @@ the strip's smallest style, then its wrapped and compact forms (one path:
 
 from __future__ import annotations
 
+from .._compat import is_colorbar
+from .._notes import held, note, notes, unheld
 from ._figure import MIN_CELL_SHARE, constrained, settle
 from ._legend_entries import entry_name, merge_lookalikes
 from ._legend_geometry import INSIDE, _renderer, free_place, legend_collisions, obstacles
@@ -45,20 +47,22 @@ from ._legend_strip import (
     forms,
     inside_anyway,
     least_share,
+    legend_entries,
     relocate_key,
     remove_key,
     set_entry_texts,
     split,
+    split_of,
     strip,
 )
 
 __all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
-           "entry_labels", "set_entry_texts", "INSIDE"]
+           "entry_labels", "legend_entries", "split_of", "set_entry_texts", "INSIDE"]
 _SMALL_ROW = 0.1  # a shared legend's row this share of the figure's height is never worth a smaller style
 
 def panels(fig):
     """The figure's panels: its visible Axes that are not colour bars."""
-    return [a for a in fig.axes if a.get_visible() and not hasattr(a, "_colorbar")]
+    return [a for a in fig.axes if a.get_visible() and not is_colorbar(a)]
 
 
 def share_legend(fig, handles, labels, **kwargs):
@@ -67,14 +71,14 @@ def share_legend(fig, handles, labels, **kwargs):
     ``labels`` are named by :func:`entry_name`; a name already shown is not
     repeated.  ``kwargs`` (``fontsize`` ...) reach :meth:`matplotlib.figure.Figure.legend`.
     """
-    entries = fig.__dict__.setdefault("_skewplot_entries", {})
+    kept = note(fig, "entries", {})  # name: the handle, held as a note may hold it
+    entries = {name: h for name, h in zip(kept, unheld(kept.values()), strict=True) if h is not None}
     # a panel drawn while it was the figure's only one (``fig.add_subplot`` one at a time) got its own
     # legend: its entries join the shared one, first, and its legend goes
     for ax in panels(fig):
         own = ax.get_legend()
-        if own is not None and hasattr(own, "_skewplot_kwargs") and not getattr(ax, "_skewplot_own_legend", False):
-            for handle, label in zip(*getattr(own, "_skewplot_entries", (own.legend_handles, entry_labels(own))),
-                                     strict=True):
+        if own is not None and note(own, "kwargs") is not None and not note(ax, "own_legend", False):
+            for handle, label in zip(*legend_entries(own), strict=True):
                 entries.setdefault(entry_name(str(label)), handle)
             remove_key(own)
             own.remove()
@@ -82,7 +86,8 @@ def share_legend(fig, handles, labels, **kwargs):
         name = entry_name(str(label))
         if name and not name.startswith("_") and name not in entries:
             entries[name] = handle
-    old = fig.__dict__.get("_skewplot_legend")
+    notes(fig).entries = dict(zip(entries, held(entries.values()), strict=True))
+    old = unheld([note(fig, "legend")])[0]
     if old is not None and old in fig.legends:
         old.remove()
     constrained(fig)
@@ -103,9 +108,9 @@ def share_legend(fig, handles, labels, **kwargs):
     # to find that took half a second a call
     legend = fit(forms(tries, list(shown)), make, (list(shown.values()), list(shown)), fig, panels(fig), renderer,
                   enough=lambda lg: lg.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height)
-    fig._skewplot_legend = legend
+    notes(fig).legend = held([legend])[0]
     for ax in panels(fig):  # the new row moved the panels: a panel's own legend by the rule again
-        if getattr(ax, "_skewplot_own_legend", False) and ax.get_legend() is not None:
+        if note(ax, "own_legend", False) and ax.get_legend() is not None:
             place_legend(ax, legend=ax.get_legend(), own=True)
     return legend
 
@@ -131,17 +136,17 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     """
     fig = ax.figure
     if own:
-        ax._skewplot_own_legend = True
+        notes(ax).own_legend = True
     if legend is None and len(panels(fig)) > 1 and not own:
         handles, labels = args if args else ax.get_legend_handles_labels()
         return share_legend(fig, handles, labels, **kwargs)
-    if legend is not None and getattr(legend, "_skewplot_strip", False):
+    if legend is not None and note(legend, "strip", False):
         relocate_key(legend, moving, _renderer(fig))  # a split strip's key: free again after the curves moved
         return legend
-    frozen = legend is not None and getattr(fig, "_skewplot_frozen", False)  # a widget's page, laid out once
+    frozen = legend is not None and note(fig, "frozen", False)  # a widget's page, laid out once
     if legend is None:
         legend = ax.legend(*args, **kwargs)
-        legend._skewplot_kwargs = kwargs
+        notes(legend).kwargs = kwargs
     legend.set_bbox_to_anchor(None)
     legend.set_loc("upper right")
     # inside the Axes it needs no room of the layout; one larger than the Axes (is no place inside, see
@@ -154,8 +159,8 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     if free_place(legend, obstacles(ax, moving, renderer), renderer, least=frozen) is not None:
         return legend
     constrained(fig)
-    handles, labels = getattr(legend, "_skewplot_entries", (legend.legend_handles, entry_labels(legend)))
-    given = getattr(legend, "_skewplot_kwargs", {})
+    handles, labels = legend_entries(legend)
+    given = note(legend, "kwargs", {})
     legend.remove()
     lg = strip(ax, handles, labels, given, renderer)
     if least_share([ax], lg, renderer) >= MIN_CELL_SHARE:

@@ -12,6 +12,8 @@ import re
 
 import numpy as np
 
+from .._compat import dash_pattern
+
 __all__ = ["entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "WRAP_CHARS"]
 
 _NUMBERS = re.compile(r"\s*\((?:[^()]*=[^()]*|[-+\d.eE, ]+)\)$")
@@ -120,7 +122,7 @@ def _look(handle):
     if isinstance(handle, Line2D):
         dashes = None
         if handle.get_linestyle() not in ("None", "none", "", " "):
-            offset, seq = handle._unscaled_dash_pattern
+            offset, seq = dash_pattern(handle)
             dashes = (round(float(offset), 2), tuple(round(float(v), 2) for v in seq or ()))
         return ("line", dashes, str(handle.get_marker()), None, float(handle.get_linewidth()),
                 np.asarray(to_rgba(handle.get_color(), handle.get_alpha())))

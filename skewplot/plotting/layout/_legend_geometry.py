@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["legend_collisions", "INSIDE", "obstacles", "free_place"]
+from .._compat import anchored_origin, figure_renderer
+
+__all__ = ["legend_collisions", "INSIDE", "obstacles", "free_place", "root_figure"]
 
 #: The places tried, in order.
 INSIDE = ("upper right", "upper left", "lower right", "lower left", "center right", "center left",
@@ -19,11 +21,17 @@ INSIDE = ("upper right", "upper left", "lower right", "lower left", "center righ
 _PAD_PX = 2.0  # a curve this close to the box counts as touching it
 
 
+def root_figure(artist):
+    """The top-level Figure ``artist`` is drawn in (through its subfigures).
+
+    ``Artist.get_figure(root=True)`` says the same from matplotlib 3.10; a
+    SubFigure's ``figure`` is its root figure on every version, a Figure's is itself.
+    """
+    return artist.figure.figure
+
+
 def _renderer(fig):
-    canvas = fig.canvas
-    if hasattr(canvas, "get_renderer"):
-        return canvas.get_renderer()
-    return fig._get_renderer()  # pragma: no cover - canvases without get_renderer (rare backends)
+    return figure_renderer(fig)
 
 
 def _segments(ax, skip=frozenset()):
@@ -135,12 +143,11 @@ def _extent_at(legend, loc, size, renderer):
     Measuring lays out every entry's text again (about a millisecond a
     legend); the box's size does not depend on where it is placed.
     """
-    if size is not None and hasattr(legend, "_get_anchored_bbox"):
+    origin = None if size is None else anchored_origin(legend, loc, size, renderer)
+    if origin is not None:
         from matplotlib.transforms import Bbox
 
-        x, y = legend._get_anchored_bbox(legend.codes[loc], Bbox.from_bounds(0, 0, *size),
-                                         legend.get_bbox_to_anchor(), renderer)
-        return Bbox.from_bounds(x, y, *size)
+        return Bbox.from_bounds(*origin, *size)
     return legend.get_window_extent(renderer)
 
 

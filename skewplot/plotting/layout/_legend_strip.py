@@ -13,11 +13,13 @@ are rewritten, so a wrapped, compact or split legend stays so.
 
 from __future__ import annotations
 
+from .._notes import held, note, notes, unheld
 from ._figure import MIN_CELL_SHARE, cell_size, kept_sizes, settle
 from ._legend_entries import WRAP_CHARS, strip_entries
-from ._legend_geometry import free_place, obstacles
+from ._legend_geometry import free_place, obstacles, root_figure
 
-__all__ = ["entry_labels", "set_entry_texts", "fit", "forms", "strip", "split", "relocate_key", "remove_key",
+__all__ = ["entry_labels", "legend_entries", "keep_entries", "split_of", "set_entry_texts", "fit", "forms", "strip",
+           "split", "relocate_key", "remove_key",
            "least_share", "inside_anyway", "STRIP_STYLES"]
 
 
@@ -43,8 +45,32 @@ def _columns(make, width, n, renderer):
 
 def entry_labels(legend):
     """The label each entry of ``legend`` shows: its text, or the label a strip wrapped or shortened into it."""
-    labels = getattr(legend, "_skewplot_labels", None)
+    labels = note(legend, "labels")
     return list(labels) if labels is not None else [t.get_text() for t in legend.get_texts()]
+
+
+def legend_entries(legend):
+    """The ``(handles, labels)`` ``legend`` was made from (:func:`keep_entries`), else those it shows."""
+    kept = note(legend, "entries")
+    if kept is None:
+        return list(legend.legend_handles), entry_labels(legend)
+    pairs = [(h, label) for h, label in zip(unheld(kept[0]), kept[1], strict=True) if h is not None]
+    return [h for h, _ in pairs], [label for _, label in pairs]
+
+
+def keep_entries(legend, handles, labels):
+    """Note the entries ``legend`` is made from (a strip shows them wrapped or compact; a rule moving it remakes it)."""
+    notes(legend).entries = (held(handles), list(labels))
+
+
+def split_of(legend):
+    """``(curves, key, inside)`` of a split strip (:func:`split`): the entries in the strip and in the legend
+    ``inside`` the panel; None for any other legend."""
+    kept = note(legend, "split")
+    if kept is None:
+        return None
+    inside = unheld(kept[2:])[0]
+    return None if inside is None else (kept[0], kept[1], inside)
 
 
 def set_entry_texts(legend, labels):
@@ -55,18 +81,18 @@ def set_entry_texts(legend, labels):
     (:func:`~._legend_entries.strip_entries`).
     """
     labels = [str(label) for label in labels]
-    split_ = getattr(legend, "_skewplot_split", None)
+    split_ = split_of(legend)
     if split_ is not None:  # the curves' labels in the strip, the key's in the legend inside
         curves, key, inside = split_
-        legend._skewplot_split = None
+        kept, notes(legend).split = note(legend, "split"), None
         set_entry_texts(legend, [labels[i] for i in curves if i < len(labels)])
         set_entry_texts(inside, [labels[i] for i in key if i < len(labels)])
-        legend._skewplot_split = split_
+        notes(legend).split = kept
         return
-    _, texts, stands = strip_entries(None, labels, *getattr(legend, "_skewplot_form", (None, False)))
+    _, texts, stands = strip_entries(None, labels, *note(legend, "form", (None, False)))
     for text, shown in zip(legend.get_texts(), texts, strict=False):
         text.set_text(shown)
-    legend._skewplot_labels = stands
+    notes(legend).labels = stands
 
 
 def _trial_layout(fig, axes=None):
@@ -101,7 +127,7 @@ def least_share(axes, legend=None, renderer=None):
     layout and would seem to keep their share.
     """
     if legend is not None:
-        box, fig = legend.get_window_extent(renderer), legend.get_figure(root=True)
+        box, fig = legend.get_window_extent(renderer), root_figure(legend)
         if box.x0 < -1.0 or box.y0 < -1.0 or box.x1 > fig.bbox.width + 1.0 or box.y1 > fig.bbox.height + 1.0:
             return 0.0
     shares = [kept[1][0] / kept[1][1] for kept in map(kept_sizes, axes) if kept is not None and kept[1][1] > 0]
@@ -125,7 +151,8 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None):
         form = (attempt["wrap"], attempt["compact"])
         handles, texts, stands = strip_entries(*entries, *form)
         legend = _columns(lambda ncol: make(attempt, handles, texts, ncol), attempt["width"], len(texts), renderer)
-        legend._skewplot_form, legend._skewplot_labels, legend._skewplot_entries = form, stands, entries
+        notes(legend).form, notes(legend).labels = form, stands
+        keep_entries(legend, *entries)
         return legend
 
     best, ref = None, None
@@ -225,7 +252,7 @@ def strip(ax, handles, labels, given, renderer):
                        ncol=ncol, borderaxespad=0.0, **attempt["style"])
         if centre is not None and lg.get_window_extent(renderer).width > ax.bbox.width:
             lg.set_bbox_to_anchor((centre, 0.0), transform=blended_transform_factory(fig.transFigure, anchor))
-        lg._skewplot_kwargs, lg._skewplot_strip = attempt["style"], True
+        notes(lg).kwargs, notes(lg).strip = attempt["style"], True
         return lg
 
     return fit(forms(tries, labels), make, (list(handles), list(labels)), fig, [ax], renderer)
@@ -267,9 +294,10 @@ def split(ax, handles, labels, given, moving, renderer):
             inside = Legend(ax, key_handles, texts, loc="upper right", **style)
             if free_place(inside, found, renderer) is not None:
                 ax.add_artist(inside)
-                inside._skewplot_form, inside._skewplot_labels = (None, compact), stands
-                inside._skewplot_entries = ([handles[i] for i in key], [labels[i] for i in key])
-                lg._skewplot_split, lg._skewplot_entries = (curves, key, inside), (handles, labels)
+                notes(inside).form, notes(inside).labels = (None, compact), stands
+                keep_entries(inside, [handles[i] for i in key], [labels[i] for i in key])
+                notes(lg).split = (curves, key, *held([inside]))
+                keep_entries(lg, handles, labels)
                 return lg
     lg.remove()
     return None
@@ -288,28 +316,30 @@ def inside_anyway(ax, handles, labels, given, moving, renderer):
 
     def make(wrap, ncol):
         shown_handles, texts, _ = strip_entries(list(handles), labels, wrap, True)
-        return ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **style)
+        made = ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **style)
+        notes(made).ncol = ncol
+        return made
 
     best = None
     for wrap in (None, *WRAP_CHARS):  # the form in the fewest pixels, in as many columns as fit the Axes
         legend = _columns(lambda ncol, wrap=wrap: make(wrap, ncol), ax.bbox.width, len(labels), renderer)
-        box, ncol = legend.get_window_extent(renderer), legend._ncols
+        box, ncol = legend.get_window_extent(renderer), note(legend, "ncol")
         legend.remove()
         if best is None or box.width * box.height < best[0]:
             best = (box.width * box.height, wrap, ncol)
     _, wrap, ncol = best
     legend = make(wrap, ncol)
     legend.set_in_layout(False)  # over the Axes, as place_legend's inside legends
-    legend._skewplot_kwargs, legend._skewplot_form = style, (wrap, True)
-    legend._skewplot_labels = strip_entries(list(handles), labels, wrap, True)[2]
-    legend._skewplot_entries = (list(handles), labels)
+    notes(legend).kwargs, notes(legend).form = style, (wrap, True)
+    notes(legend).labels = strip_entries(list(handles), labels, wrap, True)[2]
+    keep_entries(legend, list(handles), labels)
     free_place(legend, obstacles(ax, moving, renderer), renderer, least=True)
     return legend
 
 
 def relocate_key(legend, moving, renderer):
     """A split strip's key moved to the first free place again after the curves changed (else the least covered)."""
-    split_ = getattr(legend, "_skewplot_split", None)
+    split_ = split_of(legend)
     if split_ is not None:
         ax = legend.axes
         free_place(split_[2], obstacles(ax, moving, renderer), renderer, least=True)
@@ -317,6 +347,6 @@ def relocate_key(legend, moving, renderer):
 
 def remove_key(legend):
     """Remove a split strip's key with it (a panel's legend joining a figure's shared one)."""
-    split_ = getattr(legend, "_skewplot_split", None)
+    split_ = split_of(legend)
     if split_ is not None and split_[2].axes is not None:
         split_[2].remove()

@@ -18,6 +18,7 @@ import re
 import numpy as np
 
 from ...plotting._axes import precision_floor
+from ...plotting._compat import dash_pattern, draw_as_saved
 
 __all__ = ["scene_artists", "line_style", "text_style", "panel_box", "pr_item", "envelope_item", "layers",
            "pr_limits", "envelope_limits", "variants", "axis_texts", "rgba", "Params"]
@@ -36,7 +37,7 @@ def line_style(artist, dpi):
 
     px = dpi / 72.0
     if isinstance(artist, Line2D):
-        offset, seq = artist._dash_pattern
+        offset, seq = dash_pattern(artist, scaled=True)
         style = {"color": rgba(artist.get_color(), artist.get_alpha()), "lw": artist.get_linewidth() * px,
                  "dash": None if seq is None else [s * px for s in seq]}
         if artist.get_marker() not in (None, "None", "none", ""):
@@ -187,8 +188,8 @@ def _render(fig):
     own = fig.canvas
     try:
         canvas = FigureCanvasAgg(fig)
-        canvas._is_saving = True  # as savefig: the artists the widget's Frames paint (set animated) are drawn
-        with fig._canvas_callbacks.blocked(signal="draw_event"):  # the widget's Frames watch its draws
+        # as savefig: the artists the widget's Frames paint (set animated) are drawn; the Frames watch its draws
+        with draw_as_saved(canvas), canvas.callbacks.blocked(signal="draw_event"):
             canvas.draw()
         return np.asarray(canvas.buffer_rgba()).copy(), canvas.get_renderer()
     finally:

@@ -56,7 +56,7 @@ import math
 import numpy as np
 
 from ...plotting._axes import fitted_titles
-from ...plotting.layout._legend import entry_labels
+from ...plotting.layout._legend import entry_labels, split_of
 from ...skew import FixedSkew, SkewRange
 from ...skew.base import skew_text
 from ..threshold import _OWN as THRESHOLD_CONTROLS
@@ -215,7 +215,7 @@ def _legend_texts(disp, renderer, height):
     legend = disp.ax_.get_legend()
     labels = {line.get_label(): ("auc", name) for name, line in disp.lines_.items()}
     labels[disp.baselines_["random"].get_label()] = ("random", None)
-    split = getattr(legend, "_skewplot_split", None)  # a small figure's strip of curves, its key inside the panel
+    split = split_of(legend)  # a small figure's strip of curves, its key inside the panel
     shown = [pair for lg in (legend, *([split[2]] if split else []))
              for pair in zip(lg.get_texts(), entry_labels(lg), strict=False)]
     for text, label in shown:

@@ -1,0 +1,203 @@
+"""The one place skewplot touches what matplotlib, ipympl and ipywidgets keep private.
+
+Everything else uses their public API (``tests/api/test_private_names.py``
+scans the package for private names outside this module).  What is here
+has no public equivalent; each use has a fallback for a release that
+renames or drops it, and names the versions it was checked on: matplotlib
+3.8.0 (the floor, ``.ci/floors.py``) and 3.11.2; ipympl 0.9.2 and 0.10.0;
+ipywidgets 8.0.0 and 8.1.9 (traitlets 5.16).  The fast suite runs on both
+ends, so a change shows there.
+"""
+
+from __future__ import annotations
+
+__all__ = ["layout_compress", "dash_pattern", "anchored_origin", "is_colorbar", "titles", "drawn_ticks",
+           "figure_renderer", "legend_loc", "leave_pyplot", "webagg_state", "ipympl_message_handler",
+           "wrap_value_validator", "draw_as_saved"]
+
+
+def layout_compress(engine):
+    """The ``compress`` flag of a ConstrainedLayoutEngine, which its public ``get()`` leaves out.
+
+    ``_compress`` on matplotlib 3.8.0 .. 3.11; fallback: False (the default).
+    """
+    return bool(getattr(engine, "_compress", False))
+
+
+def dash_pattern(line, scaled=False):
+    """``(offset, dashes)`` of a Line2D in points (dashes None: solid), as it draws them (``scaled``: times its width
+    when ``lines.scale_dashes``).
+
+    ``_unscaled_dash_pattern`` / ``_dash_pattern`` on matplotlib 3.8.0 .. 3.11 (a custom dash tuple is only there);
+    fallback: the named style's pattern from rcParams.
+    """
+    import matplotlib as mpl
+
+    pattern = getattr(line, "_dash_pattern" if scaled else "_unscaled_dash_pattern", None)
+    if pattern is not None:
+        return pattern
+    style = line.get_linestyle()  # pragma: no cover - a matplotlib without the private pattern
+    names = {"--": "dashed", "-.": "dashdot", ":": "dotted"}  # pragma: no cover
+    if style not in names:  # pragma: no cover
+        return 0.0, None
+    seq = list(mpl.rcParams[f"lines.{names[style]}_pattern"])  # pragma: no cover
+    if scaled and mpl.rcParams["lines.scale_dashes"]:  # pragma: no cover
+        seq = [v * line.get_linewidth() for v in seq]
+    return 0.0, seq  # pragma: no cover
+
+
+def anchored_origin(legend, loc, size, renderer):
+    """The lower-left corner, in pixels, of a box of ``size`` that ``legend`` anchors at ``loc``, or None.
+
+    ``Legend._get_anchored_bbox`` on matplotlib 3.8.0 .. 3.11 (it saves a measure of every entry per place tried);
+    fallback None: the caller moves the legend there and measures it.
+    """
+    anchored = getattr(legend, "_get_anchored_bbox", None)
+    if anchored is None:  # pragma: no cover - a matplotlib without it
+        return None
+    from matplotlib.transforms import Bbox
+
+    return anchored(legend.codes[loc], Bbox.from_bounds(0, 0, *size), legend.get_bbox_to_anchor(), renderer)
+
+
+def is_colorbar(ax):
+    """Whether ``ax`` holds a colour bar: ``Axes._colorbar`` (matplotlib 3.8.0 .. 3.11), or the label
+    ``"<colorbar>"`` that ``Figure.colorbar`` gives the Axes it makes (the fallback)."""
+    return hasattr(ax, "_colorbar") or ax.get_label() == "<colorbar>"
+
+
+def titles(ax):
+    """The Text artists of ``ax``'s three titles (centre, left, right).
+
+    ``_left_title``/``_right_title`` on matplotlib 3.8.0 .. 3.11 (only the centre's is public, ``ax.title``);
+    fallback: the centre's alone.
+    """
+    return tuple(t for t in (ax.title, getattr(ax, "_left_title", None), getattr(ax, "_right_title", None))
+                 if t is not None)
+
+
+def drawn_ticks(axis):
+    """The major and minor ticks ``axis`` draws, placed as a draw places them.
+
+    ``Axis._update_ticks`` on matplotlib 3.8.0 .. 3.11; fallback: the ticks at the public locations within the view
+    (their positions those of the last draw).
+    """
+    update = getattr(axis, "_update_ticks", None)
+    if update is not None:
+        return update()
+    lo, hi = sorted(axis.get_view_interval())  # pragma: no cover - a matplotlib without it
+    slack = 1e-9 * (hi - lo)  # pragma: no cover
+    out = []  # pragma: no cover
+    for ticks, locs in ((axis.get_major_ticks(), axis.get_majorticklocs()),  # pragma: no cover
+                        (axis.get_minor_ticks(), axis.get_minorticklocs())):
+        out += [t for t, loc in zip(ticks, locs, strict=False) if lo - slack <= loc <= hi + slack]
+    return out  # pragma: no cover
+
+
+def figure_renderer(fig):
+    """A renderer of ``fig``: its canvas' ``get_renderer()`` (Agg and its kin), else ``Figure._get_renderer``
+    (matplotlib 3.8.0 .. 3.11: a canvas without one, as the PDF canvas while saving)."""
+    canvas = fig.canvas
+    if hasattr(canvas, "get_renderer"):
+        return canvas.get_renderer()
+    return fig._get_renderer()  # pragma: no cover - canvases without get_renderer (rare backends)
+
+
+def legend_loc(legend):
+    """The place code or name a legend was given (``"best"``/0 included).
+
+    ``Legend._loc`` on matplotlib 3.8.0 .. 3.11 (``set_loc`` is public, its getter is not); fallback None.
+    """
+    return getattr(legend, "_loc", None)
+
+
+def leave_pyplot(fig):
+    """Take ``fig`` out of pyplot's list of figures without closing it (an ipympl widget that owns its figure).
+
+    ``matplotlib._pylab_helpers.Gcf`` and the manager's ``_cidgcf`` (the click that lists the figure again) on
+    matplotlib 3.8.0 .. 3.11 with ipympl 0.9.2 .. 0.10: ``plt.close`` would close the widget too.  Fallback:
+    the figure stays listed.
+    """
+    try:
+        from matplotlib._pylab_helpers import Gcf
+    except ImportError:  # pragma: no cover - a matplotlib without it
+        return
+    manager = fig.canvas.manager
+    if manager is not None:
+        Gcf.figs.pop(manager.num, None)
+        cid = getattr(manager, "_cidgcf", None)
+        if cid is not None:
+            fig.canvas.mpl_disconnect(cid)
+
+
+class webagg_state:  # noqa: N801 - a namespace of functions over one canvas' private switches
+    """The switches of a WebAgg (ipympl) canvas that its frames are sent by (ipympl 0.9.2 .. 0.10 on matplotlib
+    3.8.0 .. 3.11: ``_force_full``, ``_png_is_old``, ``_last_buff``).  Fallback: a canvas without them sends its
+    frames as WebAgg does (``has`` False)."""
+
+    @staticmethod
+    def has(canvas):
+        return hasattr(canvas, "get_diff_image") and hasattr(canvas, "_png_is_old")
+
+    @staticmethod
+    def send_whole(canvas):
+        """The next frame goes whole (WebAgg's switch, which a browser's "refresh" sets too)."""
+        canvas._force_full = True
+
+    @staticmethod
+    def take_new_frame(canvas):
+        """True (and the frame marked sent) when something was painted since the last frame."""
+        if not getattr(canvas, "_png_is_old", True):
+            return False
+        canvas._force_full = canvas._png_is_old = False
+        return True
+
+    @staticmethod
+    def keep_last(canvas, pixels32):
+        """Keep ``pixels32`` as ipympl's last frame (it makes the data URL of a page that has none yet from it)."""
+        canvas._last_buff = pixels32
+
+
+def ipympl_message_handler(canvas):
+    """The method an ipympl canvas handles the browser's messages with (resize, draw, pan, ...), or None.
+
+    ``Canvas._handle_message`` on ipympl 0.9.2 .. 0.10; fallback None (the messages are then not serialised with
+    the widget's own paints).
+    """
+    return getattr(canvas, "_handle_message", None)
+
+
+def wrap_value_validator(control, check):
+    """Have ``check(owner, proposal, own)`` validate ``control.value``, ``own`` the validator it had (or None).
+
+    traitlets keeps an instance's validators in ``_trait_validators`` and adds one with ``_register_validator``
+    (traitlets 5.16 under ipywidgets 8.0.0 .. 8.1.9; the public ``@validate`` is per class).  Fallback
+    (returns False): no check; an observer, public, runs only after the value is set.
+    """
+    validators = getattr(control, "_trait_validators", None)
+    register = getattr(control, "_register_validator", None)
+    if validators is None or register is None:  # pragma: no cover - a traitlets without them
+        return False
+    own = validators.get("value")
+    register(lambda owner, proposal: check(owner, proposal, own), ("value",))
+    return True
+
+
+def draw_as_saved(canvas):
+    """A context in which ``canvas.draw()`` draws as ``savefig`` does (animated artists included).
+
+    ``FigureCanvasBase._is_saving`` on matplotlib 3.8.0 .. 3.11 (``is_saving()`` reads it; nothing public sets it
+    outside ``print_figure``).  Fallback: the flag set anyway (an attribute matplotlib would then ignore).
+    """
+    import contextlib
+
+    @contextlib.contextmanager
+    def saving():
+        before = getattr(canvas, "_is_saving", False)
+        canvas._is_saving = True
+        try:
+            yield
+        finally:
+            canvas._is_saving = before
+
+    return saving()
