@@ -13,9 +13,11 @@ label alone.
 
 from __future__ import annotations
 
+import weakref
+
 from matplotlib.artist import Artist
 
-from ._notes import held, notes
+from ._notes import notes
 
 __all__ = ["AxisLabel"]
 
@@ -54,7 +56,9 @@ class AxisLabel(Artist):
     def __init__(self, axis, zorder):
         super().__init__()
         self.axis_ = axis
-        notes(axis).painter = held([self])  # a fitted label's shorter form is set through it (``_layout.fit_label``)
+        # a fitted label's shorter form is set through it (``layout._figure.fit_label``); noted by weak reference,
+        # as it holds the axis (see ``_notes``)
+        notes(axis).painter = (weakref.ref(self),)
         self.set_zorder(zorder)
         self.set_in_layout(False)  # the Axis counts its label in the layout
         axis.label.draw = _drawn_by(self)
