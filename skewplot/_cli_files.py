@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import os
-import stat
-import tempfile
+
+from ._files import write_atomically
 
 
 class CLIError(Exception):
@@ -68,33 +67,11 @@ def save_figure(fig, path, **kwargs):
     """Write ``fig`` to a temporary file next to ``path`` and rename it into place.
 
     A failure part-way (a full disk, an interrupt) never leaves a truncated
-    file under the final name.  The file gets the permissions ``open`` would
-    give it: those of the file it replaces, else ``0o666`` less the user's
-    umask (``mkstemp`` alone makes it ``0o600``, readable by its owner only).
+    file under the final name; the file gets the permissions ``open`` would
+    give it (:func:`skewplot._files.write_atomically`).
     """
-    folder = os.path.dirname(os.path.abspath(path))
     ext = os.path.splitext(path)[1].lower().lstrip(".")
-    fd, tmp = tempfile.mkstemp(prefix=".skewplot-", suffix="." + ext, dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fig.savefig(fh, format=ext, **kwargs)
-        os.chmod(tmp, _new_file_mode(path))
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.remove(tmp)
-        raise
-
-
-def _new_file_mode(path):
-    """The mode ``open(path, "wb")`` would leave: the existing file's, else 0o666 less the umask."""
-    try:
-        return stat.S_IMODE(os.stat(path).st_mode)
-    except OSError:
-        pass
-    mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
-    os.umask(mask)
-    return 0o666 & ~mask
+    write_atomically(path, lambda fh: fig.savefig(fh, format=ext, **kwargs))
 
 
 def read_columns(path, score, label, weight=None, encoding="utf-8"):

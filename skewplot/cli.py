@@ -239,7 +239,8 @@ def _plot(args) -> int:
         save_figure(disp.figure_, out, bbox_inches="tight")
         print(f"wrote {out}")
     if page is not None:
-        _save_page(points, args.space, page, skew=skew, skew_range=skew_range, skew_series=series)
+        _save_page(points, args.space, page, skew=skew, skew_range=skew_range, skew_series=series,
+                   progress=not args.no_progress)
         print(f"wrote {page}")
     return 0
 
@@ -253,7 +254,7 @@ def _html_path(path, force):
     return path
 
 
-def _save_page(points, space, path, *, skew, skew_range, skew_series):
+def _save_page(points, space, path, *, skew, skew_range, skew_series, progress=True):
     """The live widget of ``space`` saved as one HTML page whose sliders work without a kernel."""
     if space == "roc":
         raise CLIError("--html: the roc space has no control to move; draw it with -o")
@@ -267,7 +268,7 @@ def _save_page(points, space, path, *, skew, skew_range, skew_series):
             "cost": lambda: widgets.interactive_cost(points, skew=skew),
             "f": lambda: widgets.interactive_fmeasure(points, skew=skew)}[space]
     try:
-        make().save_html(path)
+        make().save_html(path, progress=progress)
     except (ValueError, TypeError) as exc:
         raise CLIError(f"--html: {exc}") from None
 
@@ -342,6 +343,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="also (or instead) write the space's live widget as one HTML page whose sliders work "
                       "offline, without Python (--space pr or temporal)")
     plot.add_argument("--force", action="store_true", help="overwrite OUT if it exists")
+    plot.add_argument("--no-progress", action="store_true",
+                      help="no progress bar on stderr while --html is written (shown after 2 s otherwise)")
     plot.set_defaults(func=_plot)
 
     report = sub.add_parser("report", help="print a metrics table for a CSV of scores and labels",
@@ -366,6 +369,9 @@ def main(argv=None) -> int:
         return 2
     try:
         return args.func(args)
+    except KeyboardInterrupt:  # Ctrl-C: files are written by rename, so nothing is left half-written
+        print(f"skewplot {args.command}: interrupted", file=sys.stderr)
+        return 130
     except Exception as exc:
         if getattr(args, "debug", False):
             raise

@@ -106,7 +106,7 @@ def _spans(x, mask, window):
 def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews=None, skew_range=(0.001, 0.5),
                     n_skews=40, names=("A", "B"), confidence=0.95, n_boot=1000, method="bca",
                     interpolation="continuous", normalize=False, stratified=True, sample_weight=None, pos_label=None,
-                    random_state=None, log_skew=True, ax=None, **kwargs):
+                    random_state=None, log_skew=True, ax=None, progress=True, **kwargs):
     """Draw AUCPR(A) - AUCPR(B) against the deployment skew, with a bootstrap band.
 
     The picture for choosing a classifier when the deployment skew is
@@ -138,6 +138,9 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
     log_skew : bool, default=True
         Logarithmic skew axis.
     ax : matplotlib Axes, optional
+    progress : bool, default=True
+        Show a progress bar of the bootstrap replicates once the call has
+        run for 2 s (as :func:`skewplot.aucpr_ci`); ``False`` silences it.
     **kwargs
         Passed to the difference line's ``Axes.plot``.
 
@@ -170,6 +173,7 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
     result = compare_many(data, score_a, score_b, [float(s) for s in skews], y_true=y_true,
                           sample_weight=sample_weight, pos_label=pos_label, func="plot_comparison",
                           interpolation=interpolation, confidence=confidence, n_boot=n_boot, method=method,
-                          stratified=stratified, random_state=random_state, normalize=normalize)
+                          stratified=stratified, random_state=random_state, normalize=normalize,
+                          progress=progress)
     disp = ComparisonDisplay(skews, result, tuple(str(n) for n in names), confidence, normalize, method)
     return disp.plot(ax=ax, log_skew=log_skew, **kwargs)

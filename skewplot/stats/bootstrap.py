@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._memory import check_memory, check_work
+from .._progress import bar, check_progress
 from .._validate import (
     check_1d_array,
     check_bool,
@@ -172,21 +173,36 @@ def check_replicates(n_boot, n_classifiers, n_rows, n_vertices, per_replicate=1)
     check_replicate_work(n_boot, n_rows, n_vertices, per_replicate)
 
 
-def run(pools, n_bins, statistic, n_boot, rng, *, rows=False, per_replicate=1):
+def run(pools, n_bins, statistic, n_boot, rng, *, rows=False, per_replicate=1, progress=False, desc="bootstrap"):
     """Replicates of ``statistic`` (a function of the per-classifier polylines) -> (n_boot, m).
 
     ``rows=True`` also passes the chunk's replicate numbers, ``statistic(lines, slice)``;
-    ``per_replicate``: how many areas the statistic computes per classifier (the skews of a comparison).
+    ``per_replicate``: how many areas the statistic computes per classifier (the skews of a comparison);
+    ``progress``: a bar of the replicates (:func:`skewplot._progress.bar`) named ``desc``.
     """
     check_replicates(n_boot, len(n_bins), sum(p.size for p in pools), sum(n_bins), per_replicate)
     out = []
     chunk = _resample.chunk_size(pools)
-    for start in range(0, n_boot, chunk):
-        idx = _resample.draw(rng, pools, min(chunk, n_boot - start))
-        lines = [_resample.polylines(*_resample.counts(pools, n_bins, k, idx)) for k in range(len(n_bins))]
-        values = statistic(lines, slice(start, start + idx[0].shape[0])) if rows else statistic(lines)
-        out.append(np.atleast_2d(values.T).T)
+    with bar(n_boot, desc, progress, unit="replicate") as shown:
+        for start in range(0, n_boot, chunk):
+            idx = _resample.draw(rng, pools, min(chunk, n_boot - start))
+            lines = [_resample.polylines(*_resample.counts(pools, n_bins, k, idx)) for k in range(len(n_bins))]
+            values = statistic(lines, slice(start, start + idx[0].shape[0])) if rows else statistic(lines)
+            out.append(np.atleast_2d(values.T).T)
+            shown.update(idx[0].shape[0])
     return np.concatenate(out, axis=0)
+
+
+def replicate_rates(pts, score, is_pos, w, cols, n_boot, rng, progress=False, desc="bootstrap"):
+    """TPR and FPR of the points ``cols`` on ``n_boot`` stratified replicates, each (n_boot, cols.size)."""
+    pools, n_bins = _resample.make_pools([score], [pts], is_pos, w, True)
+
+    def rates(lines):
+        tp, fp = lines[0]
+        return np.concatenate((tp[:, cols] / tp[:, -1:], fp[:, cols] / fp[:, -1:]), axis=1)
+
+    out = run(pools, n_bins, rates, n_boot, rng, progress=progress, desc=desc)
+    return out[:, :cols.size], out[:, cols.size:]
 
 
 def jackknife(pools, n_bins, statistic, rng):
@@ -226,7 +242,7 @@ def summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng):
 
 def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
              interpolation="continuous", confidence=0.95, n_boot=2000, method="bca", stratified=True,
-             random_state=None, normalize=False):
+             random_state=None, normalize=False, progress=True):
     """Bootstrap confidence interval of the AUCPR at a skew or under a skew model.
 
     The data are sorted once; each replicate reweights the sorted rows
@@ -275,6 +291,10 @@ def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=N
     random_state : None, int, Generator or RandomState, optional
     normalize : bool, default=False
         Interval of ``(AUC - AUC_min) / (1 - AUC_min)``.
+    progress : bool, default=True
+        Show a progress bar of the replicates (``tqdm.auto``: a widget in
+        Jupyter, text on stderr elsewhere) once the call has run for 2 s;
+        a shorter call prints nothing.  ``False`` silences it.
 
     Returns
     -------
@@ -300,6 +320,7 @@ def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=N
     confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, method, stratified)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     check_bool(normalize, "normalize")
+    progress = check_progress(progress)
     rng = as_generator(random_state)
     labels, scores, weights = labelled_rows(data, [("y_score", y_score)], y_true=y_true, sample_weight=sample_weight,
                                             func="aucpr_ci")
@@ -312,7 +333,7 @@ def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=N
     def statistic(lines):
         return aucpr_rows(*lines[0], None if skew is None else model, interpolation, normalize)
 
-    dist = run(pools, n_bins, statistic, n_boot, rng)
+    dist = run(pools, n_bins, statistic, n_boot, rng, progress=progress, desc="aucpr_ci")
     theta = np.array([estimate])
     low, high, se, _ = summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng)
     return BootstrapResult(estimate=float(estimate), low=float(low[0]), high=float(high[0]), se=float(se[0]),

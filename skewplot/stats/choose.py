@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._memory import check_memory
+from .._progress import check_progress
 from .._validate import check_choice, check_int, check_scalar
 from ..metrics import decide
 from ..metrics._inputs import require_skew
@@ -25,7 +26,7 @@ from ..skew import FixedSkew, SkewRange, SkewSeries
 from . import _resample
 from ._checks import as_generator
 from ._inputs import labelled_rows
-from .bootstrap import points_of, read_rows
+from .bootstrap import points_of, read_rows, replicate_rates
 from .exact_bootstrap import exact_intervals
 from .prior_shift import SkewEstimate
 
@@ -119,18 +120,11 @@ def draw_skews(model, draws, rng, n):
     return rng.choice(pi, size=n, p=w)
 
 
-def _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, cols):
+def _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, cols, progress):
     """Rates of the points ``cols`` on ``n_boot`` replicates, and one skew per replicate."""
     check_memory(16 * n_boot * cols.size, f"{n_boot} replicates of {cols.size} thresholds")
-    pools, n_bins = _resample.make_pools([score], [pts], is_pos, w, True)
-    tpr, fpr = [], []
-    chunk = _resample.chunk_size(pools)
-    for start in range(0, n_boot, chunk):
-        idx = _resample.draw(rng, pools, min(chunk, n_boot - start))
-        tp, fp = _resample.polylines(*_resample.counts(pools, n_bins, 0, idx))
-        tpr.append(tp[:, cols] / tp[:, -1:])
-        fpr.append(fp[:, cols] / fp[:, -1:])
-    return np.concatenate(tpr), np.concatenate(fpr), draw_skews(model, draws, rng, n_boot)
+    tpr, fpr = replicate_rates(pts, score, is_pos, w, cols, n_boot, rng, progress, "choose_threshold")
+    return tpr, fpr, draw_skews(model, draws, rng, n_boot)
 
 
 def _pick(good, target, value, tpr, what):
@@ -148,7 +142,7 @@ def _pick(good, target, value, tpr, what):
 
 def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, m=0.5, beta=1.0, risk="expected",
                      level=0.9, confidence=None, n_boot=1000, y_true=None, sample_weight=None, pos_label=None,
-                     random_state=None):
+                     random_state=None, progress=True):
     """The threshold to deploy when the deployment skew is known only as a number, a range or a distribution.
 
     Every threshold is evaluated (no grid), each with the exact one-skew
@@ -195,6 +189,8 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
         Bootstrap replicates for ``"chance"`` and ``confidence``.
     sample_weight, pos_label, random_state
         Row weights, the positive class and the seed.
+    progress : bool, default=True
+        Show a progress bar of the replicates once the call has run for 2 s.
 
     Returns
     -------
@@ -229,7 +225,7 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
     level = check_scalar(level, "level", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
     if confidence is not None:
         confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
-    resample = risk == "chance" or confidence is not None
+    resample, progress = risk == "chance" or confidence is not None, check_progress(progress)
     if isinstance(data, OperatingPoints):
         if y_score is not None:
             raise TypeError("give y_score with labels, not with OperatingPoints")
@@ -254,7 +250,7 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
     vert, exact = _resample.vertices(pts) if resample else (None, None)
     if risk == "chance":
         cand = cand[exact[cand]]
-        rt, rf, pis = _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, vert[cand])
+        rt, rf, pis = _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, vert[cand], progress)
         g = decide.goodness_at(rt, rf, pis[:, None], target, **kw)
         if target in ("cost", "fbeta"):
             k = int(np.floor((1.0 - level) * n_boot + 1e-9))
@@ -283,7 +279,7 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
     report = _report(pts, i, model, m)
     intervals = None
     if confidence is not None:
-        rt, rf, pis = _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, vert[[i]])
+        rt, rf, pis = _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, vert[[i]], progress)
         per = _values(rt[:, 0], rf[:, 0], pis, m)
         q = ((1.0 - confidence) / 2, (1.0 + confidence) / 2)
         intervals = {k: tuple(float(x) for x in np.quantile(per[k], q)) for k in _REPORTED}

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._progress import check_progress
 from .._validate import check_bool, check_choice
 from ..metrics.auc import INTERPOLATIONS, aucpr
 from ..metrics.precision import skew_model_of
@@ -144,7 +145,7 @@ def _wins(deployed):
 
 def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=None, interpolation="continuous",
                  confidence=0.95, n_boot=2000, method="bca", stratified=True, random_state=None,
-                 normalize=False, pos_label=None, func="compare"):
+                 normalize=False, pos_label=None, func="compare", progress=False):
     """:func:`compare` at several skew specifications on the same bootstrap replicates.
 
     Returns
@@ -159,6 +160,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
     confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, method, stratified)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     check_bool(normalize, "normalize")
+    progress = check_progress(progress)
     rng = as_generator(random_state)
     labels, (a, b), weights = labelled_rows(data, [("score_a", score_a), ("score_b", score_b)], y_true=y_true,
                                             sample_weight=sample_weight, func=func)
@@ -183,7 +185,8 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
         cols = [_deployed_difference(lines, draws[j][rows], interpolation, normalize) for j in drawn]
         return np.concatenate([statistic(lines)] + [c[:, None] for c in cols], axis=1)
 
-    out = run(pools, n_bins, with_deployed, n_boot, rng, rows=True, per_replicate=len(skews) + len(drawn))
+    out = run(pools, n_bins, with_deployed, n_boot, rng, rows=True, per_replicate=len(skews) + len(drawn),
+              progress=progress, desc=func)
     dist = out[:, :len(skews)]
     deployed = dist.copy()
     deployed[:, drawn] = out[:, len(skews):]
@@ -198,7 +201,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
 
 def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
             interpolation="continuous", confidence=0.95, n_boot=2000, method="bca", stratified=True,
-            random_state=None, normalize=False):
+            random_state=None, normalize=False, progress=True):
     """Paired bootstrap comparison of the AUCPR of two classifiers, and the chance that A beats B out there.
 
     Each replicate resamples the rows once and computes both classifiers'
@@ -228,7 +231,7 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
         ``choose_threshold(risk="chance")``.
     y_true : array-like or str, optional
         The labels when ``data`` is None, or their column in ``data``.
-    sample_weight, pos_label, interpolation, confidence, n_boot, method, stratified, random_state, normalize
+    sample_weight, pos_label, interpolation, confidence, n_boot, method, stratified, random_state, normalize, progress
         As :func:`skewplot.aucpr_ci`.  ``interpolation="step"`` compares
         average precision.
 
@@ -304,7 +307,7 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
     out = compare_many(data, score_a, score_b, [skew], y_true=y_true, sample_weight=sample_weight,
                        interpolation=interpolation,
                        confidence=confidence, n_boot=n_boot, method=method, stratified=stratified,
-                       random_state=random_state, normalize=normalize, pos_label=pos_label)
+                       random_state=random_state, normalize=normalize, pos_label=pos_label, progress=progress)
     one = {k: float(out[k][0]) for k in ("difference", "low", "high", "se", "pvalue", "estimate_a", "estimate_b",
                                          "prob_a_beats_b", "prob_a_beats_b_se")}
     return ComparisonResult(**one, distribution=out["distribution"][:, 0],

@@ -16,6 +16,7 @@ import numpy as np
 from scipy.special import ndtri
 
 from .._memory import check_memory, check_work
+from .._progress import bar, check_progress
 from .._validate import check_1d_array, check_choice, check_finite, check_int, check_scalar
 from . import _quantifiers as q
 from ._checks import as_generator
@@ -199,7 +200,8 @@ def _estimate(counts, method, bins):
 
 
 def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, method=DEFAULT_METHOD,
-                  sample_weight=None, pos_label=None, confidence=None, n_boot=400, random_state=None):
+                  sample_weight=None, pos_label=None, confidence=None, n_boot=400, random_state=None,
+                  progress=True):
     """Estimate the deployment skew ``pi'`` from unlabelled deployment scores.
 
     Under prior shift (see Notes) the deployment's score distribution is the
@@ -250,6 +252,8 @@ def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, me
         the result's ``distribution``.
     random_state : None, int or numpy Generator
         Seeds the bootstrap.
+    progress : bool, default=True
+        Show a progress bar of the replicates once the call has run for 2 s.
 
     Returns
     -------
@@ -288,12 +292,13 @@ def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, me
     (True, 0.3)
     """
     check_choice(method, "method", METHODS)
+    progress = check_progress(progress)
     if deploy_score is None:
         raise TypeError("estimate_skew needs deploy_score: the classifier's scores on unlabelled deployment data")
     labels, (score,), weights = labelled_rows(data, [("y_score", y_score)], y_true=y_true,
                                               sample_weight=sample_weight, func="estimate_skew", skew_arg=None)
     grouped = _Grouped(labels, score, deploy_score, weights, pos_label)
-    return _run(grouped, method, confidence, n_boot, random_state)
+    return _run(grouped, method, confidence, n_boot, random_state, progress)
 
 
 def _jackknife(grouped, method, est, rng):
@@ -315,7 +320,7 @@ def _jackknife(grouped, method, est, rng):
     return float(bias), float(np.sqrt(var))
 
 
-def _run(grouped, method, confidence, n_boot, random_state):
+def _run(grouped, method, confidence, n_boot, random_state, progress=False):
     if confidence is not None:
         confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
         n_boot = check_int(n_boot, "n_boot", lo=2)
@@ -330,7 +335,11 @@ def _run(grouped, method, confidence, n_boot, random_state):
     low = high = dist = None
     if confidence is not None:
         rng = as_generator(random_state)
-        dist = np.array([_estimate(grouped.resample(rng), method, grouped.bins)[0] for _ in range(n_boot)])
+        dist = np.empty(n_boot)
+        with bar(n_boot, "estimate_skew", progress, unit="replicate") as shown:
+            for b in range(n_boot):
+                dist[b] = _estimate(grouped.resample(rng), method, grouped.bins)[0]
+                shown.update(1)
         dist = dist[np.isfinite(dist)]
         # The calibration (and HDy's bins) are fitted on the test set, which makes the estimate biased
         # towards the test set's skew by about half its standard error with 2000 test positives; the

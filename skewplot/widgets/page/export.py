@@ -54,6 +54,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
+from ..._files import write_atomically
+from ..._progress import bar, check_progress
 from ._shell import control_grid, page_html, read_text
 
 __all__ = ["save_html", "control_grid"]
@@ -125,7 +127,7 @@ def _states(sizes):
     return [tuple(int(i) for i in idx) for idx in np.ndindex(*sizes)]
 
 
-def save_html(widget, path, *, max_frames=1000, title=None):
+def save_html(widget, path, *, max_frames=1000, title=None, progress=True):
     """Write ``widget`` as one self-contained HTML page whose controls work without a kernel.
 
     Every state the controls can reach (every combination of their grid
@@ -148,6 +150,11 @@ def save_html(widget, path, *, max_frames=1000, title=None):
         more is drawn in the page, or refused when it cannot be.
     title : str, optional
         The page's title; the figure's kind by default.
+    progress : bool, default=True
+        Show a progress bar of the states painted once the call has run for
+        2 s (``tqdm.auto``); ``False`` silences it.  The page is written to a
+        temporary file renamed into place: an interrupted save (Ctrl-C)
+        leaves no file, or the one it was to replace.
 
     Returns
     -------
@@ -170,6 +177,7 @@ def save_html(widget, path, *, max_frames=1000, title=None):
         raise ValueError(f"max_frames must be a positive integer, got {max_frames!r}")
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or os.PathLike, got {type(path).__name__}")
+    progress = check_progress(progress)
     if widget.closed_ or widget.frames is None:
         raise ValueError("widget has no figure to save (it was closed)")
     if not hasattr(widget.figure.canvas, "buffer_rgba"):
@@ -180,7 +188,7 @@ def save_html(widget, path, *, max_frames=1000, title=None):
     if (total > max_frames or None in sizes) and widget._page_draws_curves:
         from .scene import save_scene
 
-        return save_scene(widget, path, title or type(widget).__name__)
+        return save_scene(widget, path, title or type(widget).__name__, progress)
     if total > max_frames:
         shape = " x ".join(f"{n} ({s or 'many'})" for n, s in zip(names, sizes, strict=True))
         more = "at least " if None in sizes else ""
@@ -190,7 +198,7 @@ def save_html(widget, path, *, max_frames=1000, title=None):
     start = {n: widget.controls[n].value for n in names}
     home = [_nearest(grids[n][0], start[n]) for n in names]  # off the grid (set in the kernel): the nearest
     try:
-        base, sprites, pngs, tables = _paint_states(widget, names, grids, sizes, home)
+        base, sprites, pngs, tables = _paint_states(widget, names, grids, sizes, home, progress)
     finally:
         with widget._paint_lock:
             for n in names:  # back to where the user left it (a value off the grid included)
@@ -205,8 +213,7 @@ def save_html(widget, path, *, max_frames=1000, title=None):
         "width": int(base.shape[1]), "height": int(base.shape[0]),
     }
     text = _page(data, pngs, title or type(widget).__name__)
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
+    write_atomically(path, lambda fh: fh.write(text), binary=False)
     return {"states": total, "bytes": len(text.encode("utf-8")), "distinct_tables": len(distinct)}
 
 
@@ -215,7 +222,7 @@ def _nearest(values, value):
     return int(np.argmin(np.abs(np.asarray(values) - value))) if k is None else k
 
 
-def _paint_states(widget, names, grids, sizes, home):
+def _paint_states(widget, names, grids, sizes, home, progress=False):
     """Set every state on the widget (the last control fastest); keep its sprite and table.
 
     The starting state is painted first: its frame is the page's base.  The
@@ -245,14 +252,17 @@ def _paint_states(widget, names, grids, sizes, home):
     tables, jobs = [], []
     widget._show = lambda: None  # the inline Output's PNG of each step: the frame is read from the canvas
     try:
-        with widget._paint_lock, ThreadPoolExecutor(max_workers=2) as pool:
+        states = _states(sizes)
+        with widget._paint_lock, ThreadPoolExecutor(max_workers=2) as pool, \
+                bar(len(states), "save_html", progress, unit="state") as shown:
             base = paint(tuple(home))
             first = pool.submit(_png, base)
-            for state in _states(sizes):
+            for state in states:
                 if len(jobs) >= 8:  # at most 8 frames (a few MB) wait for their encoder
                     jobs[-8].result()
                 jobs.append(pool.submit(_encoded_sprite, paint(state), base))
                 tables.append(widget.readout.value)
+                shown.update(1)
             done = [job.result() for job in jobs]
             pngs = [first.result()]
     finally:

@@ -55,6 +55,8 @@ import math
 
 import numpy as np
 
+from ..._files import write_atomically
+from ..._progress import bar
 from ...plotting._axes import fitted_titles
 from ...plotting.layout._legend import entry_labels, split_of
 from ...skew import FixedSkew, SkewRange
@@ -305,21 +307,25 @@ def _buttons_of(widget, by):
     return out
 
 
-def save_scene(widget, path, title):
+def save_scene(widget, path, title, progress=False):
     """Write the page of ``widget`` that draws its curves itself; returns what ``save_html`` reports."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    with widget._paint_lock:
-        try:
-            data, images = scene(widget)
-        finally:
-            # a full draw: the frames' cached layers saw the page's artists hidden while the static layers rendered
-            FigureCanvasAgg.draw(widget.figure.canvas)
-    data["images"] = images
-    script = "".join(map(read_text, _SCRIPTS))
-    text = page_html(data, script, title)
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(text)
+    with bar(3, "save_html", progress, unit="step") as shown:  # the scene, the page's text, the file
+        with widget._paint_lock:
+            try:
+                data, images = scene(widget)
+            finally:
+                # a full draw: the frames' cached layers saw the page's artists hidden while the static layers
+                # rendered
+                FigureCanvasAgg.draw(widget.figure.canvas)
+        shown.update(1)
+        data["images"] = images
+        script = "".join(map(read_text, _SCRIPTS))
+        text = page_html(data, script, title)
+        shown.update(1)
+        write_atomically(path, lambda fh: fh.write(text), binary=False)
+        shown.update(1)
     states = math.prod(len(c["values"]) * ((len(c["values"]) - 1) // 2 if c["kind"] == "range" else 1)
                        for c in data["controls"])
     return {"states": states, "bytes": len(text.encode("utf-8")), "drawn": True, "images": len(images)}
