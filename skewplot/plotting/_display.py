@@ -212,7 +212,7 @@ def palette(n, spec=None, names=None):
     ``seaborn.color_palette(spec, n)``; a dict: the colour of each of
     ``names``.
     """
-    import seaborn as sns
+    from matplotlib.colors import to_rgb
 
     if isinstance(spec, dict):
         names = list(names) if names is not None else []
@@ -220,11 +220,18 @@ def palette(n, spec=None, names=None):
         missing = [nm for nm in names if nm not in lookup]
         if missing:
             raise ValueError(f"palette has no colour for {', '.join(repr(m) for m in missing)}")
-        from matplotlib.colors import to_rgb
-
         return [to_rgb(lookup[nm]) for nm in names]
-    if spec is None and n > len(sns.color_palette()):
+    if spec is None:
+        # seaborn's color_palette() is the colour cycle's first n colours as RGB: taken here without importing
+        # seaborn, which imports scipy.stats (a third of a first explorer build's time in a fresh kernel)
+        import matplotlib as mpl
+
+        cycle = mpl.rcParams["axes.prop_cycle"].by_key().get("color", [])
+        if n <= len(cycle):
+            return [to_rgb(c) for c in cycle[:n]]
         spec = "husl"
+    import seaborn as sns
+
     try:
         return [tuple(c) for c in sns.color_palette(spec, n)]
     except ValueError as exc:
