@@ -4,10 +4,11 @@ Commands::
 
     python benchmarks/record.py run [--quick] [--rounds 3] [--cases explorer save_html ...]
         measure this checkout (each case in a fresh process, ``rounds`` times) and write
-        benchmarks/results/<commit>.json (commit = HEAD; refused when skewplot/ has uncommitted changes)
+        benchmarks/results/<date>-<commit>.json (refused when skewplot/ has uncommitted changes)
     python benchmarks/record.py compare [NEW] [OLD]
-        print NEW's numbers against OLD's (default: HEAD's record against the newest record of an
-        earlier commit on main), as ratios, and the goals of issue 44 each number misses
+        print NEW's numbers against OLD's (default: the newest record against the one before it;
+        records are named by the date they were measured, so a rebase keeps their order), as
+        ratios, and the goals of issue 44 each number misses
     python benchmarks/record.py ab BASE [--quick] [--rounds 3] [--cases ...]
         interleaved in one run: each case in turn on the checkout BASE (a path, e.g. a git worktree
         of main) and on this one (A, B, A, B ...); prints medians and ranges of both and their ratio
@@ -100,40 +101,49 @@ def cmd_run(args):
         print(f"{name}: {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     record["load_end"] = _load()
     os.makedirs(RESULTS, exist_ok=True)
-    path = os.path.join(RESULTS, f"{commit[:12]}.json")
+    name = f"{time.strftime('%Y-%m-%dT%H%M', time.gmtime())}-{commit[:10]}"
+    path = os.path.join(RESULTS, f"{name}.json")
     with open(path, "w") as fh:
         json.dump(record, fh, indent=1, sort_keys=True)
     print(f"wrote {os.path.relpath(path, ROOT)}")
-    old = _previous(commit)
+    record["_name"] = name
+    old = _previous(record)
     if old:
         _print_compare(record, old)
 
 
 def _records():
+    """{file name without .json: record}; file names start with the date, so they sort in time."""
     out = {}
     for fname in os.listdir(RESULTS) if os.path.isdir(RESULTS) else ():
         if fname.endswith(".json"):
             with open(os.path.join(RESULTS, fname)) as fh:
                 rec = json.load(fh)
-            out[rec["commit"]] = rec
+            rec["_name"] = fname[:-5]
+            out[fname[:-5]] = rec
     return out
 
 
 def _find(records, ref):
-    full = _git("rev-parse", ref)
-    return records.get(full)
+    """The record named ``ref``: a file name's start (``2026-11-29T0920-1da9989``) or a commit it measured."""
+    hits = [r for name, r in records.items() if name.startswith(ref)]
+    if not hits:
+        try:
+            full = _git("rev-parse", ref)
+        except subprocess.CalledProcessError:
+            return None
+        hits = [r for r in records.values() if r["commit"] == full]
+    return hits[-1] if hits else None
 
 
-def _previous(commit):
-    """The newest record of an earlier commit on main's first-parent line (or of HEAD's own line)."""
-    records = _records()
-    branch = "main" if subprocess.run(["git", "rev-parse", "--verify", "-q", "main"], cwd=ROOT,
-                                      capture_output=True).returncode == 0 else "HEAD"
-    base = _git("merge-base", commit, branch)
-    for c in _git("rev-list", "--first-parent", base).splitlines():
-        if c != commit and c in records:
-            return records[c]
-    return None
+def _previous(new):
+    """The newest record measured before ``new`` (records are named by date, so a rebase keeps their order)."""
+    older = [r for name, r in records_by_date() if name < new["_name"]]
+    return older[-1] if older else None
+
+
+def records_by_date():
+    return sorted(_records().items())
 
 
 def _print_compare(new, old):
@@ -163,17 +173,17 @@ def _print_compare(new, old):
             flag = ""
             if metric.endswith("_s") and adjusted > SLIP:
                 flag += " SLIP?"
-            if goal is not None:
+            if goal is not None and not new["quick"]:  # the goals hold for the full sizes
                 flag += f" <= {goal:g}: {'met' if b <= goal else 'MISSED'}"
             print(f"{key:<44} {'' if a is None else f'{a:.4g}':>10} {b:>10.4g} {ratio:>8.2f} {adjusted:>9.2f} {flag}")
 
 
 def cmd_compare(args):
     records = _records()
-    new = _find(records, args.new)
+    new = _find(records, args.new) if args.new else (records_by_date()[-1][1] if records else None)
     if new is None:
         raise SystemExit(f"no record of {args.new} in {RESULTS}: run `record.py run` first")
-    old = _find(records, args.old) if args.old else _previous(new["commit"])
+    old = _find(records, args.old) if args.old else _previous(new)
     if old is None:
         raise SystemExit("no earlier record to compare with")
     _print_compare(new, old)
@@ -220,7 +230,8 @@ def main(argv=None):
     p.add_argument("--dirty", action="store_true", help="measure even with uncommitted changes in skewplot/")
     p.set_defaults(fn=cmd_run)
     p = sub.add_parser("compare", help="a record against an earlier one")
-    p.add_argument("new", nargs="?", default="HEAD")
+    p.add_argument("new", nargs="?", help="a record (its file name's start) or the commit it measured; "
+                   "default: the newest record")
     p.add_argument("old", nargs="?")
     p.set_defaults(fn=cmd_compare)
     p = sub.add_parser("ab", help="another checkout against this one, interleaved in one run")
