@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from .._validate import check_bool
 from ..metrics._inputs import classifiers
 from ..metrics.precision import skew_model_of
@@ -9,6 +11,7 @@ from ..metrics.prg import curve_area, gain_skew, prg_curve
 from ..skew import FixedSkew
 from ._display import Display, as_points_dict, auc_label, classifier_styles, curve_bins, decimation_indices
 from ._docstrings import fill_doc
+from ._gain_axes import baseline_xy, decade_axes, decades, densify, use_decades
 from ._kwargs import check_style
 from .layout._figure import fit_label
 from .layout._legend import set_entry_texts
@@ -35,11 +38,13 @@ class PRGDisplay(Display):
         iso-F lines are straight) ending at its point (1, 0).
     aucs_ : dict of str to float
         AUPRG per classifier (:func:`skewplot.aucprg`).
+    decades_ : bool
+        Whether the gains are drawn in decades to 1 (``scale``), chosen when plotted and kept by ``update``.
     """
 
     _update_params = ("skew",)
 
-    def __init__(self, points, *, skew=None, hull=False, palette=None):
+    def __init__(self, points, *, skew=None, hull=False, scale="auto", palette=None):
         super().__init__(palette)
         self.points = as_points_dict(points)
         for name, value in self.points.items():
@@ -49,6 +54,9 @@ class PRGDisplay(Display):
         self.skew = skew
         self._check_params({"skew": skew})
         self.hull = check_bool(hull, "hull")
+        use_decades(scale, 0.5)  # checks the name
+        self.scale = scale
+        self.decades_ = False
         self.hulls_ = {}
         self.aucs_ = {}
 
@@ -67,17 +75,20 @@ class PRGDisplay(Display):
         """
         ax = self._attach(ax)
         self._n_bins = curve_bins(ax)
+        self.decades_ = use_decades(self.scale, gain_skew(skew_model_of(next(iter(self.points.values())), self.skew)))
         for name, _, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
             (self.lines_[name],) = ax.plot([], [], label=name, **style)
             if self.hull:
                 (self.hulls_[name],) = ax.plot([], [], color=self.lines_[name].get_color(), linestyle=":",
                                                linewidth=1.2, label=f"{name} convex hull")
+        # its point (1, 0) lies beyond every decade: the line alone there
         (self.baselines_["always positive"],) = ax.plot(
-            [0, 1], [1, 0], color="0.5", linestyle="--", linewidth=1.0, marker="o", markevery=[1], markersize=4,
-            zorder=1.5, label="always positive (its $F_1$)")
+            [0, 1], [1, 0], color="0.5", linestyle="--", linewidth=1.0, marker="none" if self.decades_ else "o",
+            markevery=[1], markersize=4, zorder=1.5, label="always positive (its $F_1$)")
         ax.axhline(0, color="0.8", linewidth=0.8, zorder=1)
-        ax.set_xlim(-0.01, 1.01)
-        ax.set_ylim(-0.05, 1.02)
+        if not self.decades_:
+            ax.set_xlim(-0.01, 1.01)
+            ax.set_ylim(-0.05, 1.02)
         fit_label(ax.yaxis, "Precision gain")
         self._refresh()
         self._place_legend()
@@ -86,16 +97,23 @@ class PRGDisplay(Display):
     def _refresh(self):
         ref = next(iter(self.points.values()))
         model = skew_model_of(ref, self.skew)
-        for name, pts in self.points.items():
-            c = prg_curve(pts, skew=model)
+        curves = {name: prg_curve(pts, skew=model) for name, pts in self.points.items()}
+        if self.decades_:
+            x_hi = decade_axes(self.ax_, [(c.recall_gain, c.precision_gain) for c in curves.values()])
+            self.baselines_["always positive"].set_data(*baseline_xy(x_hi))
+        for name, c in curves.items():
             self.aucs_[name] = curve_area(c)  # aucprg of this curve
-            # the vertices the Axes can show (M4 per pixel column): a step draws 1e3 of them, not 1e6
-            keep = decimation_indices(c.recall_gain, c.precision_gain, self._n_bins)
-            self.lines_[name].set_data(c.recall_gain[keep], c.precision_gain[keep])
+            # the vertices the Axes can show (M4 per pixel column): a step draws 1e3 of them, not 1e6; in
+            # decades the columns are those of the decades shown
+            x = np.minimum(decades(c.recall_gain), x_hi) if self.decades_ else c.recall_gain
+            keep = decimation_indices(x, c.precision_gain, self._n_bins)
+            xy = c.recall_gain[keep], c.precision_gain[keep]
+            self.lines_[name].set_data(*(densify(*xy, x_hi / 200) if self.decades_ else xy))
             self.lines_[name].set_label(auc_label(name, self.aucs_[name], "AUPRG"))
             if name in self.hulls_:
-                h = prg_curve(pts, skew=model, hull=True)
-                self.hulls_[name].set_data(h.recall_gain, h.precision_gain)
+                h = prg_curve(self.points[name], skew=model, hull=True)
+                hull = (h.recall_gain, h.precision_gain)
+                self.hulls_[name].set_data(*(densify(*hull, x_hi / 200) if self.decades_ else hull))
         fit_label(self.ax_.xaxis, self.xlabel(model), "Recall gain")  # a panel too narrow for the skew: the words
         legend = self.ax_.get_legend()
         if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only
@@ -112,7 +130,7 @@ class PRGDisplay(Display):
 
 
 def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
-             pos_label=None, hue_order=None, palette=None, name=None, skew=None, hull=False,
+             pos_label=None, hue_order=None, palette=None, name=None, skew=None, hull=False, scale="auto",
              threshold=None, ax=None, **kwargs):
     """Draw precision-recall-gain curves [FK] with gains against the deployment skew.
 
@@ -126,6 +144,15 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
         (``o'`` the odds ``pi'/(1 - pi')``; ``gain_skew``).
     hull : bool, default=False
         Also draw each classifier's convex hull in PRG space (dotted).
+    scale : {"auto", "linear", "decades"}, default="auto"
+        ``"linear"``: the unit square of [FK].  ``"decades"``: each gain
+        drawn by its distance to 1 on a log axis (ticks 0, 0.9, 0.99,
+        0.999 ...), where the curves of a rare skew stay apart: the x
+        position is the log-odds of recall less the log-odds of pi', the y
+        position the likelihood ratio TPR/FPR in decades.  ``"auto"``: the
+        decades below a gain skew of 1/91 (where recall 0.1 already has
+        recall gain 0.9), else the unit square.  Chosen when plotted;
+        ``update`` keeps it.
 %(threshold_param)s    ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot``.
@@ -137,9 +164,11 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
 
     Notes
     -----
-    The Axes show the unit square; precision gain is negative where
-    precision is below pi' (those parts leave the Axes, and count negatively
-    in AUPRG).
+    On the unit square precision gain is negative where precision is below
+    pi' (those parts leave the Axes, and count negatively in AUPRG).  In
+    decades a gain of exactly 1 (recall 1, or no false positive) lies
+    beyond the Axes.  See the guide's PRG section for when PR-gain space
+    stops telling classifiers apart.
 
     Examples
     --------
@@ -154,7 +183,8 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_prg")
-    return mark_threshold_of(PRGDisplay(points, skew=skew, hull=hull, palette=palette).plot(ax=ax, **kwargs), threshold)
+    disp = PRGDisplay(points, skew=skew, hull=hull, scale=scale, palette=palette)
+    return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 
 fill_doc(plot_prg)

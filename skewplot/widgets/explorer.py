@@ -90,7 +90,8 @@ class Explorer(SkewWidget):
         for key in ("pr", "integrated"):  # the log axis' ends fixed over the sliders' range: no step moves them
             d[key].set_floor_skew(bounds[0])
         if prg:
-            d["prg"] = plotting.plot_prg(**plot_args(points), skew=value, ax=a_prg, **style)
+            # the unit square at every skew: the slider moves the curves, never the axes (the page draws the same)
+            d["prg"] = plotting.plot_prg(**plot_args(points), skew=value, scale="linear", ax=a_prg, **style)
         d["roc"] = plotting.plot_roc(**plot_args(points), ax=a_roc, **style)
         # the skew axes span the skew slider's ends, so its marker never leaves them
         d["cost"] = plotting.plot_cost(**plot_args(points), m=m, skew=value, skew_bounds=bounds, ax=a_cost, **style)
@@ -274,7 +275,10 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
         curves are computed anew at each skew step (O(n): the recall gain's
         pixel columns move with the skew, so no one thinning serves every
         skew as it does in PR space): about 50-100 ms a classifier of 10⁶
-        points, against a few ms for the other panels.
+        points, against a few ms for the other panels.  The panel keeps the
+        unit square at every skew (``scale="linear"``), so that the slider
+        moves the curves and not the axes; at rare skews ``plot_prg``'s
+        decades show what it cannot.
     threshold_control : bool, default=True
         Add the threshold control (``skewplot.widgets.threshold``): a
         threshold per classifier, or a common precision or recall target,

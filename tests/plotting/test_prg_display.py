@@ -19,7 +19,7 @@ def _points(rate=0.01, n=20000, seed=0):
 
 def test_lines_are_the_curves_and_update_moves_them():
     pts = _points()
-    disp = sp.plot_prg({"a": pts}, skew=0.01, hull=True)
+    disp = sp.plot_prg({"a": pts}, skew=0.01, hull=True, scale="linear")
     c = sp.prg_curve(pts, skew=0.01)
     x, y = disp.lines_["a"].get_data()
     # the curve's vertices the Axes can show (M4 per pixel column), the ends kept: far fewer than all
@@ -53,3 +53,55 @@ def test_folds_are_refused():
     pts = _points()
     with pytest.raises(TypeError, match="folds"):
         sp.plot_prg(folds=[pts, pts])
+
+
+def _rare(n=100_000, seed=3):
+    """Three classifiers on one set with 0.1 % positives, AUCPR at 1e-4 from ~0.005 to ~0.08."""
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < 0.001
+    return {name: sp.operating_points(y, rng.normal(size=n) + sep * y)
+            for name, sep in (("strong", 2.6), ("middle", 2.0), ("weak", 1.6))}
+
+
+@pytest.mark.parametrize("skew", [1e-3, 1e-4])
+def test_rare_skews_keep_the_curves_apart(skew):
+    """On the unit square at pi' = 1e-4 recall 0.05 .. 0.95 is the Axes' last pixel column, and the three
+    curves lie on the right spine; the default axes spread those recalls over a third of the width or more, and at one
+    recall the curves stand apart by the ratio of their false positive rates."""
+    pts = _rare()
+    disp = sp.plot_prg(pts, skew=skew)
+    ax = disp.ax_
+    disp.figure_.canvas.draw()
+    odds = skew / (1 - skew)
+    width = ax.bbox.width
+
+    def px(tpr, fpr):
+        return ax.transData.transform((1 - odds * (1 - tpr) / tpr, 1 - fpr / tpr))
+
+    heights = []
+    for p in pts.values():
+        lo, hi = (int(np.argmin(np.abs(p.tpr - r))) for r in (0.05, 0.95))
+        span = px(p.tpr[hi], p.fpr[hi])[0] - px(p.tpr[lo], p.fpr[lo])[0]
+        assert span > 0.3 * width, (span, width)  # main 42e01f6: 10 px at 1e-3, 1 px at 1e-4
+        mid = int(np.argmin(np.abs(p.tpr - 0.5)))
+        heights.append(px(p.tpr[mid], p.fpr[mid])[1])
+        assert ax.bbox.y0 < heights[-1] < ax.bbox.y1  # in the Axes
+    assert np.min(np.abs(np.diff(heights))) > 10  # px apart at recall 0.5 (at 100 dpi)
+    # the drawn line passes through every vertex it keeps: its data are gains, the scale does the rest
+    x, y = disp.lines_["weak"].get_data()
+    c = sp.prg_curve(pts["weak"], skew=skew)
+    assert np.isin(c.recall_gain[[0, -1]], x).all() and x.size >= 100
+
+
+def test_scale_is_chosen_once_and_checked():
+    from skewplot.plotting._gain_axes import LINEAR_FROM, use_decades
+
+    assert use_decades("auto", 0.99 * LINEAR_FROM) and not use_decades("auto", LINEAR_FROM)
+    assert not use_decades("linear", 1e-4) and use_decades("decades", 0.5)
+    pts = _rare(n=5_000)
+    disp = sp.plot_prg(pts, skew=0.1, scale="decades")
+    assert disp.decades_ and disp.ax_.get_xscale() == "function"
+    disp.update(skew=1e-4)  # kept; the axes follow the curves
+    assert disp.decades_ and disp.ax_.get_xlim()[1] > 0.9999
+    with pytest.raises(ValueError, match="scale"):
+        sp.plot_prg(pts, scale="log")

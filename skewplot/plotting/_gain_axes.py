@@ -1,0 +1,123 @@
+"""PRG space's axes at rare skews: each gain drawn by its distance to 1, in decades ("0.9", "0.99", "0.999").
+
+In ROC rates recall gain is ``1 - o' (1 - TPR) / TPR`` (``o'`` the odds of
+the skew pi') and precision gain ``1 - FPR / TPR``.  As pi' falls, every
+recall gain runs to 1: at pi' = 1e-4 recall 0.01 already has recall gain
+0.99, so on the unit square the whole curve stands in the Axes' last pixel
+column, on the right spine, and every classifier's area reads 1.000.  The
+information is all there, in how close to 1 the gains are.  This scale
+draws a gain ``g`` at ``d = -log10(1 - g)`` (its "decades to 1"):
+
+* the x position is ``log10(TPR / (1 - TPR)) - log10(o')``, the log-odds of
+  recall shifted by the log-odds of the skew: at every skew the curve has
+  the same shape, and the skew only slides it along x;
+* the y position is ``log10(TPR / FPR)``, the likelihood ratio of the
+  prediction in decades, which does not depend on the skew; two
+  classifiers whose precision differs at some recall differ here by the
+  ratio of their FPRs, whatever pi'.
+
+Gains below 0 keep a place (``d < 0``), a gain of exactly 1 (recall 1, or
+no false positive) lies beyond every finite decade and is drawn at
+:data:`MAX_DECADES`, beyond the Axes.  The scale is a matplotlib
+``"function"`` scale, so the Axes keep gains as data: the threshold marks,
+the hulls and the tests read gains as on the unit square.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["LINEAR_FROM", "MAX_DECADES", "decades", "gain", "use_decades", "decade_axes", "baseline_xy",
+           "densify"]
+
+#: ``scale="auto"`` draws the unit square from this gain skew up.  Below it, recall 0.1 has recall gain
+#: above 0.9 (``1 - 9 o' > 0.9`` for ``o' < 1/90``): the linear x axis gives nine tenths of its width to
+#: the first tenth of recall, and the decades are the readable axes.
+LINEAR_FROM = 1.0 / 91.0
+#: Gains closer to 1 than ``10**-MAX_DECADES`` (float rounding, or exactly 1) are drawn at this many decades.
+MAX_DECADES = 12.0
+
+
+def decades(g):
+    """``-log10(1 - g)``: 0 at gain 0, 1 at 0.9, 2 at 0.99; a gain of 1 or more at :data:`MAX_DECADES`."""
+    g = np.asarray(g, dtype=float)
+    with np.errstate(invalid="ignore"):
+        return -np.log10(np.maximum(1.0 - g, 10.0 ** -MAX_DECADES))
+
+
+def gain(d):
+    """The inverse of :func:`decades`: ``1 - 10**-d``."""
+    return 1.0 - 10.0 ** -np.asarray(d, dtype=float)
+
+
+def use_decades(scale, pi):
+    """Whether ``scale`` ("auto", "linear" or "decades") draws the gains in decades at gain skew ``pi``."""
+    if scale not in ("auto", "linear", "decades"):
+        raise ValueError(f"scale must be 'auto', 'linear' or 'decades', got {scale!r}")
+    return scale == "decades" or (scale == "auto" and pi < LINEAR_FROM)
+
+
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _tick_text(k):
+    """The gain ``1 - 10**-k`` as a tick label: ``"0"``, ``"0.9"``, ... ``"0.9999"``, then ``"1−10⁻⁵"``.
+
+    In the tick labels' own font (no mathtext, whose font a theme may set apart).
+    """
+    if k == 0:
+        return "0"
+    return "0." + "9" * k if k <= 4 else "1−10⁻" + str(k).translate(_SUPERSCRIPTS)
+
+
+def _ticks(axis, lo, hi):
+    from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
+
+    step = max(1, int(np.ceil((hi - lo) / 7)))
+    ks = [k for k in range(int(np.ceil(lo)), int(np.floor(hi)) + 1) if k % step == 0]
+    axis.set_major_locator(FixedLocator(gain(ks)))
+    axis.set_major_formatter(FixedFormatter([_tick_text(k) for k in ks]))
+    axis.set_minor_locator(NullLocator())
+
+
+def decade_axes(ax, curves):
+    """Put both axes of ``ax`` on the decade scale and fit them to ``curves`` (a list of (recall gain, precision
+    gain) arrays); call again after the curves moved.
+    """
+    for set_scale in (ax.set_xscale, ax.set_yscale):
+        set_scale("function", functions=(decades, gain))
+    xs = [decades(x[x < 1.0]) for x, _ in curves]
+    ys = [decades(y[(y < 1.0) & np.isfinite(y)]) for _, y in curves]
+    x_hi = max([float(x.max()) for x in xs if x.size] + [1.0])
+    y_hi = max([float(y.max()) for y in ys if y.size] + [1.0])
+    x_hi, y_hi = min(x_hi * 1.03, MAX_DECADES), min(y_hi * 1.05, MAX_DECADES)
+    ax.set_xlim(gain(-0.01 * x_hi), gain(x_hi))
+    ax.set_ylim(gain(-0.05 * y_hi), gain(y_hi))
+    _ticks(ax.xaxis, 0.0, x_hi)
+    _ticks(ax.yaxis, 0.0, y_hi)
+    return x_hi
+
+
+def baseline_xy(x_hi, n=200):
+    """The always-positive classifier's line ``precG + recG = 1`` up to ``x_hi`` decades of recall gain.
+
+    Straight on the unit square, a curve on the decades: drawn through ``n`` points.
+    """
+    a = np.logspace(-x_hi, 0.0, n)  # 1 - recall gain
+    return 1.0 - a, a
+
+
+def densify(x, y, step):
+    """The polyline ``x, y`` of gains with points added on every segment longer than ``step`` decades of x.
+
+    A segment is straight in gains, so in decades it is a curve: drawn through points ``step`` apart.
+    """
+    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
+    if x.size < 2:
+        return x, y
+    d = decades(x)
+    parts = np.clip(np.ceil(np.abs(np.diff(d)) / step), 1, 400).astype(np.intp)
+    seg = np.repeat(np.arange(x.size - 1), parts)
+    t = (np.arange(seg.size) - np.repeat(np.cumsum(parts) - parts, parts)) / parts[seg]
+    return (np.r_[x[seg] + t * (x[seg + 1] - x[seg]), x[-1]],
+            np.r_[y[seg] + t * (y[seg + 1] - y[seg]), y[-1]])
