@@ -20,8 +20,15 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
     With ``skew_label="title"`` the y label stays fixed mathtext and the skew
     goes to the title (cheap to update while a slider moves).  Each label
     has shorter forms for an Axes too small for it (:func:`~.layout._figure.fit_label`).
+    A panel of a row or grid (not a widget's page) also says its skew in its
+    title: a reader of a row tells the panels apart by it, and the y
+    label's subscript is too small to be read at print size.
     """
+    from .layout._legend import is_page, panels
+
     fit_label(ax.xaxis, "Recall (TPR)", "Recall")
+    if skew is not None and skew_label != "title" and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
+        fit_title(ax, model.describe())
     if skew is None:
         pi = f"$\\pi={model.mean:.3g}$"
         fit_label(ax.yaxis, f"Precision $P$ (data set, {pi})", f"Precision $P$\n({pi})")

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..plotting._compat import leave_pyplot, legend_loc
+from ..plotting.layout._legend import mark_page
 from ..skew.base import skew_text
 from ._checks import (  # noqa: F401 - re-exported: the widgets import them from here
     _BY_CELL,
@@ -148,6 +149,7 @@ class SkewWidget(Tables, widgets.VBox):
                 fig.canvas.toolbar_position = toolbar
                 guard(fig.canvas, self._paint_lock)
                 self.figure = fig
+                mark_page(fig)
                 return fig, axes
             plt.close(fig)
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -161,6 +163,7 @@ class SkewWidget(Tables, widgets.VBox):
         self.backend = "inline"
         self._output = widgets.Output()
         self.figure = fig
+        mark_page(fig)  # its table shows the areas: its panels keep none of their own
         return fig, axes
 
     def _repr_mimebundle_(self, **kwargs):

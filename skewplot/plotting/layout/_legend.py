@@ -28,12 +28,19 @@ tell their samples apart (:mod:`._legend_entries`).  The figure is given a
 constrained layout when it has none, so the legend takes its own row; when
 that row takes a panel below 60 % of its cell's height, the legend takes
 the strip's smallest style, then its wrapped and compact forms (one path:
-:func:`~._legend_strip.fit`).
+:func:`~._legend_strip.fit`).  The numbers the shared legend leaves out
+stay with their panel: each panel gets a legend of its own with its
+classifiers' areas only (:func:`panel_areas`: ``"AUCPR"`` over ``0.612``
+beside the classifier's line sample), placed inside it, or in its title
+when no place inside is free.  A widget's page (:func:`mark_page`) shows
+its areas in its table instead.
 
 :func:`legend_collisions` is the same geometry, used by the tests.
 """
 
 from __future__ import annotations
+
+import re
 
 from .._compat import is_colorbar
 from .._notes import held, note, notes, unheld
@@ -50,38 +57,131 @@ from ._legend_strip import (
     legend_entries,
     relocate_key,
     remove_key,
-    set_entry_texts,
     split,
     split_of,
     strip,
 )
+from ._legend_strip import set_entry_texts as _set_strip_texts
 
 __all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
-           "entry_labels", "legend_entries", "split_of", "set_entry_texts", "INSIDE"]
+           "entry_labels", "legend_entries", "split_of", "set_entry_texts", "INSIDE", "panel_areas", "mark_page",
+           "is_page"]
 _SMALL_ROW = 0.1  # a shared legend's row this share of the figure's height is never worth a smaller style
+
+_AREA = re.compile(r"\(([^()=]+?)\s*=\s*([^()]+)\)$")  # "(AUCPR = 0.612)": the kind and the value
+
+
+def mark_page(fig):
+    """Mark ``fig`` as a widget's page: its panels show no areas of their own (its table does) and no titles."""
+    notes(fig).page = True
+
+
+def is_page(fig):
+    """Whether ``fig`` is a widget's page (:func:`mark_page`)."""
+    return note(fig, "page", False)
+
+
+def _areas(labels):
+    """``(indices, kind, values)`` of the labels that carry an area of the first one's kind."""
+    found = [(i, m) for i, label in enumerate(labels) if (m := _AREA.search(str(label)))]
+    if not found:
+        return [], None, []
+    title = found[0][1].group(1).strip()  # the classifiers' kind (they come first); a baseline's "chance (AUC = 0.5)"
+    found = [(i, m) for i, m in found if m.group(1).strip() == title]  # is its own legend entry's business
+    return [i for i, _ in found], title, [m.group(2).strip() for _, m in found]
+
+
+def panel_areas(ax, handles, labels):
+    """Give ``ax`` a legend of its own with the areas its entries carry (the shared legend names them without).
+
+    Each classifier's line sample beside its number (``0.612``), the kind of
+    area as the legend's title (``AUCPR``), placed by the one rule inside the
+    panel (else under it).  Nothing when no label carries an area, and
+    nothing in a widget's page.  Returns the legend or None.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> fig, (a, b) = plt.subplots(1, 2)
+    >>> (line,) = a.plot([0, 1], [1, 0])
+    >>> lg = panel_areas(a, [line], ["good (AUCPR = 0.612)"])
+    >>> lg.get_title().get_text(), [t.get_text() for t in lg.get_texts()]
+    ('AUCPR', ['0.612'])
+    """
+    if is_page(ax.figure):
+        return None
+    keep, title, texts = _areas(labels)
+    if not keep:
+        return None
+    notes(ax).areas = True
+    notes(ax).own_legend = True  # the lint's and the shared legend's mark of a panel's own legend
+    old = ax.get_legend()
+    if old is not None:
+        remove_key(old)
+        old.remove()
+    style = {"fontsize": "small", "title_fontsize": "small", "handlelength": 1.0, "handletextpad": 0.4,
+             "labelspacing": 0.25, "borderpad": 0.3, "columnspacing": 0.8, "ncol": 2 if len(keep) > 5 else 1,
+             "frameon": True}
+    legend = ax.legend([handles[i] for i in keep], texts, title=title, **style)
+    return _inside(ax, legend)
+
+
+_PER_LINE = 4  # areas a line of a panel's title holds
+
+
+def _inside(ax, legend):
+    """A panel's areas inside it at the first free place; with none, in its title (never a strip under one
+    panel of a row, which would shrink it alone, nor over its curves)."""
+    legend.set_bbox_to_anchor(None)
+    legend.set_in_layout(False)
+    settle(ax.figure)
+    renderer = _renderer(ax.figure)
+    if free_place(legend, obstacles(ax, (), renderer), renderer) is not None:
+        return legend
+    # the numbers in the shared legend's order, after the panel's own title (its skew)
+    kind = legend.get_title().get_text()
+    values = [t.get_text() for t in legend.get_texts()]
+    legend.remove()
+    notes(ax).areas = False
+    lines = [", ".join(values[i:i + _PER_LINE]) for i in range(0, len(values), _PER_LINE)]
+    lines[0] = f"{kind}: {lines[0]}" if kind else lines[0]
+    head = ax.get_title().split("\n")[0]
+    ax.set_title("\n".join(([head] if head and not head.startswith(lines[0].split(":")[0]) else []) + lines),
+                 **({"fontsize": "small"} if len(lines) > 1 else {}))
+    return None
+def set_entry_texts(legend, labels):
+    """Write ``labels`` in ``legend`` as it shows them: a panel's areas as numbers, else in its strip's form."""
+    if note(getattr(legend, "axes", None), "areas", False):
+        _, _, labels = _areas(labels)
+    _set_strip_texts(legend, labels)
+
 
 def panels(fig):
     """The figure's panels: its visible Axes that are not colour bars."""
     return [a for a in fig.axes if a.get_visible() and not is_colorbar(a)]
 
 
-def share_legend(fig, handles, labels, **kwargs):
+def share_legend(fig, handles, labels, ax=None, **kwargs):
     """Add entries to the one legend above ``fig``'s panels (see the module note) and return it.
 
     ``labels`` are named by :func:`entry_name`; a name already shown is not
-    repeated.  ``kwargs`` (``fontsize`` ...) reach :meth:`matplotlib.figure.Figure.legend`.
+    repeated.  ``ax``: the panel the entries come from, which keeps their
+    areas (:func:`panel_areas`).  ``kwargs`` (``fontsize`` ...) reach
+    :meth:`matplotlib.figure.Figure.legend`.
     """
     kept = note(fig, "entries", {})  # name: the handle, held as a note may hold it
     entries = {name: h for name, h in zip(kept, unheld(kept.values()), strict=True) if h is not None}
     # a panel drawn while it was the figure's only one (``fig.add_subplot`` one at a time) got its own
     # legend: its entries join the shared one, first, and its legend goes
-    for ax in panels(fig):
-        own = ax.get_legend()
-        if own is not None and note(own, "kwargs") is not None and not note(ax, "own_legend", False):
-            for handle, label in zip(*legend_entries(own), strict=True):
+    for panel in panels(fig):
+        own = panel.get_legend()
+        if own is not None and note(own, "kwargs") is not None and not note(panel, "own_legend", False):
+            moved = legend_entries(own)
+            for handle, label in zip(*moved, strict=True):
                 entries.setdefault(entry_name(str(label)), handle)
             remove_key(own)
             own.remove()
+            panel_areas(panel, *moved)  # its areas stay with it
     for handle, label in zip(handles, labels, strict=True):
         name = entry_name(str(label))
         if name and not name.startswith("_") and name not in entries:
@@ -109,9 +209,13 @@ def share_legend(fig, handles, labels, **kwargs):
     legend = fit(forms(tries, list(shown)), make, (list(shown.values()), list(shown)), fig, panels(fig), renderer,
                   enough=lambda lg: lg.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height)
     notes(fig).legend = held([legend])[0]
-    for ax in panels(fig):  # the new row moved the panels: a panel's own legend by the rule again
-        if note(ax, "own_legend", False) and ax.get_legend() is not None:
-            place_legend(ax, legend=ax.get_legend(), own=True)
+    if ax is not None:
+        panel_areas(ax, handles, labels)
+    for other in panels(fig):  # the new row moved the panels: a panel's own legend by the rule again
+        if note(other, "areas", False) and other.get_legend() is not None:
+            _inside(other, other.get_legend())
+        elif note(other, "own_legend", False) and other.get_legend() is not None:
+            place_legend(other, legend=other.get_legend(), own=True)
     return legend
 
 
@@ -135,11 +239,13 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     of a skew transform coloured by their place in the list).
     """
     fig = ax.figure
+    if legend is not None and note(ax, "areas", False):  # a panel's areas, moved after an update
+        return _inside(ax, legend)
     if own:
         notes(ax).own_legend = True
     if legend is None and len(panels(fig)) > 1 and not own:
         handles, labels = args if args else ax.get_legend_handles_labels()
-        return share_legend(fig, handles, labels, **kwargs)
+        return share_legend(fig, handles, labels, ax=ax, **kwargs)
     if legend is not None and note(legend, "strip", False):
         relocate_key(legend, moving, _renderer(fig))  # a split strip's key: free again after the curves moved
         return legend

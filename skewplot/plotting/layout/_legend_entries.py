@@ -132,13 +132,27 @@ def _look(handle):
     return ("fill", None, None, hatch, 0.0, face)
 
 
+_GREY = 0.1  # a colour whose RGB channels lie within this of each other is a grey (a baseline's, a region's)
+
+
 def _alike(a, b):
     return (a[:4] == b[:4] and abs(a[4] - b[4]) < _ALIKE_WIDTH
             and bool(np.all(np.abs(a[5] - b[5]) < _ALIKE_RGBA)))
 
 
+def _grey(look):
+    rgb = look[5][:3]
+    return float(rgb.max() - rgb.min()) < _GREY
+
+
 def merge_lookalikes(entries):
-    """``{label: handle}`` with look-alike entries joined into one, labelled ``"a / b / c"`` (first handle kept).
+    """``{label: handle}`` with look-alike grey entries joined into one, labelled ``"a / b / c"`` (first handle kept).
+
+    Only greys are joined: the panels' baselines ("random", "chance",
+    "trivial ...") are drawn in greys, the classifiers in a palette's
+    colours, and two classifiers are never one entry however close their
+    colours (the colour-blind palette's orange and vermilion differ by 0.19
+    in green: "gbm / svm" named two curves with one sample).
 
     Examples
     --------
@@ -148,12 +162,15 @@ def merge_lookalikes(entries):
     ...                            "chance": Line2D([], [], **{**grey, "color": "0.5"})})
     >>> list(merged)
     ['good', 'random / chance']
+    >>> list(merge_lookalikes({"gbm": Line2D([], [], color=(0.871, 0.561, 0.02)),
+    ...                        "svm": Line2D([], [], color=(0.835, 0.369, 0.0))}))
+    ['gbm', 'svm']
     """
     groups = []  # [look, [names], handle]
     for name, handle in entries.items():
         look = _look(handle)
         for group in groups:
-            if _alike(group[0], look):
+            if _grey(look) and _grey(group[0]) and _alike(group[0], look):
                 group[1].append(name)
                 break
         else:

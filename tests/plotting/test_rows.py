@@ -1,0 +1,72 @@
+"""Rows and grids of panels (issue 42 item 4): each panel says its skew and keeps its areas, one classifier is
+one entry of one colour.
+
+On main 42e01f6 a ``style.paper("double")`` row of PR panels had no titles (the skew only in a 5.6 pt
+subscript of the y label), no area anywhere (the shared legend names classifiers only), and a row of ROC
+panels joined two classifiers whose colours are close ("gbm / svm": the colour-blind palette's orange and
+vermilion) into one entry, whose sample then gave the second classifier the first one's colour.
+"""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.plotting import style
+
+
+@pytest.fixture(scope="module")
+def four():
+    rng = np.random.default_rng(5)
+    y = (rng.random(4000) < 0.05).astype(int)
+    return {name: sp.operating_points(y, rng.normal(size=y.size) + sep * y)
+            for name, sep in (("logistic", 2.6), ("gbm", 2.0), ("random forest", 1.6), ("svm", 1.0))}
+
+
+def _areas(ax):
+    """The areas a panel shows: in a legend of its own (the kind as its title, a number beside each classifier's
+    line sample, >= 6.5 pt), or in its title's lines after the skew (``"AUCPR: 0.31, 0.08"``)."""
+    legend = ax.get_legend()
+    if legend is not None:
+        assert legend.get_title().get_text() in ("AUCPR", "ROC AUC")
+        assert min(t.get_fontsize() for t in legend.get_texts()) >= 6.5
+        return [float(t.get_text()) for t in legend.get_texts()]
+    assert ax.title.get_fontsize() >= 6.5
+    numbers = ", ".join(line.split(": ")[-1] for line in ax.get_title().split("\n")[1:])
+    return [float(v) for v in numbers.split(", ")]
+
+
+def test_a_row_of_pr_panels_says_each_skew_and_keeps_each_panels_areas(four):
+    with style.paper("double"):
+        fig, axes = plt.subplots(1, 3)
+        disps = [sp.plot_pr(four, skew=s, ax=ax) for ax, s in zip(axes, (1e-2, 1e-3, 1e-4), strict=True)]
+        fig.canvas.draw()
+        for disp, skew in zip(disps, ("0.01", "0.001", "0.0001"), strict=True):
+            title = disp.ax_.title
+            assert title.get_text().split("\n")[0] == f"π′ = {skew}"
+            assert title.get_fontsize() >= 6.5 and title.get_visible()  # points: the size printed
+            np.testing.assert_allclose(_areas(disp.ax_), [disp.aucs_[k] for k in four], rtol=5e-3, atol=5e-4)
+        names = [t.get_text() for t in fig.legends[0].get_texts()]
+        assert names[:4] == list(four)  # the shared legend: names without numbers
+        plt.close(fig)
+
+
+def test_a_shared_legend_never_joins_two_classifiers(four):
+    sp.set_theme(context="paper")  # seaborn's colour-blind palette: "gbm" orange and "svm" vermilion
+    try:
+        with style.paper("double"):
+            fig, axes = plt.subplots(1, 3)
+            disps = [sp.plot_roc(four, ax=ax) for ax in axes]
+            (legend,) = fig.legends
+            names = [t.get_text() for t in legend.get_texts()]
+            assert names == [*four, "chance"]
+            for disp in disps:
+                np.testing.assert_allclose(_areas(disp.ax_), [disp.aucs_[k] for k in four], rtol=5e-3, atol=5e-4)
+            for name, handle in zip(names, legend.legend_handles, strict=True):
+                if name in four:  # one colour per classifier, in every panel and in the legend
+                    assert {disp.lines_[name].get_color() for disp in disps} == {handle.get_color()}
+            plt.close(fig)
+    finally:
+        import matplotlib as mpl
+
+        mpl.rcdefaults()
