@@ -36,6 +36,7 @@ def _areas(ax):
     return [float(v) for v in numbers.split(", ")]
 
 
+@pytest.mark.slow  # about 4 s: three panels' legends fitted
 def test_a_row_of_pr_panels_says_each_skew_and_keeps_each_panels_areas(four):
     with style.paper("double"):
         fig, axes = plt.subplots(1, 3)
@@ -51,6 +52,7 @@ def test_a_row_of_pr_panels_says_each_skew_and_keeps_each_panels_areas(four):
         plt.close(fig)
 
 
+@pytest.mark.slow  # about 1 s: three ROC panels
 def test_a_shared_legend_never_joins_two_classifiers(four):
     sp.set_theme(context="paper")  # seaborn's colour-blind palette: "gbm" orange and "svm" vermilion
     try:

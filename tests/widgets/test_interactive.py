@@ -30,8 +30,11 @@ def assert_same_pr(disp, ref):
 
 
 def _legend_texts(disp):
-    """The texts of the legend of ``disp``'s Axes, or (a page of panels) of the figure's one legend."""
-    legend = disp.ax_.get_legend() or disp.figure_.legends[0]
+    """The texts of the figure's one legend (a page of panels), or of the legend of ``disp``'s Axes.
+
+    The shared one first: a static figure of panels also gives each panel a legend of its areas.
+    """
+    legend = disp.figure_.legends[0] if disp.figure_.legends else disp.ax_.get_legend()
     return [t.get_text() for t in legend.get_texts()]
 
 
