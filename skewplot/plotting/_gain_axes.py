@@ -70,10 +70,15 @@ def _tick_text(k):
     return "0." + "9" * k if k <= 4 else "1−10⁻" + str(k).translate(_SUPERSCRIPTS)
 
 
-def _ticks(axis, lo, hi):
+_TICK_PT = 40.0  # room a tick label takes along its axis ("0.9999" at 7-8 pt and a gap)
+
+
+def _ticks(axis, lo, hi, length_pt):
+    """Ticks at whole decades, every ``step`` of them so that their labels fit ``length_pt`` (at most 7)."""
     from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
 
-    step = max(1, int(np.ceil((hi - lo) / 7)))
+    most = int(min(7, max(2, length_pt // _TICK_PT)))
+    step = max(1, int(np.ceil((hi - lo) / most)))
     ks = [k for k in range(int(np.ceil(lo)), int(np.floor(hi)) + 1) if k % step == 0]
     axis.set_major_locator(FixedLocator(gain(ks)))
     axis.set_major_formatter(FixedFormatter([_tick_text(k) for k in ks]))
@@ -93,8 +98,9 @@ def decade_axes(ax, curves):
     x_hi, y_hi = min(x_hi * 1.03, MAX_DECADES), min(y_hi * 1.05, MAX_DECADES)
     ax.set_xlim(gain(-0.01 * x_hi), gain(x_hi))
     ax.set_ylim(gain(-0.05 * y_hi), gain(y_hi))
-    _ticks(ax.xaxis, 0.0, x_hi)
-    _ticks(ax.yaxis, 0.0, y_hi)
+    to_pt = 72.0 / ax.figure.dpi
+    _ticks(ax.xaxis, 0.0, x_hi, ax.bbox.width * to_pt)
+    _ticks(ax.yaxis, 0.0, y_hi, 2.0 * ax.bbox.height * to_pt)  # a y label's height is one line, not its width
     return x_hi
 
 
