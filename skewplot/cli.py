@@ -8,6 +8,7 @@ import sys
 
 from ._cli_files import FORMATS, CLIError, check_folder, output_path, read_columns, save_figure
 from ._cli_options import Once, Parser, Scores
+from ._format import column, number
 from .tables._cli import describe, is_table_path, table_points
 
 __all__ = ["main", "build_parser", "CLIError", "FORMATS"]
@@ -137,14 +138,17 @@ def _print_table(rows, out=None):
     out = sys.stdout if out is None else out
     cols = list(rows[0])
 
-    def cell(c, v):
+    def cells_of(c):
+        """Column ``c``'s cells: names as they are, brackets rounded outward, numbers in one format per column."""
+        values = [r[c] for r in rows]
         if c == "classifier":
-            return str(v)
-        if isinstance(v, tuple):  # a certified bracket of binned scores: rounded outward, its width shown
-            return format_bracket(v[0], v[1], sep=",")
-        return f"{v:.4f}"
+            return [str(v) for v in values]
+        numbers = iter(column([v for v in values if not isinstance(v, tuple)]))
+        # a certified bracket of binned scores: rounded outward, its width shown
+        return [format_bracket(v[0], v[1], sep=",") if isinstance(v, tuple) else next(numbers) for v in values]
 
-    cells = [{c: cell(c, r[c]) for c in cols} for r in rows]
+    by_column = {c: cells_of(c) for c in cols}
+    cells = [{c: by_column[c][k] for c in cols} for k in range(len(rows))]
     width = {c: max(len(c), 10, *(len(row[c]) for row in cells)) for c in cols}
     out.write("  ".join(f"{c:<{width[c]}}" if c == "classifier" else f"{c:>{width[c]}}" for c in cols) + "\n")
     for row in cells:
@@ -158,7 +162,7 @@ def _demo(args) -> int:
     pts = datasets.example_classifiers()
     first = next(iter(pts.values()))
     print(f"skewplot demo: two synthetic classifiers, n = {int(first.n_pos + first.n_neg)}, "
-          f"data set skew pi = {first.skew:.3f}")
+          f"data set skew pi = {number(first.skew)}")
     _print_table(_metrics_rows(pts))
     if args.out is None:
         return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._format import number
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
 from .layout._figure import lay_out, settle
@@ -307,10 +308,10 @@ class FromScoresMixin:
 
 
 def auc_label(name, value, kind="AUC"):
-    """Legend text ``"name (AUC = 0.xxx)"``, or ``"name (AUC = m ± sd)"`` for folds."""
+    """Legend text ``"name (AUC = 0.812)"``, or ``"name (AUC = m ± sd)"`` for folds (``skewplot._format.number``)."""
     if isinstance(value, tuple):
-        return f"{name} ({kind} = {value[0]:.3f} ± {value[1]:.3f})"
-    return f"{name} ({kind} = {value:.3f})"
+        return f"{name} ({kind} = {number(value[0])} ± {number(value[1])})"
+    return f"{name} ({kind} = {number(value)})"
 
 
 def area_name(interpolation, normalize=False):

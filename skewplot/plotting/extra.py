@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._format import number, p_value
 from .._validate import check_1d_array, check_bool, check_choice, check_int, check_scalar
 from ..metrics._inputs import classifiers
 from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
@@ -164,7 +165,7 @@ class AUCPRSkewDisplay(Display):
                     label = "ranking inverts ($\\pi^*$)" if not self.markers_ else None
                     self.markers_[(a, b, k)] = ax.axvline(r, color="0.2", linewidth=0.8, linestyle="-.",
                                                           label=label)
-                    ax.annotate(f"$\\pi^*={r:.3g}$", (r, 1.0), xycoords=("data", "axes fraction"),
+                    ax.annotate(f"$\\pi^*={number(r)}$", (r, 1.0), xycoords=("data", "axes fraction"),
                                 xytext=(3, -10), textcoords="offset points", fontsize="x-small")
         if self.log_skew:
             log_axis(ax)
@@ -260,12 +261,12 @@ class APNullDisplay(Display):
             lo, hi = lo - 0.05, hi + 0.05
         x = np.linspace(lo, hi, 400)
         self.lines_["density"] = _normal_line(ax, x, self.null.mean, self.null.var, color="0.15",
-                                              label=f"normal, exact moments (mean {self.null.mean:.3g})")
+                                              label=f"normal, exact moments (mean {number(self.null.mean)})")
         self.lines_["approx"] = _normal_line(ax, x, self.null.approx_mean, self.null.approx_var, color="0.45",
                                              linestyle="--", label="Zhang & Su approximation")
         if self.observed is not None:
-            self.lines_["observed"] = ax.axvline(self.observed, color="C3", linewidth=1.5,
-                                                 label=f"observed AP = {self.observed:.3f} (p = {self.pvalue_:.2g})")
+            label = f"observed AP = {number(self.observed)} ({p_value(self.pvalue_)})"
+            self.lines_["observed"] = ax.axvline(self.observed, color="C3", linewidth=1.5, label=label)
         ax.set_xlim(lo, hi)
         fit_label(ax.xaxis, "Average precision", "AP")
         fit_label(ax.yaxis, "Density")

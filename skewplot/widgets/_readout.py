@@ -6,17 +6,17 @@ import html
 
 import numpy as np
 
+from .._format import number
+
 __all__ = ["readout_table", "normalized", "first_points", "polyline_area", "f_gain", "Tables"]
 
 
 def _fmt(value):
     if isinstance(value, str):  # a cell the widget formatted itself (HTML)
         return value
-    if value is None:
-        return "–"
     if isinstance(value, tuple):
-        return f"{value[0]:.3f} ± {value[1]:.3f}"
-    return f"{value:.3f}"
+        return f"{number(value[0])} ± {number(value[1])}"
+    return number(value)
 
 
 def readout_table(title, columns, rows):

@@ -39,6 +39,7 @@ import ipywidgets as widgets
 import numpy as np
 from traitlets import Float, validate
 
+from .._format import column
 from ..metrics.decide import PrecisionIndex, TargetIndex
 from ..plotting.threshold import ThresholdMarker, threshold_index
 from ..skew import SkewRange
@@ -247,18 +248,19 @@ class ThresholdControl:
 
         w = self.widget
         pi, m = float(self._skew()), float(self._m())
-        rows, numbers = {}, {}
+        numbers = {}
         for name, pts in self.points.items():
             i = w.threshold_index_[name]
             if i is None:
-                numbers[name], rows[name] = None, {"threshold": "target not reached"}
+                numbers[name] = None
                 continue
             try:
                 r = report_at(pts, i, pi, m=m, confidence=CONFIDENCE, exact=True)
             except ValueError:  # weighted rows: no interval from the counts
                 r = report_at(pts, i, pi, m=m)
             r["threshold"] = w.threshold_[name]
-            numbers[name], rows[name] = r, _cells(r)
+            numbers[name] = r
+        rows = _cells(numbers)
         w.threshold_readouts_ = numbers
         title = (f"At π′ = {skew_text(pi)}, m = {m:.2f}</b> (recall and precision with a {CONFIDENCE:.0%} "
                  "bootstrap interval under each; counts per 10 000 deployed cases)<b>")
@@ -305,14 +307,23 @@ def add_threshold_control(widget, points, displays, *, skew, m=lambda: 0.5, skew
     return tc
 
 
-def _cells(r):
-    """The table's cells of one classifier's report (``readout_table`` takes them as they are)."""
-    def with_interval(key):
-        iv = (r["intervals"] or {}).get(key)
-        # the interval under the value: the table fits a notebook beside JupyterLab's file browser
-        below = "" if iv is None else f"<br><span style='color:#555'>[{iv[0]:.3f}, {iv[1]:.3f}]</span>"
-        return f"{r[key]:.3f}{below}"
+def _cells(reports):
+    """The table's cells, ``{name: {column: text}}``, of every classifier's report (None: target not reached).
 
-    return {"threshold": format(r["threshold"], ".4g"), "recall": with_interval("recall"),
-            "precision": with_interval("precision"), "cost": format(r["cost"], ".4f"),
-            **{k.upper(): format(r[k], ".4g") for k in ("tp", "fp", "fn", "tn")}}
+    Each column is written in one format (``skewplot._format.column``): a value and the bounds of its
+    interval included, so "0.000500 [0.000400, 0.000600]" sits over "0.812000 [...]", never "0.000" over "0.812".
+    """
+    shown = {name: r for name, r in reports.items() if r is not None}
+    out = {name: {"threshold": "target not reached"} for name, r in reports.items() if r is None}
+    cells = {name: {"threshold": format(r["threshold"], ".4g")} for name, r in shown.items()}
+    for key in ("recall", "precision", "cost", "tp", "fp", "fn", "tn"):
+        ivs = {name: (r["intervals"] or {}).get(key) if key in ("recall", "precision") else None
+               for name, r in shown.items()}
+        values = [v for name, r in shown.items() for v in (r[key], *(ivs[name] or ()))]
+        texts = iter(column(values))
+        for name in shown:
+            text = next(texts)
+            if ivs[name] is not None:  # the interval under the value: the table fits beside JupyterLab's file browser
+                text += f"<br><span style='color:#555'>[{next(texts)}, {next(texts)}]</span>"
+            cells[name][key if key in ("recall", "precision", "cost") else key.upper()] = text
+    return {name: out.get(name) or cells[name] for name in reports}

@@ -3,9 +3,11 @@ import stat
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
 import skewplot as sp
+from skewplot._format import column, number
 from skewplot.cli import main
 
 
@@ -25,8 +27,22 @@ def test_report_prints_the_metrics(csv_file, capsys):
     assert main(["report", str(path), "--y-score", "score", "--y-true", "label", "--skew", "0.05"]) == 0
     out = capsys.readouterr().out
     pts = sp.operating_points(y, s)
-    assert f"{sp.aucpr(pts):.4f}" in out and f"{sp.aucpr(pts, skew=0.05):.4f}" in out
-    assert f"{sp.roc_auc(pts):.4f}" in out
+    assert f" {number(sp.aucpr(pts))} " in out and f" {number(sp.aucpr(pts, skew=0.05))} " in out
+    assert f" {number(sp.roc_auc(pts))} " in out
+
+
+def test_report_keeps_the_digits_of_a_small_area(tmp_path, capsys):
+    # scores that do not rank: at pi' = 1e-4 the AUCPR is ~1e-4, written "0.0001" (one digit) on main
+    rng = np.random.default_rng(3)
+    y, s = rng.random(400) < 0.3, rng.random(400)
+    path = tmp_path / "noise.csv"
+    path.write_text("score,label\n" + "".join(f"{a},{int(b)}\n" for a, b in zip(s, y, strict=True)))
+    assert main(["report", str(path), "--y-score", "score", "--y-true", "label", "--skew", "1e-4"]) == 0
+    header, row = capsys.readouterr().out.splitlines()
+    assert header.split()[-2] == "AUCPR@0.0001"
+    small = sp.aucpr(sp.operating_points(y, s), skew=1e-4)
+    assert small < 1e-3 and row.split()[-2] == number(small)
+    assert len(row.split()[-2].split("e")[0].replace(".", "").lstrip("0")) >= 2
 
 
 @pytest.mark.slow  # 0.5 s
@@ -138,11 +154,14 @@ def test_report_one_row_per_score_with_p_bar_over_a_range(two_scores, capsys):
     assert main(args) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "AUCPR@0.002" in lines[0] and "P̄AUCPR@[0.001,0.05]" in lines[0]
-    for name, line in zip(("good", "noisy"), lines[1:], strict=True):
+    # one format per column: both rows' cells written as skewplot._format.column writes the column
+    in_range = column([sp.aucpr(pts[name], skew=sp.SkewRange(0.001, 0.05)) for name in ("good", "noisy")])
+    at_002 = column([sp.aucpr(pts[name], skew=0.002) for name in ("good", "noisy")])
+    for k, (name, line) in enumerate(zip(("good", "noisy"), lines[1:], strict=True)):
         cells = line.split()
         assert cells[0] == name
-        assert f"{sp.aucpr(pts[name], skew=sp.SkewRange(0.001, 0.05)):.4f}" == cells[-2]
-        assert f"{sp.aucpr(pts[name], skew=0.002):.4f}" in cells
+        assert in_range[k] == cells[-2]
+        assert at_002[k] in cells
 
 
 def test_plot_draws_one_curve_per_score(two_scores, tmp_path, monkeypatch):

@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
+from skewplot._format import number
 from skewplot.plotting._notes import note
 from skewplot.plotting.layout._legend_entries import strip_entries, wrap_label
 from skewplot.testing import lint_figure
@@ -136,7 +137,7 @@ def test_a_widget_step_keeps_the_wrapped_strip_wrapped():
     want = strip_entries(None, disp.ax_.get_legend_handles_labels()[1], *note(legend, "form"))[1]
     assert after == want and after != before
     assert "baseline logistic regression\n(AUCPR = " in after[3]
-    assert f"(AUCPR = {disp.aucs_['model A']:.3f})" in after[0]
+    assert f"(AUCPR = {number(disp.aucs_['model A'])})" in after[0]
     assert lint_figure(w.figure) == []
     plt.close("all")
 
@@ -150,7 +151,7 @@ def test_a_widget_step_writes_a_split_legends_texts_in_both_parts():
     assert lint_figure(w.figure) == []
     w.controls["skew"].value = 2e-4
     disp = w.displays["pr"]
-    assert ax.get_legend().get_texts()[0].get_text() == f"model A (AUCPR = {disp.aucs_['model A']:.3f})"
+    assert ax.get_legend().get_texts()[0].get_text() == f"model A (AUCPR = {number(disp.aucs_['model A'])})"
     assert [t.get_text() for t in key.get_texts()] == ["random (0.0002)", "minimum achievable", "unachievable"]
     assert lint_figure(w.figure) == []
     plt.close("all")

@@ -4,6 +4,7 @@ import pytest
 from matplotlib.collections import LineCollection
 
 import skewplot as sp
+from skewplot._format import number
 
 
 @pytest.fixture
@@ -17,7 +18,7 @@ def test_drawn_data_equal_the_computed_curves(two):
         r, p = sp.pr_curve(pts, skew=0.05)
         keep = r >= pts.tpr[pts.tpr > 0][0]  # drawn from the first operating point on
         np.testing.assert_allclose(disp.lines_[name].get_xydata(), np.column_stack([r[keep], p[keep]]))
-        assert disp.lines_[name].get_label() == f"{name} (AUCPR = {sp.aucpr(pts, skew=0.05):.3f})"
+        assert disp.lines_[name].get_label() == f"{name} (AUCPR = {number(sp.aucpr(pts, skew=0.05))})"
     assert disp.ax_.get_xlim() == (0, 1)
     assert "pi'=0.05" in disp.ax_.get_ylabel()
 
@@ -44,7 +45,7 @@ def test_update_moves_the_same_artists(two):
     np.testing.assert_allclose(rnd.get_ydata(), [0.3, 0.3])
     assert len(plt.get_fignums()) == n_figs
     texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
-    assert f"strong (AUCPR = {sp.aucpr(two['strong'], skew=0.3):.3f})" in texts
+    assert f"strong (AUCPR = {number(sp.aucpr(two['strong'], skew=0.3))})" in texts
 
 
 @pytest.mark.slow  # 0.7 s

@@ -3,6 +3,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
+from skewplot._format import number
 from skewplot.metrics.hull import roc_convex_hull
 
 
@@ -15,10 +16,10 @@ def test_drawn_curves_are_the_roc_points_with_auc_labels(two):
     disp = sp.plot_roc(two)
     for name, pts in two.items():
         np.testing.assert_array_equal(disp.lines_[name].get_xydata(), np.column_stack([pts.fpr, pts.tpr]))
-        assert disp.lines_[name].get_label() == f"{name} (ROC AUC = {sp.roc_auc(pts):.3f})"
+        assert disp.lines_[name].get_label() == f"{name} (ROC AUC = {number(sp.roc_auc(pts))})"
         assert disp.aucs_[name] == sp.roc_auc(pts)
     texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
-    assert f"weak (ROC AUC = {sp.roc_auc(two['weak']):.3f})" in texts
+    assert f"weak (ROC AUC = {number(sp.roc_auc(two['weak']))})" in texts
     assert disp.ax_.get_xlabel() == "False positive rate (FPR)"
     assert disp.ax_.get_ylabel() == "True positive rate (TPR)"
     assert disp.hulls_ == {}

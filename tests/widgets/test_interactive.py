@@ -5,6 +5,7 @@ import pytest
 from matplotlib.figure import Figure
 
 import skewplot as sp
+from skewplot._format import number
 from skewplot.widgets import interactive_integrated_pr, interactive_pr, interactive_temporal_pr
 
 
@@ -47,7 +48,7 @@ def test_pr_widget_equals_static_plot(two_classifiers, value):
     for name, pts in two_classifiers.items():
         assert w.readouts_[name]["AUC"] == pytest.approx(sp.aucpr(pts, skew=value), rel=1e-12)
         assert w.readouts_[name]["nAUC"] == pytest.approx(sp.aucpr(pts, skew=value, normalize=True), rel=1e-10)
-    assert f"{w.readouts_['strong']['AUC']:.3f}" in w.readout.value
+    assert number(w.readouts_['strong']['AUC']) in w.readout.value
     assert f"{value:.4g}" in w.readout.value
 
 

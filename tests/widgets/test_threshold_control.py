@@ -1,6 +1,7 @@
 """The explorer's threshold control: state, marks and readout against choose_threshold and brute force."""
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -102,7 +103,9 @@ def test_a_threshold_step_marks_every_space_and_fills_the_readout(w, rows):
                 continue
             for end, (lo, hi) in zip(got["intervals"][key], exact[key], strict=True):
                 assert lo - 1e-12 <= end <= hi + 1e-12, (key, rank)
-            assert "[{:.3f}, {:.3f}]".format(*got["intervals"][key]) in w.threshold_table.value
+            assert any(all(abs(float(a) - b) <= 0.5 * 10.0 ** -len(a.partition(".")[2]) for a, b in
+                           zip(pair, got["intervals"][key], strict=True))
+                       for pair in re.findall(r"\[([-0-9.e+]+), ([-0-9.e+]+)\]", w.threshold_table.value)), key
         assert f"{t:.4g}" in w.threshold_table.value
         # the marks sit on the points
         np.testing.assert_array_equal(_mark(w, "roc", "strong"), [[want["fpr"], want["recall"]]])
@@ -248,3 +251,33 @@ def test_a_classifier_chosen_in_target_mode_gets_the_slider_back_in_threshold_mo
     assert c["threshold"].pts is pts
     assert w.threshold_index_["weak"] == threshold_index(pts, c["threshold"].value)
     assert w.threshold_["weak"] == c["threshold"].value and w.status.value == ""
+
+
+def _table_cells(html):
+    """The threshold table's rows as lists of cell texts (a value and its interval as two cells)."""
+    rows = re.findall(r"<tr>(.*?)</tr>", html, re.S)[1:]
+    return [[c for c in re.split(r"<br>|</td>|<td[^>]*>|<span[^>]*>|</span>|\[|\]|, ", row)
+             if c.strip() and not c.startswith("<")] for row in rows]
+
+
+def test_the_readout_keeps_two_digits_of_a_small_precision_in_one_format_per_column(w):
+    # at pi' = 1.45e-4 main wrote the precision "0.000 [0.000, 0.000]" and mixed "1.33" with "2680"
+    c = w.controls
+    c["threshold_mode"].value = "threshold"
+    c["skew"].value = 1.45e-4
+    numbers = w.threshold_readouts_
+    assert min(r["precision"] for r in numbers.values()) < 1e-3
+    rows = _table_cells(w.threshold_table.value)
+    assert len(rows) == 2
+    decimals = {}
+    for row, (name, r) in zip(rows, numbers.items(), strict=True):
+        assert row[0] == name
+        cells = dict(zip(["recall", "recall_lo", "recall_hi", "precision", "precision_lo", "precision_hi"],
+                         row[2:8], strict=True)) | dict(zip(["cost", "tp", "fp", "fn", "tn"], row[8:], strict=True))
+        for key in ("recall", "precision", "cost", "tp", "fp", "fn", "tn"):
+            text = cells[key]
+            assert abs(float(text) - r[key]) <= 0.5 * 10.0 ** -len(text.partition(".")[2]) * (1 + 1e-9), (key, text)
+            if r[key] != 0:
+                assert len(text.replace(".", "").lstrip("0")) >= 2, (key, text)
+            decimals.setdefault(key, set()).add(len(text.partition(".")[2]))
+    assert all(len(d) == 1 for d in decimals.values()), decimals  # one format per column

@@ -36,7 +36,7 @@ def _cells(fragment):
 
 
 def _intervals(fragment):
-    return re.findall(r"\[(-?[0-9.]+), (-?[0-9.]+)\]", fragment)
+    return re.findall(r"\[([-0-9.e+]+), ([-0-9.e+]+)\]", fragment)
 
 
 def _exact(widget):
@@ -49,9 +49,9 @@ def _exact(widget):
             continue  # weighted rows: no interval from the counts
         cb = CountBootstrap(int(pts.tp[-1]), int(pts.fp[-1]), int(pts.tp[i]), int(pts.fp[i]))
         probs = ((1 - CONFIDENCE) / 2, (1 + CONFIDENCE) / 2)
-        out.append(tuple(f"{cb.rate(a, 'pos'):.3f}" for a in probs))
+        out.append(tuple(cb.rate(a, "pos") for a in probs))
         if pts.tp[i] > 0 or pts.fp[i] > 0:  # none at the empty prediction, whose precision is a limit
-            out.append(tuple(f"{cb.precision(pi, a):.3f}" for a in probs))
+            out.append(tuple(cb.precision(pi, a) for a in probs))
     return out
 
 
@@ -59,7 +59,14 @@ def _check(page, widget, where):
     _compare(page, widget, where)  # every mark (and curve) within half a pixel, the AUC table
     shown = page.evaluate("document.querySelector('.skewplot-threshold-readout').innerHTML")
     assert _cells(shown) == _cells(widget.threshold_table.value), where
-    assert _intervals(shown) == _exact(widget) == _intervals(widget.threshold_table.value), where
+    assert _intervals(shown) == _intervals(widget.threshold_table.value), where
+    # each written bound within the rounding of its last digit (one format per column) of the exact bound
+    pairs = _intervals(shown)
+    assert len(pairs) == len(_exact(widget)), where
+    for pair, exact in zip(pairs, _exact(widget), strict=True):
+        for text, value in zip(pair, exact, strict=True):
+            unit = 10.0 ** -len(text.partition(".")[2]) if "e" not in text else abs(value) * 1e-2
+            assert abs(float(text) - value) <= 0.5 * unit * (1 + 1e-9), where
     state = page.evaluate("window.skewplotPage.threshold")
     names = list(widget.threshold_control.points)
     assert state["index"] == [widget.threshold_index_[n] for n in names], where

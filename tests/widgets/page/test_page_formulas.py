@@ -169,3 +169,21 @@ def test_the_scripts_of_a_written_page_parse(tmp_path, make):
     done = subprocess.run([NODE, "-e", "new Function(require('fs').readFileSync(0, 'utf8'))"], input=script,
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_pages_number_format_is_pythons_string_for_string():
+    from skewplot._format import column, number
+
+    edges = [0.0, 1.0, -1.0, 0.5, 0.05, 2.1e-4, 5e-4, 9.9995e-5, 1e-4, 0.99987, 0.9995, 1 - 1e-12, 1 - 1e-9, 0.125,
+             0.0625, 2.5e-5, 999999.5, 999.95, 1e6, 1.5e7, 1e21, 3e22, -2680.4, 1.33, 0.000123456, 5e-324, 1.7e308]
+    values = np.r_[edges, rng.random(60), rng.random(60) * 10.0 ** rng.integers(-9, 9, 60),
+                   -rng.random(20) * 10.0 ** rng.integers(-6, 6, 20), 1 - 10.0 ** -rng.uniform(1, 12, 30)]
+    calls, want = [], []
+    for v in values:
+        for digits in (2, 3, 4):
+            calls.append(["number", [float(v), digits]])
+            want.append(number(float(v), digits))
+    cols = [values[k:k + 5].tolist() for k in range(0, len(values) - 5, 5)] + [[0.268, 2e-4], [1.33, 2680.0, 0.0]]
+    calls += [["column", [c, 3]] for c in cols] + [["number", [None, 3]]]
+    want += [column(c, 3) for c in cols] + [number(None)]
+    assert run_js(calls) == want

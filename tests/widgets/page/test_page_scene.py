@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
+from skewplot._format import number
 from skewplot.widgets import explorer, interactive_cost, interactive_fmeasure
 from skewplot.widgets.page.export import control_grid
 from skewplot.widgets.page.scene import range_nodes
@@ -80,7 +81,7 @@ def test_every_cell_is_the_kernels_at_that_state(saved, state):
             for column, spec in zip(data["table"]["columns"], cells, strict=True):
                 got, want = _cell(data, spec, idx), w.readouts_[name][column]
                 if isinstance(got, str):
-                    assert got == f"{want:.3f}", (name, column)
+                    assert got == number(want), (name, column)
                 else:  # the range columns: two cumulative sums, within their rounding of the kernel's area
                     assert got == pytest.approx(want, rel=1e-11, abs=1e-13), (name, column)
     finally:
@@ -118,7 +119,7 @@ def test_the_f_widget_page_holds_the_kernels_areas_per_weight(data_set, tmp_path
         w.controls["f_alpha"].value = grid[k]
         for name, cells in data["table"]["rows"].items():
             assert [cells[0]["v"][k], cells[1]["v"][k]] == [
-                "–" if w.readouts_[name][c] is None else f"{w.readouts_[name][c]:.3f}" for c in ("area", "gain")]
+                number(w.readouts_[name][c]) for c in ("area", "gain")]
 
 
 def test_the_page_carries_the_threshold_control(data_set, tmp_path):

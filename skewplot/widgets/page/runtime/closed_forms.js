@@ -121,10 +121,7 @@
       return x.toFixed(d);
     },
     // skewplot.widgets._readout._fmt
-    fmt3: function (x) {
-      if (x === null || x === undefined) { return "\u2013"; }
-      return isNaN(x) ? "nan" : CF.fixed(x, 3);
-    },
+    fmt3: function (x) { return CF.number(x, 3); },
     // skewplot.skew.base.skew_text
     skewText: function (p) {
       if (!(p > 0.5 && p < 1)) { return CF.g3(p); }
@@ -132,17 +129,18 @@
       return s.indexOf(".") < 0 ? s : s.replace(/0+$/, "").replace(/\.$/, "");
     },
     // skewplot.plotting._display.auc_label (one classifier, continuous interpolation)
-    aucLabel: function (name, value) { return name + " (AUCPR = " + CF.fixed(value, 3) + ")"; },
+    aucLabel: function (name, value) { return name + " (AUCPR = " + CF.number(value, 3) + ")"; },
     // Python's format(x, ".3g")
     g3: function (x) { return CF.g(x, 3); },
-    // Python's format(x, ".{p}g"): p digits correctly rounded from the exact binary value (a tie to the even digit)
-    g: function (x, p) {
-      if (isNaN(x)) { return "nan"; }
-      if (!isFinite(x)) { return x > 0 ? "inf" : "-inf"; }
-      if (x === 0) { return 1 / x < 0 ? "-0" : "0"; }
+    // x (finite, non-zero) rounded to p significant digits from its exact binary value (a tie to the even digit):
+    // {sign, head: the p digits, e: the decimal exponent of the rounded value}
+    digitsOf: function (x, p) {
       var sign = x < 0 ? "-" : "", a = Math.abs(x), s = a < 1e21 ? a.toFixed(100) : "";
       var point = s.indexOf("."), digits = s.replace(".", ""), f0 = digits.search(/[1-9]/);
-      if (f0 < 0) { return sign + a.toExponential(p - 1).replace(/\.?0+e/, "e").replace(/e([+-])(\d)$/, "e$10$2"); }
+      if (f0 < 0) {  // 1e21 and up (toFixed gives no expansion): these are exact integers, toExponential rounds them
+        var t = a.toExponential(p - 1).split("e");
+        return {sign: sign, head: t[0].replace(".", ""), e: +t[1]};
+      }
       var e = point - 1 - f0, head = digits.slice(f0, f0 + p), rest = digits.slice(f0 + p);
       while (head.length < p) { head += "0"; }
       var up = rest.charAt(0) > "5" || (rest.charAt(0) === "5" && (/[1-9]/.test(rest.slice(1)) || +head.charAt(p - 1) % 2 === 1));
@@ -152,6 +150,14 @@
         if (k < 0) { d.unshift(1); d.pop(); e += 1; } else { d[k] += 1; }
         head = d.join("");
       }
+      return {sign: sign, head: head, e: e};
+    },
+    // Python's format(x, ".{p}g"): p digits correctly rounded from the exact binary value (a tie to the even digit)
+    g: function (x, p) {
+      if (isNaN(x)) { return "nan"; }
+      if (!isFinite(x)) { return x > 0 ? "inf" : "-inf"; }
+      if (x === 0) { return 1 / x < 0 ? "-0" : "0"; }
+      var r = CF.digitsOf(x, p), sign = r.sign, head = r.head, e = r.e;
       var strip = function (t) { return t.indexOf(".") < 0 ? t : t.replace(/0+$/, "").replace(/\.$/, ""); };
       if (e < -4 || e >= p) {
         var ex = Math.abs(e);
@@ -159,6 +165,47 @@
       }
       var body = e >= 0 ? head.slice(0, e + 1) + "." + head.slice(e + 1) : "0." + "0".repeat(-e - 1) + head;
       return sign + strip(body);
+    },
+    // Python's format(x, ".{p - 1}e") of a finite non-zero x
+    sci: function (x, p) {
+      var r = CF.digitsOf(x, p), ex = Math.abs(r.e);
+      return r.sign + r.head.charAt(0) + (p > 1 ? "." + r.head.slice(1) : "") + "e" + (r.e < 0 ? "-" : "+")
+        + (ex < 10 ? "0" : "") + ex;
+    },
+    // ---- skewplot._format: how every number is written ----
+    // skewplot._format._decimals
+    decimalsOf: function (x, digits) {
+      var d = Math.max(digits - 1 - CF.digitsOf(x, digits).e, 0);
+      if (x > 0.5 && x < 1 && 1 - x >= 1e-9) { d = Math.max(d, 1 - CF.digitsOf(1 - x, 2).e); }
+      return d;
+    },
+    // skewplot._format._special
+    special: function (x) {
+      if (x === null || x === undefined) { return "\u2013"; }
+      if (isNaN(x)) { return "nan"; }
+      if (!isFinite(x)) { return x > 0 ? "inf" : "-inf"; }
+      return x === 0 ? "0" : null;
+    },
+    // skewplot._format._fixed
+    isFixed: function (x, digits) { var e = CF.digitsOf(x, digits).e; return e >= -4 && e < 6; },
+    // skewplot._format.number
+    number: function (x, digits) {
+      digits = digits || 3;
+      var s = CF.special(x);
+      if (s !== null) { return s; }
+      return CF.isFixed(x, digits) ? CF.fixed(x, CF.decimalsOf(x, digits)) : CF.sci(x, digits);
+    },
+    // skewplot._format.column
+    column: function (values, digits) {
+      digits = digits || 3;
+      var real = values.filter(function (v) { return CF.special(v) === null; });
+      var decimals = real.reduce(function (m, v) { return Math.max(m, CF.decimalsOf(v, digits)); }, 0);
+      var scientific = decimals > 6 || real.some(function (v) { return !CF.isFixed(v, digits); });
+      return values.map(function (v) {
+        var s = CF.special(v);
+        if (s !== null) { return s; }
+        return scientific ? CF.sci(v, digits) : CF.fixed(v, decimals);
+      });
     }
   };
   // The page's one namespace starts here with the closed forms (page.cf); each script page_scene.py joins after

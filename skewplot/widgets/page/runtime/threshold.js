@@ -244,19 +244,35 @@
   var column = document.createElement("div"), box = document.createElement("div");
   body.insertBefore(column, table); column.appendChild(table); column.appendChild(box);
   box.className = "skewplot-threshold-readout";
-  function cells(k, i, pi, m) {  // skewplot.stats.choose._report at a FixedSkew, formatted as _cells
+  function report(k, i, pi, m) {  // skewplot.stats.choose._report at a FixedSkew
     var c = P[k], t = c.tpr[i], f = c.fpr[i], rt = ratesAt(c, i);
     var v = {recall: t, precision: CF.precisionAt(rt[0], rt[1], pi), cost: CF.nec(t, f, CF.probabilityCost(pi, m)),
              tp: PER * pi * t, fn: PER * pi * (1 - t), fp: PER * (1 - pi) * f, tn: PER * (1 - pi) * (1 - f)};
-    var iv = window.skewplotIntervals && c.whole ? window.skewplotIntervals(c.nPos, c.nNeg, c.tp[i], c.fp[i], pi,
-                                                                             CONFIDENCE) : null;
-    var shown = function (key) {
-      var b = iv && iv[key];
-      return CF.fixed(v[key], 3) + (b ? "<br><span style='color:#555'>[" + CF.fixed(b[0], 3) + ", "
-        + CF.fixed(b[1], 3) + "]</span>" : "");
-    };
-    return [shownThreshold(k, i), shown("recall"), shown("precision"), CF.fixed(v.cost, 4),
-            CF.g(v.tp, 4), CF.g(v.fp, 4), CF.g(v.fn, 4), CF.g(v.tn, 4)];
+    v.iv = window.skewplotIntervals && c.whole ? window.skewplotIntervals(c.nPos, c.nNeg, c.tp[i], c.fp[i], pi,
+                                                                          CONFIDENCE) : null;
+    return v;
+  }
+  var KEYS = ["recall", "precision", "cost", "tp", "fp", "fn", "tn"];
+  // skewplot.widgets.threshold._cells: every classifier's cells, each column in one format (CF.column)
+  function cellsOf(reports) {
+    var out = reports.map(function (r, k) { return r === null ? null : [shownThreshold(k, S.index[k])]; });
+    KEYS.forEach(function (key) {
+      var withIv = key === "recall" || key === "precision", values = [];
+      var ivOf = function (r) { return withIv && r.iv && r.iv[key] ? r.iv[key] : null; };
+      reports.forEach(function (r) {
+        if (r === null) { return; }
+        values.push(r[key]);
+        if (ivOf(r)) { values.push(ivOf(r)[0], ivOf(r)[1]); }
+      });
+      var texts = CF.column(values, 3), j = 0;
+      reports.forEach(function (r, k) {
+        if (r === null) { return; }
+        var text = texts[j++];
+        if (ivOf(r)) { text += "<br><span style='color:#555'>[" + texts[j++] + ", " + texts[j++] + "]</span>"; }
+        out[k].push(text);
+      });
+    });
+    return out;
   }
   function readout() {
     if (!S.ready) { return; }
@@ -264,9 +280,10 @@
     var note = window.skewplotIntervals ? "recall and precision with a 90% bootstrap interval under each"
       : "intervals of recall and precision: in the live widget only";
     var head = COLUMNS.map(function (col) { return "<th style='" + th + "'>" + col + "</th>"; }).join("");
+    var all = cellsOf(names.map(function (name, k) { return S.index[k] === null ? null : report(k, S.index[k], pi, m); }));
     var rows = names.map(function (name, k) {
-      var i = S.index[k], row = i === null ? ["target not reached", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013",
-                                              "\u2013", "\u2013"] : cells(k, i, pi, m);
+      var row = all[k] === null ? ["target not reached", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013",
+                                   "\u2013", "\u2013"] : all[k];
       var esc = String(name).split("&").join("&amp;").split("<").join("&lt;").split(">").join("&gt;");
       return "<tr><td style='padding:2px 8px'>" + esc + "</td>" + row.map(function (s) {
         return "<td style='" + td + "'>" + s + "</td>";

@@ -1,0 +1,29 @@
+"""Numbers the figures write keep their digits (``skewplot._format``): legends, the AP null's p-value."""
+
+import re
+
+import skewplot as sp
+
+
+def _digits(text):
+    return len(text.split("e")[0].replace(".", "").replace("-", "").lstrip("0"))
+
+
+def test_a_weak_classifiers_area_at_1e_4_keeps_two_digits_in_the_legend():
+    # main wrote "AUCPR = 0.000" for an area of ~2e-4
+    pts = {"weak": sp.OperatingPoints.from_rates([0.3, 0.6, 0.9], [0.2, 0.5, 0.85], skew=0.05),
+           "strong": sp.OperatingPoints.from_rates([0.5, 0.8, 0.95], [0.001, 0.02, 0.3], skew=0.05)}
+    disp = sp.plot_pr(pts, skew=1e-4)
+    for name in pts:
+        label = disp.lines_[name].get_label()
+        (text,) = re.findall(r"AUCPR = ([-0-9.e+]+)\)", label)
+        assert _digits(text) >= 2, label
+        assert abs(float(text) - disp.aucs_[name]) <= 0.005 * disp.aucs_[name], label
+    assert disp.aucs_["weak"] < 1e-3  # main: "0.000"
+
+
+def test_an_ap_far_in_the_tail_gets_a_bound_not_p_0():
+    disp = sp.plot_ap_null(200, 20, observed=0.95, n_samples=500, random_state=1)
+    assert disp.pvalue_ < 1e-4
+    label = disp.lines_["observed"].get_label()
+    assert "p < 1e-4" in label and "p = 0" not in label
