@@ -34,7 +34,7 @@ from ._display import (
 from ._labels import AxisLabel
 from ._notes import note
 from .layout._figure import fit_label
-from .layout._markers import DODGE_PT, dodge_markers, fit_marker_label, show_whole
+from .layout._markers import fit_marker_label, nest_markers, show_whole
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 
@@ -322,15 +322,15 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew_line_.set_visible(visible)
         self.skew_text_.set_x(x)
         self.skew_text_.set_visible(visible)
-        self._dodge_markers()
+        self._nest_markers()
         if not visible:
             self.skew_text_.set_text("")
             return
         fit_marker_label(self.skew_text_, x, (self._marker_text(), self._marker_text(short=True)),
                          skip=(self.skew_line_,))
 
-    def _dodge_markers(self):
-        dodge_markers(self.ax_, self.markers_.values(), DODGE_PT)
+    def _nest_markers(self):
+        nest_markers(self.ax_, self.markers_.values())
 
     def _follow_axis(self):
         """Move a log axis to where the state puts it (True when it moved): a fresh plot's axis, always.

@@ -17,7 +17,7 @@ import numpy as np
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates_at, skew_model_of
 from ..metrics.prg import gain_skew, precision_gain, recall_gain
-from .layout._markers import DODGE_PT, dodge_markers, show_whole
+from .layout._markers import nest_markers, show_whole
 
 __all__ = ["ThresholdMarker", "mark_threshold", "threshold_index"]
 
@@ -96,9 +96,9 @@ class ThresholdMarker:
         self.index_ = self._indices()
         for k, (name, _) in enumerate(single):
             if self.space in ("cost", "f"):
-                style = dict(color="black", linewidth=2.0, linestyle=(0, (4, 2)), zorder=4.4)
+                style = dict(color=_color_of(display, name), linewidth=2.0, linestyle=(0, (4, 2)), zorder=4.4)
             else:
-                style = dict(_STYLE)
+                style = dict(_STYLE, color=_color_of(display, name))
             style["label"] = self._label() if k == 0 else None
             (self.points_[name],) = ax.plot([], [], **style)
             if self.space in ("pr", "roc", "prg"):  # a point on the view's edge (ROC's (0, 0)) drawn whole
@@ -162,8 +162,8 @@ class ThresholdMarker:
             else:
                 curve = d._point_curves(pts._take(np.array([i])))[0]
                 line.set_data(curve[:, 0], curve[:, 1])
-        if self.space in ("pr", "roc", "prg"):  # two classifiers at one point (both predicting none): side by side
-            dodge_markers(d.ax_, [m for m in self.points_.values() if len(m.get_xdata()) == 1], DODGE_PT)
+        if self.space in ("pr", "roc", "prg"):  # two classifiers at one point (both predicting none): nested
+            nest_markers(d.ax_, self.points_.values())
         if self.intervals_:
             name = next(iter(self.points_))
             (x,), (y,) = self.points_[name].get_data()
@@ -172,6 +172,14 @@ class ThresholdMarker:
             ys = iv["precision"] if self.space == "pr" else iv["recall"]
             self.intervals_[0].set_data(list(xs), [y, y])
             self.intervals_[1].set_data([x, x], list(ys))
+
+
+def _color_of(display, name):
+    """The colour of classifier ``name``'s curve in ``display`` (its threshold mark wears it), else black."""
+    from matplotlib.lines import Line2D
+
+    line = getattr(display, "lines_", {}).get(name)
+    return line.get_color() if isinstance(line, Line2D) else "black"  # a curve coloured by threshold: black
 
 
 def _space(display):

@@ -24,9 +24,15 @@ per fault it finds, each with a ``kind``:
     marker: the per-point thin lines (line collections) and bands are
     background a label may sit on, and a line that merely touches the
     text's edge (the skew line its label starts at) does not count;
-``"marker-outside"`` / ``"marker-close"``
-    a single-point marker lies outside its Axes, or closer than 5 px to a
-    marker of another classifier (another colour);
+``"marker-outside"``
+    a single-point marker lies outside its Axes;
+``"marker-off-data"``
+    a single-point marker is drawn off its value (moved aside, say, to stay
+    apart from another): a mark stays on its data;
+``"marker-hidden"``
+    two single-point markers of one shape, size and fill lie closer than
+    5 px, so the one on top hides the other whatever their colours
+    (coinciding marks are told apart by their look, see ``nest_markers``);
 ``"marker-clipped"``
     a single-point marker inside its Axes is cut by its clip box (a
     threshold at ROC's (0, 0) half hidden at the spines);
@@ -61,7 +67,7 @@ from ._lint_marks import (
 __all__ = ["Problem", "lint_figure", "assert_clean", "KINDS", "MIN_CELL_SHARE", "MIN_MARKER_PX"]
 
 KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-data", "marker-outside",
-         "marker-close", "marker-clipped", "empty")
+         "marker-off-data", "marker-hidden", "marker-clipped", "empty")
 _TOL_PX = 1.0  # texts may touch, and reach this far past the figure's edge (anti-aliasing)
 #: Two texts' boxes may overlap this far: matplotlib before 3.11 measures a mathtext tick label ("10^{-3}") 18.6 px
 #: tall where 3.11 measures the same glyphs 14 px, so at an Axes' corner the x tick "0.0" and the y tick "10^{-3}"
@@ -290,7 +296,7 @@ def _problems(fig, wanted):
         out += [p for p in _text_problems(fig, renderer) if p.kind in wanted]
     if "text-data" in wanted:
         out += text_data_problems(fig, renderer)
-    if wanted & {"marker-outside", "marker-close", "marker-clipped"}:
+    if wanted & {"marker-outside", "marker-off-data", "marker-hidden", "marker-clipped"}:
         out += [p for p in marker_problems(fig, renderer) if p.kind in wanted]
     if "empty" in wanted:
         out += _empty_problems(fig, renderer)

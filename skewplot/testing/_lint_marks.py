@@ -17,7 +17,7 @@ from ..plotting.layout._markers import _EDGE_PX, line_segments, marker_radius_px
 
 __all__ = ["Problem", "marker_problems", "text_data_problems", "MIN_MARKER_PX"]
 
-#: The least distance in pixels between two classifiers' single-point markers.
+#: Two single-point marks alike in shape, size and fill closer than this (pixels) hide one another.
 MIN_MARKER_PX = 5.0
 
 
@@ -52,13 +52,34 @@ def _inside(xy, box, tol=0.0):
             & (xy[:, 1] >= box.y0 - tol) & (xy[:, 1] <= box.y1 + tol))
 
 
-def _single_markers(ax):
-    """``(colours, display xy, artist)`` of each visible single-point marker of ``ax`` (a one-point line or scatter).
+def _look(line_or_coll):
+    """A single-point mark's look apart from its colour: ``(shape, size in points, filled)``.
 
-    ``colours``: face and edge RGB; two markers belong to one classifier when both agree.
+    Two marks alike in these that coincide hide one another whatever their colours (the one on top covers the
+    other); a mark is filled unless its face is transparent.
     """
     from matplotlib.collections import PathCollection
     from matplotlib.colors import to_rgba
+
+    if isinstance(line_or_coll, PathCollection):
+        faces = line_or_coll.get_facecolor()
+        filled = bool(len(faces)) and float(np.asarray(faces)[0][3]) > 0
+        size = float(np.sqrt(line_or_coll.get_sizes()[0])) if len(line_or_coll.get_sizes()) else 6.0
+        path = line_or_coll.get_paths()[0] if line_or_coll.get_paths() else None
+        shape = None if path is None else tuple(np.round(path.vertices, 3).ravel().tolist())
+        return shape, round(size, 1), filled
+    face = line_or_coll.get_markerfacecolor()
+    filled = face not in ("none", "None") and to_rgba(face)[3] > 0
+    return str(line_or_coll.get_marker()), round(float(line_or_coll.get_markersize()), 1), filled
+
+
+def _single_markers(ax):
+    """``(look, display xy, artist, data xy)`` of each visible single-point marker of ``ax`` (a line or scatter).
+
+    ``look``: shape, size and fill (:func:`_look`); ``data xy`` the value the mark stands for, where
+    ``ax.transData`` puts it (None when the mark is not in data coordinates: an annotation's marker).
+    """
+    from matplotlib.collections import PathCollection
 
     out = []
     for line in ax.lines:
@@ -67,19 +88,32 @@ def _single_markers(ax):
         xy = np.asarray(line.get_xydata(), dtype=float)
         xy = xy[np.isfinite(xy).all(axis=1)]
         if len(xy) == 1:
-            # face and edge: open markers of two classifiers share a white face and differ by their edge
-            face, edge = line.get_markerfacecolor(), line.get_markeredgecolor()
-            face = edge if face in ("none", "None") or to_rgba(face)[3] == 0 else face
-            out.append((to_rgba(face)[:3] + to_rgba(edge)[:3], line.get_transform().transform(xy)[0], line))
+            out.append((_look(line), line.get_transform().transform(xy)[0], line, xy[0]))
     for coll in ax.collections:
         if isinstance(coll, PathCollection) and coll.get_visible() and len(coll.get_offsets()) == 1:
-            faces, edges = coll.get_facecolor(), coll.get_edgecolor()
-            face = np.asarray(faces if len(faces) else edges)[0][:3]
-            edge = np.asarray(edges if len(edges) else faces)[0][:3]
-            xy = coll.get_offset_transform().transform(np.asarray(coll.get_offsets(), dtype=float))[0]
+            data = np.asarray(coll.get_offsets(), dtype=float)
+            xy = coll.get_offset_transform().transform(data)[0]
             if np.isfinite(xy).all():
-                out.append((tuple(face) + tuple(edge), xy, coll))
+                out.append((_look(coll), xy, coll, data[0]))
     return out
+
+
+def _off_data(artist, xy, data, ax):
+    """Whether ``artist``'s mark follows ``ax``'s data yet is drawn more than half a pixel from its value.
+
+    A mark follows the data when a step of its value moves it as the data transform moves a point (a mark in
+    Axes or figure coordinates does not: it has no value on the axes to be off).
+    """
+    transform = artist.get_offset_transform() if hasattr(artist, "get_offset_transform") else \
+        artist.get_transform()
+    with np.errstate(invalid="ignore", divide="ignore"):
+        want = ax.transData.transform(data[None])[0]
+        if not np.isfinite(want).all():
+            return False
+        step = ax.transData.inverted().transform((want + 10.0)[None])[0]  # 10 px up and right of the value
+        moved = transform.transform(step[None])[0] - xy
+    follows = np.isfinite(moved).all() and float(np.hypot(*(moved - 10.0))) < 0.1
+    return bool(follows) and float(np.hypot(*(xy - want))) > 0.5
 
 
 def _clipped(artist, xy, ax):
@@ -120,24 +154,31 @@ def text_data_problems(fig, renderer):
 
 
 def marker_problems(fig, renderer):
-    """The ``marker-outside``, ``marker-clipped`` and ``marker-close`` problems of every data Axes."""
+    """The ``marker-outside``, ``marker-clipped``, ``marker-off-data`` and ``marker-hidden`` problems of every Axes.
+
+    A mark drawn off its data (moved aside to stay apart) is a defect; two coinciding marks of one shape, size
+    and fill are a defect (the one on top hides the other, whatever their colours): coinciding marks are told
+    apart by their look, never by moving one.
+    """
     out = []
     for ax in _data_axes(fig):
         ab = ax.get_window_extent(renderer)
         markers = _single_markers(ax)
-        for _color, xy, artist in markers:
+        for _, xy, artist, data in markers:
+            if _off_data(artist, xy, data, ax):
+                out.append(Problem("marker-off-data", f"a marker of {_label(ax)} is drawn at {xy.round(1)}, off its "
+                                                      f"value {tuple(np.round(data, 6).tolist())}"))
             if not _inside(xy[None], ab, tol=0.5)[0]:
                 out.append(Problem("marker-outside", f"a marker of {_label(ax)} at {xy.round(1)} lies outside "
                                                      f"the Axes {ab.bounds}"))
             elif _clipped(artist, xy, ax):
                 out.append(Problem("marker-clipped", f"a marker of {_label(ax)} at {xy.round(1)} is cut by its "
                                                      f"clip box (the Axes' edge)"))
-        for i, (ca, a, _) in enumerate(markers):
-            for cb, b, _ in markers[i + 1:]:
-                if np.allclose(ca, cb, atol=1e-3):
-                    continue
+        for i, (la, a, _, _) in enumerate(markers):
+            for lb, b, _, _ in markers[i + 1:]:
                 gap = float(np.hypot(*(a - b)))
-                if gap < MIN_MARKER_PX:
-                    out.append(Problem("marker-close", f"two classifiers' markers of {_label(ax)} lie {gap:.1f} px "
-                                                       f"apart (< {MIN_MARKER_PX:g})"))
+                if la == lb and gap < MIN_MARKER_PX:
+                    out.append(Problem("marker-hidden", f"two markers of {_label(ax)} alike in shape, size and fill "
+                                                        f"lie {gap:.1f} px apart (< {MIN_MARKER_PX:g}): one hides "
+                                                        "the other"))
     return out

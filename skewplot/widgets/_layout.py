@@ -17,7 +17,7 @@ import functools
 from ..plotting._axes import refit_titles
 from ..plotting._notes import notes
 
-__all__ = ["Layout", "freeze_layout", "redodge"]
+__all__ = ["Layout", "freeze_layout", "renest"]
 
 
 class Layout:
@@ -48,23 +48,22 @@ class Layout:
         moved = [disp._place_legend(relocate=True) for disp in self.displays.values()]
         if titled or any(legend is not None for legend in moved):  # room for the legends where the rule put them
             self.engine.execute(self.figure)
-        redodge(self.displays)
+        renest(self.displays)
         self.laid_out = self.key()
         self.count += 1
         return True
 
 
-def redodge(displays):
-    """Spread the cost and F markers and the threshold marks again by the pixels of the new layout.
+def renest(displays):
+    """Nest the cost and F markers and the threshold marks again by the pixels of the new layout.
 
-    ``dodge_markers`` measured the old, and places a group's marks in pixels
-    from its x: marks at different values drift apart or together as the
-    Axes are resized.
+    ``nest_markers`` groups the marks closer than a few points: marks at
+    different values come closer or part as the Axes are resized.
     """
     for disp in displays.values():
-        dodge = getattr(disp, "_dodge_markers", None)
-        if dodge is not None:
-            dodge()
+        nest = getattr(disp, "_nest_markers", None)
+        if nest is not None:
+            nest()
         for marker in getattr(disp, "_threshold_markers", ()):
             marker.move()
 
@@ -82,7 +81,7 @@ def freeze_layout(figure, lock, displays, before=None):
     if not isinstance(engine, ConstrainedLayoutEngine):  # the plots' FittingLayoutEngine fits the labels too
         return None
     engine.execute(figure)
-    redodge(displays)
+    renest(displays)
     figure.set_layout_engine("none")
     notes(figure).frozen = True  # the legend rule: no new strip (its room would need the engine), see _legend
     layout = Layout(figure, engine, lock, displays, before)

@@ -94,8 +94,8 @@ def test_markers_outside_or_on_top_of_each_other():
     fig, ax = plt.subplots(layout="constrained")
     _curves(ax)
     ax.plot([0.5], [0.5], "o", color="C0")
-    ax.plot([0.503], [0.5], "o", color="C1")  # about 1 px away, another classifier's colour
-    assert _kinds(fig) == {"marker-close"}
+    ax.plot([0.503], [0.5], "o", color="C1")  # about 1 px away: same shape, size and fill, the top one hides
+    assert _kinds(fig) == {"marker-hidden"}
     fig2, ax2 = plt.subplots(layout="constrained")
     _curves(ax2)
     ax2.set_xlim(0, 1)
@@ -159,7 +159,7 @@ def test_unknown_kinds_are_refused():
     with pytest.raises(ValueError, match="checks: unknown kind"):
         lint_figure(fig, checks=["legend", "colour"])
     assert set(KINDS) >= {"legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-data",
-                          "marker-outside", "marker-close", "marker-clipped", "empty"}
+                          "marker-outside", "marker-off-data", "marker-hidden", "marker-clipped", "empty"}
 
 
 def test_a_histogram_and_a_suptitle_are_not_faults():
@@ -174,11 +174,28 @@ def test_open_markers_of_two_classifiers_differ_by_their_edge():
     _curves(ax)
     ax.plot([0.5], [0.5], "D", color="C0", markerfacecolor="white")
     ax.plot([0.5], [0.5], "D", color="C1", markerfacecolor="white")  # same white face, another classifier
-    assert _kinds(fig) == {"marker-close"}
+    assert _kinds(fig) == {"marker-hidden"}
     fig2, ax2 = plt.subplots(layout="constrained")
     _curves(ax2)
     ax2.plot([0.5], [0.5], "D", color="C0", markerfacecolor="white")
-    ax2.plot([0.5], [0.5], "o", color="C0", markerfacecolor="white")  # one classifier's two marks
+    ax2.plot([0.5], [0.5], "o", color="C0", markerfacecolor="white")  # another shape: both seen
+    ax2.plot([0.7], [0.5], "o", color="C0", markersize=9)
+    ax2.plot([0.7], [0.5], "o", color="C1", markersize=6)  # nested: a ring of C0 around C1
+    assert lint_figure(fig2) == []
+
+
+def test_a_mark_moved_off_its_value_is_a_defect():
+    """main 42e01f6 dodged coinciding marks sideways by an offset transform: drawn off their data."""
+    from matplotlib.transforms import ScaledTranslation
+
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    (mark,) = ax.plot([0.5], [0.5], "o", color="C0")
+    mark.set_transform(ax.transData + ScaledTranslation(6 / 72, 0.0, fig.dpi_scale_trans))
+    assert _kinds(fig) == {"marker-off-data"}
+    fig2, ax2 = plt.subplots(layout="constrained")
+    _curves(ax2)
+    ax2.plot([0.5], [0.5], "o", color="C0", transform=ax2.transAxes)  # in Axes coordinates: no value to be off
     assert lint_figure(fig2) == []
 
 

@@ -17,7 +17,7 @@ import skewplot as sp  # noqa: E402
 from skewplot.plotting import style  # noqa: E402
 from skewplot.testing import lint_figure  # noqa: E402
 
-MARKER_KINDS = ("marker-outside", "marker-close")
+MARKER_KINDS = ("marker-outside", "marker-off-data", "marker-hidden")
 
 
 def _rare(prev, n=60_000, seed=0):
@@ -55,10 +55,14 @@ def _check_markers(disp):
     px = _marker_px(disp)
     for name, (u, v) in px.items():
         assert box.x0 - 0.5 <= u <= box.x1 + 0.5 and box.y0 - 0.5 <= v <= box.y1 + 0.5, name
+    for name, m in disp.markers_.items():  # on its data: where its value lies, not moved aside
+        want = ax.transData.transform([[m.get_xdata()[0], m.get_ydata()[0]]])[0]
+        assert np.hypot(*(px[name] - want)) < 1e-6, name
     names = list(px)
-    for i, a in enumerate(names):
+    for i, a in enumerate(names):  # coinciding dots told apart by their size (nested rings)
         for b in names[i + 1:]:
-            assert np.hypot(*(px[a] - px[b])) >= 5.0, (a, b)
+            if np.hypot(*(px[a] - px[b])) < 5.0:
+                assert disp.markers_[a].get_markersize() != disp.markers_[b].get_markersize(), (a, b)
 
 
 @pytest.mark.parametrize("skew", [0.005, 2e-4, 1e-4])
@@ -86,8 +90,8 @@ def test_paper_row_holds_its_markers(rare, skew):
     plt.close("all")
 
 
-def test_the_issue_case_two_markers_3px_apart_are_dodged():
-    """pi' = 0.005: both envelopes sit near the trivial cost; drawn, the dots are >= 5 px apart, values kept."""
+def test_the_issue_case_two_markers_3px_apart_stay_on_their_values():
+    """pi' = 0.005: both envelopes sit near the trivial cost; drawn on their values, told apart by size."""
     pts = _rare(0.01)
     disp = sp.plot_cost(pts, skew=0.005)
     disp.figure_.canvas.draw()
@@ -99,15 +103,32 @@ def test_the_issue_case_two_markers_3px_apart_are_dodged():
     plt.close("all")
 
 
-def test_identical_classifiers_show_two_dots_side_by_side():
+def test_identical_classifiers_show_two_nested_dots_on_the_skew_line():
     pts = _rare(0.01)["strong"]
     disp = sp.plot_fmeasure({"a": pts, "b": pts}, skew=0.01)
     disp.figure_.canvas.draw()
     px = _marker_px(disp)
-    assert abs(px["a"][1] - px["b"][1]) < 1e-6  # the same value...
-    assert abs(px["a"][0] - px["b"][0]) >= 5.0  # ...drawn as two dots, either side of the skew line
+    assert np.hypot(*(px["a"] - px["b"])) < 1e-6  # the same value, drawn at it...
     line_x = disp.skew_line_.get_transform().transform([[disp.skew_line_.get_xdata()[0], 0.5]])[0, 0]
-    assert px["a"][0] < line_x < px["b"][0]
+    assert px["a"][0] == pytest.approx(line_x, abs=1e-6)
+    # ...the one under grown by a ring around the one on top
+    assert disp.markers_["a"].get_markersize() > disp.markers_["b"].get_markersize()
+    assert lint_figure(disp.figure_, checks=MARKER_KINDS) == []
+    plt.close("all")
+
+
+def test_ten_classifiers_cost_dots_at_1e_3_sit_at_their_skew():
+    """The issue's case: main drew the ten dots as a row from 1e-3 to 2.6e-3 on the log axis."""
+    rng = np.random.default_rng(1)
+    y = (rng.random(20_000) < 0.01).astype(int)
+    pts = {f"model {k}": sp.operating_points(y, rng.normal(size=y.size) + s * y)
+           for k, s in enumerate(np.linspace(2.5, 0.6, 10))}
+    disp = sp.plot_cost(pts, skew=1e-3)
+    disp.figure_.canvas.draw()
+    line_x = disp.skew_line_.get_transform().transform([[disp.skew_line_.get_xdata()[0], 0.5]])[0, 0]
+    for name, (u, _v) in _marker_px(disp).items():
+        assert u == pytest.approx(line_x, abs=0.5), name
+    assert lint_figure(disp.figure_, checks=MARKER_KINDS) == []
     plt.close("all")
 
 

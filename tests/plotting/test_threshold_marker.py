@@ -123,27 +123,31 @@ def test_a_marker_on_the_view_edge_is_drawn_whole(data):
     plt.close("all")
 
 
-def test_dodge_spreads_marks_close_in_pixels_whatever_lies_between_them_in_y():
+def test_nest_keeps_marks_on_their_values_and_grows_those_under_coinciding_ones():
     """Four classifiers' marks in the explorer's P̄-R panel: green and red 1.7 px apart at one recall, blue and
-    orange 15 px to the side at a y between theirs.  Grouped by runs in the order of y, green and red were
-    never grouped; a mark moved from its own place kept a 3 px gap to one at another x.  Every pair of marks
-    ends at least the figure lint's 5 px apart."""
+    orange 15 px to the side at a y between theirs (grouped by pairs, not by runs in y).  None moves; in each
+    group of coinciding marks every one under another grows by a ring, so the lint finds none hidden."""
     import matplotlib.pyplot as plt
 
-    from skewplot.plotting.layout._markers import DODGE_PT, dodge_markers
-    from skewplot.testing import MIN_MARKER_PX
+    from skewplot.plotting.layout._markers import RING_PT, nest_markers
+    from skewplot.testing import lint_figure
 
     fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
     ax.set(xlim=(0, 400), ylim=(0, 300))
     fig.subplots_adjust(0, 0, 1, 1)
-    places = [(60.0, 151.8), (75.0, 151.2), (45.0, 152.4), (45.0, 150.6), (200.0, 100.0), (202.9, 100.0)]
-    marks = [ax.plot([x], [y], "D")[0] for x, y in places]
-    dodge_markers(ax, marks, DODGE_PT)
+    places = [(60.0, 151.8), (75.0, 151.2), (45.0, 152.4), (45.0, 150.6), (200.0, 100.0), (202.9, 100.0),
+              (300.0, 50.0), (301.0, 50.5), (302.5, 50.0)]
+    marks = [ax.plot([x], [y], "D", color=f"C{k}")[0] for k, (x, y) in enumerate(places)]
+    for _ in range(2):  # again (a widget's next layout): from the marks' own sizes, not grown twice
+        nest_markers(ax, marks)
     xy = np.array([m.get_transform().transform([[m.get_xdata()[0], m.get_ydata()[0]]])[0] for m in marks])
-    gaps = np.hypot(*(xy[:, None] - xy[None]).transpose(2, 0, 1))[np.triu_indices(len(marks), 1)]
-    assert gaps.min() >= MIN_MARKER_PX
-    assert xy[5, 0] > xy[4, 0]  # left to right as their values
-    assert [m.get_xdata()[0] for m in marks] == [x for x, _ in places]  # the values are kept
+    np.testing.assert_allclose(xy, ax.transData.transform(places), atol=1e-9)  # none moved
+    sizes = [m.get_markersize() for m in marks]
+    base = 6.0  # matplotlib's default marker size
+    # groups closer than 6 pt (8.3 px): {0}, {1}, {2, 3}, {4, 5}, {6, 7, 8}; the last drawn on top keeps its size
+    assert sizes == pytest.approx([base, base, base + 2 * RING_PT, base, base + 2 * RING_PT, base,
+                                   base + 4 * RING_PT, base + 2 * RING_PT, base])
+    assert [p for p in lint_figure(fig) if p.kind.startswith("marker")] == []
     plt.close(fig)
 
 

@@ -12,7 +12,7 @@ a label or a legend entry says:
   ``_legend_geometry`` (the drawn curves and texts a legend must not
   cover), ``_legend_strip`` (the strip and its fitting) and
   ``_legend_entries`` (a shared legend's entry names, look-alikes merged);
-- ``_markers``: the skew marker's dots dodged apart and its label put
+- ``_markers``: the skew marker's coinciding dots nested (never moved) and its label put
   beside the skew line where it fits.
 
 Only the plotting and widgets layers use it; the figure lint that checks

@@ -1,6 +1,6 @@
 """The skew marker's dots and label in the cost and F spaces: where they are drawn, never what they say.
 
-:func:`dodge_markers` spreads two classifiers' dots that would coincide;
+:func:`nest_markers` tells coinciding dots apart by their size (never moving one);
 :func:`fit_marker_label` puts the marker's label on the side of the skew
 line where it fits inside the panel; :func:`show_whole` lets a marker on
 the Axes' edge (a threshold at ROC's (0, 0)) be drawn whole over the spines.
@@ -15,10 +15,14 @@ from matplotlib.transforms import BboxBase
 
 from ._legend import _renderer
 
-__all__ = ["dodge_markers", "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "DODGE_PT"]
+__all__ = ["nest_markers", "base_size", "fit_marker_label", "show_whole", "line_segments", "marker_radius_px",
+           "NEAR_PT", "RING_PT"]
 
-#: Least distance (points) between two classifiers' markers (skew or threshold); closer ones are dodged sideways.
-DODGE_PT = 6.0
+#: Marks (skew or threshold) closer than this (points) are nested (:func:`nest_markers`).
+NEAR_PT = 6.0
+#: The ring (points of radius) each nested mark shows around the one above it.
+RING_PT = 1.2
+_BASE_SIZE = weakref.WeakKeyDictionary()  # a nested mark's own size, kept while it is grown
 
 
 class _Padded(BboxBase):
@@ -60,52 +64,42 @@ def show_whole(line):
     return line
 
 
-def dodge_markers(ax, markers, dodge_pt):
-    """Two classifiers' markers closer than ``dodge_pt`` points: spread sideways about the skew line, that far apart.
+def base_size(line):
+    """The marker size (points) ``line`` was given, before :func:`nest_markers` grew it."""
+    return _BASE_SIZE.get(line, line.get_markersize())
 
-    The dots keep their values (the table reads them); only their drawn
-    place moves, by an offset in points, so two classifiers with the same
-    envelope value at this skew (both at the trivial cost, say) show as
-    two dots side by side instead of one.
+
+def nest_markers(ax, markers, near_pt=NEAR_PT):
+    """Marks closer than ``near_pt`` points, nested: each one under another grows by a ring, none moves.
+
+    A mark stays on its data (its drawn place is its value). Where two or
+    more classifiers' marks coincide (both at the trivial cost, say), the
+    later one (drawn on top) keeps its size and every one under it grows by
+    ``RING_PT`` of radius per mark above it, so each shows as a ring of its
+    colour around the next: told apart by their size, never by moving one.
+    Groups are marks linked by pairs closer than ``near_pt`` in pixels.
     """
-    from matplotlib.transforms import ScaledTranslation
     from scipy.sparse.csgraph import connected_components
 
     markers = list(markers)
-    shown = [m for m in markers if m.get_visible()]
     for m in markers:
-        m.set_transform(ax.transData)
+        _BASE_SIZE[m] = base_size(m)
+        m.set_markersize(_BASE_SIZE[m])
+    shown = [m for m in markers if m.get_visible() and len(m.get_xdata()) == 1]
     if len(shown) < 2:
         return
     with np.errstate(invalid="ignore", divide="ignore"):
         xy = ax.transData.transform(np.array([[m.get_xdata()[0], m.get_ydata()[0]] for m in shown], dtype=float))
-    reach = dodge_pt * ax.figure.dpi / 72.0
-    order = [i for i in np.argsort(xy[:, 1], kind="stable") if np.isfinite(xy[i]).all()]
-    # groups of markers linked by pairs closer than ``reach`` (not runs in the order of y: two marks 1.7 px
-    # apart with a third between them in y, 15 px to the side, were never grouped)
-    if len(order) < 2:
+    keep = [i for i in range(len(shown)) if np.isfinite(xy[i]).all()]
+    if len(keep) < 2:
         return
-    near = np.hypot(*(xy[order][:, None] - xy[order][None]).transpose(2, 0, 1)) < reach
+    reach = near_pt * ax.figure.dpi / 72.0
+    near = np.hypot(*(xy[keep][:, None] - xy[keep][None]).transpose(2, 0, 1)) < reach
     _, label = connected_components(near, directed=False)
-    groups = {}
-    for i, g in zip(order, label, strict=True):
-        groups.setdefault(g, []).append(i)
-    groups = list(groups.values())
-    box = ax.get_window_extent()
-    for group in groups:
-        if len(group) < 2:
-            continue
-        x = xy[group[0], 0]
-        # pixels, centred on the skew line; near an edge of the Axes, all inward (in Axes fractions, which
-        # the layout of a later draw keeps, unlike pixels)
-        frac = (x - box.x0) / max(box.width, 1.0)
-        side = 0.0 if frac < 0.15 else 1.0 if frac > 0.85 else 0.5
-        dx = (np.arange(len(group)) - side * (len(group) - 1)) * reach
-        # from the group's x, left to right as their own: two threshold marks 3 px apart (not on one line)
-        # each moved from its own place stayed 3 px apart
-        for i, d in zip(sorted(group, key=lambda i: xy[i, 0]), dx, strict=True):
-            offset = ScaledTranslation((x + d - xy[i, 0]) / ax.figure.dpi, 0.0, ax.figure.dpi_scale_trans)
-            shown[i].set_transform(ax.transData + offset)
+    for g in set(label.tolist()):
+        group = [keep[k] for k in np.flatnonzero(label == g)]  # in drawing order: the last is on top
+        for above, i in enumerate(reversed(group)):
+            shown[i].set_markersize(_BASE_SIZE[shown[i]] + 2.0 * RING_PT * above)
 
 
 #: The label's heights tried, in Axes fractions of its anchor, with its vertical alignment: the top first (where

@@ -19,6 +19,7 @@ import numpy as np
 
 from ...plotting._axes import precision_floor
 from ...plotting._compat import dash_pattern, draw_as_saved
+from ...plotting.layout._markers import NEAR_PT, RING_PT, base_size
 
 __all__ = ["scene_artists", "line_style", "text_style", "panel_box", "pr_item", "envelope_item", "layers",
            "pr_limits", "envelope_limits", "variants", "axis_texts", "rgba", "Params"]
@@ -41,7 +42,8 @@ def line_style(artist, dpi):
         style = {"color": rgba(artist.get_color(), artist.get_alpha()), "lw": artist.get_linewidth() * px,
                  "dash": None if seq is None else [s * px for s in seq]}
         if artist.get_marker() not in (None, "None", "none", ""):
-            style.update(r=artist.get_markersize() * px / 2, mfc=rgba(artist.get_markerfacecolor()),
+            # its own size (not grown by nest_markers): the page nests the marks as the kernel does
+            style.update(r=base_size(artist) * px / 2, mfc=rgba(artist.get_markerfacecolor()),
                          mec=rgba(artist.get_markeredgecolor()), mew=artist.get_markeredgewidth() * px)
     elif isinstance(artist, Collection):
         edge = artist.get_edgecolor()
@@ -119,7 +121,8 @@ def envelope_item(disp, kind, param_control, skew_control):
     out = {"kind": kind, "param": param_control, "control": skew_control, "curves": curves,
            "grid": np.asarray(disp._grid(), dtype=float).tolist(), "log": bool(disp.log_skew),
            "baselines": {k: line_style(v, dpi) for k, v in disp.baselines_.items()},
-           "skew_line": line_style(disp.skew_line_, dpi), "dodge_px": 6.0 * dpi / 72.0}
+           "skew_line": line_style(disp.skew_line_, dpi), "near_px": NEAR_PT * dpi / 72.0,
+           "ring_px": RING_PT * dpi / 72.0}
     if kind == "cost":
         out["x_axis"] = disp.x_axis
     return out

@@ -32,7 +32,7 @@ import zlib
 import numpy as np
 
 from ...metrics.hull import frontier_hull
-from ...plotting.layout._markers import DODGE_PT, marker_radius_px
+from ...plotting.layout._markers import NEAR_PT, RING_PT, base_size
 from ._draw import line_style, panel_box
 
 __all__ = ["encode_points", "decode_points", "threshold_scene"]
@@ -136,14 +136,15 @@ def threshold_scene(widget, height):
         for name, line in marker.points_.items():
             style = line_style(line, dpi)
             if marker.space in ("pr", "roc", "prg"):
-                style["reach"] = marker_radius_px(line, dpi) + 1.0  # show_whole's clip: the Axes grown by this
+                # show_whole's clip: the Axes grown by this (and by the rings of a nested mark)
+                style["reach"] = (base_size(line) / 2.0 + line.get_markeredgewidth() / 2.0) * dpi / 72.0 + 1.0
             styles[name] = style
         marks.append({"key": keys[id(disp)], "space": marker.space, "panel": panel_box(disp.ax_, height),
                       "styles": styles})
     mode = c["threshold_mode"].value
     names = list(tc.points)
     return {
-        "points": points, "marks": marks, "dodge_px": DODGE_PT * dpi / 72.0,
+        "points": points, "marks": marks, "near_px": NEAR_PT * dpi / 72.0, "ring_px": RING_PT * dpi / 72.0,
         "m": "m" if "m" in c else None,
         "start": {"mode": mode, "of": names.index(tc.selected), "target": int(round(c["target"].value * 100)),
                   "index": [widget.threshold_index_[n] for n in names],

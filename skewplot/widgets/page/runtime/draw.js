@@ -5,7 +5,7 @@
   var value = A.value, stateIndex = A.stateIndex, titleOf = A.titleOf, rangeNow = A.rangeNow;
   // ctx: the page's canvas, or a layer's while layer() draws that layer (page.api.ctx() gives the one now)
   var canvas = document.getElementById("skewplot-canvas"), ctx = canvas.getContext("2d");
-  Object.assign(A, {transform: transform, stroke: stroke, clipTo: clipTo, geomspace: geomspace, dodge: dodge,
+  Object.assign(A, {transform: transform, stroke: stroke, clipTo: clipTo, geomspace: geomspace, nest: nest,
                     ctx: function () { return ctx; }, drawPanels: drawPanels, legendTexts: legendTexts});
 
   function transform(p) {
@@ -60,8 +60,8 @@
     pts.forEach(function (q, i) { if (i) { ctx.lineTo(q[0], q[1]); } else { ctx.moveTo(q[0], q[1]); } });
     ctx.closePath(); ctx.fill(); ctx.restore();
   }
-  function dot(q, st) {
-    ctx.save(); ctx.beginPath(); ctx.arc(q[0], q[1], st.r, 0, 2 * Math.PI);
+  function dot(q, st, grow) {
+    ctx.save(); ctx.beginPath(); ctx.arc(q[0], q[1], st.r + (grow || 0), 0, 2 * Math.PI);
     ctx.fillStyle = st.mfc; ctx.fill();
     if (st.mew > 0) { ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.stroke(); }
     ctx.restore();
@@ -203,18 +203,18 @@
     else { text(at, lab, b[0], b[1] + b[3] / 2, "center", "top", 90); }
     return;
     }
-    // the marker: its value per classifier, the dots dodged as skewplot.plotting.layout._markers.dodge_markers
+    // the marker: its value per classifier, on its data; coinciding dots nested as plotting.layout._markers.nest_markers
     var mx = cost && axis === "pc" ? CF.probabilityCost(s, w) : s;
     names.forEach(function (name) {
       var y = best(it.curves[name].hull, mx);
       marks.push({name: name, value: isFinite(y) ? y : null, q: [T.x(mx), T.y(y)]});
     });
-    dodge(marks, T, it.dodge_px);
+    nest(marks, it.near_px, it.ring_px);
     var sl = [[T.x(mx), T.box[1] + T.box[3]], [T.x(mx), T.box[1]]];
     stroke(sl, it.skew_line);
     page.drawn[p.key + "/skewline"] = sl;
     marks.forEach(function (mk) {
-      if (mk.value !== null) { dot(mk.q, it.curves[mk.name].marker); }
+      if (mk.value !== null) { dot(mk.q, it.curves[mk.name].marker, mk.grow); }
       page.drawn[p.key + "/marker/" + mk.name] = [mk.q];
     });
     ctx.restore();
@@ -231,34 +231,22 @@
     ctx.restore();
     text(mt, " " + at.label + " ", px, at.y0, at.side, "top", 0);
   }
-  function dodge(marks, T, reach) {  // _markers.dodge_markers: groups of marks linked by pairs closer than reach
-    var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[1]); });
-    var order = shown.map(function (m, i) { return i; }).sort(function (a, b) {
-      return (shown[b].q[1] - shown[a].q[1]) || (a - b);
-    });
+  function nest(marks, reach, ring) {  // _markers.nest_markers: groups of marks linked by pairs closer than reach
+    var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[0]) && isFinite(m.q[1]); });
     var root = shown.map(function (m, i) { return i; });
     function find(i) { while (root[i] !== i) { i = root[i]; } return i; }
-    order.forEach(function (a, k) {
-      order.slice(k + 1).forEach(function (b) {
-        if (Math.hypot(shown[a].q[0] - shown[b].q[0], shown[a].q[1] - shown[b].q[1]) < reach) { root[find(a)] = find(b); }
+    shown.forEach(function (a, i) {
+      shown.forEach(function (b, j) {
+        if (j > i && Math.hypot(a.q[0] - b.q[0], a.q[1] - b.q[1]) < reach) { root[find(i)] = find(j); }
       });
     });
-    var groups = {}, keys = [];
-    order.forEach(function (i) {
+    marks.forEach(function (m) { m.grow = 0; });
+    var above = {};  // from the last (drawn on top) back: each mark grows a ring per mark above it in its group
+    for (var i = shown.length - 1; i >= 0; i--) {
       var r = find(i);
-      if (!groups[r]) { groups[r] = []; keys.push(r); }
-      groups[r].push(i);
-    });
-    keys.forEach(function (r) {
-      var gr = groups[r];
-      if (gr.length < 2) { return; }
-      var x = shown[gr[0]].q[0], frac = (x - T.box[0]) / Math.max(T.box[2], 1);
-      var side = frac < 0.15 ? 0 : frac > 0.85 ? 1 : 0.5;
-      var byX = gr.map(function (i, k) { return [i, k]; }).sort(function (a, b) {
-        return (shown[a[0]].q[0] - shown[b[0]].q[0]) || (a[1] - b[1]);
-      });
-      byX.forEach(function (e, k) { shown[e[0]].q = [x + (k - side * (gr.length - 1)) * reach, shown[e[0]].q[1]]; });
-    });
+      shown[i].grow = (above[r] || 0) * ring;
+      above[r] = (above[r] || 0) + 1;
+    }
   }
 
   // ---- the explorer's AUCPR-against-skew panel: the skew line and the range ----

@@ -221,15 +221,15 @@
         marks.push({name: name, value: 0, q: q, low: low});
       });
       if (m.space === "cost" || m.space === "f") { return; }
-      A.dodge(marks, T, TH.dodge_px);  // skewplot.plotting.layout._markers.dodge_markers
+      A.nest(marks, TH.near_px, TH.ring_px);  // skewplot.plotting.layout._markers.nest_markers
       marks.forEach(function (mk) {
         var key = m.key + "/threshold/" + mk.name, st = m.styles[mk.name];
         if (mk.value === null) { return; }
         page.drawn[key] = [mk.q];
         if (!(isFinite(mk.q[0]) && isFinite(mk.q[1]))) { return; }
-        var b = T.box, e = st.reach;  // show_whole: clipped to the Axes grown by the marker
+        var b = T.box, e = st.reach + mk.grow;  // show_whole: clipped to the Axes grown by the marker
         ctx.save(); ctx.beginPath(); ctx.rect(b[0] - e, b[1] - e, b[2] + 2 * e, b[3] + 2 * e); ctx.clip();
-        markerPath(ctx, mk.q, st.r, mk.low);
+        markerPath(ctx, mk.q, st.r + mk.grow, mk.low);
         ctx.fillStyle = st.mfc; ctx.fill();
         ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.lineJoin = "miter"; ctx.stroke();
         ctx.restore();
