@@ -51,7 +51,7 @@ def test_the_compact_form_joins_the_dotted_edge_to_its_region():
     edge, region, curve = Line2D([], [], linestyle=":"), Patch(), Line2D([], [])
     labels = ["good (AUCPR = 0.5)", "90 % CI\n(percentile, 20 replicates)", "minimum achievable", "unachievable"]
     handles, texts, stands = strip_entries([curve, Patch(), edge, region], labels, compact=True)
-    assert texts == ["good (AUCPR = 0.5)", "90 % CI", "unachievable"]
+    assert texts == ["good (AUCPR = 0.5)", "90 % CI", "minimum achievable / unachievable"]  # both named
     assert stands == [labels[0], labels[1], labels[3]]
     assert handles[0] is curve and handles[2] == (region, edge)
     assert strip_entries(None, labels)[1] == labels  # no form: the entries as given
@@ -185,3 +185,22 @@ def test_talk_sized_fonts_keep_the_legend_in_the_figure_and_the_axes_whole(kind)
         problems = [str(p) for p in lint_figure(fig)]
         assert not any("outside the figure" in p for p in problems), problems
     plt.close(fig)
+
+
+@pytest.mark.slow  # about 1 s: ten classifiers' legend fitted
+def test_every_drawn_baseline_keeps_an_entry_named_for_it_with_ten_classifiers():
+    """At 1e-3 with 10 classifiers main dropped "minimum achievable" from the legend while its dotted curve was
+    drawn, and labelled the joined entry "unachievable"."""
+    import matplotlib.pyplot as plt
+
+    t = np.linspace(0.1, 0.9, 5)
+    pts = {f"model {chr(65 + k)}": sp.OperatingPoints.from_rates(t, t ** (1.5 + k / 3), skew=0.01) for k in range(10)}
+    disp = sp.plot_pr(pts, skew=1e-3)
+    disp.figure_.canvas.draw()
+    legend = disp.ax_.get_legend() or disp.figure_.legends[0]
+    texts = " | ".join(t.get_text().replace("\n", " ") for t in legend.get_texts())
+    for key, artist in disp.baselines_.items():
+        if artist.get_visible():
+            name = "random" if key == "random" else artist.get_label()
+            assert name in texts, (key, texts)
+    plt.close("all")

@@ -74,12 +74,17 @@ def wrap_label(label, width=WRAP_CHARS[-1]):
     return "\n".join(line for line in lines if line)
 
 
+#: The text of the one entry standing for the minimum achievable curve and the unachievable region under it.
+BOTH_BASELINES = "minimum achievable / unachievable"
+
+
 def strip_entries(handles, labels, wrap=None, compact=False):
     r"""What a legend strip shows of the entries ``(handles, labels)``: ``(handles, texts, stands_for)``.
 
     ``compact`` (a strip that does not fit otherwise): the dotted "minimum
     achievable" joins the "unachievable" region it bounds (one sample shows
-    the grey region under its dotted edge), and a label on several lines
+    the grey region under its dotted edge, its text names both: every drawn
+    line keeps an entry named for what it is), and a label on several lines
     keeps its first (a band's level and kind, ``"90 % pointwise bootstrap
     CI"``, without its method).  ``wrap``: every text wrapped to that many
     characters (:func:`wrap_label`).  ``stands_for`` is the label each text
@@ -88,9 +93,13 @@ def strip_entries(handles, labels, wrap=None, compact=False):
 
     Examples
     --------
-    >>> strip_entries(None, ["good (AUCPR = 0.5)", "90 % CI\n(percentile)", "minimum achievable", "unachievable"],
-    ...               wrap=18, compact=True)[1:]
-    (['good (AUCPR = 0.5)', '90 % CI', 'unachievable'], ['good (AUCPR = 0.5)', '90 % CI\n(percentile)', 'unachievable'])
+    >>> handles, texts, stands_for = strip_entries(
+    ...     None, ["good (AUCPR = 0.5)", "90 % CI\n(percentile)", "minimum achievable", "unachievable"],
+    ...     wrap=18, compact=True)
+    >>> texts
+    ['good (AUCPR = 0.5)', '90 % CI', 'minimum achievable\n/ unachievable']
+    >>> stands_for
+    ['good (AUCPR = 0.5)', '90 % CI\n(percentile)', 'unachievable']
     """
     labels = [str(label) for label in labels]
     handles = [None] * len(labels) if handles is None else list(handles)
@@ -101,6 +110,7 @@ def strip_entries(handles, labels, wrap=None, compact=False):
             edge, region = labels.index("minimum achievable"), labels.index("unachievable")
             if handles[region] is not None:
                 handles[region] = (handles[region], handles[edge])
+            texts[region] = BOTH_BASELINES
             keep.remove(edge)
         texts = [text.split("\n")[0] for text in texts]
     if wrap is not None:
