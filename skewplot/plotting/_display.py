@@ -8,6 +8,8 @@ re-sorts scores and never creates a figure.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .._format import number
@@ -173,6 +175,26 @@ def resolve_ax(ax, *, three_d=False, figsize=None):
     return ax.figure, ax
 
 
+def check_name(label, name="points"):
+    """``label`` (a classifier's name), refused at once when matplotlib would fail to draw it as mathtext.
+
+    A name with an even number of unescaped dollar signs is drawn as mathtext; one that does not parse
+    (``"$x_$"``) would fail only when its legend is drawn, naming neither the classifier nor the argument.
+    """
+    from matplotlib.cbook import is_math_text
+    from matplotlib.mathtext import MathTextParser
+
+    if "$" in label and is_math_text(label):
+        try:
+            MathTextParser("path").parse(label)
+        except ValueError as exc:
+            at = re.search(r"at char (\d+)", str(exc))
+            where = f" (matplotlib's parser stops at character {int(at.group(1)) + 1})" if at else ""
+            raise ValueError(f"{name}: the classifier name {label!r} is not valid mathtext{where}; write its "
+                             "dollar signs as '\\$' to show them as plain text") from None
+    return label
+
+
 def as_points_dict(points, *, name="points", default_label="classifier"):
     """The normalised form a Display holds: dict label -> OperatingPoints, or -> list of them (folds).
 
@@ -194,7 +216,7 @@ def as_points_dict(points, *, name="points", default_label="classifier"):
     if isinstance(points, dict):
         if not points:
             raise ValueError(f"{name} is an empty dict; give at least one classifier")
-        return {str(k): check_value(k, v) for k, v in points.items()}
+        return {check_name(str(k), name): check_value(k, v) for k, v in points.items()}
     if isinstance(points, (list, tuple)) and points and all(isinstance(v, OperatingPoints) for v in points):
         from ..metrics._inputs import classifiers
 
@@ -307,11 +329,35 @@ class FromScoresMixin:
                                     name=name or type(estimator).__name__, ax=ax, **kwargs)
 
 
+#: Characters of a classifier's name a legend shows; a longer name ends in an ellipsis there.
+LEGEND_NAME = 40
+
+
+def legend_name(name):
+    """``name`` as a legend writes it: cut to ``LEGEND_NAME`` characters with an ellipsis (mathtext kept whole).
+
+    Examples
+    --------
+    >>> from skewplot.plotting._display import legend_name
+    >>> legend_name("gbm"), legend_name("a" * 60)[-3:], len(legend_name("a" * 60))
+    ('gbm', 'aa…', 40)
+    """
+    from matplotlib.cbook import is_math_text
+
+    name = str(name)
+    if len(name) <= LEGEND_NAME or is_math_text(name):
+        return name
+    return name[:LEGEND_NAME - 1].rstrip() + "…"
+
+
 def auc_label(name, value, kind="AUC"):
-    """Legend text ``"name (AUC = 0.812)"``, or ``"name (AUC = m ± sd)"`` for folds (``skewplot._format.number``)."""
+    """Legend text ``"name (AUC = 0.812)"``, or ``"name (AUC = m ± sd)"`` for folds (``skewplot._format.number``).
+
+    A name longer than ``LEGEND_NAME`` characters is cut with an ellipsis (:func:`legend_name`).
+    """
     if isinstance(value, tuple):
-        return f"{name} ({kind} = {number(value[0])} ± {number(value[1])})"
-    return f"{name} ({kind} = {number(value)})"
+        return f"{legend_name(name)} ({kind} = {number(value[0])} ± {number(value[1])})"
+    return f"{legend_name(name)} ({kind} = {number(value)})"
 
 
 def area_name(interpolation, normalize=False):

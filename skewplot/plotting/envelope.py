@@ -25,12 +25,7 @@ from ._bands import (
     fold_band_text,
     move_band,
 )
-from ._display import (
-    Display,
-    FromScoresMixin,
-    as_points_dict,
-    classifier_styles,
-)
+from ._display import Display, FromScoresMixin, as_points_dict, classifier_styles, legend_name
 from ._labels import AxisLabel
 from ._notes import note
 from .layout._figure import fit_label
@@ -102,6 +97,16 @@ ENVELOPE_PARAMS = """\
         Passed to the envelopes' ``Axes.plot`` (to the thin lines when
         ``envelope=False``); ``alpha`` is transparency.
 """
+
+
+def thin_look(n_classifiers):
+    """Width and alpha of the per-threshold lines: fainter from three classifiers on, so envelopes read over them.
+
+    >>> thin_look(1), thin_look(3), thin_look(10)
+    ({'linewidths': 0.6, 'alpha': 0.8}, {'linewidths': 0.6, 'alpha': 0.25}, {'linewidths': 0.329, 'alpha': 0.075})
+    """
+    share = min(1.0, 3.0 / n_classifiers)  # one classifier: grey lines (alpha 0.8); then alpha 0.25 * 3 / n
+    return {"linewidths": round(0.6 * share ** 0.5, 3), "alpha": round(0.25 * share, 3) if n_classifiers > 1 else 0.8}
 
 
 #: Pixels of Axes height per thin line when ``max_lines`` is not given (see ``auto_lines``).
@@ -246,7 +251,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         several = len(self.points) > 1
         for name, value, style in classifier_styles(self.points, kwargs, 2.0, self.palette):
             color = style["color"]
-            thin = {"colors": color if several else "0.6", "linewidths": 0.6, "alpha": 0.25 if several else 0.8}
+            thin = {"colors": color if several else "0.6", **thin_look(len(self.points))}
             if not self.envelope:  # kwargs reach the thin lines instead
                 thin.update({("colors" if k == "color" else k): v for k, v in kwargs.items()})
             if self.lines and name in self._drawn:
@@ -255,7 +260,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                 self.point_lines_[name] = ax.add_collection(coll)
             if self.envelope:
                 x, y, lo, hi = self._classifier_envelope(name)
-                (self.lines_[name],) = ax.plot(x, y, label=name, zorder=2.5, **style)
+                (self.lines_[name],) = ax.plot(x, y, label=legend_name(name), zorder=2.5, **style)
                 if lo is not None:
                     said = (ci_band_text(self.ci, self.n_boot) if name in self._ci_hulls
                             else fold_band_text(self.band, len(value)))

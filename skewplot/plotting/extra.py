@@ -11,7 +11,7 @@ from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
 from ..metrics.precision import transform_precision
 from ..skew.base import skew_text
 from ._axes import log_axis, skew_window
-from ._display import Display, as_points_dict, palette
+from ._display import Display, as_points_dict, legend_name, palette
 from ._kwargs import check_style
 from .layout._figure import fit_label
 
@@ -150,7 +150,7 @@ class AUCPRSkewDisplay(Display):
         colors = palette(len(self.points), self.palette, self.points)
         for (name, raw), color in zip(self._raw.items(), colors, strict=True):
             style = {"color": color, "linewidth": 1.6, **({"marker": "o"} if self.skews.size == 1 else {}), **kwargs}
-            (self.lines_[name],) = ax.plot(self.skews, self._values(raw), label=name, **style)
+            (self.lines_[name],) = ax.plot(self.skews, self._values(raw), label=legend_name(name), **style)
         tick = {"marker": "_", "markersize": 14} if self.skews.size == 1 else {}  # one skew: lines of one point
         (self.baselines_["random"],) = ax.plot(self.skews, self._values(self.skews), color="0.35",
                                                linestyle="--", linewidth=1.0, label="random", **tick)

@@ -100,3 +100,15 @@ def test_a_valid_update_after_a_rejected_one_draws_like_a_fresh_plot():
     fresh = sp.plot_pr(PTS, skew=0.05)
     assert disp.aucs_ == fresh.aucs_
     plt.close("all")
+
+
+@pytest.mark.parametrize("plot", ["plot_pr", "plot_roc", "plot_cost"])
+def test_a_name_that_is_invalid_mathtext_is_refused_at_once_naming_it(plot):
+    # main 42e01f6 failed only when the legend was drawn, with matplotlib's parser error naming neither
+    import skewplot as sp
+
+    a = sp.OperatingPoints.from_rates([0.3, 0.6], [0.1, 0.4], skew=0.1)
+    with pytest.raises(ValueError, match=r"classifier name '\$x_\$' is not valid mathtext"):
+        getattr(sp, plot)({"$x_$": a, "ok": a})
+    disp = getattr(sp, plot)({"$x_1$": a, "price $5": a, r"a \$x_\$": a})  # valid mathtext, plain, escaped
+    disp.figure_.canvas.draw()

@@ -204,3 +204,24 @@ def test_every_drawn_baseline_keeps_an_entry_named_for_it_with_ten_classifiers()
             name = "random" if key == "random" else artist.get_label()
             assert name in texts, (key, texts)
     plt.close("all")
+
+
+@pytest.mark.slow  # about 0.6 s each: a figure laid out and linted
+@pytest.mark.parametrize("length", [60, 200])
+def test_a_long_name_ends_in_an_ellipsis_and_the_legend_stays_in_the_figure(length):
+    """main 42e01f6: a 200-character name pushed the legend past the figure's edge."""
+    import matplotlib.pyplot as plt
+
+    long = ("a gradient boosted model on every feature " * 5)[:length]
+    t = np.linspace(0.1, 0.9, 5)
+    pts = {long: sp.OperatingPoints.from_rates(t, t ** 2, skew=0.05),
+           "model B": sp.OperatingPoints.from_rates(t, t ** 1.5, skew=0.05)}
+    disp = sp.plot_pr(pts, skew=0.01)
+    disp.figure_.canvas.draw()
+    legend = disp.ax_.get_legend() or disp.figure_.legends[0]
+    texts = [t.get_text() for t in legend.get_texts()]
+    assert any(t.startswith(long[:30]) and "…" in t and long not in t for t in texts), texts
+    box, fig = legend.get_window_extent(), disp.figure_.bbox
+    assert fig.x0 - 1 <= box.x0 and box.x1 <= fig.x1 + 1 and fig.y0 - 1 <= box.y0 and box.y1 <= fig.y1 + 1
+    assert [str(p) for p in lint_figure(disp.figure_)] == []
+    plt.close("all")

@@ -187,3 +187,13 @@ def test_the_pages_number_format_is_pythons_string_for_string():
     calls += [["column", [c, 3]] for c in cols] + [["number", [None, 3]]]
     want += [column(c, 3) for c in cols] + [number(None)]
     assert run_js(calls) == want
+
+
+def test_the_pages_legend_names_are_pythons():
+    from skewplot.plotting._display import legend_name
+
+    names = ["gbm", "a" * 40, "a" * 41, "b" * 60, "x " * 30, "$x_1$ " + "c" * 50, r"\$x " + "d" * 50,
+             "é" * 45, "🙂" * 45, "model with a very long descriptive name for the paper figure"]
+    calls = [["legendName", [n]] for n in names] + [["aucLabel", [n, 2.1e-4]] for n in names]
+    want = [legend_name(n) for n in names] + [auc_label(n, 2.1e-4, "AUCPR") for n in names]
+    assert run_js(calls) == want

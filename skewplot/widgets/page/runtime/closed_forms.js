@@ -129,7 +129,15 @@
       return s.indexOf(".") < 0 ? s : s.replace(/0+$/, "").replace(/\.$/, "");
     },
     // skewplot.plotting._display.auc_label (one classifier, continuous interpolation)
-    aucLabel: function (name, value) { return name + " (AUCPR = " + CF.number(value, 3) + ")"; },
+    aucLabel: function (name, value) { return CF.legendName(name) + " (AUCPR = " + CF.number(value, 3) + ")"; },
+    // skewplot.plotting._display.legend_name: cut to 40 characters (code points) with an ellipsis, mathtext kept
+    legendName: function (name) {
+      var chars = Array.from(String(name));
+      var s = String(name), dollars = s.split("$").length - s.split("\\$").length;  // matplotlib.cbook.is_math_text
+      var math = dollars > 0 && dollars % 2 === 0;
+      if (chars.length <= 40 || math) { return String(name); }
+      return chars.slice(0, 39).join("").replace(/\s+$/, "") + "\u2026";
+    },
     // Python's format(x, ".3g")
     g3: function (x) { return CF.g(x, 3); },
     // x (finite, non-zero) rounded to p significant digits from its exact binary value (a tie to the even digit):
