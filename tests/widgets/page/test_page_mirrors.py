@@ -3,7 +3,7 @@
 The scripts of ``skewplot/widgets/page/runtime/`` name, above each function
 that copies Python (``// skewplot.skew.formulas.precision_at``), the
 function it mirrors; the Node tests (``test_page_formulas.py``,
-``test_page_dodge.py``) compare the values.  A Python function that moves
+``test_page_nest.py``) compare the values.  A Python function that moves
 or is renamed leaves such a comment pointing nowhere, and the next reader
 cannot find what to keep in step: each dotted ``skewplot.`` name in the
 runtime is resolved here by import, and a function or class must be defined
