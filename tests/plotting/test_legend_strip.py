@@ -51,7 +51,7 @@ def test_the_compact_form_joins_the_dotted_edge_to_its_region():
     edge, region, curve = Line2D([], [], linestyle=":"), Patch(), Line2D([], [])
     labels = ["good (AUCPR = 0.5)", "90 % CI\n(percentile, 20 replicates)", "minimum achievable", "unachievable"]
     handles, texts, stands = strip_entries([curve, Patch(), edge, region], labels, compact=True)
-    assert texts == ["good (AUCPR = 0.5)", "90 % CI", "minimum achievable / unachievable"]  # both named
+    assert texts == ["good (AUCPR = 0.5)", "90 % CI", "minimum achievable, unachievable below"]  # both named
     assert stands == [labels[0], labels[1], labels[3]]
     assert handles[0] is curve and handles[2] == (region, edge)
     assert strip_entries(None, labels)[1] == labels  # no form: the entries as given

@@ -75,7 +75,7 @@ def wrap_label(label, width=WRAP_CHARS[-1]):
 
 
 #: The text of the one entry standing for the minimum achievable curve and the unachievable region under it.
-BOTH_BASELINES = "minimum achievable / unachievable"
+BOTH_BASELINES = "minimum achievable, unachievable below"
 
 
 def strip_entries(handles, labels, wrap=None, compact=False):
@@ -97,7 +97,7 @@ def strip_entries(handles, labels, wrap=None, compact=False):
     ...     None, ["good (AUCPR = 0.5)", "90 % CI\n(percentile)", "minimum achievable", "unachievable"],
     ...     wrap=18, compact=True)
     >>> texts
-    ['good (AUCPR = 0.5)', '90 % CI', 'minimum achievable\n/ unachievable']
+    ['good (AUCPR = 0.5)', '90 % CI', 'minimum\nachievable,\nunachievable below']
     >>> stands_for
     ['good (AUCPR = 0.5)', '90 % CI\n(percentile)', 'unachievable']
     """
