@@ -176,11 +176,7 @@ def resolve_ax(ax, *, three_d=False, figsize=None):
 
 
 def check_name(label, name="points"):
-    """``label`` (a classifier's name), refused at once when matplotlib would fail to draw it as mathtext.
-
-    A name with an even number of unescaped dollar signs is drawn as mathtext; one that does not parse
-    (``"$x_$"``) would fail only when its legend is drawn, naming neither the classifier nor the argument.
-    """
+    """``label`` (a classifier's name), refused now if it would fail to draw as mathtext (``"$x_$"``), not later."""
     from matplotlib.cbook import is_math_text
     from matplotlib.mathtext import MathTextParser
 
@@ -351,10 +347,7 @@ def legend_name(name):
 
 
 def auc_label(name, value, kind="AUC"):
-    """Legend text ``"name (AUC = 0.812)"``, or ``"name (AUC = m ± sd)"`` for folds (``skewplot._format.number``).
-
-    A name longer than ``LEGEND_NAME`` characters is cut with an ellipsis (:func:`legend_name`).
-    """
+    """Legend text ``"name (AUC = 0.812)"``, ``"name (AUC = m ± sd)"`` for folds (``number``, ``legend_name``)."""
     if isinstance(value, tuple):
         return f"{legend_name(name)} ({kind} = {number(value[0])} ± {number(value[1])})"
     return f"{legend_name(name)} ({kind} = {number(value)})"
