@@ -36,13 +36,35 @@ from .cost import _nec, cost_envelope, probability_cost
 from .fmeasure import _envelope_candidates, _f_at
 from .precision import curve_rates
 
-__all__ = ["TARGETS", "RISKS", "skew_bounds", "goodness_at", "expected_goodness", "worst_goodness",
+__all__ = ["TARGETS", "RISKS", "MEET_RTOL", "meets", "reach_floor", "skew_bounds", "goodness_at", "expected_goodness", "worst_goodness",
            "max_regret", "objective_band", "TargetIndex", "PrecisionIndex"]
 
 TARGETS = ("cost", "fbeta", "precision", "recall")
 RISKS = ("expected", "worst", "regret", "chance")
+# A precision or recall within this relative distance below its target meets it.  Both are computed from
+# float counts and rates (sums of weights, ratios, the odds (1 - pi')/pi'), each exact to a few ulps: a point
+# whose exact value equals the target (precision 0.9 = 18 of 20 rows at pi' = 0.9) may come out an ulp below
+# it.  1e-12 is far above those roundings and far below any difference a target is set to tell apart.
+MEET_RTOL = 1e-12
 # Rows of points evaluated at once against every hull vertex (F regret).
 _CHUNK = 1 << 18
+
+
+def reach_floor(value):
+    """The least precision or recall that meets the target ``value``: ``value`` less :data:`MEET_RTOL` of it."""
+    return value - MEET_RTOL * abs(value)
+
+
+def meets(good, value):
+    """Whether a precision or recall ``good`` (array) meets the target ``value``, to the counts' rounding.
+
+    Examples
+    --------
+    >>> from skewplot.metrics.decide import meets
+    >>> bool(meets(1.0 / (1.0 + 0.1 / 0.9), 0.9)), bool(meets(0.8999, 0.9))
+    (True, False)
+    """
+    return np.asarray(good) >= reach_floor(value)
 
 
 def skew_bounds(model):
@@ -220,6 +242,7 @@ class TargetIndex:
     def __call__(self, value):
         """The index picked for the target ``value``, or None when no point reaches it."""
         tpr, n = self._tpr, self._tpr.size
+        value = reach_floor(value)
         if self.target == "recall":
             i = int(np.searchsorted(tpr, value, side="left"))
             return i if i < n else None
@@ -275,6 +298,7 @@ class PrecisionIndex:
         pi, v = float(skew), float(value)
         if not (0.0 < pi < 1.0 and 0.0 < v < 1.0):
             return TargetIndex(self._pts, "precision", FixedSkew(pi))(v)
+        v = reach_floor(v)  # as TargetIndex: a precision at the target to the counts' rounding meets it
         bound = v * (1.0 - pi) / (pi * (1.0 - v))
         # 1 - v and 1 - pi lose digits near 1, and so does a float precision near v: the band widens with them
         band = self._BAND + 64 * np.finfo(float).eps * (1.0 / (1.0 - v) + 1.0 / (1.0 - pi))

@@ -131,7 +131,7 @@ def _pick(good, target, value, tpr, what):
     """Index into ``good`` of the choice: the best goodness, or the most recall (or least FPR) that meets ``value``."""
     if target in ("cost", "fbeta"):
         return int(np.argmax(good))
-    ok = good >= value
+    ok = decide.meets(good, value)
     if not ok.any():
         raise ValueError(f"value: no threshold reaches {target} >= {value:g} {what}; the most reached is "
                          f"{float(np.max(good)):.4g}")
@@ -162,7 +162,9 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
     target : {"cost", "fbeta", "precision", "recall"}
         Minimise the normalised expected cost [S Eq 7] with cost weight
         ``m``; maximise F_beta; or reach precision (recall) at least
-        ``value`` with the most recall (the fewest false positives).
+        ``value`` with the most recall (the fewest false positives).  A
+        precision or recall equal to ``value`` meets it, to the rounding of
+        the counts (:data:`skewplot.metrics.decide.MEET_RTOL`).
     value : float in [0, 1], optional
         The precision or recall to reach (those targets only).
     m : float in [0, 1], default=0.5
@@ -258,7 +260,7 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
             j = _pick(good, target, value, tpr[cand], "")
             objective = sign * good[j]
         else:
-            prob = (g >= value).mean(axis=0)
+            prob = decide.meets(g, value).mean(axis=0)
             ok = prob >= level
             if not ok.any():
                 raise ValueError(f"value: no threshold reaches {target} >= {value:g} with probability "

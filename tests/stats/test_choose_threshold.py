@@ -300,3 +300,29 @@ def test_chance_is_calibrated_by_simulation():
     assert abs(_coverage((0.02, 0.08), (0.02, 0.08), 0.9, 200, 6) - 0.9) <= 0.04
     # Ignoring the skew's uncertainty (choosing at the mean skew) falls short out there.
     assert _coverage(0.05, (0.02, 0.08), 0.9, 100, 7) < 0.9 - 0.1
+
+
+def test_a_precision_exactly_at_the_target_meets_it():
+    """y = [1, 0 x 17, 1], s = [0 x 18, 0.25] at pi' = 0.9: predicting everything has precision exactly 0.9
+    (18 x 0.1 ... = 0.9 / (0.9 + 0.1), as sp.precision says), and recall 1; float rounding gives 0.8999999999999999.
+    Counted as a miss, the pick was 0.25 (recall 0.5)."""
+    from fractions import Fraction
+
+    from skewplot.metrics.decide import PrecisionIndex, TargetIndex
+
+    y = [1] + [0] * 17 + [1]
+    s = [0.0] * 18 + [0.25]
+    pi = Fraction(9, 10)
+    exact = pi * 1 / (pi * 1 + (1 - pi) * 1)  # tpr = fpr = 1, in rationals
+    assert exact == Fraction(9, 10)
+    for risk in ("expected", "worst", "regret"):
+        d = sp.choose_threshold(y, s, skew=0.9, target="precision", value=0.9, risk=risk)
+        assert (d.threshold, d.recall) == (0.0, 1.0), risk
+        assert d.precision == pytest.approx(0.9, rel=1e-15)
+    pts = sp.operating_points(y, s)
+    assert TargetIndex(pts, "precision", sp.FixedSkew(0.9))(0.9) == PrecisionIndex(pts)(0.9, 0.9) == len(pts) - 1
+    # the tolerance is the rounding's, not a loosened target: a precision truly below 0.9 still misses
+    d = sp.choose_threshold(y, s, skew=0.9, target="precision", value=0.9 + 1e-9)
+    assert d.threshold == 0.25
+    # and a recall exactly at its target meets it (1/2 of the positives at value 0.5)
+    assert sp.choose_threshold(y, s, skew=0.9, target="recall", value=0.5).threshold == 0.25

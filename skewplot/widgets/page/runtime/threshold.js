@@ -62,9 +62,11 @@
   }
 
   // ---- targets: skewplot.metrics.decide.TargetIndex (recall) and PrecisionIndex ----
-  function recallIndex(c, v) { var i = lower(c.tpr, v); return i < c.n ? i : null; }
-  function precisionIndex(c, v, pi) {
-    var n = c.n, last;
+  // skewplot.metrics.decide.reach_floor: a precision or recall within MEET_RTOL (1e-12) below its target meets it
+  function reachFloor(v) { return v - 1e-12 * Math.abs(v); }
+  function recallIndex(c, v) { var i = lower(c.tpr, reachFloor(v)); return i < c.n ? i : null; }
+  function precisionIndex(c, target, pi) {
+    var n = c.n, last, v = reachFloor(target);
     if (!c.negReach) {  // the running maximum of tpr / fpr from the last point back, once
       c.negReach = new Float64Array(n);
       var run = -Infinity;
@@ -77,7 +79,7 @@
       var rt = ratesAt(c, k);
       return (c.tpr[k] > 0 || c.fpr[k] > 0) && CF.precisionAt(rt[0], rt[1], pi) >= v;
     };
-    if (!(pi > 0 && pi < 1 && v > 0 && v < 1)) {  // TargetIndex at FixedSkew(pi): the last point reaching v
+    if (!(pi > 0 && pi < 1 && target > 0 && target < 1)) {  // TargetIndex at FixedSkew(pi): the last point reaching v
       last = -1;
       for (var q = n - 1; q >= 0; q--) { if (reaches(q)) { last = q; break; } }
     } else {
@@ -128,8 +130,8 @@
         else { for (g = Infinity, q = 0; q < ns; q++) { g = Math.min(g, precisionNodes(t, f, skews[q])); } }
       } else { g = t; }
       most = Math.max(most, g);
-      if (g >= v && target === "recall") { return i; }  // the highest threshold reaching it
-      if (g >= v && (at < 0 || t > top)) { at = i; top = t; }
+      if (g >= reachFloor(v) && target === "recall") { return i; }  // the highest threshold reaching it
+      if (g >= reachFloor(v) && (at < 0 || t > top)) { at = i; top = t; }
     }
     if (at >= 0) { return at; }
     throw new Error("value: no threshold reaches " + target + " >= " + CF.g(v, 6) + " under risk='" + risk
