@@ -48,7 +48,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._validate import check_1d_array, check_choice, check_nonnegative, check_pair, check_same_length
+from .._validate import check_1d_array, check_bool, check_choice, check_nonnegative, check_pair, check_same_length
 from .auc import INTERPOLATIONS, aucpr, continuous_segment_area, normalizing_gap, roc_auc
 from .points import OperatingPoints
 from .precision import skew_model_of
@@ -260,6 +260,7 @@ class BoundedOperatingPoints:
     def aucpr(self, skew=None, *, interpolation="continuous", normalize=False) -> Bracket:
         """Bracket of :func:`skewplot.aucpr` of the exact curve (see the module notes)."""
         check_choice(interpolation, "interpolation", INTERPOLATIONS)
+        normalize = check_bool(normalize, "normalize")
         model = skew_model_of(self.lower, skew)
         if interpolation == "continuous":
             low, high = aucpr(self.lower, skew=model), aucpr(self.upper, skew=model)
@@ -296,6 +297,7 @@ class BoundedOperatingPoints:
         ``input_order`` the shares follow the rows given to :meth:`from_bins`
         (0 for rows without weight) instead of decreasing score.
         """
+        input_order = check_bool(input_order, "input_order")
         pi = self.skew if skew is None else float(skew)
         out = np.zeros(len(self))
         for pts, seg_bin, sign in ((self.upper, self._segment_bin[1], 1.0), (self.lower, self._segment_bin[0], -1.0)):

@@ -36,8 +36,8 @@ from .cost import _nec, cost_envelope, probability_cost
 from .fmeasure import _envelope_candidates, _f_at
 from .precision import curve_rates
 
-__all__ = ["TARGETS", "RISKS", "MEET_RTOL", "meets", "reach_floor", "skew_bounds", "goodness_at", "expected_goodness", "worst_goodness",
-           "max_regret", "objective_band", "TargetIndex", "PrecisionIndex"]
+__all__ = ["TARGETS", "RISKS", "MEET_RTOL", "meets", "reach_floor", "skew_bounds", "goodness_at",
+           "expected_goodness", "worst_goodness", "max_regret", "objective_band", "TargetIndex", "PrecisionIndex"]
 
 TARGETS = ("cost", "fbeta", "precision", "recall")
 RISKS = ("expected", "worst", "regret", "chance")

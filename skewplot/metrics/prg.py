@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._validate import check_bool
 from ._inputs import METRIC_INPUT_PARAMS, one_classifier
 from .hull import roc_convex_hull
 from .precision import _check_points, skew_model_of
@@ -130,6 +131,7 @@ def prg_curve(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="prg_curve", bounded=False)
     _check_points(pts)
+    hull = check_bool(hull, "hull")
     pi = gain_skew(skew_model_of(pts, skew))
     tpr, fpr = np.asarray(pts.tpr, dtype=float), np.asarray(pts.fpr, dtype=float)
     index = np.arange(tpr.size)

@@ -52,6 +52,7 @@ class ComparisonDisplay(Display):
         self.regions_ = {"a_better": [], "b_better": []}
 
     def plot(self, ax=None, log_skew=True, **kwargs):
+        log_skew = check_bool(log_skew, "log_skew")
         fig, ax = resolve_ax(ax)
         self.ax_, self.figure_ = ax, fig
         r, x = self.result_, self.skews

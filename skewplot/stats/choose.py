@@ -15,7 +15,7 @@ import numpy as np
 
 from .._memory import check_memory
 from .._progress import check_progress
-from .._validate import check_choice, check_int, check_scalar
+from .._validate import check_bool, check_choice, check_int, check_scalar
 from ..metrics import decide
 from ..metrics._inputs import require_skew
 from ..metrics.cost import _nec, probability_cost
@@ -367,6 +367,7 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, exact=False, n_boot=1
         raise TypeError(f"pts must be OperatingPoints, got {type(pts).__name__}")
     index = check_int(index, "index", lo=0, hi=len(pts) - 1)
     m = check_scalar(m, "m", lo=0.0, hi=1.0)
+    exact = check_bool(exact, "exact")
     model, _, draws = _skew_spec(skew, pts)
     out = _report(pts, index, model, m)
     out["intervals"] = None

@@ -12,7 +12,7 @@ import sys
 
 import numpy as np
 
-from .._validate import check_pair, check_scalar
+from .._validate import check_bool, check_pair, check_scalar
 from ..metrics._inputs import classifiers
 from ..plotting._compat import wrap_value_validator
 from ..skew import _is_estimate, as_skew
@@ -33,6 +33,8 @@ def check_points(data, y_score=None, kwargs=None, *, func="widget", skew_arg="sk
     naming the widget (it said ``plot_pr() got an unexpected keyword``).
     """
     kwargs = {} if kwargs is None else kwargs
+    if "threshold_control" in kwargs:  # the one flag a widget takes through **kwargs
+        kwargs["threshold_control"] = check_bool(kwargs["threshold_control"], "threshold_control")
     from .. import plotting
     from ..plotting._kwargs import check_style
 

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 import numpy as np
 from traitlets import CFloat, TraitError, Tuple, validate
 
-from .._validate import check_int, check_pair, check_scalar
+from .._validate import check_bool, check_int, check_pair, check_scalar
 
 __all__ = ["skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider", "LogRangeSlider", "NumberSlider"]
 
@@ -106,6 +106,7 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     >>> 1e-4 <= 10 ** s.min < 1e-4 * 10 ** (1 / 50)
     True
     """
+    continuous_update = check_bool(continuous_update, "continuous_update")
     lo, hi = _check_bounds(lo, hi, lo_name="lo", hi_name="hi", lo_open=True, hi_open=True)
     value = check_scalar(value, "value", lo=lo, hi=hi)
     step = 1.0 / check_int(steps_per_decade, "steps_per_decade", lo=1)
@@ -214,7 +215,8 @@ def skew_range_slider(value=(0.0, 0.5), *, lo=0.0, hi=1.0, step=0.005, descripti
     >>> s.value, s.readout.value
     ((0.0, 0.02), '[0, 0.02]')
     """
-    if log:
+    continuous_update = check_bool(continuous_update, "continuous_update")
+    if check_bool(log, "log"):
         return LogRangeSlider(value, lo=log_lo, hi=hi, steps_per_decade=steps_per_decade, description=description,
                               continuous_update=continuous_update)
     lo, hi = _check_bounds(lo, hi, lo_name="lo", hi_name="hi", lo_open=False, hi_open=False)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import Rectangle
 
+from .._validate import check_bool
 from ..metrics.auc import roc_auc
 from ..metrics.precision import skew_model_of
 from ..plotting.envelope import LOG_BELOW
@@ -51,6 +52,7 @@ class Explorer(SkewWidget):
         from ..metrics.fweight import resolve_f_weight
 
         super().__init__()
+        prg, threshold_control = check_bool(prg, "prg"), check_bool(threshold_control, "threshold_control")
         points = check_points(data, y_score, inputs, func="explorer")
         style = {"palette": inputs.pop("palette", None)}
         if inputs:

@@ -69,9 +69,9 @@ class EnvelopeWidget(SkewWidget):
         from .. import plotting
 
         self.kind = kind
-        control = kwargs.pop("threshold_control", False)
         self.param_name, function, self.title = self._SPACES[kind]
         points = check_points(data, y_score, kwargs, func=f"interactive_{kind}", plot=function)
+        control = kwargs.pop("threshold_control", False)  # checked by check_points
         skew, estimated_skew = skew_or_estimate(skew, estimated_skew)
         value = initial_skew(points, skew, skew_bounds)
         slider = make_slider(param)  # checks param, naming it
