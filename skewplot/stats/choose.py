@@ -1,10 +1,9 @@
 """Choosing a threshold when the deployment skew is uncertain, with what it will do out there.
 
-The exact objective of every threshold under each risk is in
-:mod:`skewplot.metrics.decide`; this module adds the risk ``"chance"`` and
-the intervals, which resample the test set (replicate ROC polylines from
-:mod:`skewplot.stats._resample`, no re-sorting) and draw a deployment skew
-for each replicate from the skew model.
+The exact objective of every threshold under each risk is in :mod:`skewplot.metrics.decide`; this
+module adds the risk ``"chance"`` and the intervals, which resample the test set (replicate ROC
+polylines from :mod:`skewplot.stats._resample`, no re-sorting) and draw a deployment skew for each
+replicate from the skew model.
 """
 
 from __future__ import annotations
@@ -162,9 +161,8 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
     target : {"cost", "fbeta", "precision", "recall"}
         Minimise the normalised expected cost [S Eq 7] with cost weight
         ``m``; maximise F_beta; or reach precision (recall) at least
-        ``value`` with the most recall (the fewest false positives).  A
-        precision or recall equal to ``value`` meets it, to the rounding of
-        the counts (:data:`skewplot.metrics.decide.MEET_RTOL`).
+        ``value`` with the most recall (the fewest false positives); equal to
+        ``value`` to the counts' rounding meets it (``decide.MEET_RTOL``).
     value : float in [0, 1], optional
         The precision or recall to reach (those targets only).
     m : float in [0, 1], default=0.5
@@ -366,8 +364,7 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, exact=False, n_boot=1
     if not isinstance(pts, OperatingPoints):
         raise TypeError(f"pts must be OperatingPoints, got {type(pts).__name__}")
     index = check_int(index, "index", lo=0, hi=len(pts) - 1)
-    m = check_scalar(m, "m", lo=0.0, hi=1.0)
-    exact = check_bool(exact, "exact")
+    m, exact = check_scalar(m, "m", lo=0.0, hi=1.0), check_bool(exact, "exact")
     model, _, draws = _skew_spec(skew, pts)
     out = _report(pts, index, model, m)
     out["intervals"] = None
