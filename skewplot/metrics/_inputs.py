@@ -8,8 +8,11 @@ The rule (also in ``docs/guide/inputs.rst``):
 
 * one classifier: ``f(pts)`` or ``f(y_true, y_score)`` (arrays, with
   ``sample_weight`` and ``pos_label``);
-* several classifiers: a mapping ``f({"good": pts_a, "weak": pts_b})`` or a
-  tidy table ``f(data=df, y_true="label", y_score="score", hue="model")``;
+* several classifiers: shared labels and a mapping of scores
+  ``f(y_true, {"logistic": s1, "gbm": s2})`` (with a table, a mapping of
+  score columns ``f(data=df, y_true="label", y_score={"a": "s1", "b": "s2"})``),
+  a mapping of points ``f({"good": pts_a, "weak": pts_b})``, or a tidy
+  table ``f(data=df, y_true="label", y_score="score", hue="model")``;
 * folds (a mean curve with a band) only when asked for by name:
   ``units="fold"`` with a table or arrays, ``folds=[...]`` (or
   ``folds={"model": [...]}``) with operating points;
@@ -27,22 +30,26 @@ import numpy as np
 from ._tables import is_table, points_by_group
 from .points import OperatingPoints, operating_points
 
-__all__ = ["classifiers", "one_classifier", "INPUT_PARAMS", "METRIC_INPUT_PARAMS", "is_bounded",
+__all__ = ["classifiers", "one_classifier", "two_scores", "INPUT_PARAMS", "METRIC_INPUT_PARAMS", "is_bounded",
            "refuse_positional_skew", "keyword_after_points"]
 
 #: numpydoc text of the input parameters every plot_* function and widget shares.
 INPUT_PARAMS = """\
     data : OperatingPoints, mapping, DataFrame or array-like, optional
         What to plot: one classifier's OperatingPoints; a mapping
-        ``{name: OperatingPoints}`` (one curve each); a tidy table (pandas,
+        ``{name: OperatingPoints}`` (one curve each); the labels ``y_true``
+        shared by several classifiers, with ``y_score`` a mapping
+        ``{name: scores}``; a tidy table (pandas,
         polars, ... or a dict of columns) whose columns ``y_true``,
         ``y_score``, ``hue``, ``units``, ``sample_weight`` name; or the
         labels ``y_true`` as an array, with the scores as ``y_score``.  A
         bare list of OperatingPoints is refused: give a mapping for
         separate classifiers, ``folds=`` for folds of one.
-    y_score : array-like or str, optional
+    y_score : array-like, str or mapping, optional
         Scores (larger means more positive): an array, or a column of
-        ``data``.
+        ``data``; a mapping ``{name: scores}`` (arrays or columns) for
+        several classifiers on the same labels, one curve each, as
+        ``{name: operating_points(y_true, scores)}`` draws.
     y_true : array-like or str, optional
         Labels, when ``data`` is a table (a column name) or None (an array).
     hue : str or array-like, optional
@@ -194,6 +201,29 @@ def _check_mapping(data, func):
     return out
 
 
+def _shared_labels(data, y_score, func, hue, hue_order, **inputs):
+    """``{name: points}`` of several classifiers' scores ``y_score`` (a mapping) on the one set of labels."""
+    if isinstance(data, OperatingPoints) or (isinstance(data, Mapping) and not is_table(data)) \
+            or _is_points_list(data):
+        raise TypeError(f"y_score is a mapping of scores: give the labels they share first, "
+                        f"{func}(y_true, {{'a': scores_a, 'b': scores_b}}), not {type(data).__name__}")
+    if hue is not None or hue_order is not None:
+        raise TypeError("y_score is a mapping name -> scores, which names the classifiers: hue= and hue_order= "
+                        "name them in a long table instead; give one or the other")
+    if not y_score:
+        raise ValueError("y_score is an empty mapping; give at least one classifier's scores")
+    out = {}
+    for key, scores in y_score.items():
+        if isinstance(scores, (OperatingPoints, Mapping)) or _looks_like_skew(scores):
+            raise TypeError(f"y_score[{key!r}] must be the scores of classifier {key!r} (an array, or a column "
+                            f"of data), got {type(scores).__name__}")
+        if str(key) in out:
+            raise ValueError(f"y_score has two classifiers named {str(key)!r}")
+        one = classifiers(data, scores, name=str(key), func=func, **inputs)
+        out[str(key)] = one[str(key)]
+    return out
+
+
 def classifiers(data=None, y_score=None, *, y_true=None, folds=None, hue=None, units=None, sample_weight=None,
                 pos_label=None, hue_order=None, name=None, func="plot", skew_arg="skew"):
     """Normalise any accepted input to ``{name: OperatingPoints or list of OperatingPoints (folds)}``.
@@ -208,6 +238,8 @@ def classifiers(data=None, y_score=None, *, y_true=None, folds=None, hue=None, u
     >>> from skewplot.metrics._inputs import classifiers
     >>> sorted(classifiers([0, 1, 1, 0], [0.2, 0.9, 0.6, 0.3]))
     ['classifier']
+    >>> sorted(classifiers([0, 1, 1, 0], {"a": [0.2, 0.9, 0.6, 0.3], "b": [0.5, 0.4, 0.9, 0.1]}))
+    ['a', 'b']
     >>> a = sp.operating_points([0, 1, 1, 0], [0.2, 0.9, 0.6, 0.3])
     >>> classifiers([a, a])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -225,6 +257,11 @@ def classifiers(data=None, y_score=None, *, y_true=None, folds=None, hue=None, u
         if extra:
             raise TypeError(f"folds= is given; {', '.join(extra)} must then be None")
         return _check_folds(folds, default)
+    if isinstance(y_score, Mapping):
+        if name is not None:
+            raise TypeError("name= names a single classifier; the keys of the mapping y_score name these")
+        return _shared_labels(data, y_score, func, hue, hue_order, y_true=y_true, units=units,
+                              sample_weight=sample_weight, pos_label=pos_label)
     if data is None and y_true is None:
         raise TypeError(f"{func}() needs data: operating points, a mapping name -> points, a table with "
                         "y_true=/y_score= columns, or the arrays y_true, y_score")
@@ -267,6 +304,30 @@ def classifiers(data=None, y_score=None, *, y_true=None, folds=None, hue=None, u
                       sample_weight="sample_weight" if sample_weight is not None else None,
                       pos_label=pos_label, hue_order=hue_order, name=name, func=func)
     return out
+
+
+def two_scores(score_a, score_b, func):
+    """``(score_a, score_b, names)`` of a comparison of two classifiers: two scores, or a mapping of two.
+
+    ``f(y_true, {"logistic": s1, "gbm": s2})`` names A and B by the keys, in
+    order, as every function of several classifiers takes them (``names``
+    is None for two separate scores).
+
+    Examples
+    --------
+    >>> from skewplot.metrics._inputs import two_scores
+    >>> two_scores({"a": [0.1], "b": [0.2]}, None, "compare")
+    ([0.1], [0.2], ('a', 'b'))
+    """
+    if not isinstance(score_a, Mapping):
+        return score_a, score_b, None
+    if score_b is not None:
+        raise TypeError(f"{func}(): score_a is a mapping of the two classifiers' scores; score_b must then be None")
+    if len(score_a) != 2:
+        raise TypeError(f"{func}() compares two classifiers; the mapping of scores has {len(score_a)}: "
+                        f"{sorted(map(str, score_a))}")
+    (name_a, a), (name_b, b) = score_a.items()
+    return a, b, (str(name_a), str(name_b))
 
 
 def one_classifier(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None, func="metric",

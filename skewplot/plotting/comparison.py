@@ -7,6 +7,7 @@ from matplotlib.colors import to_rgba
 
 from .._memory import check_memory
 from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair
+from ..metrics._inputs import two_scores
 from ..stats.compare import compare_many
 from ._axes import log_axis, skew_window
 from ._bands import ci_band_text
@@ -105,7 +106,7 @@ def _spans(x, mask, window):
 
 
 def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews=None, skew_range=(0.001, 0.5),
-                    n_skews=40, names=("A", "B"), confidence=0.95, n_boot=1000, method="bca",
+                    n_skews=40, names=None, confidence=0.95, n_boot=1000, method="bca",
                     interpolation="continuous", normalize=False, stratified=True, sample_weight=None, pos_label=None,
                     random_state=None, log_skew=True, ax=None, progress=True, **kwargs):
     """Draw AUCPR(A) - AUCPR(B) against the deployment skew, with a bootstrap band.
@@ -125,7 +126,9 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
         table whose columns ``y_true=``, ``score_a=``, ``score_b=`` name (as
         :func:`skewplot.compare`).
     score_a, score_b : array-like of shape (n,) or str
-        Scores of the two classifiers on the same rows (or their columns).
+        Scores of the two classifiers on the same rows (or their columns);
+        or ``score_a`` a mapping of the two, ``{"a": s1, "b": s2}``, which
+        also names them.
     y_true : array-like or str, optional
         The labels when ``data`` is None, or their column in ``data``.
     skews : array-like, optional
@@ -133,7 +136,8 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
         log-spaced values over ``skew_range``.
     skew_range : (float, float), default=(0.001, 0.5)
     n_skews : int, default=40
-    names : (str, str), default=("A", "B")
+    names : (str, str), optional
+        The classifiers' names: the keys of a mapping of scores, else ``("A", "B")``.
     confidence, n_boot, method, interpolation, normalize, stratified, sample_weight, pos_label, random_state
         As :func:`skewplot.compare`.
     log_skew : bool, default=True
@@ -169,6 +173,11 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
         skews = check_finite(check_1d_array(skews, "skews"), "skews")
         if skews.min() <= 0 or skews.max() >= 1 or np.any(np.diff(skews) <= 0):
             raise ValueError("skews must be increasing values in (0, 1)")
+    score_a, score_b, keys = two_scores(score_a, score_b, "plot_comparison")
+    if names is None:
+        names = keys or ("A", "B")
+    elif keys is not None:
+        raise TypeError("names= and a mapping of scores both name the classifiers; give one or the other")
     if not isinstance(names, (tuple, list)) or len(names) != 2:
         raise TypeError(f"names must be a pair of labels (A, B), got {names!r}")
     result = compare_many(data, score_a, score_b, [float(s) for s in skews], y_true=y_true,

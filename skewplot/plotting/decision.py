@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import numpy as np
 
 from .._validate import check_choice, check_scalar
@@ -10,7 +12,7 @@ from ..metrics._inputs import classifiers, require_skew
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
 from ..skew.base import skew_text
-from ._display import Display, decimation_indices
+from ._display import Display, decimation_indices, palette
 from ._docstrings import fill_doc
 from ._kwargs import check_style
 from .layout._figure import fit_label
@@ -28,36 +30,47 @@ class DecisionDisplay(Display):
     ----------
     ax_, figure_ : matplotlib Axes and Figure
     lines_ : dict
-        ``"expected"``: the objective averaged over the skew model.
+        The objective averaged over the skew model: ``"expected"`` for one
+        classifier, else one line per classifier name.
     bands_ : dict
-        ``"skews"``: between the objective at the model's smallest and
-        largest skew (its extremes over the model: see
-        ``objective_band``).
+        Between the objective at the model's smallest and largest skew (its
+        extremes over the model: see ``objective_band``): ``"skews"`` for
+        one classifier, else one band per classifier name.
     marker_ : Line2D or None
-        The chosen threshold (``threshold=``) with the expected objective there.
+        The chosen threshold (``threshold=``) with the expected objective
+        there (the first classifier's; ``markers_`` holds each one's).
+    markers_ : dict of str to Line2D
     """
 
-    def __init__(self, pts, name, model, target, m, f_alpha, value):
+    def __init__(self, points, model, target, m, f_alpha, value):
         super().__init__()
-        self.points = {name: pts}
+        self.points = dict(points)
         self.model, self.target, self.m, self.f_alpha, self.value = model, target, m, f_alpha, value
         self.bands_ = {}
         self.marker_ = None
+        self.markers_ = {}
+
+    def _key(self, name):
+        return name if len(self.points) > 1 else None
 
     def plot(self, ax=None, **kwargs):
-        """Draw on ``ax`` (a new figure when None); ``kwargs`` reach the expected line."""
+        """Draw on ``ax`` (a new figure when None); ``kwargs`` reach the expected lines."""
         ax = self._attach(ax)
-        (name, pts), = self.points.items()
-        exp, lo, hi = decide.objective_band(pts, self.model, self.target, m=self.m, f_alpha=self.f_alpha)
-        thr = np.asarray(pts.thresholds[1:], dtype=float)[::-1]  # increasing; the empty prediction (inf) left out
-        exp, lo, hi = exp[1:][::-1], lo[1:][::-1], hi[1:][::-1]
-        keep = np.unique(np.concatenate([decimation_indices(thr, lo, 2000), decimation_indices(thr, hi, 2000),
-                                         decimation_indices(thr, exp, 2000)]))
-        style = {"color": "C0", "linewidth": 1.6, **kwargs}
-        (self.lines_["expected"],) = ax.plot(thr[keep], exp[keep], label=f"{name} (expected)", **style)
         lo_pi, hi_pi = decide.skew_bounds(self.model)
-        self.bands_["skews"] = ax.fill_between(thr[keep], lo[keep], hi[keep], color=style["color"], alpha=0.2,
-                                               linewidth=0, label=f"π′ from {skew_text(lo_pi)} to {skew_text(hi_pi)}")
+        spread = f"π′ from {skew_text(lo_pi)} to {skew_text(hi_pi)}"
+        colors = palette(len(self.points)) if len(self.points) > 1 else ["C0"]
+        for (name, pts), color in zip(self.points.items(), colors, strict=True):
+            exp, lo, hi = decide.objective_band(pts, self.model, self.target, m=self.m, f_alpha=self.f_alpha)
+            thr = np.asarray(pts.thresholds[1:], dtype=float)[::-1]  # increasing; the empty prediction left out
+            exp, lo, hi = exp[1:][::-1], lo[1:][::-1], hi[1:][::-1]
+            keep = np.unique(np.concatenate([decimation_indices(thr, lo, 2000), decimation_indices(thr, hi, 2000),
+                                             decimation_indices(thr, exp, 2000)]))
+            style = {"color": color, "linewidth": 1.6, **kwargs}
+            key = self._key(name)
+            (self.lines_[key or "expected"],) = ax.plot(thr[keep], exp[keep], label=f"{name} (expected)", **style)
+            self.bands_[key or "skews"] = ax.fill_between(
+                thr[keep], lo[keep], hi[keep], color=style["color"], alpha=0.2, linewidth=0,
+                label=spread if key is None else f"{name}: {spread}")
         if self.value is not None:
             self.baselines_["target"] = ax.axhline(self.value, color="0.4", linestyle="--", linewidth=1.0,
                                                    label=f"target {self.value:g}")
@@ -71,22 +84,36 @@ class DecisionDisplay(Display):
 
 
 def _mark(disp, threshold):
-    """The chosen threshold: a vertical line and the expected objective there (with the decision's interval)."""
+    """The chosen threshold: a vertical line and the expected objective there (with the decision's interval).
+
+    One threshold marks every classifier; a mapping ``{name: threshold}`` one per classifier.
+    """
     if threshold is None:
         return disp
-    (name, pts), = disp.points.items()
-    t = float(getattr(threshold, "threshold", threshold))
-    i = threshold_index(pts, t)
-    exp, _, _ = decide.objective_band(pts._take(np.array([0, i])), disp.model, disp.target, m=disp.m,
-                                      f_alpha=disp.f_alpha)
+    if isinstance(threshold, Mapping):
+        unknown = sorted(map(str, set(threshold) - set(disp.points)))
+        missing = sorted(map(str, set(disp.points) - set(threshold)))
+        if unknown or missing:
+            raise ValueError(f"threshold: a mapping needs one threshold per classifier {sorted(disp.points)}; "
+                             + (f"unknown: {unknown}" if unknown else f"missing: {missing}"))
+        each = dict(threshold)
+    else:
+        each = dict.fromkeys(disp.points, threshold)
     ax = disp.ax_
-    ax.axvline(t, color="black", linewidth=1.0, linestyle=":", zorder=4)
-    (disp.marker_,) = ax.plot([t], [exp[1]], color="black", marker="D", markerfacecolor="white", linestyle="none",
-                              zorder=4.5, label=f"threshold {t:.4g}")
     key = {"cost": "cost", "precision": "precision", "recall": "recall"}.get(disp.target)
-    intervals = getattr(threshold, "intervals", None)
-    if intervals and key:
-        ax.plot([t, t], list(intervals[key]), color="black", linewidth=1.4, zorder=4.4)
+    for name, pts in disp.points.items():
+        t = float(getattr(each[name], "threshold", each[name]))
+        i = threshold_index(pts, t)
+        exp, _, _ = decide.objective_band(pts._take(np.array([0, i])), disp.model, disp.target, m=disp.m,
+                                          f_alpha=disp.f_alpha)
+        ax.axvline(t, color="black", linewidth=1.0, linestyle=":", zorder=4)
+        label = f"threshold {t:.4g}" if len(disp.points) == 1 else f"{name}: threshold {t:.4g}"
+        (disp.markers_[name],) = ax.plot([t], [exp[1]], color="black", marker="D", markerfacecolor="white",
+                                         linestyle="none", zorder=4.5, label=label)
+        intervals = getattr(each[name], "intervals", None)
+        if intervals and key:
+            ax.plot([t, t], list(intervals[key]), color="black", linewidth=1.4, zorder=4.4)
+    disp.marker_ = next(iter(disp.markers_.values()))
     disp._place_legend()
     return disp
 
@@ -95,6 +122,9 @@ def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, p
                   skew=None, target="cost", value=None, m=0.5, beta=1.0, threshold=None, ax=None, **kwargs):
     """The objective of every threshold under a skew model, with the band the model's skews span.
 
+    One line and band per classifier (several: a mapping of operating points, or
+    the labels with a mapping of scores); folds are refused.
+
     Parameters
     ----------
 %(input_params)s    skew : float, (lo, hi), SkewModel or SkewEstimate
@@ -102,16 +132,19 @@ def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, p
     target : {"cost", "fbeta", "precision", "recall"}, default="cost"
         As :func:`skewplot.choose_threshold`: NEC with cost weight ``m``,
         F_beta, precision or recall.
-    value : float, optional
-        A target level, drawn as a horizontal line.
+    value : float in [0, 1], optional
+        A target level, drawn as a horizontal line (checked as
+        :func:`skewplot.choose_threshold` checks its ``value``: every
+        objective here lies in [0, 1]).
     m : float in [0, 1], default=0.5
     beta : float >= 0, default=1.0
-    threshold : float or ThresholdDecision, optional
-        Mark this threshold (a decision's interval of the objective is drawn
-        as a bar, for cost, precision and recall).
+    threshold : float, ThresholdDecision or dict of str to either, optional
+        Mark this threshold on every classifier, or one per classifier (a
+        mapping name -> threshold).  A decision's interval of the objective
+        is drawn as a bar, for cost, precision and recall.
     ax : matplotlib Axes, optional
     **kwargs
-        Passed to the expected line's ``Axes.plot``.
+        Passed to the expected lines' ``Axes.plot``.
 
     Returns
     -------
@@ -125,6 +158,9 @@ def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, p
     >>> disp = sp.plot_decision(y, s, skew=(0.01, 0.1), target="fbeta", threshold=d)
     >>> sorted(disp.lines_), sorted(disp.bands_)
     (['expected'], ['skews'])
+    >>> disp = sp.plot_decision(y, {"a": s, "b": -s}, skew=0.05, threshold={"a": 1.0, "b": -1.0})
+    >>> sorted(disp.lines_), sorted(disp.markers_)
+    (['a', 'b'], ['a', 'b'])
     """
     require_skew(skew, data, y_score, "plot_decision")
     kwargs = check_style(kwargs, plot_decision)
@@ -132,15 +168,14 @@ def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, p
     check_choice(target, "target", decide.TARGETS)
     m = check_scalar(m, "m", lo=0.0, hi=1.0)
     if value is not None:
-        value = check_scalar(value, "value")
+        value = check_scalar(value, "value", lo=0.0, hi=1.0)
     f_alpha = resolve_f_weight(beta=beta)
     points = classifiers(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label, name=name,
                          func="plot_decision")
-    if len(points) != 1 or isinstance(next(iter(points.values())), list):
-        raise TypeError("plot_decision draws one classifier (not several, not folds)")
-    (label, pts), = points.items()
-    model = skew_model_of(pts, skew)
-    disp = DecisionDisplay(pts, label, model, target, m, f_alpha, value).plot(ax=ax, **kwargs)
+    if any(isinstance(p, list) for p in points.values()):
+        raise TypeError("plot_decision draws classifiers, not folds: give one classifier's rows (or points) each")
+    model = skew_model_of(next(iter(points.values())), skew)
+    disp = DecisionDisplay(points, model, target, m, f_alpha, value).plot(ax=ax, **kwargs)
     return _mark(disp, threshold)
 
 

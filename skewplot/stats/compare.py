@@ -8,6 +8,7 @@ import numpy as np
 
 from .._progress import check_progress
 from .._validate import check_bool, check_choice
+from ..metrics._inputs import two_scores
 from ..metrics.auc import INTERPOLATIONS, aucpr
 from ..metrics.precision import skew_model_of
 from ..skew import FixedSkew, SkewSeries
@@ -157,6 +158,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
         ``deployed_distribution`` of shape (n_boot, len(skews)), and
         ``skew_draws`` (a list: one array or None per skew).
     """
+    score_a, score_b, _ = two_scores(score_a, score_b, func)
     confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, method, stratified)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     check_bool(normalize, "normalize")
@@ -221,6 +223,9 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
         lost the rows that pair the two classifiers.
     score_a, score_b : array-like of shape (n,) or str
         Scores of classifiers A and B on the same rows (or their columns).
+        ``score_a`` may instead be a mapping of the two,
+        ``compare(y_true, {"a": s1, "b": s2})`` (A first), as every function
+        of several classifiers takes them on shared labels.
     skew : None, float, (lo, hi), SkewModel or SkewEstimate, optional
         As :func:`skewplot.aucpr`: the test skew, a deployment skew, a range
         (P̄-R), a series (P̃-R) or an estimate's point estimate, for

@@ -33,5 +33,28 @@ def test_bad_arguments():
         sp.plot_decision(y, s, skew=0.1, target="gain")
     with pytest.raises(ValueError, match="m"):
         sp.plot_decision(y, s, skew=0.1, m=2.0)
-    with pytest.raises(TypeError, match="one classifier"):
-        sp.plot_decision({"a": sp.operating_points(y, s), "b": sp.operating_points(y, s)}, skew=0.1)
+    with pytest.raises(TypeError, match="folds"):
+        sp.plot_decision(folds=[sp.operating_points(y, s), sp.operating_points(y, s)], skew=0.1)
+    with pytest.raises(ValueError, match="value"):  # as choose_threshold: a precision of 2 is no target
+        sp.plot_decision(y, s, skew=0.1, target="precision", value=2)
+    with pytest.raises(ValueError, match=r"threshold: .*unknown: \['c'\]"):
+        sp.plot_decision({"a": sp.operating_points(y, s)}, skew=0.1, threshold={"c": 0.5})
+    with pytest.raises(ValueError, match=r"threshold: .*missing: \['b'\]"):
+        sp.plot_decision(y, {"a": s, "b": s}, skew=0.1, threshold={"a": 0.5})
+
+
+def test_several_classifiers_each_get_their_line_band_and_marker():
+    """The mapping the docstring promises: each classifier drawn as it is drawn alone."""
+    rng = np.random.default_rng(2)
+    y = rng.random(500) < 0.1
+    scores = {"a": rng.normal(size=500) + 2 * y, "b": rng.normal(size=500) + y}
+    both = sp.plot_decision(y, scores, skew=(0.01, 0.1), target="precision", value=0.3,
+                            threshold={"a": 1.0, "b": 0.5})
+    assert sorted(both.lines_) == sorted(both.bands_) == sorted(both.markers_) == ["a", "b"]
+    for name, s in scores.items():
+        alone = sp.plot_decision(y, s, skew=(0.01, 0.1), target="precision", value=0.3,
+                                 threshold={"classifier": {"a": 1.0, "b": 0.5}[name]})
+        np.testing.assert_array_equal(both.lines_[name].get_xydata(), alone.lines_["expected"].get_xydata())
+        np.testing.assert_array_equal(both.markers_[name].get_xydata(), alone.marker_.get_xydata())
+    one = sp.plot_decision(y, scores["a"], skew=0.05, threshold=0.7)  # one number marks every classifier
+    assert one.marker_.get_xdata()[0] == 0.7
