@@ -637,8 +637,9 @@ def class10():
                      check=lambda r: r.low <= r.difference <= r.high)
         case(10, f"estimate_skew {name}", lambda y=y, s=s: sp.estimate_skew(y, s, [0.1, 0.3, 0.9, 0.5]),
              expect="either", needles=("identified", "deploy", "y_score", "y_true"))
-        case(10, f"plot_pr ci {name}", lambda y=y, s=s: sp.plot_pr(y, s, ci="bootstrap", n_boot=50, random_state=0),
-             expect="either", needles=("ci", "n_boot", "rows"))
+        case(10, f"plot_pr confidence {name}",
+             lambda y=y, s=s: sp.plot_pr(y, s, confidence="bootstrap", n_boot=50, random_state=0),
+             expect="either", needles=("confidence", "n_boot", "rows"))
 
 
 # ---------------------------------------------------------------------------------------------- class 11

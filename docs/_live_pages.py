@@ -13,7 +13,7 @@ PAGES = {
     "live_interactive_pr.html": lambda sp: sp.widgets.interactive_pr(sp.datasets.example_classifiers()),
     # the gallery: the same widget on the gallery example's data, skews from 1e-3 to 0.5
     "live_gallery_pr.html": lambda sp: sp.widgets.interactive_pr(
-        sp.datasets.example_classifiers(n=20_000, skew=0.05, random_state=2), skew_bounds=(1e-3, 0.5)),
+        sp.datasets.example_classifiers(n=20_000, skew=0.05, random_state=2), slider_bounds=(1e-3, 0.5)),
     # the widgets guide and the gallery: the explorer, every control drawn in the page (1.9 MB)
     # (with its PRG panel and its threshold control)
     "live_explorer.html": lambda sp: sp.widgets.explorer(sp.datasets.example_classifiers(), skew=0.05, prg=True),

@@ -53,7 +53,7 @@ for skew in (0.01, (0.01, 0.1)):
 # PR curves with bands, and the difference against the skew
 # ---------------------------------------------------------
 # (a) and (b): the PR curves at two deployment skews with pointwise 95 %
-# bootstrap bands (``ci=0.95``).  (c): the difference of the areas against
+# bootstrap bands (``confidence=0.95``).  (c): the difference of the areas against
 # the skew.  Where the band lies above 0 "broad" is significantly better;
 # below 0 "Gauss" is.  Between the two hatched spans the data cannot tell
 # them apart.  The band is pointwise: read the wide hatched spans, not
@@ -63,10 +63,10 @@ fig = plt.figure(figsize=(7.2, 5.6), constrained_layout=True)
 grid = fig.add_gridspec(2, 2)
 for k, skew in enumerate((0.01, 0.3)):
     ax = fig.add_subplot(grid[0, k])
-    sp.plot_pr(points, skew=skew, ci=0.95, n_boot=100, random_state=0, ax=ax)
+    sp.plot_pr(points, skew=skew, confidence=0.95, n_boot=100, random_state=0, ax=ax)
     ax.set_title(f"({'ab'[k]}) PR at $\\pi' = {skew}$, 95 % bands")
 ax = fig.add_subplot(grid[1, :])
-disp = sp.plot_comparison(y, scores["broad"], scores["Gauss"], names=("broad", "Gauss"), skew_range=(0.002, 0.5),
+disp = sp.plot_comparison(y, scores["broad"], scores["Gauss"], names=("broad", "Gauss"), skew_sweep=(0.002, 0.5),
                           n_skews=20, n_boot=200, random_state=0, ax=ax)
 ax.set_title("(c) AUCPR(broad) − AUCPR(Gauss) against the deployment skew")
 plt.show()

@@ -45,7 +45,7 @@ from skewplot.plotting import style
 style.use("double")
 
 data = sp.datasets.example_classifiers(n=20_000, skew=0.05, random_state=2)
-w = sp.widgets.interactive_pr(data, skew_bounds=(1e-3, 0.5))
+w = sp.widgets.interactive_pr(data, slider_bounds=(1e-3, 0.5))
 info = w.save_html(os.path.join(tempfile.mkdtemp(), "live_gallery_pr.html"))
 w.close_figure()
 print(f"{info['states']} states, {info['bytes'] / 1e6:.1f} MB")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import numbers
+import warnings
 
 import numpy as np
 
@@ -273,3 +275,40 @@ def plain(value):
     if isinstance(value, np.generic):
         value = value.item()
     return repr(value)
+
+
+def renamed_keywords(**renames):
+    """Decorator: keywords renamed ``old=new`` still taken for one release, with a DeprecationWarning naming the new.
+
+    The one helper of every renamed keyword (issue 41): the function's
+    signature shows only the new names; an old one given alone is passed on
+    as the new one, both given are refused.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> @renamed_keywords(colour="color")
+    ... def paint(*, color=None):
+    ...     return color
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     paint(colour="red"), str(caught[0].message)
+    ('red', 'paint(): colour= is renamed color=; colour= will be removed in the next release')
+    """
+    def wrap(func):
+        name = func.__qualname__.replace(".__init__", "")
+
+        @functools.wraps(func)
+        def inner(*args, **kwargs):
+            for old, new in renames.items():
+                if old in kwargs:
+                    if new in kwargs:
+                        raise TypeError(f"{name}() got both {new}= and its old spelling {old}=; pass {new}= only")
+                    warnings.warn(f"{name}(): {old}= is renamed {new}=; {old}= will be removed in the next release",
+                                  DeprecationWarning, stacklevel=2)
+                    kwargs[new] = kwargs.pop(old)
+            return func(*args, **kwargs)
+
+        inner.renamed_keywords = dict(renames)
+        return inner
+    return wrap

@@ -87,7 +87,7 @@ class IBCResult:
         return self.recipes[skew_index].apply(scores)
 
 
-def iterative_boolean_combination(data=None, scores=None, skews=None, *, y_true=None, f_alpha=0.5, sample_weight=None,
+def iterative_boolean_combination(data=None, scores=None, skews=None, *, y_true=None, f_alpha=None, sample_weight=None,
                                   pos_label=None):
     """Best classifier or Boolean combination of two for each skew, by F_alpha [S Alg 1].
 
@@ -116,7 +116,8 @@ def iterative_boolean_combination(data=None, scores=None, skews=None, *, y_true=
         Deployment skews pi = P(+) (the operating conditions).
     y_true : array-like of shape (n,) or str, optional
         The labels when ``data`` is None, or their column in ``data``.
-    f_alpha : float in [0, 1], default 0.5
+    f_alpha : float in [0, 1], optional
+        The F weight (None: 0.5, F1).
     sample_weight : array-like of shape (n,) or str, optional
     pos_label : scalar, optional
 
@@ -149,7 +150,7 @@ def iterative_boolean_combination(data=None, scores=None, skews=None, *, y_true=
         raise ValueError(f"scores must hold at least two classifiers to combine, got {len(scores)}")
     if skews is None:
         raise TypeError("iterative_boolean_combination(y_true, scores, skews): skews is missing")
-    f_alpha = _check_alpha(f_alpha)
+    f_alpha = _check_alpha(0.5 if f_alpha is None else f_alpha)  # None: F1, as every f_alpha=
     pi = np.atleast_1d(_skew_grid(skews))
     names = list(scores)
     y_true, columns, sample_weight = labelled_rows(

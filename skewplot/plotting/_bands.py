@@ -1,4 +1,4 @@
-"""Bands around a curve: over folds (SD or quantiles) and bootstrap ``ci=`` bands, and what the legend calls them."""
+"""Bands around a curve: over folds (SD or quantiles) and bootstrap ``confidence=`` bands; what the legend says."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def fold_band_text(band, n_folds):
 def ci_band_text(ci, n_boot, method="percentile"):
     r"""What a bootstrap band is, for its legend entry: level, that it is pointwise, the interval's method.
 
-    ``ci=`` bands of the plots are the percentile interval of
+    ``confidence=`` bands of the plots are the percentile interval of
     :func:`ci_quantiles`; :func:`skewplot.plot_comparison` names its ``method``.
     The method goes on a second line: on one, the entry is wider than the
     Axes of a small figure, and a legend strip under it would narrow it.
@@ -104,10 +104,10 @@ def check_band(band):
 
 
 def check_ci(ci):
-    """``ci=`` of the plots: None (no band) or a confidence in (0, 1)."""
+    """``confidence=`` of the plots: None (no band) or a confidence in (0, 1)."""
     if ci is None:
         return None
-    return check_scalar(ci, "ci", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+    return check_scalar(ci, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
 
 
 def ci_replicates(points, ci, n_boot, random_state):
@@ -126,7 +126,7 @@ def ci_replicates(points, ci, n_boot, random_state):
         try:
             out[name] = bootstrap_points(value, n_boot, random_state=rng)
         except ValueError as exc:
-            raise ValueError(f"ci: {exc}") from exc
+            raise ValueError(f"confidence: {exc}") from exc
     return ci, out
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.colors import to_rgba
 
+from .._defaults import N_BOOT_DECISION
 from .._memory import check_memory
-from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair
+from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair, renamed_keywords
 from ..metrics._inputs import two_scores
 from ..stats.compare import compare_many
 from ._axes import log_axis, skew_window
@@ -105,8 +106,9 @@ def _spans(x, mask, window):
     return [(edges[s], edges[e]) for s, e in zip(starts, ends, strict=True)]
 
 
-def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews=None, skew_range=(0.001, 0.5),
-                    n_skews=40, names=None, confidence=0.95, n_boot=1000, method="bca",
+@renamed_keywords(skew_range="skew_sweep")
+def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews=None, skew_sweep=(0.001, 0.5),
+                    n_skews=40, names=None, confidence=0.95, n_boot=N_BOOT_DECISION, method="bca",
                     interpolation="continuous", normalize=False, stratified=True, sample_weight=None, pos_label=None,
                     random_state=None, log_skew=True, ax=None, progress=True, **kwargs):
     """Draw AUCPR(A) - AUCPR(B) against the deployment skew, with a bootstrap band.
@@ -133,8 +135,10 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
         The labels when ``data`` is None, or their column in ``data``.
     skews : array-like, optional
         Skews in (0, 1) to evaluate, increasing.  By default ``n_skews``
-        log-spaced values over ``skew_range``.
-    skew_range : (float, float), default=(0.001, 0.5)
+        log-spaced values over ``skew_sweep``.
+    skew_sweep : (float, float), default=(0.001, 0.5)
+        The ends of the skew axis the difference is drawn over (formerly
+        ``skew_range``, which elsewhere is only the range P̄ averages over).
     n_skews : int, default=40
     names : (str, str), optional
         The classifiers' names: the keys of a mapping of scores, else ``("A", "B")``.
@@ -165,7 +169,7 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
     kwargs = check_style(kwargs, plot_comparison)
     log_skew = check_bool(log_skew, "log_skew")
     if skews is None:
-        lo, hi = check_pair(skew_range, "skew_range", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+        lo, hi = check_pair(skew_sweep, "skew_sweep", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
         n_skews = check_int(n_skews, "n_skews", lo=2)
         check_memory(8 * n_skews, f"n_skews={n_skews} skews", reduce="lower n_skews")
         skews = np.geomspace(lo, hi, n_skews) if log_skew else np.linspace(lo, hi, n_skews)

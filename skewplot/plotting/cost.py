@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_bool, check_choice, check_scalar
+from .._defaults import N_BOOT_BAND
+from .._validate import check_bool, check_choice, check_scalar, renamed_keywords
 from ..metrics._inputs import classifiers
 from ..metrics.cost import (
     cost_crossing,
@@ -65,8 +66,10 @@ class CostDisplay(EnvelopeDisplay):
     _update_params = ("m", "skew")
     _relabelled = ("x",)
 
+    @renamed_keywords(ci="confidence")
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,
-                 skew=None, max_lines=None, band="sd", x_axis="pc", ci=None, n_boot=200, random_state=None,
+                 skew=None, max_lines=None, band="sd", x_axis="pc", confidence=None, n_boot=N_BOOT_BAND,
+                 random_state=None,
                  palette=None, log_skew=None, skew_bounds=None):
         self.m = check_scalar(m, "m", lo=0.0, hi=1.0)
         self.x_axis = check_choice(x_axis, "x_axis", ("pc", "skew"))
@@ -74,9 +77,9 @@ class CostDisplay(EnvelopeDisplay):
         self._shape_params = ("m",) if self.x_axis == "skew" else ()
         self.trivial = check_bool(trivial, "trivial")
         self.operating_range = check_bool(operating_range, "operating_range")
-        super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
-                         n_boot=n_boot, random_state=random_state, palette=palette, log_skew=log_skew,
-                         skew_bounds=skew_bounds)
+        super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band,
+                         confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette,
+                         log_skew=log_skew, skew_bounds=skew_bounds)
         self.ranges_ = {}
 
     @classmethod
@@ -225,10 +228,13 @@ class CostDisplay(EnvelopeDisplay):
         return "Normalised expected cost"  # a log axis says so in its ticks: the label fits a narrow panel
 
 
+@renamed_keywords(ci="confidence")
+
 def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
               pos_label=None, hue_order=None, palette=None, name=None, m=0.5, lines=True, envelope=True,
               trivial=True, operating_range=False, skew=None, x_axis="pc", log_skew=None, skew_bounds=None,
-              max_lines=None, band="sd", ci=None, n_boot=200, random_state=None, threshold=None, ax=None, **kwargs):
+              max_lines=None, band="sd", confidence=None, n_boot=N_BOOT_BAND, random_state=None, threshold=None,
+              ax=None, **kwargs):
     """Draw cost space: normalised expected cost against the probability cost PC(+) [S §2.3].
 
     Each operating point ``(TPR, FPR)`` is the straight line from
@@ -285,7 +291,7 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_cost")
     disp = CostDisplay(points, m=m, lines=lines, envelope=envelope, trivial=trivial, operating_range=operating_range,
-                       skew=skew, max_lines=max_lines, band=band, x_axis=x_axis, ci=ci, n_boot=n_boot,
+                       skew=skew, max_lines=max_lines, band=band, x_axis=x_axis, confidence=confidence, n_boot=n_boot,
                        random_state=random_state, palette=palette, log_skew=log_skew, skew_bounds=skew_bounds)
     return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 

@@ -119,7 +119,7 @@ def _mark(disp, threshold):
 
 
 def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None, name=None,
-                  skew=None, target="cost", value=None, m=0.5, beta=1.0, threshold=None, ax=None, **kwargs):
+                  skew=None, target="cost", value=None, m=0.5, beta=None, threshold=None, ax=None, **kwargs):
     """The objective of every threshold under a skew model, with the band the model's skews span.
 
     One line and band per classifier (several: a mapping of operating points, or
@@ -137,7 +137,8 @@ def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, p
         :func:`skewplot.choose_threshold` checks its ``value``: every
         objective here lies in [0, 1]).
     m : float in [0, 1], default=0.5
-    beta : float >= 0, default=1.0
+    beta : float >= 0, optional
+        The F_beta weight (None: F1).
     threshold : float, ThresholdDecision or dict of str to either, optional
         Mark this threshold on every classifier, or one per classifier (a
         mapping name -> threshold).  A decision's interval of the objective

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._defaults import N_BOOT_BAND
 from .._validate import check_bool, check_int, check_scalar
 from ..metrics.hull import roc_convex_hull
 from ..skew import FixedSkew, _is_estimate, as_skew
@@ -84,14 +85,14 @@ ENVELOPE_PARAMS = """\
     band : {"sd", "quantile"}, default="sd"
         For folds: mean ± one standard deviation, or the median with the
         10-90 % quantiles, of the envelopes.
-    ci : float in (0, 1), optional
+    confidence : float in (0, 1), optional
         Draw a pointwise bootstrap band of this confidence around each
         single classifier's envelope (stratified resampling of the rows its
         counts hold, as :func:`skewplot.aucpr_ci`).
     n_boot : int, default=200
-        Bootstrap replicates for ``ci``.
+        Bootstrap replicates for ``confidence``.
     random_state : None, int or Generator, optional
-        Seed of the bootstrap for ``ci``.
+        Seed of the bootstrap for ``confidence``.
 %(threshold_param)s    ax : matplotlib Axes, optional
     **kwargs
         Passed to the envelopes' ``Axes.plot`` (to the thin lines when
@@ -154,8 +155,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
     _shape_params: tuple = ()
     _thin_label = "one line per threshold"
 
-    def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=None, band="sd", ci=None,
-                 n_boot=200, random_state=None, palette=None, log_skew=None, skew_bounds=None):
+    def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=None, band="sd", confidence=None,
+                 n_boot=N_BOOT_BAND, random_state=None, palette=None, log_skew=None, skew_bounds=None):
         super().__init__(palette)
         self.points = as_points_dict(points)
         self.lines = check_bool(lines, "lines")
@@ -181,7 +182,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         for name, value in self.points.items():
             folds = value if isinstance(value, list) else [value]
             self._hulls[name] = [p._take(roc_convex_hull(p)) for p in folds]
-        self.ci, replicates = ci_replicates(self.points, ci, n_boot, random_state)
+        self.ci, replicates = ci_replicates(self.points, confidence, n_boot, random_state)
         self.n_boot = n_boot
         self._ci_hulls = {name: [p._take(roc_convex_hull(p)) for p in reps] for name, reps in replicates.items()}
         self._changed = set()

@@ -234,7 +234,7 @@ class APNullDisplay(Display):
     ``observed`` (greater).
     """
 
-    def __init__(self, n, n_pos, *, observed=None, n_samples=20000, random_state=0):
+    def __init__(self, n, n_pos, *, observed=None, n_samples=20000, random_state=None):
         super().__init__()
         from ..stats import average_precision_null
 
@@ -286,7 +286,7 @@ def _normal_line(ax, x, mean, var, **style):
     return ax.axvline(mean, **style)
 
 
-def plot_ap_null(n, n_pos, *, observed=None, n_samples=20000, random_state=0, ax=None, **kwargs):
+def plot_ap_null(n, n_pos, *, observed=None, n_samples=20000, random_state=None, ax=None, **kwargs):
     """Draw the null distribution of average precision under random ranking [Z Fig 1].
 
     Parameters
@@ -299,7 +299,7 @@ def plot_ap_null(n, n_pos, *, observed=None, n_samples=20000, random_state=0, ax
         An observed AP to mark, with its one-sided p-value (normal, exact moments).
     n_samples : int, default=20000
         Random rankings drawn for the histogram.
-    random_state : int or Generator, default=0
+    random_state : int or Generator, optional
     ax : matplotlib Axes, optional
     **kwargs
         Passed to the histogram.

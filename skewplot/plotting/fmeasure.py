@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._defaults import N_BOOT_BAND
+from .._validate import renamed_keywords
 from ..metrics._inputs import classifiers
 from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope, resolve_f_weight
 from ..skew.base import skew_text
@@ -49,13 +51,15 @@ class FMeasureDisplay(EnvelopeDisplay):
     _shape_params = ("f_alpha", "beta")
     _thin_label = "one curve per threshold"
 
+    @renamed_keywords(ci="confidence")
     def __init__(self, points, *, f_alpha=None, beta=None, lines=True, envelope=True, skew=None, log_skew=None,
-                 skew_bounds=None, max_lines=None, band="sd", ci=None, n_boot=200, random_state=None, palette=None):
+                 skew_bounds=None, max_lines=None, band="sd", confidence=None, n_boot=N_BOOT_BAND, random_state=None,
+                 palette=None):
         self.f_alpha = resolve_f_weight(f_alpha, beta)
         self.beta = None if beta is None else float(beta)
-        super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band, ci=ci,
-                         n_boot=n_boot, random_state=random_state, palette=palette, log_skew=log_skew,
-                         skew_bounds=skew_bounds)
+        super().__init__(points, lines=lines, envelope=envelope, skew=skew, max_lines=max_lines, band=band,
+                         confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette,
+                         log_skew=log_skew, skew_bounds=skew_bounds)
 
     @property
     def _skews(self):
@@ -124,10 +128,12 @@ class FMeasureDisplay(EnvelopeDisplay):
         return f"F-measure $F_{{\\alpha}}$ ($\\alpha$={self.f_alpha:g})"
 
 
+@renamed_keywords(ci="confidence")
+
 def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
                   pos_label=None, hue_order=None, palette=None, name=None, f_alpha=None, beta=None, lines=True,
-                  envelope=True, skew=None, log_skew=None, skew_bounds=None, max_lines=None, band="sd", ci=None,
-                  n_boot=200, random_state=None, threshold=None, ax=None, **kwargs):
+                  envelope=True, skew=None, log_skew=None, skew_bounds=None, max_lines=None, band="sd", confidence=None,
+                  n_boot=N_BOOT_BAND, random_state=None, threshold=None, ax=None, **kwargs):
     """Draw F-measure space: F_alpha of each operating point against the skew pi [S §3].
 
     Each operating point is an increasing concave curve
@@ -180,8 +186,8 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_fmeasure")
     disp = FMeasureDisplay(points, f_alpha=f_alpha, beta=beta, lines=lines, envelope=envelope, skew=skew,
-                           log_skew=log_skew, skew_bounds=skew_bounds, max_lines=max_lines, band=band, ci=ci,
-                           n_boot=n_boot,
+                           log_skew=log_skew, skew_bounds=skew_bounds, max_lines=max_lines, band=band,
+                           confidence=confidence, n_boot=n_boot,
                            random_state=random_state, palette=palette)
     return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._validate import check_bool, check_choice, check_scalar
+from .._defaults import N_BOOT_BAND
+from .._validate import check_bool, check_choice, check_scalar, renamed_keywords
 from ..metrics._inputs import classifiers
 from ..metrics.auc import INTERPOLATIONS, aucpr, polyline_corners
 from ..metrics.curve import pr_curve
@@ -69,9 +70,10 @@ class PRDisplay(FromScoresMixin, Display):
         # With the skew in the title the y label never changes: a widget need not repaint the axis.
         return () if self.skew_label == "title" else ("y",)
 
+    @renamed_keywords(ci="confidence")
     def __init__(self, points, *, skew=None, interpolation="continuous", normalize=False, baselines=True,
-                 color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", ci=None, n_boot=200,
-                 random_state=None, palette=None, log_precision=None):
+                 color_by_threshold=False, iso_f=None, band="sd", skew_label="axis", confidence=None,
+                 n_boot=N_BOOT_BAND, random_state=None, palette=None, log_precision=None):
         super().__init__(palette)
         self.skew_label = check_choice(skew_label, "skew_label", ("axis", "title"))
         self.points = as_points_dict(points)
@@ -84,14 +86,10 @@ class PRDisplay(FromScoresMixin, Display):
         self.band = check_band(band)
         if self.iso_f is not None and any(not 0 < f < 1 for f in self.iso_f):
             raise ValueError("iso_f values must lie in (0, 1)")
-        self.bands_ = {}
-        self._iso_f_artists = []
-        self.aucs_ = {}
-        self._reduced = {}
-        self._corners = {}
+        self.bands_, self._iso_f_artists, self.aucs_, self._reduced, self._corners = {}, [], {}, {}, {}
         self._colorbar = None
         self._check_skew(skew)
-        self.ci, self._replicates = ci_replicates(self.points, ci, n_boot, random_state)
+        self.ci, self._replicates = ci_replicates(self.points, confidence, n_boot, random_state)
         self.n_boot = n_boot
         self.log_precision = (self.model().mean < LOG_PRECISION_BELOW if log_precision is None
                               else check_bool(log_precision, "log_precision"))
@@ -311,10 +309,13 @@ class PRDisplay(FromScoresMixin, Display):
         return plot_pr
 
 
+@renamed_keywords(ci="confidence")
+
 def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
             pos_label=None, hue_order=None, palette=None, name=None, skew=None, interpolation="continuous",
             normalize=False, baselines=True, color_by_threshold=False, iso_f=None, band="sd", skew_label="axis",
-            ci=None, n_boot=200, random_state=None, log_precision=None, threshold=None, ax=None, **kwargs):
+            confidence=None, n_boot=N_BOOT_BAND, random_state=None, log_precision=None, threshold=None, ax=None,
+            **kwargs):
     """Draw PR curves at a skew or under a skew model, with their baselines.
 
     Inputs: ``(y_true, y_score)``, points, ``{name: points}`` or ``data=table, hue=...``: :doc:`/guide/inputs`.
@@ -345,8 +346,8 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
         Where the skew model is written: in the y label (``Precision $P_{\\pi'=0.01}$``), or as plain
         text in the title (``π′ = 0.01``, the model's ``describe()``) under the y label ``Precision $P$``
         (``$\\bar{P}$``, ``$\\tilde{P}$``); the widgets use "title" (a fixed y axis redraws no mathtext).
-    ci, n_boot, random_state : float in (0, 1), int (default 200), seed, optional
-        A pointwise bootstrap band of level ``ci`` from ``n_boot`` stratified replicates of each curve's rows.
+    confidence, n_boot, random_state : float in (0, 1), int (default 200), seed, optional
+        A pointwise bootstrap band of level ``confidence`` (formerly ``ci``) from ``n_boot`` replicates.
     log_precision : bool or None, default=None
         Logarithmic precision axis, from below the random baseline to 1.  None: logarithmic when the
         baseline (the model's mean skew) is below 0.05, where a linear axis lays it and the
@@ -388,8 +389,9 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_pr")
     disp = PRDisplay(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
-                     color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label, ci=ci,
-                     n_boot=n_boot, random_state=random_state, palette=palette, log_precision=log_precision)
+                     color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label,
+                     confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette,
+                     log_precision=log_precision)
     return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 

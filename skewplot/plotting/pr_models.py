@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .._validate import check_1d_array, check_pair
+from .._validate import check_1d_array, check_pair, renamed_keywords
 from ..metrics._inputs import refuse_positional_skew
 from ..skew import SkewModel, SkewRange, SkewSeries
 from ._kwargs import check_style
@@ -10,6 +10,8 @@ from .pr import plot_pr
 
 __all__ = ["plot_integrated_pr", "plot_temporal_pr"]
 
+
+@renamed_keywords(ci="confidence")
 
 def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight=None, ax=None, **kwargs):
     """Draw P̄-R curves: precision integrated over a range of skews [L §4.3].
@@ -21,6 +23,7 @@ def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight
     data, y_score
         As :func:`plot_pr`, with its input keywords (``y_true``, ``hue``, ``units``, ``folds`` ...).
     skew_range : (float, float), default=(0, 0.5)
+        The range of skews P̄ averages over.
     weight : callable or frozen scipy.stats distribution, optional
         Density over the range (uniform when None).
     ax : matplotlib Axes, optional
@@ -32,6 +35,8 @@ def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight
     lo, hi = check_pair(skew_range, "skew_range", lo=0.0, hi=1.0)
     return plot_pr(data, y_score, skew=SkewRange(lo, hi, weight=weight), ax=ax, **kwargs)
 
+
+@renamed_keywords(ci="confidence")
 
 def plot_temporal_pr(data=None, y_score=None, *, skew_series, ax=None, **kwargs):
     """Draw P̃-R curves: precision averaged over a skew that moves in time [L §4.2].

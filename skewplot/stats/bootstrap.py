@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._defaults import N_BOOT_INTERVAL
 from .._memory import check_memory, check_work
 from .._progress import bar, check_progress
 from .._validate import (
@@ -241,7 +242,7 @@ def summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng):
 
 
 def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
-             interpolation="continuous", confidence=0.95, n_boot=2000, method="bca", stratified=True,
+             interpolation="continuous", confidence=0.95, n_boot=N_BOOT_INTERVAL, method="bca", stratified=True,
              random_state=None, normalize=False, progress=True):
     """Bootstrap confidence interval of the AUCPR at a skew or under a skew model.
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._defaults import N_BOOT_DECISION
 from .._memory import check_memory
 from .._progress import check_progress
 from .._validate import check_bool, check_choice, check_int, check_scalar
@@ -139,9 +140,9 @@ def _pick(good, target, value, tpr, what):
     return int(np.flatnonzero(ok & (tpr == tpr[ok].max()))[0])
 
 
-def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, m=0.5, beta=1.0, risk="expected",
-                     level=0.9, confidence=None, n_boot=1000, y_true=None, sample_weight=None, pos_label=None,
-                     random_state=None, progress=True):
+def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, m=0.5, beta=None, risk="expected",
+                     level=0.9, confidence=None, n_boot=N_BOOT_DECISION, y_true=None, sample_weight=None,
+                     pos_label=None, random_state=None, progress=True):
     """The threshold to deploy when the deployment skew is known only as a number, a range or a distribution.
 
     Every threshold is evaluated (no grid), each with the exact one-skew
@@ -167,7 +168,7 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
         The precision or recall to reach (those targets only).
     m : float in [0, 1], default=0.5
         Relative cost of a false positive, ``C_FP / (C_FP + C_FN)``.
-    beta : float >= 0, default=1.0 (the F_beta weight)
+    beta : float >= 0, optional (the F_beta weight; None: F1)
     risk : {"expected", "worst", "regret", "chance"}, default="expected"
         ``"expected"``: the objective averaged over the skew model.
         ``"worst"``: its worst over the model's skews (the range's ends, the
@@ -312,7 +313,7 @@ def _report(pts, i, model, m):
     return out
 
 
-def report_at(pts, index, skew, *, m=0.5, confidence=None, exact=False, n_boot=1000, random_state=None):
+def report_at(pts, index, skew, *, m=0.5, confidence=None, exact=False, n_boot=N_BOOT_DECISION, random_state=None):
     """What operating point ``index`` does at the deployment skew, as :func:`choose_threshold` reports it.
 
     The widgets' threshold readout: the same quantities (``_report``) at any

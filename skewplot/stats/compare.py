@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._defaults import N_BOOT_INTERVAL
 from .._progress import check_progress
 from .._validate import check_bool, check_choice
 from ..metrics._inputs import two_scores
@@ -145,7 +146,7 @@ def _wins(deployed):
 
 
 def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=None, interpolation="continuous",
-                 confidence=0.95, n_boot=2000, method="bca", stratified=True, random_state=None,
+                 confidence=0.95, n_boot=N_BOOT_INTERVAL, method="bca", stratified=True, random_state=None,
                  normalize=False, pos_label=None, func="compare", progress=False):
     """:func:`compare` at several skew specifications on the same bootstrap replicates.
 
@@ -202,7 +203,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
 
 
 def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
-            interpolation="continuous", confidence=0.95, n_boot=2000, method="bca", stratified=True,
+            interpolation="continuous", confidence=0.95, n_boot=N_BOOT_INTERVAL, method="bca", stratified=True,
             random_state=None, normalize=False, progress=True):
     """Paired bootstrap comparison of the AUCPR of two classifiers, and the chance that A beats B out there.
 

@@ -17,6 +17,7 @@ import warnings
 
 import numpy as np
 
+from .._defaults import N_BOOT_SKEW
 from .._validate import check_1d_array, check_choice, check_finite, check_same_length, check_scalar
 from ..metrics.ranking import skew_limits
 from ..skew import SkewRange, SkewSeries
@@ -113,7 +114,7 @@ def _split(batches, times, window):
 
 
 def estimate_skew_series(y_true, y_score, batches, times=None, *, window=None, method=DEFAULT_METHOD,
-                         sample_weight=None, pos_label=None, confidence=None, n_boot=400, random_state=None):
+                         sample_weight=None, pos_label=None, confidence=None, n_boot=N_BOOT_SKEW, random_state=None):
     """The deployment skew over time: one estimate per batch or time window, as a SkewSeries.
 
     Parameters

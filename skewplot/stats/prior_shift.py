@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.special import ndtri
 
+from .._defaults import N_BOOT_SKEW
 from .._memory import check_memory, check_work
 from .._progress import bar, check_progress
 from .._validate import check_1d_array, check_choice, check_finite, check_int, check_scalar
@@ -200,7 +201,7 @@ def _estimate(counts, method, bins):
 
 
 def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, method=DEFAULT_METHOD,
-                  sample_weight=None, pos_label=None, confidence=None, n_boot=400, random_state=None,
+                  sample_weight=None, pos_label=None, confidence=None, n_boot=N_BOOT_SKEW, random_state=None,
                   progress=True):
     """Estimate the deployment skew ``pi'`` from unlabelled deployment scores.
 

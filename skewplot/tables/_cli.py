@@ -16,7 +16,7 @@ def is_table_path(path):
 def _pos_label(text):
     """``--pos-label`` as the column's type will most likely have it (1, 1.0, or the text)."""
     if text is None:
-        return 1
+        return None  # inferred, as everywhere
     for kind in (int, float):
         try:
             return kind(text)

@@ -47,7 +47,7 @@ _ENGINE_MODULES = ("duckdb", "_duckdb", "polars", "pandas", "pyarrow", "pyspark"
                    "sqlglot", "numpy")
 
 
-def operating_points_from(table, y_score=None, y_true=None, *, sample_weight=None, pos_label=1, soft_labels=False,
+def operating_points_from(table, y_score=None, y_true=None, *, sample_weight=None, pos_label=None, soft_labels=False,
                           bins=None, tolerance=None, max_groups=DEFAULT_MAX_GROUPS, nulls="raise", progress=False,
                           score=None, label=None, weight=None):
     """Operating points of a table, computed by the table's engine.
@@ -64,8 +64,10 @@ def operating_points_from(table, y_score=None, y_true=None, *, sample_weight=Non
         metric and plot takes with ``data=``).
     sample_weight : str, optional
         Column of non-negative sample weights.
-    pos_label : scalar, default=1
-        Label value of the positive class (hard labels).
+    pos_label : scalar, optional
+        Label value of the positive class (hard labels).  None, as
+        everywhere: inferred from labels {0, 1}, {-1, 1} or bool (the
+        positive class 1 or True); other labels need it.
     soft_labels : bool, default=False
         The label column holds each row's positive fraction in [0, 1]
         (``OperatingPoints.from_weights``) instead of a class.
@@ -116,7 +118,8 @@ def operating_points_from(table, y_score=None, y_true=None, *, sample_weight=Non
     for name, flag in (("soft_labels", soft_labels), ("progress", progress)):
         if not isinstance(flag, (bool, np.bool_)):
             raise TypeError(f"{name} must be True or False, got {type(flag).__name__} {flag!r}")
-    if not isinstance(pos_label, (str, numbers.Number, np.generic)) or pos_label != pos_label:
+    if pos_label is not None and (not isinstance(pos_label, (str, numbers.Number, np.generic))
+                                  or pos_label != pos_label):
         raise TypeError(f"pos_label must be one label value (a number or a str), got {pos_label!r}")
     y_score, y_true, sample_weight = _renamed(dict(y_score=(y_score, "score", score), y_true=(y_true, "label", label),
                                                    sample_weight=(sample_weight, "weight", weight)))
@@ -146,6 +149,12 @@ def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, n
         if arg in names and not schema[names[arg]].is_numeric():
             raise TypeError(f"{arg} column {names[arg]!r} must be numeric, got {schema[names[arg]]}")
     label_type = schema[names["y_true"]]
+    inferred = pos_label is None and not soft_labels
+    if inferred:  # as operating_points: {0, 1}, {-1, 1} or bool (checked against the values below)
+        if not label_type.is_numeric() and label_type != nw.Boolean:
+            raise TypeError(f"pos_label is needed: y_true column {names['y_true']!r} holds {label_type}, not "
+                            "labels {0, 1}, {-1, 1} or bool; pass the positive class as it is written there")
+        pos_label = True if label_type == nw.Boolean else 1
     if not soft_labels:
         _check_pos_label(pos_label, label_type, names["y_true"])
     score_type = schema[names["y_score"]]
@@ -159,7 +168,7 @@ def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, n
     weighted = "sample_weight" in names
     counted = not weighted and not soft_labels
     frame = _with_weights(frame, nw, weighted, pos_label, soft_labels, counted)
-    lo, hi, n_rows = _checked_range(frame, nw, weighted, pos_label, soft_labels, label_type.is_integer())
+    lo, hi, n_rows = _checked_range(frame, nw, weighted, pos_label, soft_labels, label_type.is_integer(), inferred)
     groups = min(n_rows, max_groups if bins is None else bins + 1)
     check_memory(groups * _BYTES_PER_GROUP, f"operating_points_from with up to {groups} groups "
                  f"({'bins' if bins is not None else 'max_groups'}={bins or max_groups}, {n_rows} rows)",
@@ -261,7 +270,7 @@ def _finite(value):
         return False
 
 
-def _checked_range(frame, nw, weighted, pos_label, soft_labels, label_is_integer):
+def _checked_range(frame, nw, weighted, pos_label, soft_labels, label_is_integer, inferred=False):
     """Refuse bad tables before the long scans; return the score range and the number of rows.
 
     The first query holds only counts, minima and maxima, which DuckDB
@@ -303,6 +312,9 @@ def _checked_range(frame, nw, weighted, pos_label, soft_labels, label_is_integer
             n_labels = int(_row(frame.select(y.n_unique().alias("n")))["n"])
             raise ValueError(f"y_true column holds {n_labels} distinct values; hard labels need two "
                              "(pass soft_labels=True for positive fractions in [0, 1])")
+        if inferred and not ({float(v) for v in values} <= {0.0, 1.0} or {float(v) for v in values} <= {-1.0, 1.0}):
+            raise ValueError(f"pos_label is needed: the y_true column holds {sorted(values)}, not labels "
+                             "{0, 1}, {-1, 1} or bool")
         if not any(v == pos_label for v in values):
             raise ValueError(f"no positive weight: pos_label={pos_label!r} does not occur in the y_true column")
         if all(v == pos_label for v in values):

@@ -30,7 +30,7 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     INPUT_KEYS,
     _current_cell,
     check_points,
-    check_skew_bounds,
+    check_slider_bounds,
     data_set_skew,
     estimate_strip,
     guard_control,
@@ -49,7 +49,7 @@ from ._readout import Tables, first_points, normalized, readout_table  # noqa: F
 from ._width import follow_output_width
 from .page.export import save_html
 
-__all__ = ["SkewWidget", "check_points", "plot_args", "check_skew_bounds", "data_set_skew", "initial_skew",
+__all__ = ["SkewWidget", "check_points", "plot_args", "check_slider_bounds", "data_set_skew", "initial_skew",
            "skew_or_estimate", "is_widget_backend", "read_estimate", "INPUT_KEYS"]
 
 _log = logging.getLogger("skewplot.widgets")

@@ -139,8 +139,8 @@ def data_set_skew(points):
     return pts.skew
 
 
-def check_skew_bounds(skew_bounds):
-    return check_pair(skew_bounds, "skew_bounds", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+def check_slider_bounds(slider_bounds):
+    return check_pair(slider_bounds, "slider_bounds", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
 
 
 def skew_or_estimate(skew, estimated_skew):
@@ -173,7 +173,7 @@ def initial_skew(points, skew, bounds):
                         f"{skew!r}; a range or a model is the skew_range= of interactive_integrated_pr or explorer")
     skew = check_scalar(skew, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
     if not lo <= skew <= hi:
-        raise ValueError(f"skew must lie within skew_bounds [{lo:g}, {hi:g}], got {skew:g}")
+        raise ValueError(f"skew must lie within slider_bounds [{lo:g}, {hi:g}], got {skew:g}")
     return skew
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.patches import Rectangle
 
-from .._validate import check_bool
+from .._validate import check_bool, renamed_keywords
 from ..metrics.auc import roc_auc
 from ..metrics.precision import skew_model_of
 from ..plotting.envelope import LOG_BELOW
@@ -14,7 +14,7 @@ from ..skew.base import skew_text
 from ._base import (
     SkewWidget,
     check_points,
-    check_skew_bounds,
+    check_slider_bounds,
     first_points,
     initial_skew,
     normalized,
@@ -46,7 +46,7 @@ class Explorer(SkewWidget):
     _page_draws_curves = True
 
     def __init__(self, data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None,
-                 m=0.5, skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=None, prg=False,
+                 m=0.5, slider_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=None, prg=False,
                  threshold_control=True, **inputs):
         from .. import plotting
         from ..metrics.fweight import resolve_f_weight
@@ -57,7 +57,7 @@ class Explorer(SkewWidget):
         style = {"palette": inputs.pop("palette", None)}
         if inputs:
             raise TypeError(f"explorer() got unexpected keyword argument(s) {', '.join(sorted(inputs))}")
-        bounds = check_skew_bounds(skew_bounds)
+        bounds = check_slider_bounds(slider_bounds)
         skew, estimated_skew = skew_or_estimate(skew, estimated_skew)
         value = initial_skew(points, skew, bounds)
         pair = check_skew_range(skew_range, name="skew_range")
@@ -234,8 +234,9 @@ def fitted_legend(fig, handles, labels):
         legend.remove()
 
 
+@renamed_keywords(skew_bounds="slider_bounds")
 def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
-             skew_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=None, prg=False, threshold_control=True,
+             slider_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=None, prg=False, threshold_control=True,
              **inputs):
     """Every space side by side under one set of controls, with a linked AUC table.
 
@@ -254,12 +255,15 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
     skew : float, optional
         Starting skew; the data set's own skew when None.
     skew_range : (float, float), default=(0.0, 0.5)
+        The starting range of skews P̄ averages over (the P̄-R panel's range slider).
     f_alpha : float in [0, 1], optional
         Starting F weight (0.5, F1, by default).
     beta : float >= 0, optional
         Start at F_beta instead (``f_alpha = 1 / (1 + beta**2)``).
     m : float in [0, 1], default=0.5
-    skew_bounds : (float, float), default=(1e-4, 0.9999)
+    slider_bounds : (float, float), default=(1e-4, 0.9999)
+        The skew slider's ends, ``0 < lo < hi < 1`` (formerly ``skew_bounds``,
+        which in the plots is the span of the skew axis).
     estimated_skew : SkewEstimate or float, optional
         A skew estimated from deployment scores (:func:`skewplot.estimate_skew`):
         shown with its interval on the slider's scale and shaded in the
@@ -322,5 +326,5 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
     True
     """
     return Explorer(data, y_score, skew=skew, skew_range=skew_range, f_alpha=f_alpha, beta=beta, m=m,
-                    skew_bounds=skew_bounds, estimated_skew=estimated_skew, figsize=figsize, prg=prg,
+                    slider_bounds=slider_bounds, estimated_skew=estimated_skew, figsize=figsize, prg=prg,
                     threshold_control=threshold_control, **inputs)

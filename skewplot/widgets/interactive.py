@@ -9,14 +9,14 @@ from __future__ import annotations
 import ipywidgets as widgets
 import numpy as np
 
-from .._validate import check_1d_array, check_finite, check_scalar
+from .._validate import check_1d_array, check_finite, check_scalar, renamed_keywords
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
 from ..plotting.envelope import LOG_BELOW
 from ..plotting.layout._legend import place_legend
 from ..skew import SkewRange, SkewSeries
 from ..skew.base import skew_text
-from ._base import SkewWidget, check_points, check_skew_bounds, first_points, initial_skew, normalized, plot_args
+from ._base import SkewWidget, check_points, check_slider_bounds, first_points, initial_skew, normalized, plot_args
 from ._checks import skew_or_estimate
 from .controls import NumberSlider, check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
 from .spaces import EnvelopeWidget, _marker_doc
@@ -64,11 +64,11 @@ class InteractivePR(_PRWidget):
     # save_html: a frame per state, unless a threshold control's ranks make them too many (then drawn in the page)
     _page_draws_curves = property(lambda self: self.threshold_control is not None)
 
-    def __init__(self, data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
+    def __init__(self, data=None, y_score=None, *, skew=None, slider_bounds=(1e-4, 0.9999), estimated_skew=None,
                  figsize=(6.0, 4.5), **kwargs):
         super().__init__()
         points = check_points(data, y_score, kwargs, func="interactive_pr")
-        bounds = check_skew_bounds(skew_bounds)
+        bounds = check_slider_bounds(slider_bounds)
         skew, estimated_skew = skew_or_estimate(skew, estimated_skew)
         value = initial_skew(points, skew, bounds)
         estimate = self._make_estimate(estimated_skew, bounds)
@@ -83,7 +83,8 @@ class InteractivePR(_PRWidget):
         self._pr_readout(f"AUCPR at π′ = {skew_text(skew)}")
 
 
-def interactive_pr(data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
+@renamed_keywords(skew_bounds="slider_bounds")
+def interactive_pr(data=None, y_score=None, *, skew=None, slider_bounds=(1e-4, 0.9999), estimated_skew=None,
                    figsize=(6.0, 4.5), **kwargs):
     """PR curves with a log-scaled deployment-skew slider and a live AUC table.
 
@@ -93,8 +94,9 @@ def interactive_pr(data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9
         What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``).
     skew : float, optional
         Starting skew; the data set's own skew when None.
-    skew_bounds : (float, float), default=(1e-4, 0.9999)
-        The slider's ends, ``0 < lo < hi < 1``.
+    slider_bounds : (float, float), default=(1e-4, 0.9999)
+        The skew slider's ends, ``0 < lo < hi < 1`` (formerly ``skew_bounds``,
+        which in the plots is the span of the skew axis).
     estimated_skew : SkewEstimate or float, optional
         A skew estimated from deployment scores (:func:`skewplot.estimate_skew`):
         shown with its interval on the slider's scale, with a "go to
@@ -119,7 +121,7 @@ def interactive_pr(data=None, y_score=None, *, skew=None, skew_bounds=(1e-4, 0.9
     >>> round(w.readouts_["strong"]["AUC"], 4) == round(sp.aucpr(w.displays["pr"].points["strong"], skew=0.01), 4)
     True
     """
-    return InteractivePR(data, y_score, skew=skew, skew_bounds=skew_bounds, estimated_skew=estimated_skew,
+    return InteractivePR(data, y_score, skew=skew, slider_bounds=slider_bounds, estimated_skew=estimated_skew,
                          figsize=figsize, **kwargs)
 
 
@@ -181,7 +183,7 @@ def interactive_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5),
     data, y_score : optional
         What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``).
     skew_range : (float, float), default=(0.0, 0.5)
-        Starting range, ``0 <= lo < hi <= 1``.
+        The starting range of skews P̄ averages over, ``0 <= lo < hi <= 1``.
     weight : callable or frozen scipy.stats distribution, optional
         A user density over the skew; adds "user density" to the choices.
     observed : array-like of float, optional
@@ -320,7 +322,8 @@ def interactive_temporal_pr(data=None, y_score=None, *, skew_series, t_end=None,
 
 
 @_marker_doc
-def interactive_fmeasure(data=None, y_score=None, *, f_alpha=None, beta=None, skew=None, skew_bounds=(1e-4, 0.9999),
+@renamed_keywords(skew_bounds="slider_bounds")
+def interactive_fmeasure(data=None, y_score=None, *, f_alpha=None, beta=None, skew=None, slider_bounds=(1e-4, 0.9999),
                          estimated_skew=None, figsize=(6.0, 4.5), **kwargs):
     """F-measure space [S §3] with an ``f_alpha`` slider and a deployment-skew marker.
 
@@ -357,12 +360,13 @@ def interactive_fmeasure(data=None, y_score=None, *, f_alpha=None, beta=None, sk
     if beta is not None:
         kwargs["beta"] = beta
     return EnvelopeWidget("fmeasure", data, y_score, param=resolve_f_weight(f_alpha, beta), skew=skew,
-                          skew_bounds=check_skew_bounds(skew_bounds), figsize=figsize, make_slider=f_alpha_slider,
+                          slider_bounds=check_slider_bounds(slider_bounds), figsize=figsize, make_slider=f_alpha_slider,
                           estimated_skew=estimated_skew, **kwargs)
 
 
 @_marker_doc
-def interactive_cost(data=None, y_score=None, *, m=0.5, skew=None, skew_bounds=(1e-4, 0.9999), estimated_skew=None,
+@renamed_keywords(skew_bounds="slider_bounds")
+def interactive_cost(data=None, y_score=None, *, m=0.5, skew=None, slider_bounds=(1e-4, 0.9999), estimated_skew=None,
                      figsize=(6.0, 4.5), **kwargs):
     """Cost space [S §2.3] with an ``m`` slider and a deployment-skew marker.
 
@@ -396,5 +400,5 @@ def interactive_cost(data=None, y_score=None, *, m=0.5, skew=None, skew_bounds=(
     ['NEC at π′', 'area', 'gain']
     """
     kwargs.setdefault("x_axis", "skew")
-    return EnvelopeWidget("cost", data, y_score, param=m, skew=skew, skew_bounds=check_skew_bounds(skew_bounds),
+    return EnvelopeWidget("cost", data, y_score, param=m, skew=skew, slider_bounds=check_slider_bounds(slider_bounds),
                           figsize=figsize, make_slider=m_slider, estimated_skew=estimated_skew, **kwargs)

@@ -63,8 +63,8 @@ class EnvelopeWidget(SkewWidget):
     _page_draws_curves = True
     _SPACES = {"cost": ("m", "plot_cost", "Cost space"), "fmeasure": ("f_alpha", "plot_fmeasure", "F-measure space")}
 
-    def __init__(self, kind, data, y_score=None, *, param, skew, skew_bounds, figsize, make_slider, estimated_skew=None,
-                 **kwargs):
+    def __init__(self, kind, data, y_score=None, *, param, skew, slider_bounds, figsize, make_slider,
+                 estimated_skew=None, **kwargs):
         super().__init__()
         from .. import plotting
 
@@ -73,22 +73,22 @@ class EnvelopeWidget(SkewWidget):
         points = check_points(data, y_score, kwargs, func=f"interactive_{kind}", plot=function)
         control = kwargs.pop("threshold_control", False)  # checked by check_points
         skew, estimated_skew = skew_or_estimate(skew, estimated_skew)
-        value = initial_skew(points, skew, skew_bounds)
+        value = initial_skew(points, skew, slider_bounds)
         slider = make_slider(param)  # checks param, naming it
-        estimate = self._make_estimate(estimated_skew, skew_bounds)
+        estimate = self._make_estimate(estimated_skew, slider_bounds)
         _, ax = self._make_figure(figsize=figsize)
         plot = getattr(plotting, function)
         beta = kwargs.pop("beta", None)  # F only: the slider holds the weight f_alpha it stands for
-        kwargs.setdefault("skew_bounds", skew_bounds)  # the axis spans the slider: the marker never leaves it
+        kwargs.setdefault("skew_bounds", slider_bounds)  # the axis spans the slider: the marker never leaves it
         self.displays[kind] = plot(**plot_args(points), **{self.param_name: slider.value}, skew=value, ax=ax, **kwargs)
         if beta is not None:
             self.displays[kind].update(beta=beta, draw=False)
         self.controls[self.param_name] = slider
-        self.controls["skew"] = skew_slider(value, lo=skew_bounds[0], hi=skew_bounds[1])
+        self.controls["skew"] = skew_slider(value, lo=slider_bounds[0], hi=slider_bounds[1])
         if control:  # the readout at the marker's skew; the cost at the widget's m (0.5 in F space)
             add_threshold_control(self, points, [kind], skew=lambda: self.controls["skew"].value,
                                   m=lambda: self.controls["m"].value if "m" in self.controls else 0.5)
-        self._finish([[self.controls[self.param_name], self.controls["skew"], self._make_reset(points, skew_bounds),
+        self._finish([[self.controls[self.param_name], self.controls["skew"], self._make_reset(points, slider_bounds),
                        *estimate]])
 
     def _apply(self, changed):
@@ -103,7 +103,9 @@ class EnvelopeWidget(SkewWidget):
 # The skew-marker parameters of the two envelope widgets, documented once.
 _MARKER_PARAMS = """skew : float, optional
         Starting marker skew; the data set's own skew when None.
-    skew_bounds : (float, float), default=(1e-4, 0.9999)
+    slider_bounds : (float, float), default=(1e-4, 0.9999)
+        The skew slider's ends, ``0 < lo < hi < 1`` (formerly ``skew_bounds``,
+        which in the plots is the span of the skew axis).
     estimated_skew : SkewEstimate or float, optional
         Shown on the skew slider's scale, with a "go to estimated skew" button.
     figsize : (float, float), default=(6, 4.5)

@@ -68,8 +68,8 @@ bad("bootstrap_points.n_boot", BAD_COUNTS,
     lambda v: sp.stats.bootstrap.bootstrap_points(sp.operating_points(Y, A), v), "n_boot")
 bad("plot_comparison.n_skews", {k: v for k, v in BAD_COUNTS.items() if k != "zero"} | {"one": 1},
     lambda v: sp.plot_comparison(Y, A, B, n_skews=v, n_boot=20), "n_skews")
-bad("plot_comparison.skew_range", BAD_PAIRS | {"zero": (0.0, 0.5), "one": (0.1, 1.0)},
-    lambda v: sp.plot_comparison(Y, A, B, skew_range=v, n_boot=20), "skew_range")
+bad("plot_comparison.skew_sweep", BAD_PAIRS | {"zero": (0.0, 0.5), "one": (0.1, 1.0)},
+    lambda v: sp.plot_comparison(Y, A, B, skew_sweep=v, n_boot=20), "skew_sweep")
 bad("plot_comparison.log_skew", BAD_BOOLS, lambda v: sp.plot_comparison(Y, A, B, log_skew=v, n_boot=20), "log_skew")
 bad("plot_comparison.stratified", BAD_BOOLS, lambda v: sp.plot_comparison(Y, A, B, stratified=v, n_boot=20),
     "stratified")

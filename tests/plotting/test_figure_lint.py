@@ -51,7 +51,7 @@ def _bounded(y, scores):
 # ------------------------------------------------------------------ recipes: (y, scores, points, skew, ax) -> drawn
 PANELS = {
     "pr": lambda y, s, p, k, ax: sp.plot_pr(p, skew=k, ax=ax),
-    "pr_ci": lambda y, s, p, k, ax: sp.plot_pr(p, skew=k, ci=0.95, n_boot=20, random_state=0, ax=ax),
+    "pr_ci": lambda y, s, p, k, ax: sp.plot_pr(p, skew=k, confidence=0.95, n_boot=20, random_state=0, ax=ax),
     "pr_folds": lambda y, s, p, k, ax: sp.plot_pr(folds={"good": [p["good"], p["weak"]]}, skew=k, ax=ax),
     "integrated": lambda y, s, p, k, ax: sp.plot_integrated_pr(p, skew_range=(k, 20 * k), ax=ax),
     "temporal": lambda y, s, p, k, ax: sp.plot_temporal_pr(p, skew_series=[k, 3 * k, 10 * k], ax=ax),
@@ -61,7 +61,7 @@ PANELS = {
     "fmeasure": lambda y, s, p, k, ax: sp.plot_fmeasure(p, skew=k, ax=ax),
     "aucpr_vs_skew": lambda y, s, p, k, ax: sp.plot_aucpr_vs_skew(p, ax=ax),
     "skew_transform": lambda y, s, p, k, ax: sp.plot_skew_transform(float(np.mean(y)), [k, 0.01, 0.1], ax=ax),
-    "comparison": lambda y, s, p, k, ax: sp.plot_comparison(y, s["good"], s["weak"], skew_range=(k, 0.5), n_skews=12,
+    "comparison": lambda y, s, p, k, ax: sp.plot_comparison(y, s["good"], s["weak"], skew_sweep=(k, 0.5), n_skews=12,
                                                             n_boot=100, random_state=0, ax=ax),
     "ap_null": lambda y, s, p, k, ax: sp.plot_ap_null(len(y), int(y.sum()), observed=0.2, n_samples=500, ax=ax),
     "prg": lambda y, s, p, k, ax: sp.plot_prg(p, skew=k, ax=ax),
@@ -75,7 +75,7 @@ PANELS = {
     "fmeasure_threshold": lambda y, s, p, k, ax: sp.plot_fmeasure(p, skew=k, threshold=_thr(y, s), ax=ax),
     "prg_threshold": lambda y, s, p, k, ax: sp.plot_prg(p, skew=k, threshold=_thr(y, s), ax=ax),
     "roc_folds": lambda y, s, p, k, ax: sp.plot_roc(folds=_folds(p), band="quantile", ax=ax),
-    "cost_ci": lambda y, s, p, k, ax: sp.plot_cost(p, skew=k, ci=0.95, n_boot=20, random_state=0, ax=ax),
+    "cost_ci": lambda y, s, p, k, ax: sp.plot_cost(p, skew=k, confidence=0.95, n_boot=20, random_state=0, ax=ax),
     "decision": lambda y, s, p, k, ax: sp.plot_decision(y, s["good"], skew=(k, 10 * k), target="fbeta",
                                                         threshold=_decision(y, s, k), ax=ax),
     "decision_cost": lambda y, s, p, k, ax: sp.plot_decision(y, s["good"], skew=k, target="cost",

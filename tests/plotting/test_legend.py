@@ -261,7 +261,7 @@ def test_a_strip_of_many_entries_keeps_the_axes_share(n_models):
     y = (rng.random(100_000) < 0.001).astype(int)
     points = {f"model {i}": sp.operating_points(y, rng.normal(size=y.size) + (2.5 - 0.5 * i) * y)
               for i in range(n_models)}
-    disp = sp.plot_pr(points, skew=1e-4, ci=0.9, n_boot=20, random_state=0)
+    disp = sp.plot_pr(points, skew=1e-4, confidence=0.9, n_boot=20, random_state=0)
     fig = disp.figure_
     assert lint_figure(fig) == []
     assert disp.ax_.get_position().height >= MIN_CELL_SHARE
@@ -307,7 +307,7 @@ def test_a_skew_transforms_own_legend_follows_the_grid_drawn_after_it():
               for name, sep in (("model A", 2.5), ("model B", 2.0), ("model C", 1.6),
                                 ("baseline logistic regression", 1.0))}
     fig, axs = plt.subplots(2, 2, figsize=(8, 6.5))
-    sp.plot_pr(points, skew=0.005, ci=0.9, n_boot=20, random_state=0, ax=axs[0, 0])
+    sp.plot_pr(points, skew=0.005, confidence=0.9, n_boot=20, random_state=0, ax=axs[0, 0])
     sp.plot_cost(points, skew=0.005, x_axis="skew", ax=axs[0, 1])
     sp.plot_skew_transform(float(np.mean(y)), [0.005, 0.05, 0.5], ax=axs[1, 0])
     sp.plot_pr(points, ax=axs[1, 1])

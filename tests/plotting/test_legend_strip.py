@@ -64,7 +64,7 @@ def test_a_small_figure_keeps_the_axes_share_with_a_readable_strip(kind):
     fig = plt.figure(figsize=(3.4, 2.6), layout="constrained")
     ax = fig.add_subplot()
     if kind == "pr_ci":
-        sp.plot_pr(_points(3), skew=1e-4, ci=0.9, n_boot=20, random_state=0, ax=ax)
+        sp.plot_pr(_points(3), skew=1e-4, confidence=0.9, n_boot=20, random_state=0, ax=ax)
     else:
         sp.plot_roc(_points(4), ax=ax)
     assert lint_figure(fig) == []
@@ -88,7 +88,7 @@ def test_four_classifiers_in_a_small_figure_split_curves_below_and_key_inside(ci
     three rows under the x label at 7 pt: the curves take the strip, the key the empty upper right."""
     fig = plt.figure(figsize=(3.4, 2.6), layout="constrained")
     ax = fig.add_subplot()
-    sp.plot_pr(_points(4, rate=0.001, n=100_000), skew=1e-4, ci=ci, n_boot=20, random_state=0, ax=ax)
+    sp.plot_pr(_points(4, rate=0.001, n=100_000), skew=1e-4, confidence=ci, n_boot=20, random_state=0, ax=ax)
     assert lint_figure(fig) == []
     strip = ax.get_legend()
     (key,) = _key(ax)
@@ -114,7 +114,7 @@ def test_a_paper_row_of_pr_with_a_band_and_roc_keeps_the_panels_share():
     points = _points(4, rate=0.001, n=100_000)
     with style.paper("single"):
         fig, axs = plt.subplots(1, 2)
-        sp.plot_pr(points, skew=1e-4, ci=0.9, n_boot=20, random_state=0, ax=axs[0])
+        sp.plot_pr(points, skew=1e-4, confidence=0.9, n_boot=20, random_state=0, ax=axs[0])
         sp.plot_roc(points, ax=axs[1])
         assert lint_figure(fig) == []
     plt.close(fig)
@@ -170,7 +170,7 @@ def test_talk_sized_fonts_keep_the_legend_in_the_figure_and_the_axes_whole(kind)
     with sns.plotting_context("talk"):
         fig, ax = plt.subplots(figsize=(4.5, 3.5))
         if kind == "pr_ci":
-            sp.plot_pr(points, skew=1e-4, ci=0.9, n_boot=20, random_state=0, ax=ax)
+            sp.plot_pr(points, skew=1e-4, confidence=0.9, n_boot=20, random_state=0, ax=ax)
         else:
             sp.plot_prg(points, skew=1e-4, ax=ax)
         fig.canvas.draw()

@@ -39,14 +39,14 @@ def _overlaps(ax, which):
 @pytest.mark.slow  # 1.9 s
 def test_the_issue_case_and_a_paper_row(scores):
     y, a, b = scores
-    disp = sp.plot_comparison(y, a, b, n_skews=8, n_boot=100, random_state=0, skew_range=(0.001, 0.05))
+    disp = sp.plot_comparison(y, a, b, n_skews=8, n_boot=100, random_state=0, skew_sweep=(0.001, 0.05))
     disp.figure_.canvas.draw()
     assert _overlaps(disp.ax_, "x") == []
     assert len(_tick_boxes(disp.ax_, "x")) >= 3  # labels kept where they fit: 10^-3, 3x10^-3, 10^-2 ...
     with style.paper("double"):
         fig, axes = plt.subplots(1, 3, layout="constrained")
         for ax, r in zip(axes, [(0.001, 0.05), (0.002, 0.02), (1e-4, 0.9)], strict=True):
-            sp.plot_comparison(y, a, b, n_skews=8, n_boot=100, random_state=0, skew_range=r, ax=ax)
+            sp.plot_comparison(y, a, b, n_skews=8, n_boot=100, random_state=0, skew_sweep=r, ax=ax)
         for dpi in (fig.dpi, 300):  # the labels are chosen again at each draw, at its resolution
             fig.set_dpi(dpi)
             fig.canvas.draw()

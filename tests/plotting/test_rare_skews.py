@@ -181,7 +181,7 @@ def test_explorer_panels_span_the_skew_slider(rare, skew):
     assert problems == []
     for key in ("cost", "fmeasure"):
         _check_markers(w.displays[key])
-    w2 = sp.widgets.explorer(rare, skew_bounds=(1e-6, 0.9))
+    w2 = sp.widgets.explorer(rare, slider_bounds=(1e-6, 0.9))
     for key in ("cost", "fmeasure", "aucpr_vs_skew"):
         assert w2.displays[key].ax_.get_xlim()[0] <= 1e-6, key
     plt.close("all")

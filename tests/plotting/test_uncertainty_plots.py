@@ -1,4 +1,4 @@
-"""Bootstrap bands on curves (ci=) and the comparison plot."""
+"""Bootstrap bands on curves (confidence=) and the comparison plot."""
 
 import numpy as np
 import pytest
@@ -30,7 +30,7 @@ def test_bootstrap_points_resample_the_counts():
 
 def test_plot_pr_ci_band_contains_the_curve_and_follows_update():
     pts = sp.datasets.example_classifiers(n=1500)
-    disp = sp.plot_pr(pts, skew=0.05, ci=0.9, n_boot=60, random_state=0)
+    disp = sp.plot_pr(pts, skew=0.05, confidence=0.9, n_boot=60, random_state=0)
     assert sorted(disp.bands_) == ["strong", "weak"]
     grid = np.linspace(0, 1, 401)
     for name, value in pts.items():
@@ -50,7 +50,7 @@ def test_plot_pr_ci_band_contains_the_curve_and_follows_update():
 def test_cost_and_f_bands():
     pts = sp.datasets.example_classifiers(n=1500)
     for fn in (sp.plot_cost, sp.plot_fmeasure):
-        disp = fn(pts, ci=0.95, n_boot=40, random_state=0, lines=False)
+        disp = fn(pts, confidence=0.95, n_boot=40, random_state=0, lines=False)
         assert sorted(disp.bands_) == ["strong", "weak"]
         assert disp.lines_["strong"].get_label() == "strong"
         _says_once(disp, "95 % pointwise bootstrap CI\n(percentile, 40 replicates)")
@@ -71,7 +71,7 @@ def test_bands_say_what_they_are_in_the_legend():
     import matplotlib.pyplot as plt
 
     pts = sp.datasets.example_classifiers(n=1500)
-    _says_once(sp.plot_pr(pts, skew=0.05, ci=0.9, n_boot=30, random_state=0),
+    _says_once(sp.plot_pr(pts, skew=0.05, confidence=0.9, n_boot=30, random_state=0),
                "90 % pointwise bootstrap CI\n(percentile, 30 replicates)")
     folds = {"strong": [pts["strong"], pts["weak"], pts["strong"]], "weak": [pts["weak"], pts["weak"]]}
     _says_once(sp.plot_roc(folds=folds), "mean ± 1 SD of 3 folds")
@@ -79,8 +79,8 @@ def test_bands_say_what_they_are_in_the_legend():
                "median, 10–90 % quantiles of 3 folds")
     # In a grid the entry joins the one figure legend, once.
     fig, axes = plt.subplots(1, 2, layout="constrained")
-    sp.plot_pr(pts, skew=0.05, ci=0.95, n_boot=30, random_state=0, ax=axes[0])
-    disp = sp.plot_cost(pts, skew=0.05, ci=0.95, n_boot=30, random_state=0, lines=False, ax=axes[1])
+    sp.plot_pr(pts, skew=0.05, confidence=0.95, n_boot=30, random_state=0, ax=axes[0])
+    disp = sp.plot_cost(pts, skew=0.05, confidence=0.95, n_boot=30, random_state=0, lines=False, ax=axes[1])
     assert _legend_texts(fig).count("95 % pointwise bootstrap CI\n(percentile, 30 replicates)") == 1
     plt.close("all")
     # the quantile band is what its text says: the 10 % quantile over the folds, pointwise (folds without
@@ -97,13 +97,13 @@ def test_bands_say_what_they_are_in_the_legend():
 
 def test_ci_bad_input_names_the_argument():
     pts = sp.datasets.example_classifiers(n=500)
-    with pytest.raises(ValueError, match="ci"):
-        sp.plot_pr(pts, ci=1.2)
-    with pytest.raises(TypeError, match="ci"):
-        sp.plot_cost(pts, ci="95%")
+    with pytest.raises(ValueError, match="confidence"):
+        sp.plot_pr(pts, confidence=1.2)
+    with pytest.raises(TypeError, match="confidence"):
+        sp.plot_cost(pts, confidence="95%")
     weighted = sp.operating_points([0, 1, 0, 1], [0.1, 0.2, 0.3, 0.4], sample_weight=[0.5, 1, 2, 1])
-    with pytest.raises(ValueError, match="ci: a bootstrap band needs"):
-        sp.plot_pr(weighted, ci=0.9)
+    with pytest.raises(ValueError, match="confidence: a bootstrap band needs"):
+        sp.plot_pr(weighted, confidence=0.9)
 
 
 def test_plot_comparison_shades_where_the_band_leaves_zero():
@@ -123,8 +123,8 @@ def test_plot_comparison_bad_input():
     y, a, b = _pair(n=300)
     with pytest.raises(ValueError, match="skews"):
         sp.plot_comparison(y, a, b, skews=[0.1, 0.05])
-    with pytest.raises(ValueError, match="skew_range"):
-        sp.plot_comparison(y, a, b, skew_range=(0.0, 0.5))
+    with pytest.raises(ValueError, match="skew_sweep"):
+        sp.plot_comparison(y, a, b, skew_sweep=(0.0, 0.5))
     with pytest.raises(TypeError, match="names"):
         sp.plot_comparison(y, a, b, names="AB")
     with pytest.raises(ValueError, match="score_b has length"):
@@ -140,8 +140,8 @@ def test_plot_comparison_spans_keep_their_own_entry_beside_a_ci_band():
     points = {"broad": sp.operating_points(y, a), "Gauss": sp.operating_points(y, b)}
     fig = plt.figure(figsize=(7.2, 5.6), layout="constrained")
     grid = fig.add_gridspec(2, 2)
-    sp.plot_pr(points, skew=0.01, ci=0.95, n_boot=30, random_state=0, ax=fig.add_subplot(grid[0, 0]))
-    disp = sp.plot_comparison(y, a, b, names=("broad", "Gauss"), skew_range=(0.002, 0.5), n_skews=12, n_boot=150,
+    sp.plot_pr(points, skew=0.01, confidence=0.95, n_boot=30, random_state=0, ax=fig.add_subplot(grid[0, 0]))
+    disp = sp.plot_comparison(y, a, b, names=("broad", "Gauss"), skew_sweep=(0.002, 0.5), n_skews=12, n_boot=150,
                               random_state=0, ax=fig.add_subplot(grid[1, :]))
     assert disp.regions_["a_better"] or disp.regions_["b_better"]
     texts = [t.get_text() for t in fig.legends[0].get_texts()]

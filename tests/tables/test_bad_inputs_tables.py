@@ -332,8 +332,10 @@ def test_bad_arguments_refused_by_name_on_every_engine(kind, kwargs, err, match,
 def test_text_labels_refuse_a_number_as_pos_label(tmp_path):
     for kind in FAST:
         tab = pa.table({"s": [0.1, 0.4, 0.35, 0.8], "y": ["no", "no", "yes", "yes"]})
-        with pytest.raises(TypeError, match="pos_label=1 is a number"):
+        with pytest.raises(TypeError, match="pos_label is needed: y_true column 'y' holds"):
             sp.operating_points_from(native(tab, kind, tmp_path), "s", "y")
+        with pytest.raises(TypeError, match="pos_label=1 is a number"):
+            sp.operating_points_from(native(tab, kind, tmp_path), "s", "y", pos_label=1)
         got = sp.operating_points_from(native(tab, kind, tmp_path), "s", "y", pos_label="yes")
         check_answer(got, [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
 

@@ -47,7 +47,7 @@ def test_strip_places_the_interval_on_the_slider_log_scale():
 
 
 def test_estimate_without_interval_and_out_of_bounds(two_classifiers):
-    w = sp.widgets.interactive_pr(two_classifiers, estimated_skew=0.5, skew_bounds=(1e-3, 0.2))
+    w = sp.widgets.interactive_pr(two_classifiers, estimated_skew=0.5, slider_bounds=(1e-3, 0.2))
     assert w.go_to_estimate.disabled  # outside the slider
     assert "<rect" not in w.estimate_strip.value
     w = sp.widgets.interactive_pr(two_classifiers)

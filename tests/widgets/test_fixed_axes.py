@@ -70,7 +70,7 @@ def test_the_cost_axis_only_grows_in_a_widget(rare):
 
 @pytest.mark.slow  # an explorer build and tens of steps: seconds of CPU
 def test_the_precision_floor_lies_below_the_slider_ends_baseline(rare):
-    w = explorer(rare, skew_bounds=(1e-3, 0.5))
+    w = explorer(rare, slider_bounds=(1e-3, 0.5))
     for key in ("pr", "integrated"):
         bottom = w.displays[key].ax_.get_ylim()[0]
         assert bottom == precision_floor(1e-3) < 1e-3

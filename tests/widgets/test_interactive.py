@@ -219,10 +219,10 @@ def test_non_points_input_names_the_argument(factory, bad):
 
 @pytest.mark.parametrize("kwargs, exc, match", [
     ({"skew": 1.5}, ValueError, "skew must lie in"),
-    ({"skew": 1e-6}, ValueError, "skew must lie within skew_bounds"),
-    ({"skew_bounds": (0.5, 0.1)}, ValueError, "skew_bounds must have lo < hi"),
-    ({"skew_bounds": (0.0, 0.5)}, ValueError, r"skew_bounds\[0\] must lie in"),
-    ({"skew_bounds": 0.5}, TypeError, "skew_bounds must be a .lo, hi. pair"),
+    ({"skew": 1e-6}, ValueError, "skew must lie within slider_bounds"),
+    ({"slider_bounds": (0.5, 0.1)}, ValueError, "slider_bounds must have lo < hi"),
+    ({"slider_bounds": (0.0, 0.5)}, ValueError, r"slider_bounds\[0\] must lie in"),
+    ({"slider_bounds": 0.5}, TypeError, "slider_bounds must be a .lo, hi. pair"),
     ({"skew": "0.1"}, TypeError, "skew must be a real number"),
 ])
 def test_interactive_pr_bad_input(two_classifiers, kwargs, exc, match):

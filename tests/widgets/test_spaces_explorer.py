@@ -71,10 +71,10 @@ def test_envelope_widgets_bad_input(two_classifiers):
         interactive_cost(two_classifiers, m=2.0)
     with pytest.raises(ValueError, match="f_alpha must lie in"):
         interactive_fmeasure(two_classifiers, f_alpha=-0.5)
-    with pytest.raises(ValueError, match="skew_bounds"):
-        interactive_cost(two_classifiers, skew_bounds=(0.3, 0.2))
+    with pytest.raises(ValueError, match="slider_bounds"):
+        interactive_cost(two_classifiers, slider_bounds=(0.3, 0.2))
     with pytest.raises(ValueError, match="skew must lie within"):
-        interactive_fmeasure(two_classifiers, skew=0.5, skew_bounds=(0.001, 0.1))
+        interactive_fmeasure(two_classifiers, skew=0.5, slider_bounds=(0.001, 0.1))
 
 
 @pytest.mark.slow  # 1.4 s

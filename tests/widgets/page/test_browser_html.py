@@ -57,7 +57,7 @@ def _check(page, widget, value, name):
 
 
 @pytest.mark.parametrize("make", [
-    lambda d: interactive_pr(d, skew=0.1, skew_bounds=(1e-3, 0.9)),
+    lambda d: interactive_pr(d, skew=0.1, slider_bounds=(1e-3, 0.9)),
     lambda d: interactive_temporal_pr(d, skew_series=[0.1, 0.2, 0.05, 0.3, 0.2]),
 ], ids=["pr", "temporal"])
 def test_every_step_of_the_saved_page_matches_the_kernel(chromium, make, tmp_path):

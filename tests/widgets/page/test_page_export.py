@@ -46,7 +46,7 @@ def data_set():
 
 @pytest.mark.slow  # 2.0 s
 def test_every_state_of_the_file_is_the_kernels_frame_and_table(data_set, tmp_path):
-    w = interactive_pr(data_set, skew=0.1, skew_bounds=(0.07, 0.16))
+    w = interactive_pr(data_set, skew=0.1, slider_bounds=(0.07, 0.16))
     values, labels = control_grid(w.controls["skew"])
     info = w.save_html(tmp_path / "pr.html")
     assert w.controls["skew"].value == 0.1  # left as it was
@@ -89,7 +89,7 @@ def test_interactive_pr_with_a_threshold_control_saves_a_drawn_page(data_set, tm
     ({"max_frames": 2.5}, ValueError, "max_frames must be a positive integer"),
 ])
 def test_bad_options_name_the_argument(data_set, tmp_path, kwargs, error, match):
-    w = interactive_pr(data_set, skew=0.1, skew_bounds=(0.05, 0.2))
+    w = interactive_pr(data_set, skew=0.1, slider_bounds=(0.05, 0.2))
     with pytest.raises(error, match=match):
         w.save_html(tmp_path / "x.html", **kwargs)
     with pytest.raises(TypeError, match="path must be a str or os.PathLike"):
@@ -101,7 +101,7 @@ import sys, matplotlib
 matplotlib.use("module://ipympl.backend_nbagg")
 import skewplot as sp
 w = sp.widgets.interactive_pr(sp.datasets.example_classifiers(n=1500, skew=0.2, random_state=3),
-                              skew_bounds=(0.07, 0.16))
+                              slider_bounds=(0.07, 0.16))
 assert w.backend == "ipympl", w.backend
 w.save_html(sys.argv[1])
 """
@@ -117,7 +117,7 @@ def test_under_ipympl_the_page_is_the_inline_pages_byte_for_byte(data_set, tmp_p
     if importlib.util.find_spec("ipympl") is None:  # not importorskip: importing ipympl switches this process' backend
         pytest.skip("ipympl is not installed")
     subprocess.run([sys.executable, "-c", _UNDER_IPYMPL, str(tmp_path / "ipympl.html")], check=True, timeout=300)
-    interactive_pr(data_set, skew_bounds=(0.07, 0.16)).save_html(tmp_path / "inline.html")
+    interactive_pr(data_set, slider_bounds=(0.07, 0.16)).save_html(tmp_path / "inline.html")
     assert (tmp_path / "ipympl.html").read_bytes() == (tmp_path / "inline.html").read_bytes()
 
 

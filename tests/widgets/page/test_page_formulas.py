@@ -163,7 +163,7 @@ def test_the_scripts_of_a_written_page_parse(tmp_path, make):
     from skewplot.widgets import interactive_cost, interactive_pr
 
     data = sp.datasets.example_classifiers(n=300, skew=0.2, random_state=3)
-    widget = interactive_cost(data, skew=0.1) if make == "cost" else interactive_pr(data, skew_bounds=(0.09, 0.11))
+    widget = interactive_cost(data, skew=0.1) if make == "cost" else interactive_pr(data, slider_bounds=(0.09, 0.11))
     widget.save_html(tmp_path / "page.html")
     script = re.findall(r"<script>\n(.*?)</script>", (tmp_path / "page.html").read_text(encoding="utf-8"), re.S)[-1]
     done = subprocess.run([NODE, "-e", "new Function(require('fs').readFileSync(0, 'utf8'))"], input=script,
