@@ -122,7 +122,7 @@ def draw_skews(model, draws, rng, n):
 
 def _replicates(pts, score, is_pos, w, model, draws, n_boot, rng, cols, progress):
     """Rates of the points ``cols`` on ``n_boot`` replicates, and one skew per replicate."""
-    check_memory(16 * n_boot * cols.size, f"{n_boot} replicates of {cols.size} thresholds")
+    check_memory(16 * n_boot * cols.size, f"n_boot={n_boot} replicates of {cols.size} thresholds", "lower n_boot")
     tpr, fpr = replicate_rates(pts, score, is_pos, w, cols, n_boot, rng, progress, "choose_threshold")
     return tpr, fpr, draw_skews(model, draws, rng, n_boot)
 

@@ -35,6 +35,7 @@ import math
 
 import numpy as np
 
+from .._validate import check_int, check_scalar
 from ..metrics.cost import _nec, probability_cost
 from ..skew.formulas import precision_at
 
@@ -237,8 +238,10 @@ class CountBootstrap:
     """
 
     def __init__(self, n_pos, n_neg, tp, fp):
-        self.n_pos, self.n_neg = int(n_pos), int(n_neg)
-        self.A, self.B = _Binomial(n_pos, tp), _Binomial(n_neg, fp)
+        self.n_pos, self.n_neg = check_int(n_pos, "n_pos", lo=1), check_int(n_neg, "n_neg", lo=1)
+        tp = check_int(tp, "tp", lo=0, hi=self.n_pos, hi_name="n_pos")
+        fp = check_int(fp, "fp", lo=0, hi=self.n_neg, hi_name="n_neg")
+        self.A, self.B = _Binomial(self.n_pos, tp), _Binomial(self.n_neg, fp)
 
     def rate(self, alpha, cls, decreasing=False):
         """Quantile of ``A / n_pos`` (``cls="pos"``) or ``B / n_neg`` (``"neg"``).
@@ -256,6 +259,7 @@ class CountBootstrap:
         with ``odds = (1 - skew)/skew``, searched on ``x`` (``_search``).  Many
         atoms share the value 1 (``B = 0``): that quantile is found first.
         """
+        skew = check_scalar(skew, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
         A, B = self.A, self.B
         odds = (1.0 - skew) / skew
         ra = self.n_neg / (self.n_pos * odds) * A.k
@@ -313,8 +317,9 @@ class CountBootstrap:
         It falls with ``A`` and rises with ``B``: ``F(x) = sum_a P(A = a) P(B <= b_max(a, x))``,
         searched as :meth:`precision` searches its own.
         """
+        skew = check_scalar(skew, "skew", lo=0.0, hi=1.0)
         A, B, n_pos, n_neg = self.A, self.B, self.n_pos, self.n_neg
-        pc = float(probability_cost(skew, m))
+        pc = float(probability_cost(skew, check_scalar(m, "m", lo=0.0, hi=1.0)))
         nb, pa = B.pmf.size, A.pmf
         miss = (1.0 - A.k / n_pos) * pc
         cdf = np.concatenate([[0.0], B.cdf])  # cdf[j] = P(B < k0 + j)

@@ -103,6 +103,27 @@ bad("operating_points_from.bins", {k: v for k, v in BAD_COUNTS.items() if k != "
     lambda v: sp.operating_points_from({"s": A, "y": Y}, "s", "y", bins=v), "bins")
 
 
+# issue 41 item 4: the exact count bootstrap's counts and skew (a tp above its class gave a rate of 1.0; zero
+# classes or a skew of 0 or 1 a ZeroDivisionError; a NaN skew an IndexError)
+def _count_bootstrap(**kw):
+    from skewplot.stats.exact_bootstrap import CountBootstrap
+
+    args = {"n_pos": 10, "n_neg": 20, "tp": 6, "fp": 3} | kw
+    skew, m = args.pop("skew", 0.1), args.pop("m", 0.5)
+    cb = CountBootstrap(**args)
+    return cb.precision(skew, 0.1), cb.cost(skew, m, 0.9)
+
+
+for arg in ("n_pos", "n_neg"):
+    bad(f"CountBootstrap.{arg}", BAD_COUNTS, lambda v, a=arg: _count_bootstrap(**{a: v}), arg)
+bad("CountBootstrap.tp", {"above_n_pos": 11, "negative": -1, "float": 6.0, "nan": np.nan},
+    lambda v: _count_bootstrap(tp=v), "tp")
+bad("CountBootstrap.fp", {"above_n_neg": 21, "negative": -1, "string": "3"}, lambda v: _count_bootstrap(fp=v), "fp")
+bad("CountBootstrap.skew", {"zero": 0.0, "one": 1.0, "nan": np.nan, "negative": -0.1, "string": "0.1"},
+    lambda v: _count_bootstrap(skew=v), "skew")
+bad("CountBootstrap.m", {"above": 1.5, "nan": np.nan}, lambda v: _count_bootstrap(m=v), "m")
+
+
 @pytest.mark.filterwarnings("ignore:n_boot=.* is small:UserWarning")
 @pytest.mark.parametrize("thunk,name", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_bad_input_is_refused_by_name(thunk, name, close_figures):
@@ -343,3 +364,15 @@ def test_one_skew_against_skew_is_a_point_in_a_window_with_no_warning():
         lo, hi = disp.ax_.get_xlim()
         assert lo < 0.05 < hi and disp.lines_["classifier"].get_marker() == "o"
         disp.figure_.clf()
+
+
+def test_choose_thresholds_memory_guard_names_n_boot():
+    with pytest.raises(MemoryError, match=r"n_boot=1000000000000 replicates.*lower n_boot"):
+        sp.choose_threshold(Y, A, skew=0.1, target="fbeta", risk="chance", n_boot=10**12)
+
+
+def test_a_valid_count_bootstrap_is_unchanged():
+    from skewplot.stats.exact_bootstrap import CountBootstrap
+
+    cb = CountBootstrap(np.int64(100), 900, 60, np.int32(30))  # numpy integers are counts too
+    assert (cb.rate(0.05, "pos"), cb.rate(0.95, "pos")) == (0.52, 0.68)

@@ -45,3 +45,15 @@ def test_f_alpha_zero_at_creation_and_on_the_slider(make):
     w.controls["f_alpha"].value = 0.5
     w.controls["f_alpha"].value = 0.0
     assert w.status.value == "" or "error" not in w.status.value.lower()
+
+
+@pytest.mark.slow  # renders the page's frames before writing it
+def test_save_html_names_a_bad_title_and_a_path_it_cannot_write(tmp_path):
+    """Issue 41 item 4: title=5 raised an AttributeError; a path under /proc an OSError without the path."""
+    w = interactive_pr(PTS, skew=0.1, slider_bounds=(0.09, 0.11))
+    with pytest.raises(TypeError, match="title must be a str"):
+        w.save_html(tmp_path / "x.html", title=5)
+    bad = tmp_path / "no such folder" / "x.html"
+    with pytest.raises(OSError, match=r"save_html: cannot write path .*no such folder"):
+        w.save_html(bad)
+    assert not bad.exists()

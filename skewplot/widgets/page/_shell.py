@@ -8,6 +8,8 @@ import math
 import string
 from importlib import resources
 
+from ..._files import write_atomically
+
 __all__ = ["control_grid", "readout_text", "page_html", "read_text"]
 
 
@@ -69,6 +71,14 @@ def control_grid(control):
         values = points
     fmt = control.readout_format or ".2f"
     return values, [readout_text(v, fmt) for v in values]
+
+
+def write_page(path, text):
+    """Write the page ``text`` to ``path``; a path that cannot be written is an OSError naming it."""
+    try:
+        write_atomically(path, lambda fh: fh.write(text), binary=False)
+    except OSError as exc:
+        raise type(exc)(exc.errno, f"save_html: cannot write path {str(path)!r}: {exc.strerror or exc}") from exc
 
 
 def read_text(name):

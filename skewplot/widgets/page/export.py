@@ -54,9 +54,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from ..._files import write_atomically
 from ..._progress import bar, check_progress
-from ._shell import control_grid, page_html, read_text
+from ._shell import control_grid, page_html, read_text, write_page
 
 __all__ = ["save_html", "control_grid"]
 
@@ -178,6 +177,8 @@ def save_html(widget, path, *, max_frames=1000, title=None, progress=True):
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or os.PathLike, got {type(path).__name__}")
     progress = check_progress(progress)
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a str (the page's title), got {type(title).__name__} {title!r}")
     if widget.closed_ or widget.frames is None:
         raise ValueError("widget has no figure to save (it was closed)")
     if not hasattr(widget.figure.canvas, "buffer_rgba"):
@@ -213,7 +214,7 @@ def save_html(widget, path, *, max_frames=1000, title=None, progress=True):
         "width": int(base.shape[1]), "height": int(base.shape[0]),
     }
     text = _page(data, pngs, title or type(widget).__name__)
-    write_atomically(path, lambda fh: fh.write(text), binary=False)
+    write_page(path, text)
     return {"states": total, "bytes": len(text.encode("utf-8")), "distinct_tables": len(distinct)}
 
 

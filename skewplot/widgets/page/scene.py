@@ -55,7 +55,6 @@ import math
 
 import numpy as np
 
-from ..._files import write_atomically
 from ..._progress import bar
 from ...plotting._axes import fitted_titles
 from ...plotting.layout._legend import entry_labels, split_of
@@ -77,7 +76,7 @@ from ._draw import (
 from ._draw import scene_artists as scene_artists
 from ._label import marker_label
 from ._prg import prg_item
-from ._shell import control_grid, page_html, read_text, readout_text
+from ._shell import control_grid, page_html, read_text, readout_text, write_page
 from ._table import page_table
 from ._threshold import threshold_scene
 from ._weighted import range_states, weightings
@@ -324,7 +323,7 @@ def save_scene(widget, path, title, progress=False):
         script = "".join(map(read_text, _SCRIPTS))
         text = page_html(data, script, title)
         shown.update(1)
-        write_atomically(path, lambda fh: fh.write(text), binary=False)
+        write_page(path, text)
         shown.update(1)
     states = math.prod(len(c["values"]) * ((len(c["values"]) - 1) // 2 if c["kind"] == "range" else 1)
                        for c in data["controls"])
