@@ -29,6 +29,7 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
     _BY_CELL,
     INPUT_KEYS,
     _current_cell,
+    check_figsize,
     check_points,
     check_slider_bounds,
     data_set_skew,
@@ -133,6 +134,8 @@ class SkewWidget(Tables, widgets.VBox):
         """Create the one figure of this widget and decide how to show it."""
         import matplotlib.pyplot as plt
         from matplotlib.figure import Figure
+
+        figsize = check_figsize(figsize)
 
         if is_widget_backend():
             with plt.ioff():  # no automatic display: the canvas goes into our layout

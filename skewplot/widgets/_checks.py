@@ -139,6 +139,15 @@ def data_set_skew(points):
     return pts.skew
 
 
+def check_figsize(figsize):
+    """A widget's ``figsize``: None or two positive sizes in inches (a zero size reached numpy's LinAlgError)."""
+    if figsize is None:
+        return None
+    if isinstance(figsize, (str, bytes)) or np.ndim(figsize) != 1 or len(figsize) != 2:
+        raise TypeError(f"figsize must be a (width, height) pair in inches, got {figsize!r}")
+    return tuple(check_scalar(v, f"figsize[{i}]", lo=0.0, lo_open=True) for i, v in enumerate(figsize))
+
+
 def check_slider_bounds(slider_bounds):
     return check_pair(slider_bounds, "slider_bounds", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
 

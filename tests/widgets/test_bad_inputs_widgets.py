@@ -57,3 +57,13 @@ def test_save_html_names_a_bad_title_and_a_path_it_cannot_write(tmp_path):
     with pytest.raises(OSError, match=r"save_html: cannot write path .*no such folder"):
         w.save_html(bad)
     assert not bad.exists()
+
+
+@pytest.mark.parametrize("figsize, err", [((0, 0), ValueError), ((6.0, -1.0), ValueError), ((6.0,), TypeError),
+                                          ("big", TypeError), ((6.0, np.nan), ValueError)])
+def test_a_widget_refuses_a_figsize_it_cannot_draw_naming_it(figsize, err):
+    """explorer(figsize=(0, 0)) reached numpy's LinAlgError in the layout."""
+    with pytest.raises(err, match="figsize"):
+        explorer(PTS, figsize=figsize)
+    with pytest.raises(err, match="figsize"):
+        interactive_pr(PTS, figsize=figsize)
