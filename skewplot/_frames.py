@@ -105,6 +105,9 @@ def lazy_frame(table, progress=False):
     if isinstance(table, (str, os.PathLike)) or (isinstance(table, (list, tuple)) and table
                                                   and all(isinstance(t, (str, os.PathLike)) for t in table)):
         return nw.from_native(_read_files(table, progress))
+    if hasattr(table, "dtype") and not hasattr(table, "columns"):  # a Series or an array: one column, no names
+        raise TypeError(f"table must be a DataFrame or LazyFrame with the columns y_score= and y_true= name, got "
+                        f"{type(table).__name__} (one column); make a frame of it: series.to_frame()")
     table = _masked_wide_ints(table)
     try:
         frame = nw.from_native(table)

@@ -232,3 +232,11 @@ def test_operating_points_from_infers_pos_label_as_every_function():
         sp.operating_points_from(pd.DataFrame({"y": list("abba"), "s": s}), y_score="s", y_true="y")
     got = sp.operating_points_from(pd.DataFrame({"y": list("abba"), "s": s}), y_score="s", y_true="y", pos_label="b")
     np.testing.assert_array_equal(got.tp, ref.tp)
+
+
+def test_a_series_is_no_table():
+    """Issue 41 item 4: a pandas Series as the table raised an AttributeError in _frames.py."""
+    import pandas as pd
+
+    with pytest.raises(TypeError, match=r"table must be a DataFrame .* got Series"):
+        sp.operating_points_from(pd.Series(Y), y_score="s", y_true="y")
