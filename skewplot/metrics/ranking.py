@@ -41,7 +41,8 @@ def inversion_skews(pts_a, pts_b, *, interpolation="continuous", eps=1e-6):
         One of :data:`skewplot.INTERPOLATIONS`; the AUCPR scheme compared.
     eps : float in (0, 0.5), default=1e-6
         Skews closer than ``eps`` to 0 or 1 are not searched: there every
-        classifier's AUCPR tends to the same limits.
+        classifier's AUCPR tends to the same limits.  Below 1e-6 the scan
+        adds 257 skews over the wider range to the default's.
 
     Returns
     -------
@@ -63,7 +64,12 @@ def inversion_skews(pts_a, pts_b, *, interpolation="continuous", eps=1e-6):
     eps = check_scalar(eps, "eps", lo=0.0, hi=0.5, lo_open=True, hi_open=True)
     if interpolation == "continuous":  # the same continuous areas; once, not at every Brent step
         pts_a, pts_b = polyline_corners(pts_a), polyline_corners(pts_b)
-    grid = expit(np.linspace(logit(eps), logit(1.0 - eps), _SCAN))
+    # logit(1 - eps) = -logit(eps), which stays finite where 1 - eps rounds to 1 (eps=1e-300 gave NaN skews);
+    # the largest skew searched is then the last double below 1.  A wider range than the default's keeps the
+    # default's scan too: 257 skews over logit in [-690, 690] alone step past crossings a unit of logit apart.
+    ends = [eps] if eps >= 1e-6 else [eps, 1e-6]
+    grid = np.unique(np.concatenate([expit(np.linspace(logit(e), -logit(e), _SCAN)) for e in ends]))
+    grid = np.unique(np.minimum(grid, np.nextafter(1.0, 0.0)))
     diff = _aucpr_at(pts_a, grid, interpolation) - _aucpr_at(pts_b, grid, interpolation)
     sign = np.sign(diff)
     nonzero = np.flatnonzero(sign)

@@ -76,6 +76,14 @@ def test_curves_that_never_cross_never_invert(rng):
     good = sp.operating_points(y, s + 2 * y)
     assert sp.inversion_skews(good, sp.operating_points(y, s)).size == 0
     assert sp.inversion_skews(good, good).size == 0
+    # issue 41 item 4: an eps so small that 1 - eps rounds to 1 searched a NaN skew ("skews contains NaN")
+    assert sp.inversion_skews(good, sp.operating_points(y, s), eps=1e-300).size == 0
+
+
+def test_a_tiny_eps_finds_what_the_default_finds():
+    a = sp.OperatingPoints.from_rates([0.16, 0.38, 0.58, 0.6], [0.0, 0.133, 0.329, 0.614])
+    b = sp.OperatingPoints.from_rates([0.45, 0.48, 0.48, 0.54], [0.03, 0.53, 0.74, 1.0])
+    np.testing.assert_allclose(sp.inversion_skews(a, b, eps=1e-300), sp.inversion_skews(a, b), rtol=1e-9)
 
 
 @settings(max_examples=500, deadline=None)
