@@ -18,8 +18,6 @@ most ``2**53``.
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 
 from ..metrics.bounded import BoundedOperatingPoints
@@ -256,7 +254,7 @@ def refine(binning, grid, agg, tolerance, max_groups):
     of the score in the column's own type).  Bins of one score each leave
     only the bracket's rounding bound.  When the tolerance cannot be met
     (more distinct scores than ``max_groups``, or a tolerance below the
-    rounding bound), a warning names the width reached.
+    rounding bound), a ValueError names the width reached.
     """
     parts = {k: agg[k] for k in ("lo", "hi", "pos", "neg", "rows")}
     parts["parent"] = agg[BIN]
@@ -301,10 +299,10 @@ def refine(binning, grid, agg, tolerance, max_groups):
         parts = {k: np.concatenate((parts[k][~chosen], fine[BIN if k == "parent" else k])) for k in parts}
     bounded, _ = _bracket_of(parts)
     width = bounded.aucpr().width
-    if width > tolerance:
-        warnings.warn(f"tolerance={tolerance:g} was not met: the AUCPR bracket is {width:.3g} wide with "
-                      f"{len(bounded)} bins (max_groups={max_groups}); raise max_groups, or round the scores "
-                      "if they are too close together to split", UserWarning, stacklevel=4)
+    if width > tolerance:  # refused, not returned with a warning: the caller asked for this width
+        raise ValueError(f"tolerance={tolerance:g} cannot be met: the AUCPR bracket is {width:.3g} wide with "
+                         f"{len(bounded)} bins (max_groups={max_groups}); raise max_groups, or round the scores "
+                         "if they are too close together to split, or ask for bins= instead")
     return bounded
 
 

@@ -77,7 +77,8 @@ def operating_points_from(table, y_score=None, y_true=None, *, sample_weight=Non
     tolerance : float, optional
         Aggregate into bins, refining the bins that hold most of the gap,
         until the bracket of the continuous AUCPR at the data set's own skew
-        is at most this wide (or ``max_groups`` bins are used).
+        is at most this wide; a tolerance that ``max_groups`` bins cannot
+        meet is refused with the width they reach.
     max_groups : int, default=2**20
         Most groups brought back from the engine.  Without ``bins`` and
         ``tolerance`` the curve is exact when the scores that share a bin
