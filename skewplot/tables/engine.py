@@ -148,6 +148,7 @@ def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, n
     _refuse_case_clash(frame, list(schema), names)
     for arg in ("y_score", "sample_weight") + (("y_true",) if soft_labels else ()):
         if arg in names and not schema[names[arg]].is_numeric():
+            _refuse_empty(frame, nw, arg, names[arg])  # a header-only or all-null CSV reads as text
             raise TypeError(f"{arg} column {names[arg]!r} must be numeric, got {schema[names[arg]]}")
     label_type = schema[names["y_true"]]
     inferred = pos_label is None and not soft_labels
@@ -232,6 +233,15 @@ def _refuse_case_clash(frame, columns, names):
         if clash:
             raise ValueError(f"{role}={col!r} is ambiguous in a Spark table, which also has the column "
                              f"{clash[0]!r} (Spark ignores case in column names); rename one of them first")
+
+
+def _refuse_empty(frame, nw, arg, col):
+    """A table without rows, or a column of nulls only, said as such (its column type is a reader's guess)."""
+    row = _row(frame.select(n=nw.len(), k=nw.col(col).count()))
+    if not int(row["n"]):
+        raise ValueError("table has no rows (a CSV file with a header only?)")
+    if not int(row["k"]):
+        raise ValueError(f"{arg} column {col!r} holds only missing values ({int(row['n'])} rows)")
 
 
 def _check_pos_label(pos_label, label_type, label):

@@ -518,3 +518,13 @@ def test_spark_ranges_dtypes_names_and_ambiguous_columns():
     with pytest.raises(ValueError, match="score must name a column"):
         sp.operating_points_from(both, "", "y")
     assert cases == 26
+
+
+@pytest.mark.parametrize("text, match", [("s,y\n", "table has no rows"),
+                                         ("s,y\n,1\n,0\n", "y_score column 's' holds only missing values")])
+def test_a_header_only_or_all_null_csv_is_said_as_such(text, match, tmp_path):
+    """Issue 41 item 4: both were reported as "y_score column 's' must be numeric, got String"."""
+    path = tmp_path / "t.csv"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=match):
+        sp.operating_points_from(str(path), y_score="s", y_true="y")
