@@ -30,8 +30,8 @@ import numpy as np
 from ._tables import is_table, points_by_group
 from .points import OperatingPoints, operating_points
 
-__all__ = ["classifiers", "one_classifier", "two_scores", "INPUT_PARAMS", "METRIC_INPUT_PARAMS", "is_bounded",
-           "refuse_positional_skew", "keyword_after_points"]
+__all__ = ["classifiers", "one_classifier", "two_scores", "skew_by_name", "INPUT_PARAMS", "METRIC_INPUT_PARAMS",
+           "is_bounded", "refuse_positional_skew", "keyword_after_points"]
 
 #: numpydoc text of the input parameters every plot_* function and widget shares.
 INPUT_PARAMS = """\
@@ -127,6 +127,30 @@ def refuse_positional_skew(data, y_score, func, skew_arg):
             f"{func}(): the second argument is y_score (the scores, after the labels), got {y_score!r}; "
             f"a skew goes by name: {func}(..., {skew_arg}={y_score!r})"
         )
+
+
+def skew_by_name(func):
+    """Decorator: a skew given after the scores (``aucprg(y, s, 0.1)``) is refused naming its keyword.
+
+    Python's own message ("takes from 0 to 2 positional arguments but 3
+    were given") did not say where the skew goes.  The keyword is the
+    function's first keyword-only ``skew*`` parameter.
+    """
+    import functools
+    import inspect
+
+    params = list(inspect.signature(func).parameters.values())
+    n_pos = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+    keyword = next(p.name for p in params if p.kind is p.KEYWORD_ONLY and p.name.startswith("skew"))
+
+    @functools.wraps(func)
+    def inner(*args, **kwargs):
+        if len(args) > n_pos and _looks_like_skew(args[n_pos]):
+            raise TypeError(f"{func.__name__}(): a skew goes by name, {func.__name__}(..., {keyword}="
+                            f"{args[n_pos]!r}); the first {n_pos} arguments are the data")
+        return func(*args, **kwargs)
+
+    return inner
 
 
 def require_skew(skew, data, y_score, func):

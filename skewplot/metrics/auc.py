@@ -10,23 +10,12 @@ from ..skew import FixedSkew
 from ..skew.formulas import continuous_segment_area
 from ..skew.one_log import fast_aucpr_at_skews, unit_weight_areas
 from ._discrete import check_discrete_work, stepped_curve
-from ._inputs import METRIC_INPUT_PARAMS, one_classifier
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier, skew_by_name
 from .counting import unit_weight_tp
 from .precision import _check_points, _model_from, skew_model_of, sum_over_slices
 
-__all__ = [
-    "INTERPOLATIONS",
-    "aucpr",
-    "aucpr_at_skews",
-    "aucpr_integrals",
-    "average_precision",
-    "roc_auc",
-    "aucpr_min",
-    "normalized_aucpr",
-    "continuous_segment_area",
-    "stepped_curve",
-    "polyline_corners",
-]
+__all__ = ["INTERPOLATIONS", "aucpr", "aucpr_at_skews", "aucpr_integrals", "average_precision", "roc_auc",
+           "aucpr_min", "normalized_aucpr", "continuous_segment_area", "stepped_curve", "polyline_corners"]
 
 INTERPOLATIONS = ("continuous", "discrete-tp", "discrete-fp", "step", "trapezoid")
 
@@ -172,6 +161,7 @@ def _trapezoid(x, y):
     return float(np.sum(np.diff(x) * (y[1:] + y[:-1]) * 0.5))
 
 
+@skew_by_name
 def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
           interpolation="continuous", normalize=False):
     """Area under the precision-recall curve, at any skew and under any skew model.
@@ -317,6 +307,7 @@ def normalized_aucpr(area, model):
     return (area - lo) / (1.0 - lo)
 
 
+@skew_by_name
 def average_precision(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None):
     """Average precision, ``sum (R_i - R_{i-1}) P_i`` (scikit-learn's definition).
 

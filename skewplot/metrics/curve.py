@@ -6,7 +6,7 @@ import numpy as np
 
 from .._validate import check_choice, check_scalar
 from ..skew import FixedSkew
-from ._inputs import METRIC_INPUT_PARAMS, one_classifier
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier, skew_by_name
 from .auc import INTERPOLATIONS, stepped_curve
 from .precision import _check_points, curve_rates, skew_model_of
 
@@ -15,6 +15,7 @@ __all__ = ["pr_curve"]
 _MAX_SUBDIVISIONS = 256
 
 
+@skew_by_name
 def pr_curve(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
              interpolation="continuous", resolution=None):
     """Recall and precision of the interpolated PR curve, ready to draw.

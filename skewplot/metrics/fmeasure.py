@@ -20,7 +20,7 @@ import numpy as np
 from .._memory import check_memory
 from .._validate import check_rate_pair, check_unit_array, scalar_or_array
 from ..skew import FixedSkew
-from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier
+from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier, skew_by_name
 from .fweight import f_alpha_from_beta, f_beta_from_alpha, resolve_f_weight
 from .hull import frontier_hull
 from .precision import _check_points, curve_rates, skew_model_of
@@ -70,6 +70,7 @@ def _rates(pts, f_alpha):
     return np.asarray(pts.tpr), np.asarray(pts.fpr)
 
 
+@skew_by_name
 def f_measure(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None, f_alpha=None,
               beta=None):
     """F_alpha of every operating point at a deployment skew [S Eq 9, 10].
@@ -120,6 +121,7 @@ def _skew_grid(skews):
     return pi
 
 
+@skew_by_name
 def f_curves(data=None, y_score=None, *, skews=None, f_alpha=None, beta=None, y_true=None, sample_weight=None,
              pos_label=None):
     """F_alpha of every point over a grid of skews: one curve per point.
@@ -174,6 +176,7 @@ def _best_on(tpr, fpr, cand, pi, f_alpha):
     return table[np.arange(pi.size), k], cand[k]
 
 
+@skew_by_name
 def f_envelope(data=None, y_score=None, *, skews=None, y_true=None, sample_weight=None, pos_label=None,
                f_alpha=None, beta=None):
     """Upper envelope of the F-curves: the best F_alpha at each skew [S §3.1].

@@ -8,7 +8,7 @@ from .._memory import check_memory
 from .._validate import check_1d_array, check_choice, check_finite, check_scalar
 from ..skew import FixedSkew, SkewRange
 from ..skew.base import precision_nodes
-from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier
+from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier, skew_by_name
 from .auc import INTERPOLATIONS, aucpr
 from .precision import _check_points, curve_rates
 
@@ -129,6 +129,7 @@ def _ratio_averaged_precision(a, b, lo, hi):
     return np.where(live, (a / cs) * ratio, 0.0)
 
 
+@skew_by_name
 def pr_surface(data=None, y_score=None, *, skews=None, y_true=None, sample_weight=None, pos_label=None):
     """Precision over (recall, skew): the P-ROC surface for a 3-D plot [LG §4].
 

@@ -7,7 +7,7 @@ import numpy as np
 from .._validate import check_finite, check_scalar
 from ..skew import SkewModel, as_skew
 from ..skew import formulas as _formulas
-from ._inputs import METRIC_INPUT_PARAMS, one_classifier
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier, skew_by_name
 from .points import OperatingPoints
 
 __all__ = [
@@ -137,6 +137,7 @@ def _limit_at_origin(tpr, fpr, pts, copy=False):
     return tpr, fpr
 
 
+@skew_by_name
 def precision(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None):
     """Precision of every operating point under a skew model.
 

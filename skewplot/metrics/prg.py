@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._validate import check_bool
-from ._inputs import METRIC_INPUT_PARAMS, one_classifier
+from ._inputs import METRIC_INPUT_PARAMS, one_classifier, skew_by_name
 from .hull import roc_convex_hull
 from .precision import _check_points, skew_model_of
 
@@ -101,6 +101,7 @@ def _clipped(tpr, fpr, index, pi):
     return PRGCurve(rg, precision_gain(t, f), idx.astype(np.intp), pi)
 
 
+@skew_by_name
 def prg_curve(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None, hull=False):
     """The precision-recall-gain curve [FK] at a deployment skew (or under a skew model).
 
@@ -141,6 +142,7 @@ def prg_curve(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=
     return _clipped(tpr, fpr, index, pi)
 
 
+@skew_by_name
 def aucprg(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None):
     """Area under the precision-recall-gain curve [FK] over recall gain in [0, 1].
 

@@ -8,7 +8,7 @@ import numpy as np
 
 from .._validate import check_scalar
 from ..skew import FixedSkew
-from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier
+from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier, skew_by_name
 from .cost import _nec, probability_cost
 from .fmeasure import _envelope_candidates, _f_at
 from .fweight import _check_alpha, resolve_f_weight
@@ -97,6 +97,7 @@ def _cut(tpr, fpr, frontier, max_fpr):
     return a, b, q, tpr[a] + q * (tpr[b] - tpr[a])
 
 
+@skew_by_name
 def best_threshold(data=None, y_score=None, *, skew=None, f_alpha=None, beta=None, m=None, max_fpr=None,
                    y_true=None, sample_weight=None, pos_label=None):
     """The threshold with the best F_alpha or the lowest expected cost at a skew.

@@ -8,7 +8,7 @@ from matplotlib.colors import to_rgba
 from .._defaults import N_BOOT_DECISION
 from .._memory import check_memory
 from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair, renamed_keywords
-from ..metrics._inputs import two_scores
+from ..metrics._inputs import skew_by_name, two_scores
 from ..stats.compare import compare_many
 from ._axes import log_axis, skew_window
 from ._bands import ci_band_text
@@ -107,6 +107,7 @@ def _spans(x, mask, window):
 
 
 @renamed_keywords(skew_range="skew_sweep")
+@skew_by_name
 def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews=None, skew_sweep=(0.001, 0.5),
                     n_skews=40, names=None, confidence=0.95, n_boot=N_BOOT_DECISION, method="bca",
                     interpolation="continuous", normalize=False, stratified=True, sample_weight=None, pos_label=None,

@@ -12,7 +12,7 @@ import numpy as np
 
 from .._defaults import N_BOOT_BAND
 from .._validate import check_bool, check_choice, check_scalar, renamed_keywords
-from ..metrics._inputs import classifiers
+from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.cost import (
     cost_crossing,
     cost_envelope,
@@ -230,6 +230,7 @@ class CostDisplay(EnvelopeDisplay):
 
 @renamed_keywords(ci="confidence")
 
+@skew_by_name
 def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
               pos_label=None, hue_order=None, palette=None, name=None, m=0.5, lines=True, envelope=True,
               trivial=True, operating_range=False, skew=None, x_axis="pc", log_skew=None, skew_bounds=None,

@@ -8,7 +8,7 @@ import numpy as np
 
 from .._validate import check_choice, check_scalar
 from ..metrics import decide
-from ..metrics._inputs import classifiers, require_skew
+from ..metrics._inputs import classifiers, require_skew, skew_by_name
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
 from ..skew.base import skew_text
@@ -118,6 +118,7 @@ def _mark(disp, threshold):
     return disp
 
 
+@skew_by_name
 def plot_decision(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None, name=None,
                   skew=None, target="cost", value=None, m=0.5, beta=None, threshold=None, ax=None, **kwargs):
     """The objective of every threshold under a skew model, with the band the model's skews span.

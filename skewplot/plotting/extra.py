@@ -6,7 +6,7 @@ import numpy as np
 
 from .._format import number, p_value
 from .._validate import check_1d_array, check_bool, check_choice, check_int, check_scalar
-from ..metrics._inputs import classifiers
+from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
 from ..metrics.precision import transform_precision
 from ..skew.base import skew_text
@@ -188,6 +188,7 @@ class AUCPRSkewDisplay(Display):
         self._place_legend(relocate=True)
 
 
+@skew_by_name
 def plot_aucpr_vs_skew(data=None, y_score=None, *, y_true=None, hue=None, sample_weight=None, pos_label=None,
                        hue_order=None, palette=None, name=None, skews=None, interpolation="continuous",
                        normalize=False, log_skew=True, ax=None, **kwargs):

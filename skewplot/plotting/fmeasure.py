@@ -6,7 +6,7 @@ import numpy as np
 
 from .._defaults import N_BOOT_BAND
 from .._validate import renamed_keywords
-from ..metrics._inputs import classifiers
+from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope, resolve_f_weight
 from ..skew.base import skew_text
 from ._axes import log_axis
@@ -130,6 +130,7 @@ class FMeasureDisplay(EnvelopeDisplay):
 
 @renamed_keywords(ci="confidence")
 
+@skew_by_name
 def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
                   pos_label=None, hue_order=None, palette=None, name=None, f_alpha=None, beta=None, lines=True,
                   envelope=True, skew=None, log_skew=None, skew_bounds=None, max_lines=None, band="sd", confidence=None,

@@ -6,7 +6,7 @@ import numpy as np
 
 from .._defaults import N_BOOT_BAND
 from .._validate import check_bool, check_choice, check_scalar, renamed_keywords
-from ..metrics._inputs import classifiers
+from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.auc import INTERPOLATIONS, aucpr, polyline_corners
 from ..metrics.curve import pr_curve
 from ..metrics.precision import skew_model_of
@@ -311,6 +311,7 @@ class PRDisplay(FromScoresMixin, Display):
 
 @renamed_keywords(ci="confidence")
 
+@skew_by_name
 def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
             pos_label=None, hue_order=None, palette=None, name=None, skew=None, interpolation="continuous",
             normalize=False, baselines=True, color_by_threshold=False, iso_f=None, band="sd", skew_label="axis",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .._validate import check_1d_array, check_pair, renamed_keywords
-from ..metrics._inputs import refuse_positional_skew
+from ..metrics._inputs import refuse_positional_skew, skew_by_name
 from ..skew import SkewModel, SkewRange, SkewSeries
 from ._kwargs import check_style
 from .pr import plot_pr
@@ -13,6 +13,7 @@ __all__ = ["plot_integrated_pr", "plot_temporal_pr"]
 
 @renamed_keywords(ci="confidence")
 
+@skew_by_name
 def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight=None, ax=None, **kwargs):
     """Draw P̄-R curves: precision integrated over a range of skews [L §4.3].
 
@@ -38,6 +39,7 @@ def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight
 
 @renamed_keywords(ci="confidence")
 
+@skew_by_name
 def plot_temporal_pr(data=None, y_score=None, *, skew_series, ax=None, **kwargs):
     """Draw P̃-R curves: precision averaged over a skew that moves in time [L §4.2].
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_bool
-from ..metrics._inputs import classifiers
+from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.precision import skew_model_of
 from ..metrics.prg import curve_area, gain_skew, prg_curve
 from ..skew import FixedSkew
@@ -129,6 +129,7 @@ class PRGDisplay(Display):
         return f"Recall gain ({model.describe()}: at π′ = {gain_skew(model):.3g})"
 
 
+@skew_by_name
 def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
              pos_label=None, hue_order=None, palette=None, name=None, skew=None, hull=False, scale="auto",
              threshold=None, ax=None, **kwargs):

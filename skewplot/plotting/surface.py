@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_bool, check_int
-from ..metrics._inputs import classifiers
+from ..metrics._inputs import classifiers, skew_by_name
 from ._display import Display, as_points_dict
 from ._kwargs import check_style
 from .envelope import LOG_BELOW
@@ -65,6 +65,7 @@ def _surface_grid(result):
     return np.asarray(recall, float), np.asarray(skews, float), prec
 
 
+@skew_by_name
 def plot_pr_surface(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_label=None, skews=None,
                     n_recall=81, log_skew=None, ax=None, **kwargs):
     """Draw precision over recall × skew, Landgrebe et al.'s P-ROC surface [LG].

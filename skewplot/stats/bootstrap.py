@@ -20,6 +20,7 @@ from .._validate import (
     check_scalar,
     check_scores,
 )
+from ..metrics._inputs import skew_by_name
 from ..metrics._labels import positive_mask
 from ..metrics.auc import INTERPOLATIONS, aucpr, normalized_aucpr
 from ..metrics.points import OperatingPoints
@@ -241,6 +242,7 @@ def summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng):
 # --------------------------------------------------------------------------- public
 
 
+@skew_by_name
 def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
              interpolation="continuous", confidence=0.95, n_boot=N_BOOT_INTERVAL, method="bca", stratified=True,
              random_state=None, normalize=False, progress=True):

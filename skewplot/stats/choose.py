@@ -1,9 +1,8 @@
 """Choosing a threshold when the deployment skew is uncertain, with what it will do out there.
 
-The exact objective of every threshold under each risk is in :mod:`skewplot.metrics.decide`; this
-module adds the risk ``"chance"`` and the intervals, which resample the test set (replicate ROC
-polylines from :mod:`skewplot.stats._resample`, no re-sorting) and draw a deployment skew for each
-replicate from the skew model.
+The exact objective of every threshold under each risk is in :mod:`skewplot.metrics.decide`; this module
+adds the risk ``"chance"`` and the intervals, which resample the test set (replicate ROC polylines from
+:mod:`skewplot.stats._resample`, no re-sorting) and draw a deployment skew for each replicate from the model.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from .._memory import check_memory
 from .._progress import check_progress
 from .._validate import check_bool, check_choice, check_int, check_scalar
 from ..metrics import decide
-from ..metrics._inputs import require_skew
+from ..metrics._inputs import require_skew, skew_by_name
 from ..metrics.cost import _nec, probability_cost
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.points import OperatingPoints
@@ -140,6 +139,7 @@ def _pick(good, target, value, tpr, what):
     return int(np.flatnonzero(ok & (tpr == tpr[ok].max()))[0])
 
 
+@skew_by_name
 def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, m=0.5, beta=None, risk="expected",
                      level=0.9, confidence=None, n_boot=N_BOOT_DECISION, y_true=None, sample_weight=None,
                      pos_label=None, random_state=None, progress=True):

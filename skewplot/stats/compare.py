@@ -9,7 +9,7 @@ import numpy as np
 from .._defaults import N_BOOT_INTERVAL
 from .._progress import check_progress
 from .._validate import check_bool, check_choice
-from ..metrics._inputs import two_scores
+from ..metrics._inputs import skew_by_name, two_scores
 from ..metrics.auc import INTERPOLATIONS, aucpr
 from ..metrics.precision import skew_model_of
 from ..skew import FixedSkew, SkewSeries
@@ -202,6 +202,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
             "deployed_distribution": deployed, "skew_draws": draws}
 
 
+@skew_by_name
 def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
             interpolation="continuous", confidence=0.95, n_boot=N_BOOT_INTERVAL, method="bca", stratified=True,
             random_state=None, normalize=False, progress=True):

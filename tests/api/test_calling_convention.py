@@ -364,3 +364,33 @@ def test_a_skew_after_labels_is_named(func, skew):
     """After labels as after points, a skew in the scores' place is refused naming skew=."""
     with pytest.raises(TypeError, match=rf"{func}\(\): the second argument is y_score .* skew="):
         getattr(sp, func)(np.array([0, 1, 0, 1, 1]), skew)
+
+
+def _skew_keyword_functions():
+    import inspect
+
+    out = []
+    for name in sp.__all__:
+        func = getattr(sp, name)
+        if not inspect.isfunction(func):
+            continue
+        params = list(inspect.signature(func).parameters.values())
+        if any(p.kind is p.KEYWORD_ONLY and p.name.startswith("skew") for p in params) \
+                and not any(p.kind is p.VAR_POSITIONAL for p in params):
+            out.append(name)
+    return out
+
+
+@pytest.mark.parametrize("name", _skew_keyword_functions())
+@pytest.mark.parametrize("skew", [0.1, (0.01, 0.1)])
+def test_a_skew_after_the_data_is_refused_naming_its_keyword(name, skew):
+    """Issue 41 item 4: aucprg(y, s, 0.1) said only "takes from 0 to 2 positional arguments but 3 were given"."""
+    import inspect
+
+    func = getattr(sp, name)
+    params = inspect.signature(func).parameters.values()
+    n_pos = sum(p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in params)
+    keyword = next(p.name for p in params if p.kind is p.KEYWORD_ONLY and p.name.startswith("skew"))
+    data = ([0, 1, 1, 0], [0.1, 0.9, 0.5, 0.3], [0.2, 0.4, 0.8, 0.1])[:n_pos]
+    with pytest.raises(TypeError, match=rf"{name}\(\): a skew goes by name, {name}\(\.\.\., {keyword}="):
+        func(*data, skew)
