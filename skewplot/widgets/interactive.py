@@ -22,13 +22,8 @@ from .controls import NumberSlider, check_skew_range, f_alpha_slider, m_slider, 
 from .spaces import EnvelopeWidget, _marker_doc
 from .threshold import add_threshold_control
 
-__all__ = [
-    "interactive_pr",
-    "interactive_integrated_pr",
-    "interactive_temporal_pr",
-    "interactive_fmeasure",
-    "interactive_cost",
-]
+__all__ = ["interactive_pr", "interactive_integrated_pr", "interactive_temporal_pr",
+           "interactive_fmeasure", "interactive_cost"]
 
 
 class _PRWidget(SkewWidget):
