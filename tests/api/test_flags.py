@@ -82,6 +82,8 @@ def _recipes():
         "ComparisonDisplay.plot": lambda: sp.plot_comparison(Y, S, S2, n_boot=100, n_skews=3, random_state=0).plot,
         "Display.update": lambda: sp.plot_pr(pts()).update,
         "report_at": lambda: partial(report_at, pts(), 2, 0.3),
+        "choose_threshold": lambda: partial(sp.choose_threshold, Y, S, skew=0.3, target="fbeta"),
+        "estimate_skew": lambda: partial(sp.estimate_skew, Y, S, S2),
         "explorer": lambda: partial(w.explorer, pts()),
         "interactive_pr": lambda: partial(w.interactive_pr, pts()),
         "interactive_cost": lambda: partial(w.interactive_cost, pts()),
