@@ -47,6 +47,8 @@ DEFAULTS_DIFFER = {
     "random_state": "the bundled example data are the same on every call (datasets); None everywhere else",
     "skew": "anova_over_skews names a column; example_classifiers the data's own skew",
     "score": "anova_over_skews names a column; operating_points_from's deprecated alias of y_score",
+    "progress": "operating_points_from's is the engine's own (DuckDB's) progress bar, off unless asked for; the "
+                "bootstrap and estimation calls show theirs only after 2 s (issue 44.3)",
     "description": "each slider's own label",
     "lo": "each slider's own range", "hi": "each slider's own range", "step": "each slider's own grid",
     "steps_per_decade": "each slider's own grid", "value": "each slider's own initial value",
