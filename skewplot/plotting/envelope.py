@@ -83,8 +83,7 @@ ENVELOPE_PARAMS = """\
         packed closer than that are not told apart, and each one costs
         drawing time in a widget.
     band : {"sd", "quantile"}, default="sd"
-        For folds: mean ± one standard deviation, or the median with the
-        10-90 % quantiles, of the envelopes.
+        For folds: mean ± one standard deviation, or the median with the 10-90 % quantiles, of the envelopes.
     confidence : float in (0, 1), optional
         Draw a pointwise bootstrap band of this confidence around each
         single classifier's envelope (stratified resampling of the rows its
