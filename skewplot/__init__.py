@@ -44,6 +44,12 @@ _LAZY = {
     "aucpr_min": "metrics.auc",
     "INTERPOLATIONS": "metrics.auc",
     "achievable_curve": "metrics.achievable",
+    # multiclass: one-vs-rest at per-class priors
+    "one_vs_rest": "metrics.multiclass",
+    "OneVsRest": "metrics.multiclass",
+    "PerClass": "metrics.per_class",
+    "adjust_priors": "metrics.per_class",
+
     "random_rankings_aucpr": "metrics.achievable",
     # skew models
     "SkewModel": "skew",

@@ -12,6 +12,8 @@ from ..skew.one_log import fast_aucpr_at_skews, unit_weight_areas
 from ._discrete import check_discrete_work, stepped_curve
 from ._inputs import METRIC_INPUT_PARAMS, one_classifier, skew_by_name
 from .counting import unit_weight_tp
+from .multiclass import OneVsRest
+from .per_class import each_class
 from .precision import _check_points, _model_from, skew_model_of, sum_over_slices
 
 __all__ = ["INTERPOLATIONS", "aucpr", "aucpr_at_skews", "aucpr_integrals", "average_precision", "roc_auc",
@@ -168,11 +170,13 @@ def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None
 
     Parameters
     ----------
-%(metric_input_params)s    skew : None, float, (lo, hi), SkewModel or SkewEstimate, optional
+%(metric_input_params)s    skew : None, float, (lo, hi), SkewModel, SkewEstimate or mapping, optional
         None: the data set's own skew.  For a range or a model the result is
         the expectation of the AUC at pi' over the model, which equals the
         area under the P̄-R or P̃-R curve; an estimate stands for its point
-        estimate (:func:`skewplot.as_skew`).
+        estimate (:func:`skewplot.as_skew`).  With ``data`` a
+        :func:`~skewplot.one_vs_rest` mapping: ``{class: prior}`` or a
+        PriorEstimate, each class at its own prior (None: the test priors).
     interpolation : {"continuous", "discrete-tp", "discrete-fp", "step", "trapezoid"}
         ``"continuous"`` (default): the exact area under the curve that joins
         the points by straight ROC segments [K]; works for weighted data.
@@ -188,9 +192,10 @@ def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None
 
     Returns
     -------
-    float or Bracket
+    float, Bracket or PerClass
         The area, or its normalised value with ``normalize=True``; a
-        :class:`~skewplot.Bracket` for binned points.
+        :class:`~skewplot.Bracket` for binned points; per class (with macro
+        and prior-weighted means) for a one-vs-rest mapping.
 
     Examples
     --------
@@ -203,6 +208,9 @@ def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None
     >>> round(sp.aucpr(pts, interpolation="step"), 4)
     0.8333
     """
+    if isinstance(data, OneVsRest):  # each class against the rest, at its own prior
+        return each_class(aucpr, data, skew, (y_score, y_true, sample_weight, pos_label), **{
+            "interpolation": interpolation, "normalize": normalize})
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="aucpr")
     if hasattr(pts, "_bracketed_area"):  # binned points: a certified interval
@@ -332,6 +340,8 @@ def average_precision(data=None, y_score=None, *, skew=None, y_true=None, sample
     >>> round(sp.average_precision(pts, skew=0.1), 4)  # with nine negatives per positive
     0.437
     """
+    if isinstance(data, OneVsRest):
+        return each_class(average_precision, data, skew, (y_score, y_true, sample_weight, pos_label))
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="average_precision")
     if hasattr(pts, "_bracketed_area"):
@@ -358,6 +368,8 @@ def roc_auc(data=None, y_score=None, *, y_true=None, sample_weight=None, pos_lab
     >>> sp.roc_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     0.75
     """
+    if isinstance(data, OneVsRest):  # prior-free: the weighted mean is at the test priors
+        return each_class(roc_auc, data, None, (y_score, y_true, sample_weight, pos_label), at_priors=False)
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="roc_auc")
     if hasattr(pts, "_bracketed_area"):

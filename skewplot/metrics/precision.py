@@ -8,6 +8,8 @@ from .._validate import check_finite, check_scalar
 from ..skew import SkewModel, as_skew
 from ..skew import formulas as _formulas
 from ._inputs import METRIC_INPUT_PARAMS, one_classifier, skew_by_name
+from .multiclass import OneVsRest
+from .per_class import each_class
 from .points import OperatingPoints
 
 __all__ = [
@@ -147,6 +149,9 @@ def precision(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=
         None: the data set's own skew (plain precision).  A float pi': the
         precision at that deployment skew [L Eq 3, 9].  A range or a model:
         the expected precision under it (P̄ for a range, P̃ for a series).
+        With a :class:`~skewplot.metrics.multiclass.OneVsRest` ``data``, a
+        mapping ``{class: prior}`` (or a PriorEstimate): each class's
+        precision at its own prior, as a ``PerClass`` mapping.
 
     Returns
     -------
@@ -161,6 +166,8 @@ def precision(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=
     >>> sp.precision(pts, skew=0.4).round(4).tolist()
     [0.7273, 0.7273, 0.4]
     """
+    if isinstance(data, OneVsRest):
+        return each_class(precision, data, skew, (y_score, y_true, sample_weight, pos_label))
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="precision", bounded=False)
     model = skew_model_of(_check_points(pts), skew)

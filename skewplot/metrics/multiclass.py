@@ -1,0 +1,250 @@
+"""Multiclass scores as one binary problem per class: "class k against the rest".
+
+:func:`one_vs_rest` turns labels of K >= 3 classes and a score per class
+(scikit-learn's ``predict_proba`` or ``decision_function`` matrix, a
+mapping ``{class: scores}``, or score columns of a table) into a
+:class:`OneVsRest`: a read-only mapping ``{class: OperatingPoints}`` that
+also carries the test set's class priors.  Each class is sorted once; every
+per-class metric or curve at a new vector of class priors is then a closed
+form on these counts (:mod:`skewplot.metrics.per_class`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from .._frames import eager_columns, is_table
+from .._validate import as_plain_array, check_1d_array, check_finite, check_nonnegative, check_same_length, plain
+from .points import operating_points
+
+__all__ = ["OneVsRest", "one_vs_rest"]
+
+
+def _key(value):
+    """A class label as a plain Python value (``0``, not ``np.int64(0)``), for mapping keys."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
+class OneVsRest(Mapping):
+    """One-vs-rest operating points of a multiclass classifier: ``{class: OperatingPoints}`` (read-only).
+
+    Build it with :func:`one_vs_rest`.  Entry ``k`` holds the operating
+    points of "class k against every other class"; its ``skew`` is class
+    k's prior in the test set.
+
+    Attributes
+    ----------
+    classes : tuple
+        The classes, in the order of the score columns.
+    priors : dict
+        ``{class: prior}``: each class's (weighted) share of the test set;
+        they sum to 1.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> ovr = sp.one_vs_rest([0, 1, 2, 2], [[.8, .1, .1], [.2, .5, .3], [.1, .2, .7], [.3, .3, .4]])
+    >>> ovr.classes, ovr.priors
+    ((0, 1, 2), {0: 0.25, 1: 0.25, 2: 0.5})
+    >>> ovr[2].tp.tolist()
+    [0.0, 1.0, 2.0, 2.0, 2.0]
+    """
+
+    __slots__ = ("_points",)
+
+    def __init__(self, points):
+        # Private: one_vs_rest validates; this only stores.
+        object.__setattr__(self, "_points", dict(points))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("OneVsRest is immutable")
+
+    def __getitem__(self, key):
+        return self._points[key]
+
+    def __iter__(self):
+        return iter(self._points)
+
+    def __len__(self):
+        return len(self._points)
+
+    @property
+    def classes(self):
+        return tuple(self._points)
+
+    @property
+    def priors(self):
+        return {k: pts.skew for k, pts in self._points.items()}
+
+    def __repr__(self):
+        shown = ", ".join(f"{plain(k)}: {p:.4g}" for k, p in self.priors.items())
+        return f"OneVsRest(n_classes={len(self)}, priors={{{shown}}})"
+
+    def __reduce__(self):
+        return (OneVsRest, (self._points,))
+
+
+def _refuse_two(n, where):
+    raise ValueError(
+        f"{where} has {n} classes; one-vs-rest needs three or more. For two classes use the binary functions "
+        "on the positive class's scores: sp.operating_points(y_true, y_score[:, 1]), sp.aucpr(y_true, "
+        "y_score[:, 1], skew=...), sp.plot_pr(...)"
+    )
+
+
+def _score_columns(y_score, classes, labels):
+    """``(classes, [column per class])`` from a matrix or a mapping ``{class: scores}``."""
+    if isinstance(y_score, Mapping):
+        if classes is not None:
+            raise TypeError("classes= names the columns of a y_score matrix; a mapping y_score names them by its keys")
+        if not y_score:
+            raise ValueError("y_score is an empty mapping; give one score array per class")
+        keys = [_key(k) for k in y_score]
+        cols = [check_finite(check_1d_array(v, f"y_score[{plain(k)}]"), f"y_score[{plain(k)}]")
+                for k, v in zip(keys, y_score.values(), strict=True)]
+        return keys, cols
+    if y_score is None:
+        raise TypeError("one_vs_rest needs y_score: an (n, K) matrix of scores, one column per class "
+                        "(predict_proba or decision_function), or a mapping {class: scores}")
+    s = as_plain_array(y_score, "y_score")
+    if s.ndim == 1:
+        raise ValueError(
+            f"y_score is 1-D (shape {s.shape}): one score per row is a binary classifier's; one_vs_rest needs one "
+            "column per class, an (n, K) matrix, or a mapping {class: scores}"
+        )
+    if s.ndim != 2:
+        raise ValueError(f"y_score must be an (n, K) matrix, got an array of shape {s.shape}")
+    if s.dtype.kind not in "biuf":
+        raise TypeError(f"y_score must hold numbers, got dtype {s.dtype}")
+    s = check_finite(s.astype(float, copy=False), "y_score")
+    if classes is None:
+        found = np.unique(labels)
+        if s.shape[1] != found.size:
+            raise ValueError(
+                f"y_score has {s.shape[1]} columns but y_true has {found.size} classes "
+                f"({', '.join(plain(v) for v in found[:10])}); name the columns with classes= "
+                "(for a fitted scikit-learn classifier: classes=clf.classes_)"
+            )
+        classes = found
+    classes = [_key(c) for c in as_plain_array(classes, "classes").ravel()]
+    if len(classes) != s.shape[1]:
+        raise ValueError(f"classes has {len(classes)} entries but y_score has {s.shape[1]} columns; "
+                         "give one class per column, in the columns' order")
+    return classes, [s[:, j] for j in range(s.shape[1])]
+
+
+def _from_table(data, y_true, y_score, classes, sample_weight):
+    if not isinstance(y_true, str):
+        raise TypeError("with data=table, y_true names the column of class labels (a str)")
+    if isinstance(y_score, Mapping):
+        if classes is not None:
+            raise TypeError("classes= is given twice: as y_score's keys and as classes=")
+        classes, names = [_key(k) for k in y_score], list(y_score.values())
+    elif isinstance(y_score, (list, tuple)) and y_score and all(isinstance(c, str) for c in y_score):
+        names = list(y_score)
+    else:
+        raise TypeError("with data=table, y_score lists the score columns, one per class (a list of column "
+                        "names in sorted-class order, or with classes=), or maps each class to its column")
+    roles = {"y_true": y_true, **{f"y_score[{i}]": n for i, n in enumerate(names)}}
+    if sample_weight is not None:
+        if not isinstance(sample_weight, str):
+            raise TypeError("with data=table, sample_weight names a column (a str)")
+        roles["sample_weight"] = sample_weight
+    cols, _ = eager_columns(data, roles)
+    matrix = np.column_stack([cols[f"y_score[{i}]"] for i in range(len(names))])
+    return cols["y_true"], matrix, classes, cols.get("sample_weight")
+
+
+def one_vs_rest(y_true=None, y_score=None, *, classes=None, sample_weight=None, data=None):
+    """One-vs-rest operating points of a multiclass classifier, one sort per class.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,) or str
+        Class labels (three classes or more), or their column in ``data``.
+    y_score : array-like of shape (n, K), mapping, or list of str
+        Scores, larger meaning more of that class: a matrix with one
+        column per class in sorted-label order (what scikit-learn's
+        ``predict_proba`` and ``decision_function`` return), or a mapping
+        ``{class: scores}``; with ``data``, the score columns (a list of
+        names, or a mapping ``{class: column name}``).
+    classes : array-like of shape (K,), optional
+        The class of each column of ``y_score`` (default: the sorted labels
+        of ``y_true``); for a fitted scikit-learn classifier ``clf.classes_``.
+    sample_weight : array-like of shape (n,) or str, optional
+        Non-negative weights of the rows (or their column in ``data``).
+    data : DataFrame or dict of columns, optional
+        A table with a class column (``y_true=``) and one score column per
+        class (``y_score=``).
+
+    Returns
+    -------
+    OneVsRest
+        ``{class: OperatingPoints}`` with the test set's class priors as
+        ``.priors``.
+
+    Raises
+    ------
+    ValueError
+        Two classes (use the binary functions); a class of ``classes``
+        absent from ``y_true`` (its curve has no positives), or a label of
+        ``y_true`` that no column scores; lengths or column counts that do
+        not match; NaN or infinite scores.
+
+    Examples
+    --------
+    >>> import numpy as np, skewplot as sp
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.integers(0, 3, 1000)                     # three classes
+    >>> proba = rng.dirichlet([1, 1, 1], 1000) + 0.3 * np.eye(3)[y]
+    >>> proba /= proba.sum(axis=1, keepdims=True)          # as predict_proba returns
+    >>> ovr = sp.one_vs_rest(y, proba)
+    >>> ovr
+    OneVsRest(n_classes=3, priors={0: 0.315, 1: 0.33, 2: 0.355})
+    >>> res = sp.aucpr(ovr, skew={0: 0.9, 1: 0.05, 2: 0.05})  # class 1 and 2 rare
+    >>> round(res[1], 3), round(res.macro, 3), round(res.weighted, 3)
+    (0.295, 0.515, 0.9)
+    """
+    if data is not None:
+        if not (is_table(data) or isinstance(data, Mapping)):
+            raise TypeError(f"data must be a table (a DataFrame or a dict of columns), got {type(data).__name__}")
+        y_true, y_score, classes, sample_weight = _from_table(data, y_true, y_score, classes, sample_weight)
+    if y_true is None:
+        raise TypeError("one_vs_rest needs y_true: the class labels")
+    y = as_plain_array(y_true, "y_true")
+    if y.ndim != 1 or y.size == 0:
+        raise ValueError(f"y_true must be a non-empty 1-D array of class labels, got shape {y.shape}")
+    if y.dtype.kind == "f" and not np.isfinite(y).all():
+        raise ValueError("y_true contains NaN or infinite values")
+    classes, cols = _score_columns(y_score, classes, y)
+    if len(set(classes)) != len(classes):
+        raise ValueError(f"classes must be distinct, got {[plain(c) for c in classes]}")
+    if len(classes) < 3:
+        _refuse_two(len(classes), "y_score")
+    check_same_length(("y_true", y), *((f"y_score[{plain(k)}]", c) for k, c in zip(classes, cols, strict=True)))
+    w = None
+    if sample_weight is not None:
+        w = check_nonnegative(check_1d_array(sample_weight, "sample_weight"), "sample_weight")
+        check_same_length(("y_true", y), ("sample_weight", w))
+    found = {_key(v) for v in np.unique(y)}
+    unscored = found - set(classes)
+    if unscored:
+        raise ValueError(f"y_true holds label(s) {sorted(plain(v) for v in unscored)} that no column of y_score "
+                         f"scores (classes: {[plain(c) for c in classes]})")
+    points = {}
+    for k, col in zip(classes, cols, strict=True):
+        is_k = y == k
+        if not (is_k if w is None else is_k & (w > 0)).any():
+            raise ValueError(f"class {plain(k)} of classes does not occur in y_true (with positive weight); its "
+                             "one-vs-rest curve has no positives. Drop its column, or test on data that has it")
+        points[k] = operating_points(is_k, col, sample_weight=w)
+    return OneVsRest(points)
+
+
+def check_one_vs_rest(value, name="data"):
+    """``value`` if it is a :class:`OneVsRest`, else a TypeError naming ``name``."""
+    if not isinstance(value, OneVsRest):
+        raise TypeError(f"{name} must be a OneVsRest (see skewplot.one_vs_rest), got {type(value).__name__}")
+    return value

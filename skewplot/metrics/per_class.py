@@ -1,0 +1,229 @@
+"""Per-class deployment priors: a metric of each one-vs-rest class at its own prior, and the prior-shift rule.
+
+A vector of class priors ``{class: pi'_k}`` (summing to 1) fixes, for every
+one-vs-rest problem "k against the rest", its deployment skew ``pi'_k``.
+:func:`per_class` evaluates a binary metric on each class's stored
+operating points at that skew -- closed forms on the counts, no sorting --
+and returns a :class:`PerClass` with the macro and prior-weighted averages.
+:func:`adjust_priors` is Bayes' correction of posteriors for a new prior vector.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Mapping
+
+import numpy as np
+
+from .._validate import as_plain_array, check_finite, plain
+from .multiclass import OneVsRest, _key
+
+__all__ = ["PerClass", "check_priors", "per_class", "each_class", "adjust_priors", "PRIOR_ATOL"]
+
+#: How far from 1 a prior vector's sum may be (rounding of typed or estimated priors).
+PRIOR_ATOL = 1e-6
+
+
+def _is_estimate(value):
+    """An estimate of class priors (:class:`~skewplot.PriorEstimate`): an object with a ``priors`` mapping."""
+    return not isinstance(value, Mapping) and isinstance(getattr(value, "priors", None), Mapping)
+
+
+def check_priors(priors, classes, name="skew"):
+    """``priors`` as ``{class: float}`` in the order of ``classes``, or a ValueError/TypeError naming ``name``.
+
+    ``priors`` is a mapping ``{class: prior}`` or an estimate with a
+    ``.priors`` mapping; its keys must be ``classes``, each prior in
+    [0, 1], their sum 1 within :data:`PRIOR_ATOL`.
+
+    Examples
+    --------
+    >>> from skewplot.metrics.per_class import check_priors
+    >>> check_priors({"b": 0.3, "a": 0.7}, ["a", "b"])
+    {'a': 0.7, 'b': 0.3}
+    >>> check_priors({"a": 0.7, "b": 0.2}, ["a", "b"])
+    Traceback (most recent call last):
+    ...
+    ValueError: skew: the class priors must sum to 1, got 0.9 ({'a': 0.7, 'b': 0.2})
+    """
+    if _is_estimate(priors):
+        priors = priors.priors
+    if not isinstance(priors, Mapping):
+        raise TypeError(
+            f"{name} must be a mapping {{class: prior}} (one prior per class, summing to 1) or a PriorEstimate "
+            f"(skewplot.estimate_priors), got {type(priors).__name__} {priors!r}"
+        )
+    given = {_key(k): v for k, v in priors.items()}
+    missing = [plain(c) for c in classes if c not in given]
+    extra = [plain(k) for k in given if k not in set(classes)]
+    if missing or extra:
+        parts = ([f"no prior for class(es) {', '.join(missing)}"] if missing else []) + \
+                ([f"class(es) {', '.join(extra)} not among the classes"] if extra else [])
+        raise ValueError(f"{name}: {'; '.join(parts)}; the classes are {[plain(c) for c in classes]}")
+    out = {}
+    for c in classes:
+        v = given[c]
+        if isinstance(v, bool) or not isinstance(v, (numbers.Real, np.floating, np.integer)):
+            raise TypeError(f"{name}[{plain(c)}] must be a number (a class prior), got {type(v).__name__} {v!r}")
+        v = float(v)
+        if not 0.0 <= v <= 1.0:
+            raise ValueError(f"{name}[{plain(c)}] must lie in [0, 1], got {v:g}")
+        out[c] = v
+    total = sum(out.values())
+    if abs(total - 1.0) > PRIOR_ATOL:
+        raise ValueError(f"{name}: the class priors must sum to 1, got {total:.6g} ({out})")
+    return out
+
+
+class PerClass(Mapping):
+    """A metric of each one-vs-rest class at its own prior: ``{class: value}``, with its averages.
+
+    Attributes
+    ----------
+    priors : dict
+        ``{class: prior}`` each class was measured at.
+    macro : float or None
+        The unweighted mean over the classes (None for per-point arrays).
+    weighted : float or None
+        The prior-weighted mean ``sum_k pi'_k value_k`` (None for arrays).
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> ovr = sp.one_vs_rest([0, 1, 2, 2], [[.8, .1, .1], [.2, .5, .3], [.1, .2, .7], [.3, .3, .4]])
+    >>> res = sp.aucpr(ovr, skew={0: 0.1, 1: 0.1, 2: 0.8})
+    >>> dict(res)
+    {0: 1.0, 1: 1.0, 2: 1.0}
+    >>> res.macro, res.weighted
+    (1.0, 1.0)
+    """
+
+    __slots__ = ("_values", "_priors", "_name")
+
+    def __init__(self, values, priors, name="value"):
+        self._values, self._priors, self._name = dict(values), dict(priors), name
+
+    def __getitem__(self, key):
+        return self._values[key]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self):
+        return len(self._values)
+
+    priors = property(lambda self: dict(self._priors))
+
+    def _scalar(self):
+        return all(isinstance(v, float) for v in self._values.values())
+
+    @property
+    def macro(self):
+        return float(np.mean(list(self._values.values()))) if self._scalar() else None
+
+    @property
+    def weighted(self):
+        if not self._scalar():
+            return None
+        return float(sum(self._priors[k] * v for k, v in self._values.items()))
+
+    def __repr__(self):
+        if not self._scalar():
+            return f"PerClass({self._name}, classes={[plain(k) for k in self._values]})"
+        shown = ", ".join(f"{plain(k)}: {v:.4g}" for k, v in self._values.items())
+        return f"PerClass({self._name}, {{{shown}}}, macro={self.macro:.4g}, weighted={self.weighted:.4g})"
+
+
+def per_class(metric, ovr, skew, name=None, at_priors=True, **kwargs):
+    """``metric(points_k, skew=pi'_k, **kwargs)`` for every class k of ``ovr``, as a :class:`PerClass`.
+
+    ``skew`` is None (each class at its test-set prior), a mapping
+    ``{class: prior}`` or a prior estimate (:func:`check_priors`).  With
+    ``at_priors=False`` the metric is prior-free: ``metric(points_k, **kwargs)``.
+    """
+    if not isinstance(ovr, OneVsRest):
+        raise TypeError(f"data must be a OneVsRest (see skewplot.one_vs_rest), got {type(ovr).__name__}")
+    priors = ovr.priors if skew is None else check_priors(skew, ovr.classes)
+    values = {k: metric(pts, **({"skew": priors[k]} if at_priors else {}), **kwargs) for k, pts in ovr.items()}
+    return PerClass(values, priors, name or getattr(metric, "__name__", "value"))
+
+
+def each_class(metric, ovr, skew, given=(None,) * 4, name=None, at_priors=True, **kwargs):
+    """A public metric's one-vs-rest case: :func:`per_class`, refusing labels or scores given beside ``ovr``.
+
+    ``given`` is the metric's ``(y_score, y_true, sample_weight, pos_label)``.
+    """
+    name = name or metric.__name__
+    roles = ("y_score", "y_true", "sample_weight", "pos_label")
+    extra = [k for k, v in zip(roles, given, strict=True) if v is not None]
+    if extra:
+        raise TypeError(f"{name}(): data is a one-vs-rest mapping of operating points; "
+                        f"{', '.join(extra)} apply to labels and scores only")
+    return per_class(metric, ovr, skew, name, at_priors, **kwargs)
+
+
+def _prior_vector(priors, classes, name):
+    if isinstance(priors, Mapping) or _is_estimate(priors):
+        if classes is None:
+            keys = priors.priors if _is_estimate(priors) else priors
+            classes = sorted(_key(k) for k in keys)
+        return np.array(list(check_priors(priors, classes, name).values())), classes
+    v = check_finite(as_plain_array(priors, name).astype(float), name)
+    if v.ndim != 1:
+        raise ValueError(f"{name} must be 1-D (one prior per class), got shape {v.shape}")
+    if v.size and (v.min() < 0 or v.max() > 1):
+        raise ValueError(f"{name} must lie in [0, 1]")
+    if abs(v.sum() - 1.0) > PRIOR_ATOL:
+        raise ValueError(f"{name}: the class priors must sum to 1, got {v.sum():.6g}")
+    return v, classes
+
+
+def adjust_priors(proba, from_priors, to_priors, *, classes=None):
+    """Posteriors at new class priors: Bayes' prior-shift correction ``p_k pi'_k / pi_k``, renormalised.
+
+    Under prior shift (``p(x | k)`` unchanged, only the class balance
+    moves) the posterior at priors ``pi'`` is ``p_k (pi'_k / pi_k) /
+    sum_j p_j (pi'_j / pi_j)`` [Saerens et al. 2002, Eq. 2.4], with ``p``
+    the posterior at the priors ``pi`` the classifier was calibrated at.
+
+    Parameters
+    ----------
+    proba : array-like of shape (n, K) or (K,)
+        Posteriors at ``from_priors``, non-negative (rows need not sum to 1).
+    from_priors, to_priors : array-like of shape (K,), mapping or PriorEstimate
+        Class priors, each summing to 1: arrays in the columns' order, or
+        mappings ``{class: prior}`` (then ``classes`` orders the columns,
+        by default the sorted classes).  ``from_priors`` must be positive.
+    classes : sequence, optional
+        The class of each column of ``proba``, when priors are mappings.
+
+    Returns
+    -------
+    ndarray
+        Posteriors at ``to_priors``, each row summing to 1.
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> sp.adjust_priors([0.5, 0.3, 0.2], [1/3, 1/3, 1/3], [0.1, 0.1, 0.8]).round(4).tolist()
+    [0.2083, 0.125, 0.6667]
+    """
+    p = check_finite(as_plain_array(proba, "proba").astype(float), "proba")
+    if p.ndim not in (1, 2) or p.shape[-1] < 2:
+        raise ValueError(f"proba must be (n, K) or (K,) posteriors with K >= 2 classes, got shape {p.shape}")
+    if p.size and p.min() < 0:
+        raise ValueError(f"proba must be non-negative, found {p.min():g}")
+    src, classes = _prior_vector(from_priors, classes, "from_priors")
+    dst, classes = _prior_vector(to_priors, classes, "to_priors")
+    for name, v in (("from_priors", src), ("to_priors", dst)):
+        if v.size != p.shape[-1]:
+            raise ValueError(f"{name} has {v.size} priors but proba has {p.shape[-1]} columns")
+    if src.min() <= 0:
+        raise ValueError(f"from_priors must be positive (the correction divides by it), found {src.min():g}")
+    q = p * (dst / src)
+    total = q.sum(axis=-1, keepdims=True)
+    if not (total > 0).all():
+        rows = np.flatnonzero(np.ravel(total) <= 0)
+        raise ValueError(f"proba row(s) {rows[:5].tolist()} have no mass on any class of positive to_priors; "
+                         "their posterior at the new priors is undefined")
+    return q / total
