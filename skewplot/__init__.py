@@ -49,6 +49,8 @@ _LAZY = {
     "OneVsRest": "metrics.multiclass",
     "PerClass": "metrics.per_class",
     "adjust_priors": "metrics.per_class",
+    "estimate_priors": "stats.priors",
+    "PriorEstimate": "stats.priors",
 
     "random_rankings_aucpr": "metrics.achievable",
     # skew models
