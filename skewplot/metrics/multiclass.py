@@ -17,7 +17,7 @@ import numpy as np
 
 from .._frames import eager_columns, is_table
 from .._validate import as_plain_array, check_1d_array, check_finite, check_nonnegative, check_same_length, plain
-from .points import operating_points
+from .points import OperatingPoints
 
 __all__ = ["OneVsRest", "one_vs_rest"]
 
@@ -52,11 +52,13 @@ class OneVsRest(Mapping):
     [0.0, 1.0, 2.0, 2.0, 2.0]
     """
 
-    __slots__ = ("_points",)
+    __slots__ = ("_points", "_counts")
 
-    def __init__(self, points):
-        # Private: one_vs_rest validates; this only stores.
+    def __init__(self, points, counts):
+        # Private: one_vs_rest validates; this only stores.  ``counts[k]``: (n_points, K) cumulative weight of
+        # each class scored at or above each threshold of class k's curve (column k is its tp).
         object.__setattr__(self, "_points", dict(points))
+        object.__setattr__(self, "_counts", dict(counts))
 
     def __setattr__(self, name, value):
         raise AttributeError("OneVsRest is immutable")
@@ -83,7 +85,92 @@ class OneVsRest(Mapping):
         return f"OneVsRest(n_classes={len(self)}, priors={{{shown}}})"
 
     def __reduce__(self):
-        return (OneVsRest, (self._points,))
+        return (OneVsRest, (self._points, self._counts))
+
+    def _weights(self, priors):
+        """Weight per unit of each class's test weight that gives it the prior ``priors[j]``."""
+        totals = next(iter(self._counts.values()))[-1]
+        return np.array([priors[c] for c in self._points]) / totals * totals.sum()
+
+    def against_rest(self, cls, priors):
+        """Class ``cls``'s points with "the rest" at the composition ``priors`` gives it, its totals kept.
+
+        Under a prior vector the rest of class k is the mixture of the other
+        classes at their new priors, so its FPR at each threshold is
+        ``sum_j pi'_j FPR_kj / (1 - pi'_k)``: a closed form on the stored
+        per-class counts, no sorting.  The positives and the rest keep their
+        test totals (the skew is given separately, ``skew=priors[cls]``).
+        With ``priors[cls] = 1`` the rest is kept at the test composition.
+        """
+        counts, pts = self._counts[cls], self._points[cls]
+        i = self.classes.index(cls)
+        w = self._weights(priors)
+        w[i] = 0.0
+        rest = counts[-1] @ w
+        if not rest > 0:  # no rest at these priors: any composition gives precision 1
+            return pts
+        w *= pts.n_neg / rest
+        return OperatingPoints._from_cumulative(pts.thresholds, pts.tp, counts @ w)
+
+    def at_priors(self, priors):
+        """The same classifier on the test set reweighted to class priors ``priors`` (importance weights).
+
+        Each row of class j weighs ``pi'_j / pi_j``, so every class's own
+        skew is its new prior and every space drawn at ``skew=None`` shows
+        the deployment: ``plot_roc(ovr.at_priors(p))`` draws each class
+        against the rest as the deployment mixes it.  No sorting.
+
+        Parameters
+        ----------
+        priors : mapping or PriorEstimate
+            ``{class: prior}``, each in (0, 1), summing to 1.
+
+        Returns
+        -------
+        OneVsRest
+
+        Examples
+        --------
+        >>> import skewplot as sp
+        >>> ovr = sp.one_vs_rest([0, 1, 2, 2], [[.8, .1, .1], [.2, .5, .3], [.1, .2, .7], [.3, .3, .4]])
+        >>> {k: round(p, 12) for k, p in ovr.at_priors({0: 0.1, 1: 0.3, 2: 0.6}).priors.items()}
+        {0: 0.1, 1: 0.3, 2: 0.6}
+        """
+        from .per_class import check_priors
+
+        priors = check_priors(priors, self.classes, "priors")
+        zero = [plain(c) for c, p in priors.items() if not 0.0 < p < 1.0]
+        if zero:
+            raise ValueError(f"priors: class(es) {', '.join(zero)} have prior 0 or 1, where their one-vs-rest curve "
+                             "does not exist; give priors in (0, 1), or leave the class out")
+        w = self._weights(priors) / self._weights(self.priors)
+        points, counts = {}, {}
+        for i, (k, c) in enumerate(self._counts.items()):
+            counts[k] = c * w
+            points[k] = _points_of(self._points[k].thresholds, counts[k], i)
+        return OneVsRest(points, counts)
+
+
+def _points_of(thresholds, counts, i):
+    """Operating points of class ``i`` against the rest from per-class cumulative counts."""
+    return OperatingPoints._from_cumulative(thresholds, counts[:, i], np.delete(counts, i, axis=1).sum(axis=1))
+
+
+def _class_counts(score, label, weight, n_classes):
+    """``(thresholds, counts)`` by one sort: ``counts[i, j]``, class j's weight scored at or above ``thresholds[i]``.
+
+    Row 0 is the empty prediction (threshold ``inf``); rows of zero weight make no threshold.
+    """
+    if weight is not None and not (weight > 0).all():
+        keep = weight > 0
+        score, label, weight = score[keep], label[keep], weight[keep]
+    order = np.argsort(-score, kind="stable")
+    s = score[order]
+    ends = np.flatnonzero(np.r_[s[1:] != s[:-1], True])
+    rows = np.zeros((s.size, n_classes))
+    rows[np.arange(s.size), label[order]] = 1.0 if weight is None else weight[order]
+    counts = np.vstack([np.zeros(n_classes), np.cumsum(rows, axis=0)[ends]])
+    return np.r_[np.inf, s[ends]], counts
 
 
 def _refuse_two(n, where):
@@ -205,7 +292,7 @@ def one_vs_rest(y_true=None, y_score=None, *, classes=None, sample_weight=None, 
     OneVsRest(n_classes=3, priors={0: 0.315, 1: 0.33, 2: 0.355})
     >>> res = sp.aucpr(ovr, skew={0: 0.9, 1: 0.05, 2: 0.05})  # class 1 and 2 rare
     >>> round(res[1], 3), round(res.macro, 3), round(res.weighted, 3)
-    (0.295, 0.515, 0.9)
+    (0.289, 0.513, 0.9)
     """
     if data is not None:
         if not (is_table(data) or isinstance(data, Mapping)):
@@ -233,14 +320,18 @@ def one_vs_rest(y_true=None, y_score=None, *, classes=None, sample_weight=None, 
     if unscored:
         raise ValueError(f"y_true holds label(s) {sorted(plain(v) for v in unscored)} that no column of y_score "
                          f"scores (classes: {[plain(c) for c in classes]})")
-    points = {}
-    for k, col in zip(classes, cols, strict=True):
-        is_k = y == k
-        if not (is_k if w is None else is_k & (w > 0)).any():
-            raise ValueError(f"class {plain(k)} of classes does not occur in y_true (with positive weight); its "
-                             "one-vs-rest curve has no positives. Drop its column, or test on data that has it")
-        points[k] = operating_points(is_k, col, sample_weight=w)
-    return OneVsRest(points)
+    index = {c: i for i, c in enumerate(classes)}
+    label = np.array([index[_key(v)] for v in y.tolist()], dtype=np.intp)
+    present = np.bincount(label, weights=w, minlength=len(classes))
+    if not present.all():
+        absent = classes[int(np.flatnonzero(present == 0)[0])]
+        raise ValueError(f"class {plain(absent)} of classes does not occur in y_true (with positive weight); its "
+                         "one-vs-rest curve has no positives. Drop its column, or test on data that has it")
+    points, counts = {}, {}
+    for i, (k, col) in enumerate(zip(classes, cols, strict=True)):
+        thr, counts[k] = _class_counts(col, label, w, len(classes))
+        points[k] = _points_of(thr, counts[k], i)
+    return OneVsRest(points, counts)
 
 
 def check_one_vs_rest(value, name="data"):

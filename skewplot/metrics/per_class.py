@@ -1,10 +1,12 @@
 """Per-class deployment priors: a metric of each one-vs-rest class at its own prior, and the prior-shift rule.
 
 A vector of class priors ``{class: pi'_k}`` (summing to 1) fixes, for every
-one-vs-rest problem "k against the rest", its deployment skew ``pi'_k``.
-:func:`per_class` evaluates a binary metric on each class's stored
-operating points at that skew -- closed forms on the counts, no sorting --
-and returns a :class:`PerClass` with the macro and prior-weighted averages.
+one-vs-rest problem "k against the rest", its deployment skew ``pi'_k`` and
+the make-up of its "rest" (the other classes at their new priors, so the
+rest's FPR moves too).  :func:`per_class` evaluates a binary metric on each
+class's points against that rest at that skew -- closed forms on the stored
+per-class counts, no sorting -- and returns a :class:`PerClass` with the
+macro and prior-weighted averages.
 :func:`adjust_priors` is Bayes' correction of posteriors for a new prior vector.
 """
 
@@ -144,7 +146,15 @@ def per_class(metric, ovr, skew, name=None, at_priors=True, **kwargs):
     if not isinstance(ovr, OneVsRest):
         raise TypeError(f"data must be a OneVsRest (see skewplot.one_vs_rest), got {type(ovr).__name__}")
     priors = ovr.priors if skew is None else check_priors(skew, ovr.classes)
-    values = {k: metric(pts, **({"skew": priors[k]} if at_priors else {}), **kwargs) for k, pts in ovr.items()}
+    if skew is None or not at_priors:
+        points = dict(ovr)
+    else:  # each class against the rest as the new priors mix it, in closed form (OneVsRest.against_rest)
+        edge = [plain(k) for k, p in priors.items() if not 0.0 < p < 1.0]
+        if edge:
+            raise ValueError(f"skew: class(es) {', '.join(edge)} have prior 0 or 1, where a one-vs-rest metric is "
+                             "degenerate (precision 0 or 1 at every threshold); leave such classes out")
+        points = {k: ovr.against_rest(k, priors) for k in ovr.classes}
+    values = {k: metric(pts, **({"skew": priors[k]} if at_priors else {}), **kwargs) for k, pts in points.items()}
     return PerClass(values, priors, name or getattr(metric, "__name__", "value"))
 
 

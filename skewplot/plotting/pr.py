@@ -28,6 +28,7 @@ from ._display import (
 )
 from ._docstrings import fill_doc
 from ._kwargs import check_style
+from ._per_class import class_baselines, per_class_data
 from .bracket import is_bounded, plot_bracket
 from .layout._legend import set_entry_texts
 from .threshold import check_threshold, mark_threshold_of
@@ -323,9 +324,11 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
 
     Parameters
     ----------
-%(input_params)s    skew : None, float, (lo, hi) or SkewModel, optional
+%(input_params)s    skew : None, float, (lo, hi), SkewModel or mapping, optional
         None: each data set's own skew (plain PR).  A float: PR at that
-        deployment skew.  A range: P̄-R; a SkewSeries: P̃-R.
+        deployment skew.  A range: P̄-R; a SkewSeries: P̃-R.  With a
+        :func:`~skewplot.one_vs_rest` mapping, ``{class: prior}`` or a
+        PriorEstimate: each class at its own prior, with its own baseline.
     interpolation : str, default="continuous"
         As :func:`skewplot.aucpr`; sets the drawn curve and the legend's
         area, named for what it is: "AUCPR" for the continuous area under
@@ -355,8 +358,7 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
         minimum-achievable curve flat on its bottom.  An ``update`` moves the axis' bottom with the baseline.
 %(threshold_param)s    ax : matplotlib Axes, optional
     **kwargs
-        Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
-        ``linestyle``; ``alpha`` is transparency).
+        Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``, ``linestyle``; ``alpha`` is transparency).
 
     Returns
     -------
@@ -368,10 +370,8 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
     A curve with more vertices than the Axes has pixel columns is decimated for drawing (two bins per pixel,
     first/last/extreme vertices kept: within half a pixel of the full curve); every number is on all points.
 
-    Each curve starts at the classifier's first operating point (the
-    smallest recall a threshold reaches), not at recall 0: the area still
-    counts recall 0 up to there at that point's precision, the limit along
-    the curve.
+    Each curve starts at the classifier's first operating point (the smallest recall a threshold reaches),
+    not at recall 0: the area counts recall 0 up to there at that point's precision, the limit along the curve.
 
     Examples
     --------
@@ -386,14 +386,15 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
     check_threshold(threshold)
     if is_bounded(data):  # binned scores: a certified band per classifier
         return plot_bracket(data, space="pr", skew=skew, ax=ax, log_precision=log_precision, **kwargs)
+    data, skew, priors = per_class_data(data, skew)  # one-vs-rest at {class: prior}: each class at its own
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_pr")
-    disp = PRDisplay(points, skew=skew, interpolation=interpolation, normalize=normalize, baselines=baselines,
-                     color_by_threshold=color_by_threshold, iso_f=iso_f, band=band, skew_label=skew_label,
-                     confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette,
-                     log_precision=log_precision)
-    return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
+    disp = PRDisplay(points, skew=skew, interpolation=interpolation, normalize=normalize,
+                     baselines=baselines and priors is None, color_by_threshold=color_by_threshold, iso_f=iso_f,
+                     band=band, skew_label=skew_label, confidence=confidence, n_boot=n_boot,
+                     random_state=random_state, palette=palette, log_precision=log_precision)
+    return mark_threshold_of(class_baselines(disp.plot(ax=ax, **kwargs), priors, baselines), threshold)
 
 
 fill_doc(plot_pr)

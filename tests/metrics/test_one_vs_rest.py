@@ -36,26 +36,46 @@ def test_each_class_is_its_own_binary_problem():
     assert sum(ovr.priors.values()) == pytest.approx(1.0)
 
 
+def _importance(y, priors):
+    """Row weights that give class k the prior ``priors[k]``: pi'_y / pi_y."""
+    test = np.bincount(y) / y.size
+    return np.array([priors[k] for k in range(test.size)])[y] / test[y]
+
+
 def test_precision_at_each_prior_from_direct_counts():
+    """Precision of class k at threshold t under the prior vector: weighted counts of the rows scored >= t."""
     y, s = _data()
     ovr = sp.one_vs_rest(y, s)
     prec = sp.precision(ovr, skew=PRIORS)
-    for k, pi in PRIORS.items():
-        pts = ovr[k]
-        pos, neg = s[y == k, k], s[y != k, k]
-        for i, t in enumerate(pts.thresholds[1:], start=1):
-            tp, fp = np.sum(pos >= t), np.sum(neg >= t)
-            tpr, fpr = tp / pos.size, fp / neg.size
-            assert prec[k][i] == pytest.approx(pi * tpr / (pi * tpr + (1 - pi) * fpr), rel=1e-12)
+    w = _importance(y, PRIORS)
+    for k in PRIORS:
+        for i, t in enumerate(ovr[k].thresholds[1:], start=1):
+            above = s[:, k] >= t
+            ref = np.sum(w[above & (y == k)]) / np.sum(w[above])
+            assert prec[k][i] == pytest.approx(ref, rel=1e-12)
 
 
-def test_areas_per_class_against_the_binary_functions():
+def test_the_rest_moves_with_the_other_priors():
+    """Class 0's precision at the same prior differs when the rest is made of other classes."""
     y, s = _data()
     ovr = sp.one_vs_rest(y, s)
+    a = sp.aucpr(ovr, skew={0: 0.2, 1: 0.7, 2: 0.05, 3: 0.05})[0]
+    b = sp.aucpr(ovr, skew={0: 0.2, 1: 0.05, 2: 0.05, 3: 0.7})[0]
+    assert abs(a - b) > 1e-3
+    # When the others keep their test proportions, the rest is unchanged: the binary skew transform.
+    test = ovr.priors
+    same_mix = {k: (0.2 if k == 0 else 0.8 * test[k] / (1 - test[0])) for k in test}
+    assert sp.aucpr(ovr, skew=same_mix)[0] == pytest.approx(sp.aucpr(ovr[0], skew=0.2), rel=1e-12)
+
+
+def test_areas_per_class_against_the_binary_functions_on_reweighted_rows():
+    y, s = _data()
+    ovr = sp.one_vs_rest(y, s)
+    w = _importance(y, PRIORS)
     for func in (sp.aucpr, sp.average_precision):
         res = func(ovr, skew=PRIORS)
-        ref = {k: func(y == k, s[:, k], skew=PRIORS[k]) for k in PRIORS}
-        assert dict(res) == pytest.approx(ref, rel=1e-13)
+        ref = {k: func(y == k, s[:, k], sample_weight=w, skew=PRIORS[k]) for k in PRIORS}
+        assert dict(res) == pytest.approx(ref, rel=1e-12)
         assert res.macro == pytest.approx(np.mean(list(ref.values())))
         assert res.weighted == pytest.approx(sum(PRIORS[k] * ref[k] for k in PRIORS))
         assert res.priors == PRIORS
@@ -63,6 +83,20 @@ def test_areas_per_class_against_the_binary_functions():
     assert dict(at_test) == pytest.approx({k: sp.aucpr(y == k, s[:, k]) for k in PRIORS}, rel=1e-13)
     roc = sp.roc_auc(ovr)
     assert dict(roc) == pytest.approx({k: sp.roc_auc(y == k, s[:, k]) for k in PRIORS}, rel=1e-13)
+    moved = ovr.at_priors(PRIORS)
+    assert dict(sp.roc_auc(moved)) == pytest.approx(
+        {k: sp.roc_auc(y == k, s[:, k], sample_weight=w) for k in PRIORS}, rel=1e-12)
+    assert dict(sp.aucpr(moved)) == pytest.approx(dict(sp.aucpr(ovr, skew=PRIORS)), rel=1e-12)
+
+
+def test_priors_zero_and_one():
+    y, s = _data()
+    ovr = sp.one_vs_rest(y, s)
+    with pytest.raises(ValueError, match=r"class\(es\) 0, 2 have prior 0 or 1"):
+        sp.aucpr(ovr, skew={0: 0.0, 1: 0.9, 2: 0.0, 3: 0.1})
+    assert ovr.against_rest(1, {0: 0.0, 1: 1.0, 2: 0.0, 3: 0.0}) is ovr[1]  # no rest: the test rest kept
+    with pytest.raises(ValueError, match="prior 0 or 1"):
+        ovr.at_priors({0: 0.0, 1: 0.5, 2: 0.25, 3: 0.25})
 
 
 def test_average_precision_per_class_matches_sklearn_at_test_priors():
