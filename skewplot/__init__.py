@@ -51,6 +51,8 @@ _LAZY = {
     "adjust_priors": "metrics.per_class",
     "estimate_priors": "stats.priors",
     "PriorEstimate": "stats.priors",
+    "expected_confusion": "stats.class_decision",
+    "ConfusionEstimate": "stats.class_decision",
 
     "random_rankings_aucpr": "metrics.achievable",
     # skew models

@@ -11,6 +11,7 @@ form on these counts (:mod:`skewplot.metrics.per_class`).
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 
 import numpy as np
@@ -19,12 +20,67 @@ from .._frames import eager_columns, is_table
 from .._validate import as_plain_array, check_1d_array, check_finite, check_nonnegative, check_same_length, plain
 from .points import OperatingPoints
 
-__all__ = ["OneVsRest", "one_vs_rest"]
+__all__ = ["OneVsRest", "one_vs_rest", "check_priors", "PRIOR_ATOL"]
 
 
 def _key(value):
     """A class label as a plain Python value (``0``, not ``np.int64(0)``), for mapping keys."""
     return value.item() if isinstance(value, np.generic) else value
+
+
+#: How far from 1 a prior vector's sum may be (rounding of typed or estimated priors).
+PRIOR_ATOL = 1e-6
+
+
+def _is_estimate(value):
+    """An estimate of class priors (:class:`~skewplot.PriorEstimate`): an object with a ``priors`` mapping."""
+    return not isinstance(value, Mapping) and isinstance(getattr(value, "priors", None), Mapping)
+
+
+def check_priors(priors, classes, name="skew"):
+    """``priors`` as ``{class: float}`` in the order of ``classes``, or a ValueError/TypeError naming ``name``.
+
+    ``priors`` is a mapping ``{class: prior}`` or an estimate with a
+    ``.priors`` mapping; its keys must be ``classes``, each prior in
+    [0, 1], their sum 1 within :data:`PRIOR_ATOL`.
+
+    Examples
+    --------
+    >>> from skewplot.metrics.multiclass import check_priors
+    >>> check_priors({"b": 0.3, "a": 0.7}, ["a", "b"])
+    {'a': 0.7, 'b': 0.3}
+    >>> check_priors({"a": 0.7, "b": 0.2}, ["a", "b"])
+    Traceback (most recent call last):
+    ...
+    ValueError: skew: the class priors must sum to 1, got 0.9 ({'a': 0.7, 'b': 0.2})
+    """
+    if _is_estimate(priors):
+        priors = priors.priors
+    if not isinstance(priors, Mapping):
+        raise TypeError(
+            f"{name} must be a mapping {{class: prior}} (one prior per class, summing to 1) or a PriorEstimate "
+            f"(skewplot.estimate_priors), got {type(priors).__name__} {priors!r}"
+        )
+    given = {_key(k): v for k, v in priors.items()}
+    missing = [plain(c) for c in classes if c not in given]
+    extra = [plain(k) for k in given if k not in set(classes)]
+    if missing or extra:
+        parts = ([f"no prior for class(es) {', '.join(missing)}"] if missing else []) + \
+                ([f"class(es) {', '.join(extra)} not among the classes"] if extra else [])
+        raise ValueError(f"{name}: {'; '.join(parts)}; the classes are {[plain(c) for c in classes]}")
+    out = {}
+    for c in classes:
+        v = given[c]
+        if isinstance(v, bool) or not isinstance(v, (numbers.Real, np.floating, np.integer)):
+            raise TypeError(f"{name}[{plain(c)}] must be a number (a class prior), got {type(v).__name__} {v!r}")
+        v = float(v)
+        if not 0.0 <= v <= 1.0:
+            raise ValueError(f"{name}[{plain(c)}] must lie in [0, 1], got {v:g}")
+        out[c] = v
+    total = sum(out.values())
+    if abs(total - 1.0) > PRIOR_ATOL:
+        raise ValueError(f"{name}: the class priors must sum to 1, got {total:.6g} ({out})")
+    return out
 
 
 class OneVsRest(Mapping):
@@ -136,8 +192,6 @@ class OneVsRest(Mapping):
         >>> {k: round(p, 12) for k, p in ovr.at_priors({0: 0.1, 1: 0.3, 2: 0.6}).priors.items()}
         {0: 0.1, 1: 0.3, 2: 0.6}
         """
-        from .per_class import check_priors
-
         priors = check_priors(priors, self.classes, "priors")
         zero = [plain(c) for c, p in priors.items() if not 0.0 < p < 1.0]
         if zero:

@@ -12,70 +12,14 @@ macro and prior-weighted averages.
 
 from __future__ import annotations
 
-import numbers
 from collections.abc import Mapping
 
 import numpy as np
 
 from .._validate import as_plain_array, check_finite, plain
-from .multiclass import OneVsRest, _key
+from .multiclass import PRIOR_ATOL, OneVsRest, _is_estimate, _key, check_priors
 
 __all__ = ["PerClass", "check_priors", "per_class", "each_class", "adjust_priors", "PRIOR_ATOL"]
-
-#: How far from 1 a prior vector's sum may be (rounding of typed or estimated priors).
-PRIOR_ATOL = 1e-6
-
-
-def _is_estimate(value):
-    """An estimate of class priors (:class:`~skewplot.PriorEstimate`): an object with a ``priors`` mapping."""
-    return not isinstance(value, Mapping) and isinstance(getattr(value, "priors", None), Mapping)
-
-
-def check_priors(priors, classes, name="skew"):
-    """``priors`` as ``{class: float}`` in the order of ``classes``, or a ValueError/TypeError naming ``name``.
-
-    ``priors`` is a mapping ``{class: prior}`` or an estimate with a
-    ``.priors`` mapping; its keys must be ``classes``, each prior in
-    [0, 1], their sum 1 within :data:`PRIOR_ATOL`.
-
-    Examples
-    --------
-    >>> from skewplot.metrics.per_class import check_priors
-    >>> check_priors({"b": 0.3, "a": 0.7}, ["a", "b"])
-    {'a': 0.7, 'b': 0.3}
-    >>> check_priors({"a": 0.7, "b": 0.2}, ["a", "b"])
-    Traceback (most recent call last):
-    ...
-    ValueError: skew: the class priors must sum to 1, got 0.9 ({'a': 0.7, 'b': 0.2})
-    """
-    if _is_estimate(priors):
-        priors = priors.priors
-    if not isinstance(priors, Mapping):
-        raise TypeError(
-            f"{name} must be a mapping {{class: prior}} (one prior per class, summing to 1) or a PriorEstimate "
-            f"(skewplot.estimate_priors), got {type(priors).__name__} {priors!r}"
-        )
-    given = {_key(k): v for k, v in priors.items()}
-    missing = [plain(c) for c in classes if c not in given]
-    extra = [plain(k) for k in given if k not in set(classes)]
-    if missing or extra:
-        parts = ([f"no prior for class(es) {', '.join(missing)}"] if missing else []) + \
-                ([f"class(es) {', '.join(extra)} not among the classes"] if extra else [])
-        raise ValueError(f"{name}: {'; '.join(parts)}; the classes are {[plain(c) for c in classes]}")
-    out = {}
-    for c in classes:
-        v = given[c]
-        if isinstance(v, bool) or not isinstance(v, (numbers.Real, np.floating, np.integer)):
-            raise TypeError(f"{name}[{plain(c)}] must be a number (a class prior), got {type(v).__name__} {v!r}")
-        v = float(v)
-        if not 0.0 <= v <= 1.0:
-            raise ValueError(f"{name}[{plain(c)}] must lie in [0, 1], got {v:g}")
-        out[c] = v
-    total = sum(out.values())
-    if abs(total - 1.0) > PRIOR_ATOL:
-        raise ValueError(f"{name}: the class priors must sum to 1, got {total:.6g} ({out})")
-    return out
-
 
 class PerClass(Mapping):
     """A metric of each one-vs-rest class at its own prior: ``{class: value}``, with its averages.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .._validate import check_bool
 from ..metrics.multiclass import OneVsRest
 from ..metrics.per_class import _is_estimate
 from ..skew.base import skew_text
@@ -24,10 +25,13 @@ __all__ = ["per_class_data", "class_baselines"]
 def per_class_data(data, skew):
     """``(data, skew, priors)``: a one-vs-rest mapping at a prior vector as classifiers at their own skews.
 
-    Anything else is returned unchanged with ``priors`` None.
+    ``skew=None`` stands for the test set's priors.  Anything else is
+    returned unchanged with ``priors`` None.
     """
-    if not (isinstance(data, OneVsRest) and (isinstance(skew, Mapping) or _is_estimate(skew))):
+    if not (isinstance(data, OneVsRest) and (skew is None or isinstance(skew, Mapping) or _is_estimate(skew))):
         return data, skew, None
+    if skew is None:  # each class at its test prior, still with its own baseline
+        skew = data.priors
     moved = data.at_priors(skew)
     named = {f"{k}, π'={skew_text(p)}": moved[k] for k, p in moved.priors.items()}
     return named, None, dict(zip(named, moved.priors.values(), strict=True))
@@ -37,6 +41,7 @@ def class_baselines(disp, priors, baselines=True):
     """Each class's random baseline (its prior) in its curve's colour on a PR display; ``disp`` returned."""
     if priors is None:
         return disp
+    check_bool(baselines, "baselines")
     ax = disp.ax_
     if baselines:
         for name, prior in priors.items():

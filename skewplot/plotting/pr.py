@@ -391,8 +391,8 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_pr")
     disp = PRDisplay(points, skew=skew, interpolation=interpolation, normalize=normalize,
-                     baselines=baselines and priors is None, color_by_threshold=color_by_threshold, iso_f=iso_f,
-                     band=band, skew_label=skew_label, confidence=confidence, n_boot=n_boot,
+                     baselines=baselines if priors is None else False, color_by_threshold=color_by_threshold,
+                     iso_f=iso_f, band=band, skew_label=skew_label, confidence=confidence, n_boot=n_boot,
                      random_state=random_state, palette=palette, log_precision=log_precision)
     return mark_threshold_of(class_baselines(disp.plot(ax=ax, **kwargs), priors, baselines), threshold)
 

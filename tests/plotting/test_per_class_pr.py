@@ -44,3 +44,12 @@ def test_an_estimate_is_a_prior_vector_and_other_spaces_take_the_reweighted_mapp
     moved = ovr.at_priors(PRIORS)
     roc = sp.plot_roc(moved)
     assert roc.aucs_["1"] == pytest.approx(sp.roc_auc(moved[1]))
+
+
+def test_without_skew_each_class_at_its_test_prior_with_its_baseline():
+    y, s, ovr = _ovr()
+    disp = sp.plot_pr(ovr)
+    for k, prior in ovr.priors.items():
+        name = f"{k}, π'={sp.skew.base.skew_text(prior)}"
+        assert disp.baselines_[f"random {name}"].get_ydata()[0] == pytest.approx(prior)
+        assert disp.aucs_[name] == pytest.approx(sp.aucpr(y == k, s[:, k]), rel=1e-12)

@@ -95,7 +95,8 @@ def test_estimate_close_to_the_truth_and_usable_as_skew():
     assert est.distribution.shape == (20, 3) and set(est.se) == {0, 1, 2}
     ovr = sp.one_vs_rest(y, proba)
     by_est = sp.aucpr(ovr, skew=est)
-    assert dict(by_est) == pytest.approx({k: sp.aucpr(ovr[k], skew=est.priors[k]) for k in range(3)})
+    assert dict(by_est) == pytest.approx({k: sp.aucpr(ovr.against_rest(k, est.priors), skew=est.priors[k])
+                                          for k in range(3)})
     again = estimate_priors(y, proba, deployed, n_boot=20, random_state=0)
     assert again.low == est.low
 
