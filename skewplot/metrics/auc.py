@@ -171,12 +171,10 @@ def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None
     Parameters
     ----------
 %(metric_input_params)s    skew : None, float, (lo, hi), SkewModel, SkewEstimate or mapping, optional
-        None: the data set's own skew.  For a range or a model the result is
-        the expectation of the AUC at pi' over the model, which equals the
-        area under the P̄-R or P̃-R curve; an estimate stands for its point
-        estimate (:func:`skewplot.as_skew`).  With ``data`` a
-        :func:`~skewplot.one_vs_rest` mapping: ``{class: prior}`` or a
-        PriorEstimate, each class at its own prior (None: the test priors).
+        None: the data set's own skew.  For a range or a model the result is the expectation of the AUC
+        at pi' over the model, which equals the area under the P̄-R or P̃-R curve; an estimate stands for its
+        point estimate (:func:`skewplot.as_skew`).  With ``data`` a :func:`~skewplot.one_vs_rest` mapping:
+        ``{class: prior}`` or a PriorEstimate, each class at its own prior (None: the test priors).
     interpolation : {"continuous", "discrete-tp", "discrete-fp", "step", "trapezoid"}
         ``"continuous"`` (default): the exact area under the curve that joins
         the points by straight ROC segments [K]; works for weighted data.
@@ -193,9 +191,8 @@ def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None
     Returns
     -------
     float, Bracket or PerClass
-        The area, or its normalised value with ``normalize=True``; a
-        :class:`~skewplot.Bracket` for binned points; per class (with macro
-        and prior-weighted means) for a one-vs-rest mapping.
+        The area, or its normalised value with ``normalize=True``; a :class:`~skewplot.Bracket` for binned
+        points; per class (with macro and prior-weighted means) for a one-vs-rest mapping.
 
     Examples
     --------
@@ -209,8 +206,8 @@ def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None
     0.8333
     """
     if isinstance(data, OneVsRest):  # each class against the rest, at its own prior
-        return each_class(aucpr, data, skew, (y_score, y_true, sample_weight, pos_label), **{
-            "interpolation": interpolation, "normalize": normalize})
+        return each_class(aucpr, data, skew, (y_score, y_true, sample_weight, pos_label),
+                          interpolation=interpolation, normalize=normalize)
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="aucpr")
     if hasattr(pts, "_bracketed_area"):  # binned points: a certified interval
