@@ -46,8 +46,8 @@ class PerClass(Mapping):
 
     __slots__ = ("_values", "_priors", "_name")
 
-    def __init__(self, values, priors, name="value"):
-        self._values, self._priors, self._name = dict(values), dict(priors), name
+    def __init__(self, values, priors, metric="value"):
+        self._values, self._priors, self._name = dict(values), dict(priors), metric
 
     def __getitem__(self, key):
         return self._values[key]

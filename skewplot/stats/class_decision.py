@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .._defaults import N_BOOT_DECISION
 from .._validate import as_plain_array, check_choice, check_int, check_scalar, plain
 from ..metrics.multiclass import _key, _score_columns
 from ..metrics.per_class import adjust_priors, check_priors
@@ -77,7 +78,7 @@ def _confusion(label, pred, prior, k, per):
 
 
 def expected_confusion(y_true, y_score, priors, *, classes=None, rule="argmax", per=10_000, confidence=0.9,
-                       n_boot=200, random_state=None):
+                       n_boot=N_BOOT_DECISION, random_state=None):
     """Expected confusion matrix per ``per`` deployed cases of the decision at class priors ``priors``.
 
     Parameters
@@ -100,7 +101,7 @@ def expected_confusion(y_true, y_score, priors, *, classes=None, rule="argmax", 
         Deployed cases the counts are given per.
     confidence : float in (0, 1) or None, default=0.9
         Level of the percentile bootstrap interval of each cell.
-    n_boot : int, default=200
+    n_boot : int, default=1000 (``N_BOOT_DECISION``)
     random_state : None, int or numpy Generator
 
     Returns
@@ -120,7 +121,7 @@ def expected_confusion(y_true, y_score, priors, *, classes=None, rule="argmax", 
     >>> round(bayes.accuracy, 3), round(as_is.accuracy, 3)    # the argmax at the new priors does better
     (0.93, 0.745)
     >>> int(bayes.matrix[2, 2]), int(bayes.low[2, 2]), int(bayes.high[2, 2])  # class 2 found, per 10 000
-    (74, 67, 80)
+    (74, 67, 81)
     """
     check_choice(rule, "rule", RULES)
     per = check_int(per, "per", lo=1)

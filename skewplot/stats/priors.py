@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy.optimize import minimize
 
+from .._defaults import N_BOOT_SKEW
 from .._memory import check_work
 from .._validate import as_plain_array, check_choice, check_int, check_scalar, plain
 from ..metrics.multiclass import _key, _score_columns
@@ -162,8 +163,8 @@ def _estimate(method, label, s_test, s_dep, k):
     return simplex_lstsq(m, d), {"M": m}
 
 
-def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, method="em", confidence=0.9, n_boot=200,
-                    random_state=None):
+def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, method="em", confidence=0.9,
+                    n_boot=N_BOOT_SKEW, random_state=None):
     """Estimate the deployment class priors from unlabelled deployment scores (prior shift).
 
     Parameters
@@ -190,7 +191,7 @@ def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, method=
         Level of the percentile bootstrap interval per class; each
         replicate redraws the test rows and the deployment rows (both
         samples' errors are counted).  None: no interval.
-    n_boot : int, default=200
+    n_boot : int, default=400 (``N_BOOT_SKEW``: each replicate is a whole estimate)
         Bootstrap replicates.
     random_state : None, int or numpy Generator
         Seeds the bootstrap.

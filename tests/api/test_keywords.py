@@ -68,7 +68,8 @@ GONE = {"ci": "confidence"}  # no signature has these any more
 N_BOOT = {
     "aucpr_ci": "N_BOOT_INTERVAL", "compare": "N_BOOT_INTERVAL",
     "choose_threshold": "N_BOOT_DECISION", "plot_comparison": "N_BOOT_DECISION",
-    "estimate_skew": "N_BOOT_SKEW", "estimate_skew_series": "N_BOOT_SKEW",
+    "estimate_skew": "N_BOOT_SKEW", "estimate_skew_series": "N_BOOT_SKEW", "estimate_priors": "N_BOOT_SKEW",
+    "expected_confusion": "N_BOOT_DECISION",
     "plot_pr": "N_BOOT_BAND", "plot_cost": "N_BOOT_BAND", "plot_fmeasure": "N_BOOT_BAND",
     "PRDisplay": "N_BOOT_BAND", "CostDisplay": "N_BOOT_BAND", "FMeasureDisplay": "N_BOOT_BAND",
 }

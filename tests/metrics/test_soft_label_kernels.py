@@ -278,6 +278,18 @@ def _exact_rates(s, p):
         return [t / tp[-1] for t in tp], [f / fp[-1] for f in fp]
 
 
+def _mpmath_reference():
+    """tests/skew/test_closed_forms_mpmath.py, loaded by its path (it is not on sys.path when run alone)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[1] / "skew" / "test_closed_forms_mpmath.py"
+    spec = importlib.util.spec_from_file_location("closed_forms_mpmath_reference", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.mark.parametrize("kind", ["ends", "near_one", "at_switch"])
 @pytest.mark.parametrize("skew", [1e-9, 1e-4, 0.5])
 def test_labels_near_one_keep_the_negatives_accurate(kind, skew):
@@ -287,7 +299,7 @@ def test_labels_near_one_keep_the_negatives_accurate(kind, skew):
     and every rate and area matches 80-digit arithmetic to the documented
     1e-10 (here far better); at the switch itself ``k - tp[k]`` is kept.
     """
-    from test_closed_forms_mpmath import mp_fixed_aucpr
+    mp_fixed_aucpr = _mpmath_reference().mp_fixed_aucpr
 
     rng = np.random.default_rng(3)
     n = 1500
