@@ -55,6 +55,9 @@ FIXTURE_SUITES = {
 # or ``@pytest.mark.slow_cases("<case id>", ...)`` (the ids pytest prints in brackets; for cases of stacked
 # parametrizations and parametrized fixtures).
 SLOW_DOCTESTS = {
+    "skewplot.widgets.interactive.interactive_integrated_pr",  # 1.1 s (2026-11-29)
+    "skewplot.plotting.fmeasure.plot_fmeasure",  # 0.8 s
+    "skewplot.stats.priors.estimate_priors",  # 0.8 s
     "skewplot.stats.prior_shift.estimate_skew",  # 0.9 s
     "skewplot.widgets.explorer.explorer",  # 1.2 s
     "skewplot.widgets.interactive.interactive_cost",  # 0.5 s
@@ -108,19 +111,19 @@ def _slow_case(item):
     """Whether ``item`` is a slow doctest, or a case its test names in ``@pytest.mark.slow_cases``."""
     if item.nodeid.split("::")[0].startswith("skewplot/"):
         return item.nodeid.split("::")[-1] in SLOW_DOCTESTS
-    marker = item.get_closest_marker("slow_cases")
-    return marker is not None and getattr(item, "callspec", None) is not None and item.callspec.id in marker.args
+    named = {case for marker in item.iter_markers("slow_cases") for case in marker.args}  # every such mark counts
+    return getattr(item, "callspec", None) is not None and item.callspec.id in named
 
 
 def _stale_slow_cases(items):
     """``slow_cases`` ids that name no case of their test (renamed or removed), and stale ``SLOW_DOCTESTS``."""
     ids, named = {}, {}
     for item in items:
-        marker = item.get_closest_marker("slow_cases")
-        if marker is not None and getattr(item, "callspec", None) is not None:
+        cases = {case for marker in item.iter_markers("slow_cases") for case in marker.args}
+        if cases and getattr(item, "callspec", None) is not None:
             key = item.nodeid.split("[")[0]
             ids.setdefault(key, set()).add(item.callspec.id)
-            named[key] = set(marker.args)
+            named[key] = cases
     stale = sorted(f"{key}[{case}]" for key, cases in named.items() for case in cases - ids[key])
     doctests = {item.nodeid.split("::")[-1] for item in items if item.nodeid.startswith("skewplot/")}
     # (a doctest of a package that was not collected, e.g. the widgets without ipywidgets, is not stale)

@@ -49,6 +49,7 @@ def artists(disp):
     return lines, texts, [] if legend is None else [t.get_text() for t in legend.get_texts()]
 
 
+@pytest.mark.slow_cases('aucpr-vs-skew', 'cost-m', 'cost-skew', 'pr-interpolation')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("key", list(CASES))
 def test_rejected_update_leaves_parameters_and_pixels(key):
     make, params, names = CASES[key]

@@ -1,6 +1,8 @@
 import subprocess
 import sys
 
+import pytest
+
 
 def _modules_after(code):
     out = subprocess.run([sys.executable, "-c", code + "\nimport sys\nprint(sorted(sys.modules))"],
@@ -22,6 +24,7 @@ def test_import_skewplot_stays_lazy_about_the_core_dependencies():
         assert f"'{name}'" not in mods, name
 
 
+@pytest.mark.slow  # 1.2 s (2026-11-29, -n 2)
 def test_compute_layer_never_imports_drawing_code():
     code = "\n".join([
         "import importlib, pkgutil, skewplot, skewplot.metrics, skewplot.skew",

@@ -68,6 +68,7 @@ def test_normalised_aucpr_in_unit_interval_for_every_skew_model(pts, model):
 
 
 # 2
+@pytest.mark.slow  # 1.1 s (2026-11-29, -n 2)
 @SETTINGS
 @given(curves(), models())
 def test_aucpr_min_is_below_every_achievable_aucpr(pts, model):
@@ -163,6 +164,7 @@ def test_masked_arrays_are_honoured_or_refused(scores, data):
 
 
 # 10
+@pytest.mark.slow  # 2.6 s (2026-11-29, -n 2)
 @SETTINGS
 @given(st.one_of(st.integers(), st.floats(allow_nan=True), st.text(max_size=5), st.none(),
                  st.lists(st.booleans(), max_size=2)))

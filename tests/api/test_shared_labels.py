@@ -52,6 +52,7 @@ PLOTS = {
 }
 
 
+@pytest.mark.slow_cases('plot_temporal_pr')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("func", [pytest.param(f, marks=[pytest.mark.slow] if f == "plot_aucpr_vs_skew" else [])
                                   for f in sorted(PLOTS)])
 def test_every_plot_draws_shared_labels_as_the_explicit_points(func):
@@ -79,6 +80,7 @@ def test_weights_pos_label_units_and_tables_follow_the_same_rule():
             [sp.operating_points(Y[folds == k], s[folds == k]).tp.tolist() for k in range(3)]
 
 
+@pytest.mark.slow  # 0.9 s (2026-11-29, -n 2)
 def test_the_comparison_takes_its_two_classifiers_as_a_mapping():
     kw = dict(skew=0.05, n_boot=100, random_state=0)
     a, b = SCORES["logistic"], SCORES["gbm"]

@@ -202,6 +202,7 @@ def test_usage_errors_are_one_line(capsys):
     assert len(err.strip().splitlines()) == 1 and "--space" in err
 
 
+@pytest.mark.slow  # 1.1 s (2026-11-29, -n 2)
 def test_debug_shows_the_traceback(tmp_path):
     path = write(tmp_path / "in.csv", "score,label\nabc,0\n0.9,1\n")
     env = dict(os.environ, MPLBACKEND="Agg")

@@ -50,6 +50,7 @@ def test_a_bare_small_figure_at_a_tenth_of_a_percent_keeps_the_label_inside(rare
     lambda p, ax: sp.plot_cost(p, skew=1e-4, ax=ax),
     lambda p, ax: sp.plot_roc(p, ax=ax),
 ], ids=["pr", "pr_range", "cost", "roc"])
+@pytest.mark.slow_cases('cost', 'pr_range')  # 1.7 s at most (2026-11-29)
 def test_a_short_wide_axes_gets_labels_that_fit_its_height(rare, plot):
     fig, ax = plt.subplots(figsize=(6, 1.8))
     plot(rare, ax)
@@ -66,6 +67,7 @@ def test_a_normal_figure_keeps_the_long_labels(rare):
     assert (roc.ax_.get_xlabel(), roc.ax_.get_ylabel()) == ("False positive rate (FPR)", "True positive rate (TPR)")
 
 
+@pytest.mark.slow  # 1.9 s (2026-11-29, -n 2)
 def test_a_label_regains_its_long_form_when_the_figure_grows_and_loses_it_again(rare):
     fig, ax = plt.subplots(figsize=(4.0, 1.8))
     sp.plot_pr(rare, skew=1e-4, ax=ax)
@@ -82,6 +84,7 @@ def test_a_label_regains_its_long_form_when_the_figure_grows_and_loses_it_again(
     assert _extent(ax, "y") <= LABEL_FILL * _side(ax, "y") + 1.0
 
 
+@pytest.mark.slow  # 1.2 s (2026-11-29, -n 2)
 def test_a_label_the_user_sets_is_left_alone(rare):
     fig, ax = plt.subplots(figsize=(4.0, 1.8))
     sp.plot_pr(rare, ax=ax)

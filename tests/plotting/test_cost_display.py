@@ -103,6 +103,7 @@ def test_update_equals_a_fresh_plot(two):
     assert a.skew_text_.get_text() == b.skew_text_.get_text()
 
 
+@pytest.mark.slow_cases('png')  # 0.8 s at most (2026-11-29)
 @check_figures_equal(extensions=["png"])
 def test_widget_state_renders_like_the_static_plot(fig_test, fig_ref):
     sp.plot_cost({"C1": C1, "C2": C2}, ax=fig_test.subplots()).update(m=0.25, skew=0.4)

@@ -26,6 +26,7 @@ def test_skew_axis_envelope_is_the_best_point_at_each_skew(two, m):
     assert "\\pi'" in disp.ax_.get_xlabel() and f"{m:g}" in disp.ax_.get_xlabel()
 
 
+@pytest.mark.slow  # 0.8 s (2026-11-29, -n 2)
 def test_update_m_redraws_the_same_artists_on_the_skew_axis(two):
     disp = sp.plot_cost(two, m=0.5, x_axis="skew", skew=0.2)
     line, thin, base = disp.lines_["C1"], disp.point_lines_["C1"], disp.baselines_["always_positive"]

@@ -199,6 +199,9 @@ def test_every_public_plot_function_and_widget_has_a_case():
     assert sorted(call for call in public if call not in source) == []
 
 
+@pytest.mark.slow_cases(  # 1.1 s at most (2026-11-29)
+    'fmeasure-0.1%-0.0001', 'fmeasure_threshold-0.1%-0.0001', 'temporal-1%-0.0001', 'w-fmeasure-0.1%-0.0001',
+    'w-fmeasure-1%-0.005')
 @pytest.mark.parametrize(("case", "make", "arg", "key", "skew"), PARAMS)
 @pytest.mark.slow_cases(
     "ap_null-0.1%-0.005", "comparison-0.1%-0.0001", "cost-0.1%-0.0001", "cost-1%-0.005", "cost_ci-0.1%-0.0001",

@@ -105,6 +105,7 @@ def test_update_equals_a_fresh_plot(two):
     assert a.ax_.get_ylabel() == b.ax_.get_ylabel()
 
 
+@pytest.mark.slow_cases('png')  # 1.2 s at most (2026-11-29)
 @check_figures_equal(extensions=["png"])
 def test_widget_state_renders_like_the_static_plot(fig_test, fig_ref):
     sp.plot_fmeasure({"C1": C1, "C2": C2}, ax=fig_test.subplots()).update(f_alpha=0.3, skew=0.2)

@@ -59,6 +59,7 @@ def _check(disp, title="A user's title, long enough to reach the corners of the 
     return inside
 
 
+@pytest.mark.slow_cases('fraud-cost', 'fraud-fmeasure', 'gallery-cost_skew_axis')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("space", list(SPACES))
 @pytest.mark.parametrize("which", ["fraud", "gallery"])
 @pytest.mark.slow_cases("fraud-cost_skew_axis", "fraud-iso_f")  # 0.6 s, 0.8 s
@@ -68,6 +69,7 @@ def test_legend_covers_nothing(space, which, fraud):
     plt.close("all")
 
 
+@pytest.mark.slow  # 0.9 s (2026-11-29, -n 2)
 def test_a_curve_through_every_corner_sends_the_legend_outside():
     pts = sp.datasets.example_classifiers()
     disp = sp.plot_roc(pts)
@@ -152,6 +154,7 @@ def test_legend_box_moved_to_each_place_equals_the_measured_one():
     plt.close("all")
 
 
+@pytest.mark.slow  # 0.9 s (2026-11-29, -n 2)
 def test_a_panel_drawn_alone_joins_the_shared_legend_when_more_are_added():
     """``fig.add_subplot`` one at a time: the first plot had its own legend; the second panel makes it shared."""
     pts = sp.datasets.example_classifiers(n=2000)
@@ -179,6 +182,7 @@ def _sample(handle):
     return handle.get_linestyle(), handle.get_marker(), handle.get_linewidth(), np.array(to_rgba(handle.get_color()))
 
 
+@pytest.mark.slow  # 2.7 s (2026-11-29, -n 2)
 def test_shared_legend_merges_look_alike_entries():
     """A 2x2 grid's baselines (random, chance, trivial, always positive) are grey dashed: one entry naming all."""
     from matplotlib.lines import Line2D
@@ -203,6 +207,7 @@ def test_shared_legend_merges_look_alike_entries():
     plt.close(fig)
 
 
+@pytest.mark.slow  # 7.2 s (2026-11-29, -n 2)
 def test_skew_transform_panels_keep_their_own_legends():
     """Each panel colours its own skews: one shared legend would give two names one colour."""
     fig, axes = plt.subplots(1, 2, layout="constrained")
@@ -250,6 +255,7 @@ def test_a_bare_user_figure_is_laid_out_and_a_hand_placed_one_is_left_alone():
     plt.close("all")
 
 
+@pytest.mark.slow_cases('4')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("n_models", [3, 4])
 def test_a_strip_of_many_entries_keeps_the_axes_share(n_models):
     """Four classifiers, a bootstrap band and three baselines: a one-column strip in the default font took

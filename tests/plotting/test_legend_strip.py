@@ -157,6 +157,7 @@ def test_a_widget_step_writes_a_split_legends_texts_in_both_parts():
     plt.close("all")
 
 
+@pytest.mark.slow_cases('prg')  # 1.8 s at most (2026-11-29)
 @pytest.mark.parametrize("kind", [pytest.param("pr_ci", marks=pytest.mark.slow), "prg"])  # pr_ci: 3.5 s
 def test_talk_sized_fonts_keep_the_legend_in_the_figure_and_the_axes_whole(kind):
     # seaborn's "talk" context (fonts 1.5x) over a 4.5 x 3.5 in figure: no strip keeps the Axes 60 %. A legend

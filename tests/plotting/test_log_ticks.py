@@ -92,6 +92,7 @@ def test_the_log_axes_of_every_display_use_it():
     plt.close("all")
 
 
+@pytest.mark.slow  # 2.3 s (2026-11-29, -n 2)
 def test_panels_sharing_a_precision_axis_share_its_log_scale():
     """``sharey=True`` with one rare skew: every panel is logarithmic down to the lowest floor, no warning."""
 

@@ -154,6 +154,7 @@ def test_vector_export_is_not_rasterised(two, tmp_path):
     assert (tmp_path / "pr.pdf").stat().st_size > 1000
 
 
+@pytest.mark.slow  # 1.1 s (2026-11-29, -n 2)
 def test_threshold_colours_follow_an_update(two):
     disp = sp.plot_pr(two["strong"], color_by_threshold=True, skew=0.3)
     coll = disp.lines_["classifier"]

@@ -117,6 +117,7 @@ def test_identical_classifiers_show_two_nested_dots_on_the_skew_line():
     plt.close("all")
 
 
+@pytest.mark.slow  # 0.9 s (2026-11-29, -n 2)
 def test_ten_classifiers_cost_dots_at_1e_3_sit_at_their_skew():
     """The issue's case: main drew the ten dots as a row from 1e-3 to 2.6e-3 on the log axis."""
     rng = np.random.default_rng(1)
@@ -187,6 +188,7 @@ def test_explorer_panels_span_the_skew_slider(rare, skew):
     plt.close("all")
 
 
+@pytest.mark.slow_cases('1%-None')  # 1.1 s at most (2026-11-29)
 @pytest.mark.parametrize("skew", [None, 0.005, 1e-4])
 @pytest.mark.slow_cases("1%-0.0001")  # 0.8 s
 def test_precision_axes_show_a_rare_baseline(rare, skew):
@@ -208,6 +210,7 @@ def test_precision_axes_show_a_rare_baseline(rare, skew):
     plt.close("all")
 
 
+@pytest.mark.slow  # 0.8 s (2026-11-29, -n 2)
 def test_precision_axis_follows_the_baseline_on_update():
     pts = _rare(0.01)
     disp = sp.plot_pr(pts, skew=0.01)

@@ -17,6 +17,7 @@ def test_describe_each_model():
     assert window.describe() == "π′(t) over t ∈ [0, 5], mean 0.1"
 
 
+@pytest.mark.slow_cases('0.05-P')  # 1.2 s at most (2026-11-29)
 @pytest.mark.parametrize("skew, symbol", [(0.05, "P"), ((0.1, 0.4), "\\bar{P}"),
                                           (sp.SkewSeries([0.1, 0.2, 0.4]), "\\tilde{P}")])
 def test_title_mode_labels_and_update(skew, symbol):

@@ -75,6 +75,7 @@ def test_bad_threshold_is_refused_before_drawing(data):
         sp.plot_pr(y, s, threshold=float("nan"))
 
 
+@pytest.mark.slow  # 0.8 s (2026-11-29, -n 2)
 def test_one_threshold_per_classifier_and_set_threshold(data):
     y, s = data
     pts = {"a": sp.operating_points(y, s), "b": sp.operating_points(y, -s + 0.3 * y)}
@@ -97,6 +98,7 @@ def test_one_threshold_per_classifier_and_set_threshold(data):
     assert np.isfinite(m.points_["a"].get_ydata()[0])
 
 
+@pytest.mark.slow  # 1.0 s (2026-11-29, -n 2)
 def test_a_marker_on_the_view_edge_is_drawn_whole(data):
     """A threshold above every score marks ROC's (0, 0) and precision's top: drawn whole over the spines."""
     import matplotlib.pyplot as plt

@@ -67,6 +67,7 @@ def _says_once(disp, text):
     assert _legend_texts(disp.figure_).count(text) == 1
 
 
+@pytest.mark.slow  # 1.6 s (2026-11-29, -n 2)
 def test_bands_say_what_they_are_in_the_legend():
     import matplotlib.pyplot as plt
 
@@ -131,6 +132,7 @@ def test_plot_comparison_bad_input():
         sp.plot_comparison(y, a, b[:10])
 
 
+@pytest.mark.slow  # 1.6 s (2026-11-29, -n 2)
 def test_plot_comparison_spans_keep_their_own_entry_beside_a_ci_band():
     # A light span in a classifier's colour looked like that classifier's CI band: the shared legend joined
     # them as "95 % pointwise bootstrap CI ... / broad significantly better".

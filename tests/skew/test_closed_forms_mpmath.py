@@ -171,6 +171,7 @@ def _beta_weight(p):
 WEIGHTED = [(0.0, 1.0), (0.0, 0.01), (0.2, 0.3), (0.99, 1.0), (1e-12, 1e-6)]
 
 
+@pytest.mark.slow_cases('1e-12-1e-06')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("lo,hi", WEIGHTED)
 @pytest.mark.slow_cases("0.0-0.01", "0.0-1.0", "0.2-0.3", "0.99-1.0")  # 0.7 s, 3.0 s, 1.2 s, 3.3 s
 def test_weighted_pbar_baselines_and_areas(lo, hi):

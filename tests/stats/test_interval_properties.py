@@ -41,6 +41,7 @@ def _quiet(call):
         return call()
 
 
+@pytest.mark.slow  # 0.8 s (2026-11-29, -n 2)
 @SETTINGS
 @given(data=samples(), method=st.sampled_from(METHODS), stratified=st.booleans(),
        skew=st.sampled_from(range(len(SKEWS))), seed=st.integers(0, 1000))

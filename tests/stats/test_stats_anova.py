@@ -156,6 +156,7 @@ def test_import_error_names_the_extra(monkeypatch, rng):
         anova_over_skews(make_frame(rng))
 
 
+@pytest.mark.slow  # 1.0 s (2026-11-29, -n 2)
 def test_importing_stats_does_not_import_statsmodels():
     code = "import sys, skewplot.stats; print('statsmodels' in sys.modules, 'pandas' in sys.modules)"
     import subprocess

@@ -31,6 +31,7 @@ def _draws(pools, rng, n_rep):
     return _resample.draw(rng, pools, n_rep)
 
 
+@pytest.mark.slow_cases('False-False', 'False-True')  # 1.0 s at most (2026-11-29)
 @pytest.mark.parametrize("stratified", [True, False])
 @pytest.mark.parametrize("weighted", [False, True])
 def test_replicates_equal_a_naive_resample_and_sort(stratified, weighted):

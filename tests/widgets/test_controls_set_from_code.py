@@ -89,6 +89,8 @@ def built(widgets_built):
     return get
 
 
+@pytest.mark.slow_cases(  # 2.8 s at most (2026-11-29)
+    'explorer.skew-inf', 'explorer.skew_range-inf_end', 'interactive_cost.skew-inf', 'interactive_cost.skew-two')
 @pytest.mark.parametrize("case,widget,control,value", CASES, ids=[c[0] for c in CASES])
 @pytest.mark.slow_cases("explorer.m-false", "explorer.skew-nan", "interactive_cost.skew-nan")  # 1.4 s, 1.5 s, 0.6 s
 def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget, control, value):
@@ -107,6 +109,7 @@ def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget
     assert w.status.value == ""
 
 
+@pytest.mark.slow_cases('interactive_fmeasure')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("widget", sorted(WIDGETS))
 @pytest.mark.slow_cases("explorer", "interactive_cost")  # 2.1 s, 1.0 s
 def test_every_end_of_every_control_is_still_accepted(widget):

@@ -46,6 +46,7 @@ def test_strip_places_the_interval_on_the_slider_log_scale():
     assert float(tick.group(1)) == pytest.approx(18 + 200, abs=0.1)
 
 
+@pytest.mark.slow  # 0.8 s (2026-11-29, -n 2)
 def test_estimate_without_interval_and_out_of_bounds(two_classifiers):
     w = sp.widgets.interactive_pr(two_classifiers, estimated_skew=0.5, slider_bounds=(1e-3, 0.2))
     assert w.go_to_estimate.disabled  # outside the slider

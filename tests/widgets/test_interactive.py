@@ -39,6 +39,7 @@ def _legend_texts(disp):
     return [t.get_text() for t in legend.get_texts()]
 
 
+@pytest.mark.slow_cases('0.001')  # 1.0 s at most (2026-11-29)
 @pytest.mark.parametrize("value", [0.05, 0.001, 0.7, 0.9999])
 def test_pr_widget_equals_static_plot(two_classifiers, value):
     w = interactive_pr(two_classifiers, skew=0.3)
@@ -133,6 +134,7 @@ def test_pr_widget_folds(two_classifiers):
 
 
 # ---------------------------------------------------------------- integrated
+@pytest.mark.slow_cases('rng_2')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("rng_", [(0.05, 0.3), (0.0, 1.0), (0.4, 0.45)])
 def test_integrated_widget_equals_static_plot(two_classifiers, rng_):
     w = interactive_integrated_pr(two_classifiers)
@@ -175,6 +177,7 @@ def test_integrated_widget_empty_range_keeps_figure(two_classifiers):
 
 
 # ---------------------------------------------------------------- temporal
+@pytest.mark.slow  # 0.8 s (2026-11-29, -n 2)
 def test_temporal_widget_sampled_series(two_classifiers):
     values = [0.1, 0.3, 0.05, 0.6, 0.2]
     w = interactive_temporal_pr(two_classifiers, skew_series=values)

@@ -81,6 +81,7 @@ def test_there_are_examples():
     assert {p.name for p in EXAMPLES} == set(CHECKS)
 
 
+@pytest.mark.slow_cases('pr_at_any_skew.ipynb')  # 3.3 s at most (2026-11-29)
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 @pytest.mark.slow_cases("explorer.ipynb", "integrated_and_temporal_pr.ipynb")  # 1.5 s, 1.8 s
 def test_notebook_has_no_test_code(path):

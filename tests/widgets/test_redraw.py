@@ -136,6 +136,7 @@ def test_ipympl_step_makes_one_frame_and_leaves_the_figure_fresh(ipympl_backend,
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # 0.8 s (2026-11-29, -n 2)
 def test_played_browser_catches_a_paint_that_leaves_the_figure_stale(ipympl_backend, two_classifiers,
                                                                     monkeypatch):
     """The check above can fail: animating only the planned artists, not their parts (as before), loops."""
@@ -150,6 +151,7 @@ def test_played_browser_catches_a_paint_that_leaves_the_figure_stale(ipympl_back
         browser.settle()
 
 
+@pytest.mark.slow_cases('pr', 'pr_threshold')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("case", sorted(CASES))
 @pytest.mark.slow_cases("cost", "explorer", "fmeasure", "integrated")  # 0.8 s, 3.1 s, 0.5 s, 1.1 s
 def test_inline_step_makes_one_frame_and_one_png(two_classifiers, case):

@@ -53,6 +53,7 @@ def _step_during(paint, w, name, value):
     return held_back
 
 
+@pytest.mark.slow_cases('pr')  # 1.2 s at most (2026-11-29)
 @pytest.mark.parametrize("case", ["pr", pytest.param("temporal", marks=pytest.mark.slow),  # 1.1 s
                                   pytest.param("explorer", marks=pytest.mark.slow)])  # 1.5 s
 def test_inline_step_waits_for_a_cells_savefig(two_classifiers, case):
@@ -66,6 +67,7 @@ def test_inline_step_waits_for_a_cells_savefig(two_classifiers, case):
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow_cases('temporal-message0', 'temporal-message1', 'temporal-message2')  # 1.2 s at most (2026-11-29)
 @pytest.mark.parametrize("message", [{"type": "draw"}, {"type": "refresh"}, {"type": "resize"}])
 @pytest.mark.parametrize("case", ["temporal", pytest.param("explorer", marks=pytest.mark.slow)])  # explorer: 1.3-1.5 s
 def test_ipympl_step_waits_for_the_browsers_message(ipympl_backend, two_classifiers, case, message):  # noqa: F811

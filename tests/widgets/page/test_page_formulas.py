@@ -156,6 +156,7 @@ def test_the_tables_digits_and_the_marker_labels_are_pythons():
     assert run_js(calls) == want
 
 
+@pytest.mark.slow_cases('pr')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("make", [pytest.param("cost", marks=pytest.mark.slow), "pr"])  # cost: 1.1 s
 def test_the_scripts_of_a_written_page_parse(tmp_path, make):
     # the script goes into the page with "</" escaped; a regex holding "</" would then break it
