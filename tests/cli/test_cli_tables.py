@@ -42,7 +42,8 @@ def test_parquet_glob_gives_the_csv_numbers_when_exact(files):
     rows, last = _table(pq.stdout)
     assert last.startswith("exact")
     assert csv.stdout.splitlines()[:2] == pq.stdout.splitlines()[:2]
-    assert float(rows["a"][2]) == pytest.approx(sp.aucpr(sp.operating_points(df.y, df.a)), abs=5e-5)
+    # the report writes three significant digits (skewplot._format.number): 0.326 for 0.32638
+    assert float(rows["a"][2]) == pytest.approx(sp.aucpr(sp.operating_points(df.y, df.a)), abs=5e-4)
 
 
 def test_parquet_with_tolerance_prints_brackets_that_hold(files):

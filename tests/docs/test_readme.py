@@ -66,7 +66,8 @@ def test_compare_example_figure_passes_the_figure_lint():
     namespace = {}
     code, _ = example()
     exec(code.split("for skew in")[0], namespace)
-    disp = sp.plot_pr(namespace["models"], skew=0.01)  # the example's last line, without the file
-    assert "plot_pr(models, skew=0.01)" in code
+    disp = sp.plot_pr(namespace["y"], {"A": namespace["score_a"], "B": namespace["score_b"]},
+                      skew=0.01)  # the example's last line, without the file
+    assert 'plot_pr(y, {"A": score_a, "B": score_b}, skew=0.01)' in code
     assert [str(p) for p in lint_figure(disp.figure_)] == []
     plt.close(disp.figure_)

@@ -309,7 +309,6 @@ BAD_NAMES = [
     (dict(y_true=["y"]), TypeError, "y_true must be a column name"),
     (dict(pos_label="1"), TypeError, "pos_label='1' is text"),
     (dict(pos_label=[1]), TypeError, "pos_label must be one label value"),
-    (dict(pos_label=None), TypeError, "pos_label must be one label value"),
     (dict(pos_label=float("nan")), TypeError, "pos_label must be one label value"),
     (dict(nulls=["drop"]), ValueError, "nulls must be one of"),
     (dict(soft_labels="no"), TypeError, "soft_labels must be True or False"),
