@@ -62,6 +62,27 @@ SLOW_DOCTESTS = {
     "skewplot.widgets.explorer.explorer",  # 1.2 s
     "skewplot.widgets.interactive.interactive_cost",  # 0.5 s
     "skewplot.widgets.page.export.save_html",  # 7.5 s (2026-11-27, -n 2)
+    "skewplot.datasets.binormal_aucpr",  # 0.5 s or more in a loaded 2-worker run (2026-11-29, tools/slow_marks.py)
+    "skewplot.datasets.breast_cancer_example",
+    "skewplot.plotting.bracket.plot_bracket",
+    "skewplot.plotting.comparison.plot_comparison",
+    "skewplot.plotting.cost.plot_cost",
+    "skewplot.plotting.decision.plot_decision",
+    "skewplot.plotting.extra.plot_ap_null",
+    "skewplot.plotting.extra.plot_skew_transform",
+    "skewplot.plotting.layout._figure.fit_label",
+    "skewplot.plotting.pr.PRDisplay.set_floor_skew",
+    "skewplot.plotting.pr.plot_pr",
+    "skewplot.plotting.prg.plot_prg",
+    "skewplot.plotting.roc.plot_roc",
+    "skewplot.plotting.style.set_theme",
+    "skewplot.plotting.threshold.mark_threshold",
+    "skewplot.stats.class_decision.expected_confusion",
+    "skewplot.stats.compare.compare",
+    "skewplot.testing._lint.lint_figure",
+    "skewplot.widgets.interactive.interactive_fmeasure",
+    "skewplot.widgets.interactive.interactive_pr",
+    "skewplot.widgets.interactive.interactive_temporal_pr",
 }
 
 

@@ -202,6 +202,7 @@ def long_modules(root, limit=MAX_LINES):
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > limit}
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_no_import_circle():
     assert circles(PACKAGE) == []
 

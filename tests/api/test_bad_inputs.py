@@ -173,6 +173,13 @@ def _close_figures():
     plt.close("all")
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'AUCPRSkewDisplay.update.normalize-float',
+    'AUCPRSkewDisplay.update.normalize-int0',
+    'AUCPRSkewDisplay.update.normalize-int1',
+    'AUCPRSkewDisplay.update.normalize-str_no',
+    'AUCPRSkewDisplay.update.normalize-str_yes',
+    'CostDisplay.update.skew-dict')
 @pytest.mark.parametrize("call,name", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_bad_input_is_refused_by_name(call, name):
     with pytest.raises(Exception) as info:
@@ -302,6 +309,9 @@ def _():
     disp.update(f_alpha=0.0)
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'plot_ap_null_degenerate_10_10',
+    'plot_ap_null_degenerate_1_1')
 @pytest.mark.parametrize("check", VALUE_CASES)
 @pytest.mark.slow_cases("f_alpha_zero_is_recall")  # 0.5 s
 def test_valid_edge_case_has_the_right_value(check):

@@ -49,6 +49,12 @@ def artists(disp):
     return lines, texts, [] if legend is None else [t.get_text() for t in legend.get_texts()]
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'f-alpha',
+    'integrated-skew',
+    'pr-normalize-str',
+    'roc-hull',
+    'transform')
 @pytest.mark.slow_cases('aucpr-vs-skew', 'cost-m', 'cost-skew', 'pr-interpolation')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("key", list(CASES))
 def test_rejected_update_leaves_parameters_and_pixels(key):
@@ -68,6 +74,7 @@ def test_rejected_update_leaves_parameters_and_pixels(key):
     plt.close(disp.figure_)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_failure_while_moving_the_artists_rolls_back(monkeypatch):
     """Even an error found only while recomputing restores the old parameters and redraws them."""
     disp = sp.plot_pr(PTS, skew=0.3)
@@ -93,6 +100,7 @@ def test_a_failure_while_moving_the_artists_rolls_back(monkeypatch):
     plt.close(disp.figure_)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_valid_update_after_a_rejected_one_draws_like_a_fresh_plot():
     disp = sp.plot_pr(PTS, skew=0.3)
     with pytest.raises(ValueError):
@@ -103,6 +111,7 @@ def test_a_valid_update_after_a_rejected_one_draws_like_a_fresh_plot():
     plt.close("all")
 
 
+@pytest.mark.slow_cases('plot_cost', 'plot_pr')  # loaded run 2026-11-29
 @pytest.mark.parametrize("plot", ["plot_pr", "plot_roc", "plot_cost"])
 def test_a_name_that_is_invalid_mathtext_is_refused_at_once_naming_it(plot):
     # main 42e01f6 failed only when the legend was drawn, with matplotlib's parser error naming neither

@@ -249,6 +249,7 @@ def test_discrete_interpolation_with_huge_weights_warns_nothing():
         assert 0.0 < sp.aucpr(pts, skew=1e-9, interpolation="discrete-fp") < 1.0
 
 
+@pytest.mark.slow_cases('0.0001-True', '0.98-True')  # loaded run 2026-11-29
 @pytest.mark.parametrize("log_skew", [True, False])
 @pytest.mark.parametrize("skew", [1e-4, 0.02, 0.98])
 def test_one_skew_comparison_plot_warns_nothing(log_skew, skew, close_figures):
@@ -271,6 +272,7 @@ def _frame(model_effect, noise=0.0, seed=0):
     return pd.DataFrame(rows, columns=["model", "skew", "fold", "score"])
 
 
+@pytest.mark.slow_cases('None')  # loaded run 2026-11-29
 @pytest.mark.parametrize("block", [None, "fold"])
 def test_anova_exact_fit_reports_no_model_effect(block):
     """Scores of the skew alone gave model F = 4.12, p = 0.027 from rounding; now the limits are reported."""
@@ -354,6 +356,7 @@ def test_a_data_set_skew_that_rounds_to_one_is_refused_naming_sample_weight():
     assert sp.aucpr_ci(y, s, sample_weight=w, skew=0.1, n_boot=100, random_state=0).estimate > 0
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_one_skew_against_skew_is_a_point_in_a_window_with_no_warning():
     """plot_aucpr_vs_skew(skews=[0.05]) set equal x limits: matplotlib's 'identical low and high xlims' warning."""
 

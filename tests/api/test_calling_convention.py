@@ -84,6 +84,7 @@ def test_an_estimate_is_its_point_estimate_everywhere():
     assert sp.as_skew(EST) == sp.FixedSkew(EST.estimate)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_intervals_take_arrays_tables_and_points():
     ref = sp.aucpr_ci(Y, S, n_boot=300, random_state=0)
     table = sp.aucpr_ci(TABLE, y_true="label", y_score="score", n_boot=300, random_state=0)
@@ -286,6 +287,7 @@ def test_the_extras_named_exist_in_pyproject():
         assert any(req.split(">")[0].split("[")[0].strip() == module for req in extras[extra]), (module, extra)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_choose_threshold_takes_the_same_inputs_and_cost_f_plots_an_estimate():
     ref = sp.choose_threshold(Y, S, skew=0.05, target="cost").threshold
     assert sp.choose_threshold(TABLE, y_true="label", y_score="score", skew=0.05, target="cost").threshold == ref

@@ -18,6 +18,7 @@ def _significant(text):
     return len(mantissa.lstrip("0"))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 @settings(max_examples=400, deadline=None)
 @given(FINITE, st.integers(2, 6))
 def test_a_nonzero_number_keeps_its_digits_and_reads_back_within_its_precision(x, digits):
@@ -34,6 +35,7 @@ def test_a_nonzero_number_keeps_its_digits_and_reads_back_within_its_precision(x
     assert float(back) != 0.0
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 @settings(max_examples=200, deadline=None)
 @given(st.floats(0.5, 1.0, exclude_min=True, exclude_max=True))
 def test_near_one_the_distance_to_one_keeps_two_digits(x):
@@ -52,6 +54,7 @@ def test_the_cases_the_issue_saw():
     assert p_value(0.0) == "p < 1e-4" and p_value(0.2) == "p = 0.20" and p_value(1e-3, resolution=0.01) == "p < 0.01"
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.one_of(FINITE, st.just(0.0), st.none()), min_size=1, max_size=8), st.integers(2, 4))
 def test_a_column_writes_every_cell_in_one_format_and_keeps_every_cells_digits(values, digits):

@@ -189,6 +189,7 @@ def _warns_naming(new, call):
     return out
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_the_old_spellings_still_work_with_a_warning_naming_the_new_one():
     pts = sp.operating_points(Y, A)
     old = _warns_naming("confidence", lambda: sp.plot_pr(pts, ci=0.9, n_boot=100, random_state=0))
@@ -210,6 +211,7 @@ def test_the_other_old_spellings_still_work_with_a_warning_naming_the_new_one():
     np.testing.assert_allclose(old.skews, np.geomspace(0.01, 0.2, 3))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_widget_takes_its_old_slider_bounds_with_a_warning():
     import skewplot.widgets as w
 

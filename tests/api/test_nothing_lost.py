@@ -162,6 +162,7 @@ def test_a_refused_command_creates_and_overwrites_no_file(csv_folder, case, targ
     assert _files(csv_folder) == before  # the input, the earlier figure, and nothing new
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_refused_save_html_creates_and_overwrites_no_file(tmp_path):
     frame, _ = _inputs()
     w = sp.widgets.interactive_pr(frame, y_true="label", y_score="score", skew=0.1)

@@ -103,6 +103,7 @@ def test_pbar_is_continuous_as_the_range_closes(a, b, lo, k):
 
 
 # 5
+@pytest.mark.slow  # loaded run 2026-11-29
 @SETTINGS
 @given(curves(), extreme_skew, extreme_skew)
 def test_precision_and_area_increase_with_the_skew(pts, s1, s2):
@@ -134,6 +135,7 @@ def test_transform_precision_round_trips(p, a, b):
 
 
 # 8
+@pytest.mark.slow  # loaded run 2026-11-29
 @SETTINGS
 @given(st.lists(st.integers(-(2**62), 2**62), min_size=2, max_size=40), st.data())
 def test_int64_scores_rank_exactly(values, data):
@@ -187,6 +189,7 @@ def test_best_and_worst_curves_normalise_to_one_and_zero(skew):
 
 
 # 12
+@pytest.mark.slow  # loaded run 2026-11-29
 @SETTINGS
 @given(rate, rate, ranges())
 def test_weighted_range_precision_between_the_ends(a, b, rng):

@@ -55,6 +55,7 @@ PLOTS = {
 @pytest.mark.slow_cases('plot_temporal_pr')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("func", [pytest.param(f, marks=[pytest.mark.slow] if f == "plot_aucpr_vs_skew" else [])
                                   for f in sorted(PLOTS)])
+@pytest.mark.slow_cases('plot_cost', 'plot_fmeasure')  # loaded run 2026-11-29
 def test_every_plot_draws_shared_labels_as_the_explicit_points(func):
     plot = getattr(sp, func)
     shared, explicit = plot(Y, SCORES, **PLOTS[func]), plot(_explicit(), **PLOTS[func])
@@ -64,6 +65,7 @@ def test_every_plot_draws_shared_labels_as_the_explicit_points(func):
         assert shared.aucs_ == explicit.aucs_
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_weights_pos_label_units_and_tables_follow_the_same_rule():
     import pandas as pd
 
@@ -108,6 +110,7 @@ def test_the_iterative_combination_takes_the_same_mapping():
     pytest.param(w, marks=pytest.mark.slow) for w in ["interactive_cost", "interactive_fmeasure",
                                                       "interactive_integrated_pr", "interactive_temporal_pr",
                                                       "explorer"]])
+@pytest.mark.slow_cases('interactive_pr')  # loaded run 2026-11-29
 def test_every_widget_takes_shared_labels(widget):
     import skewplot.widgets as w
 

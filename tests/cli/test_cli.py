@@ -164,6 +164,7 @@ def test_report_one_row_per_score_with_p_bar_over_a_range(two_scores, capsys):
         assert at_002[k] in cells
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_plot_draws_one_curve_per_score(two_scores, tmp_path, monkeypatch):
     path, _, pts = two_scores
     seen = {}

@@ -32,6 +32,7 @@ def test_soleymani_examples_are_the_printed_arrays():
     assert pts["C1"].skew is None
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_breast_cancer_has_the_skew_of_lampert_table_4():
     pts = sp.datasets.breast_cancer_example()
     for p in pts.values():
@@ -52,6 +53,7 @@ def _binormal_aucpr_mpmath(pi, mu):
     return float(mp.quad(precision, [0, 0.5, 0.99, 1]))
 
 
+@pytest.mark.slow_cases('0.1-1.5', '0.5-0.7')  # loaded run 2026-11-29
 @pytest.mark.parametrize(("pi", "mu"), [(0.1, 1.5), (0.01, 2.0), (0.5, 0.7)])
 def test_binormal_aucpr_matches_the_recall_form_in_mpmath(pi, mu):
     assert sp.datasets.binormal_aucpr(pi, separation=mu) == pytest.approx(_binormal_aucpr_mpmath(pi, mu), abs=1e-9)

@@ -182,6 +182,7 @@ def test_every_auc_lies_in_unit_interval_and_perfect_is_one(rows, pi):
     assert sp.aucpr(perfect, skew=pi) == pytest.approx(1.0, abs=1e-12)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_max_and_min_achievable_curves_equal_enumeration():
     rng = np.random.default_rng(7)
     pos = rng.uniform(size=6)

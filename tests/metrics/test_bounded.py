@@ -61,6 +61,7 @@ def test_bracket_holds_exact_value(seed, n, n_bins, decimals, pos_rate, weighted
     _check_all(score, y, w, n_bins, weighted)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_extreme_skews_and_weights_stay_inside():
     rng = np.random.default_rng(3)
     n = 3000

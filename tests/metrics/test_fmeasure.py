@@ -154,6 +154,7 @@ def test_expected_f_under_a_skew_model_matches_quadrature():
 @settings(max_examples=200, deadline=None)
 @given(st.floats(0.01, 0.99), st.floats(0.01, 0.99), st.floats(0.01, 0.99), st.floats(0.01, 0.99),
        st.floats(0.05, 0.95))
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_f_crossing_is_where_the_curves_meet(ta, fa, tb, fb, f_alpha):
     d = fa * tb - fb * ta
     if abs(tb - ta) < 1e-3 or abs(d) < 1e-3:

@@ -187,6 +187,7 @@ def test_rates_are_monotone_from_origin_to_one(rows):
     assert len(pts) == np.unique(s).size + 1
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_large_tied_input_equals_sklearn():
     rng = np.random.default_rng(5)
     n = 1_200_000

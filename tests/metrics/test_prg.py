@@ -55,6 +55,10 @@ def _reference(counts, pi):
     return pts, area
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'skew0-0.001-3000-1',
+    'skew1-0.001-3000-1',
+    'skew2-0.001-3000-1')
 @pytest.mark.parametrize("pos_rate,n,seed", [(0.001, 3000, 1), (0.01, 1500, 2), (0.1, 400, 3)])
 @pytest.mark.parametrize("skew", [Fr(1, 10000), Fr(1, 100), Fr(3, 10)])
 def test_prg_curve_and_area_equal_the_fraction_reference(pos_rate, n, seed, skew):

@@ -57,6 +57,7 @@ def curves(rng):
     yield sp.OperatingPoints.from_rates([0.0, 0.5], [0.3, 0.5])
 
 
+@pytest.mark.slow_cases('0.0-1.0')  # loaded run 2026-11-29
 @pytest.mark.parametrize("lo, hi", [(0.0, 0.5), (0.0, 1.0), (0.3, 0.5), (0.6, 0.9), (0.5, 1.0), (1e-4, 0.2)])
 def test_integrated_aucpr_is_exact(rng, lo, hi):
     for pts in curves(rng):
@@ -65,6 +66,7 @@ def test_integrated_aucpr_is_exact(rng, lo, hi):
         assert got == pytest.approx(quad_over_recall(pts, SkewRange(lo, hi)), rel=1e-10)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_weighted_and_series_aucpr_match_quadrature(rng):
     dist = st.norm(0.129, 0.035)
     model = SkewRange(0.0, 1.0, weight=dist)

@@ -112,6 +112,11 @@ def _arrays(pts):
     return plain
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    '8193-ends',
+    '8193-scarce',
+    '8193-tiny',
+    '8193-uniform')
 @pytest.mark.parametrize("kind", ["uniform", "tiny", "ends", "scarce"])
 @pytest.mark.parametrize("n", [1, 2, 8193, pytest.param(16386, marks=pytest.mark.slow)])  # 16386: 0.6-1.0 s per kind
 def test_soft_label_areas_equal_the_general_path(kind, n):
@@ -155,6 +160,7 @@ def test_soft_label_ap_against_scikit_learn_and_exact(kind):
 
 @pytest.mark.parametrize("n", [1, 2, _GATHER - 1, _GATHER, _GATHER + 1, 2 * _GATHER + 2, _HALVES_MIN - 1,
                                _HALVES_MIN, pytest.param(40 * _GATHER + 3, marks=pytest.mark.slow)])  # the last: 0.8 s
+@pytest.mark.slow_cases('131071')  # loaded run 2026-11-29
 def test_gathered_cumsum_is_accurate_and_non_decreasing(n):
     """Written into the memory of the order it reads, across slice boundaries and the halves; against exact sums.
 
@@ -215,6 +221,7 @@ def test_weight_one_rounding_up_across_a_power_of_two_keeps_negatives_non_decrea
     assert sp.average_precision(pts) == pytest.approx(sp.average_precision(plain), rel=1e-15)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_soft_label_ap_is_closer_to_exact_than_one_cumsum():
     """AP against the exactly rounded running sums: the sliced sums keep it within a few units of 1e-16."""
     import math

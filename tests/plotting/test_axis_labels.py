@@ -34,6 +34,7 @@ def _extent(ax, letter):
     return box.width if letter == "x" else box.height
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_bare_small_figure_at_a_tenth_of_a_percent_keeps_the_label_inside(rare):
     """4.5 x 3.5 in: the data set's label (240 px) is taller than the Axes a legend strip leaves it."""
     fig, ax = plt.subplots(figsize=(4.5, 3.5))
@@ -50,6 +51,7 @@ def test_a_bare_small_figure_at_a_tenth_of_a_percent_keeps_the_label_inside(rare
     lambda p, ax: sp.plot_cost(p, skew=1e-4, ax=ax),
     lambda p, ax: sp.plot_roc(p, ax=ax),
 ], ids=["pr", "pr_range", "cost", "roc"])
+@pytest.mark.slow_cases('pr')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('cost', 'pr_range')  # 1.7 s at most (2026-11-29)
 def test_a_short_wide_axes_gets_labels_that_fit_its_height(rare, plot):
     fig, ax = plt.subplots(figsize=(6, 1.8))
@@ -59,6 +61,7 @@ def test_a_short_wide_axes_gets_labels_that_fit_its_height(rare, plot):
         assert _extent(ax, letter) <= _side(ax, letter) + 1.0
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_normal_figure_keeps_the_long_labels(rare):
     disp = sp.plot_pr(rare)  # 6.4 x 4.8 in
     assert disp.ax_.get_ylabel() == f"Precision $P$ (data set, $\\pi={rare.skew:.3g}$)"

@@ -114,6 +114,7 @@ def test_a_bracket_narrower_than_a_pixel_draws_its_curves():
     plt.close("all")
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_several_classifiers_and_roc(tables):
     bounded = {k: sp.operating_points_from(v, "s", "y", bins=30) for k, v in tables.items()}
     disp = sp.plot_roc(bounded)

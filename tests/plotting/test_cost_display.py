@@ -26,6 +26,7 @@ def test_one_thin_line_per_point_from_fpr_to_one_minus_tpr():
     np.testing.assert_allclose(segs[:, 1], np.column_stack([np.ones(4), 1 - C1.tpr[inner]]))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_envelope_is_the_minimum_over_every_point(two):
     disp = sp.plot_cost(two)
     grid = np.linspace(0, 1, 2001)
@@ -41,6 +42,7 @@ def test_envelope_is_the_minimum_over_every_point(two):
         np.testing.assert_allclose(y, sp.expected_cost(pts, pc=x).min(axis=1), atol=1e-12)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_trivial_baselines_and_labels(two):
     disp = sp.plot_cost(two)
     neg, pos = disp.baselines_["always_negative"], disp.baselines_["always_positive"]
@@ -55,6 +57,7 @@ def test_trivial_baselines_and_labels(two):
     assert sp.plot_cost(two, trivial=False).baselines_ == {}
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_skew_marker_sits_on_each_envelope_at_the_probability_cost(two):
     disp = sp.plot_cost(two, skew=0.1, m=0.3)
     pc = sp.probability_cost(0.1, 0.3)
@@ -69,6 +72,7 @@ def test_skew_marker_sits_on_each_envelope_at_the_probability_cost(two):
     assert not hidden.skew_line_.get_visible() and not hidden.markers_["weak"].get_visible()
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_update_moves_the_same_artists_and_recomputes_nothing_else(two, monkeypatch):
     disp = sp.plot_cost(two, skew=0.1)
     env, marker, thin = disp.lines_["strong"], disp.markers_["strong"], disp.point_lines_["strong"]
@@ -93,6 +97,7 @@ def test_update_moves_the_same_artists_and_recomputes_nothing_else(two, monkeypa
     assert not marker.get_visible()
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_update_equals_a_fresh_plot(two):
     a = sp.plot_cost(two).update(m=0.7, skew=0.05)
     b = sp.plot_cost(two, m=0.7, skew=0.05, log_skew=False)  # the axis scale is chosen when drawn
@@ -123,6 +128,7 @@ def test_operating_ranges_lie_on_the_lines():
         assert np.all(segs[k, :, 1] <= np.minimum(*trivial_costs(segs[k, :, 0])) + 1e-12)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_many_points_draw_only_hull_lines_up_to_max_lines():
     y, s = sp.datasets.make_scores(20_000, 0.2, random_state=0)
     pts = sp.operating_points(y, s)
@@ -189,6 +195,7 @@ def test_bad_input_is_named(two):
         sp.plot_cost(two, ax=plt.figure())
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_vector_export_is_not_rasterised(two, tmp_path):
     from skewplot.plotting import style
 
@@ -198,6 +205,7 @@ def test_vector_export_is_not_rasterised(two, tmp_path):
     assert "<image" not in svg and "<path" in svg
 
 
+@pytest.mark.slow_cases('0.05-0.5', '0.5-0.1', '0.9-0.02')  # loaded run 2026-11-29
 @pytest.mark.parametrize("skew,m", [(0.5, 0.1), (0.5, 0.9), (0.05, 0.5), (0.9, 0.02)])
 def test_skew_marker_text_stays_inside_the_panel(skew, m):
     """Right of the marker in the left half, left of it in the right half (a widget panel's text never spills)."""
@@ -210,6 +218,7 @@ def test_skew_marker_text_stays_inside_the_panel(skew, m):
     assert panel.x0 <= box.x0 and box.x1 <= panel.x1, (box, panel)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_rewritten_axis_label_is_painted_by_its_own_artist_and_by_its_axis_after_a_clear():
     """Cost space's x label (it follows m) is painted by an AxisLabel, once; after Axes.clear the Axis paints it."""
     import io

@@ -15,6 +15,7 @@ def brute_envelope(pts, x, m):
     return np.min(np.asarray(sp.expected_cost(pts, pc=pc)), axis=1)
 
 
+@pytest.mark.slow_cases('0.2', '0.8')  # loaded run 2026-11-29
 @pytest.mark.parametrize("m", [0.2, 0.5, 0.8])
 def test_skew_axis_envelope_is_the_best_point_at_each_skew(two, m):
     disp = sp.plot_cost(two, m=m, x_axis="skew")
@@ -52,6 +53,7 @@ def test_bad_x_axis(two):
         sp.plot_cost(two, x_axis="pi")
 
 
+@pytest.mark.slow_cases('0.0-skew', '0.3-skew', '0.5-pc')  # loaded run 2026-11-29
 @pytest.mark.parametrize("m, x_axis", [(0.5, "pc"), (0.0, "skew"), (0.3, "skew"), (1.0, "pc")])
 def test_envelope_area_is_over_pc_whatever_the_axis(two, m, x_axis):
     disp = sp.plot_cost(two, m=m, x_axis=x_axis)

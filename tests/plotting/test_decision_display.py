@@ -27,6 +27,7 @@ def test_lines_are_the_objective_and_the_marker_the_choice():
     assert np.all(lo <= exp + 1e-12) and np.all(exp <= hi + 1e-12)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_bad_arguments():
     y, s = [0, 1, 0, 1], [0.1, 0.9, 0.3, 0.6]
     with pytest.raises(ValueError, match="target"):
@@ -43,6 +44,7 @@ def test_bad_arguments():
         sp.plot_decision(y, {"a": s, "b": s}, skew=0.1, threshold={"a": 0.5})
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_several_classifiers_each_get_their_line_band_and_marker():
     """The mapping the docstring promises: each classifier drawn as it is drawn alone."""
     rng = np.random.default_rng(2)

@@ -5,6 +5,7 @@ from scipy.stats import norm
 import skewplot as sp
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_skew_transform_lines_are_eq_3_and_update_moves_them():
     disp = sp.plot_skew_transform(0.5, [0.01, 0.3])
     x, y = disp.lines_["pi'=0.3"].get_data()
@@ -25,6 +26,7 @@ def test_skew_transform_lines_are_eq_3_and_update_moves_them():
         sp.plot_skew_transform(0.5, [0.0])
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_ap_null_draws_exact_moments_and_observed():
     disp = sp.plot_ap_null(200, 20, observed=0.2, n_samples=3000, random_state=1)
     null = sp.stats.average_precision_null(200, 20)
@@ -46,6 +48,7 @@ def _crossing_pair():
     return {"A": a, "B": b}
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_aucpr_vs_skew_draws_the_aucs_and_marks_the_inversion():
     pts = _crossing_pair()
     skews = np.geomspace(1e-3, 0.99, 40)

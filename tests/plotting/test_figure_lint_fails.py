@@ -24,6 +24,7 @@ def _curves(ax):
     ax.set_ylabel("y")
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_clean_figure_passes():
     fig, ax = plt.subplots(layout="constrained")
     _curves(ax)
@@ -34,6 +35,7 @@ def test_a_clean_figure_passes():
     assert_clean(fig)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_legend_over_a_curve():
     fig, ax = plt.subplots(layout="constrained")
     _curves(ax)
@@ -44,6 +46,7 @@ def test_a_legend_over_a_curve():
     assert_clean(fig, ignore=["legend"])
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_figure_legend_over_a_panel():
     fig, axes = plt.subplots(1, 2)
     for ax in axes:
@@ -70,6 +73,7 @@ def test_a_panel_legend_beside_the_shared_legend():
     assert "panel-legend" not in _kinds(fig2)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_legend_outside_that_squeezes_its_axes():
     fig, axes = plt.subplots(1, 2, figsize=(6, 3), layout="constrained")
     for ax in axes:
@@ -78,6 +82,7 @@ def test_a_legend_outside_that_squeezes_its_axes():
     assert _kinds(fig) == {"squeezed"}
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_texts_that_overlap_and_leave_the_figure():
     fig, ax = plt.subplots(layout="constrained")
     _curves(ax)
@@ -90,6 +95,7 @@ def test_texts_that_overlap_and_leave_the_figure():
     assert _kinds(fig2) == {"text-outside"}
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_markers_outside_or_on_top_of_each_other():
     fig, ax = plt.subplots(layout="constrained")
     _curves(ax)
@@ -108,6 +114,7 @@ def test_markers_outside_or_on_top_of_each_other():
     assert lint_figure(fig3) == []
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_label_over_a_curve_or_a_marker():
     fig, ax = plt.subplots(layout="constrained")
     _curves(ax)
@@ -127,6 +134,7 @@ def test_a_label_over_a_curve_or_a_marker():
     assert lint_figure(fig3) == []
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_marker_cut_by_the_spines():
     fig, ax = plt.subplots(layout="constrained")
     _curves(ax)
@@ -138,6 +146,7 @@ def test_a_marker_cut_by_the_spines():
     assert lint_figure(fig) == []
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_axes_that_show_nothing():
     fig, axes = plt.subplots(1, 3, figsize=(9, 3), layout="constrained")
     _curves(axes[0])
@@ -169,6 +178,7 @@ def test_a_histogram_and_a_suptitle_are_not_faults():
     assert lint_figure(fig) == []
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_open_markers_of_two_classifiers_differ_by_their_edge():
     fig, ax = plt.subplots(layout="constrained")
     _curves(ax)
@@ -184,6 +194,7 @@ def test_open_markers_of_two_classifiers_differ_by_their_edge():
     assert lint_figure(fig2) == []
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_mark_moved_off_its_value_is_a_defect():
     """main 42e01f6 dodged coinciding marks sideways by an offset transform: drawn off their data."""
     from matplotlib.transforms import ScaledTranslation
@@ -199,6 +210,7 @@ def test_a_mark_moved_off_its_value_is_a_defect():
     assert lint_figure(fig2) == []
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_the_lint_leaves_a_drawn_figure_fresh():
     # A widget's test polls ``figure.stale`` for the draw the browser asks for: a lint that read the ticks
     # (marking them stale) would make that wait forever. A figure changed after the draw stays stale.

@@ -26,6 +26,7 @@ def test_one_thin_curve_per_point():
     np.testing.assert_allclose(segs[:, :, 1].T, f_curves(C1, skews=x, f_alpha=0.3)[:, 1:-1])
 
 
+@pytest.mark.slow_cases('0.5', '0.8', '1.0')  # loaded run 2026-11-29
 @pytest.mark.parametrize("f_alpha", [0.0, 0.5, 0.8, 1.0])
 def test_envelope_is_the_maximum_over_every_point(two, f_alpha):
     disp = sp.plot_fmeasure(two, f_alpha=f_alpha)
@@ -44,6 +45,7 @@ def test_envelope_has_a_vertex_at_every_kink():
             assert np.min(np.abs(x - cross)) < 1e-15
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_always_positive_baseline_and_labels(two):
     disp = sp.plot_fmeasure(two, f_alpha=0.7)
     x, y = disp.baselines_["always_positive"].get_data()
@@ -55,6 +57,7 @@ def test_always_positive_baseline_and_labels(two):
     assert texts == ["strong", "weak", "always positive"]
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_skew_marker_is_the_best_f_at_that_skew(two):
     disp = sp.plot_fmeasure(two, skew=0.05)
     for name, pts in two.items():
@@ -64,6 +67,7 @@ def test_skew_marker_is_the_best_f_at_that_skew(two):
     assert disp.skew_line_.get_xdata()[0] == 0.05 and disp.skew_text_.get_text().strip() == "π′=0.05"
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_update_mutates_the_same_artists_without_new_figures(two):
     disp = sp.plot_fmeasure(two, skew=0.05)
     artists = [disp.lines_["weak"], disp.point_lines_["weak"], disp.baselines_["always_positive"],
@@ -77,6 +81,7 @@ def test_update_mutates_the_same_artists_without_new_figures(two):
     assert len(plt.get_fignums()) == n_figs
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_skew_update_recomputes_no_curve(two, monkeypatch):
     import skewplot.plotting.fmeasure as fm
 
@@ -94,6 +99,7 @@ def test_a_skew_update_recomputes_no_curve(two, monkeypatch):
     assert disp.markers_["strong"].get_xdata()[0] == 0.2
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_update_equals_a_fresh_plot(two):
     a = sp.plot_fmeasure(two, skew=0.05).update(f_alpha=0.25, skew=0.3)
     b = sp.plot_fmeasure(two, f_alpha=0.25, skew=0.3)
@@ -120,6 +126,7 @@ def test_soleymani_fig4_ranking_flips_with_the_skew():
     assert f2[0] > f1[0] and f1[1] > f2[1]  # C2 better at low skew, C1 at high [S §3.2]
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_log_skew_axis(two):
     disp = sp.plot_fmeasure(two, log_skew=True, skew=1e-4)
     assert disp.ax_.get_xscale() == "log"
@@ -137,6 +144,7 @@ def test_many_points_draw_only_hull_curves():
     assert len(segs) == min(50, roc_convex_hull(pts).size - 2)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_kwargs_reach_the_envelopes_and_alpha_is_transparency(two):
     disp = sp.plot_fmeasure(two["weak"], f_alpha=0.2, color="red", linewidth=3, linestyle=":", alpha=0.5)
     line = disp.lines_["classifier"]
@@ -144,6 +152,7 @@ def test_kwargs_reach_the_envelopes_and_alpha_is_transparency(two):
     assert line.get_alpha() == 0.5 and disp.f_alpha == 0.2
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_several_classifiers_take_the_palette(two):
     from skewplot.plotting._display import palette
 
@@ -172,6 +181,7 @@ def test_from_estimator():
     assert disp.f_alpha == 0.4
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_bad_input_is_named(two):
     with pytest.raises(ValueError, match="f_alpha"):
         sp.plot_fmeasure(two, f_alpha=1.2)

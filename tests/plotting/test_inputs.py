@@ -53,6 +53,7 @@ def _direct(df, **eq):
 
 
 # ------------------------------------------------------------------ arrays
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_arrays_like_scikit_learn():
     y, s = sp.datasets.make_scores(500, 0.1, random_state=3)
     disp = sp.plot_pr(y, s, skew=0.01)
@@ -93,6 +94,7 @@ def test_bare_list_is_refused_with_both_spellings():
         sp.plot_cost({"cv": [a, b]})
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_mapping_draws_one_curve_per_classifier_and_folds_only_when_asked():
     a, b = (sp.operating_points(*sp.datasets.make_scores(300, 0.3, random_state=k)) for k in (1, 2))
     several = sp.plot_pr({"a": a, "b": b})
@@ -106,6 +108,7 @@ def test_mapping_draws_one_curve_per_classifier_and_folds_only_when_asked():
 
 
 # ------------------------------------------------------------------ tidy tables
+@pytest.mark.slow_cases('dict')  # loaded run 2026-11-29
 @pytest.mark.parametrize("frame", ["pandas", POLARS, "dict"])
 def test_tidy_hue_units_weights_match_direct_points(table, frame):
     data = _frame(table, frame)
@@ -121,6 +124,7 @@ def test_tidy_hue_units_weights_match_direct_points(table, frame):
     assert plain.aucs_["good"] == pytest.approx(sp.roc_auc(_direct(table, model="good")), rel=1e-12)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_hue_order_and_palette_follow_seaborn(table):
     import seaborn as sns
     from matplotlib.colors import to_rgb
@@ -170,12 +174,14 @@ def test_a_lazy_table_is_refused(table):
 
 @pytest.mark.parametrize("plot", [sp.plot_pr, sp.plot_integrated_pr, sp.plot_roc, sp.plot_cost, sp.plot_fmeasure,
                                   sp.plot_aucpr_vs_skew])
+@pytest.mark.slow_cases('pandas-plot_aucpr_vs_skew', 'pandas-plot_pr')  # loaded run 2026-11-29
 @pytest.mark.parametrize("frame", ["pandas", POLARS])
 def test_every_plot_takes_the_tidy_call(table, plot, frame):
     disp = plot(data=_frame(table, frame), y_true="label", y_score="score", hue="model", sample_weight="w")
     assert list(disp.lines_)[:2] == ["weak", "good"]
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_temporal_and_surface_take_arrays(table):
     y, s = table["label"].to_numpy(), table["score"].to_numpy()
     temporal = sp.plot_temporal_pr(y, s, skew_series=[0.1, 0.02, 0.05])

@@ -59,6 +59,23 @@ def _check(disp, title="A user's title, long enough to reach the corners of the 
     return inside
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'fraud-aucpr_vs_skew',
+    'fraud-f2',
+    'fraud-integrated',
+    'fraud-pr',
+    'fraud-pr_test_skew',
+    'fraud-roc',
+    'fraud-temporal',
+    'gallery-aucpr_vs_skew',
+    'gallery-cost',
+    'gallery-f2',
+    'gallery-fmeasure',
+    'gallery-integrated',
+    'gallery-iso_f',
+    'gallery-pr',
+    'gallery-roc',
+    'gallery-temporal')
 @pytest.mark.slow_cases('fraud-cost', 'fraud-fmeasure', 'gallery-cost_skew_axis')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("space", list(SPACES))
 @pytest.mark.parametrize("which", ["fraud", "gallery"])
@@ -125,6 +142,7 @@ def test_blocked_agrees_with_clipping_every_segment():
     assert not _blocked(segs[:0], (bounds[0][:0], bounds[1][:0]), (0, 0, 1, 1))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_collection_segments_join_neighbours_of_one_path_only():
     from matplotlib.collections import LineCollection
     from matplotlib.figure import Figure
@@ -255,6 +273,7 @@ def test_a_bare_user_figure_is_laid_out_and_a_hand_placed_one_is_left_alone():
     plt.close("all")
 
 
+@pytest.mark.slow_cases('3')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('4')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("n_models", [3, 4])
 def test_a_strip_of_many_entries_keeps_the_axes_share(n_models):

@@ -56,6 +56,12 @@ def test_the_issue_case_and_a_paper_row(scores):
     plt.close("all")
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'lims0-1.2',
+    'lims0-2.0',
+    'lims0-6.0',
+    'lims1-6.0',
+    'lims2-6.0')
 @pytest.mark.parametrize("width", [1.2, 2.0, 6.0])
 @pytest.mark.parametrize("lims", [(1e-3, 0.05), (0.002, 0.02), (1e-4, 1.0), (0.3, 0.9)])
 @pytest.mark.slow_cases("lims1-2.0")  # 0.6 s
@@ -72,6 +78,7 @@ def test_any_span_and_width_gives_separate_labels(width, lims):
     plt.close(fig)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_without_it_matplotlib_overlaps(scores):
     """The check above can fail: the same axis with matplotlib's own formatters has overlapping labels."""
     fig, ax = plt.subplots(figsize=(1.8, 1.8), layout="constrained")

@@ -14,6 +14,7 @@ import skewplot as sp  # noqa: E402
 from skewplot.plotting import style  # noqa: E402
 
 
+@pytest.mark.slow_cases('double')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('single')  # 1.6 s at most (2026-11-29)
 @pytest.mark.parametrize("column", ["single", "double"])
 def test_the_saved_file_is_the_figures_size_and_a_pdf_save_prints_nothing(tmp_path, column, capfd, caplog):

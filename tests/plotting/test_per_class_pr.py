@@ -35,6 +35,7 @@ def test_each_class_drawn_at_its_prior_with_its_baseline():
     assert lint_figure(disp.figure_) == []
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_an_estimate_is_a_prior_vector_and_other_spaces_take_the_reweighted_mapping():
     y, s, ovr = _ovr()
     proba = s / s.sum(axis=1, keepdims=True)
@@ -46,6 +47,7 @@ def test_an_estimate_is_a_prior_vector_and_other_spaces_take_the_reweighted_mapp
     assert roc.aucs_["1"] == pytest.approx(sp.roc_auc(moved[1]))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_without_skew_each_class_at_its_test_prior_with_its_baseline():
     y, s, ovr = _ovr()
     disp = sp.plot_pr(ovr)

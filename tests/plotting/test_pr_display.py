@@ -32,6 +32,7 @@ def test_baselines_have_the_model_values(two):
     np.testing.assert_allclose(y, sp.min_precision(x, 0.05))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_update_moves_the_same_artists(two):
     disp = sp.plot_pr(two, skew=0.05)
     line = disp.lines_["strong"]
@@ -77,6 +78,7 @@ def test_folds_draw_mean_and_band_with_auc_mean_sd():
     assert "cv" in disp.bands_
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_color_by_threshold_and_iso_f(two):
     disp = sp.plot_pr(two["strong"], color_by_threshold=True, iso_f=[0.5])
     assert isinstance(disp.lines_["classifier"], LineCollection)
@@ -85,6 +87,7 @@ def test_color_by_threshold_and_iso_f(two):
     np.testing.assert_allclose(2 * x * y / (x + y), 0.5)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_big_curves_are_decimated_within_half_a_pixel():
     y, s = sp.datasets.make_scores(300_000, 0.3, random_state=0)
     pts = sp.operating_points(y, s)
@@ -111,6 +114,7 @@ def test_big_curves_are_decimated_within_half_a_pixel():
     assert sp.aucpr(pts) == pytest.approx(float(disp.aucs_["classifier"]))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_from_predictions_and_from_estimator():
     from sklearn.linear_model import LogisticRegression
 
@@ -124,6 +128,7 @@ def test_from_predictions_and_from_estimator():
     np.testing.assert_allclose(disp.aucs_["LogisticRegression"], sp.aucpr(sp.operating_points(y, s)), rtol=1e-9)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_bad_input_is_named(two):
     with pytest.raises(TypeError, match=r"data\['a'\]"):
         sp.plot_pr({"a": [1, 2, 3]})

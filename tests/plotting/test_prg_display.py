@@ -17,6 +17,7 @@ def _points(rate=0.01, n=20000, seed=0):
     return sp.operating_points(y, rng.normal(size=n) + 2 * y)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_lines_are_the_curves_and_update_moves_them():
     pts = _points()
     disp = sp.plot_prg({"a": pts}, skew=0.01, hull=True, scale="linear")
@@ -63,6 +64,7 @@ def _rare(n=100_000, seed=3):
             for name, sep in (("strong", 2.6), ("middle", 2.0), ("weak", 1.6))}
 
 
+@pytest.mark.slow_cases('0.0001')  # loaded run 2026-11-29
 @pytest.mark.parametrize("skew", [1e-3, 1e-4])
 def test_rare_skews_keep_the_curves_apart(skew):
     """On the unit square at pi' = 1e-4 recall 0.05 .. 0.95 is the Axes' last pixel column, and the three
@@ -93,6 +95,7 @@ def test_rare_skews_keep_the_curves_apart(skew):
     assert np.isin(c.recall_gain[[0, -1]], x).all() and x.size >= 100
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_scale_is_chosen_once_and_checked():
     from skewplot.plotting._gain_axes import LINEAR_FROM, use_decades
 

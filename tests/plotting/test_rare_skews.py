@@ -65,6 +65,17 @@ def _check_markers(disp):
                 assert disp.markers_[a].get_markersize() != disp.markers_[b].get_markersize(), (a, b)
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    '0.1%-F-0.0001',
+    '0.1%-F-0.0002',
+    '0.1%-cost-0.0001',
+    '0.1%-cost-0.0002',
+    '0.1%-cost-0.005',
+    '1%-F-0.0001',
+    '1%-F-0.0002',
+    '1%-F-0.005',
+    '1%-cost-0.0001',
+    '1%-cost-0.0002')
 @pytest.mark.parametrize("skew", [0.005, 2e-4, 1e-4])
 @pytest.mark.parametrize("plot", [sp.plot_cost, sp.plot_fmeasure], ids=["cost", "F"])
 @pytest.mark.slow_cases("1%-cost-0.005")  # 0.7 s
@@ -90,6 +101,7 @@ def test_paper_row_holds_its_markers(rare, skew):
     plt.close("all")
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_the_issue_case_two_markers_3px_apart_stay_on_their_values():
     """pi' = 0.005: both envelopes sit near the trivial cost; drawn on their values, told apart by size."""
     pts = _rare(0.01)
@@ -103,6 +115,7 @@ def test_the_issue_case_two_markers_3px_apart_stay_on_their_values():
     plt.close("all")
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_identical_classifiers_show_two_nested_dots_on_the_skew_line():
     pts = _rare(0.01)["strong"]
     disp = sp.plot_fmeasure({"a": pts, "b": pts}, skew=0.01)
@@ -154,6 +167,7 @@ def test_update_to_a_smaller_skew_moves_the_axis_end(plot, x_axis):
     plt.close("all")
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_skew_bounds_span_the_axis_and_are_checked():
     pts = _rare(0.01)
     disp = sp.plot_fmeasure(pts, skew=0.3, skew_bounds=(1e-5, 0.9999))
@@ -188,6 +202,7 @@ def test_explorer_panels_span_the_skew_slider(rare, skew):
     plt.close("all")
 
 
+@pytest.mark.slow_cases('0.1%-0.0001', '0.1%-0.005', '1%-0.005')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('1%-None')  # 1.1 s at most (2026-11-29)
 @pytest.mark.parametrize("skew", [None, 0.005, 1e-4])
 @pytest.mark.slow_cases("1%-0.0001")  # 0.8 s

@@ -32,6 +32,7 @@ def test_chance_diagonal_is_the_baseline(two):
     assert "0.500" in rnd.get_label()
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_hull_is_the_roc_convex_hull(two):
     disp = sp.plot_roc(two, hull=True)
     for name, pts in two.items():
@@ -105,6 +106,7 @@ def test_folds_vertical_average_with_band_and_auc_mean_sd():
     assert q.lines_["cv"].get_ydata()[1:] == pytest.approx(np.median(rows, axis=0))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_big_curves_are_decimated_within_half_a_pixel():
     y, s = sp.datasets.make_scores(200_000, 0.3, random_state=0)
     pts = sp.operating_points(y, s)
@@ -127,6 +129,7 @@ def test_big_curves_are_decimated_within_half_a_pixel():
     assert disp.aucs_["classifier"] == sp.roc_auc(pts)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_from_predictions_and_from_estimator():
     from sklearn.linear_model import LogisticRegression
 

@@ -28,6 +28,7 @@ def test_bootstrap_points_resample_the_counts():
     assert np.mean(aucs) == pytest.approx(sp.aucpr(pts), abs=3 * np.std(aucs))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_plot_pr_ci_band_contains_the_curve_and_follows_update():
     pts = sp.datasets.example_classifiers(n=1500)
     disp = sp.plot_pr(pts, skew=0.05, confidence=0.9, n_boot=60, random_state=0)
@@ -47,6 +48,7 @@ def test_plot_pr_ci_band_contains_the_curve_and_follows_update():
     assert not np.allclose(before, after)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_cost_and_f_bands():
     pts = sp.datasets.example_classifiers(n=1500)
     for fn in (sp.plot_cost, sp.plot_fmeasure):
@@ -107,6 +109,7 @@ def test_ci_bad_input_names_the_argument():
         sp.plot_pr(weighted, confidence=0.9)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_plot_comparison_shades_where_the_band_leaves_zero():
     y, a, b = _pair()
     disp = sp.plot_comparison(y, a, b, names=("broad", "Gauss"), n_skews=12, n_boot=150, random_state=0)

@@ -112,6 +112,11 @@ def test_uniform_min_and_random_baselines(lo, hi):
 @pytest.mark.slow_cases(
     "0.0-0.5", "0.0-1.0", "0.2-0.3", "0.5-1.0", "0.999-1.0", "0.999999999998-0.999999999999", "0.999999999999-1.0",
 )  # 1.4 s, 4.0 s, 0.7 s, 4.2 s, 5.6 s, 5.9 s, 6.4 s
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    '0.0-1e-12',
+    '0.3-0.30000000000099997',
+    '1e-12-2e-12',
+    '1e-300-0.001')
 def test_uniform_min_area(lo, hi):
     ref = mp_range_mean(mp_min_aucpr, lo, hi)
     got = sp.aucpr_min((lo, hi))
@@ -152,6 +157,7 @@ AREA_RANGES = [(0.0, 1.0), (0.0, 0.5), (0.2, 0.3), (0.0, 1e-12), (1e-250, 1e-200
 @pytest.mark.slow_cases(
     "0.0-0.5", "0.0-1.0", "0.2-0.3", "0.999-1.0", "0.999999999999-1.0",
 )  # 1.0 s, 4.0 s, 0.6 s, 6.4 s, 6.8 s
+@pytest.mark.slow_cases('0.0-1e-12', '0.3-0.30000000000099997')  # loaded run 2026-11-29
 def test_uniform_area_and_normalised_area(lo, hi):
     pts = sp.OperatingPoints.from_rates(*CURVE, skew=0.5)
     ref = mp_range_mean(lambda p: mp_fixed_aucpr(*CURVE, p), lo, hi)

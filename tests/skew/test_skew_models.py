@@ -193,6 +193,7 @@ def test_uniform_min_precision_matches_quadrature_and_ends():
     [(st.norm(0.129, 0.035), 0.0, 1.0), (lambda p: p**-2.0, 0.0099, 0.5), (st.beta(2, 5), 0.0, 1.0),
      (lambda p: np.exp(-p), 0.2, 0.9)],
 )
+@pytest.mark.slow_cases('weight0-0.0-1.0', 'weight2-0.0-1.0')  # loaded run 2026-11-29
 def test_weighted_precision_matches_quadrature(weight, lo, hi):
     w = weight.pdf if hasattr(weight, "pdf") else weight
     model = SkewRange(lo, hi, weight=weight)

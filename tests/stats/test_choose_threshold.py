@@ -76,6 +76,13 @@ CASES = [(0.001, 4000, 1), (0.01, 3000, 2), (0.1, 800, 3)]
 SKEWS = [0.01, (0.002, 0.05), sp.SkewSeries([0.001, 0.01, 0.01, 0.03])]
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'cost-range-False-False-0.001-4000-1',
+    'cost-series-False-False-0.001-4000-1',
+    'cost-series-False-False-0.01-3000-2',
+    'fbeta-range-False-False-0.01-3000-2',
+    'fbeta-series-False-False-0.001-4000-1',
+    'fbeta-series-False-False-0.01-3000-2')
 @pytest.mark.parametrize("pos_rate,n,seed", CASES)
 @pytest.mark.parametrize("ties,weights", [(True, True), (False, False), (True, False)])
 @pytest.mark.parametrize("skew", SKEWS, ids=["fixed", "range", "series"])
@@ -98,6 +105,10 @@ def test_expected_and_worst_equal_brute_force(pos_rate, n, seed, ties, weights, 
         assert sign * d.value == pytest.approx(best, rel=1e-9, abs=1e-12)
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'fbeta-range-0.001-4000-1',
+    'fbeta-range-0.01-3000-2',
+    'fbeta-range-0.1-800-3')
 @pytest.mark.parametrize("pos_rate,n,seed", CASES)
 @pytest.mark.parametrize("skew", SKEWS[1:], ids=["range", "series"])
 @pytest.mark.parametrize("target", ["cost", "fbeta"])
@@ -185,6 +196,7 @@ def _replicate_rates(y, s, w, thr, n_boot, seed):
     return tpr, fpr, rng
 
 
+@pytest.mark.slow_cases('True')  # loaded run 2026-11-29
 @pytest.mark.parametrize("weights", [False, True])
 def test_chance_equals_brute_force_on_the_same_replicates(weights):
     y, s, w = _data(500, 0.1, 7, ties=True, weights=weights)
@@ -210,6 +222,7 @@ def test_chance_equals_brute_force_on_the_same_replicates(weights):
     assert q[np.flatnonzero(thr == d.threshold)[0]] == pytest.approx(q.max(), rel=1e-12)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_intervals_cover_the_estimate_and_skew_estimate_is_accepted():
     rng = np.random.default_rng(3)
     y = rng.random(3000) < 0.1

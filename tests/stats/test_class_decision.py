@@ -32,6 +32,7 @@ def test_matrix_from_direct_counts():
     assert res.recall[2] == pytest.approx(res.matrix[2, 2] / res.matrix[2].sum())
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_bayes_rule_beats_the_unadjusted_argmax_and_intervals_hold_the_estimate():
     y, proba = _data(n=3000, seed=1)
     bayes = sp.expected_confusion(y, proba, PRIORS, n_boot=50, random_state=0)

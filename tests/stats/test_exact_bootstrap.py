@@ -89,6 +89,7 @@ def test_rates_are_scipys_ppf_at_large_n():
             assert cb.rate(alpha, "pos") * n == want
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_precision_at_large_n_equals_enumeration_over_the_support():
     """N = 1e7 and skews 1e-4 and 0.9999: the grid enumerated where scipy's pmfs are not negligible."""
     for n_pos, n_neg, tp, fp in [(40, 10**7, 13, 300), (2000, 10**7, 1500, 25_000)]:

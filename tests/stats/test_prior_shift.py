@@ -80,6 +80,7 @@ def test_ml_is_the_fixed_point_of_saerens_em(data):
     assert estimate_skew(y, s, d, method="ml").estimate == pytest.approx(est, abs=2e-6)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_hdy_matches_grid_search(data):
     y, s, d = data
     n_pos, n_neg = y.sum(), (~y).sum()
@@ -325,6 +326,7 @@ def test_the_deprecated_constructors_warn_and_need_no_upward_import():
     assert (r.lo, r.hi) == (same.lo, same.hi)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_skew_package_loads_without_the_estimators():
     # The skew models load no estimator (the layers: skew below stats).
     import subprocess
@@ -336,6 +338,7 @@ def test_skew_package_loads_without_the_estimators():
     assert out.strip() == "[]"
 
 
+@pytest.mark.slow_cases('ml')  # loaded run 2026-11-29
 @pytest.mark.parametrize("method", ["ml", "acc"])
 def test_jackknife_equals_leaving_out_each_row(method):
     # Pools smaller than the block count: every block is one row, so the interval's jackknife must equal
@@ -361,6 +364,7 @@ def test_jackknife_equals_leaving_out_each_row(method):
     assert got_bias == pytest.approx(bias, rel=1e-9, abs=1e-15)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_interval_is_centred_on_the_bias_corrected_estimate(data):
     y, s, d = data
     est = estimate_skew(y, s, d, confidence=0.8, n_boot=100, random_state=1)

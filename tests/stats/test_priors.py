@@ -82,6 +82,7 @@ def test_acc_projects_onto_the_simplex():
     assert np.sum((m @ x - d) ** 2) <= best + 1e-12
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_estimate_close_to_the_truth_and_usable_as_skew():
     rng = np.random.default_rng(3)
     y, proba = sample(rng, 1500, [1 / 3] * 3)

@@ -201,6 +201,7 @@ def test_sampler_distribution_against_enumeration(n, m, sampler_path):
     assert stats.chisquare(observed, expected).pvalue > 1e-4
 
 
+@pytest.mark.slow_cases('keys-2000-500')  # loaded run 2026-11-29
 @pytest.mark.parametrize("n, m", [(1000, 100), (2000, 500)])
 def test_sampler_moments_against_exact(n, m, sampler_path):
     """4 standard errors, as in the Monte-Carlo test of the moments."""

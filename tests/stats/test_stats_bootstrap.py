@@ -31,6 +31,7 @@ def _draws(pools, rng, n_rep):
     return _resample.draw(rng, pools, n_rep)
 
 
+@pytest.mark.slow_cases('True-False')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('False-False', 'False-True')  # 1.0 s at most (2026-11-29)
 @pytest.mark.parametrize("stratified", [True, False])
 @pytest.mark.parametrize("weighted", [False, True])
@@ -95,6 +96,7 @@ def test_unresampled_bins_give_the_estimate_for_every_model():
             assert got == pytest.approx(sp.aucpr(pts, skew=model, normalize=normalize), rel=1e-12, abs=1e-14)
 
 
+@pytest.mark.slow_cases('skew2', 'skew3', 'skew4')  # loaded run 2026-11-29
 @pytest.mark.parametrize("skew", MODELS)
 def test_aucpr_ci_every_skew_model(skew):
     y, s = _data(n=600, seed=3)

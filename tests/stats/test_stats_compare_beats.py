@@ -96,6 +96,7 @@ def _series_draws(rng, n_boot=150):
     dict(skew=0.05, draws=None, skew_fixed=0.05),
     dict(skew=None, draws=None, skew_fixed=None),
 ])
+@pytest.mark.slow_cases('case2', 'case3', 'case4', 'case5')  # loaded run 2026-11-29
 def test_equals_a_naive_loop_with_the_same_seed_and_skew_draws(case):
     y, a, b = _data()
     n_boot, seed = 150, 7
@@ -118,6 +119,7 @@ def test_equals_a_naive_loop_with_the_same_seed_and_skew_draws(case):
     assert r.prob_a_beats_b_se == pytest.approx(won.std(ddof=1) / np.sqrt(n_boot), rel=1e-12)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 @pytest.mark.filterwarnings("ignore:.*outside the test scores' range:UserWarning")
 def test_an_estimate_draws_from_its_bootstrap_distribution():
     y, a, b = _data(n=120, seed=3)
@@ -137,6 +139,7 @@ def test_an_estimate_draws_from_its_bootstrap_distribution():
     assert sp.compare(y, a, b, skew=point, n_boot=120, random_state=4).skew_draws is None
 
 
+@pytest.mark.slow_cases('step', 'trapezoid')  # loaded run 2026-11-29
 @pytest.mark.parametrize("interpolation", ["continuous", "step", "trapezoid"])
 def test_drawn_skews_at_0_and_1_take_the_limits(interpolation):
     """At pi' = 1 every AUCPR and AP is 1 (a tie); at pi' = 0 precision is 1 only at FPR = 0.
@@ -191,6 +194,7 @@ def test_a_against_itself_is_exactly_one_half(skew):
         assert np.all(r.deployed_distribution == 0.0)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_clearly_better_gives_one_and_swapping_gives_the_complement():
     rng = np.random.default_rng(5)
     y = rng.random(1000) < 0.1
@@ -212,6 +216,7 @@ def _equal_in_distribution(rng, n=300):
     return y, z + rng.normal(size=n), z + rng.normal(size=n)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_equal_in_distribution_averages_one_half():
     """30 test sets where A and B are two draws of the same noisy classifier: mean probability 1/2.
 
@@ -283,6 +288,7 @@ def crossing():
     return y, a, b, float(flips[0])
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_wins_at_low_skew_and_b_at_high_skew(crossing):
     y, a, b, pi_star = crossing
     assert 0.03 < pi_star < 0.15
@@ -307,6 +313,7 @@ def test_probability_follows_the_skew_models_mass(crossing):
     assert probs == sorted(probs) and probs[0] == 0.0 and probs[-1] == 1.0
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_probability_over_a_range_is_its_share_below_the_crossing(crossing):
     """Uniform on (lo, hi) around pi*: about (pi* - lo) / (hi - lo), though the P̄ difference has one sign."""
     y, a, b, pi_star = crossing

@@ -48,6 +48,7 @@ def test_reachable_from_top_level():
 # --- full enumeration on small cases -----------------------------------------------------------
 
 
+@pytest.mark.slow_cases('5', '6', '7')  # loaded run 2026-11-29
 @pytest.mark.parametrize("n", range(1, 8))
 def test_against_enumeration(n):
     for m in range(1, n + 1):

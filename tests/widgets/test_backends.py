@@ -32,6 +32,7 @@ def _descendants(widget):
         yield from _descendants(child)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 @pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
 def test_ipympl_canvas_is_in_the_layout_and_redrawn(ipympl_backend, two_classifiers, monkeypatch):
     import ipywidgets
@@ -60,6 +61,7 @@ def test_import_error_names_the_extra():
     assert 'pip install "skewplot[widgets]"' in out
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 @pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
 def test_ipympl_slider_step_blits_and_sends_the_changed_pixels(ipympl_backend, two_classifiers, monkeypatch):
     from .test_frames import assert_frame_is_full_draw

@@ -16,6 +16,7 @@ PTS = sp.operating_points(np.array([0, 1, 0, 1, 1, 0, 0, 1]), np.array([0.1, 0.9
     (lambda: interactive_fmeasure(PTS, skew=0.3), "f_alpha", "fmeasure", 0.3, 0.7),
     pytest.param(lambda: interactive_cost(PTS, skew=0.3), "m", "cost", 0.4, 0.8, marks=pytest.mark.slow),  # 0.8 s
 ])
+@pytest.mark.slow_cases('<lambda>-f_alpha-fmeasure-0.3-0.7')  # loaded run 2026-11-29
 def test_observer_error_shows_in_status_and_control_returns(monkeypatch, make, control, display, good, bad):
     w = make()
     w.controls[control].value = good
@@ -39,6 +40,7 @@ def test_observer_error_shows_in_status_and_control_returns(monkeypatch, make, c
 
 @pytest.mark.parametrize("make", [lambda: interactive_fmeasure(PTS, f_alpha=0.0, skew=0.3),
                                   pytest.param(lambda: explorer(PTS, f_alpha=0.0), marks=pytest.mark.slow)])  # 1.4 s
+@pytest.mark.slow_cases('<lambda>0')  # loaded run 2026-11-29
 def test_f_alpha_zero_at_creation_and_on_the_slider(make):
     w = make()
     assert "error" not in w.status.value.lower()

@@ -46,6 +46,7 @@ def _end(control, which):
     return lo if which == LO else hi
 
 
+@pytest.mark.slow_cases('temporal')  # loaded run 2026-11-29
 @pytest.mark.parametrize("case", sorted(WIDGETS))
 @pytest.mark.slow_cases("cost", "explorer", "fmeasure", "integrated")  # 1.1 s, 1.8 s, 0.7 s, 1.5 s
 def test_every_control_at_its_ends_paints_without_error(two_classifiers, case, caplog):
@@ -67,6 +68,7 @@ EMPTY = {
 }
 
 
+@pytest.mark.slow_cases('empty0-integrated', 'empty1-integrated')  # loaded run 2026-11-29
 @pytest.mark.parametrize("case", sorted(EMPTY))
 @pytest.mark.parametrize("empty", [(0.2, 0.2), (0.0, 0.0), (1.0, 1.0)])
 @pytest.mark.slow_cases("empty0-explorer", "empty1-explorer", "empty2-explorer")  # 1.2 s, 1.8 s, 1.2 s
@@ -87,6 +89,7 @@ def test_an_empty_range_is_reported_and_undone(two_classifiers, case, empty, cap
     assert w.displays[display].skew == sp.SkewRange(0.1, 0.25)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_an_unexpected_error_in_a_step_shows_in_the_status_line_and_the_log(two_classifiers, monkeypatch, caplog):
     w = interactive_pr(two_classifiers, skew=0.1)
     disp = w.displays["pr"]

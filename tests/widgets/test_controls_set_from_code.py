@@ -91,6 +91,30 @@ def built(widgets_built):
 
 @pytest.mark.slow_cases(  # 2.8 s at most (2026-11-29)
     'explorer.skew-inf', 'explorer.skew_range-inf_end', 'interactive_cost.skew-inf', 'interactive_cost.skew-two')
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'explorer.skew-neg_inf',
+    'interactive_cost.m-big',
+    'interactive_cost.m-inf',
+    'interactive_cost.m-nan',
+    'interactive_cost.m-neg_inf',
+    'interactive_cost.m-numpy_true',
+    'interactive_cost.m-true',
+    'interactive_cost.m-two',
+    'interactive_cost.skew-big',
+    'interactive_cost.skew-false',
+    'interactive_cost.skew-minus_one',
+    'interactive_cost.skew-neg_inf',
+    'interactive_cost.skew-numpy_true',
+    'interactive_cost.skew-zero',
+    'interactive_cost.skew-zero_or_below',
+    'interactive_fmeasure.skew-nan',
+    'interactive_integrated_pr.skew_range-below',
+    'interactive_integrated_pr.skew_range-boolean_end',
+    'interactive_integrated_pr.skew_range-inf_end',
+    'interactive_integrated_pr.skew_range-nan_end',
+    'interactive_integrated_pr.skew_range-reversed',
+    'interactive_pr.skew-nan',
+    'interactive_temporal_pr.t_end-nan')
 @pytest.mark.parametrize("case,widget,control,value", CASES, ids=[c[0] for c in CASES])
 @pytest.mark.slow_cases("explorer.m-false", "explorer.skew-nan", "interactive_cost.skew-nan")  # 1.4 s, 1.5 s, 0.6 s
 def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget, control, value):
@@ -109,6 +133,9 @@ def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget
     assert w.status.value == ""
 
 
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    'interactive_integrated_pr',
+    'interactive_temporal_pr')
 @pytest.mark.slow_cases('interactive_fmeasure')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("widget", sorted(WIDGETS))
 @pytest.mark.slow_cases("explorer", "interactive_cost")  # 2.1 s, 1.0 s
@@ -127,6 +154,7 @@ def test_every_end_of_every_control_is_still_accepted(widget):
     w.close_figure()
 
 
+@pytest.mark.slow_cases('0', 'None', 'linear')  # loaded run 2026-11-29
 @pytest.mark.parametrize("value", [True, "linear", None, 0])
 def test_a_dropdown_refuses_what_is_not_one_of_its_values(value):
     """True was compared equal to 1, None passed every validator and escaped as a KeyError from the step."""

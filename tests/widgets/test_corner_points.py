@@ -43,6 +43,13 @@ def test_corners_keep_the_polyline(ties):
 
 @pytest.mark.parametrize("ties", [False, True])
 # ids without memory addresses (a weight function's repr has one): pytest-xdist's workers must collect the same ids
+@pytest.mark.slow_cases(  # loaded run 2026-11-29
+    '0.003-False',
+    '0.003-True',
+    '0.5-False',
+    '0.5-True',
+    'None-False',
+    'None-True')
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: re.sub(r" at 0x[0-9a-f]+", "", repr(m)))
 def test_display_auc_equals_aucpr_on_all_points(ties, model):
     y, s = scores(2, 2000, ties=ties)
@@ -64,6 +71,7 @@ def test_soft_labels_and_rates_are_handled():
         assert sp.aucpr(c, skew=model) == pytest.approx(sp.aucpr(rates, skew=model), rel=1e-12)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_other_interpolations_use_every_point():
     y, s = scores(4, 800, ties=False)
     pts = sp.operating_points(y, s)

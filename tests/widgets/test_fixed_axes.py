@@ -93,6 +93,7 @@ def test_single_pr_widgets_keep_their_log_axis(rare, make, name, values):
     assert w.frames.counts["draw"] == draws
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_set_floor_skew_checks_its_argument(rare):
     disp = sp.plot_pr(rare, log_precision=True)
     with pytest.raises(ValueError, match="skew"):

@@ -16,6 +16,7 @@ from .test_redraw import ipympl_backend  # noqa: F401 - a fixture
     (lambda p: interactive_pr(p, skew=0.1), "skew", 0.02),
     pytest.param(lambda p: explorer(p, skew=0.1, threshold_control=False), "m", 0.3, marks=pytest.mark.slow),  # 1.8 s
 ])
+@pytest.mark.slow_cases('<lambda>-skew-0.02')  # loaded run 2026-11-29
 def test_each_step_sends_the_canvas_whole(ipympl_backend, two_classifiers, monkeypatch, make, name,  # noqa: F811
                                           value):
     w = make(two_classifiers)
@@ -34,6 +35,7 @@ def test_each_step_sends_the_canvas_whole(ipympl_backend, two_classifiers, monke
     assert canvas.get_diff_image() is None  # nothing painted since: nothing to send
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_transparent_figure_keeps_its_alpha(ipympl_backend, two_classifiers, monkeypatch):  # noqa: F811
     w = interactive_pr(two_classifiers, skew=0.1)
     canvas = w.figure.canvas

@@ -65,6 +65,7 @@ def test_explorer_repaints_only_the_panels_a_control_moves(two_classifiers):
         assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow_cases('pr', 'pr_threshold')  # loaded run 2026-11-29
 @pytest.mark.parametrize("case", sorted(CASES))
 @pytest.mark.slow_cases("cost", "explorer", "fmeasure", "integrated")  # 1.1 s, 2.1 s, 0.7 s, 1.0 s
 def test_every_control_step_is_a_blit_equal_to_a_full_draw(two_classifiers, case):
@@ -78,6 +79,7 @@ def test_every_control_step_is_a_blit_equal_to_a_full_draw(two_classifiers, case
     assert w.frames.counts == {"draw": 1, "blit": len(steps)}
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_folds_band_frame(folds):
     w = interactive_pr(folds={"folds": folds}, skew=0.1)
     w.controls["skew"].value = 0.01
@@ -85,6 +87,7 @@ def test_folds_band_frame(folds):
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_pr_frame_leaves_the_axes_and_static_curves_alone(two_classifiers):
     w = interactive_pr(two_classifiers, skew=0.1, iso_f=[0.5])
     ax = w.displays["pr"].ax_
@@ -129,6 +132,7 @@ def test_a_full_draw_and_savefig_keep_the_moving_artists(two_classifiers):
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_inline_png_is_the_frame(two_classifiers):
     from PIL import Image
 
@@ -138,6 +142,7 @@ def test_inline_png_is_the_frame(two_classifiers):
     np.testing.assert_array_equal(shown, full_render(w.figure))
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_update_draw_false_does_not_ask_for_a_draw(two_classifiers, monkeypatch):
     from matplotlib.figure import Figure
 

@@ -39,6 +39,7 @@ def _legend_texts(disp):
     return [t.get_text() for t in legend.get_texts()]
 
 
+@pytest.mark.slow_cases('0.05', '0.9999')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('0.001')  # 1.0 s at most (2026-11-29)
 @pytest.mark.parametrize("value", [0.05, 0.001, 0.7, 0.9999])
 def test_pr_widget_equals_static_plot(two_classifiers, value):
@@ -64,6 +65,7 @@ def test_pr_widget_equals_static_plot_when_decimated(big_classifier):
     assert w.readouts_["classifier"]["AUC"] == pytest.approx(sp.aucpr(big_classifier, skew=0.002), rel=1e-10)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_pr_widget_starts_at_data_set_skew_and_resets(two_classifiers):
     own = two_classifiers["strong"].skew
     w = interactive_pr(two_classifiers)
@@ -76,6 +78,7 @@ def test_pr_widget_starts_at_data_set_skew_and_resets(two_classifiers):
     assert f"{own:.3g}" in w.reset.description
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_updates_move_artists_in_place(two_classifiers, monkeypatch):
     import matplotlib.pyplot as plt
 
@@ -102,6 +105,7 @@ def test_updates_move_artists_in_place(two_classifiers, monkeypatch):
     assert not np.array_equal(lines["strong"].get_xydata(), xy)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_widget_structure(two_classifiers):
     import ipywidgets
 
@@ -115,6 +119,7 @@ def test_widget_structure(two_classifiers):
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_pr_widget_forwards_kwargs(two_classifiers):
     w = interactive_pr(two_classifiers, skew=0.1, iso_f=[0.5], linewidth=3)
     assert "iso_f=0.5" in w.displays["pr"].lines_
@@ -123,6 +128,7 @@ def test_pr_widget_forwards_kwargs(two_classifiers):
         interactive_pr(two_classifiers, normalize=True)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_pr_widget_folds(two_classifiers):
     folds = [two_classifiers["strong"], two_classifiers["weak"]]
     w = interactive_pr(folds={"folds": folds}, skew=0.1)
@@ -134,6 +140,7 @@ def test_pr_widget_folds(two_classifiers):
 
 
 # ---------------------------------------------------------------- integrated
+@pytest.mark.slow_cases('rng_1')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('rng_2')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("rng_", [(0.05, 0.3), (0.0, 1.0), (0.4, 0.45)])
 def test_integrated_widget_equals_static_plot(two_classifiers, rng_):
@@ -165,6 +172,7 @@ def test_integrated_widget_weightings(two_classifiers):
     assert w.displays["pr"].skew == sp.SkewRange(0.05, 0.4)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_integrated_widget_empty_range_keeps_figure(two_classifiers):
     w = interactive_integrated_pr(two_classifiers, skew_range=(0.1, 0.3))
     xy = w.displays["pr"].lines_["strong"].get_xydata().copy()
@@ -233,6 +241,7 @@ def test_interactive_pr_bad_input(two_classifiers, kwargs, exc, match):
         interactive_pr(two_classifiers, **kwargs)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_interactive_pr_needs_skew_for_rates_without_one():
     pts = sp.OperatingPoints.from_rates([0, 0.5, 1], [0, 0.2, 1])
     with pytest.raises(ValueError, match="pass skew="):
@@ -270,6 +279,7 @@ def test_temporal_bad_input(two_classifiers):
         interactive_temporal_pr(two_classifiers, skew_series=[0.1, 0.2, 0.3], t_end=7)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_inline_backend_reshows_the_figure(two_classifiers):
     import base64
 

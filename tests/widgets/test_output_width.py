@@ -50,6 +50,7 @@ def test_a_corner_drag_sets_the_size_the_figure_follows_up_to(rare_explorer):
     assert _px(w) == [900, 640]  # (the probe's width has not changed: ipympl's size stands until the page sends)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_inline_has_no_probe(two_classifiers):
     w = sp.widgets.interactive_pr(two_classifiers, skew=0.1)
     assert w.backend == "inline" and w._width_follower is None

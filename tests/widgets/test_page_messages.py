@@ -118,6 +118,7 @@ def test_a_linear_slider_and_a_range_slider_keep_the_values_set_in_the_kernel(tw
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_step_the_widget_rejects_still_counts_as_the_users(two_classifiers):
     """The control goes back to its last valid value, and the page's restatement of that changes nothing."""
     w = interactive_integrated_pr(two_classifiers, skew_range=(0.1, 0.3))

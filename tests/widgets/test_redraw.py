@@ -151,6 +151,7 @@ def test_played_browser_catches_a_paint_that_leaves_the_figure_stale(ipympl_back
         browser.settle()
 
 
+@pytest.mark.slow_cases('temporal')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('pr', 'pr_threshold')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("case", sorted(CASES))
 @pytest.mark.slow_cases("cost", "explorer", "fmeasure", "integrated")  # 0.8 s, 3.1 s, 0.5 s, 1.1 s
@@ -169,6 +170,7 @@ def test_inline_step_makes_one_frame_and_one_png(two_classifiers, case):
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_the_frame_is_shown_before_the_tables_are_filled(two_classifiers):
     """A step sends the picture first: the table's HTML (formatted after it) reaches the browser behind it."""
     from skewplot import widgets

@@ -16,6 +16,7 @@ import skewplot as sp
     lambda pts: sp.widgets.interactive_fmeasure(pts, skew=0.05),
     pytest.param(lambda pts: sp.widgets.explorer(pts, skew=0.05), marks=pytest.mark.slow),  # 1.5 s
 ], ids=["pr", "fmeasure", "explorer"])
+@pytest.mark.slow_cases('pr')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('fmeasure')  # 0.8 s at most (2026-11-29)
 def test_display_bundle_has_the_figure_as_png(make, two_classifiers):
     w = make(two_classifiers)

@@ -91,6 +91,7 @@ def test_ipympl_step_waits_for_the_browsers_message(ipympl_backend, two_classifi
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_widget_builds_under_its_paint_lock(two_classifiers, monkeypatch):
     """The browser may ask for a draw of the canvas while the widget is still building its figure."""
     from skewplot.widgets import interactive_pr

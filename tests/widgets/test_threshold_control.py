@@ -125,6 +125,7 @@ def test_a_threshold_step_marks_every_space_and_fills_the_readout(w, rows):
     assert w.threshold_index_["weak"] == threshold_index(w.threshold_control.points["weak"], w.threshold_["weak"])
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_every_rank_is_one_distinct_threshold(rows):
     y, scores = rows
     pts = sp.operating_points(y, scores["weak"])  # no ties: 3001 points
@@ -137,6 +138,7 @@ def test_every_rank_is_one_distinct_threshold(rows):
     assert slider.value == 0.123 and slider.slider_.value == len(pts) - 1 - threshold_index(pts, 0.123)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_selector_moves_one_classifier_and_skew_moves_the_readout(w, rows):
     y, scores = rows
     c = w.controls
@@ -177,6 +179,7 @@ def test_a_target_gives_choose_thresholds_point_for_every_classifier(w, target):
         c["threshold_mode"].value = "threshold"
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_the_button_applies_choose_threshold(w):
     c = w.controls
     c["skew"].value = 0.01
@@ -240,6 +243,7 @@ def test_the_single_space_widgets_take_the_control(rows, make):
         sp.widgets.interactive_integrated_pr(y, s, threshold_control=True)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_classifier_chosen_in_target_mode_gets_the_slider_back_in_threshold_mode(w):
     c = w.controls
     c["threshold_of"].value = "strong"

@@ -67,6 +67,7 @@ def test_the_grid_is_the_sliders():
     assert labels == ["0.01", "0.0316", "0.1", "0.316", "0.5"]  # the readout's 3 digits, as skew_text
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_widget_with_too_many_states_is_refused_naming_them(data_set, tmp_path):
     w = interactive_pr(data_set, skew=0.1)
     with pytest.raises(ValueError, match=r"reach \d+ states \(skew \(\d+\)\), more than max_frames=10;"):

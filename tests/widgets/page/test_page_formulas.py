@@ -68,6 +68,7 @@ def _rates(n):
     return np.r_[t, EDGE, [0.0, 0.3]], np.r_[f, EDGE[::-1], [0.3, 0.0]]
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_precision_uniform_precision_and_the_f_and_cost_lines_agree_with_python():
     t, f = _rates(40)
     pis = np.r_[rng.random(len(t) - 6), 0.0, 1.0, 1e-4, 0.9999, 1e-300, 0.5]
@@ -103,6 +104,7 @@ def test_precision_uniform_precision_and_the_f_and_cost_lines_agree_with_python(
 
 @pytest.mark.parametrize("model", [FixedSkew(0.01), FixedSkew(0.5), SkewRange(0.0, 0.5), SkewRange(1e-4, 0.02)],
                          ids=repr)
+@pytest.mark.slow_cases('FixedSkew(0.01)', 'FixedSkew(0.5)')  # loaded run 2026-11-29
 def test_the_densified_pr_curve_has_the_kernels_vertices(model):
     # a ROC polyline from the origin: the page bends each segment exactly as pr_curve does
     t = np.r_[0.0, np.sort(rng.random(60)), 1.0]
@@ -117,6 +119,7 @@ def test_the_densified_pr_curve_has_the_kernels_vertices(model):
     np.testing.assert_allclose(js[1], prec, rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.slow_cases('0.0001')  # loaded run 2026-11-29
 @pytest.mark.parametrize("pi", [0.01, 0.3, 0.9999, 1e-4, 0.5])
 def test_the_prg_curve_the_page_draws_is_the_kernels(pi):
     # prg_curve of a polyline with TPR = 0 points, a vertex exactly at TPR = pi, and the segment crossing it
@@ -172,6 +175,7 @@ def test_the_scripts_of_a_written_page_parse(tmp_path, make):
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_the_pages_number_format_is_pythons_string_for_string():
     from skewplot._format import column, number
 

@@ -33,6 +33,7 @@ def _nest_source():
     return text[start:end]
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_the_pages_nest_grows_the_marks_the_kernel_grows(tmp_path):
     rng = np.random.default_rng(0)
     fig, ax = plt.subplots(figsize=(4, 3), dpi=100)

@@ -52,6 +52,7 @@ def test_weighted_counts_are_stored_as_they_are():
     np.testing.assert_array_equal(back["fp"], pts.fp)
 
 
+@pytest.mark.slow  # loaded run 2026-11-29
 def test_a_million_scores_take_a_few_hundred_kilobytes():
     # from 1e5 (1e6: 373 kB): the steps compress to under a bit a point, the strings to their runs
     pts = _points(100_000)
