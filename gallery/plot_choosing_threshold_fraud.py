@@ -57,7 +57,7 @@ for risk in ("expected", "worst", "regret", "chance"):
 d = decisions["worst"]
 fig, axes = plt.subplots(2, 3, figsize=(11, 6.5), constrained_layout=True)
 sp.plot_pr(y_test, s_test, skew=est.estimate, threshold=d, ax=axes[0, 0])
-sp.plot_integrated_pr(y_test, s_test, skew_range=(est.low, est.high), threshold=d, ax=axes[0, 1])
+sp.plot_pr(y_test, s_test, skew=(est.low, est.high), threshold=d, ax=axes[0, 1])
 sp.plot_roc(y_test, s_test, threshold=d, ax=axes[0, 2])
 sp.plot_cost(y_test, s_test, skew=est.estimate, threshold=d, max_lines=40, ax=axes[1, 0])
 sp.plot_fmeasure(y_test, s_test, skew=est.estimate, threshold=d, max_lines=40, ax=axes[1, 1])

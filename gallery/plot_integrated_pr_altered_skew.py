@@ -58,7 +58,7 @@ for row, (name, (y, score, new_skew)) in enumerate(data.items()):
     altered = remove_negatives(y, score, new_skew)
     points = {"original": sp.operating_points(y, score), "negatives removed": sp.operating_points(*altered)}
     sp.plot_pr(points, ax=axes[row, 0], baselines=False)
-    sp.plot_integrated_pr(points, skew_range=(0.0, 0.5), ax=axes[row, 1], baselines=False)
+    sp.plot_pr(points, skew=(0.0, 0.5), ax=axes[row, 1], baselines=False)
     pr = [sp.aucpr(p) for p in points.values()]
     bar = [sp.aucpr(p, skew=(0.0, 0.5)) for p in points.values()]
     axes[row, 0].set_title(f"({'ac'[row]}) {name}, π = {y.mean():.3f} → {altered[0].mean():.3f}\n"

@@ -39,7 +39,7 @@ for name, skew in annotators.items():
 
 fig, axes = plt.subplots(1, 2, sharey=True, constrained_layout=True)
 sp.plot_pr(points, ax=axes[0], baselines=False)
-sp.plot_integrated_pr(points, skew_range=(0.0, 0.5), ax=axes[1], baselines=False)
+sp.plot_pr(points, skew=(0.0, 0.5), ax=axes[1], baselines=False)
 # one legend for both panels; each panel's title gives its areas
 pr = ", ".join(f"{sp.aucpr(p):.3f}" for p in points.values())
 bar = ", ".join(f"{sp.aucpr(p, skew=(0.0, 0.5)):.3f}" for p in points.values())

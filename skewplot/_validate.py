@@ -312,3 +312,33 @@ def renamed_keywords(**renames):
         inner.renamed_keywords = dict(renames)
         return inner
     return wrap
+
+
+def deprecated(use):
+    """Decorator: a public function kept for one release, with a DeprecationWarning naming the spelling to ``use``.
+
+    The one helper of every second spelling of a public function (issue 41:
+    one spelling per thing); ``inner.deprecated`` holds ``use`` for the test
+    that walks the public API.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> @deprecated("paint(color=...)")
+    ... def colour(c):
+    ...     return c
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     colour("red"), str(caught[0].message)
+    ('red', 'colour() is deprecated: use paint(color=...); colour() will be removed in the next release')
+    """
+    def wrap(func):
+        @functools.wraps(func)
+        def inner(*args, **kwargs):
+            warnings.warn(f"{func.__name__}() is deprecated: use {use}; {func.__name__}() will be removed in the next "
+                          "release", DeprecationWarning, stacklevel=2)
+            return func(*args, **kwargs)
+
+        inner.deprecated = use
+        return inner
+    return wrap

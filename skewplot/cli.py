@@ -100,7 +100,7 @@ def draw_space(points, space, skew=None, skew_range=None, skew_series=None, ax=N
     if space == "pr":
         return sp.plot_pr(points, skew=skew, ax=ax)
     if space == "integrated":
-        return sp.plot_integrated_pr(points, skew_range=skew_range or (0.0, 0.5), ax=ax)
+        return sp.plot_pr(points, skew=tuple(skew_range or (0.0, 0.5)), ax=ax)
     if space == "temporal":
         if skew_series is None:
             raise CLIError("--space temporal needs --skew-series p1,p2,... (the skew pi'(t) over time)")

@@ -1,8 +1,13 @@
-"""P̄-R and P̃-R: :func:`plot_pr` under a skew range or a skew series, by name."""
+"""P̃-R: :func:`plot_pr` under a skew series, by name; and P̄-R's deprecated second spelling.
+
+P̄-R is ``plot_pr(data, skew=(lo, hi))`` (or ``skew=SkewRange(lo, hi, weight=w)``), the
+``skew=`` every metric takes for the same area; :func:`plot_integrated_pr` still draws it
+for one release, with a DeprecationWarning naming that spelling.
+"""
 
 from __future__ import annotations
 
-from .._validate import check_1d_array, check_pair, renamed_keywords
+from .._validate import check_1d_array, check_pair, deprecated, renamed_keywords
 from ..metrics._inputs import refuse_positional_skew, skew_by_name
 from ..skew import SkewModel, SkewRange, SkewSeries
 from ._kwargs import check_style
@@ -11,13 +16,17 @@ from .pr import plot_pr
 __all__ = ["plot_integrated_pr", "plot_temporal_pr"]
 
 
+@deprecated("plot_pr(data, skew=(lo, hi)), or skew=SkewRange(lo, hi, weight=w) for a weighted range")
 @renamed_keywords(ci="confidence")
-
 @skew_by_name
 def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight=None, ax=None, **kwargs):
-    """Draw P̄-R curves: precision integrated over a range of skews [L §4.3].
+    """Draw P̄-R curves: precision integrated over a range of skews [L §4.3] (deprecated spelling).
 
-    Same as ``plot_pr(data, y_score, skew=SkewRange(*skew_range, weight=weight), ...)``.
+    .. deprecated::
+        Use ``plot_pr(data, y_score, skew=(lo, hi))``, or ``skew=SkewRange(lo, hi, weight=w)``
+        for a weighted range: the same figure, and the ``skew=`` of :func:`skewplot.aucpr`
+        and every other function.  ``plot_integrated_pr`` warns and will be removed in the
+        next release.
 
     Parameters
     ----------
@@ -38,7 +47,6 @@ def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight
 
 
 @renamed_keywords(ci="confidence")
-
 @skew_by_name
 def plot_temporal_pr(data=None, y_score=None, *, skew_series, ax=None, **kwargs):
     """Draw P̃-R curves: precision averaged over a skew that moves in time [L §4.2].

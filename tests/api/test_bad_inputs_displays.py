@@ -23,7 +23,7 @@ CASES = {
     "pr-normalize-str": (lambda: sp.plot_pr(PTS, skew=0.3), {"skew": 0.05, "normalize": "no"},
                          ("skew", "interpolation", "normalize")),
     "pr-skew": (lambda: sp.plot_pr(PTS, skew=0.3), {"normalize": True, "skew": 1.5}, ("skew", "normalize")),
-    "integrated-skew": (lambda: sp.plot_integrated_pr(PTS, skew_range=(0.1, 0.4)),
+    "integrated-skew": (lambda: sp.plot_pr(PTS, skew=(0.1, 0.4)),
                         {"normalize": True, "skew": (0.5, 0.2)}, ("skew", "normalize")),
     "roc-hull": (lambda: sp.plot_roc(PTS), {"hull": "yes"}, ("hull",)),
     "cost-skew": (lambda: sp.plot_cost(PTS, skew=0.2), {"m": 2.0, "skew": "x"}, ("m", "skew")),

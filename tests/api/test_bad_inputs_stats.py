@@ -20,6 +20,9 @@ from skewplot.stats import anova_over_skews
 
 from conftest import no_warning_of_ours
 
+# plot_integrated_pr, P̄-R's deprecated second spelling, is still checked here until it is removed
+pytestmark = pytest.mark.filterwarnings("ignore:plot_integrated_pr\\(\\) is deprecated:DeprecationWarning")
+
 Y = np.array([0, 1, 0, 1, 1, 0, 0, 1, 0, 0])
 A = np.array([0.1, 0.9, 0.3, 0.35, 0.8, 0.2, 0.7, 0.6, 0.15, 0.4])
 B = A[::-1].copy()

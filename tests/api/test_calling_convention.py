@@ -20,6 +20,9 @@ import skewplot as sp
 from skewplot.metrics._inputs import one_classifier
 from skewplot.plotting.bracket import plot_bracket
 
+# plot_integrated_pr, P̄-R's deprecated second spelling, is still checked here until it is removed
+pytestmark = pytest.mark.filterwarnings("ignore:plot_integrated_pr\\(\\) is deprecated:DeprecationWarning")
+
 Y, S = sp.datasets.make_scores(400, 0.2, random_state=0)
 B = S + np.random.default_rng(1).normal(size=400)
 W = np.random.default_rng(2).uniform(0.5, 2.0, 400)

@@ -245,3 +245,41 @@ def test_a_series_is_no_table():
 
     with pytest.raises(TypeError, match=r"table must be a DataFrame .* got Series"):
         sp.operating_points_from(pd.Series(Y), y_score="s", y_true="y")
+
+
+# Live widgets whose range slider starts at skew_range= (P̄'s range, its one meaning); their static figure is
+# plot_pr(skew=(lo, hi)).  Every other public callable that draws P̄-R besides plot_pr is a deprecated spelling.
+P_BAR_WIDGETS = {"interactive_integrated_pr", "explorer"}
+
+
+def _draws_p_bar(qual, params):
+    return "skew_range" in params or "integrated" in qual.lower()
+
+
+def test_p_bar_r_has_one_spelling():
+    """P̄-R is plot_pr(data, skew=(lo, hi)); a second public spelling must warn, naming it (issue 41 item 2)."""
+    others = [(q, f) for q, f, p in PUBLIC
+              if _draws_p_bar(q, p) and q.split(".")[0] not in P_BAR_WIDGETS and q != "estimate_skew_range"]
+    assert [q for q, _ in others] == ["plot_integrated_pr"], "a new P̄-R spelling: deprecate it or say why"
+    for qual, func in others:
+        assert "plot_pr(data, skew=(lo, hi))" in getattr(func, "deprecated", ""), f"{qual} is not deprecated"
+    pts = sp.operating_points(Y, A)
+    old = _warns_naming("plot_pr(data, skew", lambda: sp.plot_integrated_pr(pts, skew_range=(0.01, 0.2)))
+    new = sp.plot_pr(pts, skew=(0.01, 0.2))
+    model = sp.plot_pr(pts, skew=sp.SkewRange(0.01, 0.2))
+    labels = [d.ax_.get_legend_handles_labels()[1][0] for d in (old, new, model)]
+    assert labels[0] == labels[1] == labels[2] == f"classifier (AUCPR = {sp.aucpr(pts, skew=(0.01, 0.2)):.3f})"
+    for disp in (old, model):
+        np.testing.assert_array_equal(disp.lines_["classifier"].get_xydata(), new.lines_["classifier"].get_xydata())
+
+
+def test_a_deprecated_function_warns_naming_its_replacement():
+    """Every public function marked by _validate.deprecated says, when called, what to use instead."""
+    marked = {q: f.deprecated for q, f, _ in PUBLIC if getattr(f, "deprecated", None)}
+    assert set(marked) == {"plot_integrated_pr"}, "list a newly deprecated function's call below"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        sp.plot_integrated_pr(sp.operating_points(Y, A))
+    said = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
+    assert said == [f"plot_integrated_pr() is deprecated: use {marked['plot_integrated_pr']}; plot_integrated_pr() "
+                    "will be removed in the next release"]

@@ -22,6 +22,9 @@ import pytest
 
 import skewplot as sp
 
+# plot_integrated_pr, P̄-R's deprecated second spelling, is still checked here until it is removed
+pytestmark = pytest.mark.filterwarnings("ignore:plot_integrated_pr\\(\\) is deprecated:DeprecationWarning")
+
 N = 60
 
 

@@ -12,6 +12,9 @@ import pytest
 
 import skewplot as sp
 
+# plot_integrated_pr, P̄-R's deprecated second spelling, is still checked here until it is removed
+pytestmark = pytest.mark.filterwarnings("ignore:plot_integrated_pr\\(\\) is deprecated:DeprecationWarning")
+
 RNG = np.random.default_rng(41)
 Y = RNG.random(300) < 0.2
 SCORES = {"logistic": RNG.normal(size=300) + 1.5 * Y, "gbm": np.round(RNG.normal(size=300) + 1.0 * Y, 1)}

@@ -122,7 +122,7 @@ def test_several_classifiers_and_roc(tables):
     for name, df in tables.items():
         assert sp.roc_auc(sp.operating_points(df.y, df.s)) in disp.brackets_[name]
     assert disp.lines_["strong"][0].get_color() != disp.lines_["weak"][0].get_color()
-    disp = sp.plot_integrated_pr(bounded, skew_range=(0.01, 0.3))
+    disp = sp.plot_pr(bounded, skew=(0.01, 0.3))
     assert list(disp.bands_) == ["strong", "weak"]
     plt.close("all")
 

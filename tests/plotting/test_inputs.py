@@ -172,7 +172,7 @@ def test_a_lazy_table_is_refused(table):
         sp.plot_pr(data=pl.from_pandas(table).lazy(), y_true="label", y_score="score")
 
 
-@pytest.mark.parametrize("plot", [sp.plot_pr, sp.plot_integrated_pr, sp.plot_roc, sp.plot_cost, sp.plot_fmeasure,
+@pytest.mark.parametrize("plot", [sp.plot_pr, sp.plot_roc, sp.plot_cost, sp.plot_fmeasure,
                                   sp.plot_aucpr_vs_skew])
 @pytest.mark.slow_cases('pandas-plot_aucpr_vs_skew', 'pandas-plot_pr')  # loaded run 2026-11-29
 @pytest.mark.parametrize("frame", ["pandas", POLARS])

@@ -27,7 +27,7 @@ def fraud():
 SPACES = {
     "pr": lambda p, s: sp.plot_pr(p, skew=s),
     "pr_test_skew": lambda p, s: sp.plot_pr(p),
-    "integrated": lambda p, s: sp.plot_integrated_pr(p, skew_range=(s / 5, 4 * s)),
+    "integrated": lambda p, s: sp.plot_pr(p, skew=(s / 5, 4 * s)),
     "temporal": lambda p, s: sp.plot_temporal_pr(p, skew_series=[s, 2 * s, s / 2]),
     "roc": lambda p, s: sp.plot_roc(p, hull=True),
     "cost": lambda p, s: sp.plot_cost(p, skew=s),
@@ -313,7 +313,7 @@ def test_a_paper_row_of_narrow_panels_keeps_their_share_and_labels_inside():
         sp.plot_cost(points, skew=1e-4, ax=right)
         assert lint_figure(fig) == []
         fig, (left, right) = plt.subplots(1, 2)
-        sp.plot_integrated_pr({"model A": points["model A"]}, skew_range=(1e-4, 5e-3), ax=left)
+        sp.plot_pr({"model A": points["model A"]}, skew=(1e-4, 5e-3), ax=left)
         sp.plot_roc({"model A": points["model A"]}, ax=right)
         assert lint_figure(fig) == [] and right.get_xlabel() == "FPR"
     plt.close("all")

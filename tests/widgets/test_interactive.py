@@ -146,7 +146,7 @@ def test_pr_widget_folds(two_classifiers):
 def test_integrated_widget_equals_static_plot(two_classifiers, rng_):
     w = interactive_integrated_pr(two_classifiers)
     w.controls["skew_range"].value = rng_
-    ref = sp.plot_integrated_pr(two_classifiers, skew_range=rng_, skew_label="title", ax=static_ax(w))
+    ref = sp.plot_pr(two_classifiers, skew=rng_, skew_label="title", ax=static_ax(w))
     assert_same_pr(w.displays["pr"], ref)
     for name, pts in two_classifiers.items():
         assert w.readouts_[name]["AUC"] == pytest.approx(sp.aucpr(pts, skew=rng_), rel=1e-12)
