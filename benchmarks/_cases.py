@@ -119,7 +119,7 @@ def aucpr_ci(size):
     y = rng.random(n) < 0.1
     s = rng.normal(size=n) + 1.5 * y
     seconds, _ = timed(lambda: sp.aucpr_ci(y, s, skew=sp.SkewRange(0.01, 0.1), n_boot=n_boot,
-                                           method="percentile", random_state=0))
+                                           interval="percentile", random_state=0))
     return {"pbar_s": seconds * 1000 / n_boot, "pbar_cpu_s": timed.cpu * 1000 / n_boot, "replicates_run": n_boot}
 
 

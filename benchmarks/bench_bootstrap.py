@@ -6,7 +6,7 @@ The naive loop draws the same kind of replicate (row indices per class),
 builds operating points from the resampled rows (a sort each time) and
 calls :func:`skewplot.aucpr`; it is timed on ``--naive`` replicates and
 scaled (it is linear in the number of replicates).  Every row gives the
-time of ``aucpr_ci(..., method="percentile")`` and its ratio to the naive
+time of ``aucpr_ci(..., interval="percentile")`` and its ratio to the naive
 loop and to ``n_boot`` sorts of n floats, measured in the same run, plus the
 time with the default BCa interval (its jackknife adds 200 curves).  The
 slow skew models run fewer replicates (``--boot-slow``, scaled to
@@ -85,7 +85,7 @@ def main():
             f"{'naive s/1000':>12s} {'naive/ours':>10s} {'ours/sorts':>10s}")
     print(head)
     for label, skew, normalize, reps in cases:
-        r, t_ours = timed(lambda: sp.aucpr_ci(y, s, skew=skew, n_boot=reps, method="percentile", random_state=1,
+        r, t_ours = timed(lambda: sp.aucpr_ci(y, s, skew=skew, n_boot=reps, interval="percentile", random_state=1,
                                               normalize=normalize))
         _, t_bca = timed(lambda: sp.aucpr_ci(y, s, skew=skew, n_boot=reps, random_state=1, normalize=normalize))
         k = max(2, min(args.naive, reps))
@@ -95,7 +95,7 @@ def main():
               f"{t_naive * 1000 / k:12.2f} {t_naive / k * reps / t_ours:9.1f}x {t_ours / (reps * t_sort):9.1f}x"
               f"   (se {r.se:.4f}, naive {ref.std(ddof=1):.4f})")
     skew = sp.SkewRange(0.01, 0.1)
-    r, t_ours = timed(lambda: sp.compare(y, s, s_b, skew=skew, n_boot=n_boot, method="percentile", random_state=1))
+    r, t_ours = timed(lambda: sp.compare(y, s, s_b, skew=skew, n_boot=n_boot, interval="percentile", random_state=1))
     k = args.naive
     _, t_naive = timed(lambda: naive_compare(y, s, s_b, skew, k, np.random.default_rng(2)))
     print(f"{'compare(), P̄ [0.01, 0.1]':28s} {n_boot:5d} {t_ours:12.2f} {t_ours * 1000 / n_boot:7.2f} {'':>10s} "
@@ -143,8 +143,8 @@ def main():
     print(f"prob_a_beats_b per replicate (best of 5 chunks of {chunk2}): areas of A and B at the drawn skews "
           f"{t_prob / chunk2 * 1e3:.2f} ms, drawing and counting the rows of both {t_rows / chunk2 * 1e3:.2f} ms: "
           f"ratio {t_prob / t_rows:.2f}")
-    _, t_fixed = timed(lambda: sp.compare(y, s, s_b, skew=0.05, n_boot=n_boot, method="percentile", random_state=1))
-    r, t_drawn = timed(lambda: sp.compare(y, s, s_b, skew=skew, n_boot=n_boot, method="percentile", random_state=1))
+    _, t_fixed = timed(lambda: sp.compare(y, s, s_b, skew=0.05, n_boot=n_boot, interval="percentile", random_state=1))
+    r, t_drawn = timed(lambda: sp.compare(y, s, s_b, skew=skew, n_boot=n_boot, interval="percentile", random_state=1))
     print(f"compare(), P̄ [0.01, 0.1] with its skew draws / at the fixed skew 0.05: {t_drawn / t_fixed:.2f}x "
           f"({t_drawn:.2f} s / {t_fixed:.2f} s; prob_a_beats_b {r.prob_a_beats_b:.3f} ± {r.prob_a_beats_b_se:.3f})")
     print(f"load average at end: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")

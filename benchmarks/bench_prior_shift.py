@@ -77,7 +77,7 @@ def accuracy(draws, shift, sigma, n_test=20_000, test_skew=0.1, n_deploy=100_000
             k90 = int(np.searchsorted(np.cumsum(g.pos + g.neg), 0.1 * n_test)) + 1
             err["acc@q90"][i, j] = abs(q.acc(c, k90)[0] - pi)
             for m in METHODS:
-                err[m][i, j] = abs(estimate_skew(y, s, d, method=m).estimate - pi)
+                err[m][i, j] = abs(estimate_skew(y, s, d, quantifier=m).estimate - pi)
             if bounds:
                 for m, v in _bound_rows(y, s, d, shift, sigma, c, g).items():
                     err[m][i, j] = abs(v - pi)
@@ -112,7 +112,7 @@ def main():
           f"(np.sort of 70 000: {t_sort * 1e3:.1f} ms)")
     for m in METHODS:
         cpu = time.process_time()
-        t = best_of(lambda m=m: estimate_skew(y, s, d, method=m, confidence=0.9, random_state=0), repeat=2)
+        t = best_of(lambda m=m: estimate_skew(y, s, d, quantifier=m, confidence=0.9, random_state=0), repeat=2)
         cpu = (time.process_time() - cpu) / 2
         print(f"{m:<14}{t:7.2f} s wall (best of 2), {cpu:5.2f} s CPU  = {t / t_sort:6.0f} x np.sort")
 

@@ -626,13 +626,13 @@ def class10():
         for method in ("percentile", "basic", "bc", "bca"):
             for stratified in (True, False):
                 case(10, f"aucpr_ci {name} {method} strat={stratified}",
-                     lambda y=y, s=s, m=method, st=stratified: sp.aucpr_ci(y, s, n_boot=200, method=m,
+                     lambda y=y, s=s, m=method, st=stratified: sp.aucpr_ci(y, s, n_boot=200, interval=m,
                                                                            stratified=st, random_state=0),
                      expect="either", needles=("n_boot", "rows", "class", "positive", "negative", "y_true"),
                      check=lambda r: r.low <= r.estimate <= r.high)
                 case(10, f"compare {name} {method} strat={stratified}",
                      lambda y=y, s=s, m=method, st=stratified: sp.compare(y, s, np.asarray(s)[::-1], n_boot=200,
-                                                                          method=m, stratified=st, random_state=0),
+                                                                          interval=m, stratified=st, random_state=0),
                      expect="either", needles=("n_boot", "rows", "class", "positive", "negative", "y_true"),
                      check=lambda r: r.low <= r.difference <= r.high)
         case(10, f"estimate_skew {name}", lambda y=y, s=s: sp.estimate_skew(y, s, [0.1, 0.3, 0.9, 0.5]),
@@ -685,20 +685,20 @@ def class12():
     y, s = sp.datasets.make_scores(1500, 0.3, random_state=12)
     needles = ("identif", "deploy", "separate")
     for method in ("ml", "hdy", "pacc", "acc", "median_sweep"):
-        case(12, f"constant test scores {method}", lambda m=method: sp.estimate_skew(y, np.full(y.size, 0.4),
-                                                                                      rng.normal(size=200), method=m),
+        case(12, f"constant test scores {method}", lambda m=method: sp.estimate_skew(
+            y, np.full(y.size, 0.4), rng.normal(size=200), quantifier=m),
              expect="refuse", needles=needles)
         case(12, f"constant deployment scores {method}", lambda m=method: sp.estimate_skew(
-            y, s, np.full(300, 0.25), method=m), expect="refuse", needles=needles)
-        case(12, f"one deployment score {method}", lambda m=method: sp.estimate_skew(y, s, [1.0], method=m),
+            y, s, np.full(300, 0.25), quantifier=m), expect="refuse", needles=needles)
+        case(12, f"one deployment score {method}", lambda m=method: sp.estimate_skew(y, s, [1.0], quantifier=m),
              expect="refuse", needles=needles)
         case(12, f"scores independent of labels {method}", lambda m=method: sp.estimate_skew(
-            np.tile([0, 1], 300), np.repeat(np.arange(300.0), 2), rng.normal(size=100), method=m),
+            np.tile([0, 1], 300), np.repeat(np.arange(300.0), 2), rng.normal(size=100), quantifier=m),
              expect="refuse", needles=needles)
         for dskew in (0.0005, 0.02, 0.5, 0.98, 0.9995):
             _, d = sp.datasets.make_scores(1500, dskew, random_state=int(dskew * 1e4))
             case(12, f"interval holds estimate {method} pi'={dskew}", lambda m=method, d=d: sp.estimate_skew(
-                y, s, d, method=m, confidence=0.9, n_boot=60, random_state=1),
+                y, s, d, quantifier=m, confidence=0.9, n_boot=60, random_state=1),
                  check=lambda e: e.low <= e.estimate <= e.high and 0 <= e.low and e.high <= 1)
 
 

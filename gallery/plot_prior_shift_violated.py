@@ -57,7 +57,7 @@ cases = {
 }
 methods = ("ml", "hdy", "pacc", "acc", "median_sweep")
 results = {
-    case: {m: sp.estimate_skew(y_test, s_test, d, method=m, confidence=0.9, n_boot=100, random_state=0)
+    case: {m: sp.estimate_skew(y_test, s_test, d, quantifier=m, confidence=0.9, n_boot=100, random_state=0)
            for m in methods}
     for case, d in cases.items()
 }

@@ -42,9 +42,10 @@ class ComparisonDisplay(Display):
         (n_boot, n_skews).  Every skew uses the same resampled rows.
     """
 
-    def __init__(self, skews, result, names, confidence, normalize, method="bca"):
+    @renamed_keywords(method="interval")
+    def __init__(self, skews, result, names, confidence, normalize, interval="bca"):
         super().__init__()
-        self.method = method
+        self.method = interval
         self.skews = skews
         self.result_ = result
         self.names = names
@@ -106,10 +107,10 @@ def _spans(x, mask, window):
     return [(edges[s], edges[e]) for s, e in zip(starts, ends, strict=True)]
 
 
-@renamed_keywords(skew_range="skew_sweep")
+@renamed_keywords(skew_range="skew_sweep", method="interval")
 @skew_by_name
 def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews=None, skew_sweep=(0.001, 0.5),
-                    n_skews=40, names=None, confidence=0.95, n_boot=N_BOOT_DECISION, method="bca",
+                    n_skews=40, names=None, confidence=0.95, n_boot=N_BOOT_DECISION, interval="bca",
                     interpolation="continuous", normalize=False, stratified=True, sample_weight=None, pos_label=None,
                     random_state=None, log_skew=True, ax=None, progress=True, **kwargs):
     """Draw AUCPR(A) - AUCPR(B) against the deployment skew, with a bootstrap band.
@@ -143,7 +144,7 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
     n_skews : int, default=40
     names : (str, str), optional
         The classifiers' names: the keys of a mapping of scores, else ``("A", "B")``.
-    confidence, n_boot, method, interpolation, normalize, stratified, sample_weight, pos_label, random_state
+    confidence, n_boot, interval, interpolation, normalize, stratified, sample_weight, pos_label, random_state
         As :func:`skewplot.compare`.
     log_skew : bool, default=True
         Logarithmic skew axis.
@@ -187,8 +188,8 @@ def plot_comparison(data=None, score_a=None, score_b=None, *, y_true=None, skews
         raise TypeError(f"names must be a pair of labels (A, B), got {names!r}")
     result = compare_many(data, score_a, score_b, [float(s) for s in skews], y_true=y_true,
                           sample_weight=sample_weight, pos_label=pos_label, func="plot_comparison",
-                          interpolation=interpolation, confidence=confidence, n_boot=n_boot, method=method,
+                          interpolation=interpolation, confidence=confidence, n_boot=n_boot, interval=interval,
                           stratified=stratified, random_state=random_state, normalize=normalize,
                           progress=progress)
-    disp = ComparisonDisplay(skews, result, tuple(str(n) for n in names), confidence, normalize, method)
+    disp = ComparisonDisplay(skews, result, tuple(str(n) for n in names), confidence, normalize, interval)
     return disp.plot(ax=ax, log_skew=log_skew, **kwargs)

@@ -30,7 +30,7 @@ from fractions import Fraction
 import numpy as np
 from scipy import special
 
-from .._validate import check_choice, check_int
+from .._validate import check_choice, check_int, renamed_keywords
 from ._checks import as_generator, check_values
 
 __all__ = ["AveragePrecisionNull", "average_precision_null"]
@@ -252,7 +252,8 @@ class AveragePrecisionNull:
             out = _sample_by_keys(n, m, total, rng)
         return out.reshape(shape)
 
-    def pvalue(self, ap, alternative="greater", method="normal", n_samples=9999, random_state=None):
+    @renamed_keywords(method="approximation")
+    def pvalue(self, ap, alternative="greater", approximation="normal", n_samples=9999, random_state=None):
         """p-value of an observed AP against random ranking.
 
         Parameters
@@ -261,13 +262,14 @@ class AveragePrecisionNull:
             Observed average precision(s), in [0, 1].
         alternative : {"greater", "less", "two-sided"}
             ``"greater"``: the ranking is better than random, ``P(AP >= ap)``.
-        method : {"normal", "permutation"}
+        approximation : {"normal", "permutation"}
+            How the null distribution gives the p-value (formerly ``method``).
             ``"normal"``: a normal law with the **exact** mean and variance.
             ``"permutation"``: ``n_samples`` random rankings from
             :meth:`sample`, ``(1 + #{AP* >= ap}) / (n_samples + 1)``.  Two-sided
             p-values are twice the smaller one-sided value, capped at 1.
         n_samples : int, default=9999
-            Random rankings for ``method="permutation"``.
+            Random rankings for ``approximation="permutation"``.
         random_state : None, int, SeedSequence, Generator or RandomState
 
         Returns
@@ -281,15 +283,15 @@ class AveragePrecisionNull:
         >>> null = sp.stats.average_precision_null(2000, 500)
         >>> round(null.pvalue(0.28), 4)
         0.003
-        >>> bool(null.pvalue(0.28, method="permutation", n_samples=999, random_state=0) < 0.02)
+        >>> bool(null.pvalue(0.28, approximation="permutation", n_samples=999, random_state=0) < 0.02)
         True
         """
         check_choice(alternative, "alternative", ALTERNATIVES)
-        check_choice(method, "method", METHODS)
+        check_choice(approximation, "approximation", METHODS)
         a = check_values(ap, "ap")
         if a.size and (a.min() < 0 or a.max() > 1):
             raise ValueError(f"ap must lie in [0, 1], found values in [{a.min():g}, {a.max():g}]")
-        if method == "normal":
+        if approximation == "normal":
             if self._var == 0.0:  # every ranking has AP = mean
                 greater = np.where(a <= self._mean + _TIE_TOL, 1.0, 0.0)
                 less = np.where(a >= self._mean - _TIE_TOL, 1.0, 0.0)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .._validate import check_choice
+from .._validate import check_choice, renamed_keywords
 from ..metrics.auc import average_precision
 from ..metrics.points import operating_points
 from .ap_null import ALTERNATIVES, METHODS, AveragePrecisionNull, average_precision_null
@@ -51,8 +51,9 @@ class AveragePrecisionTestResult:
         )
 
 
+@renamed_keywords(method="approximation")
 def average_precision_test(
-    y_true, y_score, *, alternative="greater", method="normal", n_samples=9999, random_state=None, pos_label=None
+    y_true, y_score, *, alternative="greater", approximation="normal", n_samples=9999, random_state=None, pos_label=None
 ):
     """Test an observed average precision against a uniformly random ranking.
 
@@ -64,11 +65,12 @@ def average_precision_test(
         Scores, larger meaning more positive.
     alternative : {"greater", "less", "two-sided"}, default="greater"
         ``"greater"``: the scores rank positives better than chance.
-    method : {"normal", "permutation"}, default="normal"
-        See :meth:`AveragePrecisionNull.pvalue`; ``"normal"`` uses the exact
-        null mean and variance.
+    approximation : {"normal", "permutation"}, default="normal"
+        How the null distribution gives the p-value (formerly ``method``); see
+        :meth:`AveragePrecisionNull.pvalue`: ``"normal"`` uses the exact null
+        mean and variance.
     n_samples : int, default=9999
-        Random rankings for ``method="permutation"``.
+        Random rankings for ``approximation="permutation"``.
     random_state : None, int, SeedSequence, Generator or RandomState
     pos_label : scalar, optional
         The positive class, when the labels are not {0, 1} or {-1, 1}.
@@ -95,13 +97,13 @@ def average_precision_test(
     (True, 0.0562)
     """
     check_choice(alternative, "alternative", ALTERNATIVES)
-    check_choice(method, "method", METHODS)
+    check_choice(approximation, "approximation", METHODS)
     pts = operating_points(y_true, y_score, pos_label=pos_label)
     n_pos = int(round(pts.n_pos))
     n = n_pos + int(round(pts.n_neg))
     ap = float(average_precision(pts))
     null = average_precision_null(n, n_pos)
-    p = null.pvalue(min(max(ap, 0.0), 1.0), alternative, method, n_samples=n_samples, random_state=random_state)
+    p = null.pvalue(min(max(ap, 0.0), 1.0), alternative, approximation, n_samples=n_samples, random_state=random_state)
     return AveragePrecisionTestResult(
         ap=ap,
         null_mean=null.mean,
@@ -111,6 +113,6 @@ def average_precision_test(
         n=n,
         n_pos=n_pos,
         alternative=alternative,
-        method=method,
+        method=approximation,
         null=null,
     )

@@ -19,6 +19,7 @@ from .._validate import (
     check_same_length,
     check_scalar,
     check_scores,
+    renamed_keywords,
 )
 from ..metrics._inputs import skew_by_name
 from ..metrics._labels import positive_mask
@@ -80,7 +81,7 @@ def check_bootstrap_args(confidence, n_boot, method, stratified):
     if n_boot < 100:
         warnings.warn(f"n_boot={n_boot} is small: interval ends from fewer than 100 replicates are noisy "
                       "(use 1000 or more for 95 % intervals)", UserWarning, stacklevel=3)
-    check_choice(method, "method", METHODS)
+    check_choice(method, "interval", METHODS)
     return confidence, n_boot, stratified
 
 
@@ -242,9 +243,10 @@ def summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng):
 # --------------------------------------------------------------------------- public
 
 
+@renamed_keywords(method="interval")
 @skew_by_name
 def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
-             interpolation="continuous", confidence=0.95, n_boot=N_BOOT_INTERVAL, method="bca", stratified=True,
+             interpolation="continuous", confidence=0.95, n_boot=N_BOOT_INTERVAL, interval="bca", stratified=True,
              random_state=None, normalize=False, progress=True):
     """Bootstrap confidence interval of the AUCPR at a skew or under a skew model.
 
@@ -282,9 +284,9 @@ def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=N
     confidence : float in (0, 1), default=0.95
     n_boot : int, default=2000
         Bootstrap replicates (a warning below 100).
-    method : {"bca", "bc", "percentile", "basic"}, default="bca"
-        Interval: bias-corrected and accelerated (default), bias-corrected,
-        percentile, or basic.  The guide's coverage study explains the
+    interval : {"bca", "bc", "percentile", "basic"}, default="bca"
+        The bootstrap interval's kind (formerly ``method``): bias-corrected and
+        accelerated (default), bias-corrected, percentile, or basic.  The guide's coverage study explains the
         default (docs: *Uncertainty*).
     stratified : bool, default=True
         Resample positives and negatives separately, keeping each class's
@@ -320,7 +322,7 @@ def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=N
     >>> round(r.estimate, 4) == round(sp.aucpr(sp.operating_points(y, s), skew=0.02), 4)
     True
     """
-    confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, method, stratified)
+    confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, interval, stratified)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     check_bool(normalize, "normalize")
     progress = check_progress(progress)
@@ -338,9 +340,9 @@ def aucpr_ci(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=N
 
     dist = run(pools, n_bins, statistic, n_boot, rng, progress=progress, desc="aucpr_ci")
     theta = np.array([estimate])
-    low, high, se, _ = summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng)
+    low, high, se, _ = summarise(theta, dist, confidence, interval, pools, n_bins, statistic, rng)
     return BootstrapResult(estimate=float(estimate), low=float(low[0]), high=float(high[0]), se=float(se[0]),
-                           distribution=dist[:, 0], confidence=confidence, method=method, n_boot=n_boot)
+                           distribution=dist[:, 0], confidence=confidence, method=interval, n_boot=n_boot)
 
 
 def bootstrap_points(pts, n_boot, *, stratified=True, random_state=None):

@@ -8,7 +8,7 @@ import numpy as np
 
 from .._defaults import N_BOOT_INTERVAL
 from .._progress import check_progress
-from .._validate import check_bool, check_choice
+from .._validate import check_bool, check_choice, renamed_keywords
 from ..metrics._inputs import skew_by_name, two_scores
 from ..metrics.auc import INTERPOLATIONS, aucpr
 from ..metrics.precision import skew_model_of
@@ -146,7 +146,7 @@ def _wins(deployed):
 
 
 def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=None, interpolation="continuous",
-                 confidence=0.95, n_boot=N_BOOT_INTERVAL, method="bca", stratified=True, random_state=None,
+                 confidence=0.95, n_boot=N_BOOT_INTERVAL, interval="bca", stratified=True, random_state=None,
                  normalize=False, pos_label=None, func="compare", progress=False):
     """:func:`compare` at several skew specifications on the same bootstrap replicates.
 
@@ -160,7 +160,7 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
         ``skew_draws`` (a list: one array or None per skew).
     """
     score_a, score_b, _ = two_scores(score_a, score_b, func)
-    confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, method, stratified)
+    confidence, n_boot, stratified = check_bootstrap_args(confidence, n_boot, interval, stratified)
     check_choice(interpolation, "interpolation", INTERPOLATIONS)
     check_bool(normalize, "normalize")
     progress = check_progress(progress)
@@ -194,17 +194,18 @@ def compare_many(data, score_a, score_b, skews, *, y_true=None, sample_weight=No
     deployed = dist.copy()
     deployed[:, drawn] = out[:, len(skews):]
     theta = _difference(est[0], est[1])
-    low, high, se, accel = summarise(theta, dist, confidence, method, pools, n_bins, statistic, rng)
-    p = _intervals.pvalue(theta, dist, method, accel)
+    low, high, se, accel = summarise(theta, dist, confidence, interval, pools, n_bins, statistic, rng)
+    p = _intervals.pvalue(theta, dist, interval, accel)
     prob, prob_se = _wins(deployed)
     return {"difference": theta, "low": low, "high": high, "se": se, "pvalue": p, "estimate_a": est[0],
             "estimate_b": est[1], "prob_a_beats_b": prob, "prob_a_beats_b_se": prob_se, "distribution": dist,
             "deployed_distribution": deployed, "skew_draws": draws}
 
 
+@renamed_keywords(method="interval")
 @skew_by_name
 def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sample_weight=None, pos_label=None,
-            interpolation="continuous", confidence=0.95, n_boot=N_BOOT_INTERVAL, method="bca", stratified=True,
+            interpolation="continuous", confidence=0.95, n_boot=N_BOOT_INTERVAL, interval="bca", stratified=True,
             random_state=None, normalize=False, progress=True):
     """Paired bootstrap comparison of the AUCPR of two classifiers, and the chance that A beats B out there.
 
@@ -238,8 +239,9 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
         ``choose_threshold(risk="chance")``.
     y_true : array-like or str, optional
         The labels when ``data`` is None, or their column in ``data``.
-    sample_weight, pos_label, interpolation, confidence, n_boot, method, stratified, random_state, normalize, progress
-        As :func:`skewplot.aucpr_ci`.  ``interpolation="step"`` compares
+    sample_weight, pos_label, interpolation, confidence, n_boot, interval, stratified, random_state, normalize, progress
+        As :func:`skewplot.aucpr_ci` (``interval``, the bootstrap interval's kind, was ``method``).
+        ``interpolation="step"`` compares
         average precision.
 
     Returns
@@ -313,10 +315,10 @@ def compare(data=None, score_a=None, score_b=None, *, skew=None, y_true=None, sa
     """
     out = compare_many(data, score_a, score_b, [skew], y_true=y_true, sample_weight=sample_weight,
                        interpolation=interpolation,
-                       confidence=confidence, n_boot=n_boot, method=method, stratified=stratified,
+                       confidence=confidence, n_boot=n_boot, interval=interval, stratified=stratified,
                        random_state=random_state, normalize=normalize, pos_label=pos_label, progress=progress)
     one = {k: float(out[k][0]) for k in ("difference", "low", "high", "se", "pvalue", "estimate_a", "estimate_b",
                                          "prob_a_beats_b", "prob_a_beats_b_se")}
     return ComparisonResult(**one, distribution=out["distribution"][:, 0],
                             deployed_distribution=out["deployed_distribution"][:, 0], skew_draws=out["skew_draws"][0],
-                            confidence=confidence, method=method, n_boot=out["distribution"].shape[0])
+                            confidence=confidence, method=interval, n_boot=out["distribution"].shape[0])

@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 
 from .._defaults import N_BOOT_SKEW
-from .._validate import check_1d_array, check_choice, check_finite, check_same_length, check_scalar
+from .._validate import check_1d_array, check_choice, check_finite, check_same_length, check_scalar, renamed_keywords
 from ..metrics.ranking import skew_limits
 from ..skew import SkewRange, SkewSeries
 from ._checks import as_generator
@@ -113,7 +113,8 @@ def _split(batches, times, window):
     return named, None
 
 
-def estimate_skew_series(y_true, y_score, batches, times=None, *, window=None, method=DEFAULT_METHOD,
+@renamed_keywords(method="quantifier")
+def estimate_skew_series(y_true, y_score, batches, times=None, *, window=None, quantifier=DEFAULT_METHOD,
                          sample_weight=None, pos_label=None, confidence=None, n_boot=N_BOOT_SKEW, random_state=None):
     """The deployment skew over time: one estimate per batch or time window, as a SkewSeries.
 
@@ -130,9 +131,10 @@ def estimate_skew_series(y_true, y_score, batches, times=None, *, window=None, m
         stamp per score (a window's time is its centre).
     window : float, optional
         Width of the time windows of a stream.
-    method, sample_weight, pos_label, confidence, n_boot, random_state
-        As in :func:`estimate_skew`; the test set is sorted once for all
-        batches and one generator serves every bootstrap.
+    quantifier, sample_weight, pos_label, confidence, n_boot, random_state
+        As in :func:`estimate_skew` (``quantifier`` was ``method``); the test
+        set is sorted once for all batches and one generator serves every
+        bootstrap.
 
     Returns
     -------
@@ -148,7 +150,7 @@ def estimate_skew_series(y_true, y_score, batches, times=None, *, window=None, m
     >>> np.round(series.values, 2).tolist()
     [0.05, 0.1, 0.2]
     """
-    check_choice(method, "method", METHODS)
+    check_choice(quantifier, "quantifier", METHODS)
     named, t = _split(batches, times, window)
     grouped = _Grouped(y_true, y_score, named[0][0], sample_weight, pos_label, deploy_name=named[0][1])
     rng = as_generator(random_state)
@@ -156,12 +158,13 @@ def estimate_skew_series(y_true, y_score, batches, times=None, *, window=None, m
     for i, (scores, name) in enumerate(named):
         if i:
             grouped.set_deploy(scores, name)
-        estimates.append(_run(grouped, method, confidence, n_boot, rng))
+        estimates.append(_run(grouped, quantifier, confidence, n_boot, rng))
     return EstimatedSkewSeries(estimates, t)
 
 
+@renamed_keywords(method="quantifier")
 def estimate_skew_range(y_true, y_score, batches, times=None, *, k=3.0, ddof=1, window=None,
-                        method=DEFAULT_METHOD, sample_weight=None, pos_label=None):
+                        quantifier=DEFAULT_METHOD, sample_weight=None, pos_label=None):
     """[L]'s skew range from deployment data: mean ± k standard deviations of the estimated skews [L §5.1].
 
     [L] choose the limits of P̄ as ``mean ± 3 std`` of skews observed in
@@ -172,7 +175,7 @@ def estimate_skew_range(y_true, y_score, batches, times=None, *, k=3.0, ddof=1, 
 
     Parameters
     ----------
-    y_true, y_score, batches, times, window, method, sample_weight, pos_label
+    y_true, y_score, batches, times, window, quantifier, sample_weight, pos_label
         As in :func:`estimate_skew_series` (at least two batches).
     k : float > 0, default=3.0
     ddof : {1, 0}, default=1
@@ -191,7 +194,7 @@ def estimate_skew_range(y_true, y_score, batches, times=None, *, k=3.0, ddof=1, 
     >>> round(r.lo, 2), round(r.hi, 2)
     (0.08, 0.12)
     """
-    series = estimate_skew_series(y_true, y_score, batches, times, window=window, method=method,
+    series = estimate_skew_series(y_true, y_score, batches, times, window=window, quantifier=quantifier,
                                   sample_weight=sample_weight, pos_label=pos_label)
     return EstimatedSkewRange(series, k, ddof)
 

@@ -18,7 +18,7 @@ from scipy.special import ndtri
 from .._defaults import N_BOOT_SKEW
 from .._memory import check_memory, check_work
 from .._progress import bar, check_progress
-from .._validate import check_1d_array, check_choice, check_finite, check_int, check_scalar
+from .._validate import check_1d_array, check_choice, check_finite, check_int, check_scalar, renamed_keywords
 from . import _quantifiers as q
 from ._checks import as_generator
 from ._inputs import labelled_rows
@@ -200,7 +200,8 @@ def _estimate(counts, method, bins):
     return q.maximum_likelihood(counts)
 
 
-def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, method=DEFAULT_METHOD,
+@renamed_keywords(method="quantifier")
+def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, quantifier=DEFAULT_METHOD,
                   sample_weight=None, pos_label=None, confidence=None, n_boot=N_BOOT_SKEW, random_state=None,
                   progress=True):
     """Estimate the deployment skew ``pi'`` from unlabelled deployment scores.
@@ -221,9 +222,10 @@ def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, me
         The same classifier's scores on unlabelled deployment data.
     y_true : array-like or str, optional
         The test labels when ``data`` is None, or their column in ``data``.
-    method : {"ml", "hdy", "pacc", "acc", "median_sweep"}, default="ml"
-        ``"acc"``: adjusted classify-and-count at the threshold maximising
-        TPR - FPR; ``"median_sweep"``: median of the adjusted counts over the
+    quantifier : {"ml", "hdy", "pacc", "acc", "median_sweep"}, default="ml"
+        The estimator of the skew (formerly ``method``).  ``"acc"``:
+        adjusted classify-and-count at the threshold maximising TPR - FPR;
+        ``"median_sweep"``: median of the adjusted counts over the
         thresholds with TPR - FPR > 0.25; ``"pacc"``: probabilistic ACC on
         calibrated posteriors; ``"hdy"``: Hellinger-distance matching of 30
         equal-weight score bins; ``"ml"``: maximum likelihood, the fixed
@@ -292,14 +294,14 @@ def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, me
     >>> bool(est.low < 0.3 < est.high), round(est.estimate, 2)
     (True, 0.3)
     """
-    check_choice(method, "method", METHODS)
+    check_choice(quantifier, "quantifier", METHODS)
     progress = check_progress(progress)
     if deploy_score is None:
         raise TypeError("estimate_skew needs deploy_score: the classifier's scores on unlabelled deployment data")
     labels, (score,), weights = labelled_rows(data, [("y_score", y_score)], y_true=y_true,
                                               sample_weight=sample_weight, func="estimate_skew", skew_arg=None)
     grouped = _Grouped(labels, score, deploy_score, weights, pos_label)
-    return _run(grouped, method, confidence, n_boot, random_state, progress)
+    return _run(grouped, quantifier, confidence, n_boot, random_state, progress)
 
 
 def _jackknife(grouped, method, est, rng):

@@ -28,13 +28,15 @@ from scipy.optimize import minimize
 
 from .._defaults import N_BOOT_SKEW
 from .._memory import check_work
-from .._validate import as_plain_array, check_choice, check_int, check_scalar, plain
+from .._validate import as_plain_array, check_choice, check_int, check_scalar, plain, renamed_keywords
 from ..metrics.multiclass import _key, _score_columns
 from ._checks import as_generator
 
 __all__ = ["PriorEstimate", "estimate_priors", "METHODS"]
 
-METHODS = ("em", "acc", "pacc")
+# "ml" is the binary estimate_skew's name of the same estimator (the maximum-likelihood priors); "em" names its
+# algorithm and stays accepted.
+METHODS = ("ml", "em", "acc", "pacc")
 _EM_TOL = 1e-10  # largest change of a prior between two EM steps at convergence
 _EM_MAX_ITER = 10_000
 _PROBA_ATOL = 1e-6  # how far a row of posteriors may sum from 1
@@ -114,7 +116,7 @@ def _check_posteriors(p, name):
     if p.min() < 0 or p.max() > 1 or np.max(np.abs(p.sum(axis=1) - 1.0)) > _PROBA_ATOL:
         raise ValueError(
             f"{name} must be posterior probabilities for this method (each in [0, 1], each row summing to 1, "
-            "as predict_proba returns); for decision_function scores use method='acc'"
+            "as predict_proba returns); for decision_function scores use quantifier='acc'"
         )
 
 
@@ -147,7 +149,7 @@ def simplex_lstsq(m, d):
 def _estimate(method, label, s_test, s_dep, k):
     """``(priors, details)`` from test labels (class indices), test scores and deployment scores."""
     counts = np.bincount(label, minlength=k).astype(float)
-    if method == "em":
+    if method == "ml":
         est, n_iter, ok = em(s_dep, counts / counts.sum())
         return est, {"n_iter": n_iter, "converged": ok}
     if method == "acc":
@@ -163,7 +165,8 @@ def _estimate(method, label, s_test, s_dep, k):
     return simplex_lstsq(m, d), {"M": m}
 
 
-def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, method="em", confidence=0.9,
+@renamed_keywords(method="quantifier")
+def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, quantifier="ml", confidence=0.9,
                     n_boot=N_BOOT_SKEW, random_state=None):
     """Estimate the deployment class priors from unlabelled deployment scores (prior shift).
 
@@ -174,14 +177,16 @@ def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, method=
     y_score : array-like of shape (n, K) or mapping
         The classifier's scores on the test set: one column per class, in
         sorted-label order (``predict_proba``; ``decision_function`` for
-        ``method="acc"``), or ``{class: scores}``; as :func:`~skewplot.one_vs_rest`.
+        ``quantifier="acc"``), or ``{class: scores}``; as :func:`~skewplot.one_vs_rest`.
     deployment_scores : array-like of shape (m, K) or mapping
         The same classifier's scores on unlabelled deployment data, with
         the same columns.
     classes : array-like of shape (K,), optional
         The class of each column (default: the sorted labels).
-    method : {"em", "acc", "pacc"}, default="em"
-        ``"em"``: Saerens, Latinne & Decaestecker (2002), the maximum-
+    quantifier : {"ml", "acc", "pacc"}, default="ml"
+        The estimator of the priors (formerly ``method``), as
+        :func:`~skewplot.estimate_skew`'s.  ``"ml"`` (also ``"em"``, its
+        algorithm): Saerens, Latinne & Decaestecker's (2002) EM to the maximum-
         likelihood priors, from the test priors; it needs posteriors
         calibrated at the test set's priors.  ``"acc"``: adjusted
         classify-and-count (argmax predictions), the confusion-matrix
@@ -226,7 +231,7 @@ def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, method=
     >>> bool(est.low[2] < 0.1 < est.high[2])
     True
     """
-    check_choice(method, "method", METHODS)
+    method = "ml" if check_choice(quantifier, "quantifier", METHODS) in ("ml", "em") else quantifier
     y = as_plain_array(y_true, "y_true")
     if y.ndim != 1 or y.size == 0:
         raise ValueError(f"y_true must be a non-empty 1-D array of class labels, got shape {y.shape}")
@@ -255,7 +260,7 @@ def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, method=
     if confidence is not None:
         confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
         n_boot = check_int(n_boot, "n_boot", lo=2)
-        check_work(n_boot * (y.size + s_dep.shape[0]) * k * (50 if method == "em" else 2),
+        check_work(n_boot * (y.size + s_dep.shape[0]) * k * (50 if method == "ml" else 2),
                    f"n_boot={n_boot} replicates of {y.size} + {s_dep.shape[0]} rows", reduce="lower n_boot")
         rng = as_generator(random_state)
         dist = np.array([_replicate(method, label, s_test, s_dep, k, rng) for _ in range(n_boot)])

@@ -61,7 +61,7 @@ for func, call in (("aucpr_ci", _ci), ("compare", _cmp)):
     bad(f"{func}.n_boot", BAD_COUNTS, lambda v, c=call: c(n_boot=v), "n_boot")
     bad(f"{func}.confidence", {k: v for k, v in BAD_LEVELS.items() if k != "none_is_ok_elsewhere"},
         lambda v, c=call: c(confidence=v), "confidence")
-    bad(f"{func}.method", BAD_METHODS, lambda v, c=call: c(method=v), "method")
+    bad(f"{func}.interval", BAD_METHODS, lambda v, c=call: c(interval=v), "interval")
     bad(f"{func}.interpolation", BAD_METHODS, lambda v, c=call: c(interpolation=v), "interpolation")
     bad(f"{func}.random_state", {"string": "seed", "float": 1.5, "list_of_str": ["a"]},
         lambda v, c=call: c(random_state=v), "random_state")
@@ -170,14 +170,14 @@ def test_bootstrap_and_comparison_at_two_and_three_rows(method, case):
     """n = 2 crashed with an IndexError in the BCa jackknife (no row can be left out of a one-row class)."""
     y, s = TINY[case]
     pts = sp.operating_points(y, s)
-    r = sp.aucpr_ci(y, s, n_boot=200, method=method, random_state=0)
+    r = sp.aucpr_ci(y, s, n_boot=200, interval=method, random_state=0)
     assert r.estimate == sp.aucpr(pts)
     assert r.low <= r.estimate <= r.high
     if len(y) == 2:  # one row per class: every stratified replicate is the data itself
         assert r.low == r.high == r.estimate and r.se == 0.0
-    c = sp.compare(y, s, s[::-1], n_boot=200, method=method, random_state=0)
+    c = sp.compare(y, s, s[::-1], n_boot=200, interval=method, random_state=0)
     assert c.low <= c.difference <= c.high
-    same = sp.compare(y, s, s, n_boot=200, method=method, random_state=0)
+    same = sp.compare(y, s, s, n_boot=200, interval=method, random_state=0)
     assert same.difference == 0.0 and same.pvalue == 1.0
 
 
@@ -197,7 +197,7 @@ def test_estimate_skew_refuses_an_unidentifiable_skew(method, scores):
     s = {"constant": np.full(300, 0.5), "constant_int": np.full(300, 7),
          "same_in_both_classes": np.repeat(np.arange(150.0), 2)}[scores]  # each score: one of each class
     with pytest.raises(ValueError, match="cannot be identified"):
-        sp.estimate_skew(y, s, rng.normal(size=50), method=method)
+        sp.estimate_skew(y, s, rng.normal(size=50), quantifier=method)
 
 
 @pytest.mark.parametrize("method", ["ml", "hdy", "pacc", "acc", "median_sweep"])
@@ -209,7 +209,7 @@ def test_estimate_skew_refuses_deployment_scores_in_one_test_group(method, deplo
     d = {"constant": np.full(50, 0.7), "one_score": [0.1], "constant_above_range": np.full(20, s.max() + 5),
          "one_test_group": np.linspace(asc[100], asc[101], 30, endpoint=False)}[deploy]
     with pytest.raises(ValueError, match="cannot be identified from deploy_score: its .* all fall in one score group"):
-        sp.estimate_skew(y, s, d, method=method)
+        sp.estimate_skew(y, s, d, quantifier=method)
     with pytest.raises(ValueError, match=r"cannot be identified from batches\[1\]"):
         sp.estimate_skew_series(y, s, [s[:50], d])
 
@@ -225,7 +225,7 @@ def test_estimate_skew_takes_deployment_scores_in_two_groups():
 def test_estimate_skew_interval_holds_its_estimate_near_the_ends(method, deploy_skew):
     y, s = sp.datasets.make_scores(2000, 0.2, random_state=0)
     _, d = sp.datasets.make_scores(2000, deploy_skew, random_state=1)
-    est = sp.estimate_skew(y, s, d, method=method, confidence=0.9, n_boot=60, random_state=0)
+    est = sp.estimate_skew(y, s, d, quantifier=method, confidence=0.9, n_boot=60, random_state=0)
     assert 0.0 <= est.low <= est.estimate <= est.high <= 1.0
 
 
@@ -342,7 +342,7 @@ def test_deployment_scores_from_the_same_classifier_warn_nothing():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         for method in ("ml", "acc", "pacc", "hdy"):
-            sp.estimate_skew(y, s, deploy, method=method)
+            sp.estimate_skew(y, s, deploy, quantifier=method)
     with pytest.warns(UserWarning, match="lie outside the test scores' range"):
         sp.estimate_skew(y, s, deploy * 10)  # another scale still warns
 

@@ -41,7 +41,6 @@ DEFAULTS_DIFFER = {
     "log_skew": "None (by the rule of the guide) where the skew axis may be linear; True for plots whose x axis "
                 "is a sweep over skews",
     "m": "None in best_threshold (F unless m= is given) and probability_cost (m is required there)",
-    "method": "the function's own algorithm: interval method, skew estimator, or p-value method",
     "n_samples": "a histogram's draws (plot_ap_null) against a p-value's permutations (9999, the usual count)",
     "palette": "set_theme sets a palette; elsewhere None takes the current one",
     "random_state": "the bundled example data are the same on every call (datasets); None everywhere else",
@@ -61,8 +60,13 @@ MEANINGS = {
     "skew_bounds": r"axis",
     "slider_bounds": r"slider",
     "confidence": r"confidence|level|interval|band",
+    "interval": r"bootstrap interval",
+    "quantifier": r"estimator of the (skew|priors)",
+    "approximation": r"null distribution gives the p-value",
 }
-GONE = {"ci": "confidence"}  # no signature has these any more
+# no signature has these any more; method= meant three things: the bootstrap interval's kind (interval=), the skew
+# or priors' estimator (quantifier=) and how a p-value reads the null distribution (approximation=)
+GONE = {"ci": "confidence", "method": "interval, quantifier or approximation"}
 
 # function -> the constant of skewplot._defaults its n_boot defaults to
 N_BOOT = {
@@ -151,7 +155,7 @@ def test_a_keyword_means_one_thing(keyword):
             continue
         doc = inspect.getdoc(func) or ""
         text = _description(doc, keyword) or (doc if f"``{keyword}``" in doc else "")  # a one-line docstring
-        if re.search(r"\bAs :(func|meth):", text) or (not text and func.__name__ == "__init__"):
+        if re.search(r"\bAs (in )?:(func|meth):", text) or (not text and func.__name__ == "__init__"):
             continue  # documented by reference, or a display's constructor: its plot_* function says it
         found.append(qual)
         assert re.search(MEANINGS[keyword], text), f"{qual}: {keyword}= is described as {text!r}"
@@ -166,6 +170,41 @@ def test_renamed_spellings_are_gone_from_the_signatures():
     assert not widgets_with_bounds, "a widget's skew slider bounds are slider_bounds="
     sweeps = [q for q, _, p in PUBLIC if "skew_range" in p and q == "plot_comparison"]
     assert not sweeps, "plot_comparison's axis sweep is skew_sweep="
+
+
+METHOD_RENAMED = {  # the old method= of each, by the meaning it had
+    "aucpr_ci": "interval", "compare": "interval", "plot_comparison": "interval", "ComparisonDisplay": "interval",
+    "estimate_skew": "quantifier", "estimate_skew_series": "quantifier", "estimate_skew_range": "quantifier",
+    "estimate_priors": "quantifier", "average_precision_test": "approximation",
+    "AveragePrecisionNull.pvalue": "approximation",
+}
+
+
+def test_method_is_renamed_by_its_meaning_everywhere_it_was():
+    for qual, func, params in PUBLIC:
+        taken = getattr(func, "renamed_keywords", {})
+        if "method" in taken:
+            assert METHOD_RENAMED.get(qual) == taken["method"], f"{qual}: method= renamed {taken['method']}="
+            assert taken["method"] in params
+    seen = {q for q, f, _ in PUBLIC if "method" in getattr(f, "renamed_keywords", {})}
+    assert seen == set(METHOD_RENAMED)
+
+
+def test_method_still_works_for_one_release_with_a_warning():
+    old = _warns_naming("interval", lambda: sp.aucpr_ci(Y, A, n_boot=100, method="percentile", random_state=0,
+                                                        progress=False))
+    new = sp.aucpr_ci(Y, A, n_boot=100, interval="percentile", random_state=0, progress=False)
+    assert (old.low, old.high, old.method) == (new.low, new.high, "percentile")
+    y, s = sp.datasets.make_scores(400, 0.3, random_state=0)
+    _, d = sp.datasets.make_scores(300, 0.1, random_state=1)
+    old = _warns_naming("quantifier", lambda: sp.estimate_skew(y, s, d, method="acc"))
+    assert old.estimate == sp.estimate_skew(y, s, d, quantifier="acc").estimate and old.method == "acc"
+    null = sp.stats.average_precision_null(60, 10)
+    old = _warns_naming("approximation", lambda: null.pvalue(0.4, method="permutation", n_samples=99,
+                                                             random_state=0))
+    assert old == null.pvalue(0.4, approximation="permutation", n_samples=99, random_state=0)
+    with pytest.raises(TypeError, match="both quantifier= and its old spelling method="):
+        sp.estimate_skew(y, s, d, method="acc", quantifier="ml")
 
 
 def test_n_boot_defaults_are_the_constants_of_their_kind():

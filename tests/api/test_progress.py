@@ -32,7 +32,7 @@ def _calls(y, s):
         "compare": lambda **kw: sp.compare(y, s, b, skew=(0.01, 0.1), n_boot=100, random_state=0, **kw),
         "choose_threshold": lambda **kw: sp.choose_threshold(y, s, skew=0.1, target="precision", value=0.3,
                                                              risk="chance", n_boot=100, random_state=0, **kw),
-        "estimate_skew": lambda **kw: sp.estimate_skew(y, s, s[:500], confidence=0.9, n_boot=20, method="acc",
+        "estimate_skew": lambda **kw: sp.estimate_skew(y, s, s[:500], confidence=0.9, n_boot=20, quantifier="acc",
                                                        random_state=0, **kw),
     }
 

@@ -48,7 +48,7 @@ def _quiet(call):
 def test_aucpr_interval_holds_its_estimate(data, method, stratified, skew, seed):
     y, s, w = data
     try:
-        r = _quiet(lambda: sp.aucpr_ci(y, s, skew=SKEWS[skew], sample_weight=w, n_boot=60, method=method,
+        r = _quiet(lambda: sp.aucpr_ci(y, s, skew=SKEWS[skew], sample_weight=w, n_boot=60, interval=method,
                                        stratified=stratified, random_state=seed))
     except ValueError as exc:  # unstratified resamples of a one-row class: said so
         assert not stratified and "only one class" in str(exc)
@@ -65,7 +65,7 @@ def test_an_interval_of_replicates_equal_to_the_estimate_up_to_rounding_holds_it
     s = np.array([2.0, 0.0, 1.0, 3.0, 4.0, -0.0, 0.0, 0.0, -0.0])
     w = np.array([2.925, 1.561, 2.285, 2.75, 1.481, 2.605, 2.135, 0.952, 2.326])
     assert sp.aucpr(y, s, sample_weight=w) != 1.0  # the case: rounding away from the replicates' exact 1.0
-    r = _quiet(lambda: sp.aucpr_ci(y, s, sample_weight=w, n_boot=60, method=method, random_state=0))
+    r = _quiet(lambda: sp.aucpr_ci(y, s, sample_weight=w, n_boot=60, interval=method, random_state=0))
     assert r.estimate == sp.aucpr(y, s, sample_weight=w)
     assert r.low <= r.estimate <= r.high
 
@@ -82,7 +82,7 @@ def test_compare_a_with_itself_is_never_significant(data, method, stratified, sk
     if transform == "rank":  # ties keep their ranks equal
         other = np.searchsorted(np.unique(s), s).astype(float)
     try:
-        r = _quiet(lambda: sp.compare(y, s, other, skew=SKEWS[skew], sample_weight=w, n_boot=60, method=method,
+        r = _quiet(lambda: sp.compare(y, s, other, skew=SKEWS[skew], sample_weight=w, n_boot=60, interval=method,
                                       stratified=stratified, random_state=seed))
     except ValueError as exc:
         assert not stratified and "only one class" in str(exc)
@@ -99,8 +99,8 @@ def test_compare_a_with_itself_is_never_significant(data, method, stratified, sk
 def test_compare_is_antisymmetric(data, seed):
     y, s, w = data
     b = s[::-1].copy()
-    ab = _quiet(lambda: sp.compare(y, s, b, sample_weight=w, n_boot=60, random_state=seed, method="percentile"))
-    ba = _quiet(lambda: sp.compare(y, b, s, sample_weight=w, n_boot=60, random_state=seed, method="percentile"))
+    ab = _quiet(lambda: sp.compare(y, s, b, sample_weight=w, n_boot=60, random_state=seed, interval="percentile"))
+    ba = _quiet(lambda: sp.compare(y, b, s, sample_weight=w, n_boot=60, random_state=seed, interval="percentile"))
     # Equal up to rounding: with weights the data set's skew is summed in each classifier's own order.
     assert ab.difference == pytest.approx(-ba.difference, rel=1e-12, abs=1e-15)
     assert np.allclose(ab.distribution, -ba.distribution, rtol=1e-12, atol=1e-15)
@@ -117,5 +117,5 @@ def test_skew_estimate_interval_holds_its_estimate(deploy, method, seed):
     y, s = sp.datasets.make_scores(600, 0.3, random_state=seed)
     _, d = sp.datasets.make_scores(400, deploy, random_state=seed + 1)
     assume(np.ptp(d) > 0)
-    est = _quiet(lambda: sp.estimate_skew(y, s, d, method=method, confidence=0.9, n_boot=30, random_state=seed))
+    est = _quiet(lambda: sp.estimate_skew(y, s, d, quantifier=method, confidence=0.9, n_boot=30, random_state=seed))
     assert 0.0 <= est.low <= est.estimate <= est.high <= 1.0

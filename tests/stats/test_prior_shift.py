@@ -37,7 +37,7 @@ def test_acc_matches_direct_counting(data):
     thr, tpr, fpr, q = brute_rates(y, s, d)
     k = np.argmax(tpr - fpr)
     expected = np.clip((q[k] - fpr[k]) / (tpr[k] - fpr[k]), 0, 1)
-    est = estimate_skew(y, s, d, method="acc")
+    est = estimate_skew(y, s, d, quantifier="acc")
     assert est.estimate == pytest.approx(expected, abs=1e-12)
     assert est.details["tpr"] == pytest.approx(tpr[k]) and est.details["fpr"] == pytest.approx(fpr[k])
 
@@ -47,7 +47,7 @@ def test_median_sweep_matches_direct_counting(data):
     _, tpr, fpr, q = brute_rates(y, s, d)
     keep = tpr - fpr > 0.25
     expected = np.clip(np.median((q[keep] - fpr[keep]) / (tpr[keep] - fpr[keep])), 0, 1)
-    assert estimate_skew(y, s, d, method="median_sweep").estimate == pytest.approx(expected, abs=1e-12)
+    assert estimate_skew(y, s, d, quantifier="median_sweep").estimate == pytest.approx(expected, abs=1e-12)
 
 
 def isotonic_posteriors(y, s, x):
@@ -63,7 +63,7 @@ def test_pacc_matches_sklearn_isotonic_calibration(data):
     p_test, p_dep = isotonic_posteriors(y, s, s), isotonic_posteriors(y, s, d)
     e_pos, e_neg = p_test[y].mean(), p_test[~y].mean()
     expected = (p_dep.mean() - e_neg) / (e_pos - e_neg)
-    assert estimate_skew(y, s, d, method="pacc").estimate == pytest.approx(expected, abs=1e-9)
+    assert estimate_skew(y, s, d, quantifier="pacc").estimate == pytest.approx(expected, abs=1e-9)
 
 
 def test_ml_is_the_fixed_point_of_saerens_em(data):
@@ -77,7 +77,7 @@ def test_ml_is_the_fixed_point_of_saerens_em(data):
         if abs(new - est) < 1e-13:
             break
         est = new
-    assert estimate_skew(y, s, d, method="ml").estimate == pytest.approx(est, abs=2e-6)
+    assert estimate_skew(y, s, d, quantifier="ml").estimate == pytest.approx(est, abs=2e-6)
 
 
 @pytest.mark.slow  # loaded run 2026-11-29
@@ -97,7 +97,7 @@ def test_hdy_matches_grid_search(data):
     grid = np.linspace(0, 1, 200_001)
     bc = np.sqrt(hd[None, :] * (grid[:, None] * hp + (1 - grid[:, None]) * hn)).sum(axis=1)
     expected = grid[np.argmax(bc)]
-    est = estimate_skew(y, s, d, method="hdy")
+    est = estimate_skew(y, s, d, quantifier="hdy")
     assert est.estimate == pytest.approx(expected, abs=1e-5)
     assert est.details["n_bins"] == 30
 
@@ -108,7 +108,7 @@ def test_recovers_the_skew_of_a_large_sample(method):
     y, s = binormal(rng, 20_000, 0.1)
     for pi in (0.02, 0.3, 0.7):
         _, d = binormal(rng, 100_000, pi)
-        assert estimate_skew(y, s, d, method=method).estimate == pytest.approx(pi, abs=0.03)
+        assert estimate_skew(y, s, d, quantifier=method).estimate == pytest.approx(pi, abs=0.03)
 
 
 def test_sample_weight_equals_repeated_rows(data):
@@ -116,8 +116,8 @@ def test_sample_weight_equals_repeated_rows(data):
     w = np.random.default_rng(1).integers(0, 4, y.size)
     rep = np.repeat(np.arange(y.size), w)
     for method in METHODS:
-        a = estimate_skew(y, s, d, method=method, sample_weight=w).estimate
-        b = estimate_skew(y[rep], s[rep], d, method=method).estimate
+        a = estimate_skew(y, s, d, quantifier=method, sample_weight=w).estimate
+        b = estimate_skew(y[rep], s[rep], d, quantifier=method).estimate
         assert a == pytest.approx(b, abs=1e-6), method
 
 
@@ -152,7 +152,7 @@ def test_ninety_percent_intervals_cover(method):
         pi = (0.01, 0.05, 0.2, 0.5)[i % 4]
         y, s = binormal(rng, 10_000, 0.1)
         _, d = binormal(rng, 5000, pi)
-        est = estimate_skew(y, s, d, method=method, confidence=0.9, n_boot=150, random_state=i)
+        est = estimate_skew(y, s, d, quantifier=method, confidence=0.9, n_boot=150, random_state=i)
         hits += est.low <= pi <= est.high
     assert 0.80 <= hits / runs <= 0.98, hits / runs
 
@@ -184,15 +184,15 @@ def test_bad_input_names_the_argument(data):
         estimate_skew(y, s, np.array(["a", "b"]))
     with pytest.raises(ValueError, match="y_true holds only one class"):
         estimate_skew(np.zeros(s.size), s, d)
-    with pytest.raises(ValueError, match="method must be one of"):
-        estimate_skew(y, s, d, method="em2")
+    with pytest.raises(ValueError, match="quantifier must be one of"):
+        estimate_skew(y, s, d, quantifier="em2")
     with pytest.raises(ValueError, match="confidence must lie in"):
         estimate_skew(y, s, d, confidence=1.5)
     with pytest.raises(ValueError, match="n_boot must be at least"):
         estimate_skew(y, s, d, confidence=0.9, n_boot=1)
     for method in ("acc", "ml", "hdy", "pacc", "median_sweep"):  # refused before any deployment-range warning
         with pytest.raises(ValueError, match="cannot be identified: y_score has the same distribution"):
-            estimate_skew(y, np.ones(s.size), d, method=method)
+            estimate_skew(y, np.ones(s.size), d, quantifier=method)
 
 
 def test_warns_when_deployment_scores_leave_the_test_range(data):
@@ -217,8 +217,8 @@ def stream(rng):
 
 def test_series_holds_one_estimate_per_batch(stream):
     y, s, batches = stream
-    series = sp.estimate_skew_series(y, s, batches, times=[0, 1, 3, 7], method="acc")
-    expected = [estimate_skew(y, s, b, method="acc").estimate for b in batches]
+    series = sp.estimate_skew_series(y, s, batches, times=[0, 1, 3, 7], quantifier="acc")
+    expected = [estimate_skew(y, s, b, quantifier="acc").estimate for b in batches]
     assert isinstance(series, sp.SkewSeries)
     np.testing.assert_allclose(series.values, expected, rtol=0, atol=1e-15)
     np.testing.assert_array_equal(series.times, [0, 1, 3, 7])
@@ -301,8 +301,8 @@ def test_skew_model_constructors_from_deployment(stream):
     expected = [estimate_skew(y, s, b).estimate for b in batches]  # one call per batch, independently
     np.testing.assert_allclose(series.values, expected, rtol=0, atol=1e-12)
     with pytest.warns(DeprecationWarning, match=r"SkewRange.from_deployment .* skewplot.estimate_skew_range"):
-        r = sp.SkewRange.from_deployment(y, s, batches, k=2.0, method="hdy")
-    hdy = [estimate_skew(y, s, b, method="hdy").estimate for b in batches]
+        r = sp.SkewRange.from_deployment(y, s, batches, k=2.0, quantifier="hdy")
+    hdy = [estimate_skew(y, s, b, quantifier="hdy").estimate for b in batches]
     lo, hi = np.mean(hdy) - 2.0 * np.std(hdy, ddof=1), np.mean(hdy) + 2.0 * np.std(hdy, ddof=1)
     assert isinstance(r, sp.SkewRange) and (r.lo, r.hi) == pytest.approx((max(lo, 0.0), min(hi, 1.0)), abs=1e-12)
     pts = sp.operating_points(y, s)
@@ -353,10 +353,10 @@ def test_jackknife_equals_leaving_out_each_row(method):
     y, s = y[keep], s[keep]
     d = np.round(rng.normal(1.5 * (rng.random(40) < 0.4), 1.0) * 2) / 2
     d = d[(d >= s.min()) & (d <= s.max())]
-    est = estimate_skew(y, s, d, method=method).estimate
-    pools = [[estimate_skew(np.delete(y, i), np.delete(s, i), d, method=method).estimate for i in np.flatnonzero(c)]
+    est = estimate_skew(y, s, d, quantifier=method).estimate
+    pools = [[estimate_skew(np.delete(y, i), np.delete(s, i), d, quantifier=method).estimate for i in np.flatnonzero(c)]
              for c in (y, ~y)]
-    pools.append([estimate_skew(y, s, np.delete(d, i), method=method).estimate for i in range(d.size)])
+    pools.append([estimate_skew(y, s, np.delete(d, i), quantifier=method).estimate for i in range(d.size)])
     bias = sum((len(v) - 1) * (np.mean(v) - est) for v in pools)
     var = sum((len(v) - 1) / len(v) * np.sum((np.array(v) - np.mean(v)) ** 2) for v in pools)
     got_bias, got_se = _jackknife(_Grouped(y, s, d, None, None), method, est, np.random.default_rng(0))

@@ -53,7 +53,7 @@ def test_same_estimates_as_quapy(pi):
     s = rng.normal(1.2 * y, 1.0)
     d = rng.normal(1.2 * (rng.random(50_000) < pi), 1.0)
     g = _Grouped(y, s, d, None, None)
-    acc = estimate_skew(y, s, d, method="acc")
+    acc = estimate_skew(y, s, d, quantifier="acc")
     thr = g.asc[::-1][acc.details["point"] - 1]
     clf = Lookup(g.asc, q.calibrated(g.counts())[::-1], thr).fit(None, None)
     X, XD = s[:, None], d[:, None]
@@ -65,8 +65,8 @@ def test_same_estimates_as_quapy(pi):
     kw = {"fit_classifier": False, "val_split": None}
     assert fitted(ACC(clf, solver="exact-raise", **kw)).quantify(XD)[1] == pytest.approx(acc.estimate, abs=1e-12)
     assert fitted(PACC(clf, solver="exact-raise", **kw)).quantify(XD)[1] == pytest.approx(
-        estimate_skew(y, s, d, method="pacc").estimate, abs=1e-9)
+        estimate_skew(y, s, d, quantifier="pacc").estimate, abs=1e-9)
     em = fitted(EMQ(clf, **kw)).aggregate(clf.predict_proba(XD), epsilon=1e-12)[1]
-    assert em == pytest.approx(estimate_skew(y, s, d, method="ml").estimate, abs=1e-5)
+    assert em == pytest.approx(estimate_skew(y, s, d, quantifier="ml").estimate, abs=1e-5)
     assert fitted(HDy(clf, **kw)).quantify(XD)[1] == pytest.approx(
-        estimate_skew(y, s, d, method="hdy").estimate, abs=0.01)
+        estimate_skew(y, s, d, quantifier="hdy").estimate, abs=0.01)

@@ -60,11 +60,11 @@ def test_acc_and_pacc_solve_the_confusion_system():
     d = np.array([np.mean(pred_dep == i) for i in range(3)])
     ref = np.linalg.solve(m, d)
     assert ref.min() > 0  # inside the simplex: the constrained solution is the exact one
-    got = estimate_priors(y, proba, deployed, method="acc", confidence=None)
+    got = estimate_priors(y, proba, deployed, quantifier="acc", confidence=None)
     np.testing.assert_allclose(list(got.priors.values()), ref, atol=1e-7)
     mp = np.array([[proba[y == j, i].mean() for j in range(3)] for i in range(3)])
     ref_p = np.linalg.solve(mp, deployed.mean(axis=0))
-    got_p = estimate_priors(y, proba, deployed, method="pacc", confidence=None)
+    got_p = estimate_priors(y, proba, deployed, quantifier="pacc", confidence=None)
     np.testing.assert_allclose(list(got_p.priors.values()), ref_p, atol=1e-7)
 
 
@@ -133,13 +133,13 @@ def test_bad_inputs(change, err, words):
 def test_bad_options():
     rng = np.random.default_rng(6)
     y, proba = sample(rng, 60, [1 / 3] * 3)
-    with pytest.raises(ValueError, match="method"):
-        estimate_priors(y, proba, proba, method="nope")
+    with pytest.raises(ValueError, match="quantifier"):
+        estimate_priors(y, proba, proba, quantifier="nope")
     with pytest.raises(ValueError, match="confidence"):
         estimate_priors(y, proba, proba, confidence=1.5)
     scores = np.log(proba) + 3.0  # decision-function-like scores: ACC takes them, EM refuses
-    estimate_priors(y, scores, scores, method="acc", confidence=None)
-    with pytest.raises(ValueError, match="method='acc'"):
+    estimate_priors(y, scores, scores, quantifier="acc", confidence=None)
+    with pytest.raises(ValueError, match="quantifier='acc'"):
         estimate_priors(y, scores, scores, confidence=None)
 
 
@@ -184,7 +184,7 @@ def test_interval_coverage_on_simulated_shifts(method):
         truth = np.array(SHIFTS[rep % len(SHIFTS)])
         y, proba = sample(rng, 1500, [1 / 3] * 3)
         _, deployed = sample(rng, 1500, truth)
-        est = estimate_priors(y, proba, deployed, method=method, n_boot=100, random_state=rep)
+        est = estimate_priors(y, proba, deployed, quantifier=method, n_boot=100, random_state=rep)
         lo, hi = np.array(list(est.low.values())), np.array(list(est.high.values()))
         hits.append((lo <= truth) & (truth <= hi))
         errs.append(np.abs(np.array(list(est.priors.values())) - truth).mean())

@@ -254,14 +254,14 @@ def test_permutation_pvalue_against_exact_tail():
     null = average_precision_null(8, 3)
     for ap in (0.3, 0.5, 0.8):
         exact = np.mean(values >= ap - 1e-12)
-        p = null.pvalue(ap, method="permutation", n_samples=20_000, random_state=11)
+        p = null.pvalue(ap, approximation="permutation", n_samples=20_000, random_state=11)
         assert abs(p - exact) < 4 * np.sqrt(exact * (1 - exact) / 20_000) + 1e-4
     # The observed value itself counts: the smallest p is 1 / (n_samples + 1).
-    assert null.pvalue(1.0, method="permutation", n_samples=99, random_state=0) >= 1 / 100
-    two = null.pvalue(0.5, "two-sided", method="permutation", n_samples=999, random_state=2)
+    assert null.pvalue(1.0, approximation="permutation", n_samples=99, random_state=0) >= 1 / 100
+    two = null.pvalue(0.5, "two-sided", approximation="permutation", n_samples=999, random_state=2)
     one = min(
-        null.pvalue(0.5, "greater", method="permutation", n_samples=999, random_state=2),
-        null.pvalue(0.5, "less", method="permutation", n_samples=999, random_state=2),
+        null.pvalue(0.5, "greater", approximation="permutation", n_samples=999, random_state=2),
+        null.pvalue(0.5, "less", approximation="permutation", n_samples=999, random_state=2),
     )
     assert two == pytest.approx(min(1.0, 2 * one))
 
@@ -297,7 +297,7 @@ def test_average_precision_test_observed_ap_is_sklearns_with_ties(rng):
     s = np.round(rng.normal(size=300) + y, 1)  # many ties
     res = average_precision_test(y, s)
     assert res.ap == pytest.approx(average_precision_score(y, s), rel=1e-12)
-    res_perm = average_precision_test(y, s, method="permutation", n_samples=500, random_state=0)
+    res_perm = average_precision_test(y, s, approximation="permutation", n_samples=500, random_state=0)
     assert res_perm.method == "permutation" and 0 < res_perm.pvalue <= 1
 
 
@@ -333,10 +333,10 @@ def test_pvalue_and_sample_bad_arguments():
         null.pvalue(np.nan)
     with pytest.raises(ValueError, match="alternative"):
         null.pvalue(0.5, alternative="bigger")
-    with pytest.raises(ValueError, match="method"):
-        null.pvalue(0.5, method="bootstrap")
+    with pytest.raises(ValueError, match="approximation"):
+        null.pvalue(0.5, approximation="bootstrap")
     with pytest.raises(ValueError, match="n_samples"):
-        null.pvalue(0.5, method="permutation", n_samples=0)
+        null.pvalue(0.5, approximation="permutation", n_samples=0)
     with pytest.raises(ValueError, match="size"):
         null.sample(-1)
     with pytest.raises(AttributeError):
@@ -348,8 +348,8 @@ def test_average_precision_test_bad_arguments():
         average_precision_test([1, 1, 1], [0.1, 0.2, 0.3])
     with pytest.raises(ValueError, match="alternative"):
         average_precision_test([0, 1], [0.1, 0.2], alternative="up")
-    with pytest.raises(ValueError, match="method"):
-        average_precision_test([0, 1], [0.1, 0.2], method="exact")
+    with pytest.raises(ValueError, match="approximation"):
+        average_precision_test([0, 1], [0.1, 0.2], approximation="exact")
     with pytest.raises(ValueError, match="y_score"):
         average_precision_test([0, 1, 0], [0.1, 0.2])
 

@@ -69,7 +69,7 @@ def test_aucpr_ci_replicates_of_untied_scores_equal_a_full_recomputation(skew):
     rng = np.random.default_rng(5)
     y = rng.random(20000) < 0.1
     s = rng.normal(size=y.size) + 1.5 * y
-    r = sp.aucpr_ci(y, s, skew=skew, n_boot=4, method="percentile", random_state=11)
+    r = sp.aucpr_ci(y, s, skew=skew, n_boot=4, interval="percentile", random_state=11)
     pools, _ = _resample.make_pools([s], [points_of(y, s, None)], y, None, True)
     idx = _draws(pools, np.random.default_rng(11), 4)  # the same draws (one chunk)
     rows = [np.flatnonzero(y), np.flatnonzero(~y)]
@@ -113,8 +113,8 @@ def test_aucpr_ci_every_skew_model(skew):
 
 def test_seeded_runs_repeat_and_methods_share_replicates():
     y, s = _data()
-    a = sp.aucpr_ci(y, s, skew=0.05, n_boot=300, random_state=7, method="percentile")
-    b = sp.aucpr_ci(y, s, skew=0.05, n_boot=300, random_state=7, method="bca")
+    a = sp.aucpr_ci(y, s, skew=0.05, n_boot=300, random_state=7, interval="percentile")
+    b = sp.aucpr_ci(y, s, skew=0.05, n_boot=300, random_state=7, interval="bca")
     np.testing.assert_array_equal(a.distribution, b.distribution)
     lo, hi = np.quantile(a.distribution, [0.025, 0.975])
     assert (a.low, a.high) == (pytest.approx(lo), pytest.approx(hi))
@@ -135,7 +135,7 @@ def test_bca_interval_matches_scipy_bootstrap_on_the_same_statistic():
     from scipy import stats
 
     y, s = _data(n=150, seed=5, ties=False)
-    ours = sp.aucpr_ci(y, s, n_boot=4000, random_state=0, stratified=False, method="bca")
+    ours = sp.aucpr_ci(y, s, n_boot=4000, random_state=0, stratified=False, interval="bca")
 
     def stat(idx):
         idx = idx.astype(int)
@@ -158,8 +158,8 @@ def test_bad_input_names_the_argument():
         sp.aucpr_ci(y, s, n_boot=0)
     with pytest.warns(UserWarning, match="n_boot"):
         sp.aucpr_ci(y, s, n_boot=50, random_state=0)
-    with pytest.raises(ValueError, match="method"):
-        sp.aucpr_ci(y, s, method="studentised")
+    with pytest.raises(ValueError, match="interval"):
+        sp.aucpr_ci(y, s, interval="studentised")
     with pytest.raises(ValueError, match="y_score has length"):
         sp.aucpr_ci(y, s[:-1])
     with pytest.raises(ValueError, match="sample_weight has length"):

@@ -58,15 +58,15 @@ def test_pvalue_agrees_with_the_interval(method):
     """p < 1 - confidence exactly when the interval leaves out 0 (checked at many confidences)."""
     y, a, b = _data(n=400, seed=4)
     for conf in (0.5, 0.8, 0.9, 0.95, 0.99):
-        r = sp.compare(y, a, b, skew=0.1, n_boot=500, random_state=5, confidence=conf, method=method)
+        r = sp.compare(y, a, b, skew=0.1, n_boot=500, random_state=5, confidence=conf, interval=method)
         excludes = r.low > 0 or r.high < 0
         assert (r.pvalue < 1 - conf) == excludes or abs(r.pvalue - (1 - conf)) < 0.01, (conf, r)
 
 
 def test_compare_many_shares_replicates_across_skews():
     y, a, b = _data(n=300)
-    out = compare_many(y, a, b, [0.01, 0.1], n_boot=150, random_state=0, method="percentile")
-    one = sp.compare(y, a, b, skew=0.1, n_boot=150, random_state=0, method="percentile")
+    out = compare_many(y, a, b, [0.01, 0.1], n_boot=150, random_state=0, interval="percentile")
+    one = sp.compare(y, a, b, skew=0.1, n_boot=150, random_state=0, interval="percentile")
     np.testing.assert_allclose(out["distribution"][:, 1], one.distribution, rtol=1e-12)
 
 

@@ -104,7 +104,7 @@ def test_equals_a_naive_loop_with_the_same_seed_and_skew_draws(case):
     kw = dict(stratified=case.get("stratified", True), interpolation=case.get("interpolation", "continuous"),
               normalize=case.get("normalize", False))
     r = sp.compare(y, a, b, skew=case["skew"], sample_weight=weights, n_boot=n_boot, random_state=seed,
-                   method="percentile", **kw)
+                   interval="percentile", **kw)
     diffs, prob, draws = _naive(y, a, b, skew_draws=case["draws"], seed=seed, n_boot=n_boot, weights=weights,
                                 skew_fixed=case.get("skew_fixed"), **kw)
     if draws is None:
@@ -125,7 +125,7 @@ def test_an_estimate_draws_from_its_bootstrap_distribution():
     y, a, b = _data(n=120, seed=3)
     _, deploy = sp.datasets.make_scores(400, 0.1, random_state=2)
     est = sp.estimate_skew(y, a, deploy, confidence=0.9, n_boot=50, random_state=0)
-    r = sp.compare(y, a, b, skew=est, n_boot=120, random_state=4, method="percentile")
+    r = sp.compare(y, a, b, skew=est, n_boot=120, random_state=4, interval="percentile")
     expect = np.random.default_rng(4).choice(np.clip(est.distribution, 0.0, 1.0), size=120)
     np.testing.assert_array_equal(r.skew_draws, expect)
     diffs, prob, _ = _naive(y, a, b, skew_draws=lambda g: g.choice(np.clip(est.distribution, 0, 1), size=120),
@@ -148,7 +148,7 @@ def test_drawn_skews_at_0_and_1_take_the_limits(interpolation):
     """
     y, a, b = _data(n=100, seed=5)
     r = sp.compare(y, a, b, skew=sp.SkewSeries([0.0, 1.0, 0.0]), n_boot=100, random_state=0,
-                   method="percentile", interpolation=interpolation)
+                   interval="percentile", interpolation=interpolation)
     at_one = r.skew_draws == 1.0
     assert at_one.any() and (~at_one).any()
     if interpolation != "trapezoid":
@@ -189,7 +189,7 @@ def test_paired_kernel_equals_the_fixed_skew_kernel_row_by_row():
 def test_a_against_itself_is_exactly_one_half(skew):
     y, a, _ = _data(n=200)
     for other in (a, 3.0 * a + 1.0, np.exp(a)):  # the same ranking
-        r = sp.compare(y, a, other, skew=skew, n_boot=100, random_state=0, method="percentile")
+        r = sp.compare(y, a, other, skew=skew, n_boot=100, random_state=0, interval="percentile")
         assert r.prob_a_beats_b == 0.5 and r.prob_a_beats_b_se == 0.0
         assert np.all(r.deployed_distribution == 0.0)
 
@@ -200,11 +200,11 @@ def test_a_clearly_better_gives_one_and_swapping_gives_the_complement():
     y = rng.random(1000) < 0.1
     a = rng.normal(size=1000) + 2.5 * y
     b = a + rng.normal(scale=3.0, size=1000)
-    r = sp.compare(y, a, b, skew=(0.005, 0.2), n_boot=200, random_state=0, method="percentile")
+    r = sp.compare(y, a, b, skew=(0.005, 0.2), n_boot=200, random_state=0, interval="percentile")
     assert r.prob_a_beats_b == 1.0 and r.prob_a_beats_b_se == 0.0
     y, a, b = _data(n=200, seed=2)
-    ab = sp.compare(y, a, b, skew=(0.01, 0.3), n_boot=200, random_state=3, method="percentile")
-    ba = sp.compare(y, b, a, skew=(0.01, 0.3), n_boot=200, random_state=3, method="percentile")
+    ab = sp.compare(y, a, b, skew=(0.01, 0.3), n_boot=200, random_state=3, interval="percentile")
+    ba = sp.compare(y, b, a, skew=(0.01, 0.3), n_boot=200, random_state=3, interval="percentile")
     assert 0.0 < ab.prob_a_beats_b < 1.0
     assert ab.prob_a_beats_b + ba.prob_a_beats_b == 1.0
     assert ab.prob_a_beats_b_se == ba.prob_a_beats_b_se
@@ -225,7 +225,7 @@ def test_equal_in_distribution_averages_one_half():
     a standard deviation of about 0.29 / sqrt(30) = 0.053.
     """
     rng = np.random.default_rng(11)
-    probs = [sp.compare(*_equal_in_distribution(rng), skew=(0.02, 0.2), n_boot=100, method="percentile",
+    probs = [sp.compare(*_equal_in_distribution(rng), skew=(0.02, 0.2), n_boot=100, interval="percentile",
                         random_state=int(rng.integers(1 << 31))).prob_a_beats_b for _ in range(30)]
     assert abs(np.mean(probs) - 0.5) < 0.16  # 3 SD
     assert np.std(probs) > 0.15  # spread out, not a p-value's point mass
@@ -235,7 +235,7 @@ def test_equal_in_distribution_averages_one_half():
 def test_equal_in_distribution_is_about_uniform_over_many_test_sets():
     """400 test sets: mean 1/2 (SD 0.014) and about 5 % of the probabilities above 0.95 (SD 1.1 points)."""
     rng = np.random.default_rng(12)
-    probs = np.array([sp.compare(*_equal_in_distribution(rng), skew=(0.02, 0.2), n_boot=200, method="percentile",
+    probs = np.array([sp.compare(*_equal_in_distribution(rng), skew=(0.02, 0.2), n_boot=200, interval="percentile",
                                  random_state=int(rng.integers(1 << 31))).prob_a_beats_b for _ in range(400)])
     assert abs(probs.mean() - 0.5) < 0.045
     assert 0.015 < np.mean(probs > 0.95) < 0.09
@@ -262,7 +262,7 @@ def test_calibrated_over_a_spread_of_true_effects():
         z = rng.normal(size=n)
         a = (z + rng.normal(size=n)) / np.sqrt(2.0) + (1.2 + delta / 2) * y
         b = (z + rng.normal(size=n)) / np.sqrt(2.0) + (1.2 - delta / 2) * y
-        r = sp.compare(y, a, b, skew=(0.02, 0.2), n_boot=200, method="percentile",
+        r = sp.compare(y, a, b, skew=(0.02, 0.2), n_boot=200, interval="percentile",
                        random_state=int(rng.integers(1 << 31)))
         probs.append(r.prob_a_beats_b)
         truth.append(delta > 0)
@@ -292,8 +292,8 @@ def crossing():
 def test_a_wins_at_low_skew_and_b_at_high_skew(crossing):
     y, a, b, pi_star = crossing
     assert 0.03 < pi_star < 0.15
-    low = sp.compare(y, a, b, skew=(0.002, 0.02), n_boot=200, random_state=0, method="percentile")
-    high = sp.compare(y, a, b, skew=(0.2, 0.5), n_boot=200, random_state=0, method="percentile")
+    low = sp.compare(y, a, b, skew=(0.002, 0.02), n_boot=200, random_state=0, interval="percentile")
+    high = sp.compare(y, a, b, skew=(0.2, 0.5), n_boot=200, random_state=0, interval="percentile")
     assert low.prob_a_beats_b > 0.99 and low.difference > 0
     assert high.prob_a_beats_b < 0.01 and high.difference < 0
 
@@ -307,7 +307,7 @@ def test_probability_follows_the_skew_models_mass(crossing):
         model = sp.SkewSeries([0.01] * k + [0.3] * (4 - k) + [0.01] * (k > 0))
         pi, w = model.nodes()
         mass = float(w[pi < pi_star].sum())
-        r = sp.compare(y, a, b, skew=model, n_boot=300, random_state=k, method="percentile")
+        r = sp.compare(y, a, b, skew=model, n_boot=300, random_state=k, interval="percentile")
         assert r.prob_a_beats_b == pytest.approx(mass, abs=4 * r.prob_a_beats_b_se + 1e-12)
         probs.append(r.prob_a_beats_b)
     assert probs == sorted(probs) and probs[0] == 0.0 and probs[-1] == 1.0
@@ -318,7 +318,7 @@ def test_probability_over_a_range_is_its_share_below_the_crossing(crossing):
     """Uniform on (lo, hi) around pi*: about (pi* - lo) / (hi - lo), though the P̄ difference has one sign."""
     y, a, b, pi_star = crossing
     lo, hi = pi_star - 0.03, pi_star + 0.09
-    r = sp.compare(y, a, b, skew=(lo, hi), n_boot=400, random_state=1, method="percentile")
+    r = sp.compare(y, a, b, skew=(lo, hi), n_boot=400, random_state=1, interval="percentile")
     share = (pi_star - lo) / (hi - lo)  # 0.25
     # Near pi* the test set cannot tell them apart; that smear is about symmetric.
     assert r.prob_a_beats_b == pytest.approx(share, abs=4 * r.prob_a_beats_b_se + 0.03)
@@ -351,7 +351,7 @@ def test_skew_part_matches_the_population_share_over_simulated_test_sets():
     pi_star = float(sp.inversion_skews(sp.operating_points(y, a), sp.operating_points(y, b))[0])
     lo, hi = 0.02, 0.2
     share = (pi_star - lo) / (hi - lo)
-    probs = [sp.compare(*_crossing(n=4000, seed=1000 + k), skew=(lo, hi), n_boot=200, method="percentile",
+    probs = [sp.compare(*_crossing(n=4000, seed=1000 + k), skew=(lo, hi), n_boot=200, interval="percentile",
                         random_state=k).prob_a_beats_b for k in range(100)]
     assert abs(np.mean(probs) - share) < 0.05
     assert 0.03 < np.std(probs) < 0.2  # each test set's answer varies with its estimated crossing
