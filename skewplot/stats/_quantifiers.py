@@ -80,11 +80,49 @@ def calibrated(c):
     return np.clip(out, 0.0, 1.0)
 
 
-def _odds_weights(p, prior):
+def odds_weights(p, prior):
     """``a = r / (1 + r)`` with ``r = f+(s) / f-(s)``, from posteriors ``p`` at ``prior``."""
     num = p * (1.0 - prior)
     den = num + (1.0 - p) * prior
     return np.divide(num, den, out=np.full(p.shape, 0.5), where=den > 0)
+
+
+def one_group(c, g, m, confidence=None):
+    """``(estimate, low, high, details)`` of ``m`` deployment scores all in score group ``g``; estimate None if 1.
+
+    The sample shows one point of the mixture ``pi' f+ + (1 - pi') f-``, and
+    its likelihood is largest at a boundary: ``pi' = 1`` where the group's
+    likelihood ratio ``f+/f-`` exceeds 1, ``0`` where it is below (the ratio
+    of the calibrated posteriors, as :func:`maximum_likelihood` reads it;
+    whatever the quantifier, only this is seen).  With ``confidence`` the
+    interval is the exact one-sided binomial set of the skews under which
+    all ``m`` scores falling at or above the group (for ``pi' = 1``; at or
+    below it for ``0``) has probability ``1 - confidence`` or more,
+    ``{pi' : (pi' T+ + (1 - pi') T-)^m >= 1 - confidence}`` with ``T+``,
+    ``T-`` the shares of the test positives and negatives there: the
+    deployment sample's error, not the test set's.  Where no skew reaches
+    it (``details["reached"]`` False: prior shift does not explain the
+    sample) it closes on the boundary.
+    """
+    a = odds_weights(calibrated(c), c.n_pos / (c.n_pos + c.n_neg))[g]  # r / (1 + r), r = f+/f-
+    if abs(a - 0.5) <= 1e-12:
+        return None, None, None, {}
+    est = 1.0 if a > 0.5 else 0.0
+    t_pos, t_neg = (c.tpr[g + 1], c.fpr[g + 1]) if est else (1.0 - c.tpr[g], 1.0 - c.fpr[g])
+    details = {"boundary": est, "likelihood_ratio": float(a / (1.0 - a)) if a < 1 else np.inf,
+               "tail_share_pos": float(t_pos), "tail_share_neg": float(t_neg),
+               "largest_chance": float(max(t_pos, t_neg) ** m)}
+    if confidence is None:
+        return est, None, None, details
+    need = (1.0 - confidence) ** (1.0 / m)
+    details["reached"] = bool(max(t_pos, t_neg) >= need)
+    if not details["reached"]:
+        return est, est, est, details
+    if t_pos == t_neg:
+        return est, 0.0, 1.0, details
+    cut = float(np.clip((need - t_neg) / (t_pos - t_neg), 0.0, 1.0))  # the chance is linear in pi'
+    low, high = (cut, 1.0) if t_pos > t_neg else (0.0, cut)
+    return est, min(low, est), max(high, est), details
 
 
 def pacc(c, p=None):
@@ -117,7 +155,7 @@ def maximum_likelihood(c, p=None):
     if p is None:
         p = calibrated(c)
     prior = c.n_pos / (c.n_pos + c.n_neg)
-    a = _odds_weights(p, prior)
+    a = odds_weights(p, prior)
     # a is monotone in the group order: one term per run of equal values.
     starts = np.flatnonzero(np.concatenate(([True], a[1:] != a[:-1])))
     a, d = a[starts], np.add.reduceat(c.dep, starts) / c.n_dep

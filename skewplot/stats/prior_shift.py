@@ -110,13 +110,9 @@ class _Grouped:
         self.dep_group = np.clip(k - 1 - (np.searchsorted(self.asc, d, side="right") - 1), 0, k - 1)
         self.dep = np.bincount(self.dep_group, minlength=k).astype(float)
         self.n_deploy = d.size
-        if np.count_nonzero(self.dep) < 2:
-            raise ValueError(
-                f"the deployment skew cannot be identified from {name}: its {d.size} score(s) all fall in one "
-                f"score group of the test set (between neighbouring distinct test scores, here at {d[0]:.6g}), "
-                "so only one point of the mixture pi' f+ + (1 - pi') f- is seen and the estimate would be 0 or 1 "
-                "whatever the skew; give deployment scores that spread over the test scores' range"
-            )
+        self.deploy_name = name
+        # All in one score group: only one point of the mixture is seen (see boundary_estimate).
+        self.one_group = int(self.dep_group[0]) if np.count_nonzero(self.dep) < 2 else None
         warn_outside(d, name, self.asc)
 
     def counts(self):
@@ -267,7 +263,17 @@ def estimate_skew(data=None, y_score=None, deploy_score=None, *, y_true=None, qu
     ValueError
         When the skew cannot be identified: the test scores have the same
         distribution in both classes (constant scores, for instance), so
-        every ``pi'`` predicts the same deployment scores.
+        every ``pi'`` predicts the same deployment scores; or the deployment
+        scores all fall in one score group of the test set that holds the
+        same share of both classes.
+
+    Warns
+    -----
+    UserWarning
+        When the deployment scores all fall in one score group of the test
+        set (all above, all below, or all between two neighbouring test
+        scores): the estimate is the boundary, 0 or 1, the group points to,
+        with an exact one-sided binomial interval; the warning names it.
 
     Notes
     -----
@@ -323,7 +329,39 @@ def _jackknife(grouped, method, est, rng):
     return float(bias), float(np.sqrt(var))
 
 
+def boundary_estimate(grouped, method, confidence):
+    """The boundary estimate of deployment scores all in one test score group (``_quantifiers.one_group``), warned."""
+    g, m, name = grouped.one_group, grouped.n_deploy, grouped.deploy_name
+    asc, k = grouped.asc, grouped.asc.size
+    where = (f"at or above {asc[-1]:.6g}" if g == 0 else f"below {asc[1]:.6g}" if g == k - 1 else
+             f"in [{asc[k - 1 - g]:.6g}, {asc[k - g]:.6g})")
+    if confidence is not None:
+        confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+    est, low, high, details = q.one_group(grouped.counts(), g, m, confidence)
+    if est is None:
+        raise ValueError(
+            f"the deployment skew cannot be identified from {name}: its {m} score(s) all fall in one score group "
+            f"of the test set ({where}), where the positives and negatives of the test set are equally likely "
+            "(likelihood ratio 1), so every skew predicts them equally; give deployment scores that spread over "
+            "the test scores' range"
+        )
+    side = "at or above" if est else "at or below"
+    said = "" if confidence is None else (
+        f"; the {100 * confidence:g}% interval [{low:.4g}, {high:.4g}] is the one-sided binomial bound of all of "
+        f"them falling {side} that group" if details["reached"] else
+        f"; no skew makes all {m} of them fall {side} that group with probability {1 - confidence:.3g} or more (at "
+        f"most {details['largest_chance']:.3g}): prior shift does not explain them, and the interval closes on "
+        "the boundary")
+    warnings.warn(
+        f"the deployment skew sits on the boundary pi' = {est:g}: the {m} score(s) of {name} all fall in one score "
+        f"group of the test set ({where}), so only one point of the mixture pi' f+ + (1 - pi') f- is seen{said}",
+        UserWarning, stacklevel=5)
+    return SkewEstimate(est, low, high, confidence, method, grouped.test_skew, m, details, None)
+
+
 def _run(grouped, method, confidence, n_boot, random_state, progress=False):
+    if grouped.one_group is not None:
+        return boundary_estimate(grouped, method, confidence)
     if confidence is not None:
         confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
         n_boot = check_int(n_boot, "n_boot", lo=2)

@@ -201,17 +201,32 @@ def test_estimate_skew_refuses_an_unidentifiable_skew(method, scores):
 
 
 @pytest.mark.parametrize("method", ["ml", "hdy", "pacc", "acc", "median_sweep"])
-@pytest.mark.parametrize("deploy", ["constant", "one_score", "constant_above_range", "one_test_group"])
-def test_estimate_skew_refuses_deployment_scores_in_one_test_group(method, deploy):
-    """Constant deployment scores gave 4.5e-08 (or 1): one bin of the mixture says nothing of pi'."""
+@pytest.mark.parametrize("deploy", ["constant", "one_score", "constant_above_range", "below_range", "one_test_group"])
+@pytest.mark.filterwarnings("ignore:100% of .* lie outside the test scores' range")
+def test_estimate_skew_gives_a_boundary_estimate_for_deployment_scores_in_one_test_group(method, deploy):
+    """Issue 41: deployment scores all above, below or inside one test score group were refused ("cannot be
+    identified"); the answer is the boundary the group points to, with its interval and a warning naming it."""
     y, s = sp.datasets.make_scores(400, 0.3, random_state=0)
     asc = np.unique(s)
-    d = {"constant": np.full(50, 0.7), "one_score": [0.1], "constant_above_range": np.full(20, s.max() + 5),
-         "one_test_group": np.linspace(asc[100], asc[101], 30, endpoint=False)}[deploy]
-    with pytest.raises(ValueError, match="cannot be identified from deploy_score: its .* all fall in one score group"):
-        sp.estimate_skew(y, s, d, quantifier=method)
-    with pytest.raises(ValueError, match=r"cannot be identified from batches\[1\]"):
-        sp.estimate_skew_series(y, s, [s[:50], d])
+    d, boundary = {"constant": (np.full(50, 0.7), 1), "one_score": ([0.1], 0),
+                   "constant_above_range": (np.full(20, s.max() + 5), 1), "below_range": ([s.min() - 1], 0),
+                   "one_test_group": (np.linspace(asc[100], asc[101], 30, endpoint=False), 0)}[deploy]
+    with pytest.warns(UserWarning, match=rf"sits on the boundary pi' = {boundary}: the {len(d)} score\(s\) of "
+                                         "deploy_score all fall in one score group"):
+        est = sp.estimate_skew(y, s, d, quantifier=method, confidence=0.9)
+    assert est.estimate == boundary and est.low <= boundary <= est.high and est.method == method
+    with pytest.warns(UserWarning, match=r"boundary .* of batches\[1\]"):
+        series = sp.estimate_skew_series(y, s, [s[:50], d])
+    assert series.values[1] == boundary
+
+
+def test_estimate_skew_refuses_one_test_group_equally_likely_in_both_classes():
+    """One group of deployment scores where the test classes are equally likely says nothing of pi'."""
+    y = np.r_[np.zeros(10), np.ones(5), np.zeros(5), np.ones(10)]
+    s = np.repeat([0.0, 1.0, 2.0], 10)
+    with pytest.raises(ValueError, match=r"cannot be identified from deploy_score: its 4 score\(s\) all fall in one "
+                                         r"score group of the test set \(in \[1, 2\)\), where .* equally likely"):
+        sp.estimate_skew(y, s, [1.0, 1.5, 1.2, 1.9])
 
 
 def test_estimate_skew_takes_deployment_scores_in_two_groups():

@@ -372,3 +372,37 @@ def test_interval_is_centred_on_the_bias_corrected_estimate(data):
     half = 1.2815515655446004 * se  # z of a central 80 % interval
     centre = est.estimate - est.details["jackknife_bias"]
     assert (est.low, est.high) == pytest.approx((centre - half, centre + half), abs=1e-12)
+
+
+@pytest.mark.parametrize("deploy", [[2.0], [0.1], [2.5, 2.5], [-0.4] * 3, [1.2], [9.0] * 2])
+@pytest.mark.filterwarnings("ignore:100% of deploy_score lie outside")
+@pytest.mark.parametrize("confidence", [0.8, 0.95])
+def test_a_boundary_estimate_and_its_interval_match_a_direct_computation(deploy, confidence):
+    """Deployment scores all in one test score group (issue 41): the boundary is the side where the group's
+    likelihood ratio points (scikit-learn's isotonic calibration of the test set), and the interval the skews
+    under which all m scores falling on that side of the group is at least 1 - confidence likely (binomial pmf
+    on a grid, shares by direct counts)."""
+    from scipy.stats import binom
+    from sklearn.isotonic import IsotonicRegression
+
+    y, s = sp.datasets.make_scores(300, 0.3, random_state=2)
+    d = np.asarray(deploy)
+    with pytest.warns(UserWarning, match="sits on the boundary"):
+        est = estimate_skew(y, s, d, confidence=confidence)
+    # the group of the deployment scores: test scores at or below d, above the next lower one
+    at = s[s <= d[0]].max() if (s <= d[0]).any() else s.min()
+    post = IsotonicRegression(increasing=True).fit(s, y).predict([at])[0]
+    expected = 1.0 if post > y.mean() else 0.0  # likelihood ratio f+/f- = posterior odds / prior odds > 1
+    assert est.estimate == expected
+    above = np.unique(s)[np.unique(s) > at]
+    hi_edge = above.min() if above.size else np.inf
+    side = (s >= at) if expected else (s < hi_edge)
+    t_pos, t_neg = side[y == 1].mean(), side[y == 0].mean()
+    grid = np.linspace(0.0, 1.0, 200_001)
+    ok = grid[binom.pmf(d.size, d.size, grid * t_pos + (1 - grid) * t_neg) >= 1 - confidence]
+    if ok.size:
+        assert est.low == pytest.approx(min(ok.min(), expected), abs=1e-5)
+        assert est.high == pytest.approx(max(ok.max(), expected), abs=1e-5)
+    else:
+        assert est.low == est.high == expected and not est.details["reached"]
+    assert (est.details["tail_share_pos"], est.details["tail_share_neg"]) == pytest.approx((t_pos, t_neg))
