@@ -80,7 +80,7 @@ CALLS = {
     "compare-table": (lambda f, a: sp.compare(f, "score", "other", y_true="label", n_boot=100, random_state=0),
                       lambda f, a: sp.compare(f, "score", "other", y_true="label", n_boot=2.5)),
     "estimate_skew": (lambda f, a: sp.estimate_skew(f, "score", _deploy(), y_true="label"),
-                      lambda f, a: sp.estimate_skew(f, "score", np.full(20, 0.3), y_true="label")),
+                      lambda f, a: sp.estimate_skew(f, "score", np.r_[_deploy()[:19], np.nan], y_true="label")),
     "choose_threshold": (
         lambda f, a: sp.choose_threshold(f, y_true="label", y_score="score", skew=0.1, target="cost"),
         lambda f, a: sp.choose_threshold(f, y_true="label", y_score="score", skew=0.0, target="cost")),
