@@ -23,6 +23,19 @@ def positive_mask(y_true, pos_label, y_score=None):
         raise ValueError(f"{exc}.{hint}") from None
 
 
+def _distinct(y):
+    """The distinct values of a 1-D array; of mixed types (``[1, "a"]``, which numpy cannot sort) in first order."""
+    try:
+        return np.unique(y).tolist()
+    except TypeError:
+        try:
+            return list(dict.fromkeys(y.tolist()))
+        except TypeError:
+            kinds = sorted({type(v).__name__ for v in y.tolist()})
+            raise TypeError(f"y_true must hold class labels (numbers, str or bool), got values of type "
+                            f"{', '.join(kinds)}") from None
+
+
 def _positive_mask(y_true, pos_label):
     y = np.asarray(y_true)
     if y.ndim != 1:
@@ -34,9 +47,8 @@ def _positive_mask(y_true, pos_label):
         raise ValueError("y_true contains NaN or infinite values")
     if pos_label is None:
         if not numeric:
-            labels = np.unique(y)
             raise ValueError(
-                f"y_true has non-numeric labels {labels.tolist()[:5]}; pass pos_label= to say which is positive"
+                f"y_true has non-numeric labels {_distinct(y)[:5]}; pass pos_label= to say which is positive"
             )
         lo, hi = y.min(), y.max()
         if lo == hi:
@@ -64,7 +76,7 @@ def _positive_mask(y_true, pos_label):
     if numeric:
         several = rest.min() != rest.max()
     else:
-        several = np.unique(rest).size > 1
+        several = len(_distinct(rest)) > 1
     if several:
         raise ValueError("y_true holds more than two classes; a binary problem is needed")
     return is_pos

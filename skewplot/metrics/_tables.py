@@ -18,6 +18,8 @@ columns is read without narwhals.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 import numpy as np
 
 from .._frames import eager_columns, is_table
@@ -53,6 +55,21 @@ def level_order(values, order=None, categories=None, *, role="hue"):
     if np.asarray(values).dtype.kind in "biuf":
         levels = sorted(levels)
     return levels
+
+
+def check_levels(values, role, col):
+    """Refuse a grouping column whose values are not single levels (tuples, lists, dicts, structs, arrays)."""
+    values = np.asarray(values)
+    bad = None
+    if values.ndim != 1:
+        bad = f"rows of {values.shape[1:]} values each"
+    elif values.dtype == object:
+        kind = next((type(v).__name__ for v in values.tolist()
+                     if isinstance(v, (tuple, list, dict, set, np.ndarray)) or not isinstance(v, Hashable)), None)
+        bad = None if kind is None else f"{kind} values"
+    if bad:
+        raise TypeError(f"{role} column {col!r} holds {bad}, not one level per row; make each row's {role} one "
+                        "label (a str, a number or a date)")
 
 
 def _unique_in_order(values):
@@ -110,6 +127,9 @@ def points_by_group(data, *, y_true, y_score, hue=None, units=None, sample_weigh
     names = {role: col for role, col in names.items() if col is not None}
     cols, cats = eager_columns(data, names)
     n = len(cols["y_true"])
+    for role in ("hue", "units"):
+        if role in cols:
+            check_levels(cols[role], role, names[role])
     for role, arr in cols.items():
         if arr.ndim != 1 or len(arr) != n:
             raise ValueError(f"{role} column {names[role]!r} has length {len(arr)}, y_true has {n}")
