@@ -7,6 +7,7 @@ import re
 
 import numpy as np
 
+from .._format import tick
 from ._notes import note, notes
 from .layout._figure import fit_label, text_width
 
@@ -21,8 +22,9 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
     goes to the title (cheap to update while a slider moves).  Each label
     has shorter forms for an Axes too small for it (:func:`~.layout._figure.fit_label`).
     A panel of a row or grid (not a widget's page) also says its skew in its
-    title: a reader of a row tells the panels apart by it, and the y
-    label's subscript is too small to be read at print size.
+    title: a reader of a row tells the panels apart by it.  The skew is
+    written in plain text, never as the y label's subscript (``P_{pi'=0.01}``),
+    which is too small to be read at print size.
     """
     from .layout._legend import is_page, panels
 
@@ -35,8 +37,12 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
     elif skew_label == "title":  # plain text that changes, mathtext that does not
         fit_label(ax.yaxis, f"Precision ${model.symbol}$")
         fit_title(ax, model.describe())
-    else:
-        fit_label(ax.yaxis, f"Precision {model.label()}", model.label())
+    elif len(panels(ax.figure)) > 1 and not is_page(ax.figure):  # the panel's title says its skew
+        fit_label(ax.yaxis, f"Precision ${model.symbol}$")
+    else:  # plain text: the subscript of ``model.label()`` (P_{pi'=0.01}) is too small to read in print
+        text = model.describe()
+        fit_label(ax.yaxis, f"Precision ${model.symbol}$ ({text})", f"${model.symbol}$ ({text})",
+                  f"Precision ${model.symbol}$")
 
 
 _CLAUSE = re.compile(r",\s[^\[\]()]*$")  # a last ", ..." clause outside any bracket
@@ -164,13 +170,16 @@ def log_axis(ax, which="x", **kwargs):
     spans about two decades or less, whatever its length in pixels: in a
     narrow panel they overlap.  Here both formatters drop, at draw time,
     every label that would touch one already kept (decades first, then the
-    minor ticks from left to right, or bottom to top).
+    minor ticks from left to right, or bottom to top).  A label is plain
+    text (``0.001``, :func:`skewplot._format.tick`), not ``10^{-3}``, whose
+    superscript is too small to read in print.
     """
     from matplotlib.ticker import LogFormatterSciNotation
 
     class FittingLogFormatter(LogFormatterSciNotation):
         def format_ticks(self, values):
-            labels = super().format_ticks(values)
+            # matplotlib decides which ticks are labelled; the label is the plain number
+            labels = [tick(v) if text else "" for v, text in zip(values, super().format_ticks(values), strict=True)]
             axis = self.axis
             if axis is None or axis.axes is None or not any(labels):
                 return labels

@@ -12,14 +12,14 @@ import re
 
 import numpy as np
 
-from .._format import number
+from .._format import DIGITS, distinct_digits, number
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
 from .layout._figure import lay_out, settle
 from .layout._legend import place_legend
 
 __all__ = ["Display", "FromScoresMixin", "resolve_ax", "as_points_dict", "palette", "decimation_indices",
-           "auc_label", "from_first_point", "area_name", "classifier_styles"]
+           "auc_label", "auc_labels", "from_first_point", "area_name", "classifier_styles"]
 
 
 class Display:
@@ -346,11 +346,27 @@ def legend_name(name):
     return name[:LEGEND_NAME - 1].rstrip() + "…"
 
 
-def auc_label(name, value, kind="AUC"):
+def auc_label(name, value, kind="AUC", digits=DIGITS):
     """Legend text ``"name (AUC = 0.812)"``, ``"name (AUC = m ± sd)"`` for folds (``number``, ``legend_name``)."""
     if isinstance(value, tuple):
-        return f"{legend_name(name)} ({kind} = {number(value[0])} ± {number(value[1])})"
-    return f"{legend_name(name)} ({kind} = {number(value)})"
+        return f"{legend_name(name)} ({kind} = {number(value[0], digits)} ± {number(value[1])})"
+    return f"{legend_name(name)} ({kind} = {number(value, digits)})"
+
+
+def auc_labels(aucs, kind="AUC"):
+    """``{name: auc_label}`` of one legend's areas ``aucs`` (``{name: area or (mean, sd)}``), each with the
+    digits that tell it apart from the others (``skewplot._format.distinct_digits``: two areas that differ in
+    the fourth digit are not both written 0.696).
+
+    Examples
+    --------
+    >>> from skewplot.plotting._display import auc_labels
+    >>> auc_labels({"nB": 0.69642, "knn": 0.69569, "tree": 0.5}, "AUPRG")
+    {'nB': 'nB (AUPRG = 0.6964)', 'knn': 'knn (AUPRG = 0.6957)', 'tree': 'tree (AUPRG = 0.500)'}
+    """
+    means = [v[0] if isinstance(v, tuple) else v for v in aucs.values()]
+    return {name: auc_label(name, value, kind, digits)
+            for (name, value), digits in zip(aucs.items(), distinct_digits(means), strict=True)}
 
 
 def area_name(interpolation, normalize=False):

@@ -20,7 +20,7 @@ from .threshold import check_threshold, threshold_index
 
 __all__ = ["DecisionDisplay", "plot_decision"]
 
-_NAMES = {"cost": "normalised expected cost", "fbeta": "$F_\\beta$", "precision": "precision", "recall": "recall"}
+_NAMES = {"cost": "normalised expected cost", "fbeta": "F-measure Fβ", "precision": "precision", "recall": "recall"}
 
 
 class DecisionDisplay(Display):

@@ -29,7 +29,7 @@ from ._bands import (
 from ._display import Display, FromScoresMixin, as_points_dict, classifier_styles, legend_name
 from ._labels import AxisLabel
 from ._notes import note
-from .layout._figure import fit_label
+from .layout._figure import fit_label, legible
 from .layout._markers import fit_marker_label, nest_markers, show_whole
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
@@ -274,7 +274,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew_line_ = ax.axvline(0.0, color="0.3", linestyle=":", linewidth=1.0, zorder=1.55,
                                      label="_nolegend_")
         self.skew_text_ = ax.text(0.0, 0.98, "", transform=ax.get_xaxis_transform(), ha="left", va="top",
-                                  fontsize="small", color="0.25",
+                                  fontsize=legible("small"), color="0.25",
                                   bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1.0})
         self.skew_text_.set_in_layout(False)  # placed inside the panel (``_move_marker``): it never shrinks it
         self._draw_extras(ax)

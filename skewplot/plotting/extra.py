@@ -13,7 +13,7 @@ from ..skew.base import skew_text
 from ._axes import log_axis, skew_window
 from ._display import Display, as_points_dict, legend_name, palette
 from ._kwargs import check_style
-from .layout._figure import fit_label
+from .layout._figure import fit_label, legible
 
 __all__ = ["SkewTransformDisplay", "plot_skew_transform", "AUCPRSkewDisplay", "plot_aucpr_vs_skew", "APNullDisplay",
            "plot_ap_null"]
@@ -65,7 +65,7 @@ class SkewTransformDisplay(Display):
 
     def _labels(self):
         pi = skew_text(self.from_skew)
-        fit_label(self.ax_.xaxis, f"Precision measured at $\\pi={pi}$", f"$P_{{\\pi={pi}}}$")
+        fit_label(self.ax_.xaxis, f"Precision measured at $\\pi={pi}$", f"$P$ at $\\pi={pi}$")
         fit_label(self.ax_.yaxis, "Precision at deployment skew $\\pi'$")
 
     def _refresh(self):
@@ -162,11 +162,11 @@ class AUCPRSkewDisplay(Display):
                 roots = np.asarray(inversion_skews(self.points[a], self.points[b], interpolation=self.interpolation))
                 self.inversions_[(a, b)] = roots
                 for k, r in enumerate(roots):
-                    label = "ranking inverts ($\\pi^*$)" if not self.markers_ else None
+                    label = "ranking inverts (π*)" if not self.markers_ else None
                     self.markers_[(a, b, k)] = ax.axvline(r, color="0.2", linewidth=0.8, linestyle="-.",
                                                           label=label)
-                    ax.annotate(f"$\\pi^*={number(r)}$", (r, 1.0), xycoords=("data", "axes fraction"),
-                                xytext=(3, -10), textcoords="offset points", fontsize="x-small")
+                    ax.annotate(f"π* = {number(r)}", (r, 1.0), xycoords=("data", "axes fraction"),
+                                xytext=(3, -10), textcoords="offset points", fontsize=legible("x-small"))
         if self.log_skew:
             log_axis(ax)
         ax.set_xlim(*skew_window(self.skews, self.log_skew))

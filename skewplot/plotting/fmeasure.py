@@ -122,10 +122,11 @@ class FMeasureDisplay(EnvelopeDisplay):
 
     def _ylabel(self):
         if self.beta is not None:
-            return f"F-measure $F_{{{self.beta:g}}}$ ($\\beta$={self.beta:g}, $\\alpha$={self.f_alpha:.3g})"
+            # plain "F2", not mathtext's F_{2}: a subscript is too small to read in print
+            return f"F-measure F{self.beta:g} ($\\beta$={self.beta:g}, $\\alpha$={self.f_alpha:.3g})"
         if self.f_alpha == 0.5:
-            return "F-measure $F_1$ ($\\alpha$=0.5)"
-        return f"F-measure $F_{{\\alpha}}$ ($\\alpha$={self.f_alpha:g})"
+            return "F-measure F1 ($\\alpha$=0.5)"
+        return f"F-measure ($\\alpha$={self.f_alpha:g})"
 
 
 @renamed_keywords(ci="confidence")
@@ -179,7 +180,7 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
     (['strong', 'weak'], ['always_positive'])
     >>> disp = disp.update(f_alpha=0.8, skew=0.05)
     >>> disp.ax_.get_ylabel()
-    'F-measure $F_{\\\\alpha}$ ($\\\\alpha$=0.8)'
+    'F-measure ($\\\\alpha$=0.8)'
     """
     kwargs = check_style(kwargs, plot_fmeasure)
     check_threshold(threshold)

@@ -21,7 +21,7 @@ from ._display import (
     FromScoresMixin,
     area_name,
     as_points_dict,
-    auc_label,
+    auc_labels,
     classifier_styles,
     curve_bins,
     from_first_point,
@@ -30,6 +30,7 @@ from ._docstrings import fill_doc
 from ._kwargs import check_style
 from ._per_class import class_baselines, per_class_data
 from .bracket import is_bounded, plot_bracket
+from .layout._figure import legible
 from .layout._legend import set_entry_texts
 from .threshold import check_threshold, mark_threshold_of
 
@@ -175,7 +176,8 @@ class PRDisplay(FromScoresMixin, Display):
         return np.clip(ci_quantiles(self._on_grid(self._replicates[name]), self.ci), 0, 1)
 
     def _label(self, name):
-        return auc_label(name, self.aucs_[name], area_name(self.interpolation, self.normalize))
+        """The legend text of ``name``: its area with the digits that tell it from the other classifiers'."""
+        return auc_labels(self.aucs_, area_name(self.interpolation, self.normalize))[name]
 
     def _compute_aucs(self):
         for name, value in self.points.items():
@@ -248,7 +250,7 @@ class PRDisplay(FromScoresMixin, Display):
             p = f * r / (2 * r - f)
             (line,) = ax.plot(r, p, color="0.75", linewidth=0.7, zorder=0)
             label = ax.annotate(f"F$_1$={f:g}", (r[-1], p[-1]), xytext=(-2, 2), textcoords="offset points",
-                                fontsize="x-small", color="0.45", ha="right", va="bottom")
+                                fontsize=legible("x-small"), color="0.45", ha="right", va="bottom")
             self._iso_f_artists += [line, label]
             self.lines_[f"iso_f={f:g}"] = line
 

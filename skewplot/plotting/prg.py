@@ -9,7 +9,7 @@ from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.precision import skew_model_of
 from ..metrics.prg import curve_area, gain_skew, prg_curve
 from ..skew import FixedSkew
-from ._display import Display, as_points_dict, auc_label, classifier_styles, curve_bins, decimation_indices
+from ._display import Display, as_points_dict, auc_labels, classifier_styles, curve_bins, decimation_indices
 from ._docstrings import fill_doc
 from ._gain_axes import baseline_xy, decade_axes, decades, densify, use_decades
 from ._kwargs import check_style
@@ -84,7 +84,7 @@ class PRGDisplay(Display):
         # its point (1, 0) lies beyond every decade: the line alone there
         (self.baselines_["always positive"],) = ax.plot(
             [0, 1], [1, 0], color="0.5", linestyle="--", linewidth=1.0, marker="none" if self.decades_ else "o",
-            markevery=[1], markersize=4, zorder=1.5, label="always positive (its $F_1$)")
+            markevery=[1], markersize=4, zorder=1.5, label="always positive (its F1)")
         ax.axhline(0, color="0.8", linewidth=0.8, zorder=1)
         if not self.decades_:
             ax.set_xlim(-0.01, 1.01)
@@ -109,11 +109,12 @@ class PRGDisplay(Display):
             keep = decimation_indices(x, c.precision_gain, self._n_bins)
             xy = c.recall_gain[keep], c.precision_gain[keep]
             self.lines_[name].set_data(*(densify(*xy, x_hi / 200) if self.decades_ else xy))
-            self.lines_[name].set_label(auc_label(name, self.aucs_[name], "AUPRG"))
             if name in self.hulls_:
                 h = prg_curve(self.points[name], skew=model, hull=True)
                 hull = (h.recall_gain, h.precision_gain)
                 self.hulls_[name].set_data(*(densify(*hull, x_hi / 200) if self.decades_ else hull))
+        for name, text in auc_labels(self.aucs_, "AUPRG").items():  # the digits that tell the areas apart
+            self.lines_[name].set_label(text)
         fit_label(self.ax_.xaxis, self.xlabel(model), "Recall gain")  # a panel too narrow for the skew: the words
         legend = self.ax_.get_legend()
         if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only

@@ -16,6 +16,7 @@ from ._display import (
     FromScoresMixin,
     as_points_dict,
     auc_label,
+    auc_labels,
     classifier_styles,
     curve_bins,
     decimation_indices,
@@ -113,6 +114,8 @@ class ROCDisplay(FromScoresMixin, Display):
                                   **style)
                 self._curves[name] = (value.fpr, value.tpr)
             self.lines_[name] = line
+        for name, text in auc_labels(self.aucs_, "ROC AUC").items():  # the digits that tell the areas apart
+            self.lines_[name].set_label(text)
         (self.baselines_["random"],) = ax.plot([0, 1], [0, 1], color="0.5", linestyle="--", linewidth=1.0,
                                                zorder=1.5, label="chance (AUC = 0.500)")
         if self.hull:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._format import tick
 from .._validate import check_bool, check_int
 from ..metrics._inputs import classifiers, skew_by_name
 from ._display import Display, as_points_dict
@@ -46,7 +47,7 @@ class PRSurfaceDisplay(Display):
         ax.set_ylabel("Skew $\\pi'$")
         if self.log_skew:
             decades = np.arange(np.ceil(np.log10(skews.min()) - 1e-9), np.floor(np.log10(skews.max()) + 1e-9) + 1)
-            ax.set_yticks(decades, [f"$10^{{{d:.0f}}}$" for d in decades])
+            ax.set_yticks(decades, [tick(10.0 ** d) for d in decades])
         ax.set_zlabel("Precision")
         ax.set_zlim(0, 1)
         ax.view_init(elev=25, azim=-130)

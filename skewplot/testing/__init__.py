@@ -2,7 +2,7 @@
 
 :func:`lint_figure` draws a matplotlib figure once and returns what a reader
 would see wrong in it (a legend over data, a squeezed panel, overlapping or
-cut texts, markers outside or on top of each other, an empty panel), one
+cut texts, text too small to read in print, markers outside or on top of each other, an empty panel), one
 :class:`Problem` per fault, each with one of the ``KINDS``;
 :func:`assert_clean` raises with every problem listed.  The tests run it on
 every plot function and widget, and the documentation's build on every
@@ -13,6 +13,7 @@ to the same checks.
 See :func:`lint_figure` for an example.
 """
 
-from ._lint import KINDS, MIN_CELL_SHARE, MIN_MARKER_PX, Problem, assert_clean, lint_figure
+from ._lint import KINDS, MIN_CELL_SHARE, MIN_MARKER_PX, MIN_TEXT_PT, Problem, assert_clean, lint_figure, script_depth
 
-__all__ = ["lint_figure", "assert_clean", "Problem", "KINDS", "MIN_CELL_SHARE", "MIN_MARKER_PX"]
+__all__ = ["lint_figure", "assert_clean", "Problem", "KINDS", "MIN_CELL_SHARE", "MIN_MARKER_PX", "MIN_TEXT_PT",
+           "script_depth"]

@@ -18,6 +18,11 @@ per fault it finds, each with a ``kind``:
     annotations, figure texts) overlap;
 ``"text-outside"``
     a drawn text reaches outside the figure;
+``"text-too-small"``
+    a drawn text is under ``MIN_TEXT_PT`` (6.5 pt) at the size the figure
+    is saved, a mathtext sub- or superscript at its shrunk size (0.7 of its
+    text's per level, as mathtext draws it: the exponent of a 7 pt tick
+    label "10^-3" is 4.9 pt);
 ``"text-data"``
     a text inside an Axes (a marker's label, an annotation) covers a drawn
     line of it (a curve, a baseline, a reference line) or a single-point
@@ -47,11 +52,13 @@ listed.  Only the geometry of the artists is read, never pixels.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from ..plotting._compat import drawn_ticks, is_colorbar, titles
 from ..plotting._notes import note
-from ..plotting.layout._figure import MIN_CELL_SHARE, kept_sizes
+from ..plotting.layout._figure import MIN_CELL_SHARE, MIN_TEXT_PT, kept_sizes
 from ..plotting.layout._legend_geometry import _crossing, _renderer
 from ._lint_marks import (
     MIN_MARKER_PX,
@@ -64,10 +71,13 @@ from ._lint_marks import (
     text_data_problems,
 )
 
-__all__ = ["Problem", "lint_figure", "assert_clean", "KINDS", "MIN_CELL_SHARE", "MIN_MARKER_PX"]
+__all__ = ["Problem", "lint_figure", "assert_clean", "KINDS", "MIN_CELL_SHARE", "MIN_MARKER_PX", "MIN_TEXT_PT",
+           "script_depth"]
 
-KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-data", "marker-outside",
-         "marker-off-data", "marker-hidden", "marker-clipped", "empty")
+KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-too-small", "text-data",
+         "marker-outside", "marker-off-data", "marker-hidden", "marker-clipped", "empty")
+#: mathtext draws a sub- or superscript at this fraction of its base's size, per level
+SCRIPT_SHRINK = 0.7
 _TOL_PX = 1.0  # texts may touch, and reach this far past the figure's edge (anti-aliasing)
 #: Two texts' boxes may overlap this far: matplotlib before 3.11 measures a mathtext tick label ("10^{-3}") 18.6 px
 #: tall where 3.11 measures the same glyphs 14 px, so at an Axes' corner the x tick "0.0" and the y tick "10^{-3}"
@@ -83,15 +93,55 @@ def _axes_legends(ax):
     return [lg for lg in legends if lg is not None and lg.get_visible()]
 
 
-def _drawn_texts(fig, renderer):
-    """``(description, bbox)`` of every text a draw paints: ticks inside the view only."""
+def script_depth(text):
+    """The deepest level of sub- or superscript in the mathtext of ``text`` (a string): 0 for none.
+
+    Examples
+    --------
+    >>> script_depth("Recall"), script_depth("$\\mathdefault{10^{-3}}$"), script_depth("$P_{x^{2}}$ costs $5")
+    (0, 1, 2)
+    """
+    parts = re.split(r"(?<!\\)\$", text)
+    if len(parts) < 3:  # fewer than two unescaped dollars: no mathtext
+        return 0
+    deepest = 0
+    for math in parts[1:-1:2]:
+        levels = []  # per open brace: the script level inside it
+        level, pending = 0, False  # pending: the next token is a script of the current level
+        i = 0
+        while i < len(math):
+            c = math[i]
+            if c in "^_":
+                pending = True
+                i += 1
+                continue
+            inner = level + 1 if pending else level
+            pending = False
+            if c == "{":
+                levels.append(level)
+                level = inner
+            elif c == "}":
+                level = levels.pop() if levels else 0
+            elif c == "\\":  # a command: its name is one token
+                j = i + 1
+                while j < len(math) and math[j].isalpha():
+                    j += 1
+                i = max(j, i + 2) - 1
+            deepest = max(deepest, inner)
+            i += 1
+    return deepest
+
+
+def _drawn_texts(fig, renderer, with_text=False):
+    """``(description, bbox)`` of every text a draw paints: ticks inside the view only (with ``with_text``:
+    ``(description, bbox, Text)``)."""
     out = []
 
     def add(text, what):
         if _visible_text(text):
             box = text.get_window_extent(renderer)
             if box.width > 0 and box.height > 0:
-                out.append((f"{what} {text.get_text()!r}", box))
+                out.append((f"{what} {text.get_text()!r}", box) + ((text,) if with_text else ()))
 
     for ax in fig.axes:
         if not ax.get_visible():
@@ -215,6 +265,18 @@ def _text_problems(fig, renderer):
     return out
 
 
+def _size_problems(fig, renderer):
+    """Texts under ``MIN_TEXT_PT`` at the saved size: points are print points (the figure saves at its size)."""
+    out = []
+    for what, _, text in _drawn_texts(fig, renderer, with_text=True):
+        if text.get_usetex():
+            continue
+        size = text.get_fontsize() * SCRIPT_SHRINK ** script_depth(text.get_text())
+        if size < MIN_TEXT_PT - 0.05:  # a size rounded in print (6.45 pt reads as 6.5)
+            out.append(Problem("text-too-small", f"{what} is {size:.2f} pt in print (< {MIN_TEXT_PT} pt)"))
+    return out
+
+
 def _polygon_area(xy):
     x, y = xy[:, 0], xy[:, 1]
     return 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
@@ -294,6 +356,8 @@ def _problems(fig, wanted):
         out += _squeeze_problems(fig, renderer)
     if wanted & {"text-overlap", "text-outside"}:
         out += [p for p in _text_problems(fig, renderer) if p.kind in wanted]
+    if "text-too-small" in wanted:
+        out += _size_problems(fig, renderer)
     if "text-data" in wanted:
         out += text_data_problems(fig, renderer)
     if wanted & {"marker-outside", "marker-off-data", "marker-hidden", "marker-clipped"}:

@@ -52,7 +52,7 @@ def test_always_positive_baseline_and_labels(two):
     np.testing.assert_allclose(y, f_always_positive(x, f_alpha=0.7))
     assert disp.baselines_["always_positive"].get_linestyle() == "--"
     assert disp.ax_.get_xlabel() == "Skew $\\pi'$"
-    assert disp.ax_.get_ylabel() == "F-measure $F_{\\alpha}$ ($\\alpha$=0.7)"
+    assert disp.ax_.get_ylabel() == "F-measure ($\\alpha$=0.7)"
     texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
     assert texts == ["strong", "weak", "always positive"]
 

@@ -27,3 +27,25 @@ def test_an_ap_far_in_the_tail_gets_a_bound_not_p_0():
     assert disp.pvalue_ < 1e-4
     label = disp.lines_["observed"].get_label()
     assert "p < 1e-4" in label and "p = 0" not in label
+
+
+def test_areas_that_differ_are_written_apart_in_one_legend():
+    # the review of 1b3cc5f read "AUPRG = 0.696" for naive Bayes (0.69642) and knn (0.69569): three digits
+    # did not rank them
+    import pytest
+
+    from skewplot._format import distinct, number
+
+    base = ([0.3, 0.6, 0.9], [0.01, 0.1, 0.4])
+    pts = {"a": sp.OperatingPoints.from_rates(*base, skew=0.05),
+           "b": sp.OperatingPoints.from_rates([0.3, 0.6, 0.9004], base[1], skew=0.05),
+           "c": sp.OperatingPoints.from_rates([0.2, 0.5, 0.8], base[1], skew=0.05)}
+    for disp, kind in ((sp.plot_roc(pts), "ROC AUC"), (sp.plot_prg(pts, skew=0.05), "AUPRG"),
+                       (sp.plot_pr(pts, skew=0.05), "AUCPR")):
+        texts = {n: re.findall(kind + r" = ([-0-9.e+]+)\)", disp.lines_[n].get_label())[0] for n in pts}
+        a, b = disp.aucs_["a"], disp.aucs_["b"]
+        assert a != b and distinct([a, b], 3) != [number(a), number(b)]  # 3 digits: alike
+        assert texts["a"] != texts["b"], (kind, texts)
+        for n in pts:
+            assert float(texts[n]) == pytest.approx(disp.aucs_[n], rel=5e-3)
+        assert _digits(texts["c"]) == 3, texts  # a classifier apart from the others keeps three

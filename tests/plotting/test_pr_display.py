@@ -20,7 +20,7 @@ def test_drawn_data_equal_the_computed_curves(two):
         np.testing.assert_allclose(disp.lines_[name].get_xydata(), np.column_stack([r[keep], p[keep]]))
         assert disp.lines_[name].get_label() == f"{name} (AUCPR = {number(sp.aucpr(pts, skew=0.05))})"
     assert disp.ax_.get_xlim() == (0, 1)
-    assert "pi'=0.05" in disp.ax_.get_ylabel()
+    assert "π′ = 0.05" in disp.ax_.get_ylabel()
 
 
 def test_baselines_have_the_model_values(two):

@@ -27,7 +27,7 @@ def test_title_mode_labels_and_update(skew, symbol):
     assert disp.ax_.get_ylabel() == f"Precision ${symbol}$"
     assert disp.ax_.get_title() == disp.model().describe()
     axis_mode = sp.plot_pr(pts, skew=skew, ax=Figure().subplots())
-    assert axis_mode.ax_.get_ylabel() == f"Precision {axis_mode.model().label()}"
+    assert axis_mode.ax_.get_ylabel() == f"Precision ${symbol}$ ({axis_mode.model().describe()})"
     assert axis_mode.ax_.get_title() == ""
     for name in pts:  # only the labels move
         np.testing.assert_array_equal(disp.lines_[name].get_xydata(), axis_mode.lines_[name].get_xydata())

@@ -28,11 +28,40 @@ from .._compat import layout_compress
 from .._notes import note, notes, unheld
 from ._legend_geometry import _renderer, root_figure
 
-__all__ = ["MIN_CELL_SHARE", "LABEL_FILL", "cell_size", "kept_sizes", "lay_out", "constrained", "settle",
+__all__ = ["MIN_CELL_SHARE", "MIN_TEXT_PT", "legible", "legible_style",
+           "LABEL_FILL", "cell_size", "kept_sizes", "lay_out", "constrained", "settle",
            "FittingLayoutEngine", "fit_label", "refit_labels", "two_lines", "text_width"]
 
 #: The share of its grid cell's width and height an Axes must keep (the figure lint's "squeezed").
 MIN_CELL_SHARE = 0.6
+#: The smallest text, in points at the size a figure is saved, a reader reads in print (the lint's "text-too-small";
+#: a mathtext sub- or superscript counts at its shrunk size).
+MIN_TEXT_PT = 6.5
+
+
+def legible(size):
+    """``size`` (points or a name as ``"x-small"``, relative to ``font.size`` now) in points, at least ``MIN_TEXT_PT``.
+
+    The plots' legends and titles shrink to fit with named sizes; under
+    ``style.paper`` (8 pt) ``"x-small"`` is 5.6 pt, too small to read in print.
+
+    Examples
+    --------
+    >>> import matplotlib as mpl
+    >>> with mpl.rc_context({"font.size": 8}):
+    ...     legible("x-small"), round(legible("small"), 2), legible(9)
+    (6.5, 6.67, 9.0)
+    """
+    from matplotlib.font_manager import FontProperties
+
+    return max(float(FontProperties(size=size).get_size_in_points()), MIN_TEXT_PT)
+
+
+def legible_style(style):
+    """A legend's keywords with its named ``fontsize`` and ``title_fontsize`` made :func:`legible` (a size in points
+    the caller gave is kept: it is theirs)."""
+    return {k: legible(v) if k in ("fontsize", "title_fontsize") and isinstance(v, str) else v
+            for k, v in style.items()}
 
 
 def cell_size(ax):

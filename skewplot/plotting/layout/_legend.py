@@ -44,7 +44,7 @@ import re
 
 from .._compat import is_colorbar
 from .._notes import held, note, notes, unheld
-from ._figure import MIN_CELL_SHARE, constrained, settle
+from ._figure import MIN_CELL_SHARE, constrained, legible, legible_style, settle
 from ._legend_entries import entry_name, merge_lookalikes
 from ._legend_geometry import INSIDE, _renderer, free_place, legend_collisions, obstacles
 from ._legend_strip import (
@@ -122,7 +122,7 @@ def panel_areas(ax, handles, labels):
     style = {"fontsize": "small", "title_fontsize": "small", "handlelength": 1.0, "handletextpad": 0.4,
              "labelspacing": 0.25, "borderpad": 0.3, "columnspacing": 0.8, "ncol": 2 if len(keep) > 5 else 1,
              "frameon": True}
-    legend = ax.legend([handles[i] for i in keep], texts, title=title, **style)
+    legend = ax.legend([handles[i] for i in keep], texts, title=title, **legible_style(style))
     return _inside(ax, legend)
 
 
@@ -147,7 +147,7 @@ def _inside(ax, legend):
     lines[0] = f"{kind}: {lines[0]}" if kind else lines[0]
     head = ax.get_title().split("\n")[0]
     ax.set_title("\n".join(([head] if head and not head.startswith(lines[0].split(":")[0]) else []) + lines),
-                 **({"fontsize": "small"} if len(lines) > 1 else {}))
+                 **({"fontsize": legible("small")} if len(lines) > 1 else {}))
     return None
 def set_entry_texts(legend, labels):
     """Write ``labels`` in ``legend`` as it shows them: a panel's areas as numbers, else in its strip's form."""
@@ -202,7 +202,7 @@ def share_legend(fig, handles, labels, ax=None, **kwargs):
     renderer = _renderer(fig)
 
     def make(attempt, handles, texts, ncol):
-        return fig.legend(handles, texts, ncol=ncol, loc="outside upper center", **attempt["style"])
+        return fig.legend(handles, texts, ncol=ncol, loc="outside upper center", **legible_style(attempt["style"]))
 
     # a row under a tenth of the figure leaves the panels their share; laying out a widget's six panels
     # to find that took half a second a call
@@ -251,7 +251,7 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
         return legend
     frozen = legend is not None and note(fig, "frozen", False)  # a widget's page, laid out once
     if legend is None:
-        legend = ax.legend(*args, **kwargs)
+        legend = ax.legend(*args, **legible_style(kwargs))
         notes(legend).kwargs = kwargs
     legend.set_bbox_to_anchor(None)
     legend.set_loc("upper right")

@@ -14,7 +14,7 @@ are rewritten, so a wrapped, compact or split legend stays so.
 from __future__ import annotations
 
 from .._notes import held, note, notes, unheld
-from ._figure import MIN_CELL_SHARE, cell_size, kept_sizes, settle
+from ._figure import MIN_CELL_SHARE, cell_size, kept_sizes, legible_style, settle
 from ._legend_entries import WRAP_CHARS, strip_entries
 from ._legend_geometry import free_place, obstacles, root_figure
 
@@ -249,7 +249,7 @@ def strip(ax, handles, labels, given, renderer):
 
     def make(attempt, handles, texts, ncol):
         lg = ax.legend(handles, texts, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=anchor,
-                       ncol=ncol, borderaxespad=0.0, **attempt["style"])
+                       ncol=ncol, borderaxespad=0.0, **legible_style(attempt["style"]))
         if centre is not None and lg.get_window_extent(renderer).width > ax.bbox.width:
             lg.set_bbox_to_anchor((centre, 0.0), transform=blended_transform_factory(fig.transFigure, anchor))
         notes(lg).kwargs, notes(lg).strip = attempt["style"], True
@@ -291,7 +291,7 @@ def split(ax, handles, labels, given, moving, renderer):
         for compact in (False, True):
             key_handles, texts, stands = strip_entries([handles[i] for i in key], [labels[i] for i in key],
                                                        None, compact)
-            inside = Legend(ax, key_handles, texts, loc="upper right", **style)
+            inside = Legend(ax, key_handles, texts, loc="upper right", **legible_style(style))
             if free_place(inside, found, renderer) is not None:
                 ax.add_artist(inside)
                 notes(inside).form, notes(inside).labels = (None, compact), stands
@@ -316,7 +316,7 @@ def inside_anyway(ax, handles, labels, given, moving, renderer):
 
     def make(wrap, ncol):
         shown_handles, texts, _ = strip_entries(list(handles), labels, wrap, True)
-        made = ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **style)
+        made = ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **legible_style(style))
         notes(made).ncol = ncol
         return made
 

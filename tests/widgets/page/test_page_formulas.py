@@ -202,3 +202,16 @@ def test_the_pages_legend_names_are_pythons():
     calls = [["legendName", [n]] for n in names] + [["aucLabel", [n, 2.1e-4]] for n in names]
     want = [legend_name(n) for n in names] + [auc_label(n, 2.1e-4, "AUCPR") for n in names]
     assert run_js(calls) == want
+
+
+def test_the_pages_distinct_digits_are_pythons():
+    # the review of 1b3cc5f read AUPRG 0.696 / 0.696 for naive Bayes 0.69642 and knn 0.69569
+    from skewplot._format import distinct_digits
+
+    sets = [[0.69642, 0.69569, 0.89611, 0.89572, 0.5], [0.5, 0.5, 0.25], [1 - 1e-7, 1 - 2e-7, 0.99], [0.3],
+            [2.1e-4, 2.1004e-4, 0.0], [0.1, 0.1 + 1e-15, None]]
+    sets += [(0.7 + rng.random(6) * 1e-3).tolist() for _ in range(10)]
+    calls = [["distinctDigits", [s, 3]] for s in sets]
+    calls += [["aucLabel", ["knn", 0.69569, 4]]]
+    want = [distinct_digits(s, 3) for s in sets] + ["knn (AUCPR = 0.6957)"]
+    assert run_js(calls) == want

@@ -129,7 +129,9 @@
       return s.indexOf(".") < 0 ? s : s.replace(/0+$/, "").replace(/\.$/, "");
     },
     // skewplot.plotting._display.auc_label (one classifier, continuous interpolation)
-    aucLabel: function (name, value) { return CF.legendName(name) + " (AUCPR = " + CF.number(value, 3) + ")"; },
+    aucLabel: function (name, value, digits) {
+      return CF.legendName(name) + " (AUCPR = " + CF.number(value, digits || 3) + ")";
+    },
     // skewplot.plotting._display.legend_name: cut to 40 characters (code points) with an ellipsis, mathtext kept
     legendName: function (name) {
       var chars = Array.from(String(name));
@@ -202,6 +204,27 @@
       var s = CF.special(x);
       if (s !== null) { return s; }
       return CF.isFixed(x, digits) ? CF.fixed(x, CF.decimalsOf(x, digits)) : CF.sci(x, digits);
+    },
+    // skewplot._format.distinct_digits (MOST_DIGITS = 9)
+    distinctDigits: function (values, digits) {
+      digits = digits || 3;
+      var out = values.map(function () { return digits; });
+      for (;;) {
+        var byText = {}, grow = [];
+        values.forEach(function (v, i) {
+          var t = CF.number(v, out[i]);
+          (byText[t] = byText[t] || []).push(i);
+        });
+        Object.keys(byText).forEach(function (t) {
+          var group = byText[t], seen = {};
+          group.forEach(function (j) { seen[String(values[j])] = 1; });
+          if (Object.keys(seen).length > 1) {
+            group.forEach(function (i) { if (out[i] < 9) { grow.push(i); } });
+          }
+        });
+        if (!grow.length) { return out; }
+        grow.forEach(function (i) { out[i] += 1; });
+      }
     },
     // skewplot._format.column
     column: function (values, digits) {

@@ -264,9 +264,14 @@
 
   function legendTexts(p) {  // a PR panel's own legend: its box is static, the areas and the baseline's skew move
     var R = C.skew_range ? rangeNow() : null;  // (none: interactive_pr, its AUCPR at π′ the table's first column)
-    p.item.legend.forEach(function (t) {
+    var areas = p.item.legend.map(function (t) {
+      return t.what === "random" ? null : (R ? R.area(t.name) : +D.table.rows[t.name][0].v[idx.skew]);
+    });
+    // each area with the digits that tell it from the others' (skewplot._format.distinct_digits)
+    var digits = CF.distinctDigits(areas.filter(function (a) { return a !== null; }), 3), k = 0;
+    p.item.legend.forEach(function (t, i) {
       var s = t.what === "random" ? "random (" + CF.skewText(R ? R.mean : value("skew")) + ")"
-        : CF.aucLabel(t.name, R ? R.area(t.name) : +D.table.rows[t.name][0].v[idx.skew]);
+        : CF.aucLabel(t.name, areas[i], digits[k++]);
       // a wrapped entry (a narrow figure's strip): its name's lines as the kernel drew them, its numbers below
       var lines = t.head ? t.head.concat([s.slice(t.name.length + 1)]) : [s], step = t.box[3] / lines.length;
       lines.forEach(function (line, k) { text(t, line, t.box[0], t.box[1] + step * (k + 0.5), "left", "middle", 0); });
