@@ -12,9 +12,9 @@ import re
 
 import numpy as np
 
-from .._format import DIGITS, distinct_digits, number
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
+from ._legend_text import LEGEND_NAME, area_name, auc_label, auc_labels, legend_name  # noqa: F401 - their home before
 from .layout._figure import lay_out, settle
 from .layout._legend import place_legend
 
@@ -323,62 +323,6 @@ class FromScoresMixin:
         score = _estimator_scores(estimator, X, response_method, pos_label)
         return cls.from_predictions(y, score, sample_weight=sample_weight, pos_label=pos_label,
                                     name=name or type(estimator).__name__, ax=ax, **kwargs)
-
-
-#: Characters of a classifier's name a legend shows; a longer name ends in an ellipsis there.
-LEGEND_NAME = 40
-
-
-def legend_name(name):
-    """``name`` as a legend writes it: cut to ``LEGEND_NAME`` characters with an ellipsis (mathtext kept whole).
-
-    Examples
-    --------
-    >>> from skewplot.plotting._display import legend_name
-    >>> legend_name("gbm"), legend_name("a" * 60)[-3:], len(legend_name("a" * 60))
-    ('gbm', 'aa…', 40)
-    """
-    from matplotlib.cbook import is_math_text
-
-    name = str(name)
-    if len(name) <= LEGEND_NAME or is_math_text(name):
-        return name
-    return name[:LEGEND_NAME - 1].rstrip() + "…"
-
-
-def auc_label(name, value, kind="AUC", digits=DIGITS):
-    """Legend text ``"name (AUC = 0.812)"``, ``"name (AUC = m ± sd)"`` for folds (``number``, ``legend_name``)."""
-    if isinstance(value, tuple):
-        return f"{legend_name(name)} ({kind} = {number(value[0], digits)} ± {number(value[1])})"
-    return f"{legend_name(name)} ({kind} = {number(value, digits)})"
-
-
-def auc_labels(aucs, kind="AUC"):
-    """``{name: auc_label}`` of one legend's areas ``aucs`` (``{name: area or (mean, sd)}``), each with the
-    digits that tell it apart from the others (``skewplot._format.distinct_digits``: two areas that differ in
-    the fourth digit are not both written 0.696).
-
-    Examples
-    --------
-    >>> from skewplot.plotting._display import auc_labels
-    >>> auc_labels({"nB": 0.69642, "knn": 0.69569, "tree": 0.5}, "AUPRG")
-    {'nB': 'nB (AUPRG = 0.6964)', 'knn': 'knn (AUPRG = 0.6957)', 'tree': 'tree (AUPRG = 0.500)'}
-    """
-    means = [v[0] if isinstance(v, tuple) else v for v in aucs.values()]
-    return {name: auc_label(name, value, kind, digits)
-            for (name, value), digits in zip(aucs.items(), distinct_digits(means), strict=True)}
-
-
-def area_name(interpolation, normalize=False):
-    """The legend's name of the area: "AUCPR" (continuous), "AP" (step), else "AUCPR (scheme)"; "n" when normalised.
-
-    Examples
-    --------
-    >>> area_name("continuous"), area_name("step", True), area_name("trapezoid")
-    ('AUCPR', 'nAP', 'AUCPR (trapezoid)')
-    """
-    base = {"continuous": "AUCPR", "step": "AP"}.get(interpolation, f"AUCPR ({interpolation})")
-    return ("n" if normalize else "") + base
 
 
 def from_first_point(recall, prec, pts):

@@ -176,7 +176,6 @@ class PRDisplay(FromScoresMixin, Display):
         return np.clip(ci_quantiles(self._on_grid(self._replicates[name]), self.ci), 0, 1)
 
     def _label(self, name):
-        """The legend text of ``name``: its area with the digits that tell it from the other classifiers'."""
         return auc_labels(self.aucs_, area_name(self.interpolation, self.normalize))[name]
 
     def _compute_aucs(self):
@@ -249,7 +248,7 @@ class PRDisplay(FromScoresMixin, Display):
             r = np.linspace(f / (2 - f), 1.0, 200)
             p = f * r / (2 * r - f)
             (line,) = ax.plot(r, p, color="0.75", linewidth=0.7, zorder=0)
-            label = ax.annotate(f"F$_1$={f:g}", (r[-1], p[-1]), xytext=(-2, 2), textcoords="offset points",
+            label = ax.annotate(f"F1={f:g}", (r[-1], p[-1]), xytext=(-2, 2), textcoords="offset points",
                                 fontsize=legible("x-small"), color="0.45", ha="right", va="bottom")
             self._iso_f_artists += [line, label]
             self.lines_[f"iso_f={f:g}"] = line

@@ -94,11 +94,11 @@ def _axes_legends(ax):
 
 
 def script_depth(text):
-    """The deepest level of sub- or superscript in the mathtext of ``text`` (a string): 0 for none.
+    r"""The deepest level of sub- or superscript in the mathtext of ``text`` (a string): 0 for none.
 
     Examples
     --------
-    >>> script_depth("Recall"), script_depth("$\\mathdefault{10^{-3}}$"), script_depth("$P_{x^{2}}$ costs $5")
+    >>> script_depth("Recall"), script_depth("$\mathdefault{10^{-3}}$"), script_depth("$P_{x^{2}}$ costs $5")
     (0, 1, 2)
     """
     parts = re.split(r"(?<!\\)\$", text)

@@ -49,8 +49,8 @@ def legible(size):
     --------
     >>> import matplotlib as mpl
     >>> with mpl.rc_context({"font.size": 8}):
-    ...     legible("x-small"), round(legible("small"), 2), legible(9)
-    (6.5, 6.67, 9.0)
+    ...     legible("x-small"), round(legible("small"), 1), legible(9)
+    (6.5, 6.7, 9.0)
     """
     from matplotlib.font_manager import FontProperties
 
