@@ -23,6 +23,8 @@ from ..skew import FixedSkew
 from ._inputs import METRIC_INPUT_PARAMS, keyword_after_points, one_classifier, skew_by_name
 from .fweight import f_alpha_from_beta, f_beta_from_alpha, resolve_f_weight
 from .hull import frontier_hull
+from .multiclass import OneVsRest
+from .per_class import each_class
 from .precision import _check_points, curve_rates, skew_model_of
 
 __all__ = [
@@ -81,6 +83,9 @@ def f_measure(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=
         None: the data set's own skew.  A float pi = P(+) in (0, 1).  A range
         or another skew model gives the expected F over it, ``E[F_pi]``.  For
         F over a grid of skews (one curve per point) see :func:`f_curves`.
+        With a :class:`~skewplot.OneVsRest` ``data``, a prior vector
+        ``{class: prior}`` (or a PriorEstimate) or per-class ranges: each
+        class at its own prior, as a ``PerClass`` of arrays.
     f_alpha : float in [0, 1], default 0.5
         Weight of precision: 0 gives recall, 1 precision, 0.5 the F1 score.
         ``f_alpha = 1 / (1 + beta**2)`` for the usual F_beta
@@ -103,6 +108,9 @@ def f_measure(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=
     >>> sp.f_measure(pts, skew=0.25, f_alpha=0.5).round(4).tolist()
     [0.0, 0.8544, 0.4]
     """
+    if isinstance(data, OneVsRest):  # each class against the rest, at its own prior
+        return each_class(f_measure, data, skew, (y_score, y_true, sample_weight, pos_label), f_alpha=f_alpha,
+                          beta=beta)
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="f_measure", bounded=False)
     _check_points(pts)

@@ -17,9 +17,10 @@ from collections.abc import Mapping
 import numpy as np
 
 from .._validate import as_plain_array, check_finite, plain
+from ..skew import FixedSkew, SkewModel, as_skew
 from .multiclass import PRIOR_ATOL, OneVsRest, _is_estimate, _key, check_priors
 
-__all__ = ["PerClass", "check_priors", "per_class", "each_class", "adjust_priors", "PRIOR_ATOL"]
+__all__ = ["PerClass", "check_priors", "class_skews", "per_class", "each_class", "adjust_priors", "PRIOR_ATOL"]
 
 class PerClass(Mapping):
     """A metric of each one-vs-rest class at its own prior: ``{class: value}``, with its averages.
@@ -80,25 +81,76 @@ class PerClass(Mapping):
         return f"PerClass({self._name}, {{{shown}}}, macro={self.macro:.4g}, weighted={self.weighted:.4g})"
 
 
-def per_class(metric, ovr, skew, name=None, at_priors=True, **kwargs):
-    """``metric(points_k, skew=pi'_k, **kwargs)`` for every class k of ``ovr``, as a :class:`PerClass`.
+def _is_range(value):
+    return isinstance(value, SkewModel) or (isinstance(value, (tuple, list, np.ndarray)) and len(value) == 2)
 
-    ``skew`` is None (each class at its test-set prior), a mapping
-    ``{class: prior}`` or a prior estimate (:func:`check_priors`).  With
-    ``at_priors=False`` the metric is prior-free: ``metric(points_k, **kwargs)``.
+
+def _is_prior_vector(skew):
+    """A prior vector: a PriorEstimate, or a mapping with no range among its values (numbers, checked later)."""
+    return _is_estimate(skew) or (isinstance(skew, Mapping) and not any(_is_range(v) for v in skew.values()))
+
+
+def _class_model(value, name):
+    """One class's skew range or model (never a single number: numbers make a prior vector)."""
+    model = as_skew(value)
+    if isinstance(model, FixedSkew):
+        raise TypeError(f"{name} is one number, but the mapping also holds ranges: give every class a prior "
+                        "(numbers summing to 1: a prior vector) or every class a (lo, hi) range, not a mix")
+    return model
+
+
+def class_skews(ovr, skew, name="skew"):
+    """``(points, skews, priors)``: each class of ``ovr`` with the skew it is measured at.
+
+    * ``skew=None``: each class against the rest at its test-set prior.
+    * a prior vector ``{class: prior}`` (summing to 1) or a PriorEstimate:
+      class k at ``pi'_k`` against the rest as the vector mixes it
+      (:meth:`OneVsRest.against_rest`, no sorting); ``skews[k]`` is the float.
+    * ranges, ``{class: (lo, hi)}`` (or a SkewModel per class) or one
+      ``(lo, hi)``/SkewModel for every class: class k's prior runs over its
+      range while the other classes keep their test-set proportions among
+      themselves (a range per class fixes no prior vector), so ``points[k]``
+      is ``ovr[k]``; ``skews[k]`` is the model.
+
+    ``priors`` weigh the classes' mean: the prior vector, or the test
+    set's priors for None and ranges.
     """
     if not isinstance(ovr, OneVsRest):
         raise TypeError(f"data must be a OneVsRest (see skewplot.one_vs_rest), got {type(ovr).__name__}")
-    priors = ovr.priors if skew is None else check_priors(skew, ovr.classes)
-    if skew is None or not at_priors:
-        points = dict(ovr)
-    else:  # each class against the rest as the new priors mix it, in closed form (OneVsRest.against_rest)
+    if skew is None:
+        return dict(ovr), ovr.priors, ovr.priors
+    if _is_prior_vector(skew):
+        priors = check_priors(skew, ovr.classes, name)
         edge = [plain(k) for k, p in priors.items() if not 0.0 < p < 1.0]
         if edge:
-            raise ValueError(f"skew: class(es) {', '.join(edge)} have prior 0 or 1, where a one-vs-rest metric is "
-                             "degenerate (precision 0 or 1 at every threshold); leave such classes out")
-        points = {k: ovr.against_rest(k, priors) for k in ovr.classes}
-    values = {k: metric(pts, **({"skew": priors[k]} if at_priors else {}), **kwargs) for k, pts in points.items()}
+            raise ValueError(f"{name}: class(es) {', '.join(edge)} have prior 0 or 1, where a one-vs-rest metric "
+                             "is degenerate (precision 0 or 1 at every threshold); leave such classes out")
+        return {k: ovr.against_rest(k, priors) for k in ovr.classes}, priors, priors
+    if isinstance(skew, Mapping):
+        given = {_key(k): v for k, v in skew.items()}
+        if set(given) != set(ovr.classes):
+            raise ValueError(f"{name}: give one range per class, for exactly the classes "
+                             f"{[plain(c) for c in ovr.classes]}; got {[plain(k) for k in given]}")
+        models = {k: _class_model(given[k], f"{name}[{plain(k)}]") for k in ovr.classes}
+    else:
+        model = as_skew(skew)
+        if isinstance(model, FixedSkew):
+            raise TypeError(f"{name}: one number for every class is not a prior vector; give a mapping "
+                            "{class: prior} (summing to 1), a PriorEstimate, or a (lo, hi) range")
+        models = dict.fromkeys(ovr.classes, model)
+    return dict(ovr), models, ovr.priors
+
+
+def per_class(metric, ovr, skew, name=None, at_priors=True, **kwargs):
+    """``metric(points_k, skew=skew_k, **kwargs)`` for every class k of ``ovr``, as a :class:`PerClass`.
+
+    ``skew`` is None (each class at its test-set prior), a prior vector
+    ``{class: prior}`` or a prior estimate (each class against the rest as
+    the vector mixes it), or ranges (see :func:`class_skews`).  With
+    ``at_priors=False`` the metric is prior-free: ``metric(points_k, **kwargs)``.
+    """
+    points, skews, priors = class_skews(ovr, skew if at_priors else None)
+    values = {k: metric(pts, **({"skew": skews[k]} if at_priors else {}), **kwargs) for k, pts in points.items()}
     return PerClass(values, priors, name or getattr(metric, "__name__", "value"))
 
 

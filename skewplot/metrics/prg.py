@@ -28,6 +28,8 @@ import numpy as np
 from .._validate import check_bool
 from ._inputs import METRIC_INPUT_PARAMS, one_classifier, skew_by_name
 from .hull import roc_convex_hull
+from .multiclass import OneVsRest
+from .per_class import each_class
 from .precision import _check_points, skew_model_of
 
 __all__ = ["PRGCurve", "gain_skew", "precision_gain", "recall_gain", "prg_curve", "aucprg"]
@@ -154,11 +156,14 @@ def aucprg(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=Non
     Parameters
     ----------
 %(metric_input_params)s    skew : None, float, (lo, hi), SkewModel or SkewEstimate, optional
-        As :func:`prg_curve`.
+        As :func:`prg_curve`.  With a :class:`~skewplot.OneVsRest` ``data``,
+        a prior vector ``{class: prior}`` (or a PriorEstimate) or per-class
+        ranges ``{class: (lo, hi)}``: each class at its own prior.
 
     Returns
     -------
-    float
+    float or PerClass
+        Per class (with macro and prior-weighted means) for a one-vs-rest mapping.
 
     Examples
     --------
@@ -167,6 +172,8 @@ def aucprg(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=Non
     >>> round(sp.aucprg(pts, skew=0.2), 6)
     0.7375
     """
+    if isinstance(data, OneVsRest):  # each class against the rest, at its own prior
+        return each_class(aucprg, data, skew, (y_score, y_true, sample_weight, pos_label))
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="aucprg", bounded=False)
     return curve_area(prg_curve(pts, skew=skew))

@@ -13,6 +13,8 @@ from .cost import _nec, probability_cost
 from .fmeasure import _envelope_candidates, _f_at
 from .fweight import _check_alpha, resolve_f_weight
 from .hull import frontier_hull
+from .multiclass import OneVsRest
+from .per_class import each_class
 from .precision import _check_points, skew_model_of
 
 __all__ = ["ThresholdChoice", "best_threshold"]
@@ -115,7 +117,10 @@ def best_threshold(data=None, y_score=None, *, skew=None, f_alpha=None, beta=Non
 %(metric_input_params)s    skew : None, float in (0, 1), FixedSkew or SkewEstimate
         Deployment skew pi = P(+); None for the data set's own.  (Given
         second, after points, it still works for one release, with a
-        DeprecationWarning.)
+        DeprecationWarning.)  With a :class:`~skewplot.OneVsRest` ``data``, a
+        prior vector ``{class: prior}`` or a PriorEstimate: each class's best
+        threshold against the rest as the vector mixes it, at its own prior
+        (a ``PerClass`` of ThresholdChoice; the lowest cost or best F per class).
     f_alpha : float in [0, 1], optional
         Weight of precision in F_alpha (0.5 is F1; 1 is precision alone).
     beta : float >= 0, optional
@@ -129,7 +134,7 @@ def best_threshold(data=None, y_score=None, *, skew=None, f_alpha=None, beta=Non
 
     Returns
     -------
-    ThresholdChoice
+    ThresholdChoice or PerClass
 
     Notes
     -----
@@ -154,6 +159,9 @@ def best_threshold(data=None, y_score=None, *, skew=None, f_alpha=None, beta=Non
     >>> round(cheap.tpr, 4), round(cheap.value, 4)
     (0.8667, 0.1467)
     """
+    if isinstance(data, OneVsRest):  # each class against the rest, at its own prior
+        return each_class(best_threshold, data, skew, (y_score, y_true, sample_weight, pos_label), f_alpha=f_alpha,
+                          beta=beta, m=m, max_fpr=max_fpr)
     y_score, skew = keyword_after_points(data, y_score, skew, "skew", "best_threshold", required=False)
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="best_threshold", bounded=False)

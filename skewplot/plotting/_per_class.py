@@ -1,53 +1,187 @@
-"""One-vs-rest mappings drawn at a vector of class priors: each class at its own prior.
+"""One-vs-rest mappings drawn at a vector of class priors: each class at its own prior, in every space.
 
-A plot given a :class:`~skewplot.metrics.multiclass.OneVsRest` and
-``skew={class: prior}`` (or a :class:`~skewplot.PriorEstimate`) draws the
-mapping reweighted to those priors (:meth:`OneVsRest.at_priors`): every
-class's own skew is then its deployment prior and its "rest" is the other
-classes as the deployment mixes them, so the display runs with
-``skew=None`` and needs no branch of its own.  Its baselines, which a
-display draws for one skew, are drawn here once per class.
+A plot given a :class:`~skewplot.metrics.multiclass.OneVsRest` reads its
+``skew`` here (:func:`per_class_data`), one rule for every space:
+
+* ``None``, a prior vector ``{class: prior}`` or a PriorEstimate: the mapping
+  reweighted to those priors (:meth:`OneVsRest.at_priors`, no sorting), so
+  each class's own skew is its prior and its "rest" is the other classes as
+  the deployment mixes them;
+* ranges ``{class: (lo, hi)}`` or one ``(lo, hi)`` for all (P̄-R, PR-gain):
+  each class over its range, the other classes at their test proportions
+  (:func:`~skewplot.metrics.per_class.class_skews`).
+
+Every class is a curve named with its prior; the display is the space's own
+with a small mixin that gives each curve its own skew model
+(:func:`class_display`), and the per-class baselines are drawn here once per
+class in the curve's colour (:func:`class_baselines`, :class:`_EnvelopeMarkers`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from .._validate import check_bool
 from ..metrics.multiclass import OneVsRest
-from ..metrics.per_class import _is_estimate
+from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
+from ..skew import FixedSkew
 from ..skew.base import skew_text
 from .layout._figure import fit_label
 
-__all__ = ["per_class_data", "class_baselines"]
+__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges"]
 
 
 def per_class_data(data, skew):
-    """``(data, skew, priors)``: a one-vs-rest mapping at a prior vector as classifiers at their own skews.
+    """``(data, skew, models)``: a one-vs-rest mapping as classifiers named by class, each with its skew model.
 
-    ``skew=None`` stands for the test set's priors.  Anything else is
-    returned unchanged with ``priors`` None.
+    ``models`` is ``{curve name: SkewModel}`` (the display draws each curve
+    under its own), or None when ``data`` is not a :class:`OneVsRest`
+    (then ``data`` and ``skew`` are returned unchanged).
     """
-    if not (isinstance(data, OneVsRest) and (skew is None or isinstance(skew, Mapping) or _is_estimate(skew))):
+    if not isinstance(data, OneVsRest):
         return data, skew, None
-    if skew is None:  # each class at its test prior, still with its own baseline
-        skew = data.priors
-    moved = data.at_priors(skew)
-    named = {f"{k}, π'={skew_text(p)}": moved[k] for k, p in moved.priors.items()}
-    return named, None, dict(zip(named, moved.priors.values(), strict=True))
+    points, skews, _ = class_skews(data, skew)  # validates; ranges keep the test composition
+    if skew is not None and _is_prior_vector(skew):
+        points = data.at_priors(check_priors(skew, data.classes))
+    named, models = {}, {}
+    for k, pts in points.items():
+        model = skews[k] if not isinstance(skews[k], float) else FixedSkew(skews[k])
+        name = f"{k}, π'={skew_text(model.value)}" if isinstance(model, FixedSkew) else f"{k}, {model.describe()}"
+        named[name], models[name] = pts, model
+    return named, None, models
 
 
-def class_baselines(disp, priors, baselines=True):
-    """Each class's random baseline (its prior) in its curve's colour on a PR display; ``disp`` returned."""
-    if priors is None:
+def refuse_class_ranges(models, func):
+    """``{name: prior}`` of per-class fixed priors, or a ValueError: ``func``'s space marks one prior per class."""
+    if models is None:
+        return None
+    ranged = [name for name, m in models.items() if not isinstance(m, FixedSkew)]
+    if ranged:
+        raise ValueError(f"{func}: a one-vs-rest mapping takes a prior vector {{class: prior}} (or a PriorEstimate) "
+                         "here, one prior per class; ranges of priors are for plot_pr / plot_integrated_pr and "
+                         "plot_prg")
+    return {name: m.value for name, m in models.items()}
+
+
+def _refuse_skew_update(params):
+    if params.get("skew") is not None:
+        raise TypeError("update(skew=...): this display draws each class of a one-vs-rest mapping at its own "
+                        "prior; draw it again with skew={class: prior}")
+
+
+class _PRModels:
+    """PR space: each curve (and its area) under its own skew model."""
+
+    def _by_id(self):
+        memo = self.__dict__.get("_model_ids")
+        if memo is None:
+            memo = {}
+            for name, value in self.points.items():
+                for pts in [value] + list(self._replicates.get(name, [])):
+                    memo[id(pts)] = self._class_models[name]
+            self.__dict__["_model_ids"] = memo
+        return memo
+
+    def _curve(self, name, pts):
+        from ..metrics.curve import pr_curve
+        from ._display import from_first_point
+
+        model = self._class_models[name] if name in self._class_models else self._by_id()[id(pts)]
+        reduced = self._reduced.get(id(pts), pts)
+        if self.interpolation == "continuous":
+            return from_first_point(*pr_curve(reduced, skew=model), pts)
+        return from_first_point(*pr_curve(pts, skew=model, interpolation=self.interpolation), pts)
+
+    def _compute_aucs(self):
+        for name, value in self.points.items():
+            self.aucs_[name] = self._auc(value, self._class_models[name])
+
+    def model(self):
+        """The model of the rarest class: a log precision axis reaches below its baseline."""
+        return min(self._class_models.values(), key=lambda m: m.mean)
+
+    def _check_params(self, params):
+        _refuse_skew_update(params)
+        return super()._check_params(params)
+
+
+class _PRGModels:
+    """PR-gain space: each curve's recall gain at its own skew model."""
+
+    def _model_of(self, name, pts):
+        return self._class_models[name]
+
+    @staticmethod
+    def xlabel(model):
+        return "Recall gain (each class at its own π′)"
+
+    def _check_params(self, params):
+        _refuse_skew_update(params)
+        return super()._check_params(params)
+
+
+class _EnvelopeMarkers:
+    """Cost and F spaces: each class's marker at its own prior, with a dotted line in its colour."""
+
+    def _axis_low(self, marker_x=None):
+        xs = [float(self._x_of_skew(p)) for p in self._class_models.values()]
+        xs += [self.skew_bounds[0]] if self.skew_bounds is not None else []
+        xs = [x for x in xs if x > 0]
+        return min(xs) if xs else None
+
+    def _move_marker(self):
+        lines = self.__dict__.setdefault("class_lines_", {})
+        for name, marker in self.markers_.items():
+            x = float(self._x_of_skew(self._class_models[name]))
+            marker.set_data([x], [self._marker_y(name, x)])
+            marker.set_visible(True)
+            if name not in lines:
+                lines[name] = self.ax_.axvline(x, color=marker.get_color(), linestyle=":", linewidth=1.0,
+                                               zorder=1.55, label="_nolegend_")
+            lines[name].set_xdata([x, x])
+        for artist in (self.skew_line_, self.skew_text_):
+            artist.set_visible(False)
+        self._nest_markers()
+
+    def _check_params(self, params):
+        _refuse_skew_update(params)
+        return super()._check_params(params)
+
+
+_MIXINS = {"PRDisplay": _PRModels, "PRGDisplay": _PRGModels, "CostDisplay": _EnvelopeMarkers,
+           "FMeasureDisplay": _EnvelopeMarkers}
+_CLASSES = {}
+
+
+def class_display(base, models, *args, **kwargs):
+    """``base`` (a display class) built with each curve under its own model ``models[name]``.
+
+    ``models`` None: ``base(*args, **kwargs)`` itself.  Otherwise a subclass
+    of ``base`` with the space's mixin; the mapping is stored before the
+    display's own ``__init__`` runs (the envelope spaces size their axis from it).
+    """
+    if models is None:
+        return base(*args, **kwargs)
+    mixin = _MIXINS[base.__name__]
+    if base not in _CLASSES:
+        _CLASSES[base] = type(f"PerClass{base.__name__}", (mixin, base), {"__doc__": base.__doc__})
+    disp = _CLASSES[base].__new__(_CLASSES[base])
+    disp.__dict__["_class_models"] = refuse_class_ranges(models, base.__name__) if mixin is _EnvelopeMarkers \
+        else models
+    disp.__init__(*args, **kwargs)
+    return disp
+
+
+def class_baselines(disp, models, baselines=True):
+    """Each class's random baseline (its mean prior) in its curve's colour on a PR display; ``disp`` returned."""
+    if models is None:
         return disp
     check_bool(baselines, "baselines")
     ax = disp.ax_
     if baselines:
-        for name, prior in priors.items():
+        for name, model in models.items():
             line = disp.lines_[name]
-            disp.baselines_[f"random {name}"] = ax.axhline(prior, color=line.get_color(), linestyle="--",
+            disp.baselines_[f"random {name}"] = ax.axhline(model.mean, color=line.get_color(), linestyle="--",
                                                            linewidth=0.9, alpha=0.8, zorder=1.5)
     fit_label(ax.yaxis, "Precision $P$ (each class at its prior π')", "Precision $P$ (at π')", "Precision $P$")
     disp._place_legend(relocate=True)  # the baselines are drawn: place the legend off them too
     return disp
+

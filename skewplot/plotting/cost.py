@@ -25,6 +25,7 @@ from ..skew.base import skew_text
 from ._axes import log_axis
 from ._docstrings import fill_doc
 from ._kwargs import check_style
+from ._per_class import class_display, per_class_data
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 from .threshold import check_threshold, mark_threshold_of
 
@@ -265,6 +266,9 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
     skew : float in [0, 1], optional
         Deployment skew pi = P(+) to mark: a dotted vertical line at
         ``PC(+) = probability_cost(skew, m)`` and a dot on each envelope.
+        A one-vs-rest mapping takes a prior vector ``{class: prior}`` (or a
+        PriorEstimate): each class against the rest as it mixes them, its
+        marker at its own prior.
     x_axis : {"pc", "skew"}, default="pc"
         ``"pc"``: Drummond & Holte's axis, the probability cost PC(+), where
         every point is a straight line and ``m`` only relabels the axis.
@@ -288,12 +292,14 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
     """
     kwargs = check_style(kwargs, plot_cost)
     check_threshold(threshold)
+    data, skew, models = per_class_data(data, skew)  # one-vs-rest: each class at its own prior
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_cost")
-    disp = CostDisplay(points, m=m, lines=lines, envelope=envelope, trivial=trivial, operating_range=operating_range,
-                       skew=skew, max_lines=max_lines, band=band, x_axis=x_axis, confidence=confidence, n_boot=n_boot,
-                       random_state=random_state, palette=palette, log_skew=log_skew, skew_bounds=skew_bounds)
+    disp = class_display(CostDisplay, models, points, m=m, lines=lines, envelope=envelope, trivial=trivial,
+                         operating_range=operating_range, skew=skew, max_lines=max_lines, band=band, x_axis=x_axis,
+                         confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette,
+                         log_skew=log_skew, skew_bounds=skew_bounds)
     return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 

@@ -12,6 +12,7 @@ from ..skew.base import skew_text
 from ._axes import log_axis
 from ._docstrings import fill_doc
 from ._kwargs import check_style
+from ._per_class import class_display, per_class_data
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
 from .threshold import check_threshold, mark_threshold_of
 
@@ -165,7 +166,9 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
         Draw each classifier's upper envelope in bold.
     skew : float in [0, 1], optional
         Deployment skew to mark: a dotted vertical line and a dot on each
-        envelope (its best F there).
+        envelope (its best F there).  A one-vs-rest mapping takes a prior
+        vector ``{class: prior}`` (or a PriorEstimate): each class against
+        the rest as it mixes them, its marker at its own prior.
 %(envelope_params)s
     Returns
     -------
@@ -184,13 +187,13 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
     """
     kwargs = check_style(kwargs, plot_fmeasure)
     check_threshold(threshold)
+    data, skew, models = per_class_data(data, skew)  # one-vs-rest: each class at its own prior
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_fmeasure")
-    disp = FMeasureDisplay(points, f_alpha=f_alpha, beta=beta, lines=lines, envelope=envelope, skew=skew,
-                           log_skew=log_skew, skew_bounds=skew_bounds, max_lines=max_lines, band=band,
-                           confidence=confidence, n_boot=n_boot,
-                           random_state=random_state, palette=palette)
+    disp = class_display(FMeasureDisplay, models, points, f_alpha=f_alpha, beta=beta, lines=lines,
+                         envelope=envelope, skew=skew, log_skew=log_skew, skew_bounds=skew_bounds, max_lines=max_lines,
+                         band=band, confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette)
     return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 

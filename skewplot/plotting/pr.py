@@ -28,7 +28,7 @@ from ._display import (
 )
 from ._docstrings import fill_doc
 from ._kwargs import check_style
-from ._per_class import class_baselines, per_class_data
+from ._per_class import class_baselines, class_display, per_class_data
 from .bracket import is_bounded, plot_bracket
 from .layout._figure import legible
 from .layout._legend import set_entry_texts
@@ -328,7 +328,8 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
 %(input_params)s    skew : None, float, (lo, hi), SkewModel or mapping, optional
         None: each data set's own skew (plain PR).  A float: PR at that
         deployment skew.  A range: P̄-R; a SkewSeries: P̃-R.  A one-vs-rest mapping takes
-        ``{class: prior}`` or a PriorEstimate: each class at its own prior, with its own baseline.
+        ``{class: prior}`` or a PriorEstimate (each class at its own prior, with its own baseline), or
+        ranges ``{class: (lo, hi)}`` or one ``(lo, hi)`` for all (P̄-R per class; guide: multiclass).
     interpolation : str, default="continuous"
         As :func:`skewplot.aucpr`; sets the drawn curve and the legend's
         area, named for what it is: "AUCPR" for the continuous area under
@@ -386,15 +387,15 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
     check_threshold(threshold)
     if is_bounded(data):  # binned scores: a certified band per classifier
         return plot_bracket(data, space="pr", skew=skew, ax=ax, log_precision=log_precision, **kwargs)
-    data, skew, priors = per_class_data(data, skew)  # one-vs-rest at {class: prior}: each class at its own
+    data, skew, models = per_class_data(data, skew)  # one-vs-rest: each class at its own prior (or range)
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_pr")
-    disp = PRDisplay(points, skew=skew, interpolation=interpolation, normalize=normalize,
-                     baselines=baselines if priors is None else False, color_by_threshold=color_by_threshold,
-                     iso_f=iso_f, band=band, skew_label=skew_label, confidence=confidence, n_boot=n_boot,
-                     random_state=random_state, palette=palette, log_precision=log_precision)
-    return mark_threshold_of(class_baselines(disp.plot(ax=ax, **kwargs), priors, baselines), threshold)
+    disp = class_display(PRDisplay, models, points, skew=skew, interpolation=interpolation, normalize=normalize,
+                         baselines=baselines if models is None else False, color_by_threshold=color_by_threshold,
+                         iso_f=iso_f, band=band, skew_label=skew_label, confidence=confidence, n_boot=n_boot,
+                         random_state=random_state, palette=palette, log_precision=log_precision)
+    return mark_threshold_of(class_baselines(disp.plot(ax=ax, **kwargs), models, baselines), threshold)
 
 
 fill_doc(plot_pr)

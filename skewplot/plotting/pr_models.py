@@ -7,8 +7,11 @@ for one release, with a DeprecationWarning naming that spelling.
 
 from __future__ import annotations
 
-from .._validate import check_1d_array, check_pair, deprecated, renamed_keywords
+from collections.abc import Mapping
+
+from .._validate import check_1d_array, check_pair, deprecated, plain, renamed_keywords
 from ..metrics._inputs import refuse_positional_skew, skew_by_name
+from ..metrics.multiclass import OneVsRest
 from ..skew import SkewModel, SkewRange, SkewSeries
 from ._kwargs import check_style
 from .pr import plot_pr
@@ -32,8 +35,12 @@ def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight
     ----------
     data, y_score
         As :func:`plot_pr`, with its input keywords (``y_true``, ``hue``, ``units``, ``folds`` ...).
-    skew_range : (float, float), default=(0, 0.5)
-        The range of skews P̄ averages over.
+    skew_range : (float, float) or mapping, default=(0, 0.5)
+        The range of skews P̄ averages over.  For a one-vs-rest mapping
+        (:func:`skewplot.one_vs_rest`) one range for every class, or
+        ``{class: (lo, hi)}``: each class's prior over its own range, the
+        other classes at their test-set proportions (a range per class fixes
+        no prior vector; see the multiclass guide).
     weight : callable or frozen scipy.stats distribution, optional
         Density over the range (uniform when None).
     ax : matplotlib Axes, optional
@@ -42,6 +49,10 @@ def plot_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5), weight
     """
     kwargs = check_style(kwargs, plot_integrated_pr, via=plot_pr)
     refuse_positional_skew(data, y_score, "plot_integrated_pr", "skew_range")
+    if isinstance(data, OneVsRest) and isinstance(skew_range, Mapping):  # a range per class
+        ranges = {k: SkewRange(*check_pair(v, f"skew_range[{plain(k)}]", lo=0.0, hi=1.0), weight=weight)
+                  for k, v in skew_range.items()}
+        return plot_pr(data, y_score, skew=ranges, ax=ax, **kwargs)
     lo, hi = check_pair(skew_range, "skew_range", lo=0.0, hi=1.0)
     return plot_pr(data, y_score, skew=SkewRange(lo, hi, weight=weight), ax=ax, **kwargs)
 

@@ -13,6 +13,7 @@ from ._display import Display, as_points_dict, auc_labels, classifier_styles, cu
 from ._docstrings import fill_doc
 from ._gain_axes import baseline_xy, decade_axes, decades, densify, use_decades
 from ._kwargs import check_style
+from ._per_class import class_display, per_class_data
 from .layout._figure import fit_label
 from .layout._legend import set_entry_texts
 from .threshold import check_threshold, mark_threshold_of
@@ -66,6 +67,11 @@ class PRGDisplay(Display):
             gain_skew(skew_model_of(pts, params["skew"]))  # raises for a skew without recall gain (pi' = 1)
         return params
 
+    def _model_of(self, name, pts):
+        """The skew model of curve ``name``: the first data set's or ``skew``, one for all (a one-vs-rest
+        display gives each class its own)."""
+        return skew_model_of(next(iter(self.points.values())), self.skew)
+
     def plot(self, ax=None, **kwargs):
         """Draw on ``ax`` (a new figure when None); ``kwargs`` reach the curves.
 
@@ -97,7 +103,7 @@ class PRGDisplay(Display):
     def _refresh(self):
         ref = next(iter(self.points.values()))
         model = skew_model_of(ref, self.skew)
-        curves = {name: prg_curve(pts, skew=model) for name, pts in self.points.items()}
+        curves = {name: prg_curve(pts, skew=self._model_of(name, pts)) for name, pts in self.points.items()}
         if self.decades_:
             x_hi = decade_axes(self.ax_, [(c.recall_gain, c.precision_gain) for c in curves.values()])
             self.baselines_["always positive"].set_data(*baseline_xy(x_hi))
@@ -110,7 +116,7 @@ class PRGDisplay(Display):
             xy = c.recall_gain[keep], c.precision_gain[keep]
             self.lines_[name].set_data(*(densify(*xy, x_hi / 200) if self.decades_ else xy))
             if name in self.hulls_:
-                h = prg_curve(self.points[name], skew=model, hull=True)
+                h = prg_curve(self.points[name], skew=self._model_of(name, self.points[name]), hull=True)
                 hull = (h.recall_gain, h.precision_gain)
                 self.hulls_[name].set_data(*(densify(*hull, x_hi / 200) if self.decades_ else hull))
         for name, text in auc_labels(self.aucs_, "AUPRG").items():  # the digits that tell the areas apart
@@ -143,7 +149,9 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
         Under a range or series the gains are their expectations over it:
         precision gain ``1 - FPR/TPR`` does not depend on the skew, and the
         expected recall gain is the recall gain at ``E[o'] / (1 + E[o'])``
-        (``o'`` the odds ``pi'/(1 - pi')``; ``gain_skew``).
+        (``o'`` the odds ``pi'/(1 - pi')``; ``gain_skew``).  A one-vs-rest
+        mapping takes a prior vector ``{class: prior}`` (or a PriorEstimate)
+        or ranges ``{class: (lo, hi)}``: each class at its own.
     hull : bool, default=False
         Also draw each classifier's convex hull in PRG space (dotted).
     scale : {"auto", "linear", "decades"}, default="auto"
@@ -182,10 +190,11 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     """
     kwargs = check_style(kwargs, plot_prg)
     check_threshold(threshold)
+    data, skew, models = per_class_data(data, skew)  # one-vs-rest: each class at its own prior
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_prg")
-    disp = PRGDisplay(points, skew=skew, hull=hull, scale=scale, palette=palette)
+    disp = class_display(PRGDisplay, models, points, skew=skew, hull=hull, scale=scale, palette=palette)
     return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._validate import check_bool
-from ..metrics._inputs import classifiers
+from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.auc import roc_auc
 from ..metrics.hull import roc_convex_hull
+from ..metrics.multiclass import OneVsRest
 from ..metrics.points import OperatingPoints
 from ._axes import label_roc_axes
 from ._bands import check_band, draw_band, fold_band, fold_band_text
@@ -23,6 +24,7 @@ from ._display import (
 )
 from ._docstrings import fill_doc
 from ._kwargs import check_style
+from ._per_class import per_class_data, refuse_class_ranges
 from .bracket import is_bounded, plot_bracket
 from .threshold import check_threshold, mark_threshold_of
 
@@ -147,8 +149,9 @@ class ROCDisplay(FromScoresMixin, Display):
         self._place_legend(*zip(*shown, strict=True))
 
 
+@skew_by_name
 def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds=None, sample_weight=None,
-             pos_label=None, hue_order=None, palette=None, name=None, hull=False, band="sd",
+             pos_label=None, hue_order=None, palette=None, name=None, hull=False, band="sd", skew=None,
              threshold=None, ax=None, **kwargs):
     """Draw ROC curves with the chance diagonal and, on request, their convex hulls.
 
@@ -161,6 +164,11 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
         For folds: vertical averaging of the TPR on a grid of 401 FPR values,
         drawn as the mean ± one standard deviation, or as the median with the
         10-90 % quantiles.  The legend gives the ROC AUC as mean ± sd.
+    skew : mapping or PriorEstimate, optional
+        Only for a one-vs-rest mapping (:func:`skewplot.one_vs_rest`): the
+        class priors ``{class: prior}`` of the deployment.  ROC rates do not
+        depend on a class's own prior, but its "rest" is the other classes
+        mixed at theirs, so each class's FPR moves (no re-sorting).
 %(threshold_param)s    ax : matplotlib Axes, optional
     **kwargs
         Passed to the curves' ``Axes.plot`` (``color``, ``linewidth``,
@@ -192,6 +200,11 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     check_threshold(threshold)
     if is_bounded(data):  # binned scores: a certified band per classifier
         return plot_bracket(data, space="roc", ax=ax, **kwargs)
+    if skew is not None and not isinstance(data, OneVsRest):
+        raise TypeError("plot_roc: skew= is the class priors of a one-vs-rest mapping (sp.one_vs_rest); a binary "
+                        "ROC curve does not depend on the skew (plot_pr, plot_cost or plot_prg draw it)")
+    data, _, models = per_class_data(data, skew)
+    refuse_class_ranges(models, "plot_roc")
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_roc")

@@ -44,7 +44,7 @@ def test_an_estimate_is_a_prior_vector_and_other_spaces_take_the_reweighted_mapp
     assert len(disp.lines_) == 3
     moved = ovr.at_priors(PRIORS)
     roc = sp.plot_roc(moved)
-    assert roc.aucs_["1"] == pytest.approx(sp.roc_auc(moved[1]))
+    assert roc.aucs_["1, π'=0.3"] == pytest.approx(sp.roc_auc(moved[1]))
 
 
 @pytest.mark.slow  # loaded run 2026-11-29
