@@ -74,10 +74,10 @@ def save_figure(fig, path, **kwargs):
     write_atomically(path, lambda fh: fig.savefig(fh, format=ext, **kwargs))
 
 
-def read_columns(path, score, label, weight=None, encoding="utf-8"):
+def read_columns(path, score, label, weight=None, encoding="utf-8", score_option="--y-score"):
     """Read the score columns, the label and the optional weight column of a CSV file with a header.
 
-    ``score`` is one column name or a list of them.
+    ``score`` is one column name or a list of them; ``score_option`` is the option that named them.
 
     Returns
     -------
@@ -100,7 +100,7 @@ def read_columns(path, score, label, weight=None, encoding="utf-8"):
     if dupes:
         raise CLIError(f"FILE: column name {dupes[0]!r} appears more than once in the header of {path}")
     scores = [score] if isinstance(score, str) else list(score)
-    for role, col in [("--y-score", c) for c in scores] + [("--y-true", label), ("--sample-weight", weight)]:
+    for role, col in [(score_option, c) for c in scores] + [("--y-true", label), ("--sample-weight", weight)]:
         if col is not None and col not in header:
             raise CLIError(f"{role}: no column {col!r} in {path}; columns are: {', '.join(header)}")
     if not rows:
@@ -127,5 +127,5 @@ def read_columns(path, score, label, weight=None, encoding="utf-8"):
         return out
 
     labels = [(row[label] or "").strip() for row in rows]
-    values = numbers(score, "--y-score") if isinstance(score, str) else {c: numbers(c, "--y-score") for c in scores}
+    values = numbers(score, score_option) if isinstance(score, str) else {c: numbers(c, score_option) for c in scores}
     return values, labels, (None if weight is None else numbers(weight, "--sample-weight"))

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 
+from ._cli_classes import binary_only, plot_classes, report_classes
 from ._cli_files import FORMATS, CLIError, check_folder, output_path, read_columns, save_figure
 from ._cli_options import Once, Parser, Scores
 from ._format import column, number
@@ -139,21 +140,21 @@ def _print_table(rows, out=None):
     cols = list(rows[0])
 
     def cells_of(c):
-        """Column ``c``'s cells: names as they are, brackets rounded outward, numbers in one format per column."""
+        """Column ``c``'s cells: names and texts as they are, brackets rounded outward, numbers in one format."""
         values = [r[c] for r in rows]
-        if c == "classifier":
+        if c in ("classifier", "class"):
             return [str(v) for v in values]
-        numbers = iter(column([v for v in values if not isinstance(v, tuple)]))
-        # a certified bracket of binned scores: rounded outward, its width shown
-        return [format_bracket(v[0], v[1], sep=",") if isinstance(v, tuple) else next(numbers) for v in values]
+        numbers = iter(column([v for v in values if not isinstance(v, (tuple, str))]))
+        return [format_bracket(v[0], v[1], sep=",") if isinstance(v, tuple) else v if isinstance(v, str)
+                else next(numbers) for v in values]
 
     by_column = {c: cells_of(c) for c in cols}
     cells = [{c: by_column[c][k] for c in cols} for k in range(len(rows))]
     width = {c: max(len(c), 10, *(len(row[c]) for row in cells)) for c in cols}
-    out.write("  ".join(f"{c:<{width[c]}}" if c == "classifier" else f"{c:>{width[c]}}" for c in cols) + "\n")
+    left = {"classifier", "class"}
+    out.write("  ".join(f"{c:<{width[c]}}" if c in left else f"{c:>{width[c]}}" for c in cols) + "\n")
     for row in cells:
-        out.write("  ".join(f"{row[c]:<{width[c]}}" if c == "classifier" else f"{row[c]:>{width[c]}}"
-                            for c in cols) + "\n")
+        out.write("  ".join(f"{row[c]:<{width[c]}}" if c in left else f"{row[c]:>{width[c]}}" for c in cols) + "\n")
 
 
 def _demo(args) -> int:
@@ -208,6 +209,8 @@ def _score_points(args):
     """One OperatingPoints per --y-score column, on the shared label and weight columns."""
     from .metrics.points import operating_points
 
+    binary_only(args)
+
     repeated = sorted({c for c in args.score if args.score.count(c) > 1})
     if repeated:
         raise CLIError(f"--y-score {repeated[0]!r} given twice; each --y-score column is one classifier")
@@ -234,6 +237,8 @@ def _plot(args) -> int:
     page = None if args.html is None else _html_path(args.html, args.force)
     skew, skew_range = parse_skew(args.skew), parse_skew_range(args.skew_range)
     series = parse_skew_series(args.skew_series)
+    if args.class_scores is not None:  # multiclass: one-vs-rest, each class at its prior
+        return plot_classes(args, out, skew_range)
     points = _score_points(args)
     try:
         disp = draw_space(points, args.space, skew=skew, skew_range=skew_range, skew_series=series)
@@ -280,6 +285,8 @@ def _save_page(points, space, path, *, skew, skew_range, skew_series, progress=T
 def _report(args) -> int:
     skews = [parse_skew(text) for text in (args.skew or ["0.01"])]
     ranges = [parse_skew_range(text) for text in (args.skew_range or [])]
+    if args.class_scores is not None:  # multiclass: one row per class at the priors, and the argmax decision
+        return report_classes(args, ranges, _print_table)
     points = _score_points(args)
     try:
         rows = _metrics_rows(points, skews, ranges)
@@ -315,7 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--tolerance", type=float, metavar="TOL", action=Once,
                        help="Parquet input: bin the scores until the AUCPR bracket is at most TOL wide")
         # named as the Python keywords y_score=, y_true=, sample_weight=; the older spellings still work
-        p.add_argument("--y-score", "--score", dest="score", required=True, metavar="COL", action=Scores,
+        p.add_argument("--y-score", "--score", dest="score", metavar="COL", action=Scores,
                        help="column of classifier scores (larger = more positive); repeat it for several "
                        "classifiers: one curve and one table row each (--score: deprecated spelling)")
         p.add_argument("--y-true", "--label", dest="label", required=True, metavar="COL", action=Once,
@@ -324,6 +331,10 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--sample-weight", "--weight", dest="weight", metavar="COL", action=Once,
                        help="optional column of non-negative sample weights (--weight: deprecated spelling)")
         p.add_argument("--pos-label", metavar="VALUE", action=Once, help="the label value of the positive class")
+        p.add_argument("--class-scores", metavar="COLS", action=Once, help="multiclass, instead of --y-score: "
+                       "class=column,... or columns in sorted class order; one-vs-rest curves and rows")
+        p.add_argument("--priors", metavar="CLASS=P,...", action=Once, help="with --class-scores: the "
+                       "deployment's class priors (sum 1); each class against the rest at its own prior")
         p.add_argument("--debug", action="store_true", default=argparse.SUPPRESS, help=debug_help)
         p.add_argument("--encoding", default="utf-8", metavar="NAME",
                        help="text encoding of FILE (default utf-8; e.g. latin-1, cp1252, utf-16)")

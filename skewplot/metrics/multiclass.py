@@ -67,7 +67,7 @@ def check_priors(priors, classes, name="skew"):
     if missing or extra:
         parts = ([f"no prior for class(es) {', '.join(missing)}"] if missing else []) + \
                 ([f"class(es) {', '.join(extra)} not among the classes"] if extra else [])
-        raise ValueError(f"{name}: {'; '.join(parts)}; the classes are {[plain(c) for c in classes]}")
+        raise ValueError(f"{name}: {'; '.join(parts)}; the classes are {', '.join(plain(c) for c in classes)}")
     out = {}
     for c in classes:
         v = given[c]

@@ -19,6 +19,7 @@ from ..metrics import decide
 from ..metrics._inputs import require_skew, skew_by_name
 from ..metrics.cost import _nec, probability_cost
 from ..metrics.fweight import resolve_f_weight
+from ..metrics.multiclass import OneVsRest
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates_at, skew_model_of
 from ..skew import FixedSkew, SkewRange, SkewSeries
@@ -26,6 +27,7 @@ from . import _resample
 from ._checks import as_generator
 from ._inputs import labelled_rows
 from .bootstrap import points_of, read_rows, replicate_rates
+from .class_decision import choose_for_classes, report_classes
 from .exact_bootstrap import exact_intervals
 from .prior_shift import SkewEstimate
 
@@ -145,29 +147,28 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
                      pos_label=None, random_state=None, progress=True):
     """The threshold to deploy when the deployment skew is known only as a number, a range or a distribution.
 
-    Every threshold is evaluated (no grid), each with the exact one-skew
-    formulas of cost, F and precision space, and the best under ``risk`` is
-    returned with what it does at the deployment skew.
+    Every threshold is evaluated (no grid), each with the exact one-skew formulas of cost, F and precision
+    space, and the best under ``risk`` is returned with what it does at the deployment skew.
 
     Parameters
     ----------
-    data : array-like, DataFrame or OperatingPoints
+    data : array-like, DataFrame, OperatingPoints or OneVsRest
         Labels (with ``y_score``), a table whose columns ``y_true=``, ``y_score=`` name, or
-        operating points (not for ``risk="chance"``/``confidence``, which resample rows).
+        operating points (not for ``risk="chance"``/``confidence``, which resample rows).  Multiclass
+        (a OneVsRest, or an ``(n, K)`` ``y_score``): a ``PerClass`` of decisions, each class against the
+        rest at its prior (``skew={class: prior}`` or a PriorEstimate; intervals from the per-class counts);
+        ``target="argmax"``: Bayes' rule at the priors (:func:`~skewplot.expected_confusion`).
     y_score, y_true : array-like or str, optional
         Scores (positive where ``score >= threshold``) and labels, or their columns in ``data``.
     skew : float, (lo, hi), SkewModel or SkewEstimate
         The deployment skew pi' (required).  A :class:`~skewplot.SkewEstimate` with an interval stands for
         the distribution of its bootstrap estimates (its interval for ``"worst"`` and ``"regret"``).
-    target : {"cost", "fbeta", "precision", "recall"}
-        Minimise the normalised expected cost [S Eq 7] with cost weight
-        ``m``; maximise F_beta; or reach precision (recall) at least
-        ``value`` with the most recall (the fewest false positives); equal to
-        ``value`` to the counts' rounding meets it (``decide.MEET_RTOL``).
-    value : float in [0, 1], optional
-        The precision or recall to reach (those targets only).
-    m : float in [0, 1], default=0.5
-        Relative cost of a false positive, ``C_FP / (C_FP + C_FN)``.
+    target : {"cost", "fbeta", "precision", "recall", "argmax"}
+        Minimise the normalised expected cost [S Eq 7] with cost weight ``m``; maximise F_beta; or reach
+        precision (recall) at least ``value`` with the most recall (the fewest false positives); equal to
+        ``value`` to the counts' rounding meets it (``decide.MEET_RTOL``).  "argmax": multiclass only.
+    value : float in [0, 1], optional (the precision or recall to reach, those targets only)
+    m : float in [0, 1], default=0.5 (relative cost of a false positive, ``C_FP / (C_FP + C_FN)``)
     beta : float >= 0, optional (the F_beta weight; None: F1)
     risk : {"expected", "worst", "regret", "chance"}, default="expected"
         ``"expected"``: the objective averaged over the skew model.
@@ -211,6 +212,10 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
     >>> d.value >= 0.9
     True
     """
+    if isinstance(data, OneVsRest) or target == "argmax" or np.ndim(y_score) == 2:  # multiclass: per class
+        return choose_for_classes(data, y_score, y_true=y_true, sample_weight=sample_weight, skew=skew, target=target,
+                                  value=value, m=m, beta=beta, risk=risk, confidence=confidence, n_boot=n_boot,
+                                  random_state=random_state)
     require_skew(skew, data, y_score, "choose_threshold")
     check_choice(target, "target", decide.TARGETS)
     check_choice(risk, "risk", decide.RISKS)
@@ -316,23 +321,20 @@ def _report(pts, i, model, m):
 def report_at(pts, index, skew, *, m=0.5, confidence=None, exact=False, n_boot=N_BOOT_DECISION, random_state=None):
     """What operating point ``index`` does at the deployment skew, as :func:`choose_threshold` reports it.
 
-    The widgets' threshold readout: the same quantities (``_report``) at any
-    point, and with ``confidence`` the same percentile intervals, drawn
-    from the points' counts alone in O(``n_boot``), whatever the number of
-    rows.  In the stratified bootstrap of :func:`choose_threshold` (each
-    class resampled with replacement from its own rows) the positives a
-    replicate scores at or above the threshold are
-    ``Binomial(n_pos, TPR)``, its negatives ``Binomial(n_neg, FPR)``, the
-    two independent; those counts are drawn here, with one skew per
-    replicate from the model as there.  Exact for unit-weight rows only:
-    points with non-integer counts (weights, soft labels) are refused.
+    The widgets' threshold readout: the same quantities (``_report``) at any point, and with ``confidence``
+    the same percentile intervals, drawn from the points' counts alone in O(``n_boot``), whatever the number
+    of rows.  In the stratified bootstrap of :func:`choose_threshold` (each class resampled from its own
+    rows) the positives a replicate scores at or above the threshold are ``Binomial(n_pos, TPR)``, its
+    negatives ``Binomial(n_neg, FPR)``, independent; those counts are drawn here, with one skew per
+    replicate from the model as there.  Unit-weight rows only (non-integer counts are refused).
 
     Parameters
     ----------
-    pts : OperatingPoints
-    index : int
+    pts : OperatingPoints or OneVsRest
+        A OneVsRest: ``index`` is ``{class: point}``, ``skew`` a prior vector or PriorEstimate; a ``PerClass``.
+    index : int or mapping
         The operating point (``skewplot.plotting.threshold.threshold_index``).
-    skew : float, (lo, hi), SkewModel or SkewEstimate
+    skew : float, (lo, hi), SkewModel, SkewEstimate, mapping or PriorEstimate
     m : float in [0, 1], default=0.5
     confidence : float in (0, 1), optional
     exact : bool, default=False
@@ -362,8 +364,10 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, exact=False, n_boot=N
     >>> [round(v, 3) for v in report_at(pts, 2, 0.01, confidence=0.9, exact=True)["intervals"]["recall"]]
     [0.333, 1.0]
     """
+    if isinstance(pts, OneVsRest):  # each class at its own point and prior, ``index`` {class: point}
+        return report_classes(pts, index, skew, m=m, confidence=confidence, n_boot=n_boot, random_state=random_state)
     if not isinstance(pts, OperatingPoints):
-        raise TypeError(f"pts must be OperatingPoints, got {type(pts).__name__}")
+        raise TypeError(f"pts must be OperatingPoints or a OneVsRest, got {type(pts).__name__}")
     index = check_int(index, "index", lo=0, hi=len(pts) - 1)
     m, exact = check_scalar(m, "m", lo=0.0, hi=1.0), check_bool(exact, "exact")
     model, _, draws = _skew_spec(skew, pts)

@@ -11,17 +11,18 @@ priors), so the intervals hold both uncertainties.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from .._defaults import N_BOOT_DECISION
 from .._validate import as_plain_array, check_choice, check_int, check_scalar, plain
 from ..metrics.multiclass import _key, _score_columns
-from ..metrics.per_class import adjust_priors, check_priors
+from ..metrics.per_class import PerClass, _is_prior_vector, adjust_priors, check_priors, class_skews
 from ._checks import as_generator
 
-__all__ = ["ConfusionEstimate", "expected_confusion"]
+__all__ = ["ConfusionEstimate", "expected_confusion", "choose_class_thresholds", "report_classes"]
 
 RULES = ("argmax", "unadjusted")
 
@@ -166,3 +167,131 @@ def expected_confusion(y_true, y_score, priors, *, classes=None, rule="argmax", 
         low, high = np.percentile(dist, [tail, 100.0 - tail], axis=0)
     return ConfusionEstimate(tuple(classes), matrix, low, high, dict(zip(classes, prior.tolist(), strict=True)),
                              per, rule, dist)
+
+
+def _class_draws(skew, classes):
+    """An estimate's bootstrap prior vectors (columns in the order of ``classes``), or None."""
+    dist = getattr(skew, "distribution", None)
+    if dist is None:
+        return None
+    return np.clip(dist[:, [list(skew.priors).index(c) for c in classes]], 0.0, 1.0)
+
+
+def _vector(ovr, skew, func):
+    if skew is None or not _is_prior_vector(skew):
+        raise TypeError(f"{func}: a one-vs-rest mapping takes skew= as the deployment's prior vector "
+                        "{class: prior} (summing to 1) or a PriorEstimate")
+    return class_skews(ovr, skew)
+
+
+def class_count_intervals(ovr, cls, index, prior, draws, m, confidence, n_boot, rng):
+    """Percentile intervals of :func:`~skewplot.stats.choose.report_at`'s quantities for class ``cls`` at ``index``.
+
+    The stratified bootstrap of the test rows (each class resampled from its
+    own rows) makes the count of class j scored at or above the threshold
+    ``Binomial(n_j, share_j)``, independently per class; class ``cls``'s
+    recall is its own share, its rest's FPR the others' shares mixed at the
+    replicate's priors (``prior``, or a row of ``draws`` per replicate).
+    """
+    from .choose import _REPORTED, _values
+
+    counts = ovr._counts[cls]
+    above, total = counts[index], counts[-1]
+    if not np.all(np.mod(np.r_[above, total], 1.0) == 0.0):
+        raise ValueError("confidence: intervals from the counts need unit-weight rows; this one-vs-rest mapping "
+                         "was built with sample weights")
+    i = ovr.classes.index(cls)
+    shares = rng.binomial(total.astype(np.int64), above / total, size=(n_boot, total.size)) / total
+    p = np.broadcast_to(prior, shares.shape) if draws is None else draws[rng.integers(0, len(draws), n_boot)]
+    rest = np.array(p, dtype=float)
+    rest[:, i] = 0.0
+    fpr = (rest * shares).sum(axis=1) / np.maximum(rest.sum(axis=1), np.finfo(float).tiny)
+    per = _values(shares[:, i], fpr, p[:, i], m)
+    q = ((1.0 - confidence) / 2, (1.0 + confidence) / 2)
+    out = {k: tuple(float(v) for v in np.quantile(np.broadcast_to(per[k], (n_boot,)), q)) for k in _REPORTED}
+    if above[i] == 0 and above.sum() == above[i]:  # the empty prediction: its precision is a limit
+        out["precision"] = None
+    return out
+
+
+def choose_class_thresholds(ovr, skew, *, confidence, n_boot, random_state, **choose):
+    """:func:`~skewplot.choose_threshold` per class of ``ovr``: each against its rest at its prior.
+
+    ``choose`` holds the binary call's ``target``, ``value``, ``m``,
+    ``beta`` and ``risk``.  With an estimate that has bootstrap replicates,
+    class k's skew is the distribution of its estimates (as the binary case
+    takes a SkewEstimate) and its rest is mixed at the point estimate.
+    """
+    from ..skew import SkewSeries
+    from .choose import choose_threshold
+
+    if choose.get("risk") == "chance":
+        raise ValueError("risk='chance' resamples rows, which a one-vs-rest mapping no longer holds; choose with "
+                         "risk='expected', 'worst' or 'regret' and ask for intervals with confidence=")
+    points, skews, priors = _vector(ovr, skew, "choose_threshold")
+    draws = _class_draws(skew, ovr.classes)
+    rng = as_generator(random_state)
+    prior = np.array(list(priors.values()))
+    out = {}
+    for i, k in enumerate(ovr.classes):
+        model = skews[k] if draws is None else SkewSeries(np.append(draws[:, i], draws[0, i]))
+        dec = choose_threshold(points[k], skew=model, **choose)
+        if confidence is not None:
+            intervals = class_count_intervals(ovr, k, dec.index, prior, draws, choose["m"], confidence, n_boot, rng)
+            dec = replace(dec, intervals=intervals, confidence=confidence, n_boot=n_boot)
+        out[k] = dec
+    return PerClass(out, priors, "choose_threshold")
+
+
+def report_classes(ovr, index, skew, *, m, confidence, n_boot, random_state):
+    """:func:`~skewplot.stats.choose.report_at` per class: ``index`` maps each class to its operating point."""
+    from ..skew import FixedSkew
+    from .choose import _report
+
+    points, skews, priors = _vector(ovr, skew, "report_at")
+    if not isinstance(index, Mapping) or {_key(k) for k in index} != set(ovr.classes):
+        raise TypeError(f"index: a one-vs-rest mapping needs {{class: point index}} for the classes "
+                        f"{[plain(c) for c in ovr.classes]}, got {index!r}")
+    index = {_key(k): v for k, v in index.items()}
+    draws = _class_draws(skew, ovr.classes)
+    rng = as_generator(random_state)
+    prior = np.array(list(priors.values()))
+    out = {}
+    for k in ovr.classes:
+        i = check_int(index[k], f"index[{plain(k)}]", lo=0, hi=len(points[k]) - 1)
+        out[k] = _report(points[k], i, FixedSkew(skews[k]), m)
+        out[k]["intervals"] = None if confidence is None else class_count_intervals(
+            ovr, k, i, prior, draws, m, confidence, n_boot, rng)
+    return PerClass(out, priors, "report_at")
+
+
+def choose_for_classes(data, y_score, *, y_true, sample_weight, skew, target, confidence, n_boot, random_state,
+                       **choose):
+    """:func:`~skewplot.choose_threshold`'s multiclass case: per-class thresholds, or the argmax at the priors.
+
+    ``data`` is a OneVsRest, or labels (or a table) with ``y_score`` an
+    ``(n, K)`` matrix of scores.  ``target="argmax"`` returns
+    :func:`expected_confusion` (Bayes' rule at the priors, posteriors needed).
+    """
+    from .._frames import is_table
+    from ..metrics.multiclass import OneVsRest, one_vs_rest
+
+    if target == "argmax":
+        if isinstance(data, OneVsRest):
+            raise TypeError("target='argmax' decides each row by its largest posterior: give the labels and the "
+                            "(n, K) posteriors (predict_proba), not a OneVsRest")
+        extra = [k for k in ("value", "beta") if choose.get(k) is not None]
+        if extra or choose.get("risk", "expected") != "expected" or sample_weight is not None:
+            raise TypeError("target='argmax' takes skew=, confidence=, n_boot= and random_state= only (no "
+                            f"{', '.join(extra) or 'risk= or sample_weight='})")
+        labels = data if y_true is None else y_true
+        return expected_confusion(labels, y_score, skew, confidence=confidence, n_boot=n_boot,
+                                  random_state=random_state)
+    if not isinstance(data, OneVsRest):
+        table = data is not None and (is_table(data) or isinstance(data, Mapping))
+        data = one_vs_rest(y_true, y_score, sample_weight=sample_weight, data=data) if table else \
+            one_vs_rest(data if y_true is None else y_true, y_score, sample_weight=sample_weight)
+    elif y_score is not None or y_true is not None:
+        raise TypeError("choose_threshold(): data is a one-vs-rest mapping; y_score and y_true apply to labels")
+    return choose_class_thresholds(data, skew, target=target, confidence=confidence, n_boot=n_boot,
+                                   random_state=random_state, **choose)
