@@ -17,14 +17,14 @@ from .._progress import check_progress
 from .._validate import check_bool, check_choice, check_int, check_scalar
 from ..metrics import decide
 from ..metrics._inputs import require_skew, skew_by_name
-from ..metrics.cost import _nec, probability_cost
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.multiclass import OneVsRest
 from ..metrics.points import OperatingPoints
-from ..metrics.precision import curve_rates_at, skew_model_of
+from ..metrics.precision import skew_model_of
 from ..skew import FixedSkew, SkewRange, SkewSeries
 from . import _resample
 from ._checks import as_generator
+from ._deployed import _REPORTED, _report, _values
 from ._inputs import labelled_rows
 from .bootstrap import points_of, read_rows, replicate_rates
 from .class_decision import choose_for_classes, report_classes
@@ -33,9 +33,6 @@ from .prior_shift import SkewEstimate
 
 __all__ = ["ThresholdDecision", "choose_threshold", "report_at"]
 
-#: Deployed cases the counts are given for.
-PER = 10_000
-_REPORTED = ("recall", "precision", "fpr", "cost", "tp", "fp", "fn", "tn")
 
 
 @dataclass(frozen=True)
@@ -213,9 +210,9 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
     True
     """
     if isinstance(data, OneVsRest) or target == "argmax" or np.ndim(y_score) == 2:  # multiclass: per class
-        return choose_for_classes(data, y_score, y_true=y_true, sample_weight=sample_weight, skew=skew, target=target,
-                                  value=value, m=m, beta=beta, risk=risk, confidence=confidence, n_boot=n_boot,
-                                  random_state=random_state)
+        return choose_for_classes(data, y_score, binary=choose_threshold, y_true=y_true, sample_weight=sample_weight,
+                                  skew=skew, target=target, value=value, m=m, beta=beta, risk=risk,
+                                  confidence=confidence, n_boot=n_boot, random_state=random_state)
     require_skew(skew, data, y_score, "choose_threshold")
     check_choice(target, "target", decide.TARGETS)
     check_choice(risk, "risk", decide.RISKS)
@@ -296,26 +293,6 @@ def choose_threshold(data=None, y_score=None, *, skew=None, target, value=None, 
         counts={k: report[k] for k in ("tp", "fp", "fn", "tn")},
         **{k: report[k] for k in ("recall", "precision", "fpr", "cost")},
     )
-
-
-def _values(tpr, fpr, pi, m):
-    """The reported quantities of rates ``(tpr, fpr)`` at skew ``pi`` (arrays broadcast)."""
-    return {"recall": tpr, "fpr": fpr,
-            "precision": decide.goodness_at(tpr, fpr, pi, "precision"),
-            "cost": _nec(tpr, fpr, probability_cost(pi, m)),
-            "tp": PER * pi * tpr, "fn": PER * pi * (1.0 - tpr),
-            "fp": PER * (1.0 - pi) * fpr, "tn": PER * (1.0 - pi) * (1.0 - fpr)}
-
-
-def _report(pts, i, model, m):
-    """The reported quantities at point ``i``, averaged over the model (counts are linear in pi')."""
-    t_lim, f_lim = curve_rates_at(pts, i)
-    t, f = float(pts.tpr[i]), float(pts.fpr[i])
-    mu = model.mean
-    out = {k: float(v) for k, v in _values(t, f, mu, m).items()}
-    out["precision"] = float(model.precision(t_lim, f_lim))
-    out["cost"] = float(model.expect(lambda p: _nec(t, f, probability_cost(p, m))))
-    return out
 
 
 def report_at(pts, index, skew, *, m=0.5, confidence=None, exact=False, n_boot=N_BOOT_DECISION, random_state=None):

@@ -21,6 +21,7 @@ from .._validate import as_plain_array, check_choice, check_int, check_scalar, p
 from ..metrics.multiclass import _key, _score_columns
 from ..metrics.per_class import PerClass, _is_prior_vector, adjust_priors, check_priors, class_skews
 from ._checks import as_generator
+from ._deployed import _REPORTED, _report, _values
 
 __all__ = ["ConfusionEstimate", "expected_confusion", "choose_class_thresholds", "report_classes"]
 
@@ -193,8 +194,6 @@ def class_count_intervals(ovr, cls, index, prior, draws, m, confidence, n_boot, 
     recall is its own share, its rest's FPR the others' shares mixed at the
     replicate's priors (``prior``, or a row of ``draws`` per replicate).
     """
-    from .choose import _REPORTED, _values
-
     counts = ovr._counts[cls]
     above, total = counts[index], counts[-1]
     if not np.all(np.mod(np.r_[above, total], 1.0) == 0.0):
@@ -214,16 +213,16 @@ def class_count_intervals(ovr, cls, index, prior, draws, m, confidence, n_boot, 
     return out
 
 
-def choose_class_thresholds(ovr, skew, *, confidence, n_boot, random_state, **choose):
+def choose_class_thresholds(ovr, skew, *, binary, confidence, n_boot, random_state, **choose):
     """:func:`~skewplot.choose_threshold` per class of ``ovr``: each against its rest at its prior.
 
-    ``choose`` holds the binary call's ``target``, ``value``, ``m``,
+    ``binary`` is the binary ``choose_threshold`` (passed in: its module
+    imports this one); ``choose`` holds the binary call's ``target``, ``value``, ``m``,
     ``beta`` and ``risk``.  With an estimate that has bootstrap replicates,
     class k's skew is the distribution of its estimates (as the binary case
     takes a SkewEstimate) and its rest is mixed at the point estimate.
     """
     from ..skew import SkewSeries
-    from .choose import choose_threshold
 
     if choose.get("risk") == "chance":
         raise ValueError("risk='chance' resamples rows, which a one-vs-rest mapping no longer holds; choose with "
@@ -235,7 +234,7 @@ def choose_class_thresholds(ovr, skew, *, confidence, n_boot, random_state, **ch
     out = {}
     for i, k in enumerate(ovr.classes):
         model = skews[k] if draws is None else SkewSeries(np.append(draws[:, i], draws[0, i]))
-        dec = choose_threshold(points[k], skew=model, **choose)
+        dec = binary(points[k], skew=model, **choose)
         if confidence is not None:
             intervals = class_count_intervals(ovr, k, dec.index, prior, draws, choose["m"], confidence, n_boot, rng)
             dec = replace(dec, intervals=intervals, confidence=confidence, n_boot=n_boot)
@@ -246,8 +245,6 @@ def choose_class_thresholds(ovr, skew, *, confidence, n_boot, random_state, **ch
 def report_classes(ovr, index, skew, *, m, confidence, n_boot, random_state):
     """:func:`~skewplot.stats.choose.report_at` per class: ``index`` maps each class to its operating point."""
     from ..skew import FixedSkew
-    from .choose import _report
-
     points, skews, priors = _vector(ovr, skew, "report_at")
     if not isinstance(index, Mapping) or {_key(k) for k in index} != set(ovr.classes):
         raise TypeError(f"index: a one-vs-rest mapping needs {{class: point index}} for the classes "
@@ -265,7 +262,7 @@ def report_classes(ovr, index, skew, *, m, confidence, n_boot, random_state):
     return PerClass(out, priors, "report_at")
 
 
-def choose_for_classes(data, y_score, *, y_true, sample_weight, skew, target, confidence, n_boot, random_state,
+def choose_for_classes(data, y_score, *, binary, y_true, sample_weight, skew, target, confidence, n_boot, random_state,
                        **choose):
     """:func:`~skewplot.choose_threshold`'s multiclass case: per-class thresholds, or the argmax at the priors.
 
@@ -293,5 +290,5 @@ def choose_for_classes(data, y_score, *, y_true, sample_weight, skew, target, co
             one_vs_rest(data if y_true is None else y_true, y_score, sample_weight=sample_weight)
     elif y_score is not None or y_true is not None:
         raise TypeError("choose_threshold(): data is a one-vs-rest mapping; y_score and y_true apply to labels")
-    return choose_class_thresholds(data, skew, target=target, confidence=confidence, n_boot=n_boot,
+    return choose_class_thresholds(data, skew, binary=binary, target=target, confidence=confidence, n_boot=n_boot,
                                    random_state=random_state, **choose)

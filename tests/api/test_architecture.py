@@ -135,7 +135,7 @@ def imports(root):
 
 def layer_of(module):
     parts = module.split(".")
-    if len(parts) == 1 or parts[1] in ("cli", "__main__"):
+    if len(parts) == 1 or parts[1] in ("cli", "__main__", "_cli_classes"):  # the CLI's multiclass case: app too
         return "app"
     if parts[1] in DATA:
         return "data"
