@@ -110,7 +110,7 @@ def class_space(ovr, args, priors, skew_range, ax=None):
     if args.space == "integrated":
         if priors is not None:
             raise CLIError("--space integrated takes --skew-range lo,hi (one range for every class), not --priors")
-        return sp.plot_integrated_pr(ovr, skew_range=skew_range or (0.0, 0.5), ax=ax)
+        return sp.plot_pr(ovr, skew=skew_range or (0.0, 0.5), ax=ax)  # P̄-R: one range for every class
     plot = {"pr": sp.plot_pr, "roc": sp.plot_roc, "cost": sp.plot_cost, "f": sp.plot_fmeasure}[args.space]
     return plot(ovr, skew=priors, ax=ax)
 

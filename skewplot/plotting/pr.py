@@ -328,8 +328,7 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
 %(input_params)s    skew : None, float, (lo, hi), SkewModel or mapping, optional
         None: each data set's own skew (plain PR).  A float: PR at that
         deployment skew.  A range: P̄-R; a SkewSeries: P̃-R.  A one-vs-rest mapping takes
-        ``{class: prior}`` or a PriorEstimate (each class at its own prior, with its own baseline), or
-        ranges ``{class: (lo, hi)}`` or one ``(lo, hi)`` for all (P̄-R per class; guide: multiclass).
+        ``{class: prior}``/a PriorEstimate (each class at its prior and baseline) or ``{class: (lo, hi)}``.
     interpolation : str, default="continuous"
         As :func:`skewplot.aucpr`; sets the drawn curve and the legend's
         area, named for what it is: "AUCPR" for the continuous area under

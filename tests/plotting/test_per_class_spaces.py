@@ -100,7 +100,7 @@ def test_prg_each_class_at_its_prior_and_over_its_range():
 @pytest.mark.slow
 def test_integrated_pr_a_range_per_class_or_one_for_all():
     y, s, ovr = _ovr()
-    disp = sp.plot_integrated_pr(ovr, skew_range=RANGES)
+    disp = sp.plot_pr(ovr, skew=RANGES)
     res = sp.aucpr(ovr, skew=RANGES)
     for k, (lo, hi) in RANGES.items():
         ref = sp.aucpr(y == k, s[:, k], skew=(lo, hi))  # the rest at its test composition
@@ -109,10 +109,13 @@ def test_integrated_pr_a_range_per_class_or_one_for_all():
         assert disp.aucs_[name] == pytest.approx(ref, rel=1e-12)
         assert disp.baselines_[f"random {name}"].get_ydata()[0] == pytest.approx((lo + hi) / 2)
     assert res.weighted == pytest.approx(sum(ovr.priors[k] * res[k] for k in RANGES))  # test priors weigh
-    one = sp.plot_integrated_pr(ovr, skew_range=(0.05, 0.2))
+    one = sp.plot_pr(ovr, skew=(0.05, 0.2))
     assert sorted(one.aucs_.values()) == pytest.approx(
         sorted(sp.aucpr(y == k, s[:, k], skew=(0.05, 0.2)) for k in range(3)), rel=1e-12)
     assert lint_figure(disp.figure_) == []
+    with pytest.warns(DeprecationWarning):  # the deprecated spelling takes a range per class too
+        old = sp.plot_integrated_pr(ovr, skew_range=RANGES)
+    assert old.aucs_ == pytest.approx(disp.aucs_, rel=1e-12)
 
 
 @pytest.mark.parametrize("call, err, words", [
