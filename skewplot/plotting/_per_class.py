@@ -26,7 +26,11 @@ from ..skew import FixedSkew
 from ..skew.base import skew_text
 from .layout._figure import fit_label
 
-__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges"]
+__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges", "class_pr_display"]
+
+
+#: A per-class PR display's y label, from the widest to the narrowest that fits.
+_PR_YLABELS = ("Precision $P$ (each class at its prior π')", "Precision $P$ (at π')", "Precision $P$")
 
 
 def per_class_data(data, skew):
@@ -68,7 +72,37 @@ def _refuse_skew_update(params):
 
 
 class _PRModels:
-    """PR space: each curve (and its area) under its own skew model."""
+    """PR space: each curve (and its area) under its own skew model; ``update(priors=...)`` when built by
+    :func:`class_pr_display` (every class moved to a new prior vector, no sorting)."""
+
+    @property
+    def _update_params(self):
+        return super()._update_params + (("priors",) if "_class_source" in self.__dict__ else ())
+
+    def _set_params(self, **params):
+        if "priors" in params:
+            self._move_priors(params.pop("priors"))
+        super()._set_params(**params)
+
+    def _move_priors(self, priors):
+        ovr, names = self._class_source
+        priors = check_priors(priors, ovr.classes, "priors")
+        moved = ovr.at_priors(priors)  # refuses a prior of 0 or 1 by name
+        self.points.update({name: moved[k] for name, k in names.items()})
+        self._class_models.update({name: FixedSkew(priors[k]) for name, k in names.items()})
+        self.__dict__.pop("_model_ids", None)
+        self._reduced.clear()  # keyed by the replaced points' ids
+        self._corners.clear()
+        if self.ax_ is not None:
+            from ._display import curve_bins
+
+            n_bins = curve_bins(self.ax_)
+            for name in names:
+                self._reduce(self.points[name], n_bins)
+                line = self.baselines_.get(f"random {name}")
+                if line is not None:
+                    line.set_ydata([priors[names[name]]] * 2)
+        self.__dict__["priors"] = priors
 
     def _by_id(self):
         memo = self.__dict__.get("_model_ids")
@@ -94,12 +128,22 @@ class _PRModels:
         for name, value in self.points.items():
             self.aucs_[name] = self._auc(value, self._class_models[name])
 
+    def _set_labels(self):
+        super()._set_labels()  # the x label; then the y label says the classes' priors, not one data set's skew
+        fit_label(self.ax_.yaxis, *_PR_YLABELS)
+
     def model(self):
         """The model of the rarest class: a log precision axis reaches below its baseline."""
         return min(self._class_models.values(), key=lambda m: m.mean)
 
     def _check_params(self, params):
         _refuse_skew_update(params)
+        if "priors" in params:  # checked here, stored by _set_params
+            edge = [k for k, p in check_priors(params.pop("priors"), self._class_source[0].classes, "priors").items()
+                    if not 0.0 < p < 1.0]
+            if edge:
+                raise ValueError(f"priors: class(es) {', '.join(map(str, edge))} have prior 0 or 1, where their "
+                                 "one-vs-rest curve does not exist; give priors in (0, 1)")
         return super()._check_params(params)
 
 
@@ -180,8 +224,29 @@ def class_baselines(disp, models, baselines=True):
         for name, model in models.items():
             line = disp.lines_[name]
             disp.baselines_[f"random {name}"] = ax.axhline(model.mean, color=line.get_color(), linestyle="--",
-                                                           linewidth=0.9, alpha=0.8, zorder=1.5)
-    fit_label(ax.yaxis, "Precision $P$ (each class at its prior π')", "Precision $P$ (at π')", "Precision $P$")
+                                                           linewidth=0.9, alpha=0.8, zorder=1.6)
+    fit_label(ax.yaxis, *_PR_YLABELS)
     disp._place_legend(relocate=True)  # the baselines are drawn: place the legend off them too
     return disp
 
+
+
+def class_pr_display(ovr, priors, *, ax=None, **kwargs):
+    """A PR display of every class of ``ovr`` at ``priors``, named by class, that ``update(priors=...)`` moves.
+
+    The widgets' one-vs-rest display: each class against the rest as the
+    prior vector mixes it, its random baseline in its colour; a new vector
+    is a reweighting of the stored counts (:meth:`OneVsRest.at_priors`).
+    ``kwargs`` reach :class:`~skewplot.plotting.pr.PRDisplay`.
+    """
+    from .._validate import plain
+    from .pr import PRDisplay
+
+    priors = check_priors(priors, ovr.classes, "priors")
+    moved = ovr.at_priors(priors)
+    names = {str(plain(k)).strip("'"): k for k in ovr.classes}
+    models = {name: FixedSkew(priors[k]) for name, k in names.items()}
+    disp = class_display(PRDisplay, models, {name: moved[k] for name, k in names.items()}, baselines=False, **kwargs)
+    disp.__dict__["_class_source"] = (ovr, names)
+    disp.__dict__["priors"] = priors
+    return class_baselines(disp.plot(ax=ax), models)

@@ -12,6 +12,7 @@ re-sorts scores and never creates another figure.
 :func:`interactive_fmeasure`              F-measure space (``f_alpha``, skew marker)
 :func:`interactive_cost`                  cost space (``m``, skew marker)
 :func:`explorer`                          every space, one linked set of controls
+:func:`interactive_classes`               one-vs-rest: a class and its prior (``interactive_pr(ovr)``)
 ========================================  ==========================================
 
 Each returns an :class:`ipywidgets.VBox` with ``.controls`` (dict name ->
@@ -52,8 +53,10 @@ except ImportError as exc:  # pragma: no cover - exercised in a subprocess by th
     ) from exc
 
 from . import interactive as _interactive
+from .classes import interactive_classes
 from .controls import f_alpha_slider, m_slider, skew_range_slider, skew_slider
 from .explorer import explorer
 from .interactive import *  # noqa: F403 -- re-exports exactly interactive.__all__
 
-__all__ = [*_interactive.__all__, "explorer", "skew_slider", "skew_range_slider", "f_alpha_slider", "m_slider"]
+__all__ = [*_interactive.__all__, "explorer", "interactive_classes", "skew_slider", "skew_range_slider",
+           "f_alpha_slider", "m_slider"]

@@ -18,6 +18,7 @@ from ..skew import SkewRange, SkewSeries
 from ..skew.base import skew_text
 from ._base import SkewWidget, check_points, check_slider_bounds, first_points, initial_skew, normalized, plot_args
 from ._checks import skew_or_estimate
+from .classes import OneVsRest, interactive_classes
 from .controls import NumberSlider, check_skew_range, f_alpha_slider, m_slider, skew_range_slider, skew_slider
 from .spaces import EnvelopeWidget, _marker_doc
 from .threshold import add_threshold_control
@@ -86,9 +87,9 @@ def interactive_pr(data=None, y_score=None, *, skew=None, slider_bounds=(1e-4, 0
     Parameters
     ----------
     data, y_score : optional
-        What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``).
-    skew : float, optional
-        Starting skew; the data set's own skew when None.
+        What to plot, as :func:`skewplot.plot_pr` takes it (``y_true``, ``hue``, ``units`` ... in ``kwargs``);
+        a OneVsRest: a class selector and that class's prior (:func:`~skewplot.widgets.interactive_classes`).
+    skew : float, optional (the starting skew, the data set's own when None; a OneVsRest: a prior vector)
     slider_bounds : (float, float), default=(1e-4, 0.9999)
         The skew slider's ends, ``0 < lo < hi < 1`` (formerly ``skew_bounds``,
         which in the plots is the span of the skew axis).
@@ -104,9 +105,8 @@ def interactive_pr(data=None, y_score=None, *, skew=None, slider_bounds=(1e-4, 0
     Returns
     -------
     SkewWidget
-        ``controls["skew"]`` (FloatLogSlider), ``displays["pr"]``
-        (PRDisplay), ``readouts_`` (AUC and nAUC per classifier) and a
-        ``reset`` button back to the data set's skew.
+        ``controls["skew"]`` (FloatLogSlider), ``displays["pr"]`` (PRDisplay), ``readouts_`` (AUC and nAUC
+        per classifier) and a ``reset`` button back to the data set's skew.
 
     Examples
     --------
@@ -116,6 +116,8 @@ def interactive_pr(data=None, y_score=None, *, skew=None, slider_bounds=(1e-4, 0
     >>> round(w.readouts_["strong"]["AUC"], 4) == round(sp.aucpr(w.displays["pr"].points["strong"], skew=0.01), 4)
     True
     """
+    if isinstance(data, OneVsRest) and y_score is None and estimated_skew is None:
+        return interactive_classes(data, skew=skew, slider_bounds=slider_bounds, figsize=figsize, **kwargs)
     return InteractivePR(data, y_score, skew=skew, slider_bounds=slider_bounds, estimated_skew=estimated_skew,
                          figsize=figsize, **kwargs)
 
@@ -191,8 +193,7 @@ def interactive_integrated_pr(data=None, y_score=None, *, skew_range=(0.0, 0.5),
     Returns
     -------
     SkewWidget
-        ``controls["skew_range"]`` (FloatRangeSlider),
-        ``controls["weighting"]`` (Dropdown), ``displays["pr"]``.
+        ``controls["skew_range"]`` (FloatRangeSlider), ``controls["weighting"]`` (Dropdown), ``displays["pr"]``.
 
     Examples
     --------
