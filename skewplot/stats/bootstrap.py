@@ -378,6 +378,10 @@ def bootstrap_points(pts, n_boot, *, stratified=True, random_state=None):
         pts = OperatingPoints(tpr=pts.tpr, fpr=pts.fpr, thresholds=np.r_[np.inf, -np.arange(pts.tp.size - 1.0)],
                               tp=pts.tp, fp=pts.fp, n_pos=pts.n_pos, n_neg=pts.n_neg)
     pools, n_bins = _resample.make_pools([rows], [pts], is_pos, None, stratified)
+    # Every replicate is kept: its tp and fp polylines (and an OperatingPoints around them).
+    check_memory(n_boot * (16 * (sum(n_bins) + 1) + 1000), f"n_boot={n_boot} band replicates of {rows.size} rows",
+                 reduce="lower n_boot")
+    check_replicate_work(n_boot, rows.size, sum(n_bins))
     out = []
     chunk = _resample.chunk_size(pools)
     for start in range(0, n_boot, chunk):

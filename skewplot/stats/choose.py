@@ -354,6 +354,7 @@ def report_at(pts, index, skew, *, m=0.5, confidence=None, exact=False, n_boot=N
         return out
     confidence = check_scalar(confidence, "confidence", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
     n_boot = check_int(n_boot, "n_boot", lo=1)
+    check_memory(8 * n_boot * (2 * len(_REPORTED) + 4), f"n_boot={n_boot} replicates", reduce="lower n_boot")
     n_pos, n_neg = float(pts.tp[-1]), float(pts.fp[-1])
     if not all(float(v).is_integer() for v in (n_pos, n_neg, pts.tp[index], pts.fp[index])):
         raise ValueError("confidence: intervals from the points' counts need unit-weight rows; these points "

@@ -35,7 +35,7 @@ import math
 
 import numpy as np
 
-from .._validate import check_int, check_scalar
+from .._validate import check_bool, check_choice, check_int, check_scalar
 from ..metrics.cost import _nec, probability_cost
 from ..skew.formulas import precision_at
 
@@ -211,6 +211,11 @@ def _ragged(first, count):
     return rows, first[rows] + (np.arange(rows.size) - np.repeat(np.cumsum(count) - count, count))
 
 
+def _check_alpha(alpha):
+    """A quantile's level, strictly inside (0, 1) (an interval's end)."""
+    return check_scalar(alpha, "alpha", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+
+
 class CountBootstrap:
     """The stratified count bootstrap of one operating point, exactly: quantiles of what a replicate reports.
 
@@ -249,7 +254,8 @@ class CountBootstrap:
         With ``decreasing``, ``max{x : P(rate >= x) >= alpha}``: the rate at
         the ``alpha``-quantile of a decreasing function of it (FN, TN).
         """
-        c = self.A if cls == "pos" else self.B
+        alpha, decreasing = _check_alpha(alpha), check_bool(decreasing, "decreasing")
+        c = self.A if check_choice(cls, "cls", ("pos", "neg")) == "pos" else self.B
         return (c.upper(alpha) if decreasing else c.lower(alpha)) / c.n
 
     def precision(self, skew, alpha):
@@ -260,6 +266,7 @@ class CountBootstrap:
         atoms share the value 1 (``B = 0``): that quantile is found first.
         """
         skew = check_scalar(skew, "skew", lo=0.0, hi=1.0, lo_open=True, hi_open=True)
+        alpha = _check_alpha(alpha)
         A, B = self.A, self.B
         odds = (1.0 - skew) / skew
         ra = self.n_neg / (self.n_pos * odds) * A.k
@@ -317,7 +324,7 @@ class CountBootstrap:
         It falls with ``A`` and rises with ``B``: ``F(x) = sum_a P(A = a) P(B <= b_max(a, x))``,
         searched as :meth:`precision` searches its own.
         """
-        skew = check_scalar(skew, "skew", lo=0.0, hi=1.0)
+        skew, alpha = check_scalar(skew, "skew", lo=0.0, hi=1.0), _check_alpha(alpha)
         A, B, n_pos, n_neg = self.A, self.B, self.n_pos, self.n_neg
         pc = float(probability_cost(skew, check_scalar(m, "m", lo=0.0, hi=1.0)))
         nb, pa = B.pmf.size, A.pmf

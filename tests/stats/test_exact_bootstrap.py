@@ -141,3 +141,24 @@ def test_report_at_exact_is_the_limit_of_its_monte_carlo_interval():
         report_at(pts, i, (0.01, 0.05), confidence=conf, exact=True)
     empty = report_at(pts, 0, 0.02, confidence=conf, exact=True)["intervals"]
     assert empty["precision"] is None and empty["recall"] == (0.0, 0.0)
+
+
+@pytest.mark.parametrize("call, name", [
+    (lambda cb: cb.rate(0.0, "pos"), "alpha"), (lambda cb: cb.rate(1.0, "neg"), "alpha"),
+    (lambda cb: cb.rate(np.nan, "pos"), "alpha"), (lambda cb: cb.rate("0.05", "pos"), "alpha"),
+    (lambda cb: cb.rate(0.05, "x"), "cls"), (lambda cb: cb.rate(0.05, "pos", decreasing="yes"), "decreasing"),
+    (lambda cb: cb.precision(0.1, 1.5), "alpha"), (lambda cb: cb.cost(0.1, 0.5, -0.1), "alpha"),
+])
+def test_a_quantile_level_and_class_are_checked_by_name(call, name):
+    """Issue 41's corpus: rate(alpha=0 or 1.5) returned a number and cls='x' was taken as the negatives."""
+    with pytest.raises((ValueError, TypeError), match=name):
+        call(CountBootstrap(100, 900, 60, 30))
+
+
+def test_report_at_refuses_replicates_beyond_memory_naming_n_boot():
+    import skewplot as sp
+    from skewplot.stats.choose import report_at
+
+    pts = sp.operating_points([0, 0, 1, 0, 1, 1], [0.1, 0.2, 0.3, 0.4, 0.8, 0.9])
+    with pytest.raises(MemoryError, match="n_boot=1000000000000 replicates"):
+        report_at(pts, 2, 0.01, confidence=0.9, n_boot=10**12)

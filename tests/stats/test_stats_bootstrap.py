@@ -181,3 +181,15 @@ def test_single_class_resample_without_stratification_is_a_clear_error():
         sp.aucpr_ci(y, s, n_boot=200, stratified=False, random_state=0)
     r = sp.aucpr_ci(y, s, n_boot=200, random_state=0)  # stratified: always one positive
     assert r.low <= r.estimate <= r.high
+
+
+@pytest.mark.parametrize("n_boot", [10**7, 10**12])
+def test_a_band_refuses_replicates_beyond_memory_naming_n_boot(n_boot):
+    """Issue 41's corpus: plot_pr(confidence=0.9, n_boot=1e12) drew replicates for a minute and 5 GB, then
+    failed in numpy; the band's replicates are all kept, so their memory is checked before any is drawn."""
+    y, s = sp.datasets.make_scores(400, 0.3, random_state=0)
+    pts = sp.operating_points(y, s)
+    with pytest.raises(MemoryError, match=rf"n_boot={n_boot} band replicates of 400 rows"):
+        sp.stats.bootstrap.bootstrap_points(pts, n_boot)
+    with pytest.raises(MemoryError, match=rf"n_boot={n_boot}"):
+        sp.plot_pr(pts, confidence=0.9, n_boot=n_boot)

@@ -61,6 +61,22 @@ def test_save_html_names_a_bad_title_and_a_path_it_cannot_write(tmp_path):
     assert not bad.exists()
 
 
+@pytest.mark.parametrize("path, err, said", [
+    ("/proc/x.html", OSError, r"'/proc/x.html': its folder '/proc' takes no new file"),
+    ("{tmp}/none/x.html", FileNotFoundError, r"/none/x.html': its folder .* does not exist"),
+    ("{tmp}", IsADirectoryError, "it is a folder"), ("", ValueError, "path is empty"),
+])
+def test_save_html_refuses_a_path_it_cannot_write_before_painting(path, err, said, tmp_path, monkeypatch):
+    """A file under /proc was refused only after every frame was painted (20-30 s), and as root os.access
+    says every folder is writable: the folder is probed with a temporary file first."""
+    import skewplot.widgets.page.export as export
+
+    w = interactive_pr(PTS, skew=0.1, slider_bounds=(0.09, 0.11))
+    monkeypatch.setattr(export, "control_grid", lambda *a: pytest.fail("painted before the path was checked"))
+    with pytest.raises(err, match=said):
+        w.save_html(path.format(tmp=tmp_path))
+
+
 @pytest.mark.parametrize("figsize, err", [((0, 0), ValueError), ((6.0, -1.0), ValueError), ((6.0,), TypeError),
                                           ("big", TypeError), ((6.0, np.nan), ValueError)])
 def test_a_widget_refuses_a_figsize_it_cannot_draw_naming_it(figsize, err):

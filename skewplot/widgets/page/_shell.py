@@ -5,7 +5,9 @@ from __future__ import annotations
 import html
 import json
 import math
+import os
 import string
+import tempfile
 from importlib import resources
 
 from ..._files import write_atomically
@@ -71,6 +73,28 @@ def control_grid(control):
         values = points
     fmt = control.readout_format or ".2f"
     return values, [readout_text(v, fmt) for v in values]
+
+
+def check_page_path(path):
+    """Refuse, before any frame is painted, a path the page could not be written to (an OSError naming it)."""
+    text = os.fspath(path)
+    if not text:
+        raise ValueError("path is empty; give the file to write (e.g. 'page.html')")
+    folder = os.path.dirname(os.path.abspath(text))
+    if not os.path.isdir(folder):
+        kind, problem = FileNotFoundError, f"its folder {folder!r} does not exist"
+    elif os.path.isdir(text):
+        kind, problem = IsADirectoryError, "it is a folder"
+    else:
+        try:  # as write_atomically starts: a temporary file beside the page (os.access trusts root everywhere)
+            fd, probe = tempfile.mkstemp(prefix=".skewplot-", dir=folder)
+        except OSError as exc:
+            kind, problem = type(exc), f"its folder {folder!r} takes no new file ({exc.strerror or exc})"
+        else:
+            os.close(fd)
+            os.remove(probe)
+            return
+    raise kind(f"save_html: cannot write path {text!r}: {problem}")
 
 
 def write_page(path, text):

@@ -55,7 +55,7 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 
 from ..._progress import bar, check_progress
-from ._shell import control_grid, page_html, read_text, write_page
+from ._shell import check_page_path, control_grid, page_html, read_text, write_page
 
 __all__ = ["save_html", "control_grid"]
 
@@ -176,6 +176,7 @@ def save_html(widget, path, *, max_frames=1000, title=None, progress=True):
         raise ValueError(f"max_frames must be a positive integer, got {max_frames!r}")
     if not isinstance(path, (str, os.PathLike)):
         raise TypeError(f"path must be a str or os.PathLike, got {type(path).__name__}")
+    check_page_path(path)
     progress = check_progress(progress)
     if title is not None and not isinstance(title, str):
         raise TypeError(f"title must be a str (the page's title), got {type(title).__name__} {title!r}")
