@@ -53,7 +53,8 @@ def _alarm(signum, frame):
 
 IGNORED_WARNINGS = ("future.infer_string", "PySpark does not yet", "is_datetime64tz_dtype", "distutils",
                     "pkg_resources", "Pandas4Warning", "iteritems", "swapaxes", "ChainedAssignment",
-                    "n_boot=", "is small")  # n_boot small: our own advice on purpose-small sweeps
+                    "n_boot=", "is small",  # n_boot small: our own advice on purpose-small sweeps
+                    "sits on the boundary")  # estimate_skew's boundary estimate: the answer, said (issue 41)
 
 
 def run_case(c):
@@ -688,10 +689,11 @@ def class12():
         case(12, f"constant test scores {method}", lambda m=method: sp.estimate_skew(
             y, np.full(y.size, 0.4), rng.normal(size=200), quantifier=m),
              expect="refuse", needles=needles)
+        # one test score group of deployment scores: a boundary estimate (issue 41), no longer a refusal
         case(12, f"constant deployment scores {method}", lambda m=method: sp.estimate_skew(
-            y, s, np.full(300, 0.25), quantifier=m), expect="refuse", needles=needles)
+            y, s, np.full(300, 0.25), quantifier=m), check=lambda e: e.estimate in (0.0, 1.0))
         case(12, f"one deployment score {method}", lambda m=method: sp.estimate_skew(y, s, [1.0], quantifier=m),
-             expect="refuse", needles=needles)
+             check=lambda e: e.estimate in (0.0, 1.0))
         case(12, f"scores independent of labels {method}", lambda m=method: sp.estimate_skew(
             np.tile([0, 1], 300), np.repeat(np.arange(300.0), 2), rng.normal(size=100), quantifier=m),
              expect="refuse", needles=needles)
