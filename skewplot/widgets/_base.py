@@ -23,7 +23,7 @@ import ipywidgets as widgets
 import numpy as np
 
 from ..plotting._compat import leave_pyplot, legend_loc
-from ..plotting.layout._legend import mark_page
+from ..plotting.layout._legend import defer_shared_legend, mark_page
 from ..skew.base import skew_text
 from ._checks import (  # noqa: F401 - re-exported: the widgets import them from here
     _BY_CELL,
@@ -153,6 +153,7 @@ class SkewWidget(Tables, widgets.VBox):
                 guard(fig.canvas, self._paint_lock)
                 self.figure = fig
                 mark_page(fig)
+                defer_shared_legend(fig, True)  # fitted once in _finish, when every panel is drawn
                 return fig, axes
             plt.close(fig)
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -167,6 +168,7 @@ class SkewWidget(Tables, widgets.VBox):
         self._output = widgets.Output()
         self.figure = fig
         mark_page(fig)  # its table shows the areas: its panels keep none of their own
+        defer_shared_legend(fig, True)  # fitted once in _finish, when every panel is drawn
         return fig, axes
 
     def _repr_mimebundle_(self, **kwargs):
@@ -281,6 +283,7 @@ class SkewWidget(Tables, widgets.VBox):
     # ---------------------------------------------------------------- layout
     def _finish(self, control_rows, *, side_by_side=True):
         """Lay out controls, figure and table, wire the observers and draw once."""
+        defer_shared_legend(self.figure, False)
         tc = self.threshold_control
         control_rows = [*control_rows, *([tc.controls_row()] if tc is not None else [])]
         rows = [widgets.HBox(list(r), layout=widgets.Layout(flex_flow="row wrap")) for r in control_rows]

@@ -206,8 +206,12 @@ def share_legend(fig, handles, labels, ax=None, **kwargs):
 
     # a row under a tenth of the figure leaves the panels their share; laying out a widget's six panels
     # to find that took half a second a call
+    if note(fig, "deferred", False):  # more panels are coming (a widget's build): fitted once, at the end
+        enough = lambda lg: True  # noqa: E731
+    else:
+        enough = lambda lg: lg.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height  # noqa: E731
     legend = fit(forms(tries, list(shown)), make, (list(shown.values()), list(shown)), fig, panels(fig), renderer,
-                  enough=lambda lg: lg.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height)
+                  enough=enough, settle=note(fig, "deferred", False) is not None)
     notes(fig).legend = held([legend])[0]
     if ax is not None:
         panel_areas(ax, handles, labels)
@@ -217,6 +221,23 @@ def share_legend(fig, handles, labels, ax=None, **kwargs):
         elif note(other, "own_legend", False) and other.get_legend() is not None:
             place_legend(other, legend=other.get_legend(), own=True)
     return legend
+
+
+def defer_shared_legend(fig, defer):
+    """Defer (``defer=True``) or fit (``False``) the shared legend of ``fig`` while its panels are added.
+
+    A widget adds its panels one by one and each adds its entries to the
+    figure's one legend; fitting that legend to the figure lays the whole
+    figure out (twice or more a call, about half of an explorer's build).
+    While deferred the entries are drawn in the first style without a
+    layout; ending the deferral fits the legend once, with every entry (its
+    style chosen on one layout; the caller lays the figure out after).
+    """
+    shown = unheld([note(fig, "legend")])[0] if note(fig, "legend", None) is not None else None
+    if not defer and shown is not None and shown in fig.legends:  # (the explorer draws a legend of its own)
+        notes(fig).deferred = None  # the widget lays its figure out next: the legend is measured, not settled
+        share_legend(fig, [], [])
+    notes(fig).deferred = bool(defer)
 
 
 def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):

@@ -134,7 +134,7 @@ def least_share(axes, legend=None, renderer=None):
     return min(shares, default=1.0)
 
 
-def fit(tries, make, entries, fig, axes, renderer, enough=None):
+def fit(tries, make, entries, fig, axes, renderer, enough=None, settle=True):
     """The legend of the first of ``tries`` with which every Axes of ``axes`` keeps ``MIN_CELL_SHARE`` of its cell.
 
     One path for a single Axes' strip and a figure's shared legend: each
@@ -145,7 +145,8 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None):
     measured (a try whose legend is so much taller than the last laid out
     one that the share foretold falls short is not laid out).  When no try
     keeps the share the one that keeps the most is drawn.  ``enough(legend)``: a legend small enough to keep without
-    laying the figure out.
+    laying the figure out.  ``settle=False``: the legend kept is not laid out until the
+    Axes stay (the caller lays the figure out next).
     """
     def draw(attempt):
         form = (attempt["wrap"], attempt["compact"])
@@ -173,13 +174,15 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None):
         share = min(min((kept / cell for kept, cell in heights), default=1.0),
                     least_share((), legend, renderer))  # 0 for a legend out of the figure
         if share >= MIN_CELL_SHARE or (i == len(tries) - 1 and (best is None or share >= best[0])):
-            _trial_layout(fig, axes)
+            if settle:
+                _trial_layout(fig, axes)
             return legend
         if best is None or share > best[0]:
             best = (share, i)
         legend.remove()
     legend = draw(tries[best[1]])
-    _trial_layout(fig, axes)
+    if settle:
+        _trial_layout(fig, axes)
     return legend
 
 
