@@ -223,7 +223,7 @@ def p_value(p, resolution=1e-4) -> str:
 
 
 def tick(x) -> str:
-    """A log axis' tick label in plain text: ``0.001``, ``0.02``, ``100``; ``1e-05`` outside ``1e-4 .. 1e5``.
+    """A log axis' tick label in plain text: ``0.001``, ``0.02``, ``100``; ``1e-5`` outside ``1e-4 .. 1e5``.
 
     Not matplotlib's ``10^{-3}``: its exponent, a mathtext superscript, is
     0.7 of the label's size (4.9 pt under ``style.paper``), under the 6.5 pt a
@@ -233,8 +233,8 @@ def tick(x) -> str:
     Examples
     --------
     >>> from skewplot._format import tick
-    >>> tick(1e-3), tick(0.002), tick(1.0), tick(20.0), tick(1e-4), tick(3e-6), tick(0.0)
-    ('0.001', '0.002', '1', '20', '0.0001', '3e-06', '0')
+    >>> tick(1e-3), tick(0.002), tick(1.0), tick(20.0), tick(1e-4), tick(3e-6), tick(0.0), tick(1e6)
+    ('0.001', '0.002', '1', '20', '0.0001', '3e-6', '0', '1e6')
     """
     x = float(x)
     special = _special(x)
@@ -243,4 +243,5 @@ def tick(x) -> str:
     exponent = _exponent(abs(x), 1)
     if exponent in _FIXED_EXPONENTS:
         return format(x, f".{max(0, -exponent)}f")
-    return format(x, ".0e")
+    mantissa, exponent = format(x, ".0e").split("e")
+    return f"{mantissa}e{int(exponent)}"

@@ -42,7 +42,7 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
     else:  # plain text: the subscript of ``model.label()`` (P_{pi'=0.01}) is too small to read in print
         text = model.describe()
         fit_label(ax.yaxis, f"Precision ${model.symbol}$ ({text})", f"${model.symbol}$ ({text})",
-                  f"Precision ${model.symbol}$")
+                  f"Precision ${model.symbol}$", lines=False)  # one line: two would take the Axes' width
 
 
 _CLAUSE = re.compile(r",\s[^\[\]()]*$")  # a last ", ..." clause outside any bracket

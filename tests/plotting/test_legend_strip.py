@@ -88,12 +88,12 @@ def test_four_classifiers_in_a_small_figure_split_curves_below_and_key_inside(ci
     three rows under the x label at 7 pt: the curves take the strip, the key the empty upper right."""
     fig = plt.figure(figsize=(3.4, 2.6), layout="constrained")
     ax = fig.add_subplot()
-    sp.plot_pr(_points(4, rate=0.001, n=100_000), skew=1e-4, confidence=ci, n_boot=20, random_state=0, ax=ax)
+    disp = sp.plot_pr(_points(4, rate=0.001, n=100_000), skew=1e-4, confidence=ci, n_boot=20, random_state=0, ax=ax)
     assert lint_figure(fig) == []
     strip = ax.get_legend()
     (key,) = _key(ax)
     assert [t.get_text().split("\n")[0] for t in strip.get_texts()] == [
-        "model A (AUCPR = 0.033)", "model B (AUCPR = 0.019)", "model C (AUCPR = 0.003)", "baseline logistic regression"]
+        f"model {k} (AUCPR = {number(disp.aucs_['model ' + k])})" for k in "ABC"] + ["baseline logistic regression"]
     texts = [t.get_text() for t in key.get_texts()]
     assert "random (0.0001)" in texts and texts[-1] == "unachievable"
     assert texts[0] == ("90 % pointwise bootstrap CI" if ci else "random (0.0001)")
