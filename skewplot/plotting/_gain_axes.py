@@ -61,12 +61,14 @@ _SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def _tick_text(k):
-    """The gain ``1 - 10**-k`` as a tick label: ``"0"``, ``"0.9"``, ... ``"0.9999"``, then ``"1−10⁻⁵"``.
+    """The gain ``1 - 10**-k`` as a tick label: ``"0"``, ``"0.9"``, ... ``"0.9999"``, then ``"1−10⁻⁵"``; ``"−9"``.
 
     In the tick labels' own font (no mathtext, whose font a theme may set apart).
     """
     if k == 0:
         return "0"
+    if k < 0:  # a negative gain: 1 - 10**-k, "−9", "−99"
+        return "−" + str(10 ** -k - 1)
     return "0." + "9" * k if k <= 4 else "1−10⁻" + str(k).translate(_SUPERSCRIPTS)
 
 
@@ -96,11 +98,17 @@ def decade_axes(ax, curves):
     x_hi = max([float(x.max()) for x in xs if x.size] + [1.0])
     y_hi = max([float(y.max()) for y in ys if y.size] + [1.0])
     x_hi, y_hi = min(x_hi * 1.03, MAX_DECADES), min(y_hi * 1.05, MAX_DECADES)
-    ax.set_xlim(gain(-0.01 * x_hi), gain(x_hi))
-    ax.set_ylim(gain(-0.05 * y_hi), gain(y_hi))
+    x_lo = -0.01 * x_hi
+    # negative precision gains (FPR > TPR: worse than chance there) at recall gains shown: the Axes reach down to
+    # them, as AUPRG counts them (main 1b3cc5f kept 5 % below 0 and such curves left through the bottom spine)
+    lows = [decades(y[(x >= gain(x_lo)) & np.isfinite(y)]) for x, y in curves]
+    y_min = min([float(v.min()) for v in lows if v.size] + [0.0])
+    y_lo = -0.05 * y_hi if y_min >= 0.0 else y_min - 0.05 * (y_hi - y_min)
+    ax.set_xlim(gain(x_lo), gain(x_hi))
+    ax.set_ylim(gain(y_lo), gain(y_hi))
     to_pt = 72.0 / ax.figure.dpi
     _ticks(ax.xaxis, 0.0, x_hi, ax.bbox.width * to_pt)
-    _ticks(ax.yaxis, 0.0, y_hi, 2.0 * ax.bbox.height * to_pt)  # a y label's height is one line, not its width
+    _ticks(ax.yaxis, min(0.0, np.ceil(y_min)), y_hi, 2.0 * ax.bbox.height * to_pt)  # a y label: one line high
     return x_hi
 
 

@@ -108,3 +108,21 @@ def test_scale_is_chosen_once_and_checked():
     assert disp.decades_ and disp.ax_.get_xlim()[1] > 0.9999
     with pytest.raises(ValueError, match="scale"):
         sp.plot_prg(pts, scale="log")
+
+
+def test_negative_gains_stay_inside_the_decade_axes():
+    # the review of 1b3cc5f: ridge, mlp and lasso (AUPRG -1.69, -2.90, -2.80) left through the bottom spine, as the
+    # y limit was 5 % of the range below 0; their negative areas had nothing visible behind them
+    worse = sp.OperatingPoints.from_rates([0.02, 0.1, 0.5, 0.9], [0.3, 0.5, 0.8, 0.97], skew=0.05)
+    good = sp.OperatingPoints.from_rates([0.3, 0.6, 0.9], [0.001, 0.02, 0.3], skew=0.05)
+    disp = sp.plot_prg({"good": good, "worse than chance": worse}, skew=1e-3)
+    assert disp.decades_
+    lo, hi = disp.ax_.get_ylim()
+    x_lo = disp.ax_.get_xlim()[0]
+    for name in ("good", "worse than chance"):
+        x, y = disp.lines_[name].get_data()
+        shown = (np.asarray(x) >= x_lo) & np.isfinite(y)
+        assert shown.any()
+        assert np.all(np.asarray(y)[shown] >= lo), (name, np.asarray(y)[shown].min(), lo)
+    assert disp.aucs_["worse than chance"] < 0
+    assert any(t.get_text().startswith("−") for t in disp.ax_.get_yticklabels())  # a negative gain's tick
