@@ -15,6 +15,7 @@ import numpy as np
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
 from ._legend_text import LEGEND_NAME, area_name, auc_label, auc_labels, legend_name  # noqa: F401 - their home before
+from ._notes import note, notes
 from .layout._figure import lay_out, settle
 from .layout._legend import place_legend
 
@@ -335,10 +336,38 @@ def from_first_point(recall, prec, pts):
     return recall[keep], prec[keep]
 
 
-def classifier_styles(points, kwargs, linewidth, spec=None):
-    """``(name, value, style)`` per classifier: ``palette`` colour and ``linewidth``, overridden by ``kwargs``."""
-    for (name, value), color in zip(points.items(), palette(len(points), spec, points), strict=True):
+def classifier_styles(points, kwargs, linewidth, spec=None, ax=None):
+    """``(name, value, style)`` per classifier: ``palette`` colour and ``linewidth``, overridden by ``kwargs``.
+
+    ``ax``: the panel drawn on.  A classifier keeps the colour it has in the
+    figure's other panels, and one new to the figure takes a colour none of
+    them has (a classifier missing from one panel of a row shifted the others'
+    colours there).
+    """
+    colors = palette(len(points), spec, points)
+    if ax is not None and not isinstance(spec, dict):
+        colors = _figure_colours(ax.figure, [str(name) for name in points], colors, spec)
+    for (name, value), color in zip(points.items(), colors, strict=True):
         yield name, value, {"color": color, "linewidth": linewidth, **kwargs}
+
+
+def _figure_colours(fig, names, colors, spec):
+    """The colours of ``names`` in ``fig``: each classifier's own across its panels (noted on the figure)."""
+    known = dict(note(fig, "colours", {}))
+    if known:
+        every = palette(len(set(known) | set(names)), spec)
+        used = set(known.values())
+        colors = []
+        for name in names:
+            if name not in known:
+                free = [c for c in every if c not in used]
+                known[name] = free[0] if free else every[len(known) % len(every)]
+                used.add(known[name])
+            colors.append(known[name])
+    else:
+        known = dict(zip(names, colors, strict=True))
+    notes(fig).colours = known
+    return colors
 
 
 def _estimator_scores(estimator, X, response_method="auto", pos_label=None):

@@ -249,7 +249,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self._drawn = {name: value._take(_drawn_indices(value, cap)) for name, value in self.points.items()
                        if not isinstance(value, list)}
         several = len(self.points) > 1
-        for name, value, style in classifier_styles(self.points, kwargs, 2.0, self.palette):
+        for name, value, style in classifier_styles(self.points, kwargs, 2.0, self.palette, self.ax_):
             color = style["color"]
             thin = {"colors": color if several else "0.6", **thin_look(len(self.points))}
             if not self.envelope:  # kwargs reach the thin lines instead

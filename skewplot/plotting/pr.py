@@ -197,7 +197,7 @@ class PRDisplay(FromScoresMixin, Display):
         ax = self._attach(ax)
         n_bins = curve_bins(ax)
         self._compute_aucs()
-        for name, value, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
+        for name, value, style in classifier_styles(self.points, kwargs, 1.6, self.palette, ax):
             for pts in (value if isinstance(value, list) else [value]):
                 self._reduce(pts, n_bins)
             if isinstance(value, list):

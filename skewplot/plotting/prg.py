@@ -82,7 +82,7 @@ class PRGDisplay(Display):
         ax = self._attach(ax)
         self._n_bins = curve_bins(ax)
         self.decades_ = use_decades(self.scale, gain_skew(skew_model_of(next(iter(self.points.values())), self.skew)))
-        for name, _, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
+        for name, _, style in classifier_styles(self.points, kwargs, 1.6, self.palette, self.ax_):
             (self.lines_[name],) = ax.plot([], [], label=name, **style)
             if self.hull:
                 (self.hulls_[name],) = ax.plot([], [], color=self.lines_[name].get_color(), linestyle=":",

@@ -101,7 +101,7 @@ class ROCDisplay(FromScoresMixin, Display):
         """
         ax = self._attach(ax)
         n_bins = curve_bins(ax)
-        for name, value, style in classifier_styles(self.points, kwargs, 1.6, self.palette):
+        for name, value, style in classifier_styles(self.points, kwargs, 1.6, self.palette, ax):
             if isinstance(value, list):
                 a = np.array([roc_auc(p) for p in value])
                 self.aucs_[name] = (float(a.mean()), float(a.std(ddof=1)) if a.size > 1 else 0.0)

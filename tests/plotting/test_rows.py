@@ -72,3 +72,21 @@ def test_a_shared_legend_never_joins_two_classifiers(four):
         import matplotlib as mpl
 
         mpl.rcdefaults()
+
+
+@pytest.mark.slow  # about 1 s: three ROC panels and a shared legend
+def test_a_classifier_keeps_its_colour_in_a_row_where_another_is_missing(four):
+    # a classifier missing from the middle panel shifted the colours of the ones after it there
+    from matplotlib.colors import to_rgb
+
+    names = list(four)
+    fig, axes = plt.subplots(1, 3, figsize=(9, 3))
+    sp.plot_roc(four, ax=axes[0])
+    middle = sp.plot_roc({n: four[n] for n in names if n != names[1]}, ax=axes[1])
+    extra = dict(four, newcomer=four[names[0]])
+    last = sp.plot_roc(extra, ax=axes[2])
+    colours = {n: to_rgb(line.get_color()) for n, line in last.lines_.items()}
+    for n, line in middle.lines_.items():
+        assert to_rgb(line.get_color()) == colours[n], n
+    assert colours["newcomer"] not in [colours[n] for n in names]  # a colour no other classifier has
+    plt.close(fig)
