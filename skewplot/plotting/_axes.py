@@ -8,6 +8,7 @@ import re
 import numpy as np
 
 from .._format import tick
+from ..skew.base import skew_text
 from ._notes import note, notes
 from .layout._figure import fit_label, text_width
 
@@ -29,8 +30,8 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
     from .layout._legend import is_page, panels
 
     fit_label(ax.xaxis, "Recall (TPR)", "Recall")
-    if skew is not None and skew_label != "title" and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
-        fit_title(ax, model.describe())
+    if skew_label != "title" and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
+        fit_title(ax, model.describe() if skew is not None else data_set_title(model.mean))
     if skew is None:
         pi = f"$\\pi={model.mean:.3g}$"
         fit_label(ax.yaxis, f"Precision $P$ (data set, {pi})", f"Precision $P$\n({pi})")
@@ -141,15 +142,32 @@ def refit_titles(fig):
     return changed
 
 
-def label_roc_axes(ax):
+def data_set_title(pi):
+    """The title of a panel of a row or grid drawn at the data set's own positive rate ``pi``.
+
+    Examples
+    --------
+    >>> data_set_title(0.00931)
+    'data set, π = 0.00931'
+    """
+    return f"data set, π = {skew_text(pi)}"
+
+
+def label_roc_axes(ax, pi=None):
     """Label the false and true positive rates; in a panel too narrow (short) for the words, ``FPR`` / ``TPR``.
 
     The words are kept while they fit the Axes' side on its final size
     (:func:`~.layout._figure.fit_label`): in a paper row of two a centred label
-    wider than its panel reached past the figure's edge.
+    wider than its panel reached past the figure's edge.  ``pi``: the data
+    set's positive rate, a panel of a row or grid's title (ROC curves do not
+    move with it, but a reader tells the panels' data sets apart by it).
     """
+    from .layout._legend import is_page, panels
+
     fit_label(ax.xaxis, "False positive rate (FPR)", "FPR")
     fit_label(ax.yaxis, "True positive rate (TPR)", "TPR", lines=False)
+    if pi is not None and len(panels(ax.figure)) > 1 and not is_page(ax.figure):  # which data a panel shows
+        fit_title(ax, data_set_title(pi))
 
 
 def skew_window(x, log_skew):

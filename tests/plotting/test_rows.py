@@ -27,8 +27,8 @@ def _areas(ax):
     """The areas a panel shows: in a legend of its own (the kind as its title, a number beside each classifier's
     line sample, >= 6.5 pt), or in its title's lines after the skew (``"AUCPR: 0.31, 0.08"``)."""
     legend = ax.get_legend()
-    if legend is not None:
-        assert legend.get_title().get_text() in ("AUCPR", "ROC AUC")
+    if legend is not None:  # its kind as its title, or over the panel (with no room inside) in the panel's title
+        assert (legend.get_title().get_text() or ax.get_title().split(", ")[-1]) in ("AUCPR", "ROC AUC")
         assert min(t.get_fontsize() for t in legend.get_texts()) >= 6.5
         return [float(t.get_text()) for t in legend.get_texts()]
     assert ax.title.get_fontsize() >= 6.5
@@ -44,7 +44,7 @@ def test_a_row_of_pr_panels_says_each_skew_and_keeps_each_panels_areas(four):
         fig.canvas.draw()
         for disp, skew in zip(disps, ("0.01", "0.001", "0.0001"), strict=True):
             title = disp.ax_.title
-            assert title.get_text().split("\n")[0] == f"π′ = {skew}"
+            assert title.get_text().split("\n")[0].split(", AUCPR")[0] == f"π′ = {skew}"
             assert title.get_fontsize() >= 6.5 and title.get_visible()  # points: the size printed
             np.testing.assert_allclose(_areas(disp.ax_), [disp.aucs_[k] for k in four], rtol=5e-3, atol=5e-4)
         names = [t.get_text() for t in fig.legends[0].get_texts()]
@@ -89,4 +89,40 @@ def test_a_classifier_keeps_its_colour_in_a_row_where_another_is_missing(four):
     for n, line in middle.lines_.items():
         assert to_rgb(line.get_color()) == colours[n], n
     assert colours["newcomer"] not in [colours[n] for n in names]  # a colour no other classifier has
+    plt.close(fig)
+
+
+@pytest.mark.slow  # about 3 s: a paper row of ten classifiers' panels
+def test_areas_that_do_not_fit_a_panel_say_whose_they_are(four):
+    # main 1b3cc5f wrote "AUCPR: 0.578, 0.286, ..." in a 3-line title when the areas found no free place inside:
+    # numbers that did not say which classifier they were, and a title cut at the figure's edge (prg-08)
+    from skewplot.testing import lint_figure
+
+    rng = np.random.default_rng(1)
+    y = (rng.random(3000) < 0.02).astype(int)
+    ten = {f"model {k}": sp.operating_points(y, rng.normal(size=y.size) + (2.6 - 0.25 * k) * y) for k in range(10)}
+    with style.paper("double"):
+        fig, axes = plt.subplots(1, 3)
+        for ax, skew in zip(axes, (1e-2, 1e-3, 1e-4), strict=True):
+            sp.plot_pr(ten, skew=skew, ax=ax)
+        fig.canvas.draw()
+        for ax in axes:
+            assert ax.get_title().endswith(", AUCPR"), ax.get_title()  # its kind, no bare numbers
+            legend = ax.get_legend()
+            assert legend is not None and len(legend.get_texts()) == 10
+            colours = [h.get_color() for h in legend.legend_handles]
+            assert len(set(map(str, colours))) == 10  # each number beside its classifier's colour
+        problems = [p for p in lint_figure(fig) if p.kind in ("text-outside", "text-overlap", "legend")]
+        assert problems == [], problems
+    plt.close(fig)
+
+
+def test_roc_panels_of_a_row_name_their_data_set(four):
+    from skewplot.skew.base import skew_text
+
+    fig, axes = plt.subplots(1, 2, figsize=(7, 3))
+    sp.plot_roc(four, ax=axes[0])
+    sp.plot_roc({"a": sp.OperatingPoints.from_rates([0.3, 0.6], [0.1, 0.3], skew=0.002)}, ax=axes[1])
+    assert axes[0].get_title() == f"data set, π = {skew_text(four['svm'].skew)}"
+    assert axes[1].get_title() == "data set, π = 0.002"
     plt.close(fig)

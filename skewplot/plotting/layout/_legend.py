@@ -31,8 +31,8 @@ the strip's smallest style, then its wrapped and compact forms (one path:
 :func:`~._legend_strip.fit`).  The numbers the shared legend leaves out
 stay with their panel: each panel gets a legend of its own with its
 classifiers' areas only (:func:`panel_areas`: ``"AUCPR"`` over ``0.612``
-beside the classifier's line sample), placed inside it, or in its title
-when no place inside is free.  A widget's page (:func:`mark_page`) shows
+beside the classifier's line sample), placed inside it, or over it under
+its title when no place inside is free (never as bare numbers in a title).  A widget's page (:func:`mark_page`) shows
 its areas in its table instead.
 
 :func:`legend_collisions` is the same geometry, used by the tests.
@@ -44,11 +44,12 @@ import re
 
 from .._compat import is_colorbar
 from .._notes import held, note, notes, unheld
-from ._figure import MIN_CELL_SHARE, constrained, legible, legible_style, settle
+from ._figure import MIN_CELL_SHARE, constrained, legible_style, settle
 from ._legend_entries import entry_name, merge_lookalikes
 from ._legend_geometry import INSIDE, _renderer, free_place, legend_collisions, obstacles
 from ._legend_strip import (
     STRIP_STYLES,
+    _columns,
     entry_labels,
     fit,
     forms,
@@ -96,7 +97,7 @@ def panel_areas(ax, handles, labels):
 
     Each classifier's line sample beside its number (``0.612``), the kind of
     area as the legend's title (``AUCPR``), placed by the one rule inside the
-    panel (else under it).  Nothing when no label carries an area, and
+    panel (else over it, under its title).  Nothing when no label carries an area, and
     nothing in a widget's page.  Returns the legend or None.
 
     Examples
@@ -119,36 +120,55 @@ def panel_areas(ax, handles, labels):
     if old is not None:
         remove_key(old)
         old.remove()
-    style = {"fontsize": "small", "title_fontsize": "small", "handlelength": 1.0, "handletextpad": 0.4,
-             "labelspacing": 0.25, "borderpad": 0.3, "columnspacing": 0.8, "ncol": 2 if len(keep) > 5 else 1,
-             "frameon": True}
+    style = {**_AREA_STYLE, "ncol": 2 if len(keep) > 5 else 1, "frameon": True}
     legend = ax.legend([handles[i] for i in keep], texts, title=title, **legible_style(style))
     return _inside(ax, legend)
 
 
-_PER_LINE = 4  # areas a line of a panel's title holds
+_AREA_STYLE = {"fontsize": "small", "title_fontsize": "small", "handlelength": 1.0, "handletextpad": 0.4,
+               "labelspacing": 0.25, "borderpad": 0.3, "columnspacing": 0.8}
 
 
 def _inside(ax, legend):
-    """A panel's areas inside it at the first free place; with none, in its title (never a strip under one
-    panel of a row, which would shrink it alone, nor over its curves)."""
+    """A panel's areas inside it at the first free place; with none, over it under its title (never a strip under
+    one panel of a row, which would shrink it alone, nor over its curves)."""
+    head = note(ax, "areas_head")
+    if head is not None:  # the areas were over the panel (_above): the title as it was, the legend a box inside
+        notes(ax).areas_head = None
+        ax.set_title(head)
+        kind = note(legend, "kind")
+        if kind is not None:
+            handles, texts = list(legend.legend_handles), [t.get_text() for t in legend.get_texts()]
+            legend.remove()
+            legend = ax.legend(handles, texts, title=kind, **legible_style(
+                {**_AREA_STYLE, "ncol": 2 if len(texts) > 5 else 1, "frameon": True}))
     legend.set_bbox_to_anchor(None)
     legend.set_in_layout(False)
     settle(ax.figure)
     renderer = _renderer(ax.figure)
     if free_place(legend, obstacles(ax, (), renderer), renderer) is not None:
         return legend
-    # the numbers in the shared legend's order, after the panel's own title (its skew)
+    return _above(ax, legend, renderer)
+
+
+def _above(ax, legend, renderer):
+    """A panel's areas over it, under its title, in as many columns as its width holds: each number beside its
+    classifier's line sample (main 1b3cc5f wrote them as bare numbers in the title, not saying whose)."""
+    handles, texts = list(legend.legend_handles), [t.get_text() for t in legend.get_texts()]
     kind = legend.get_title().get_text()
-    values = [t.get_text() for t in legend.get_texts()]
     legend.remove()
-    notes(ax).areas = False
-    lines = [", ".join(values[i:i + _PER_LINE]) for i in range(0, len(values), _PER_LINE)]
-    lines[0] = f"{kind}: {lines[0]}" if kind else lines[0]
-    head = ax.get_title().split("\n")[0]
-    ax.set_title("\n".join(([head] if head and not head.startswith(lines[0].split(":")[0]) else []) + lines),
-                 **({"fontsize": legible("small")} if len(lines) > 1 else {}))
-    return None
+    head = ax.get_title()
+    style = legible_style({**_AREA_STYLE, "frameon": False, "borderaxespad": 0.2})
+
+    def make(ncol):
+        return ax.legend(handles, texts, ncol=ncol, loc="lower center", bbox_to_anchor=(0.5, 1.0), **style)
+
+    above = _columns(make, ax.bbox.width, len(texts), renderer)
+    above.set_in_layout(True)  # the layout makes its room, as for a title
+    notes(above).kind, notes(ax).areas_head = kind, head
+    gap = above.get_window_extent(renderer).height * 72.0 / ax.figure.dpi
+    ax.set_title(f"{head}, {kind}" if head else kind, pad=gap + 3.0)  # the kind in the title: a row less
+    return above
 def set_entry_texts(legend, labels):
     """Write ``labels`` in ``legend`` as it shows them: a panel's areas as numbers, else in its strip's form."""
     if note(getattr(legend, "axes", None), "areas", False):
