@@ -98,7 +98,7 @@ def script_depth(text):
 
     Examples
     --------
-    >>> script_depth("Recall"), script_depth("$\mathdefault{10^{-3}}$"), script_depth("$P_{x^{2}}$ costs $5")
+    >>> script_depth("Recall"), script_depth(r"$\mathdefault{10^{-3}}$"), script_depth("$P_{x^{2}}$ costs $5")
     (0, 1, 2)
     """
     parts = re.split(r"(?<!\\)\$", text)

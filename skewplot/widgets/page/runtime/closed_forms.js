@@ -128,11 +128,11 @@
       var s = CF.fixed(p, 2 - Math.floor(Math.log10(1 - p)));
       return s.indexOf(".") < 0 ? s : s.replace(/0+$/, "").replace(/\.$/, "");
     },
-    // skewplot.plotting._display.auc_label (one classifier, continuous interpolation)
+    // skewplot.plotting._legend_text.auc_label (one classifier, continuous interpolation)
     aucLabel: function (name, value, digits) {
       return CF.legendName(name) + " (AUCPR = " + CF.number(value, digits || 3) + ")";
     },
-    // skewplot.plotting._display.legend_name: cut to 40 characters (code points) with an ellipsis, mathtext kept
+    // skewplot.plotting._legend_text.legend_name: cut to 40 characters (code points) with an ellipsis, mathtext kept
     legendName: function (name) {
       var chars = Array.from(String(name));
       var s = String(name), dollars = s.split("$").length - s.split("\\$").length;  // matplotlib.cbook.is_math_text
