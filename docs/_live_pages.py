@@ -3,7 +3,7 @@
 ``conf.py`` calls :func:`write` on ``builder-inited``; the pages go to
 ``docs/_live`` (not in git), which ``html_extra_path`` copies to the root of
 the built site, where ``widgets.rst`` and the gallery's
-``plot_live_page.py`` load them in an ``<iframe>``.
+``plot_live_page.py`` and ``plot_live_explorer_page.py`` load them in an ``<iframe>``.
 """
 
 from pathlib import Path

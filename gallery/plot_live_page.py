@@ -18,18 +18,8 @@ frame is pixel for pixel the live widget's.
    <iframe src="../live_gallery_pr.html" title="interactive_pr saved with save_html"
            style="width:100%;height:640px;border:1px solid #ddd" loading="lazy"></iframe>
 
-The explorer has four controls, millions of states together, so its page
-draws the curves itself from the closed forms (precision at :math:`\\pi'`,
-P̄ over the range, the cost and F envelopes from the ROC convex hull) over
-axes matplotlib rendered once.  Every control works: skew, skew range, F
-weight and cost weight, the PRG panel follows the skew, and the threshold
-control marks a threshold per classifier in every panel (by rank, or a
-precision or recall target) with its table of counts.
-
-.. raw:: html
-
-   <iframe src="../live_explorer.html" title="explorer saved with save_html"
-           style="width:100%;height:1000px;border:1px solid #ddd" loading="lazy"></iframe>
+The explorer's page has an example of its own
+(:ref:`sphx_glr_auto_gallery_plot_live_explorer_page.py`).
 
 The still figure underneath is the same data at three of those skews.
 """
@@ -49,10 +39,6 @@ w = sp.widgets.interactive_pr(data, slider_bounds=(1e-3, 0.5))
 info = w.save_html(os.path.join(tempfile.mkdtemp(), "live_gallery_pr.html"))
 w.close_figure()
 print(f"{info['states']} states, {info['bytes'] / 1e6:.1f} MB")
-e = sp.widgets.explorer(sp.datasets.example_classifiers(), skew=0.05, prg=True)
-info = e.save_html(os.path.join(tempfile.mkdtemp(), "live_explorer.html"))
-e.close_figure()
-print(f"explorer: drawn in the page, {info['bytes'] / 1e6:.2f} MB")
 
 # %%
 fig, axes = plt.subplots(1, 3, sharey=True, constrained_layout=True)
