@@ -148,9 +148,9 @@ def data_set_title(pi):
     Examples
     --------
     >>> data_set_title(0.00931)
-    'data set, π = 0.00931'
+    'π = 0.00931 (data set)'
     """
-    return f"data set, π = {skew_text(pi)}"
+    return f"π = {skew_text(pi)} (data set)"  # no trailing clause for fit_title to drop
 
 
 def label_roc_axes(ax, pi=None):

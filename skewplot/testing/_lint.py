@@ -230,7 +230,13 @@ def _panel_legend_problems(fig):
         return []
     return [Problem("panel-legend", f"{_label(ax)} has a legend of its own beside the figure's shared legend")
             for ax in _data_axes(fig)
-            if _axes_legends(ax) and not note(ax, "own_legend", False)]
+            if any(not _own(ax, lg) for lg in _axes_legends(ax))]
+
+
+def _own(ax, legend):
+    """Whether ``legend`` is a panel's own by the library's mark: its areas (``own``), or one ``place_legend`` made
+    for a panel marked ``own_legend`` (a user's ``ax.legend()`` over it is a second legend)."""
+    return note(legend, "own", False) or (note(ax, "own_legend", False) and note(legend, "kwargs") is not None)
 
 
 def _squeeze_problems(fig, renderer):

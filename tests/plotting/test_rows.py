@@ -123,6 +123,6 @@ def test_roc_panels_of_a_row_name_their_data_set(four):
     fig, axes = plt.subplots(1, 2, figsize=(7, 3))
     sp.plot_roc(four, ax=axes[0])
     sp.plot_roc({"a": sp.OperatingPoints.from_rates([0.3, 0.6], [0.1, 0.3], skew=0.002)}, ax=axes[1])
-    assert axes[0].get_title() == f"data set, π = {skew_text(four['svm'].skew)}"
-    assert axes[1].get_title() == "data set, π = 0.002"
+    assert axes[0].get_title() == f"π = {skew_text(four['svm'].skew)} (data set)"
+    assert axes[1].get_title() == "π = 0.002 (data set)"
     plt.close(fig)

@@ -122,6 +122,7 @@ def panel_areas(ax, handles, labels):
         old.remove()
     style = {**_AREA_STYLE, "ncol": 2 if len(keep) > 5 else 1, "frameon": True}
     legend = ax.legend([handles[i] for i in keep], texts, title=title, **legible_style(style))
+    notes(legend).own = True  # the lint tells it from a user's second legend
     return _inside(ax, legend)
 
 
@@ -142,6 +143,7 @@ def _inside(ax, legend):
             legend.remove()
             legend = ax.legend(handles, texts, title=kind, **legible_style(
                 {**_AREA_STYLE, "ncol": 2 if len(texts) > 5 else 1, "frameon": True}))
+            notes(legend).own = True
     legend.set_bbox_to_anchor(None)
     legend.set_in_layout(False)
     settle(ax.figure)
@@ -158,14 +160,15 @@ def _above(ax, legend, renderer):
     kind = legend.get_title().get_text()
     legend.remove()
     head = ax.get_title()
-    style = legible_style({**_AREA_STYLE, "frameon": False, "borderaxespad": 0.2})
+    style = legible_style({**_AREA_STYLE, "frameon": False, "borderaxespad": 0.2, "handlelength": 0.8,
+                           "handletextpad": 0.3, "columnspacing": 0.6})
 
     def make(ncol):
         return ax.legend(handles, texts, ncol=ncol, loc="lower center", bbox_to_anchor=(0.5, 1.0), **style)
 
-    above = _columns(make, ax.bbox.width, len(texts), renderer)
+    above = _columns(make, ax.bbox.width, len(texts), renderer)  # wider, the layout would narrow the panel
     above.set_in_layout(True)  # the layout makes its room, as for a title
-    notes(above).kind, notes(ax).areas_head = kind, head
+    notes(above).kind, notes(above).own, notes(ax).areas_head = kind, True, head
     gap = above.get_window_extent(renderer).height * 72.0 / ax.figure.dpi
     ax.set_title(f"{head}, {kind}" if head else kind, pad=gap + 3.0)  # the kind in the title: a row less
     return above
