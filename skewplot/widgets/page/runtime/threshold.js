@@ -246,7 +246,7 @@
   var column = document.createElement("div"), box = document.createElement("div");
   body.insertBefore(column, table); column.appendChild(table); column.appendChild(box);
   box.className = "skewplot-threshold-readout";
-  function report(k, i, pi, m) {  // skewplot.stats.choose._report at a FixedSkew
+  function report(k, i, pi, m) {  // skewplot.stats._deployed._report at a FixedSkew
     var c = P[k], t = c.tpr[i], f = c.fpr[i], rt = ratesAt(c, i);
     var v = {recall: t, precision: CF.precisionAt(rt[0], rt[1], pi), cost: CF.nec(t, f, CF.probabilityCost(pi, m)),
              tp: PER * pi * t, fn: PER * pi * (1 - t), fp: PER * (1 - pi) * f, tn: PER * (1 - pi) * (1 - f)};
