@@ -74,7 +74,7 @@ def test_a_normal_figure_keeps_the_long_labels(rare):
 def test_a_label_regains_its_long_form_when_the_figure_grows_and_loses_it_again(rare):
     fig, ax = plt.subplots(figsize=(4.0, 1.8))
     sp.plot_pr(rare, skew=1e-4, ax=ax)
-    full = "Precision $P_{\\pi'=0.0001}$"
+    full = "Precision $P$ (π′ = 0.0001)"
     fig.canvas.draw()
     short = ax.get_ylabel()
     assert short != full
