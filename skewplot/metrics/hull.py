@@ -25,16 +25,33 @@ def frontier_hull(tpr, fpr):
     """
     tpr = np.asarray(tpr, dtype=float).ravel()
     fpr = np.asarray(fpr, dtype=float).ravel()
-    order = np.lexsort((-tpr, fpr))  # by FPR, then highest TPR first
-    t_sorted = tpr[order]
-    best_before = np.maximum.accumulate(t_sorted)
-    pareto = np.empty(t_sorted.size, dtype=bool)
-    pareto[0] = True
-    np.greater(t_sorted[1:], best_before[:-1], out=pareto[1:])
-    idx = order[pareto]
+    if tpr.size > 1 and np.all(np.diff(fpr) >= 0) and np.all(np.diff(tpr) >= 0):
+        idx = _ordered_pareto(tpr, fpr)  # a curve in threshold order (every OperatingPoints): no sorting
+    else:
+        order = np.lexsort((-tpr, fpr))  # by FPR, then highest TPR first
+        t_sorted = tpr[order]
+        best_before = np.maximum.accumulate(t_sorted)
+        pareto = np.empty(t_sorted.size, dtype=bool)
+        pareto[0] = True
+        np.greater(t_sorted[1:], best_before[:-1], out=pareto[1:])
+        idx = order[pareto]
     if idx.size > 64:
         idx = idx[_qhull_reduce(tpr[idx], fpr[idx])]
     return idx[_upper_chain(tpr[idx], fpr[idx])]
+
+
+def _ordered_pareto(t, f):
+    """The Pareto staircase of points whose FPR and TPR both rise (weakly) with the index, without sorting.
+
+    The same points the sorting path keeps: of each run of equal FPR its
+    highest TPR (the run's last point; of equal copies the first), when that
+    TPR is above every earlier run's.
+    """
+    ends = np.flatnonzero(np.r_[f[1:] != f[:-1], True])  # the last point of each run of equal FPR
+    new = np.r_[True, (f[1:] != f[:-1]) | (t[1:] != t[:-1])]  # the first of each run of equal points
+    first_copy = np.maximum.accumulate(np.where(new, np.arange(t.size), 0))
+    rises = np.r_[True, t[ends[1:]] > t[ends[:-1]]]
+    return first_copy[ends[rises]]
 
 
 def _qhull_reduce(t, f):

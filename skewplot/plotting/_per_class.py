@@ -26,7 +26,8 @@ from ..skew import FixedSkew
 from ..skew.base import skew_text
 from .layout._figure import fit_label
 
-__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges", "class_pr_display"]
+__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges", "class_pr_display",
+           "class_space_display"]
 
 
 #: A per-class PR display's y label, from the widest to the narrowest that fits.
@@ -71,9 +72,34 @@ def _refuse_skew_update(params):
                         "prior; draw it again with skew={class: prior}")
 
 
-class _PRModels:
-    """PR space: each curve (and its area) under its own skew model; ``update(priors=...)`` when built by
-    :func:`class_pr_display` (every class moved to a new prior vector, no sorting)."""
+_LAST_MOVE = []  # [(ovr, priors, moved, {id(points): hull})]: the panels of one step share one reweighting
+
+
+def _at_priors(ovr, priors):
+    """``ovr.at_priors(priors)``, computed once for the several displays a widget moves to the same vector."""
+    if _LAST_MOVE and _LAST_MOVE[0][0] is ovr and _LAST_MOVE[0][1] == priors:
+        return _LAST_MOVE[0][2]
+    moved = ovr.at_priors(priors)  # refuses a prior of 0 or 1 by name
+    _LAST_MOVE[:] = [(ovr, dict(priors), moved, {})]
+    return moved
+
+
+def _hull_of(pts):
+    """The ROC convex hull's indices of ``pts``, once per reweighted curve (the cost and F panels share it)."""
+    from ..metrics.hull import roc_convex_hull
+
+    memo = _LAST_MOVE[0][3] if _LAST_MOVE else {}
+    if id(pts) not in memo:
+        memo[id(pts)] = roc_convex_hull(pts)
+    return memo[id(pts)]
+
+
+class _MovesPriors:
+    """``update(priors=...)`` on a display built by :func:`class_space_display`: every class moved to a new
+    prior vector by reweighting the stored counts (:meth:`OneVsRest.at_priors`, no sorting); ``_moved`` then
+    refits what the space computed from the points."""
+
+    _as_model = FixedSkew  # a class's model from its prior (the envelope spaces keep the prior itself)
 
     @property
     def _update_params(self):
@@ -87,9 +113,37 @@ class _PRModels:
     def _move_priors(self, priors):
         ovr, names = self._class_source
         priors = check_priors(priors, ovr.classes, "priors")
-        moved = ovr.at_priors(priors)  # refuses a prior of 0 or 1 by name
+        moved = _at_priors(ovr, priors)
         self.points.update({name: moved[k] for name, k in names.items()})
-        self._class_models.update({name: FixedSkew(priors[k]) for name, k in names.items()})
+        self._class_models.update({name: self._as_model(priors[k]) for name, k in names.items()})
+        self.__dict__["priors"] = priors
+        self._moved(names, priors)
+
+    def _changed_artists(self, params):
+        """A new prior vector moves the classes' curves (and their marks): those artists, not the axes."""
+        if "priors" not in params or getattr(self, "_rescaled", False):
+            return super()._changed_artists(params)
+        groups = [self.lines_, getattr(self, "point_lines_", {}), getattr(self, "markers_", {}),
+                  self.__dict__.get("class_lines_", {}), getattr(self, "hulls_", {}), getattr(self, "bands_", {}),
+                  {k: a for k, a in self.baselines_.items() if k.startswith("random ")}]
+        return [a for group in groups for a in group.values()] + ([self.ax_.title] if self.ax_.get_title() else [])
+
+    def _check_params(self, params):
+        _refuse_skew_update(params)
+        if "priors" in params:  # checked here, stored by _set_params
+            edge = [k for k, p in check_priors(params.pop("priors"), self._class_source[0].classes, "priors").items()
+                    if not 0.0 < p < 1.0]
+            if edge:
+                raise ValueError(f"priors: class(es) {', '.join(map(str, edge))} have prior 0 or 1, where their "
+                                 "one-vs-rest curve does not exist; give priors in (0, 1)")
+        return super()._check_params(params)
+
+
+class _PRModels(_MovesPriors):
+    """PR space: each curve (and its area) under its own skew model; ``update(priors=...)`` when built by
+    :func:`class_pr_display` (every class moved to a new prior vector, no sorting)."""
+
+    def _moved(self, names, priors):
         self.__dict__.pop("_model_ids", None)
         self._reduced.clear()  # keyed by the replaced points' ids
         self._corners.clear()
@@ -102,7 +156,6 @@ class _PRModels:
                 line = self.baselines_.get(f"random {name}")
                 if line is not None:
                     line.set_ydata([priors[names[name]]] * 2)
-        self.__dict__["priors"] = priors
 
     def _by_id(self):
         memo = self.__dict__.get("_model_ids")
@@ -129,22 +182,17 @@ class _PRModels:
             self.aucs_[name] = self._auc(value, self._class_models[name])
 
     def _set_labels(self):
+        size = (id(self.ax_), self.ax_.bbox.width, self.ax_.bbox.height)
+        if self.__dict__.get("_labelled") == size:  # the labels do not name a prior: fitted once per Axes size
+            return
         super()._set_labels()  # the x label; then the y label says the classes' priors, not one data set's skew
         fit_label(self.ax_.yaxis, *_PR_YLABELS)
+        self.__dict__["_labelled"] = size
 
     def model(self):
         """The model of the rarest class: a log precision axis reaches below its baseline."""
         return min(self._class_models.values(), key=lambda m: m.mean)
 
-    def _check_params(self, params):
-        _refuse_skew_update(params)
-        if "priors" in params:  # checked here, stored by _set_params
-            edge = [k for k, p in check_priors(params.pop("priors"), self._class_source[0].classes, "priors").items()
-                    if not 0.0 < p < 1.0]
-            if edge:
-                raise ValueError(f"priors: class(es) {', '.join(map(str, edge))} have prior 0 or 1, where their "
-                                 "one-vs-rest curve does not exist; give priors in (0, 1)")
-        return super()._check_params(params)
 
 
 class _PRGModels:
@@ -162,8 +210,31 @@ class _PRGModels:
         return super()._check_params(params)
 
 
-class _EnvelopeMarkers:
+class _EnvelopeMarkers(_MovesPriors):
     """Cost and F spaces: each class's marker at its own prior, with a dotted line in its colour."""
+
+    _as_model = float
+
+    @property
+    def _shape_params(self):  # a new prior vector moves the curves, not only the markers
+        own = self.__dict__.get("_own_shape_params", super()._shape_params)
+        return tuple(own) + ("priors",)
+
+    @_shape_params.setter
+    def _shape_params(self, value):  # CostDisplay sets its own per instance
+        self.__dict__["_own_shape_params"] = value
+
+    def _moved(self, names, priors):
+        from .envelope import _drawn_indices, auto_lines
+
+        cap = (auto_lines(self.ax_) if self.max_lines is None else self.max_lines) if self.ax_ is not None else None
+        for name in names:
+            pts = self.points[name]
+            hull = _hull_of(pts)
+            self._hulls[name] = [pts._take(hull)]
+            if cap is not None:
+                self._drawn[name] = pts._take(_drawn_indices(pts, cap, hull))
+        self._changed.add("priors")
 
     def _axis_low(self, marker_x=None):
         xs = [float(self._x_of_skew(p)) for p in self._class_models.values()]
@@ -185,13 +256,42 @@ class _EnvelopeMarkers:
             artist.set_visible(False)
         self._nest_markers()
 
-    def _check_params(self, params):
-        _refuse_skew_update(params)
-        return super()._check_params(params)
+
+
+class _ROCModels(_MovesPriors):
+    """ROC space: each class's rates against its rest as the prior vector mixes it (its FPR moves)."""
+
+    def _moved(self, names, priors):
+        from ..metrics.auc import roc_auc
+        from ._display import auc_labels, curve_bins, decimation_indices
+
+        n_bins = curve_bins(self.ax_) if self.ax_ is not None else None
+        for name in names:
+            pts = self.points[name]
+            self.aucs_[name] = roc_auc(pts)
+            self._curves[name] = (pts.fpr, pts.tpr)
+            if n_bins is not None:
+                keep = decimation_indices(pts.fpr, pts.tpr, n_bins)
+                self.lines_[name].set_data(pts.fpr[keep], pts.tpr[keep])
+        for name, text in auc_labels(self.aucs_, "ROC AUC").items():
+            if name in self.lines_:
+                self.lines_[name].set_label(text)
+        for line in self.hulls_.values():  # drawn again from the new rates by _refresh
+            line.remove()
+        self.hulls_.clear()
+
+    def _refresh(self):
+        if self.ax_.get_legend() is not None:  # the areas in the legend: placed again
+            return super()._refresh()
+        if self.hull and not self.hulls_:  # a widget's panel without a legend of its own: only the hulls
+            self._draw_hulls()
+        for line in self.hulls_.values():
+            line.set_visible(self.hull)
+        return None
 
 
 _MIXINS = {"PRDisplay": _PRModels, "PRGDisplay": _PRGModels, "CostDisplay": _EnvelopeMarkers,
-           "FMeasureDisplay": _EnvelopeMarkers}
+           "FMeasureDisplay": _EnvelopeMarkers, "ROCDisplay": _ROCModels}
 _CLASSES = {}
 
 
@@ -230,23 +330,32 @@ def class_baselines(disp, models, baselines=True):
     return disp
 
 
+def class_space_display(base, ovr, priors, *, ax=None, **kwargs):
+    """A display of class ``base`` of every class of ``ovr`` at ``priors``, named by class, that
+    ``update(priors=...)`` moves.
 
-def class_pr_display(ovr, priors, *, ax=None, **kwargs):
-    """A PR display of every class of ``ovr`` at ``priors``, named by class, that ``update(priors=...)`` moves.
-
-    The widgets' one-vs-rest display: each class against the rest as the
-    prior vector mixes it, its random baseline in its colour; a new vector
-    is a reweighting of the stored counts (:meth:`OneVsRest.at_priors`).
-    ``kwargs`` reach :class:`~skewplot.plotting.pr.PRDisplay`.
+    The widgets' one-vs-rest displays: each class against the rest as the
+    prior vector mixes it; a new vector is a reweighting of the stored counts
+    (:meth:`OneVsRest.at_priors`).  ``kwargs`` reach ``base``; a PR display
+    gets each class's random baseline in its colour.
     """
     from .._validate import plain
-    from .pr import PRDisplay
 
     priors = check_priors(priors, ovr.classes, "priors")
     moved = ovr.at_priors(priors)
     names = {str(plain(k)).strip("'"): k for k in ovr.classes}
     models = {name: FixedSkew(priors[k]) for name, k in names.items()}
-    disp = class_display(PRDisplay, models, {name: moved[k] for name, k in names.items()}, baselines=False, **kwargs)
+    pr = base.__name__ == "PRDisplay"
+    disp = class_display(base, models, {name: moved[k] for name, k in names.items()},
+                         **({"baselines": False} if pr else {}), **kwargs)
     disp.__dict__["_class_source"] = (ovr, names)
     disp.__dict__["priors"] = priors
-    return class_baselines(disp.plot(ax=ax), models)
+    disp.plot(ax=ax)
+    return class_baselines(disp, models) if pr else disp
+
+
+def class_pr_display(ovr, priors, *, ax=None, **kwargs):
+    """:func:`class_space_display` of PR space (the one-vs-rest ``interactive_pr``)."""
+    from .pr import PRDisplay
+
+    return class_space_display(PRDisplay, ovr, priors, ax=ax, **kwargs)

@@ -118,11 +118,14 @@ def auto_lines(ax):
     return int(np.clip(ax.bbox.height // LINE_PX, 10, 200))
 
 
-def _drawn_indices(pts, max_lines):
-    """Points that get a thin line: all but the two trivial ends, or the hull's when there are too many."""
+def _drawn_indices(pts, max_lines, hull=None):
+    """Points that get a thin line: all but the two trivial ends, or the hull's when there are too many.
+
+    ``hull``: the points' ROC convex hull indices, when the caller has them.
+    """
     idx = np.arange(1, len(pts) - 1)
     if idx.size > max_lines:
-        idx = roc_convex_hull(pts)[1:-1]
+        idx = (roc_convex_hull(pts) if hull is None else hull)[1:-1]
         if idx.size > max_lines:
             idx = idx[np.unique(np.linspace(0, idx.size - 1, max_lines).round().astype(np.intp))]
     return idx

@@ -21,7 +21,7 @@ from ..skew.base import skew_text
 from ._base import SkewWidget, check_slider_bounds, normalized
 from .controls import skew_slider
 
-__all__ = ["OneVsRest", "interactive_classes", "class_priors"]
+__all__ = ["OneVsRest", "interactive_classes", "class_priors", "ClassControls"]
 
 
 def class_priors(base, cls, prior):
@@ -36,33 +36,39 @@ def class_priors(base, cls, prior):
     return {k: (prior if k == cls else round(p * scale, 15)) for k, p in base.items()}
 
 
-class InteractiveClasses(SkewWidget):
-    """Every class of a one-vs-rest mapping at a prior vector, a class and its prior on controls."""
+class ClassControls:
+    """The one-vs-rest controls of a widget: a class selector and that class's prior, the rest taking the slack.
 
-    def __init__(self, ovr, *, skew=None, slider_bounds=(1e-4, 0.9999), figsize=(6.0, 4.5), **kwargs):
-        super().__init__()
+    One path for :class:`InteractiveClasses` and the one-vs-rest explorer
+    (:mod:`skewplot.widgets.class_explorer`): ``_start_classes`` checks the
+    mapping and the starting vector, ``_class_controls`` makes the two
+    controls, ``_class_step`` reads them into a prior vector.
+    """
+
+    def _start_classes(self, ovr, skew, slider_bounds, func):
         if not isinstance(ovr, OneVsRest):
-            raise TypeError(f"interactive_classes takes a OneVsRest (skewplot.one_vs_rest), got {type(ovr).__name__}")
+            raise TypeError(f"{func} takes a OneVsRest (skewplot.one_vs_rest), got {type(ovr).__name__}")
         self.base = ovr.priors if skew is None else check_priors(skew, ovr.classes, "skew")
         if not all(0.0 < p < 1.0 for p in self.base.values()):
             raise ValueError(f"skew: every class prior must lie in (0, 1), got {self.base}")
         lo, hi = check_slider_bounds(slider_bounds)
         self.bounds = (min(lo, *self.base.values()), max(hi, *self.base.values()))
-        kwargs.setdefault("skew_label", "title")
-        _, ax = self._make_figure(figsize=figsize)
-        self.displays["pr"] = class_pr_display(ovr, self.base, ax=ax, **kwargs)
-        # the log precision axis' bottom below every prior the controls reach (the others' smallest is when the
-        # chosen class is at the slider's top): no step moves the axis and costs a full draw
+
+    def _lowest_prior(self):
+        """The smallest prior any class reaches over the controls (another class's, the chosen one at the top)."""
         lowest = [p * (1.0 - self.bounds[1]) / (1.0 - self.base[k]) for k in self.base for j, p in self.base.items()
                   if j != k]
-        self.displays["pr"].set_floor_skew(min(self.bounds[0], *lowest))
-        self._names = self.displays["pr"]._class_source[1]
-        first = ovr.classes[0]
-        self.controls["class"] = widgets.Dropdown(options=[(name, k) for name, k in self._names.items()],
+        return min(self.bounds[0], *lowest)
+
+    def _class_controls(self, names):
+        """The class dropdown (``names``: ``{shown name: class}``) and its prior slider, in ``controls``."""
+        self._names = names
+        first = next(iter(names.values()))
+        self.controls["class"] = widgets.Dropdown(options=[(name, k) for name, k in names.items()],
                                                   value=first, description="class")
         self.controls["skew"] = skew_slider(self.base[first], lo=self.bounds[0], hi=self.bounds[1],
                                             description="its prior π′")
-        self._finish([[self.controls["class"], self.controls["skew"]]])
+        return [self.controls["class"], self.controls["skew"]]
 
     def save_html(self, *args, **kwargs):
         raise TypeError("save_html: the one-vs-rest widget's class selector has no saved page yet; save "
@@ -72,14 +78,38 @@ class InteractiveClasses(SkewWidget):
         """The prior vector the controls give (class ``controls["class"]`` at ``controls["skew"]``)."""
         return class_priors(self.base, self.controls["class"].value, float(self.controls["skew"].value))
 
-    def _apply(self, changed):
+    def _class_step(self, changed):
+        """The prior vector of this step, or None when a new class reset the slider (that step draws it)."""
         if changed is not None and "class" in changed:  # a new class starts at its prior in the starting vector
             cls = self.controls["class"].value
             start = float(np.clip(self.base[cls], *self.bounds))
             if not np.isclose(self.controls["skew"].value, start, rtol=1e-12):
-                self.controls["skew"].value = start  # that step draws it
-                return
-        priors = self.priors()
+                self.controls["skew"].value = start
+                return None
+        return self.priors()
+
+    def _name_of(self, cls):
+        return next(name for name, k in self._names.items() if k == cls)
+
+
+class InteractiveClasses(ClassControls, SkewWidget):
+    """Every class of a one-vs-rest mapping at a prior vector, a class and its prior on controls."""
+
+    def __init__(self, ovr, *, skew=None, slider_bounds=(1e-4, 0.9999), figsize=(6.0, 4.5), **kwargs):
+        super().__init__()
+        self._start_classes(ovr, skew, slider_bounds, "interactive_classes")
+        kwargs.setdefault("skew_label", "title")
+        _, ax = self._make_figure(figsize=figsize)
+        self.displays["pr"] = class_pr_display(ovr, self.base, ax=ax, **kwargs)
+        # the log precision axis' bottom below every prior the controls reach: no step moves the axis and costs
+        # a full draw
+        self.displays["pr"].set_floor_skew(self._lowest_prior())
+        self._finish([self._class_controls(self.displays["pr"]._class_source[1])])
+
+    def _apply(self, changed):
+        priors = self._class_step(changed)
+        if priors is None:
+            return
         disp = self.displays["pr"]
         disp.update(priors=priors, draw=False)
         rows = {}
@@ -89,9 +119,6 @@ class InteractiveClasses(SkewWidget):
         cls = self.controls["class"].value
         self._set_readout(f"each class against the rest; {self._name_of(cls)} at π′ = {skew_text(priors[cls])}",
                           ["π′", "AUC", "nAUC"], rows)
-
-    def _name_of(self, cls):
-        return next(name for name, k in self._names.items() if k == cls)
 
 
 def interactive_classes(ovr, *, skew=None, slider_bounds=(1e-4, 0.9999), figsize=(6.0, 4.5), **kwargs):

@@ -313,6 +313,14 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
     The AUCPR-against-skew panel evaluates the AUCPR on a grid of 241 skews
     once, when the explorer is built.
 
+    A one-vs-rest mapping (:func:`skewplot.one_vs_rest`) gives the
+    one-vs-rest explorer (:mod:`skewplot.widgets.class_explorer`): a class
+    selector and that class's prior, every class drawn at the prior vector,
+    an AUC table per class; ``skew`` is then the starting vector
+    ``{class: prior}`` (or a PriorEstimate), and it has no PRG panel
+    (``prg=True`` refused) nor threshold control (``threshold_control`` is
+    ignored).
+
     Examples
     --------
     >>> import skewplot as sp
@@ -325,6 +333,18 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
     >>> all(r is None or r["precision"] >= 0.6 for r in w.threshold_readouts_.values())
     True
     """
+    from ..metrics.multiclass import OneVsRest
+
+    if isinstance(data, OneVsRest):  # the one-vs-rest explorer: a class and its prior (class_explorer)
+        from .class_explorer import ClassExplorer
+
+        if y_score is not None or estimated_skew is not None or inputs:
+            extra = ["y_score"] * (y_score is not None) + ["estimated_skew"] * (estimated_skew is not None)
+            raise TypeError(f"explorer: a OneVsRest carries its own scores and takes skew={{class: prior}} or a "
+                            f"PriorEstimate; {', '.join(extra + sorted(inputs))} not taken with it")
+        return ClassExplorer(data, skew=skew, skew_range=skew_range, f_alpha=f_alpha, beta=beta, m=m,
+                             slider_bounds=slider_bounds, figsize=(5.4, 8.0) if figsize is None else figsize,
+                             prg=prg)
     return Explorer(data, y_score, skew=skew, skew_range=skew_range, f_alpha=f_alpha, beta=beta, m=m,
                     slider_bounds=slider_bounds, estimated_skew=estimated_skew, figsize=figsize, prg=prg,
                     threshold_control=threshold_control, **inputs)

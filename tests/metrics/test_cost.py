@@ -209,3 +209,19 @@ def test_bad_input_names_the_argument():
         sp.cost_crossing((0.5, 0.25), (0.75, 0.0))
     with pytest.raises(ValueError, match="point_a"):
         sp.cost_crossing((0.5, -0.1), (0.6, 0.0))
+
+
+def test_frontier_hull_of_an_ordered_curve_equals_the_sorting_path(rng):
+    """A curve in threshold order (ties in FPR, TPR and both) takes the sort-free path: the same points."""
+    from skewplot.metrics import hull as hull_module
+
+    for _ in range(30):
+        n = int(rng.integers(2, 200))
+        fpr = np.sort(rng.integers(0, 12, n) / 11.0)  # coarse: many runs of equal FPR and equal points
+        tpr = np.sort(rng.integers(0, 12, n) / 11.0)
+        fast = hull_module.frontier_hull(tpr, fpr)
+        shuffle = rng.permutation(n)  # out of order: the sorting path, mapped back to the curve's indices
+        slow = shuffle[hull_module.frontier_hull(tpr[shuffle], fpr[shuffle])]
+        np.testing.assert_array_equal(np.c_[fpr[fast], tpr[fast]], np.c_[fpr[slow], tpr[slow]])
+        # of equal copies the first, as the stable sort keeps it
+        assert fast.tolist() == [int(np.flatnonzero((fpr == fpr[i]) & (tpr == tpr[i]))[0]) for i in fast]

@@ -1,0 +1,196 @@
+"""The explorer on a one-vs-rest mapping: every space at a prior vector, a class and its prior on controls.
+
+:func:`skewplot.widgets.explorer` given a :class:`~skewplot.metrics.multiclass.OneVsRest`
+builds a :class:`ClassExplorer`.  Its controls are those of
+:func:`~skewplot.widgets.classes.interactive_classes` (one path,
+:class:`~skewplot.widgets.classes.ClassControls`): a class selector and that
+class's prior, the other classes keeping their starting proportions.  A step
+reweights the stored per-class counts once per space (no sorting) and moves
+PR, ROC, cost and F space; the P̄-R and AUCPR-against-prior panels are drawn
+once (see :func:`class_explorer`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._validate import check_bool
+from ..metrics.precision import skew_model_of
+from ..plotting._per_class import class_space_display
+from ..skew.base import skew_text
+from ._base import SkewWidget, normalized
+from .classes import ClassControls
+from .controls import check_skew_range, f_alpha_slider, m_slider
+from .explorer import _shared_legend
+from .spaces import envelope_readout
+
+__all__ = ["ClassExplorer", "class_explorer"]
+
+_COLUMNS = ["π′", "AUCPR(π′)", "nAUCPR(π′)", "ROC AUC", "cost area", "F area"]
+
+
+class ClassExplorer(ClassControls, SkewWidget):
+    """PR, P̄-R, cost, F, ROC and AUCPR-against-prior panels of a one-vs-rest mapping.  See :func:`class_explorer`."""
+
+    def __init__(self, ovr, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
+                 slider_bounds=(1e-4, 0.9999), figsize=(5.4, 8.0), prg=False, threshold_control=False):
+        from .. import plotting
+        from ..metrics.fweight import resolve_f_weight
+        from ..plotting.cost import CostDisplay
+        from ..plotting.fmeasure import FMeasureDisplay
+        from ..plotting.pr import PRDisplay
+        from ..plotting.roc import ROCDisplay
+
+        super().__init__()
+        if check_bool(prg, "prg"):
+            raise ValueError("prg: the one-vs-rest explorer has no precision-recall-gain panel yet; draw "
+                             "plot_prg(ovr, skew={class: prior})")
+        if check_bool(threshold_control, "threshold_control"):
+            raise ValueError("threshold_control: the one-vs-rest explorer has no threshold control yet; "
+                             "sp.choose_threshold(ovr, ...) chooses one threshold per class")
+        self._start_classes(ovr, skew, slider_bounds, "explorer")
+        pair = check_skew_range(skew_range, name="skew_range")
+        self.controls["f_alpha"] = f_alpha_slider(resolve_f_weight(f_alpha, beta))
+        self.controls["m"] = m_slider(m)
+        fig, axes = self._make_figure(3, 2, figsize=figsize, toolbar="top")
+        (a_pr, a_int), (a_cost, a_f), (a_roc, a_skew) = axes
+        low = self._lowest_prior()
+        bounds = (low, self.bounds[1])  # every class's marker stays on the cost and F axes
+        d = self.displays
+        d["pr"] = class_space_display(PRDisplay, ovr, self.base, ax=a_pr, skew_label="title")
+        d["pr"].set_floor_skew(low)
+        at_start = ovr.at_priors(self.base)
+        d["integrated"] = plotting.plot_pr(at_start, skew=pair, skew_label="title", ax=a_int)
+        d["cost"] = class_space_display(CostDisplay, ovr, self.base, ax=a_cost, m=m, skew_bounds=bounds)
+        d["fmeasure"] = class_space_display(FMeasureDisplay, ovr, self.base, ax=a_f,
+                                            f_alpha=self.controls["f_alpha"].value, skew_bounds=bounds)
+        d["roc"] = class_space_display(ROCDisplay, ovr, self.base, ax=a_roc)
+        names = d["pr"]._class_source[1]
+        skews = np.geomspace(min(low, 1e-4), max(self.bounds[1], 0.9999), 241)
+        d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew({name: at_start[k] for name, k in names.items()},
+                                                         skews=skews, ax=a_skew)
+        a_skew.set_xlabel("Prior π′ of a class")
+        self.skew_line_ = a_skew.axvline(self.base[next(iter(names.values()))], color="0.3", linestyle=":",
+                                         linewidth=1.0)
+        self._moving_extra.append(self.skew_line_)
+        self.legend_, self._legend_entries = _shared_legend(fig, d)
+        self._live = ["pr", "cost", "fmeasure", "roc"]
+        row = self._class_controls(names)
+        self._finish([row, [self.controls["f_alpha"], self.controls["m"]]], side_by_side=False)
+
+    def _before_layout(self):
+        from .explorer import fitted_legend
+
+        self.legend_.remove()
+        self.legend_ = fitted_legend(self.figure, *self._legend_entries)
+
+    def _apply(self, changed):
+        c, d = self.controls, self.displays
+        changed = set(c) if changed is None else changed
+        if changed & {"class", "skew"}:
+            priors = self._class_step(changed)
+            if priors is None:
+                return
+            self.skew_line_.set_xdata([priors[c["class"].value]] * 2)
+            for key in ("pr", "roc"):
+                d[key].update(priors=priors, draw=False)
+            d["cost"].update(priors=priors, m=float(c["m"].value), draw=False)
+            d["fmeasure"].update(priors=priors, f_alpha=float(c["f_alpha"].value), draw=False)
+        if "m" in changed:
+            d["cost"].update(m=float(c["m"].value), draw=False)
+        if "f_alpha" in changed:
+            d["fmeasure"].update(f_alpha=float(c["f_alpha"].value), draw=False)
+        self._readout()
+
+    def _moved_axes(self, changed):
+        if changed & {"class", "skew"}:
+            return [self.skew_line_] + [a for key in self._live for a in self.displays[key]._changed_artists(
+                ("priors", "m", "f_alpha"))]
+        key, param = ("cost", "m") if "m" in changed else ("fmeasure", "f_alpha")
+        return self.displays[key]._changed_artists((param,))
+
+    def _readout(self):
+        d, priors = self.displays, self.displays["pr"].priors
+        _, cost = envelope_readout("cost", d["cost"])
+        _, fm = envelope_readout("fmeasure", d["fmeasure"])
+        rows = {}
+        for name, k in self._names.items():
+            at = d["pr"].aucs_[name]
+            rows[name] = {"π′": priors[k], "AUCPR(π′)": at,
+                          "nAUCPR(π′)": normalized(at, skew_model_of(None, priors[k]).aucpr_min()),
+                          "ROC AUC": d["roc"].aucs_[name], "cost area": cost.get(name, {}).get("area"),
+                          "F area": fm.get(name, {}).get("area")}
+        cls = self.controls["class"].value
+        title = (f"each class against the rest; {self._name_of(cls)} at π′ = {skew_text(priors[cls])}, "
+                 f"f_alpha = {self.controls['f_alpha'].value:.2f}, m = {self.controls['m'].value:.2f}")
+        self._set_readout(title, _COLUMNS, rows)
+
+
+def class_explorer(ovr, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
+                   slider_bounds=(1e-4, 0.9999), figsize=(5.4, 8.0), prg=False, threshold_control=False):
+    """Every space of a one-vs-rest mapping at a prior vector, with a class selector and that class's prior.
+
+    What :func:`skewplot.widgets.explorer` builds from a
+    :class:`~skewplot.metrics.multiclass.OneVsRest`.  The controls are
+    :func:`~skewplot.widgets.classes.interactive_classes`' (``class`` and
+    its prior ``skew``; the other classes keep their starting proportions,
+    ``pi'_j = pi_j (1 - pi'_k) / (1 - pi_k)``), with the F weight and the
+    cost weight ``m``.  A step reweights the stored per-class counts
+    (:meth:`~skewplot.metrics.multiclass.OneVsRest.at_priors`; no sorting)
+    and moves every class in PR, ROC, cost and F space, since each class's
+    rest is mixed at the new vector.
+
+    Panels: PR at the prior vector (each class's random baseline in its
+    colour), P̄-R of each class over ``skew_range``, cost and F space (each
+    class's marker at its prior), ROC, and AUCPR against the prior.  The
+    last two of these that are not PR, ROC, cost or F are drawn once, with
+    each class's rest as the *starting* vector mixes it: moving one class's
+    prior scales the others together, so the chosen class's rest keeps that
+    composition and its P̄-R curve and AUCPR-against-prior curve are exact at
+    every step (the vertical line marks its prior); the other classes' are
+    those of the starting vector.  There is no precision-recall-gain panel
+    and no threshold control yet (``prg=True`` and
+    ``threshold_control=True`` are refused by name).
+
+    Parameters
+    ----------
+    ovr : OneVsRest
+        From :func:`skewplot.one_vs_rest`.
+    skew : mapping or PriorEstimate, optional
+        The starting prior vector ``{class: prior}`` (the test set's when None).
+    skew_range : (float, float), default=(0.0, 0.5)
+        The range of each class's prior the P̄-R panel averages over.
+    f_alpha, beta : float, optional
+        The starting F weight (F1 by default), as :func:`explorer` takes it.
+    m : float in [0, 1], default=0.5
+    slider_bounds : (float, float), default=(1e-4, 0.9999)
+        The prior slider's ends (widened to hold every starting prior).
+    figsize : (float, float), default=(5.4, 8.0)
+    prg, threshold_control : bool, default=False
+        Not yet for a one-vs-rest mapping: True is refused.
+
+    Returns
+    -------
+    ClassExplorer
+        ``controls``: ``"class"``, ``"skew"``, ``"f_alpha"``, ``"m"``;
+        ``displays``: ``"pr"``, ``"integrated"``, ``"cost"``, ``"fmeasure"``,
+        ``"roc"``, ``"aucpr_vs_skew"`` (the first four's
+        ``update(priors=...)`` is a step); ``priors()``; ``readouts_``
+        (per class: its prior, AUCPR and nAUCPR at it, ROC AUC, cost and F areas).
+
+    Examples
+    --------
+    >>> import numpy as np, skewplot as sp
+    >>> rng = np.random.default_rng(0)
+    >>> y = rng.integers(0, 3, 300)
+    >>> ovr = sp.one_vs_rest(y, rng.random((300, 3)) + 0.5 * np.eye(3)[y])
+    >>> w = sp.widgets.explorer(ovr, skew={0: 0.6, 1: 0.3, 2: 0.1})
+    >>> w.controls["class"].value = 2
+    >>> w.controls["skew"].value = 0.02
+    >>> {k: round(p, 4) for k, p in w.priors().items()}
+    {0: 0.6533, 1: 0.3267, 2: 0.02}
+    >>> round(w.readouts_["2"]["AUCPR(π′)"], 6) == round(sp.aucpr(ovr, skew=w.priors())[2], 6)
+    True
+    """
+    return ClassExplorer(ovr, skew=skew, skew_range=skew_range, f_alpha=f_alpha, beta=beta, m=m,
+                         slider_bounds=slider_bounds, figsize=figsize, prg=prg, threshold_control=threshold_control)

@@ -1,0 +1,144 @@
+"""The explorer on a one-vs-rest mapping: every panel at the controls' prior vector, no sorting on a step.
+
+The per-class areas are checked against ``sp.aucpr(ovr, skew=vector)`` (itself
+checked against direct counts in tests/metrics/test_one_vs_rest.py) and the ROC
+areas against a direct count of the reweighted rest; after a step every moving
+panel holds what a fresh static plot at that vector draws.
+"""
+
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.widgets.class_explorer import ClassExplorer
+
+pytestmark = pytest.mark.slow  # each builds a six-panel explorer (seconds)
+
+START = {0: 0.6, 1: 0.3, 2: 0.1}
+
+
+@pytest.fixture(scope="module")
+def ovr():
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 3, 240)
+    return sp.one_vs_rest(y, rng.random((240, 3)) + 0.6 * np.eye(3)[y])
+
+
+@pytest.fixture(scope="module")
+def stepped(ovr):
+    w = sp.widgets.explorer(ovr, skew=START)
+    w.controls["class"].value = 2
+    w.controls["skew"].value = 0.03
+    w.controls["m"].value = 0.3
+    w.controls["f_alpha"].value = 0.4
+    assert w.status.value == ""
+    return w
+
+
+def _roc_auc_by_counts(y, s, k, priors):
+    """ROC AUC of class k against its rest, each rest row weighted by pi'_j / pi_j: pairs counted directly."""
+    classes, n = np.unique(y, return_counts=True)
+    w = np.array([priors[c] / (m / y.size) for c, m in zip(classes, n, strict=True)])[np.searchsorted(classes, y)]
+    pos, neg = s[y == k], s[y != k]
+    wn = w[y != k]
+    wins = (pos[:, None] > neg[None, :]) + 0.5 * (pos[:, None] == neg[None, :])
+    return float((wins * wn[None, :]).sum() / (pos.size * wn.sum()))
+
+
+def test_a_step_moves_every_class_to_the_vector(ovr, stepped):
+    w = stepped
+    assert isinstance(w, ClassExplorer)
+    priors = w.priors()
+    assert priors[2] == pytest.approx(0.03)
+    assert priors[0] / priors[1] == pytest.approx(2.0)  # the rest takes the slack in its starting proportions
+    assert w.displays["pr"].priors == priors
+    areas = sp.aucpr(ovr, skew=priors)
+    for k in (0, 1, 2):
+        row = w.readouts_[str(k)]
+        assert row["π′"] == pytest.approx(priors[k])
+        assert row["AUCPR(π′)"] == pytest.approx(areas[k], rel=1e-12)
+    assert w.skew_line_.get_xdata()[0] == pytest.approx(0.03)
+
+
+def test_roc_areas_against_direct_counts(ovr):
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 3, 240)
+    s = rng.random((240, 3)) + 0.6 * np.eye(3)[y]
+    w = sp.widgets.explorer(ovr, skew=START)
+    w.controls["class"].value = 1
+    w.controls["skew"].value = 0.7
+    priors = w.priors()
+    for k in (0, 1, 2):
+        assert w.readouts_[str(k)]["ROC AUC"] == pytest.approx(_roc_auc_by_counts(y, s[:, k], k, priors), rel=1e-12)
+
+
+def _lines(disp):
+    return [np.asarray(line.get_xydata()) for line in disp.lines_.values()]
+
+
+def test_the_state_after_a_step_is_a_fresh_plot_at_the_vector(ovr, stepped):
+    w = stepped
+    priors, d = w.priors(), w.displays
+    low, hi = d["cost"].skew_bounds
+    fresh = {
+        "pr": sp.plot_pr(ovr, skew=priors, baselines=False),
+        "roc": sp.plot_roc(ovr, skew=priors),
+        "cost": sp.plot_cost(ovr, skew=priors, m=0.3, skew_bounds=(low, hi)),
+        "fmeasure": sp.plot_fmeasure(ovr, skew=priors, f_alpha=0.4, skew_bounds=(low, hi)),
+    }
+    for key, disp in fresh.items():
+        if key != "pr":  # PR lines are thinned to the Axes' pixels, which differ in size; areas instead
+            for got, want in zip(_lines(d[key]), _lines(disp), strict=True):
+                np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-15)
+        if key in ("pr", "roc"):
+            assert list(d[key].aucs_.values()) == pytest.approx(list(disp.aucs_.values()), rel=1e-12)
+    for key in ("cost", "fmeasure"):
+        got = [m.get_xydata() for m in d[key].markers_.values()]
+        want = [m.get_xydata() for m in fresh[key].markers_.values()]
+        np.testing.assert_allclose(np.concatenate(got), np.concatenate(want), rtol=1e-12)
+    moved = ovr.at_priors(priors)
+    for k in (0, 1, 2):  # every moving panel holds the reweighted mapping's points
+        for key in ("pr", "roc", "cost", "fmeasure"):
+            np.testing.assert_allclose(d[key].points[str(k)].fpr, moved[k].fpr, rtol=1e-12)
+
+
+def test_a_step_does_not_sort_again(ovr, monkeypatch):
+    w = sp.widgets.explorer(ovr)
+    n = 240
+    real_sort = np.sort
+
+    def no_sort(*a, **k):
+        raise AssertionError("sorted again")
+
+    def small_sort(a, *args, **kwargs):  # the hulls' few indices may be put in order; the rows may not
+        if np.size(a) >= n:
+            raise AssertionError("sorted the rows again")
+        return real_sort(a, *args, **kwargs)
+
+    monkeypatch.setattr(np, "argsort", no_sort)
+    monkeypatch.setattr(np, "lexsort", no_sort)
+    monkeypatch.setattr(np, "sort", small_sort)
+    w.controls["skew"].value = 0.05
+    w.controls["class"].value = 1
+    w.controls["skew"].value = 0.5
+    assert w.status.value == ""  # no step refused or failed
+
+
+def test_refusals(ovr):
+    with pytest.raises(ValueError, match="sum to 1"):
+        sp.widgets.explorer(ovr, skew={0: 0.6, 1: 0.3, 2: 0.3})
+    with pytest.raises(ValueError, match="skew"):
+        sp.widgets.explorer(ovr, skew={0: 0.6, 1: 0.4, 5: 0.0})
+    with pytest.raises(ValueError, match="prg"):
+        sp.widgets.explorer(ovr, prg=True)
+    with pytest.raises(TypeError, match="y_score"):
+        sp.widgets.explorer(ovr, np.zeros(240))
+    with pytest.raises(TypeError, match="OneVsRest"):
+        ClassExplorer(ovr[0])
+    with pytest.raises(TypeError, match="skew"):  # a prior vector with binary data
+        sp.widgets.explorer(ovr[0], skew=START)
+    w = sp.widgets.explorer(ovr)
+    with pytest.raises(TypeError, match="save_html"):
+        w.save_html("x.html")
+    with pytest.raises(ValueError, match="prior 0 or 1"):
+        w.displays["cost"].update(priors={0: 1.0, 1: 0.0, 2: 0.0})
