@@ -26,7 +26,7 @@ from ..skew import FixedSkew
 from ..skew.base import skew_text
 from .layout._figure import fit_label
 
-__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges", "class_pr_display",
+__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges",
            "class_space_display"]
 
 
@@ -141,7 +141,7 @@ class _MovesPriors:
 
 class _PRModels(_MovesPriors):
     """PR space: each curve (and its area) under its own skew model; ``update(priors=...)`` when built by
-    :func:`class_pr_display` (every class moved to a new prior vector, no sorting)."""
+    ``class_space_display(PRDisplay, ...)`` (every class moved to a new prior vector, no sorting)."""
 
     def _moved(self, names, priors):
         self.__dict__.pop("_model_ids", None)
@@ -352,10 +352,3 @@ def class_space_display(base, ovr, priors, *, ax=None, **kwargs):
     disp.__dict__["priors"] = priors
     disp.plot(ax=ax)
     return class_baselines(disp, models) if pr else disp
-
-
-def class_pr_display(ovr, priors, *, ax=None, **kwargs):
-    """:func:`class_space_display` of PR space (the one-vs-rest ``interactive_pr``)."""
-    from .pr import PRDisplay
-
-    return class_space_display(PRDisplay, ovr, priors, ax=ax, **kwargs)

@@ -119,10 +119,7 @@ def auto_lines(ax):
 
 
 def _drawn_indices(pts, max_lines, hull=None):
-    """Points that get a thin line: all but the two trivial ends, or the hull's when there are too many.
-
-    ``hull``: the points' ROC convex hull indices, when the caller has them.
-    """
+    """Points that get a thin line: all but the two trivial ends, or the hull's (``hull``, if given) when too many."""
     idx = np.arange(1, len(pts) - 1)
     if idx.size > max_lines:
         idx = (roc_convex_hull(pts) if hull is None else hull)[1:-1]

@@ -8,6 +8,9 @@ limits (tick labels of another width, less room for labels): the full draw
 each of them asks for lays the figure out again first, and puts each legend
 back by the legend rule, so labels never run into a neighbouring panel and a
 legend never stays over a curve that moved under it.
+
+The explorers' one legend above their panels (:func:`shared_legend`,
+:func:`fitted_legend`) is fitted to the figure's width here too.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import functools
 from ..plotting._axes import refit_titles
 from ..plotting._notes import notes
 
-__all__ = ["Layout", "freeze_layout", "renest"]
+__all__ = ["Layout", "freeze_layout", "renest", "shared_legend", "fitted_legend", "LEGEND_PT"]
 
 
 class Layout:
@@ -96,3 +99,47 @@ def freeze_layout(figure, lock, displays, before=None):
 
     canvas.draw = laid_out_draw
     return layout
+
+
+def shared_legend(fig, displays, estimate=None):
+    """One legend above the six panels instead of one per panel.
+
+    The panels share their classifiers' colours and reference line styles,
+    and at a notebook's width six legends placed outside their Axes left the
+    panels no room; each panel's numbers are in the table below the figure.
+    """
+    for disp in displays.values():
+        legend = disp.ax_.get_legend()
+        if legend is not None:
+            legend.remove()
+    for legend in list(fig.legends):  # the panels' shared legend (names only): this one says more
+        legend.remove()
+    pr = displays["pr"]
+    handles = list(pr.lines_.values())
+    labels = list(pr.lines_)
+    for key, label in (("random", "random / chance / trivial"), ("min", "minimum achievable"),
+                       ("unachievable", "unachievable")):
+        if key in pr.baselines_:
+            handles.append(pr.baselines_[key])
+            labels.append(label)
+    if estimate is not None:  # the estimated skew's band (or line) in the AUCPR-against-skew panel
+        for artist in estimate.patches[1:] + estimate.lines[1:]:
+            if artist.get_label() == "estimated skew":
+                handles.append(artist)
+                labels.append("estimated skew")
+    return fitted_legend(fig, handles, labels), (handles, labels)
+
+
+#: The shared legend's font size in points: 9.7 px at 100 dpi (at least 8 px on the page, as issue 29 asks).
+LEGEND_PT = 7.0
+
+
+def fitted_legend(fig, handles, labels):
+    """The shared legend in as few rows as the figure's width allows."""
+    renderer = fig.canvas.get_renderer()
+    for ncol in range(len(labels), 0, -1):  # one row when it fits the figure's width, else fewer columns
+        legend = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize=LEGEND_PT,
+                            frameon=False, columnspacing=1.2, handlelength=1.8)
+        if ncol == 1 or legend.get_window_extent(renderer).width <= 0.98 * fig.bbox.width:
+            return legend
+        legend.remove()

@@ -19,9 +19,9 @@ from ..metrics.precision import skew_model_of
 from ..plotting._per_class import class_space_display
 from ..skew.base import skew_text
 from ._base import SkewWidget, normalized
+from ._layout import fitted_legend, shared_legend
 from .classes import ClassControls
 from .controls import check_skew_range, f_alpha_slider, m_slider
-from .explorer import _shared_legend
 from .spaces import envelope_readout
 
 __all__ = ["ClassExplorer", "class_explorer"]
@@ -60,27 +60,30 @@ class ClassExplorer(ClassControls, SkewWidget):
         d["pr"] = class_space_display(PRDisplay, ovr, self.base, ax=a_pr, skew_label="title")
         d["pr"].set_floor_skew(low)
         at_start = ovr.at_priors(self.base)
-        d["integrated"] = plotting.plot_pr(at_start, skew=pair, skew_label="title", ax=a_int)
+        colors = [line.get_color() for line in d["pr"].lines_.values()]  # each class in its colour in every panel
+        d["integrated"] = plotting.plot_pr(at_start, skew=pair, skew_label="title", ax=a_int, palette=colors)
         d["cost"] = class_space_display(CostDisplay, ovr, self.base, ax=a_cost, m=m, skew_bounds=bounds)
         d["fmeasure"] = class_space_display(FMeasureDisplay, ovr, self.base, ax=a_f,
                                             f_alpha=self.controls["f_alpha"].value, skew_bounds=bounds)
         d["roc"] = class_space_display(ROCDisplay, ovr, self.base, ax=a_roc)
         names = d["pr"]._class_source[1]
         skews = np.geomspace(min(low, 1e-4), max(self.bounds[1], 0.9999), 241)
-        d["aucpr_vs_skew"] = plotting.plot_aucpr_vs_skew({name: at_start[k] for name, k in names.items()},
-                                                         skews=skews, ax=a_skew)
+        # one call a class: the points where two classes' curves cross are no ranking inversion (each class's
+        # curve runs over its own prior), so none is marked
+        per_class = [plotting.plot_aucpr_vs_skew({name: at_start[k]}, skews=skews, ax=a_skew,
+                                                 palette=[color])
+                     for (name, k), color in zip(names.items(), colors, strict=True)]
+        d["aucpr_vs_skew"], self.class_aucpr_ = per_class[0], per_class[1:]
         a_skew.set_xlabel("Prior π′ of a class")
         self.skew_line_ = a_skew.axvline(self.base[next(iter(names.values()))], color="0.3", linestyle=":",
                                          linewidth=1.0)
         self._moving_extra.append(self.skew_line_)
-        self.legend_, self._legend_entries = _shared_legend(fig, d)
+        self.legend_, self._legend_entries = shared_legend(fig, d)
         self._live = ["pr", "cost", "fmeasure", "roc"]
         row = self._class_controls(names)
         self._finish([row, [self.controls["f_alpha"], self.controls["m"]]], side_by_side=False)
 
     def _before_layout(self):
-        from .explorer import fitted_legend
-
         self.legend_.remove()
         self.legend_ = fitted_legend(self.figure, *self._legend_entries)
 
@@ -142,13 +145,15 @@ def class_explorer(ovr, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=
 
     Panels: PR at the prior vector (each class's random baseline in its
     colour), P̄-R of each class over ``skew_range``, cost and F space (each
-    class's marker at its prior), ROC, and AUCPR against the prior.  The
-    last two of these that are not PR, ROC, cost or F are drawn once, with
-    each class's rest as the *starting* vector mixes it: moving one class's
-    prior scales the others together, so the chosen class's rest keeps that
-    composition and its P̄-R curve and AUCPR-against-prior curve are exact at
-    every step (the vertical line marks its prior); the other classes' are
-    those of the starting vector.  There is no precision-recall-gain panel
+    class's marker at its prior), ROC, and AUCPR against the prior.  P̄-R
+    and AUCPR against the prior are drawn once, with each class's rest as
+    the *starting* vector mixes it: moving one class's prior scales the
+    others together, so the chosen class's rest keeps that composition and
+    its P̄-R curve and AUCPR-against-prior curve are exact at every step
+    (the vertical line marks its prior); the other classes' are those of
+    the starting vector.  Crossings of two classes' AUCPR curves are not
+    marked: each class's curve runs over its own prior, so they are no
+    ranking inversion.  There is no precision-recall-gain panel
     and no threshold control yet (``prg=True`` and
     ``threshold_control=True`` are refused by name).
 

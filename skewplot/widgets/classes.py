@@ -16,7 +16,8 @@ import numpy as np
 
 from ..metrics.multiclass import OneVsRest, check_priors
 from ..metrics.precision import skew_model_of
-from ..plotting._per_class import class_pr_display
+from ..plotting._per_class import class_space_display
+from ..plotting.pr import PRDisplay
 from ..skew.base import skew_text
 from ._base import SkewWidget, check_slider_bounds, normalized
 from .controls import skew_slider
@@ -100,7 +101,7 @@ class InteractiveClasses(ClassControls, SkewWidget):
         self._start_classes(ovr, skew, slider_bounds, "interactive_classes")
         kwargs.setdefault("skew_label", "title")
         _, ax = self._make_figure(figsize=figsize)
-        self.displays["pr"] = class_pr_display(ovr, self.base, ax=ax, **kwargs)
+        self.displays["pr"] = class_space_display(PRDisplay, ovr, self.base, ax=ax, **kwargs)
         # the log precision axis' bottom below every prior the controls reach: no step moves the axis and costs
         # a full draw
         self.displays["pr"].set_floor_skew(self._lowest_prior())

@@ -22,6 +22,7 @@ from ._base import (
     read_estimate,
     skew_or_estimate,
 )
+from ._layout import fitted_legend, shared_legend
 from .controls import (
     check_skew_range,
     f_alpha_slider,
@@ -113,7 +114,7 @@ class Explorer(SkewWidget):
             if low is not None:
                 a_skew.axvspan(low, high, color="tab:green", alpha=0.2, linewidth=0, label="estimated skew")
             a_skew.axvline(est, color="tab:green", linewidth=1.2, label=None if low is not None else "estimated skew")
-        self.legend_, self._legend_entries = _shared_legend(fig, d, estimate=a_skew if estimated_skew is not None
+        self.legend_, self._legend_entries = shared_legend(fig, d, estimate=a_skew if estimated_skew is not None
                                                             else None)
         self._live = ["pr", "integrated", "cost", "fmeasure", *(["prg"] if prg else [])]  # not ROC, AUCPR-vs-skew
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
@@ -188,50 +189,6 @@ class Explorer(SkewWidget):
         title = (f"π′ = {skew_text(skew)}, range [{skew_text(model.lo)}, {skew_text(model.hi)}], "
                  f"f_alpha = {self.controls['f_alpha'].value:.2f}, m = {self.controls['m'].value:.2f}")
         self._set_readout(title, _COLUMNS, rows)
-
-
-def _shared_legend(fig, displays, estimate=None):
-    """One legend above the six panels instead of one per panel.
-
-    The panels share their classifiers' colours and reference line styles,
-    and at a notebook's width six legends placed outside their Axes left the
-    panels no room; each panel's numbers are in the table below the figure.
-    """
-    for disp in displays.values():
-        legend = disp.ax_.get_legend()
-        if legend is not None:
-            legend.remove()
-    for legend in list(fig.legends):  # the panels' shared legend (names only): this one says more
-        legend.remove()
-    pr = displays["pr"]
-    handles = list(pr.lines_.values())
-    labels = list(pr.lines_)
-    for key, label in (("random", "random / chance / trivial"), ("min", "minimum achievable"),
-                       ("unachievable", "unachievable")):
-        if key in pr.baselines_:
-            handles.append(pr.baselines_[key])
-            labels.append(label)
-    if estimate is not None:  # the estimated skew's band (or line) in the AUCPR-against-skew panel
-        for artist in estimate.patches[1:] + estimate.lines[1:]:
-            if artist.get_label() == "estimated skew":
-                handles.append(artist)
-                labels.append("estimated skew")
-    return fitted_legend(fig, handles, labels), (handles, labels)
-
-
-#: The shared legend's font size in points: 9.7 px at 100 dpi (at least 8 px on the page, as issue 29 asks).
-LEGEND_PT = 7.0
-
-
-def fitted_legend(fig, handles, labels):
-    """The shared legend in as few rows as the figure's width allows."""
-    renderer = fig.canvas.get_renderer()
-    for ncol in range(len(labels), 0, -1):  # one row when it fits the figure's width, else fewer columns
-        legend = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize=LEGEND_PT,
-                            frameon=False, columnspacing=1.2, handlelength=1.8)
-        if ncol == 1 or legend.get_window_extent(renderer).width <= 0.98 * fig.bbox.width:
-            return legend
-        legend.remove()
 
 
 @renamed_keywords(skew_bounds="slider_bounds")

@@ -159,8 +159,8 @@ def _widget(name, data, key, skew):
             "w-fmeasure": lambda: widgets.interactive_fmeasure(points, skew=skew),
             "w-explorer": lambda: widgets.explorer(points, skew=skew, skew_range=(skew, 20 * skew)),
             # three classes, the first at the rare skew, the others sharing the rest
-            "w-classes": lambda: widgets.interactive_classes(_three_classes(), skew={0: skew, 1: (1 - skew) / 2,
-                                                                                    2: (1 - skew) / 2})}[name]
+            "w-classes": lambda: widgets.interactive_classes(_three_classes(), skew=_vector(skew)),
+            "w-class-explorer": lambda: widgets.explorer(_three_classes(), skew=_vector(skew))}[name]
     return make().figure
 
 
@@ -168,6 +168,10 @@ def _three_classes():
     rng = np.random.default_rng(4)
     y = rng.integers(0, 3, 3000)
     return sp.one_vs_rest(y, rng.normal(size=(3000, 3)) + 1.5 * np.eye(3)[y])
+
+
+def _vector(skew):
+    return {0: skew, 1: (1 - skew) / 2, 2: (1 - skew) / 2}
 
 
 # the deployment skew changes nothing in these: drawn once per data set
@@ -189,7 +193,8 @@ def _marks(case, key, skew):
 PARAMS = [pytest.param(case, make, arg, key, skew, id=f"{case}-{key}-{skew:g}", marks=_marks(case, key, skew))
           for case, make, arg in CASES for key in ("1%", "0.1%") for skew in SKEWS
           if not (case in NO_SKEW and skew != SKEWS[-1])]
-WIDGETS = ("w-pr", "w-integrated", "w-temporal", "w-cost", "w-fmeasure", "w-explorer", "w-classes")
+WIDGETS = ("w-pr", "w-integrated", "w-temporal", "w-cost", "w-fmeasure", "w-explorer", "w-classes",
+           "w-class-explorer")
 PARAMS += [pytest.param(name, _widget, name, key, skew, id=f"{name}-{key}-{skew:g}")
            for name in WIDGETS for key, skew in (("0.1%", 1e-4), ("1%", 0.005))]
 

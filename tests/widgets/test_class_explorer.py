@@ -58,6 +58,12 @@ def test_a_step_moves_every_class_to_the_vector(ovr, stepped):
         assert row["π′"] == pytest.approx(priors[k])
         assert row["AUCPR(π′)"] == pytest.approx(areas[k], rel=1e-12)
     assert w.skew_line_.get_xdata()[0] == pytest.approx(0.03)
+    colors = [line.get_color() for line in w.displays["pr"].lines_.values()]  # a class has one colour
+    for k in ("integrated", "roc", "cost", "fmeasure"):
+        assert [line.get_color() for line in w.displays[k].lines_.values()] == colors
+    per_class = [w.displays["aucpr_vs_skew"], *w.class_aucpr_]
+    assert [line.get_color() for d in per_class for line in d.lines_.values()] == colors
+    assert not any(d.markers_ for d in [w.displays["aucpr_vs_skew"], *w.class_aucpr_])  # no "inversion" between classes
 
 
 def test_roc_areas_against_direct_counts(ovr):
