@@ -62,9 +62,11 @@ def test_threshold_index_is_score_at_or_above(data):
     s32 = np.round(s, 1).astype(np.float32)
     pts = sp.operating_points(y, s32)
     u = np.unique(s32).astype(float)
+    # compared exactly, in float64 (numpy 1.x would round a float64 scalar to float32 in s32 >= t)
+    exact = s32.astype(float)
     for t in (*u, *(0.5 * (u[1:] + u[:-1])), *np.nextafter(u, np.inf), u[0] - 1, np.inf):
         i = threshold_index(pts, t)
-        assert pts.tp[i] == np.sum(y & (s32 >= t)) and pts.fp[i] == np.sum(~y & (s32 >= t)), t
+        assert pts.tp[i] == np.sum(y & (exact >= t)) and pts.fp[i] == np.sum(~y & (exact >= t)), t
 
 
 def test_bad_threshold_is_refused_before_drawing(data):

@@ -30,6 +30,26 @@ def big_classifier():
     return sp.operating_points(y, s)
 
 
+@pytest.fixture(scope="session")
+def sent_to_page():
+    """``sent_to_page(control)``: the list of the messages the kernel sends the page about ``control`` from now on.
+
+    Outside a kernel ipywidgets 8.0 sends nothing (it asks the comm for its kernel; 8.1 on sends to a dummy comm):
+    the control's comm is given a kernel of its own, so the messages recorded (not sent) are those a notebook's page
+    receives on every version.
+    """
+    def sent_to_page(control):
+        if hasattr(control.comm, "kernel"):  # ipykernel's Comm (ipywidgets 8.0); not comm's DummyComm (8.1 on)
+            from ipykernel.kernelbase import Kernel
+
+            control.comm.kernel = Kernel()  # not the process's Kernel.instance(): no other comm sees it
+        sent = []
+        control._send = lambda msg, buffers=None: sent.append(msg)
+        return sent
+
+    return sent_to_page
+
+
 # -- the browser suite: one JupyterLab server and one Chromium for the whole session (helpers in _browser.py) --
 
 @pytest.fixture(scope="session")

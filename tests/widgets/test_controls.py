@@ -30,11 +30,10 @@ def test_skew_slider_grid_runs_through_the_starting_value(value):
 
 
 @pytest.mark.parametrize("value", [0.01, 1e-4, 1.00001e-4, 0.3, 0.9999])
-def test_a_value_set_in_the_kernel_moves_the_grid_through_it(value):
+def test_a_value_set_in_the_kernel_moves_the_grid_through_it(value, sent_to_page):
     """The page snaps the value it is sent to its grid: the grid goes with the value, in one message."""
     s = skew_slider(0.1056)
-    sent = []
-    s._send = lambda msg, buffers=None: sent.append(msg)
+    sent = sent_to_page(s)
     s.value = value
     assert s.value == value  # kept, not raised to the grid's start
     k = (math.log10(value) - s.min) / s.step
