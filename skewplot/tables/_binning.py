@@ -107,7 +107,9 @@ class Binning:
 
     def n_scores(self, grid, within):
         """The number of distinct scores in the bins ``within`` of ``grid``."""
-        out = self._within(grid, within).select(self.nw.col(SCORE).n_unique().alias("n"))
+        # one row a score, counted (not n_unique(): polars 1.0 counts no decimals)
+        nw = self.nw
+        out = self._within(grid, within).group_by(SCORE).agg(nw.len().alias("rows")).select(nw.len().alias("n"))
         out = out.collect() if hasattr(out, "collect") else out
         return int(out.to_dict(as_series=False)["n"][0])
 
@@ -125,7 +127,8 @@ class Binning:
 
         out = frame.group_by(*keys).agg(*aggs)
         if self.text_keys:
-            out = out.with_columns(*[nw.col(c).cast(nw.String) for c in ("lo", "hi", SCORE) if c in out.columns])
+            named = {*keys, *(("lo", "hi") if ranges else ())}  # not out.columns: polars 1.0 warns on a lazy frame's
+            out = out.with_columns(*[nw.col(c).cast(nw.String) for c in ("lo", "hi", SCORE) if c in named])
         cols = numpy_columns(out)
         for k in list(cols):
             if k in ("lo", "hi", SCORE):

@@ -22,6 +22,7 @@ import skewplot as sp
 from skewplot.metrics.bounded import BoundedOperatingPoints
 
 duckdb = pytest.importorskip("duckdb")
+CON = duckdb.connect()  # the tests' tables' connection: before DuckDB 2.0 a relation fails once its connection is freed
 pl = pytest.importorskip("polars")
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -41,7 +42,7 @@ def native(tab, kind, tmp_path):
     if kind == "polars-lazy":
         return pl.from_arrow(tab).lazy()
     if kind == "duckdb":
-        return duckdb.connect().from_arrow(tab)
+        return CON.from_arrow(tab)
     if kind == "parquet":
         pq.write_table(tab, tmp_path / "t.parquet")
         return str(tmp_path / "t.parquet")
@@ -171,7 +172,10 @@ DECIMALS = [decimal.Decimal(v) for v in ("0.100", "0.200", "0.300", "0.300", "12
 @pytest.mark.parametrize("mode", ["exact", "max_groups=2", "bins=3"])
 @pytest.mark.parametrize("dtype", list(DTYPES) + ["decimal(17,3)"])
 @pytest.mark.parametrize("kind", ENGINES)
-def test_exact_equals_operating_points_for_every_dtype(kind, dtype, mode, tmp_path):
+def test_exact_equals_operating_points_for_every_dtype(kind, dtype, mode, request, tmp_path):
+    if (kind, dtype, mode) == ("csv", "uint64 beyond 2**63", "exact") and int(duckdb.__version__.split(".")[0]) < 2:
+        request.applymarker(pytest.mark.xfail(strict=True, reason="DuckDB's CSV sniffer before 2.0 types integers "
+                                              "beyond 2**63 DOUBLE (README: Parquet keeps them exact)"))
     if dtype == "decimal(17,3)":
         tab = table(DECIMALS, Y8, score_type=pa.decimal128(17, 3))
     else:
@@ -265,7 +269,9 @@ def test_globs_with_a_bad_part_are_refused_by_name(bad, tmp_path):
 # ---------------------------------------------------------------- class 5: engine faults
 def _faults(tmp_path):
     """Tables that fail only when the engine runs the query."""
-    df = pd.DataFrame({"s": [0.1, 0.4, 0.35, 0.8, 0.2], "y": [0, 0, 1, 1, 0]})
+    # every column the call names (w too): the fault is the engine's, not a missing column DuckDB before 2.0 names
+    # from the relation's schema without running it
+    df = pd.DataFrame({"s": [0.1, 0.4, 0.35, 0.8, 0.2], "y": [0, 0, 1, 1, 0], "w": 1.0})
     pq.write_table(pa.Table.from_pandas(df), tmp_path / "gone.parquet")
     con = duckdb.connect()
     out = {"closed connection": con.from_df(df),

@@ -13,6 +13,7 @@ from skewplot.metrics.bounded import BoundedOperatingPoints
 from skewplot.tables import engine
 
 duckdb = pytest.importorskip("duckdb")
+CON = duckdb.connect()  # the tests' tables' connection: before DuckDB 2.0 a relation fails once its connection is freed
 pl = pytest.importorskip("polars")
 
 
@@ -38,7 +39,7 @@ def _native(df, kind, tmp_path):
     if kind == "polars-lazy":
         return pl.from_pandas(df).lazy()
     if kind == "duckdb":
-        return duckdb.connect().from_df(df)
+        return CON.from_df(df)
     if kind == "parquet":
         path = tmp_path / "scores.parquet"
         df.to_parquet(path)
@@ -82,7 +83,7 @@ def test_exact_equals_operating_points(kind, case, tmp_path):
 def test_exact_through_bins_when_scores_are_few():
     # More rows than max_groups, few distinct scores: the bin pass is already exact.
     df = _data(n=30_000, decimals=1)
-    got = sp.operating_points_from(duckdb.connect().from_df(df), "s", "y", max_groups=20_000)
+    got = sp.operating_points_from(CON.from_df(df), "s", "y", max_groups=20_000)
     _same(got, sp.operating_points(df.y, df.s))
 
 
@@ -192,7 +193,7 @@ def test_nulls_are_counted_or_dropped():
     got = sp.operating_points_from(df, "s", "y", nulls="drop")
     keep = df.s.notna()
     _same(got, sp.operating_points(df.y[keep], df.s[keep]))
-    rel = duckdb.connect().from_df(df)
+    rel = CON.from_df(df)
     with pytest.raises(ValueError, match="3 missing"):
         sp.operating_points_from(rel, "s", "y")
 
@@ -245,7 +246,7 @@ def test_non_finite_scores_are_counted_on_every_engine(kind, bad, tmp_path):
     table = pa.table({"s": pa.array(df.s.to_numpy(), from_pandas=False), "y": df.y.to_numpy()})
     pq.write_table(table, tmp_path / "nan.parquet")
     native = {"pandas": df, "polars": pl.from_arrow(table), "polars-lazy": pl.from_arrow(table).lazy(),
-              "duckdb": duckdb.connect().from_arrow(table), "parquet": str(tmp_path / "nan.parquet")}[kind]
+              "duckdb": CON.from_arrow(table), "parquet": str(tmp_path / "nan.parquet")}[kind]
     # pandas stores a missing value as NaN: there NaN counts as missing.
     match = "2 missing values" if kind == "pandas" and np.isnan(bad) else "score column has 2 non-finite values"
     with pytest.raises(ValueError, match=match):
@@ -317,9 +318,9 @@ def test_numpy_columns_of_every_engine_and_of_missing_values():
 
     df = pd.DataFrame({"k": [3, 1, 2], "v": [0.5, 1.5, 2.5]})
     want = {"k": [3, 1, 2], "v": [0.5, 1.5, 2.5]}
-    for native in (duckdb.connect().from_df(df), pl.from_pandas(df).lazy(), df):
+    for native in (CON.from_df(df), pl.from_pandas(df).lazy(), df):
         got = numpy_columns(lazy_frame(native))
         assert all(type(v) is np.ndarray for v in got.values())
         assert {k: v.tolist() for k, v in got.items()} == want
-    gap = numpy_columns(lazy_frame(duckdb.connect().from_df(df.assign(v=[0.5, None, 2.5]))))
+    gap = numpy_columns(lazy_frame(CON.from_df(df.assign(v=[0.5, None, 2.5]))))
     assert type(gap["v"]) is np.ndarray and np.isnan(gap["v"][1]) and gap["v"][[0, 2]].tolist() == [0.5, 2.5]

@@ -23,6 +23,7 @@ import skewplot as sp
 from skewplot.metrics.bounded import BoundedOperatingPoints
 
 duckdb = pytest.importorskip("duckdb")
+CON = duckdb.connect()  # the tests' tables' connection: before DuckDB 2.0 a relation fails once its connection is freed
 pl = pytest.importorskip("polars")
 pa = pytest.importorskip("pyarrow")
 
@@ -50,7 +51,7 @@ def _native(tab, kind):
         return tab.to_pandas(types_mapper=pd.ArrowDtype)
     if kind == "polars":
         return pl.from_arrow(tab)
-    return duckdb.connect().from_arrow(tab)
+    return CON.from_arrow(tab)
 
 
 def _reference_scores(values, dtype):
