@@ -102,6 +102,11 @@ class _MovesPriors:
     _as_model = FixedSkew  # a class's model from its prior (the envelope spaces keep the prior itself)
 
     @property
+    def class_names(self):
+        """``{curve name: class}`` of a display built by :func:`class_space_display`."""
+        return dict(self._class_source[1])
+
+    @property
     def _update_params(self):
         return super()._update_params + (("priors",) if "_class_source" in self.__dict__ else ())
 

@@ -66,7 +66,7 @@ class ClassExplorer(ClassControls, SkewWidget):
         d["fmeasure"] = class_space_display(FMeasureDisplay, ovr, self.base, ax=a_f,
                                             f_alpha=self.controls["f_alpha"].value, skew_bounds=bounds)
         d["roc"] = class_space_display(ROCDisplay, ovr, self.base, ax=a_roc)
-        names = d["pr"]._class_source[1]
+        names = d["pr"].class_names
         skews = np.geomspace(min(low, 1e-4), max(self.bounds[1], 0.9999), 241)
         # one call a class: the points where two classes' curves cross are no ranking inversion (each class's
         # curve runs over its own prior), so none is marked
@@ -82,6 +82,11 @@ class ClassExplorer(ClassControls, SkewWidget):
         self._live = ["pr", "cost", "fmeasure", "roc"]
         row = self._class_controls(names)
         self._finish([row, [self.controls["f_alpha"], self.controls["m"]]], side_by_side=False)
+
+    def save_html(self, *args, **kwargs):
+        raise TypeError("save_html: the one-vs-rest explorer has no saved page yet (its controls reach more states "
+                        "than frames can hold, and the page cannot draw classes itself); save "
+                        "sp.widgets.interactive_pr(ovr).save_html(...), one frame per class and prior")
 
     def _before_layout(self):
         self.legend_.remove()

@@ -71,10 +71,6 @@ class ClassControls:
                                             description="its prior π′")
         return [self.controls["class"], self.controls["skew"]]
 
-    def save_html(self, *args, **kwargs):
-        raise TypeError("save_html: the one-vs-rest widget's class selector has no saved page yet; save "
-                        "plot_pr(ovr, skew={class: prior}) figures, or interactive_pr(ovr[k]) per class")
-
     def priors(self):
         """The prior vector the controls give (class ``controls["class"]`` at ``controls["skew"]``)."""
         return class_priors(self.base, self.controls["class"].value, float(self.controls["skew"].value))
@@ -105,7 +101,7 @@ class InteractiveClasses(ClassControls, SkewWidget):
         # the log precision axis' bottom below every prior the controls reach: no step moves the axis and costs
         # a full draw
         self.displays["pr"].set_floor_skew(self._lowest_prior())
-        self._finish([self._class_controls(self.displays["pr"]._class_source[1])])
+        self._finish([self._class_controls(self.displays["pr"].class_names)])
 
     def _apply(self, changed):
         priors = self._class_step(changed)

@@ -63,9 +63,26 @@ def test_refusals(ovr):
     with pytest.raises(ValueError, match="sum to 1"):
         sp.widgets.interactive_pr(ovr, skew={0: 0.6, 1: 0.3, 2: 0.3})
     w = sp.widgets.interactive_pr(ovr)
-    with pytest.raises(TypeError, match="save_html"):
-        w.save_html("x.html")
     with pytest.raises(ValueError, match="prior 0 or 1"):
         w.displays["pr"].update(priors={0: 1.0, 1: 0.0, 2: 0.0})
     with pytest.raises(TypeError, match="OneVsRest"):
         sp.widgets.interactive_classes(ovr[0])
+
+
+@pytest.mark.slow
+def test_saved_page_holds_a_frame_per_class_and_prior(ovr, tmp_path):
+    """The page's states are the class options times the prior slider's grid; the widget is left as it was."""
+    from skewplot.widgets.page.export import control_grid
+
+    w = sp.widgets.interactive_pr(ovr, skew=START, slider_bounds=(0.1, 0.6))
+    w.controls["class"].value = 1
+    w.controls["skew"].value = 0.2
+    priors = w.priors()
+    grid, _ = control_grid(w.controls["skew"])
+    info = w.save_html(tmp_path / "classes.html", progress=False)
+    assert info["states"] == 3 * len(grid)
+    assert w.priors() == priors and w.controls["class"].value == 1
+    text = (tmp_path / "classes.html").read_text(encoding="utf-8")
+    assert '"labels": ["0", "1", "2"]' in text  # the class selector, stepped by index in the page
+    with pytest.raises(TypeError, match="save_html"):  # the explorer on a OneVsRest: refused by name
+        sp.widgets.explorer(ovr).save_html(tmp_path / "x.html")

@@ -38,7 +38,7 @@ def control_grid(control):
 
     Parameters
     ----------
-    control : ipywidgets.FloatLogSlider or ipywidgets.FloatSlider
+    control : ipywidgets.FloatLogSlider, ipywidgets.FloatSlider or ipywidgets.Dropdown
 
     Returns
     -------
@@ -59,6 +59,9 @@ def control_grid(control):
     """
     import ipywidgets as widgets
 
+    if isinstance(control, widgets.Dropdown):  # a class selector: its options, stepped by index in the page
+        pairs = [o if isinstance(o, tuple) and len(o) == 2 else (str(o), o) for o in control.options]
+        return [v for _, v in pairs], [str(label) for label, _ in pairs]
     if not isinstance(control, (widgets.FloatLogSlider, widgets.FloatSlider)):
         raise TypeError(f"save_html can step sliders of floats only, got a {type(control).__name__} "
                         f"({getattr(control, 'description', '')!r})")

@@ -220,6 +220,8 @@ def save_html(widget, path, *, max_frames=1000, title=None, progress=True):
 
 
 def _nearest(values, value):
+    if not all(isinstance(v, (int, float)) for v in values):  # a dropdown's options: its value is one of them
+        return values.index(value)
     k = _grid_index(values, value)
     return int(np.argmin(np.abs(np.asarray(values) - value))) if k is None else k
 
