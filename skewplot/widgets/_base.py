@@ -153,7 +153,6 @@ class SkewWidget(Tables, widgets.VBox):
                 guard(fig.canvas, self._paint_lock)
                 self.figure = fig
                 mark_page(fig)
-                defer_shared_legend(fig, True)  # fitted once in _finish, when every panel is drawn
                 return fig, axes
             plt.close(fig)
         from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -168,7 +167,6 @@ class SkewWidget(Tables, widgets.VBox):
         self._output = widgets.Output()
         self.figure = fig
         mark_page(fig)  # its table shows the areas: its panels keep none of their own
-        defer_shared_legend(fig, True)  # fitted once in _finish, when every panel is drawn
         return fig, axes
 
     def _repr_mimebundle_(self, **kwargs):
@@ -283,7 +281,7 @@ class SkewWidget(Tables, widgets.VBox):
     # ---------------------------------------------------------------- layout
     def _finish(self, control_rows, *, side_by_side=True):
         """Lay out controls, figure and table, wire the observers and draw once."""
-        defer_shared_legend(self.figure, False)
+        defer_shared_legend(self.figure, False)  # every panel is drawn: their shared legend, fitted once
         tc = self.threshold_control
         control_rows = [*control_rows, *([tc.controls_row()] if tc is not None else [])]
         rows = [widgets.HBox(list(r), layout=widgets.Layout(flex_flow="row wrap")) for r in control_rows]

@@ -73,8 +73,13 @@ _AREA = re.compile(r"\(([^()=]+?)\s*=\s*([^()]+)\)$")  # "(AUCPR = 0.612)": the 
 
 
 def mark_page(fig):
-    """Mark ``fig`` as a widget's page: its panels show no areas of their own (its table does) and no titles."""
+    """Mark ``fig`` as a widget's page: its panels show no areas of their own (its table does) and no titles.
+
+    Its panels are added one by one: their shared legend waits for the last
+    (:func:`defer_shared_legend`, ended by the widget when it is built).
+    """
     notes(fig).page = True
+    defer_shared_legend(fig, True)
 
 
 def is_page(fig):
