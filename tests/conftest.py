@@ -83,6 +83,8 @@ SLOW_DOCTESTS = {
     "skewplot.widgets.interactive.interactive_fmeasure",
     "skewplot.widgets.interactive.interactive_pr",
     "skewplot.widgets.interactive.interactive_temporal_pr",
+    "skewplot.widgets.class_explorer.class_explorer",  # 4.6 s (loaded, 2026-11-29 12:50)
+    "skewplot.widgets.classes.interactive_classes",
 }
 
 

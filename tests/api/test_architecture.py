@@ -207,6 +207,7 @@ def test_no_import_circle():
     assert circles(PACKAGE) == []
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_layers_import_one_way():
     assert layer_breaches(PACKAGE) == []
 

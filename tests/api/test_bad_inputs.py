@@ -180,6 +180,25 @@ def _close_figures():
     'AUCPRSkewDisplay.update.normalize-str_no',
     'AUCPRSkewDisplay.update.normalize-str_yes',
     'CostDisplay.update.skew-dict')
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'AUCPRSkewDisplay.update.normalize-array',
+    'AUCPRSkewDisplay.update.normalize-list',
+    'AUCPRSkewDisplay.update.normalize-none',
+    'CostDisplay.envelope_area.name-number',
+    'CostDisplay.envelope_area.name-unknown',
+    'CostDisplay.update.skew-above',
+    'CostDisplay.update.skew-bool',
+    'CostDisplay.update.skew-complex',
+    'CostDisplay.update.skew-inf',
+    'CostDisplay.update.skew-nan',
+    'CostDisplay.update.skew-negative',
+    'CostDisplay.update.skew-string',
+    'CostDisplay.update.skew-triple',
+    'FMeasureDisplay.update.f_alpha-above',
+    'FMeasureDisplay.update.f_alpha-negative',
+    'FMeasureDisplay.update.f_alpha-string',
+    'PRDisplay.update.skew-nan',
+    'ROCDisplay.update.hull-str_yes')
 @pytest.mark.parametrize("call,name", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_bad_input_is_refused_by_name(call, name):
     with pytest.raises(Exception) as info:
@@ -312,6 +331,8 @@ def _():
 @pytest.mark.slow_cases(  # loaded run 2026-11-29
     'plot_ap_null_degenerate_10_10',
     'plot_ap_null_degenerate_1_1')
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'plot_ap_null_degenerate_10_1')
 @pytest.mark.parametrize("check", VALUE_CASES)
 @pytest.mark.slow_cases("f_alpha_zero_is_recall")  # 0.5 s
 def test_valid_edge_case_has_the_right_value(check):

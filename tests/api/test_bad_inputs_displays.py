@@ -55,6 +55,7 @@ def artists(disp):
     'pr-normalize-str',
     'roc-hull',
     'transform')
+@pytest.mark.slow_cases('pr-skew')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('aucpr-vs-skew', 'cost-m', 'cost-skew', 'pr-interpolation')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("key", list(CASES))
 def test_rejected_update_leaves_parameters_and_pixels(key):
@@ -111,6 +112,7 @@ def test_a_valid_update_after_a_rejected_one_draws_like_a_fresh_plot():
     plt.close("all")
 
 
+@pytest.mark.slow_cases('plot_roc')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('plot_cost', 'plot_pr')  # loaded run 2026-11-29
 @pytest.mark.parametrize("plot", ["plot_pr", "plot_roc", "plot_cost"])
 def test_a_name_that_is_invalid_mathtext_is_refused_at_once_naming_it(plot):

@@ -235,6 +235,10 @@ def test_estimate_skew_takes_deployment_scores_in_two_groups():
     assert 0 <= sp.estimate_skew(y, s, [s.min(), s.max()]).estimate <= 1
 
 
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    '0.0005-ml',
+    '0.999-hdy',
+    '0.999-ml')
 @pytest.mark.parametrize("method", ["ml", "hdy", "pacc", "acc", "median_sweep"])
 @pytest.mark.parametrize("deploy_skew", [0.0005, 0.999])
 def test_estimate_skew_interval_holds_its_estimate_near_the_ends(method, deploy_skew):
@@ -267,6 +271,7 @@ def test_discrete_interpolation_with_huge_weights_warns_nothing():
         assert 0.0 < sp.aucpr(pts, skew=1e-9, interpolation="discrete-fp") < 1.0
 
 
+@pytest.mark.slow_cases('0.0001-False', '0.02-True')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0.0001-True', '0.98-True')  # loaded run 2026-11-29
 @pytest.mark.parametrize("log_skew", [True, False])
 @pytest.mark.parametrize("skew", [1e-4, 0.02, 0.98])
@@ -290,6 +295,7 @@ def _frame(model_effect, noise=0.0, seed=0):
     return pd.DataFrame(rows, columns=["model", "skew", "fold", "score"])
 
 
+@pytest.mark.slow_cases('fold')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('None')  # loaded run 2026-11-29
 @pytest.mark.parametrize("block", [None, "fold"])
 def test_anova_exact_fit_reports_no_model_effect(block):
@@ -329,6 +335,7 @@ def test_anova_exact_fit_with_a_model_effect_and_a_noisy_fit():
 
 
 # ---------------------------------------------------------------- issue 30 sweep, second corpus (new inputs)
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_time_guards_refuse_hours_of_work_up_front():
     """n_boot=1e8 fits the memory guard (1.6 GB) but is hours of replicates; n_skews=1e7 likewise."""
     import time

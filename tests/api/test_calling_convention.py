@@ -76,6 +76,7 @@ def test_curves_take_points_arrays_and_tables(name, skew):
         assert np.array_equal(flat(other), ref)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_an_estimate_is_its_point_estimate_everywhere():
     assert sp.aucpr(PTS, skew=EST) == sp.aucpr(PTS, skew=EST.estimate)
     assert sp.average_precision(PTS, skew=EST) == sp.average_precision(PTS, skew=EST.estimate)
@@ -225,6 +226,7 @@ def test_unknown_keywords_are_refused_by_skewplot(case, plot, key):
         assert f"did you mean '{UNKNOWN[key]}'" in str(info.value)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_line_aliases_override_the_plot_defaults():
     disp = sp.plot_pr(PTS, lw=3.5, c="k", ls=":")
     line = disp.lines_["classifier"]

@@ -10,12 +10,14 @@ def _modules_after(code):
     return out.stdout
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_import_skewplot_loads_neither_matplotlib_nor_ipywidgets():
     mods = _modules_after("import skewplot as sp\nsp.aucpr(sp.operating_points([0, 1], [0.1, 0.9]))")
     assert "'matplotlib'" not in mods
     assert "'ipywidgets'" not in mods
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_import_skewplot_stays_lazy_about_the_core_dependencies():
     # seaborn, ipywidgets and narwhals are core dependencies, loaded only when a plot, widget or table needs them.
     mods = _modules_after("import skewplot as sp\nsp.set_theme\nfrom skewplot.metrics._inputs import classifiers\n"

@@ -306,6 +306,7 @@ def _draws_p_bar(qual, params):
     return "skew_range" in params or "integrated" in qual.lower()
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_p_bar_r_has_one_spelling():
     """P̄-R is plot_pr(data, skew=(lo, hi)); a second public spelling must warn, naming it (issue 41 item 2)."""
     others = [(q, f) for q, f, p in PUBLIC

@@ -112,6 +112,7 @@ def _close():
     plt.close("all")
 
 
+@pytest.mark.slow_cases('accepted-plot_fmeasure')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("name", sorted(CALLS))
 @pytest.mark.parametrize("outcome", ["refused", "accepted"])
 def test_a_call_leaves_the_callers_frame_and_arrays_as_they_were(name, outcome):

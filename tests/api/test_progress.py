@@ -37,6 +37,7 @@ def _calls(y, s):
     }
 
 
+@pytest.mark.slow_cases('compare')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("name", ["aucpr_ci", "compare", "choose_threshold", "estimate_skew"])
 def test_progress_true_draws_a_bar_on_stderr_and_false_prints_nothing(rows, no_delay, capsys, name):
     call = _calls(*rows)[name]

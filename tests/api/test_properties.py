@@ -76,6 +76,7 @@ def test_aucpr_min_is_below_every_achievable_aucpr(pts, model):
 
 
 # 3
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 @SETTINGS
 @given(rate, rate, ranges())
 def test_pbar_lies_between_the_precisions_at_the_ends(a, b, rng):
@@ -114,6 +115,7 @@ def test_precision_and_area_increase_with_the_skew(pts, s1, s2):
 
 
 # 6
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 @SETTINGS
 @given(ranges())
 def test_range_minimum_area_between_its_ends(rng):
@@ -176,6 +178,7 @@ def test_only_true_and_false_pass_as_bools(value):
 
 
 # 11
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 @SETTINGS
 @given(extreme_skew)
 def test_best_and_worst_curves_normalise_to_one_and_zero(skew):
@@ -203,6 +206,7 @@ def test_weighted_range_precision_between_the_ends(a, b, rng):
 
 
 # 13
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 @SETTINGS
 @given(rate, rate, st.lists(st.floats(0.0, 1.0), min_size=1, max_size=8))
 def test_series_precision_between_its_extremes(a, b, values):
@@ -213,6 +217,7 @@ def test_series_precision_between_its_extremes(a, b, values):
 
 
 # 14
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 @SETTINGS
 @given(curves(), st.floats(1e-6, 1 - 1e-6))
 def test_area_and_its_complement_add_to_one(pts, skew):
@@ -239,6 +244,7 @@ def test_a_rejected_update_changes_nothing(pts, param, value):
 
 
 # 16
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 @SETTINGS
 @given(st.floats(0.0, 1.0))
 def test_null_ppf_stays_on_the_support(q):

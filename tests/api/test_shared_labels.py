@@ -58,6 +58,11 @@ PLOTS = {
 @pytest.mark.slow_cases('plot_temporal_pr')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("func", [pytest.param(f, marks=[pytest.mark.slow] if f == "plot_aucpr_vs_skew" else [])
                                   for f in sorted(PLOTS)])
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'plot_integrated_pr',
+    'plot_pr',
+    'plot_prg',
+    'plot_roc')
 @pytest.mark.slow_cases('plot_cost', 'plot_fmeasure')  # loaded run 2026-11-29
 def test_every_plot_draws_shared_labels_as_the_explicit_points(func):
     plot = getattr(sp, func)

@@ -155,6 +155,7 @@ def test_bad_output(tmp_path, capsys, key):
     assert_one_line_error(status, err, needle)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_existing_output_is_kept_without_force_and_replaced_whole_with_it(tmp_path, capsys):
     path = write(tmp_path / "in.csv", GOOD)
     out = tmp_path / "out.svg"
@@ -168,6 +169,7 @@ def test_existing_output_is_kept_without_force_and_replaced_whole_with_it(tmp_pa
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".skewplot-")] == []
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_a_failed_write_leaves_no_partial_file(tmp_path, capsys, monkeypatch):
     import matplotlib.figure
 

@@ -82,6 +82,7 @@ def test_missing_file_unknown_space_and_bad_extension(tmp_path, capsys, csv_file
         main(["plot", str(path), "--y-score", "score", "--y-true", "label", "--space", "nope", "-o", "x.png"])
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_python_dash_m_demo_runs():
     out = subprocess.run([sys.executable, "-m", "skewplot", "demo"], capture_output=True, text=True, check=True)
     assert "strong" in out.stdout and "AUCPR@0.01" in out.stdout
@@ -100,6 +101,11 @@ def test_help_explains_every_option(capsys):
                                                       marks=pytest.mark.slow),
                                          ("roc", None),
                                          ("cost", ["--skew", "0.2"]), ("f", ["--skew", "0.2"])])
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'f-skew5',
+    'integrated-skew1',
+    'pr-None',
+    'roc-None')
 def test_plot_every_space(csv_file, tmp_path, space, skew):
     path, _, _ = csv_file
     out = tmp_path / f"{space}.png"
@@ -205,6 +211,7 @@ def umask():
     os.umask(old)
 
 
+@pytest.mark.slow_cases('0o22', '0o27')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("mask", [0o022, 0o027, 0o077], ids=oct)
 def test_plot_files_follow_the_umask(csv_file, tmp_path, umask, mask):
     """A new file gets 0o666 less the umask, as ``open`` gives it (mkstemp alone gives 0o600)."""

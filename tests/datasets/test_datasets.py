@@ -53,6 +53,7 @@ def _binormal_aucpr_mpmath(pi, mu):
     return float(mp.quad(precision, [0, 0.5, 0.99, 1]))
 
 
+@pytest.mark.slow_cases('0.01-2.0')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0.1-1.5', '0.5-0.7')  # loaded run 2026-11-29
 @pytest.mark.parametrize(("pi", "mu"), [(0.1, 1.5), (0.01, 2.0), (0.5, 0.7)])
 def test_binormal_aucpr_matches_the_recall_form_in_mpmath(pi, mu):

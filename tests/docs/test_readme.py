@@ -36,6 +36,7 @@ def test_compare_example_prints_what_the_readme_shows(tmp_path):
     assert (tmp_path / "a_vs_b_at_1_percent.png").stat().st_size > 10_000
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_compare_example_numbers_by_brute_force():
     # The flip the README states, found independently: the sign of AUCPR(A) - AUCPR(B) on a grid of skews.
     namespace = {}

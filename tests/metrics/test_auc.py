@@ -238,6 +238,11 @@ def test_aucpr_at_skews_rejects_bad_skews():
                                [sp.aucpr(pts, skew=0.3, interpolation="step")])
 
 
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'linear-False',
+    'linear-True',
+    'log-False',
+    'log-True')
 @pytest.mark.parametrize("ties", [False, True])
 @pytest.mark.parametrize("nodes", ["linear", "log", "uneven"])
 def test_aucpr_integrals_equal_the_exact_pbar_area_at_every_node(ties, nodes):
@@ -269,6 +274,7 @@ def _tied_points():
     return sp.operating_points(y, np.round(s, 1))  # 61 tied groups: segments gain TP and FP at once
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_discrete_schemes_under_a_skew_range_refuse_quadratic_work_first():
     """Issue 30 class 9: 600 rows, discrete-fp over (1e-5, 0.5) stepped 1.4e8 units (17-46 s, 0.9-3.6 GB)."""
     import time

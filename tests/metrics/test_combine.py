@@ -36,6 +36,7 @@ def direct_rates(y, a, b, fn, t_a, t_b, w=None):
     return (w * (pred & pos)).sum() / w[pos].sum(), (w * (pred & neg)).sum() / w[neg].sum()
 
 
+@pytest.mark.slow_cases('False')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("weighted", [False, True])
 def test_every_function_and_threshold_pair_against_direct_evaluation(rng, weighted):
     for _ in range(3):
@@ -129,6 +130,7 @@ def _f(t, f, pi, f_alpha):
     return np.divide(tp, den, out=np.zeros_like(tp), where=tp > 0)
 
 
+@pytest.mark.slow_cases('0.5')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("f_alpha", [0.3, 0.5, 1.0])
 def test_ibc_equals_exhaustive_search(rng, f_alpha):
     n = 36

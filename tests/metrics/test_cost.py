@@ -71,6 +71,7 @@ def test_expected_cost_ends_and_table():
     np.testing.assert_allclose(table[:, -1], pos)  # everything positive
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 @settings(max_examples=200, deadline=None)
 @given(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1), st.floats(0, 1))
 def test_cost_crossing_eq14_by_root_finding(ta, fa, tb, fb):

@@ -13,6 +13,7 @@ def _ends(text):
     return Decimal(low), Decimal(high)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_outward_and_width_shown_on_random_brackets():
     rng = np.random.default_rng(0)
     for _ in range(3000):

@@ -57,6 +57,11 @@ def curves(rng):
     yield sp.OperatingPoints.from_rates([0.0, 0.5], [0.3, 0.5])
 
 
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    '0.0-0.5',
+    '0.3-0.5',
+    '0.5-1.0',
+    '0.6-0.9')
 @pytest.mark.slow_cases('0.0-1.0')  # loaded run 2026-11-29
 @pytest.mark.parametrize("lo, hi", [(0.0, 0.5), (0.0, 1.0), (0.3, 0.5), (0.6, 0.9), (0.5, 1.0), (1e-4, 0.2)])
 def test_integrated_aucpr_is_exact(rng, lo, hi):

@@ -77,6 +77,7 @@ def test_mp_reference_against_quadrature():
         assert abs(quad - mp_area(tp)) < mp.mpf(10) ** -25
 
 
+@pytest.mark.slow_cases('ends', 'scarce', 'uniform')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("kind", ["uniform", "tiny", "ends", "scarce"])
 def test_unit_weight_area_obeys_its_bound(kind):
     """Error <= FAST_AREA_ERR (R = 1) plus the sum's rounding; kept exactly where that is <= rtol of the area."""
@@ -136,6 +137,7 @@ def test_soft_label_areas_equal_the_general_path(kind, n):
         assert sp.aucpr(pts, skew=skew) == pytest.approx(sp.aucpr(plain, skew=skew), rel=1e-12)
 
 
+@pytest.mark.slow_cases('tiny')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("kind", ["uniform", "ends", "tiny"])
 def test_soft_label_ap_against_scikit_learn_and_exact(kind):
     """Within 20 u of the AP of exactly summed weights; any gap to scikit-learn is scikit-learn's own rounding.
@@ -160,6 +162,7 @@ def test_soft_label_ap_against_scikit_learn_and_exact(kind):
 
 @pytest.mark.parametrize("n", [1, 2, _GATHER - 1, _GATHER, _GATHER + 1, 2 * _GATHER + 2, _HALVES_MIN - 1,
                                _HALVES_MIN, pytest.param(40 * _GATHER + 3, marks=pytest.mark.slow)])  # the last: 0.8 s
+@pytest.mark.slow_cases('131072')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('131071')  # loaded run 2026-11-29
 def test_gathered_cumsum_is_accurate_and_non_decreasing(n):
     """Written into the memory of the order it reads, across slice boundaries and the halves; against exact sums.
@@ -297,6 +300,12 @@ def _mpmath_reference():
     return module
 
 
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    '0.0001-ends',
+    '0.5-at_switch',
+    '0.5-near_one',
+    '1e-09-at_switch',
+    '1e-09-near_one')
 @pytest.mark.parametrize("kind", ["ends", "near_one", "at_switch"])
 @pytest.mark.parametrize("skew", [1e-9, 1e-4, 0.5])
 def test_labels_near_one_keep_the_negatives_accurate(kind, skew):

@@ -76,6 +76,7 @@ def test_data_set_skew_by_default(rng):
     assert sp.best_threshold(pts, skew=sp.FixedSkew(0.1), m=0.5) == sp.best_threshold(pts, skew=0.1, m=0.5)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_max_fpr_mix_equals_brute_force(rng):
     hits = 0
     for trial in range(6):

@@ -52,6 +52,7 @@ def test_report_at_a_chosen_point_equals_choose_threshold(rows):
         assert r[key] == pytest.approx(value, rel=1e-12)
 
 
+@pytest.mark.slow_cases('0.2')  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_report_at_intervals_match_the_row_bootstrap(rows):
     """Binomial counts are the stratified row bootstrap's distribution at one threshold: quantiles agree."""
     y, s = rows

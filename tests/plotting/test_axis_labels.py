@@ -51,6 +51,7 @@ def test_a_bare_small_figure_at_a_tenth_of_a_percent_keeps_the_label_inside(rare
     lambda p, ax: sp.plot_cost(p, skew=1e-4, ax=ax),
     lambda p, ax: sp.plot_roc(p, ax=ax),
 ], ids=["pr", "pr_range", "cost", "roc"])
+@pytest.mark.slow_cases('roc')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('pr')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('cost', 'pr_range')  # 1.7 s at most (2026-11-29)
 def test_a_short_wide_axes_gets_labels_that_fit_its_height(rare, plot):

@@ -46,6 +46,7 @@ def _between(disp, name, x, y, slack_px=1.0):
     return np.mean((y >= lo) & (y <= hi))
 
 
+@pytest.mark.slow_cases('0.01', 'skew2')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("skew", [None, 0.01, (0.01, 0.2)])
 def test_pr_band_holds_the_exact_curve(tables, skew):
     df = tables["strong"]

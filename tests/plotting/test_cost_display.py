@@ -148,6 +148,7 @@ def test_many_points_draw_only_hull_lines_up_to_max_lines():
     assert len(sp.plot_cost(pts, max_lines=10).point_lines_["classifier"].get_segments()) == 10
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_kwargs_reach_the_envelopes_or_the_thin_lines(two):
     disp = sp.plot_cost(two["weak"], color="red", linewidth=3, linestyle="-.", alpha=0.5)
     line = disp.lines_["classifier"]
@@ -160,6 +161,7 @@ def test_kwargs_reach_the_envelopes_or_the_thin_lines(two):
     assert coll.get_alpha() == 0.5
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_folds_draw_the_mean_envelope_with_a_band():
     folds = [sp.operating_points(*sp.datasets.make_scores(200, 0.3, random_state=k)) for k in range(4)]
     disp = sp.plot_cost(folds={"cv": folds}, skew=0.2)
@@ -171,12 +173,14 @@ def test_folds_draw_the_mean_envelope_with_a_band():
         np.mean([sp.cost_envelope(f, pc=0.2)[0] for f in folds]))
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_from_predictions():
     y, s = sp.datasets.make_scores(300, 0.3, random_state=1)
     disp = sp.CostDisplay.from_predictions(y, s, name="scores", m=0.4)
     assert isinstance(disp, sp.CostDisplay) and "scores" in disp.lines_ and disp.m == 0.4
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_bad_input_is_named(two):
     with pytest.raises(ValueError, match="m must"):
         sp.plot_cost(two, m=1.5)
@@ -205,6 +209,7 @@ def test_vector_export_is_not_rasterised(two, tmp_path):
     assert "<image" not in svg and "<path" in svg
 
 
+@pytest.mark.slow_cases('0.5-0.9')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0.05-0.5', '0.5-0.1', '0.9-0.02')  # loaded run 2026-11-29
 @pytest.mark.parametrize("skew,m", [(0.5, 0.1), (0.5, 0.9), (0.05, 0.5), (0.9, 0.02)])
 def test_skew_marker_text_stays_inside_the_panel(skew, m):

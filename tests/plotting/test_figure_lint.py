@@ -274,6 +274,15 @@ def test_every_public_plot_function_and_widget_has_a_case():
     'temporal-0.1%-0.0001',
     'temporal-0.1%-0.005',
     'temporal-1%-0.005')
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'prg-1%-0.005',
+    'roc-0.1%-0.005',
+    'roc-1%-0.005',
+    'skew_transform-1%-0.005',
+    'w-class-explorer-0.1%-0.0001',
+    'w-class-explorer-1%-0.005',
+    'w-classes-0.1%-0.0001',
+    'w-classes-1%-0.005')
 def test_figures_pass_the_lint(case, make, arg, key, skew, data):
     mine, _ = _problems(case, make(arg, data, key, skew))
     assert not mine, "\n".join(map(str, mine))

@@ -26,6 +26,7 @@ def test_one_thin_curve_per_point():
     np.testing.assert_allclose(segs[:, :, 1].T, f_curves(C1, skews=x, f_alpha=0.3)[:, 1:-1])
 
 
+@pytest.mark.slow_cases('0.0')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0.5', '0.8', '1.0')  # loaded run 2026-11-29
 @pytest.mark.parametrize("f_alpha", [0.0, 0.5, 0.8, 1.0])
 def test_envelope_is_the_maximum_over_every_point(two, f_alpha):
@@ -137,6 +138,7 @@ def test_log_skew_axis(two):
     assert disp.ax_.get_xlabel() == "Skew $\\pi'$"  # the ticks say log; the label stays short
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_many_points_draw_only_hull_curves():
     y, s = sp.datasets.make_scores(20_000, 0.2, random_state=0)
     pts = sp.operating_points(y, s)

@@ -108,6 +108,7 @@ def test_mapping_draws_one_curve_per_classifier_and_folds_only_when_asked():
 
 
 # ------------------------------------------------------------------ tidy tables
+@pytest.mark.slow_cases('pandas')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('dict')  # loaded run 2026-11-29
 @pytest.mark.parametrize("frame", ["pandas", POLARS, "dict"])
 def test_tidy_hue_units_weights_match_direct_points(table, frame):
@@ -174,6 +175,9 @@ def test_a_lazy_table_is_refused(table):
 
 @pytest.mark.parametrize("plot", [sp.plot_pr, sp.plot_roc, sp.plot_cost, sp.plot_fmeasure,
                                   sp.plot_aucpr_vs_skew])
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'pandas-plot_cost',
+    'pandas-plot_fmeasure')
 @pytest.mark.slow_cases('pandas-plot_aucpr_vs_skew', 'pandas-plot_pr')  # loaded run 2026-11-29
 @pytest.mark.parametrize("frame", ["pandas", POLARS])
 def test_every_plot_takes_the_tidy_call(table, plot, frame):

@@ -76,6 +76,7 @@ def _check(disp, title="A user's title, long enough to reach the corners of the 
     'gallery-pr',
     'gallery-roc',
     'gallery-temporal')
+@pytest.mark.slow_cases('gallery-pr_test_skew')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('fraud-cost', 'fraud-fmeasure', 'gallery-cost_skew_axis')  # 0.9 s at most (2026-11-29)
 @pytest.mark.parametrize("space", list(SPACES))
 @pytest.mark.parametrize("which", ["fraud", "gallery"])
@@ -156,6 +157,7 @@ def test_collection_segments_join_neighbours_of_one_path_only():
     np.testing.assert_allclose(data, [[(0, 0), (1, 1)], [(1, 1), (2, 0)], [(5, 5), (6, 6)]], atol=1e-9)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_legend_box_moved_to_each_place_equals_the_measured_one():
     from skewplot.plotting.layout._legend_geometry import INSIDE, _extent_at, _renderer
 

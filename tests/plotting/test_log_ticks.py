@@ -62,6 +62,7 @@ def test_the_issue_case_and_a_paper_row(scores):
     'lims0-6.0',
     'lims1-6.0',
     'lims2-6.0')
+@pytest.mark.slow_cases('lims1-1.2', 'lims3-1.2')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("width", [1.2, 2.0, 6.0])
 @pytest.mark.parametrize("lims", [(1e-3, 0.05), (0.002, 0.02), (1e-4, 1.0), (0.3, 0.9)])
 @pytest.mark.slow_cases("lims1-2.0")  # 0.6 s

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 import skewplot as sp
 
 
@@ -9,6 +11,7 @@ def _digits(text):
     return len(text.split("e")[0].replace(".", "").replace("-", "").lstrip("0"))
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_a_weak_classifiers_area_at_1e_4_keeps_two_digits_in_the_legend():
     # main wrote "AUCPR = 0.000" for an area of ~2e-4
     pts = {"weak": sp.OperatingPoints.from_rates([0.3, 0.6, 0.9], [0.2, 0.5, 0.85], skew=0.05),
@@ -22,6 +25,7 @@ def test_a_weak_classifiers_area_at_1e_4_keeps_two_digits_in_the_legend():
     assert disp.aucs_["weak"] < 1e-3  # main: "0.000"
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_an_ap_far_in_the_tail_gets_a_bound_not_p_0():
     disp = sp.plot_ap_null(200, 20, observed=0.95, n_samples=500, random_state=1)
     assert disp.pvalue_ < 1e-4
@@ -29,6 +33,7 @@ def test_an_ap_far_in_the_tail_gets_a_bound_not_p_0():
     assert "p < 1e-4" in label and "p = 0" not in label
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_areas_that_differ_are_written_apart_in_one_legend():
     # the review of 1b3cc5f read "AUPRG = 0.696" for naive Bayes (0.69642) and knn (0.69569): three digits
     # did not rank them

@@ -18,6 +18,7 @@ def _ovr(n=240, k=3, seed=0):
 PRIORS = {0: 0.6, 1: 0.3, 2: 0.1}
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_each_class_drawn_at_its_prior_with_its_baseline():
     y, s, ovr = _ovr()
     disp = sp.plot_pr(ovr, skew=PRIORS)

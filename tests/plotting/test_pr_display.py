@@ -12,6 +12,7 @@ def two():
     return sp.datasets.example_classifiers(n=2000)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_drawn_data_equal_the_computed_curves(two):
     disp = sp.plot_pr(two, skew=0.05)
     for name, pts in two.items():

@@ -64,6 +64,7 @@ def _rare(n=100_000, seed=3):
             for name, sep in (("strong", 2.6), ("middle", 2.0), ("weak", 1.6))}
 
 
+@pytest.mark.slow_cases('0.001')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0.0001')  # loaded run 2026-11-29
 @pytest.mark.parametrize("skew", [1e-3, 1e-4])
 def test_rare_skews_keep_the_curves_apart(skew):
@@ -110,6 +111,7 @@ def test_scale_is_chosen_once_and_checked():
         sp.plot_prg(pts, scale="log")
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_negative_gains_stay_inside_the_decade_axes():
     # the review of 1b3cc5f: ridge, mlp and lasso (AUPRG -1.69, -2.90, -2.80) left through the bottom spine, as the
     # y limit was 5 % of the range below 0; their negative areas had nothing visible behind them

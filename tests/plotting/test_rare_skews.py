@@ -76,6 +76,7 @@ def _check_markers(disp):
     '1%-F-0.005',
     '1%-cost-0.0001',
     '1%-cost-0.0002')
+@pytest.mark.slow_cases('0.1%-F-0.005')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("skew", [0.005, 2e-4, 1e-4])
 @pytest.mark.parametrize("plot", [sp.plot_cost, sp.plot_fmeasure], ids=["cost", "F"])
 @pytest.mark.slow_cases("1%-cost-0.005")  # 0.7 s
@@ -202,6 +203,7 @@ def test_explorer_panels_span_the_skew_slider(rare, skew):
     plt.close("all")
 
 
+@pytest.mark.slow_cases('0.1%-None')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0.1%-0.0001', '0.1%-0.005', '1%-0.005')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('1%-None')  # 1.1 s at most (2026-11-29)
 @pytest.mark.parametrize("skew", [None, 0.005, 1e-4])
@@ -237,6 +239,7 @@ def test_precision_axis_follows_the_baseline_on_update():
     plt.close("all")
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_bracketed_pr_uses_the_same_axis():
     from skewplot.metrics.bounded import BoundedOperatingPoints
 

@@ -12,6 +12,7 @@ def two():
     return sp.datasets.example_classifiers(n=1000)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_drawn_curves_are_the_roc_points_with_auc_labels(two):
     disp = sp.plot_roc(two)
     for name, pts in two.items():
@@ -79,6 +80,7 @@ def test_several_classifiers_take_the_palette(two):
         np.testing.assert_allclose(line.get_color(), color)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_folds_vertical_average_with_band_and_auc_mean_sd():
     folds = [sp.operating_points(*sp.datasets.make_scores(200, 0.3, random_state=k)) for k in range(4)]
     disp = sp.plot_roc(folds={"cv": folds})

@@ -117,6 +117,7 @@ def test_areas_that_do_not_fit_a_panel_say_whose_they_are(four):
     plt.close(fig)
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_roc_panels_of_a_row_name_their_data_set(four):
     from skewplot.skew.base import skew_text
 

@@ -20,6 +20,7 @@ def test_describe_each_model():
 @pytest.mark.slow_cases('0.05-P')  # 1.2 s at most (2026-11-29)
 @pytest.mark.parametrize("skew, symbol", [(0.05, "P"), ((0.1, 0.4), "\\bar{P}"),
                                           (sp.SkewSeries([0.1, 0.2, 0.4]), "\\tilde{P}")])
+@pytest.mark.slow_cases('skew2-\\\\tilde{P}')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('skew1-\\\\bar{P}')  # loaded run 2026-11-29
 def test_title_mode_labels_and_update(skew, symbol):
     pts = sp.datasets.example_classifiers(n=800, random_state=1)

@@ -25,6 +25,7 @@ def test_script_depth(text, depth):
     assert script_depth(text) == depth
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_the_rule_finds_small_text_and_small_scripts():
     fig, ax = plt.subplots(layout="constrained")
     ax.plot([0, 1], [0, 1])

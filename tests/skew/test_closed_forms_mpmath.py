@@ -85,6 +85,8 @@ def mp_min_aucpr(p):
     return mp.quad(lambda r: p * r / (p * r + 1 - p), [0, 1])
 
 
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    '0.8-0.2-0.999999999998-0.999999999999')
 @pytest.mark.parametrize("lo,hi", RANGES)
 @pytest.mark.parametrize("a,b", POINTS)
 def test_uniform_pbar_per_point(lo, hi, a, b):
@@ -157,6 +159,7 @@ AREA_RANGES = [(0.0, 1.0), (0.0, 0.5), (0.2, 0.3), (0.0, 1e-12), (1e-250, 1e-200
 @pytest.mark.slow_cases(
     "0.0-0.5", "0.0-1.0", "0.2-0.3", "0.999-1.0", "0.999999999999-1.0",
 )  # 1.0 s, 4.0 s, 0.6 s, 6.4 s, 6.8 s
+@pytest.mark.slow_cases('1e-250-1e-200')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0.0-1e-12', '0.3-0.30000000000099997')  # loaded run 2026-11-29
 def test_uniform_area_and_normalised_area(lo, hi):
     pts = sp.OperatingPoints.from_rates(*CURVE, skew=0.5)

@@ -83,6 +83,8 @@ SKEWS = [0.01, (0.002, 0.05), sp.SkewSeries([0.001, 0.01, 0.01, 0.03])]
     'fbeta-range-False-False-0.01-3000-2',
     'fbeta-series-False-False-0.001-4000-1',
     'fbeta-series-False-False-0.01-3000-2')
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'cost-range-False-False-0.01-3000-2')
 @pytest.mark.parametrize("pos_rate,n,seed", CASES)
 @pytest.mark.parametrize("ties,weights", [(True, True), (False, False), (True, False)])
 @pytest.mark.parametrize("skew", SKEWS, ids=["fixed", "range", "series"])
@@ -109,6 +111,10 @@ def test_expected_and_worst_equal_brute_force(pos_rate, n, seed, ties, weights, 
     'fbeta-range-0.001-4000-1',
     'fbeta-range-0.01-3000-2',
     'fbeta-range-0.1-800-3')
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'fbeta-series-0.001-4000-1',
+    'fbeta-series-0.01-3000-2',
+    'fbeta-series-0.1-800-3')
 @pytest.mark.parametrize("pos_rate,n,seed", CASES)
 @pytest.mark.parametrize("skew", SKEWS[1:], ids=["range", "series"])
 @pytest.mark.parametrize("target", ["cost", "fbeta"])

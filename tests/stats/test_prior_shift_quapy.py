@@ -45,6 +45,7 @@ class Lookup(ClassifierMixin, BaseEstimator):
         return (X[:, 0] >= self.thr).astype(int)
 
 
+@pytest.mark.slow_cases('0.6')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0.3')  # loaded run 2026-11-29
 @pytest.mark.parametrize("pi", [pytest.param(0.02, marks=pytest.mark.slow), 0.3, 0.6])  # 0.02: 0.7 s
 def test_same_estimates_as_quapy(pi):

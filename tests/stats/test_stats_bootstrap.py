@@ -31,6 +31,7 @@ def _draws(pools, rng, n_rep):
     return _resample.draw(rng, pools, n_rep)
 
 
+@pytest.mark.slow_cases('True-True')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('True-False')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('False-False', 'False-True')  # 1.0 s at most (2026-11-29)
 @pytest.mark.parametrize("stratified", [True, False])

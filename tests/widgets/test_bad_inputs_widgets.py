@@ -16,6 +16,7 @@ PTS = sp.operating_points(np.array([0, 1, 0, 1, 1, 0, 0, 1]), np.array([0.1, 0.9
     (lambda: interactive_fmeasure(PTS, skew=0.3), "f_alpha", "fmeasure", 0.3, 0.7),
     pytest.param(lambda: interactive_cost(PTS, skew=0.3), "m", "cost", 0.4, 0.8, marks=pytest.mark.slow),  # 0.8 s
 ])
+@pytest.mark.slow_cases('<lambda>-skew-pr-0.2-0.05')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('<lambda>-f_alpha-fmeasure-0.3-0.7')  # loaded run 2026-11-29
 def test_observer_error_shows_in_status_and_control_returns(monkeypatch, make, control, display, good, bad):
     w = make()

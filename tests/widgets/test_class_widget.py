@@ -26,6 +26,7 @@ def _areas(w):
     return {k: w.readouts_[str(k)]["AUC"] for k in (0, 1, 2)}
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_the_chosen_class_moves_and_the_rest_takes_the_slack(ovr):
     w = sp.widgets.interactive_pr(ovr, skew=START)
     assert isinstance(w, InteractiveClasses)
@@ -47,6 +48,7 @@ def test_class_priors_formula():
     assert got == pytest.approx({"a": 0.5 * 0.4 / 0.7, "b": 0.6, "c": 0.2 * 0.4 / 0.7})
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_a_step_does_not_sort_again(ovr, monkeypatch):
     w = sp.widgets.interactive_pr(ovr)
 
@@ -59,6 +61,7 @@ def test_a_step_does_not_sort_again(ovr, monkeypatch):
     assert w.status.value == ""  # no step refused or failed
 
 
+@pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_refusals(ovr):
     with pytest.raises(ValueError, match="sum to 1"):
         sp.widgets.interactive_pr(ovr, skew={0: 0.6, 1: 0.3, 2: 0.3})

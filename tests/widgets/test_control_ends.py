@@ -46,6 +46,7 @@ def _end(control, which):
     return lo if which == LO else hi
 
 
+@pytest.mark.slow_cases('pr')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('temporal')  # loaded run 2026-11-29
 @pytest.mark.parametrize("case", sorted(WIDGETS))
 @pytest.mark.slow_cases("cost", "explorer", "fmeasure", "integrated")  # 1.1 s, 1.8 s, 0.7 s, 1.5 s
@@ -68,6 +69,7 @@ EMPTY = {
 }
 
 
+@pytest.mark.slow_cases('empty2-integrated')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('empty0-integrated', 'empty1-integrated')  # loaded run 2026-11-29
 @pytest.mark.parametrize("case", sorted(EMPTY))
 @pytest.mark.parametrize("empty", [(0.2, 0.2), (0.0, 0.0), (1.0, 1.0)])

@@ -115,6 +115,15 @@ def built(widgets_built):
     'interactive_integrated_pr.skew_range-reversed',
     'interactive_pr.skew-nan',
     'interactive_temporal_pr.t_end-nan')
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'explorer.skew-two',
+    'explorer.skew-zero_or_below',
+    'interactive_cost.skew-true',
+    'interactive_fmeasure.skew-inf',
+    'interactive_fmeasure.skew-zero_or_below',
+    'interactive_integrated_pr.skew_range-above',
+    'interactive_pr.skew-inf',
+    'interactive_temporal_pr.t_end-inf')
 @pytest.mark.parametrize("case,widget,control,value", CASES, ids=[c[0] for c in CASES])
 @pytest.mark.slow_cases("explorer.m-false", "explorer.skew-nan", "interactive_cost.skew-nan")  # 1.4 s, 1.5 s, 0.6 s
 def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget, control, value):
@@ -136,6 +145,7 @@ def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget
 @pytest.mark.slow_cases(  # loaded run 2026-11-29
     'interactive_integrated_pr',
     'interactive_temporal_pr')
+@pytest.mark.slow_cases('interactive_pr')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('interactive_fmeasure')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("widget", sorted(WIDGETS))
 @pytest.mark.slow_cases("explorer", "interactive_cost")  # 2.1 s, 1.0 s
@@ -154,6 +164,7 @@ def test_every_end_of_every_control_is_still_accepted(widget):
     w.close_figure()
 
 
+@pytest.mark.slow_cases('True')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0', 'None', 'linear')  # loaded run 2026-11-29
 @pytest.mark.parametrize("value", [True, "linear", None, 0])
 def test_a_dropdown_refuses_what_is_not_one_of_its_values(value):

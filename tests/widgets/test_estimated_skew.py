@@ -22,6 +22,7 @@ def estimate():
                                   pytest.param(sp.widgets.interactive_cost, marks=pytest.mark.slow),  # 0.7 s
                                   sp.widgets.interactive_fmeasure,
                                   pytest.param(sp.widgets.explorer, marks=pytest.mark.slow)])  # 1.1 s
+@pytest.mark.slow_cases('interactive_fmeasure')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('interactive_pr')  # loaded run 2026-11-29
 def test_go_to_estimated_skew_moves_every_widget(make, two_classifiers, estimate):
     w = make(two_classifiers, estimated_skew=estimate)

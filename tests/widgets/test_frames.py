@@ -65,6 +65,7 @@ def test_explorer_repaints_only_the_panels_a_control_moves(two_classifiers):
         assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow_cases('temporal')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('pr', 'pr_threshold')  # loaded run 2026-11-29
 @pytest.mark.parametrize("case", sorted(CASES))
 @pytest.mark.slow_cases("cost", "explorer", "fmeasure", "integrated")  # 1.1 s, 2.1 s, 0.7 s, 1.0 s

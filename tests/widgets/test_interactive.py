@@ -39,6 +39,7 @@ def _legend_texts(disp):
     return [t.get_text() for t in legend.get_texts()]
 
 
+@pytest.mark.slow_cases('0.7')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('0.05', '0.9999')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('0.001')  # 1.0 s at most (2026-11-29)
 @pytest.mark.parametrize("value", [0.05, 0.001, 0.7, 0.9999])
@@ -140,6 +141,7 @@ def test_pr_widget_folds(two_classifiers):
 
 
 # ---------------------------------------------------------------- integrated
+@pytest.mark.slow_cases('rng_0')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('rng_1')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('rng_2')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("rng_", [(0.05, 0.3), (0.0, 1.0), (0.4, 0.45)])

@@ -93,6 +93,8 @@ def test_notebook_has_no_test_code(path):
             assert not asserts, f"{path.name}: test code belongs in tests/widgets/test_notebooks.py"
 
 
+@pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
+    'integrated_and_temporal_pr.ipynb')
 @pytest.mark.slow_cases('explorer.ipynb')  # loaded run 2026-11-29
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_committed_notebook_is_executed_with_outputs(path):
