@@ -40,6 +40,7 @@ FILE_SUITES = {
     "test_browser*.py": ("browser",),
     "test_engines*.py": ("engines",),
     "test_*tables*.py": ("engines",),  # test_cli_tables.py, test_bad_inputs_tables.py, ...
+    "test_*quapy*.py": ("slow",),  # QuaPy, a reference, is in the ``reference`` extra, not the fast suite's ``test``
 }
 # Fixtures that put a test in a suite.
 FIXTURE_SUITES = {
