@@ -223,7 +223,7 @@ def p_value(p, resolution=1e-4) -> str:
 
 
 def tick(x) -> str:
-    """A log axis' tick label in plain text: ``0.001``, ``0.02``, ``100``; ``1e-5`` outside ``1e-4 .. 1e5``.
+    """A log axis' tick label in plain text: ``0.01``, ``0.02``, ``100``; ``1e-3`` outside ``0.01 .. 100``.
 
     Not matplotlib's ``10^{-3}``: its exponent, a mathtext superscript, is
     0.7 of the label's size (4.9 pt under ``style.paper``), under the 6.5 pt a
@@ -234,14 +234,14 @@ def tick(x) -> str:
     --------
     >>> from skewplot._format import tick
     >>> tick(1e-3), tick(0.002), tick(1.0), tick(20.0), tick(1e-4), tick(3e-6), tick(0.0), tick(1e6)
-    ('0.001', '0.002', '1', '20', '0.0001', '3e-6', '0', '1e6')
+    ('1e-3', '2e-3', '1', '20', '1e-4', '3e-6', '0', '1e6')
     """
     x = float(x)
     special = _special(x)
     if special is not None:
         return special
     exponent = _exponent(abs(x), 1)
-    if exponent in _FIXED_EXPONENTS:
+    if -2 <= exponent <= 2:  # "0.001" and "0.0001" widen a narrow panel's y tick labels: "1e-3" is no wider than 0.01
         return format(x, f".{max(0, -exponent)}f")
     mantissa, exponent = format(x, ".0e").split("e")
     return f"{mantissa}e{int(exponent)}"

@@ -96,7 +96,7 @@ def test_pr_surface_of_rare_positives_has_a_log_skew_axis():
     assert disp.log_skew and disp.skews[0] == pytest.approx(1e-4)
     lo, hi = disp.ax_.xy_dataLim.intervaly  # the surface's y coordinates: the log of the skews
     assert lo == pytest.approx(-4.0) and hi == pytest.approx(np.log10(0.98))
-    assert [t.get_text() for t in disp.ax_.get_yticklabels()] == ["0.0001", "0.001", "0.01", "0.1"]
+    assert [t.get_text() for t in disp.ax_.get_yticklabels()] == ["1e-4", "1e-3", "0.01", "0.1"]
     common = sp.plot_pr_surface(sp.datasets.example_classifiers()["strong"])  # 10.6 % positives: linear, as before
     assert not common.log_skew and common.skews[0] == pytest.approx(0.02)
     assert not sp.plot_pr_surface(rare, log_skew=False).log_skew
