@@ -25,11 +25,19 @@ import warnings
 TIME_LIMIT = 30.0
 
 
+#: Lint rules the gallery is not yet held to: ``text-too-small`` (issue 42) came after the scripts, 19 of which draw
+#: axes of their own with matplotlib's mathtext ticks (4.9 pt exponents) or subscripted labels; they are to be
+#: brought to 6.5 pt, then this is emptied.
+NOT_YET = ("text-too-small",)
+
+
 def figure_problems(figures):
     """The figure lint's findings for ``{number: figure}``, each prefixed with its figure's number."""
     from skewplot.testing import lint_figure
+    from skewplot.testing._lint import KINDS
 
-    return [f"figure {num}: {p}" for num, fig in figures.items() for p in lint_figure(fig)]
+    checks = tuple(kind for kind in KINDS if kind not in NOT_YET)
+    return [f"figure {num}: {p}" for num, fig in figures.items() for p in lint_figure(fig, checks=checks)]
 
 
 def verdict(name, elapsed, n_figures, problems):

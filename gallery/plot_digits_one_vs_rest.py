@@ -56,6 +56,6 @@ print(f"AUCPR macro {at_test.macro:.3f} at the test balance, {at_deploy.macro:.3
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(7.2, 3.0), constrained_layout=True)
 sp.plot_pr(ovr, skew=ovr.priors, ax=axes[0])
-axes[0].set_title("(a) the test set's balance")
+axes[0].set_xlabel("Recall: (a) the test set's balance")  # the titles' room holds each panel's areas
 sp.plot_pr(ovr, skew=est, ax=axes[1])
-_ = axes[1].set_title("(b) the estimated deployment priors")
+_ = axes[1].set_xlabel("Recall: (b) the estimated priors")

@@ -271,7 +271,7 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
     once, when the explorer is built.
 
     A one-vs-rest mapping (:func:`skewplot.one_vs_rest`) gives the
-    one-vs-rest explorer (:mod:`skewplot.widgets.class_explorer`): a class
+    one-vs-rest explorer (``skewplot.widgets.class_explorer``): a class
     selector and that class's prior, every class drawn at the prior vector,
     an AUC table per class; ``skew`` is then the starting vector
     ``{class: prior}`` (or a PriorEstimate), and it has no PRG panel
