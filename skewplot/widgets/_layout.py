@@ -143,3 +143,12 @@ def fitted_legend(fig, handles, labels):
         if ncol == 1 or legend.get_window_extent(renderer).width <= 0.98 * fig.bbox.width:
             return legend
         legend.remove()
+
+
+class RefitsSharedLegend:
+    """A widget whose figure has one shared legend above its panels (``legend_``, ``_legend_entries``)."""
+
+    def _before_layout(self):
+        """A new width: the shared legend in as few rows as fit it (the layout then makes room for them)."""
+        self.legend_.remove()
+        self.legend_ = fitted_legend(self.figure, *self._legend_entries)

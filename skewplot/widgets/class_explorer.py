@@ -19,7 +19,7 @@ from ..metrics.precision import skew_model_of
 from ..plotting._per_class import class_space_display
 from ..skew.base import skew_text
 from ._base import SkewWidget, normalized
-from ._layout import fitted_legend, shared_legend
+from ._layout import RefitsSharedLegend, shared_legend
 from .classes import ClassControls
 from .controls import check_skew_range, f_alpha_slider, m_slider
 from .spaces import envelope_readout
@@ -29,7 +29,7 @@ __all__ = ["ClassExplorer", "class_explorer"]
 _COLUMNS = ["π′", "AUCPR(π′)", "nAUCPR(π′)", "ROC AUC", "cost area", "F area"]
 
 
-class ClassExplorer(ClassControls, SkewWidget):
+class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
     """PR, P̄-R, cost, F, ROC and AUCPR-against-prior panels of a one-vs-rest mapping.  See :func:`class_explorer`."""
 
     def __init__(self, ovr, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
@@ -88,9 +88,6 @@ class ClassExplorer(ClassControls, SkewWidget):
                         "than frames can hold, and the page cannot draw classes itself); save "
                         "sp.widgets.interactive_pr(ovr).save_html(...), one frame per class and prior")
 
-    def _before_layout(self):
-        self.legend_.remove()
-        self.legend_ = fitted_legend(self.figure, *self._legend_entries)
 
     def _apply(self, changed):
         c, d = self.controls, self.displays

@@ -22,7 +22,7 @@ from ._base import (
     read_estimate,
     skew_or_estimate,
 )
-from ._layout import fitted_legend, shared_legend
+from ._layout import RefitsSharedLegend, shared_legend
 from .controls import (
     check_skew_range,
     f_alpha_slider,
@@ -38,7 +38,7 @@ __all__ = ["explorer", "Explorer"]
 _COLUMNS = ["AUCPR(π′)", "nAUCPR(π′)", "AUC P̄", "nAUC P̄", "ROC AUC", "cost area", "F area"]
 
 
-class Explorer(SkewWidget):
+class Explorer(RefitsSharedLegend, SkewWidget):
     """PR, PRG, P̄-R, ROC, cost, F and AUCPR-against-skew panels under one set of controls.
 
     See :func:`explorer`.
@@ -126,10 +126,6 @@ class Explorer(SkewWidget):
                 skew=lambda: c["skew"].value, m=lambda: c["m"].value, skew_range=lambda: c["skew_range"].value)
         self._finish(rows, side_by_side=False)
 
-    def _before_layout(self):
-        """A new width: the shared legend in as few rows as fit it (the layout then makes room for them)."""
-        self.legend_.remove()
-        self.legend_ = fitted_legend(self.figure, *self._legend_entries)
 
     def _apply(self, changed):
         c, d = self.controls, self.displays
