@@ -12,7 +12,7 @@ from importlib import resources
 
 from ..._files import write_atomically
 
-__all__ = ["control_grid", "readout_text", "page_html", "read_text"]
+__all__ = ["control_grid", "readout_text", "page_html", "read_text", "with_live_values"]
 
 
 def readout_text(value, fmt):
@@ -45,7 +45,9 @@ def control_grid(control):
     values : list of float
         ``base ** (min + k * step)`` (log slider) or ``min + k * step``, for
         ``k = 0, 1, ...`` up to the slider's ``max``; its ``max`` itself
-        last when the grid stops short of it (the slider reaches its end).
+        last when the grid stops short of it (the slider reaches its end),
+        and the slider's value now where it lies between two grid points
+        (the page opens at the live state, not at the nearest point).
     labels : list of str
         The values in the slider's ``readout_format``.
 
@@ -74,8 +76,32 @@ def control_grid(control):
         values = [float(control.base) ** p for p in points]
     else:
         values = points
+    values = with_live_values(values, [control.value])
     fmt = control.readout_format or ".2f"
     return values, [readout_text(v, fmt) for v in values]
+
+
+def with_live_values(values, live):
+    """``values`` (ascending) with each of ``live`` in it: added, or put for a value within 1e-12 (relative).
+
+    A control set from code (``skew_range=(0.001, 0.005)`` on a slider stepping by 0.005) stands between the
+    points its slider steps through; the page starts at the control's value, so that value is a point too.
+
+    Examples
+    --------
+    >>> with_live_values([0.0, 0.005, 0.01], [0.001, 0.005])
+    [0.0, 0.001, 0.005, 0.01]
+    """
+    out = list(values)
+    for v in live:
+        v = float(v)
+        near = [k for k, x in enumerate(out) if abs(v - x) <= 1e-12 * max(abs(v), abs(x))]
+        if near:
+            out[near[0]] = v  # the live value itself, not a neighbour one rounding away
+        else:
+            out.append(v)
+            out.sort()
+    return out
 
 
 def check_page_path(path):

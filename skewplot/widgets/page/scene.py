@@ -76,7 +76,7 @@ from ._draw import (
 from ._draw import scene_artists as scene_artists
 from ._label import marker_label
 from ._prg import prg_item
-from ._shell import control_grid, page_html, read_text, readout_text, write_page
+from ._shell import control_grid, page_html, read_text, readout_text, with_live_values, write_page
 from ._table import page_table
 from ._threshold import threshold_scene
 from ._weighted import range_states, weightings
@@ -97,12 +97,13 @@ def range_nodes(control):
 
     if isinstance(control, widgets.FloatRangeSlider):
         n = int(math.floor((control.max - control.min) / control.step + 1e-9))
-        values = [control.min + k * control.step for k in range(n + 1)]
+        values = with_live_values([control.min + k * control.step for k in range(n + 1)], control.value)
         return values, [readout_text(v, control.readout_format or ".2f") for v in values]
     s = control.slider_
     n = int(math.floor((s.max - s.min) / s.step + 1e-9))
     pos = [s.min + k * s.step for k in range(n + 1)]
     values = [0.0 if p <= control._zero + 0.5 * control._step else min(10.0 ** p, control.max) for p in pos]
+    values = with_live_values(values, control.value)
     return values, ["0" if v == 0 else f"{v:.3g}" for v in values]
 
 

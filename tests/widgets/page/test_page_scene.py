@@ -89,6 +89,26 @@ def test_every_cell_is_the_kernels_at_that_state(saved, state):
         w.controls["f_alpha"].value, w.controls["m"].value = 0.5, 0.5
 
 
+def test_the_page_opens_at_the_live_state_between_the_sliders_steps(data_set, tmp_path):
+    # issue 42 item 9: a range and a skew set from code, off the points the sliders step through (the range
+    # slider steps by 0.005 from 0), are the page's first state exactly, and so is every table cell there
+    w = explorer(data_set, skew=0.0123, skew_range=(0.001, 0.0042), prg=False, threshold_control=False)
+    w.save_html(tmp_path / "page.html")
+    data = read_data(tmp_path / "page.html")
+    by = {c["name"]: c for c in data["controls"]}
+    i, j = by["skew_range"]["start"]
+    assert (by["skew_range"]["values"][i], by["skew_range"]["values"][j]) == (0.001, 0.0042)
+    assert by["skew"]["values"][by["skew"]["start"]] == 0.0123
+    idx = {name: c["start"] for name, c in by.items()}
+    for name, cells in data["table"]["rows"].items():
+        for column, spec in zip(data["table"]["columns"], cells, strict=True):
+            got, want = _cell(data, spec, idx), w.readouts_[name][column]
+            if isinstance(got, str):
+                assert got == number(want), (name, column)
+            else:
+                assert got == pytest.approx(want, rel=1e-11, abs=1e-13), (name, column)
+
+
 def test_the_axis_limits_the_page_shows_are_the_live_panels_after_every_step(data_set, tmp_path):
     # the log cost axis' bottom follows the lowest marker, and in a widget only ever moves down: the page too
     w = interactive_cost(data_set, skew=0.1)
