@@ -118,11 +118,14 @@ def counts(pools, n_bins, k, idx):
     tp = fp = None
     offset = (np.arange(n_rep) * nb)[:, None]
     for pool, ix in zip(pools, idx, strict=True):
-        flat = (pool.codes[k][ix] + offset).ravel()
+        # take + an in-place offset: half the time of ``codes[ix] + offset`` (one temporary less).
+        flat = np.take(pool.codes[k], ix)
+        flat += offset
+        flat = flat.ravel()
         for is_tp, w, skip in ((True, pool.pos_w, pool.only_neg), (False, pool.neg_w, pool.only_pos)):
             if skip:
                 continue
-            got = np.bincount(flat, None if pool.unit else w[ix].ravel(), minlength=size).reshape(n_rep, nb)
+            got = np.bincount(flat, None if pool.unit else np.take(w, ix).ravel(), minlength=size).reshape(n_rep, nb)
             if is_tp:
                 tp = got if tp is None else tp + got
             else:
