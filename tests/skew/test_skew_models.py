@@ -311,3 +311,17 @@ def test_bad_input_names_the_argument(call, match):
 def test_bad_types_name_the_argument(call, match):
     with pytest.raises(TypeError, match=match):
         call()
+
+
+def test_uniform_precision_in_place_path_equals_the_general_one():
+    """The in-place path for positive rates gives the general form's bits (one zero rate forces the general form)."""
+    from skewplot.skew.uniform import uniform_precision
+
+    rng = np.random.default_rng(3)
+    a, b = rng.random(3000), rng.random(3000) ** 4  # x from about -0.9 to 1e3 of a narrow and a wide range
+    for lo, hi in ((0.01, 0.1), (1e-4, 0.9), (0.3, 0.3000001)):
+        fast = uniform_precision(a, b, lo, hi)
+        general = uniform_precision(np.r_[a, 0.0], np.r_[b, 1.0], lo, hi)[:-1]
+        assert np.array_equal(fast, general)
+        assert np.allclose(fast, [quad_range(lambda p, a=ai, b=bi: p_at(a, b, p), lo, hi) for ai, bi in
+                                  zip(a[:5], b[:5], strict=True)] + list(fast[5:]), rtol=1e-12, atol=0)
