@@ -57,7 +57,7 @@ from __future__ import annotations
 from operator import methodcaller
 
 from ._lock import guard
-from ._parts import TEXTS, Footprints, measure_regions, out_of_order, overlap, static_boxes, whole_frames
+from ._parts import TEXTS, Footprints, Painter, measure_regions, out_of_order, overlap, static_boxes, whole_frames
 
 __all__ = ["Frames", "guard"]
 
@@ -106,6 +106,7 @@ class Frames:
         self.last = None
         self.repainted = None
         self.counts = {"blit": 0, "draw": 0}
+        self.painter = Painter(figure)  # a legend whose texts kept their sizes is painted without a new layout
         # Canvas callbacks live on the figure: they survive a new canvas.
         figure.canvas.mpl_connect("draw_event", self._on_draw)
 
@@ -180,7 +181,7 @@ class Frames:
             if dirty is None:
                 canvas.restore_region(self._background)
                 for artist in plan:
-                    self.figure.draw_artist(artist)
+                    self.painter.draw(artist)
                 self._spill = self._spill_boxes(self._by_axes)
             else:
                 # an Axes repainted only because its part meets a changed one: all its plan is lower layer
@@ -246,7 +247,7 @@ class Frames:
             canvas.restore_region(self._background)
             for ax, k in key:
                 for artist in self._by_axes[ax][:k]:
-                    self.figure.draw_artist(artist)
+                    self.painter.draw(artist)
             if len(self._layers) >= _MAX_LAYERS:
                 self._layers.pop(next(iter(self._layers)))
             self._layers[key] = canvas.copy_from_bbox(self.figure.bbox)
@@ -257,7 +258,7 @@ class Frames:
             canvas.restore_region(layer, bbox=box, xy=(0, 0))
         for ax in (key for key in self._by_axes if key in dirty):  # the full draw's order of Axes
             for artist in self._by_axes[ax][starts[ax]:]:
-                self.figure.draw_artist(artist)
+                self.painter.draw(artist)
 
     def _ordered(self, dirty, starts):
         """``starts`` moved back to 0 where the cached lower layers would change the order of painting.
@@ -348,6 +349,7 @@ class Frames:
             return  # savefig paints animated artists itself; a foreign canvas has no buffer
         self._background = canvas.copy_from_bbox(self.figure.bbox)
         self._layers.clear()
+        self.painter.forget()
         self._state = self._static_state()
         self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
         axes = [axis for ax in self.figure.axes if id(ax) in self._by_axes for axis in (ax.xaxis, ax.yaxis)]
@@ -356,7 +358,7 @@ class Frames:
         self._spill = self._spill_boxes(self._by_axes)  # texts outside their Axes' part (painted below)
         self._static = static_boxes(self.figure, self._by_axes, self._feet())
         for artist in self._plan:
-            self.figure.draw_artist(artist)
+            self.painter.draw(artist)
         whole_frames(canvas)  # the PNG of this draw is made after this handler
 
 

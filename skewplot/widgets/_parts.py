@@ -23,11 +23,11 @@ import numpy as np
 from matplotlib.legend import Legend
 from matplotlib.text import Text
 
-from ..plotting._compat import webagg_state
+from ..plotting._compat import legend_loc, webagg_state
 from ..plotting._labels import AxisLabel
 
 __all__ = ["PAD", "TEXTS", "overlap", "measure_regions", "Footprints", "static_boxes", "out_of_order", "whole_frames",
-           "frame_png", "encode_png"]
+           "frame_png", "encode_png", "Painter"]
 
 PAD = 3
 #: Artists that paint where their text is, not within their Axes' clip box.
@@ -195,6 +195,90 @@ def out_of_order(feet, order, by_axes, static):
         if boxes and painted and any(overlap(a, b) for a in painted for b in boxes):
             return True
     return False
+
+
+class Painter:
+    """Paints a frame's artists; a legend whose layout a step left as it was, without laying it out again.
+
+    ``Legend.draw`` packs its entries (every text measured, three times)
+    before it paints its frame, handles and texts, and a widget's step
+    rewrites a legend's texts (the areas in it) on every step: that packing
+    was half of ``interactive_pr``'s skew step at 1e6 points.  A legend
+    keeps its parts where its last full draw put them, and a single-line
+    text is drawn from its left baseline, so while the packing's inputs stay
+    (each column's widest text, every text's height and baseline, the
+    title, the legend's place) painting the frame, the handles and the
+    texts again, in the order ``Legend.draw`` paints them, gives the same
+    pixels.  Otherwise (a column grown or shrunk, the legend moved, a
+    shadow, a text of several lines, "best" placement) it is drawn whole.
+    """
+
+    def __init__(self, figure):
+        self.figure = figure
+        self._laid = {}  # legend id -> (the legend, its layout's key, its parts in painting order)
+        self.relaid = 0  # legends drawn whole (laid out again) so far
+
+    def forget(self):
+        """After a full draw: lay every legend out again on its next paint."""
+        self._laid.clear()
+
+    def draw(self, artist):
+        if not isinstance(artist, Legend):
+            self.figure.draw_artist(artist)
+            return
+        kept = self._laid.get(id(artist))
+        if kept is not None and kept[0] is artist and kept[1] is not None and kept[1] == self._key(artist):
+            for part in kept[2]:
+                self.figure.draw_artist(part)
+            return
+        self.figure.draw_artist(artist)
+        self.relaid += 1
+        self._laid[id(artist)] = (artist, self._key(artist), [artist.get_frame(), *_leaves(artist)])
+
+    def _key(self, legend):
+        """What the legend's layout depends on that a step may change (None: draw it whole)."""
+        texts = [legend.get_title(), *legend.get_texts()]
+        if (not legend.get_visible() or legend.shadow or legend_loc(legend) in (0, "best")
+                or any("\n" in t.get_text() for t in texts)):
+            return None
+        renderer = self.figure.canvas.get_renderer()
+        title, *boxes = [t.get_window_extent(renderer).bounds for t in texts]
+        # Entries are left-aligned in their columns: a column moves only when its widest text's width changes.
+        # Right-aligned (markerfirst=False), every text's width places it.
+        widths = {}
+        for x0, _, w, _ in boxes:
+            widths[x0] = max(widths.get(x0, 0.0), w)
+        sizes = tuple(b[2] for b in boxes) if _texts_lead(legend) else tuple(sorted(widths.items()))
+        return (legend_loc(legend), tuple(legend.get_bbox_to_anchor().bounds), tuple(t.get_visible() for t in texts),
+                title, tuple((x0, y0, h) for x0, y0, _, h in boxes), sizes)
+
+
+def _texts_lead(box):
+    """Whether a legend's entries put their texts first (``markerfirst=False``: right-aligned texts)."""
+    from matplotlib.offsetbox import DrawingArea, OffsetBox, TextArea
+
+    for child in box.get_children():
+        if isinstance(child, OffsetBox):
+            kids = child.get_children()
+            if len(kids) == 2 and isinstance(kids[0], TextArea) and isinstance(kids[1], DrawingArea):
+                return True
+            if _texts_lead(child):
+                return True
+    return False
+
+
+def _leaves(box):
+    """The artists an offset box paints, in painting order (its visible children's, depth first)."""
+    from matplotlib.offsetbox import OffsetBox
+
+    out = []
+    children = box.get_visible_children() if isinstance(box, OffsetBox) else box.get_children()
+    for child in children:
+        if isinstance(child, OffsetBox):
+            out += _leaves(child)
+        elif not isinstance(box, Legend) or child is not box.get_frame():
+            out.append(child)
+    return out
 
 
 def whole_frames(canvas):

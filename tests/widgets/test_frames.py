@@ -282,3 +282,21 @@ def test_a_label_grown_out_of_its_part_keeps_the_panels_lower_layer(two_classifi
         assert_frame_is_full_draw(w)
         if value in (slider.max // 2, 0.05):  # the second step of a kind: its lower layer is cached
             assert not {id(fm.axis_labels_["y"]), *map(id, fm.point_lines_.values())} & set(map(id, drawn)), name
+
+
+@pytest.mark.slow  # 0.6 s
+def test_a_legend_whose_columns_keep_their_width_is_painted_without_a_new_layout(two_classifiers):
+    """Only the AUCs in the legend change: its frame, handles and texts are painted where they were, same pixels."""
+    w = interactive_pr(two_classifiers, skew=0.1)
+    painter = w.frames.painter
+    legend = w.displays["pr"].ax_.get_legend()
+    w.controls["skew"].value = 0.11
+    relaid = painter.relaid
+    texts = [t.get_text() for t in legend.get_texts()]
+    w.controls["skew"].value = 0.12
+    assert [t.get_text() for t in legend.get_texts()] != texts  # the areas and the random line's skew changed
+    assert w.frames.last == "blit" and painter.relaid == relaid  # the columns kept their widths
+    assert_frame_is_full_draw(w)
+    w.controls["skew"].value = 0.003  # "random (0.003)" is wider: laid out again
+    assert w.frames.last == "blit" and painter.relaid == relaid + 1
+    assert_frame_is_full_draw(w)
