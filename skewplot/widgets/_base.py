@@ -44,7 +44,7 @@ from ._checks import (  # noqa: F401 - re-exported: the widgets import them from
 from ._echoes import follow_page
 from ._frames import Frames
 from ._layout import freeze_layout
-from ._lock import guard
+from ._lock import BusyTimer, guard
 from ._parts import encode_png
 from ._readout import Tables, first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here
 from ._width import follow_output_width
@@ -330,13 +330,13 @@ class SkewWidget(Tables, widgets.VBox):
         """
         if self.controls[name].value is None and not self._reverting:  # None passes a dropdown's validators
             return self._reject(name, ValueError("refused: the control takes one of its values, not None"))
-        if not self._reverting and (self._slow_step(name) or self._took.get(name, 0.0) > BUSY_AFTER):
-            # the browser gets this before the step's work starts (a step back after an error keeps its message)
-            self.status.value = "<span style='color:#666'>computing…</span>"
+        # "computing…" at once for a step known to be slow, else once it has run BUSY_WITHIN (none in a step back)
+        slow = self._slow_step(name) or self._took.get(name, 0.0) > BUSY_AFTER
         start = time.perf_counter()
         self._later = later = []  # the tables' HTML: sent after the frame, which the user waits for
         try:
-            with self._paint_lock:  # another thread may be painting this figure (see the _frames notes)
+            # another thread may be painting this figure (see the _frames notes)
+            with BusyTimer(self.status, at_once=slow, off=self._reverting), self._paint_lock:
                 self._apply_all({name})
                 if self._layout is not None:  # limits the step moved ask for no new layout (see _layout)
                     self._layout.accept_limits()

@@ -1,4 +1,4 @@
-"""Every paint of a widget's figure holds one lock (the threads are described in :mod:`._frames`)."""
+"""Every paint of a widget's figure holds one lock (threads: see :mod:`._frames`); a step's busy timer."""
 
 from __future__ import annotations
 
@@ -8,7 +8,13 @@ import threading
 from ..plotting._compat import ipympl_message_handler
 from ..plotting._notes import note, notes
 
-__all__ = ["guard"]
+__all__ = ["guard", "BusyTimer", "BUSY", "BUSY_WITHIN"]
+
+#: Seconds into a step, still running, after which the status line says "computing…" (issue 44: a busy state
+#: within 100 ms of a step longer than a frame; the message then reaches the browser in a few ms).
+BUSY_WITHIN = 0.08
+#: The status line's busy state.
+BUSY = "<span style='color:#666'>computing…</span>"
 
 
 def guard(canvas, lock=None):
@@ -55,3 +61,44 @@ def _holding(lock, method):
         with lock:
             return method(*args, **kwargs)
     return locked
+
+
+class BusyTimer:
+    """A step's busy state (a context manager): "computing…" on ``status`` if the step still runs after
+    ``BUSY_WITHIN`` seconds (said from a timer thread), or ``at_once``; nothing when ``off``.
+
+    The kernel's thread is busy with the step; ipykernel sends a widget's
+    state from any thread.  ``stop`` (the step's end) and the timer hold one
+    lock, so a timer's word is never left on the line after the step.
+    """
+
+    def __init__(self, status, at_once=False, off=False):
+        self._status, self._lock, self._done, self.said = status, threading.Lock(), off, False
+        self._timer = threading.Timer(0.0 if at_once else BUSY_WITHIN, self._say)
+        self._timer.daemon = True
+        self._at_once = at_once
+
+    def __enter__(self):
+        if self._done:
+            return self
+        if self._at_once:  # before the step's work starts: the browser gets it first
+            self._say()
+        else:
+            self._timer.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+    def _say(self):
+        with self._lock:
+            if not self._done:
+                self._status.value = BUSY
+                self.said = True
+
+    def stop(self):
+        self._timer.cancel()
+        with self._lock:
+            self._done = True
+            if self.said and self._status.value == BUSY:
+                self._status.value = ""

@@ -296,7 +296,10 @@ def test_inline_backend_reshows_the_figure(two_classifiers):
 
 
 @pytest.mark.slow  # 1.0 s
-def test_a_slow_step_says_computing_before_it_starts_and_clears_it(two_classifiers):
+def test_a_slow_step_says_computing_before_it_starts_and_clears_it(two_classifiers, monkeypatch):
+    from skewplot.widgets import _lock
+
+    monkeypatch.setattr(_lock, "BUSY_WITHIN", 60.0)  # only the step known to be slow speaks (the timer: below)
     w = interactive_integrated_pr(two_classifiers, observed=[0.1, 0.2, 0.3])
     seen = []
     w.status.observe(lambda change: seen.append(change["new"]), names="value")
@@ -310,3 +313,25 @@ def test_a_slow_step_says_computing_before_it_starts_and_clears_it(two_classifie
     w._took["skew_range"] = 1.0  # a control whose latest step was slow announces the next one
     w.controls["skew_range"].value = (0.1, 0.35)
     assert any("computing" in s for s in seen)
+
+
+@pytest.mark.slow  # 0.5 s: a step made to take 0.25 s
+def test_any_step_still_running_after_busy_within_says_computing_then_clears_it(two_classifiers, monkeypatch):
+    import threading
+    import time
+
+    from skewplot.widgets import _lock
+
+    w = interactive_pr(two_classifiers, skew=0.1)
+    seen = []
+    w.status.observe(lambda change: seen.append((change["new"], threading.current_thread())), names="value")
+    apply = w._apply
+    monkeypatch.setattr(w, "_apply", lambda changed: (time.sleep(0.25), apply(changed)))
+    w.controls["skew"].value = 0.2  # no step of skew was slow before: the timer says it, from its own thread
+    assert [s for s, _ in seen] == [_lock.BUSY, ""] and seen[0][1] is not threading.main_thread()
+    assert w.status.value == ""
+    seen.clear()
+    monkeypatch.setattr(_lock, "BUSY_WITHIN", 5.0)  # a step shorter than BUSY_WITHIN: nothing said
+    w._took.clear()
+    w.controls["skew"].value = 0.3
+    assert seen == [] and w.status.value == ""
