@@ -102,15 +102,16 @@ def _regular_precision(a, b, lo, hi):
     d_lo = br * (1.0 - lo)
     tmp = ar * lo
     d_lo += tmp
-    x = np.subtract(ar, br, out=tmp)
-    x *= width
-    x /= d_lo
-    if not (x.min() >= -0.5 and x.max() <= 1e3):
-        return None
-    rise = np.divide(br, d_lo, out=br)
-    rise *= ar
-    rise *= width / d_lo
-    rise *= _psi(x, np.log1p(x))
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):  # as the general form: subnormal D_lo
+        x = np.subtract(ar, br, out=tmp)
+        x *= width
+        x /= d_lo
+        if not (x.min() >= -0.5 and x.max() <= 1e3):
+            return None
+        rise = np.divide(br, d_lo, out=br)
+        rise *= ar
+        rise *= width / d_lo
+        rise *= _psi(x, np.log1p(x))
     out = np.multiply(ar, lo, out=ar)
     out /= d_lo
     out += rise
