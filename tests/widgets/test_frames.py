@@ -284,19 +284,22 @@ def test_a_label_grown_out_of_its_part_keeps_the_panels_lower_layer(two_classifi
             assert not {id(fm.axis_labels_["y"]), *map(id, fm.point_lines_.values())} & set(map(id, drawn)), name
 
 
-@pytest.mark.slow  # 0.6 s
+@pytest.mark.slow  # 1.2 s
 def test_a_legend_whose_columns_keep_their_width_is_painted_without_a_new_layout(two_classifiers):
-    """Only the AUCs in the legend change: its frame, handles and texts are painted where they were, same pixels."""
+    """The AUCs in the legend change on every step: while its packing's inputs stay (each column's widest text,
+    the texts' heights) its frame, handles and texts are painted where they were, else it is laid out again;
+    either way the frame is a full draw's.  (matplotlib >= 3.10 measures texts in whole pixels, so most steps
+    keep the widths; 3.8 in fractions, so most steps change them.)"""
     w = interactive_pr(two_classifiers, skew=0.1)
     painter = w.frames.painter
     legend = w.displays["pr"].ax_.get_legend()
-    w.controls["skew"].value = 0.11
-    relaid = painter.relaid
-    texts = [t.get_text() for t in legend.get_texts()]
-    w.controls["skew"].value = 0.12
-    assert [t.get_text() for t in legend.get_texts()] != texts  # the areas and the random line's skew changed
-    assert w.frames.last == "blit" and painter.relaid == relaid  # the columns kept their widths
-    assert_frame_is_full_draw(w)
-    w.controls["skew"].value = 0.003  # "random (0.003)" is wider: laid out again
-    assert w.frames.last == "blit" and painter.relaid == relaid + 1
-    assert_frame_is_full_draw(w)
+    kept = 0
+    for skew in (0.11, 0.12, 0.13, 0.14, 0.3, 0.003):
+        before, key, texts = painter.relaid, painter._key(legend), [t.get_text() for t in legend.get_texts()]
+        w.controls["skew"].value = skew
+        assert [t.get_text() for t in legend.get_texts()] != texts
+        same = painter._key(legend) == key
+        assert w.frames.last == "blit" and painter.relaid == before + (not same), skew
+        assert_frame_is_full_draw(w)
+        kept += same
+    assert kept < 6  # "random (0.003)" is wider than "random (0.3)": the legend was laid out again
