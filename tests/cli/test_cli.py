@@ -129,13 +129,34 @@ def test_plot_rejects_a_wrong_skew_for_the_space(csv_file, tmp_path, capsys):
     assert "skew" in capsys.readouterr().err
 
 
-@pytest.mark.slow  # 4.9 s
-def test_demo_writes_every_figure_and_keeps_existing_ones(tmp_path, capsys):
+@pytest.mark.slow  # two demo runs, about 10 s
+def test_demo_writes_every_figure_linted_under_the_umask_and_keeps_existing_ones(tmp_path, capsys, umask,
+                                                                                 monkeypatch):
+    """README's overview image and every demo figure: written with the umask's modes, passing the figure lint (no
+    legend over data, no clipped or overlapping text), and never overwritten without --force.  One demo run checks
+    all three (each run draws eight figures)."""
+    from skewplot import cli
+    from skewplot.testing import lint_figure
+
+    seen = {}
+    real = cli.save_figure
+
+    def linted(fig, path, **kwargs):
+        seen[os.path.basename(str(path))] = [str(p) for p in lint_figure(fig)]
+        return real(fig, path, **kwargs)
+
+    monkeypatch.setattr(cli, "save_figure", linted)
+    umask(0o027)
     out = tmp_path / "demo"
     assert main(["demo", "--out", str(out)]) == 0
     names = sorted(p.name for p in out.iterdir())
     assert names == sorted(["pr.png", "pr_at_0.01.png", "integrated.png", "temporal.png", "roc.png", "cost.png",
                             "f.png", "overview.png"])
+    assert sorted(seen) == names
+    assert {name: problems for name, problems in seen.items() if problems} == {}
+    for written in out.iterdir():
+        assert stat.S_IMODE(written.stat().st_mode) == 0o640, written
+    assert stat.S_IMODE(out.stat().st_mode) == 0o750
     assert main(["demo", "--out", str(out)]) == 2
     assert "--force" in capsys.readouterr().err
     assert main(["demo", "--out", str(out), "--force"]) == 0
@@ -223,16 +244,6 @@ def test_plot_files_follow_the_umask(csv_file, tmp_path, umask, mask):
     assert not list(tmp_path.glob(".skewplot-*")), "a temporary file was left behind"
 
 
-@pytest.mark.slow  # 2.3 s
-def test_demo_files_follow_the_umask(tmp_path, umask):
-    umask(0o027)
-    demo = tmp_path / "demo"
-    assert main(["demo", "--out", str(demo)]) == 0
-    for written in demo.iterdir():
-        assert stat.S_IMODE(written.stat().st_mode) == 0o640, written
-    assert stat.S_IMODE(demo.stat().st_mode) == 0o750
-
-
 @pytest.mark.slow  # 0.6 s
 def test_overwritten_file_keeps_its_permissions(csv_file, tmp_path, umask):
     path, _, _ = csv_file
@@ -243,25 +254,6 @@ def test_overwritten_file_keeps_its_permissions(csv_file, tmp_path, umask):
     os.chmod(out, 0o640)
     assert main(args + ["--force"]) == 0
     assert stat.S_IMODE(out.stat().st_mode) == 0o640
-
-
-@pytest.mark.slow
-def test_demo_figures_pass_the_figure_lint(tmp_path, monkeypatch):
-    """The README's overview image and every demo figure: no legend over data, no clipped or overlapping text."""
-    from skewplot import cli
-    from skewplot.testing import lint_figure
-
-    seen = {}
-    real = cli.save_figure
-
-    def linted(fig, path, **kwargs):
-        seen[os.path.basename(str(path))] = [str(p) for p in lint_figure(fig)]
-        return real(fig, path, **kwargs)
-
-    monkeypatch.setattr(cli, "save_figure", linted)
-    assert cli.main(["demo", "--out", str(tmp_path / "demo")]) == 0
-    assert "overview.png" in seen and len(seen) == 8
-    assert {name: problems for name, problems in seen.items() if problems} == {}
 
 
 def test_column_options_are_named_as_the_python_keywords_and_the_old_spellings_still_work(csv_file, capsys):
