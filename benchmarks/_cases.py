@@ -41,6 +41,7 @@ GOALS = {
     "save_html.peak_mb": 1000.0,
     "operating_points_from.tolerance_s": 1.5,
     "operating_points_from.peak_mb": 500.0,
+    "class_explorer.prior_over_skew_x": 1.0,  # issue 43 item 6: a class-prior step within a binary skew step
 }
 
 
@@ -164,6 +165,43 @@ def save_html(size):
             "peak_mb": peak_mb()}
 
 
+def class_explorer(size):
+    """The one-vs-rest explorer's prior step against the binary explorer's skew step, in one run (issue 43 item 6).
+
+    Four classes, 30 000 rows (1e6 at full size); the binary explorer on the
+    same rows (class 0 against the rest, its default controls).  Steps of the
+    class explorer's prior slider and of the binary skew slider alternate in
+    rounds, so that the ratio ``prior_over_skew_x`` (medians of CPU seconds)
+    is read at one load.  Needs ``explorer(ovr)`` (main of 2026-11-29 on):
+    an older checkout reports an error for this case.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import skewplot as sp
+
+    n, k = (30_000, 4) if size == "quick" else (1_000_000, 4)
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, k, n)
+    s = rng.random((n, k)) + 0.8 * np.eye(k)[y]
+    build, w = timed(lambda: sp.widgets.explorer(sp.one_vs_rest(y, s)))
+    binary = sp.widgets.explorer((y == 0).astype(np.int8), s[:, 0])
+    w._show = binary._show = lambda: None  # the frame alone: no PNG
+    grid = np.geomspace(0.01, 0.9, 8)
+    values = [float(v) for v in np.r_[grid[::2], grid[1::2][::-1]]]
+    times = {"prior": [], "skew": []}
+    for r in range(2 if size == "quick" else 1):
+        for key, widget in (("skew", binary), ("prior", w)):
+            times[key].append(steps(lambda v, c=widget.controls["skew"]: setattr(c, "value", v),
+                                    values if r % 2 == 0 else values[::-1]))
+    out = {"build_s": build}
+    for key, rows in times.items():
+        out[f"{key}_step_s"] = statistics.median(t[0] for t in rows)
+        out[f"{key}_step_cpu_s"] = statistics.median(t[2] for t in rows)
+    out["prior_over_skew_x"] = out["prior_step_cpu_s"] / out["skew_step_cpu_s"]
+    return out
+
+
 def _parquet(rows):
     import bench_tables
 
@@ -202,4 +240,4 @@ def table_engine(size):
 
 
 CASES = {f.__name__: f for f in (pipeline, interactive_pr, aucpr_ci, explorer, save_html,
-                                 operating_points_from, table_engine)}
+                                 operating_points_from, table_engine, class_explorer)}

@@ -192,17 +192,27 @@ class OneVsRest(Mapping):
         >>> {k: round(p, 12) for k, p in ovr.at_priors({0: 0.1, 1: 0.3, 2: 0.6}).priors.items()}
         {0: 0.1, 1: 0.3, 2: 0.6}
         """
+        w = self._row_weights(priors)
+        return OneVsRest(self._points_at(w), {k: c * w for k, c in self._counts.items()})
+
+    def _row_weights(self, priors):
+        """``pi'_j / pi_j`` per class: the weight of each test row of class j at the vector ``priors`` (checked)."""
         priors = check_priors(priors, self.classes, "priors")
         zero = [plain(c) for c, p in priors.items() if not 0.0 < p < 1.0]
         if zero:
             raise ValueError(f"priors: class(es) {', '.join(zero)} have prior 0 or 1, where their one-vs-rest curve "
                              "does not exist; give priors in (0, 1), or leave the class out")
-        w = self._weights(priors) / self._weights(self.priors)
-        points, counts = {}, {}
+        return self._weights(priors) / self._weights(self.priors)
+
+    def _points_at(self, w):
+        """``{class: OperatingPoints}`` with each test row of class j weighted ``w[j]`` (see :meth:`_row_weights`):
+        one product of the stored counts and the weights per class, without :meth:`at_priors`' count matrices."""
+        points = {}
         for i, (k, c) in enumerate(self._counts.items()):
-            counts[k] = c * w
-            points[k] = _points_of(self._points[k].thresholds, counts[k], i)
-        return OneVsRest(points, counts)
+            rest = w.copy()
+            rest[i] = 0.0
+            points[k] = OperatingPoints._from_cumulative(self._points[k].thresholds, c[:, i] * w[i], c @ rest)
+        return points
 
 
 def _points_of(thresholds, counts, i):

@@ -287,14 +287,14 @@ def decimation_indices(x, key, n_bins):
     bins = np.minimum(((x - x[0]) / (span if span > 0 else 1.0) * n_bins).astype(np.int64), n_bins - 1)
     starts = np.flatnonzero(np.r_[True, bins[1:] != bins[:-1]])
     ends = np.r_[starts[1:], n] - 1
-    seg = np.repeat(np.arange(starts.size), np.diff(np.r_[starts, n]))
-    lo = np.minimum.reduceat(key, starts)
-    hi = np.maximum.reduceat(key, starts)
-    idx = np.arange(n)
-    big = n + 1
-    arg_lo = np.minimum.reduceat(np.where(key == lo[seg], idx, big), starts)
-    arg_hi = np.minimum.reduceat(np.where(key == hi[seg], idx, big), starts)
-    return np.unique(np.concatenate((starts, ends, arg_lo, arg_hi)))
+    sizes = np.diff(np.r_[starts, n])
+    keep = np.zeros(n, dtype=bool)  # a mask, not np.unique of the indices: no sort on a widget's step
+    keep[starts] = keep[ends] = True
+    for extreme in (np.minimum, np.maximum):
+        at = np.flatnonzero(key == np.repeat(extreme.reduceat(key, starts), sizes))  # every vertex at its extreme
+        first = np.r_[True, bins[at[1:]] != bins[at[:-1]]]  # the first of them in each bin (bins never decrease)
+        keep[at[first]] = True
+    return np.flatnonzero(keep)
 
 
 class FromScoresMixin:

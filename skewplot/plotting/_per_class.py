@@ -79,7 +79,7 @@ def _at_priors(ovr, priors):
     """``ovr.at_priors(priors)``, computed once for the several displays a widget moves to the same vector."""
     if _LAST_MOVE and _LAST_MOVE[0][0] is ovr and _LAST_MOVE[0][1] == priors:
         return _LAST_MOVE[0][2]
-    moved = ovr.at_priors(priors)  # refuses a prior of 0 or 1 by name
+    moved = ovr._points_at(ovr._row_weights(priors))  # refuses a prior of 0 or 1 by name; no count matrices
     _LAST_MOVE[:] = [(ovr, dict(priors), moved, {})]
     return moved
 

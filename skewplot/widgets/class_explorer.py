@@ -17,6 +17,7 @@ import numpy as np
 from .._validate import check_bool
 from ..metrics.precision import skew_model_of
 from ..plotting._per_class import class_space_display
+from ..plotting.envelope import auto_lines
 from ..skew.base import skew_text
 from ._base import SkewWidget, normalized
 from ._layout import RefitsSharedLegend, shared_legend
@@ -62,9 +63,12 @@ class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
         at_start = ovr.at_priors(self.base)
         colors = [line.get_color() for line in d["pr"].lines_.values()]  # each class in its colour in every panel
         d["integrated"] = plotting.plot_pr(at_start, skew=pair, skew_label="title", ax=a_int, palette=colors)
-        d["cost"] = class_space_display(CostDisplay, ovr, self.base, ax=a_cost, m=m, skew_bounds=bounds)
+        # one classifier's number of thin lines, shared among the classes: a prior step redraws every class's
+        # lines, and K times one classifier's doubled the step's painting (and overlap into a grey mass)
+        share = {"max_lines": max(10, auto_lines(a_cost) // len(ovr)), "skew_bounds": bounds}
+        d["cost"] = class_space_display(CostDisplay, ovr, self.base, ax=a_cost, m=m, **share)
         d["fmeasure"] = class_space_display(FMeasureDisplay, ovr, self.base, ax=a_f,
-                                            f_alpha=self.controls["f_alpha"].value, skew_bounds=bounds)
+                                            f_alpha=self.controls["f_alpha"].value, **share)
         d["roc"] = class_space_display(ROCDisplay, ovr, self.base, ax=a_roc)
         names = d["pr"].class_names
         skews = np.geomspace(min(low, 1e-4), max(self.bounds[1], 0.9999), 241)

@@ -95,6 +95,8 @@ def nest_markers(ax, markers, near_pt=NEAR_PT):
         return
     reach = near_pt * ax.figure.dpi / 72.0
     near = np.hypot(*(xy[keep][:, None] - xy[keep][None]).transpose(2, 0, 1)) < reach
+    if np.count_nonzero(near) == len(keep):  # each mark near itself only: nothing to nest (most steps)
+        return
     _, label = connected_components(near, directed=False)
     for g in set(label.tolist()):
         group = [keep[k] for k in np.flatnonzero(label == g)]  # in drawing order: the last is on top
