@@ -200,19 +200,19 @@ class _PRModels(_MovesPriors):
 
 
 
-class _PRGModels:
-    """PR-gain space: each curve's recall gain at its own skew model."""
+class _PRGModels(_MovesPriors):
+    """PR-gain space: each curve's recall gain at its own skew model; ``update(priors=...)`` when built by
+    ``class_space_display(PRGDisplay, ...)`` (its curves are computed anew from the points at each refresh)."""
 
     def _model_of(self, name, pts):
         return self._class_models[name]
 
+    def _moved(self, names, priors):
+        """Nothing kept from the old points: the display computes every curve from the points when it refreshes."""
+
     @staticmethod
     def xlabel(model):
         return "Recall gain (each class at its own π′)"
-
-    def _check_params(self, params):
-        _refuse_skew_update(params)
-        return super()._check_params(params)
 
 
 class _EnvelopeMarkers(_MovesPriors):

@@ -29,32 +29,47 @@ __all__ = ["ClassExplorer", "class_explorer"]
 
 _COLUMNS = ["π′", "AUCPR(π′)", "nAUCPR(π′)", "ROC AUC", "cost area", "F area"]
 
+#: Why the one-vs-rest explorer has no threshold control (its docstring says the same).
+_NO_THRESHOLD = ("threshold_control: the one-vs-rest explorer has no threshold control. The binary control marks "
+                 "one score threshold per classifier and reads it at one skew; a one-vs-rest deployment decides "
+                 "for every row at once (the argmax under the new priors, or per-class thresholds whose positives "
+                 "overlap), so a mark per class curve would not show the decision it makes. "
+                 "sp.choose_threshold(ovr, skew=priors, ...) and sp.report_at(...) give per-class thresholds or "
+                 "target='argmax', with the expected confusion matrix per 10 000 cases")
+
 
 class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
     """PR, P̄-R, cost, F, ROC and AUCPR-against-prior panels of a one-vs-rest mapping.  See :func:`class_explorer`."""
 
     def __init__(self, ovr, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
-                 slider_bounds=(1e-4, 0.9999), figsize=(5.4, 8.0), prg=False, threshold_control=False):
+                 slider_bounds=(1e-4, 0.9999), figsize=None, prg=False, threshold_control=False):
         from .. import plotting
         from ..metrics.fweight import resolve_f_weight
         from ..plotting.cost import CostDisplay
         from ..plotting.fmeasure import FMeasureDisplay
         from ..plotting.pr import PRDisplay
+        from ..plotting.prg import PRGDisplay
         from ..plotting.roc import ROCDisplay
 
         super().__init__()
-        if check_bool(prg, "prg"):
-            raise ValueError("prg: the one-vs-rest explorer has no precision-recall-gain panel yet; draw "
-                             "plot_prg(ovr, skew={class: prior})")
+        prg = check_bool(prg, "prg")
         if check_bool(threshold_control, "threshold_control"):
-            raise ValueError("threshold_control: the one-vs-rest explorer has no threshold control yet; "
-                             "sp.choose_threshold(ovr, ...) chooses one threshold per class")
+            raise ValueError(_NO_THRESHOLD)
         self._start_classes(ovr, skew, slider_bounds, "explorer")
         pair = check_skew_range(skew_range, name="skew_range")
         self.controls["f_alpha"] = f_alpha_slider(resolve_f_weight(f_alpha, beta))
         self.controls["m"] = m_slider(m)
-        fig, axes = self._make_figure(3, 2, figsize=figsize, toolbar="top")
-        (a_pr, a_int), (a_cost, a_f), (a_roc, a_skew) = axes
+        if figsize is None:
+            figsize = (5.4, 10.6) if prg else (5.4, 8.0)
+        fig, axes = self._make_figure(4 if prg else 3, 2, figsize=figsize, toolbar="top")
+        if prg:  # as the binary explorer: PRG beside PR, AUCPR against the prior across the last row
+            (a_pr, a_prg), (a_int, a_roc), (a_cost, a_f), last = axes
+            grid = last[0].get_subplotspec().get_gridspec()
+            for ax in last:
+                ax.remove()
+            a_skew = fig.add_subplot(grid[3, :])
+        else:
+            (a_pr, a_int), (a_cost, a_f), (a_roc, a_skew) = axes
         low = self._lowest_prior()
         bounds = (low, self.bounds[1])  # every class's marker stays on the cost and F axes
         d = self.displays
@@ -70,6 +85,8 @@ class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
         d["fmeasure"] = class_space_display(FMeasureDisplay, ovr, self.base, ax=a_f,
                                             f_alpha=self.controls["f_alpha"].value, **share)
         d["roc"] = class_space_display(ROCDisplay, ovr, self.base, ax=a_roc)
+        if prg:  # each class's gains at its own prior; the unit square at every step (the slider moves curves)
+            d["prg"] = class_space_display(PRGDisplay, ovr, self.base, ax=a_prg, scale="linear", palette=colors)
         names = d["pr"].class_names
         skews = np.geomspace(min(low, 1e-4), max(self.bounds[1], 0.9999), 241)
         # one call a class: the points where two classes' curves cross are no ranking inversion (each class's
@@ -83,7 +100,7 @@ class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
                                          linewidth=1.0)
         self._moving_extra.append(self.skew_line_)
         self.legend_, self._legend_entries = shared_legend(fig, d)
-        self._live = ["pr", "cost", "fmeasure", "roc"]
+        self._live = ["pr", "cost", "fmeasure", "roc", *(["prg"] if prg else [])]
         row = self._class_controls(names)
         self._finish([row, [self.controls["f_alpha"], self.controls["m"]]], side_by_side=False)
 
@@ -101,8 +118,9 @@ class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
             if priors is None:
                 return
             self.skew_line_.set_xdata([priors[c["class"].value]] * 2)
-            for key in ("pr", "roc"):
-                d[key].update(priors=priors, draw=False)
+            for key in ("pr", "roc", "prg"):
+                if key in d:
+                    d[key].update(priors=priors, draw=False)
             d["cost"].update(priors=priors, m=float(c["m"].value), draw=False)
             d["fmeasure"].update(priors=priors, f_alpha=float(c["f_alpha"].value), draw=False)
         if "m" in changed:
@@ -129,14 +147,16 @@ class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
                           "nAUCPR(π′)": normalized(at, skew_model_of(None, priors[k]).aucpr_min()),
                           "ROC AUC": d["roc"].aucs_[name], "cost area": cost.get(name, {}).get("area"),
                           "F area": fm.get(name, {}).get("area")}
+            if "prg" in d:
+                rows[name]["AUPRG(π′)"] = d["prg"].aucs_[name]
         cls = self.controls["class"].value
         title = (f"each class against the rest; {self._name_of(cls)} at π′ = {skew_text(priors[cls])}, "
                  f"f_alpha = {self.controls['f_alpha'].value:.2f}, m = {self.controls['m'].value:.2f}")
-        self._set_readout(title, _COLUMNS, rows)
+        self._set_readout(title, _COLUMNS + (["AUPRG(π′)"] if "prg" in d else []), rows)
 
 
 def class_explorer(ovr, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
-                   slider_bounds=(1e-4, 0.9999), figsize=(5.4, 8.0), prg=False, threshold_control=False):
+                   slider_bounds=(1e-4, 0.9999), figsize=None, prg=False, threshold_control=False):
     """Every space of a one-vs-rest mapping at a prior vector, with a class selector and that class's prior.
 
     What :func:`skewplot.widgets.explorer` builds from a
@@ -159,9 +179,19 @@ def class_explorer(ovr, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=
     (the vertical line marks its prior); the other classes' are those of
     the starting vector.  Crossings of two classes' AUCPR curves are not
     marked: each class's curve runs over its own prior, so they are no
-    ranking inversion.  There is no precision-recall-gain panel
-    and no threshold control yet (``prg=True`` and
-    ``threshold_control=True`` are refused by name).
+    ranking inversion.  With ``prg=True`` a precision-recall-gain panel
+    beside PR draws each class's gains at its own prior (moved by every
+    step, as PR is).
+
+    There is no threshold control (``threshold_control=True`` is refused by
+    name): the binary explorer's control marks one score threshold per
+    classifier and reads it at one skew, but a one-vs-rest deployment
+    decides for every row at once -- by the argmax under the new priors, or
+    by per-class thresholds whose positives overlap -- so a mark on each
+    class's curve would not show the decision the deployment makes.
+    :func:`skewplot.choose_threshold` and :func:`skewplot.report_at` on the
+    mapping give per-class thresholds or ``target="argmax"`` with the
+    expected confusion matrix per 10 000 cases and its intervals.
 
     Parameters
     ----------
@@ -176,18 +206,22 @@ def class_explorer(ovr, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=
     m : float in [0, 1], default=0.5
     slider_bounds : (float, float), default=(1e-4, 0.9999)
         The prior slider's ends (widened to hold every starting prior).
-    figsize : (float, float), default=(5.4, 8.0)
-    prg, threshold_control : bool, default=False
-        Not yet for a one-vs-rest mapping: True is refused.
+    figsize : (float, float), optional
+        (5.4, 10.6) with the PRG panel, else (5.4, 8.0).
+    prg : bool, default=False
+        Add the precision-recall-gain panel (each class's gains at its prior).
+    threshold_control : bool, default=False
+        True is refused by name: see above.
 
     Returns
     -------
     ClassExplorer
         ``controls``: ``"class"``, ``"skew"``, ``"f_alpha"``, ``"m"``;
         ``displays``: ``"pr"``, ``"integrated"``, ``"cost"``, ``"fmeasure"``,
-        ``"roc"``, ``"aucpr_vs_skew"`` (the first four's
-        ``update(priors=...)`` is a step); ``priors()``; ``readouts_``
-        (per class: its prior, AUCPR and nAUCPR at it, ROC AUC, cost and F areas).
+        ``"roc"``, ``"aucpr_vs_skew"`` and with ``prg=True`` ``"prg"`` (the
+        ``update(priors=...)`` of PR, cost, F, ROC and PRG is a step);
+        ``priors()``; ``readouts_`` (per class: its prior, AUCPR and nAUCPR
+        at it, ROC AUC, cost and F areas, and AUPRG with the PRG panel).
 
     Examples
     --------

@@ -189,7 +189,7 @@ class Explorer(RefitsSharedLegend, SkewWidget):
 
 @renamed_keywords(skew_bounds="slider_bounds")
 def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alpha=None, beta=None, m=0.5,
-             slider_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=None, prg=False, threshold_control=True,
+             slider_bounds=(1e-4, 0.9999), estimated_skew=None, figsize=None, prg=False, threshold_control=None,
              **inputs):
     """Every space side by side under one set of controls, with a linked AUC table.
 
@@ -238,12 +238,14 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
         unit square at every skew (``scale="linear"``), so that the slider
         moves the curves and not the axes; at rare skews ``plot_prg``'s
         decades show what it cannot.
-    threshold_control : bool, default=True
+    threshold_control : bool, optional
         Add the threshold control (``skewplot.widgets.threshold``): a
         threshold per classifier, or a common precision or recall target,
         marked on every space, a table of recall and precision at π′ with
         intervals, expected cost and counts per 10 000 cases, and a button
         that applies :func:`skewplot.choose_threshold`.  Not with folds.
+        None: True, but False for a one-vs-rest mapping, which has no
+        threshold control (True is refused by name, with the reason).
     **inputs
         The input and colour keywords of :func:`skewplot.plot_pr`:
         ``y_true``, ``hue``, ``sample_weight``, ``pos_label``, ``hue_order``,
@@ -270,9 +272,9 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
     one-vs-rest explorer (``skewplot.widgets.class_explorer``): a class
     selector and that class's prior, every class drawn at the prior vector,
     an AUC table per class; ``skew`` is then the starting vector
-    ``{class: prior}`` (or a PriorEstimate), and it has no PRG panel
-    (``prg=True`` refused) nor threshold control (``threshold_control`` is
-    ignored).
+    ``{class: prior}`` (or a PriorEstimate); ``prg=True`` draws each
+    class's gains at its prior, and it has no threshold control
+    (``threshold_control=True`` is refused by name, with the reason).
 
     Examples
     --------
@@ -296,8 +298,8 @@ def explorer(data=None, y_score=None, *, skew=None, skew_range=(0.0, 0.5), f_alp
             raise TypeError(f"explorer: a OneVsRest carries its own scores and takes skew={{class: prior}} or a "
                             f"PriorEstimate; {', '.join(extra + sorted(inputs))} not taken with it")
         return ClassExplorer(data, skew=skew, skew_range=skew_range, f_alpha=f_alpha, beta=beta, m=m,
-                             slider_bounds=slider_bounds, figsize=(5.4, 8.0) if figsize is None else figsize,
-                             prg=prg)
+                             slider_bounds=slider_bounds, figsize=figsize, prg=prg,
+                             threshold_control=False if threshold_control is None else threshold_control)
     return Explorer(data, y_score, skew=skew, skew_range=skew_range, f_alpha=f_alpha, beta=beta, m=m,
                     slider_bounds=slider_bounds, estimated_skew=estimated_skew, figsize=figsize, prg=prg,
-                    threshold_control=threshold_control, **inputs)
+                    threshold_control=True if threshold_control is None else threshold_control, **inputs)

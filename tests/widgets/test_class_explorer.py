@@ -135,8 +135,10 @@ def test_refusals(ovr):
         sp.widgets.explorer(ovr, skew={0: 0.6, 1: 0.3, 2: 0.3})
     with pytest.raises(ValueError, match="skew"):
         sp.widgets.explorer(ovr, skew={0: 0.6, 1: 0.4, 5: 0.0})
-    with pytest.raises(ValueError, match="prg"):
-        sp.widgets.explorer(ovr, prg=True)
+    with pytest.raises(ValueError, match="threshold_control: .*decides for every row"):
+        sp.widgets.explorer(ovr, threshold_control=True)
+    with pytest.raises(TypeError, match="threshold_control"):
+        sp.widgets.explorer(ovr, threshold_control="no")
     with pytest.raises(TypeError, match="y_score"):
         sp.widgets.explorer(ovr, np.zeros(240))
     with pytest.raises(TypeError, match="OneVsRest"):
@@ -148,3 +150,29 @@ def test_refusals(ovr):
         w.save_html("x.html")
     with pytest.raises(ValueError, match="prior 0 or 1"):
         w.displays["cost"].update(priors={0: 1.0, 1: 0.0, 2: 0.0})
+
+
+def _rows_at(priors):
+    """The test rows and each row's importance weight pi'_j / pi_j at ``priors`` (an independent reweighting)."""
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 3, 240)
+    s = rng.random((240, 3)) + 0.6 * np.eye(3)[y]
+    share = np.bincount(y) / y.size
+    return y, s, np.array([priors[c] for c in range(3)])[y] / share[y]
+
+
+def test_the_prg_panel_moves_each_class_to_its_prior(ovr):
+    w = sp.widgets.explorer(ovr, skew=START, prg=True)
+    assert w.threshold_control is None  # explorer(ovr): no threshold control unless asked, and asking is refused
+    w.controls["class"].value = 2
+    w.controls["skew"].value = 0.03
+    assert w.status.value == ""
+    priors = w.priors()
+    y, s, weight = _rows_at(priors)
+    for k in (0, 1, 2):  # the binary AUPRG of the importance-weighted rows, at their own skew pi'_k
+        want = sp.aucprg(y == k, s[:, k], sample_weight=weight)
+        assert w.readouts_[str(k)]["AUPRG(π′)"] == pytest.approx(want, rel=1e-9)
+    fresh = sp.plot_prg(ovr, skew=priors, scale="linear")
+    for got, want in zip(_lines(w.displays["prg"]), _lines(fresh), strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-15)
+    assert w.figure.get_size_inches().tolist() == [5.4, 10.6]
