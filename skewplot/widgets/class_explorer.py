@@ -29,6 +29,9 @@ __all__ = ["ClassExplorer", "class_explorer"]
 
 _COLUMNS = ["π′", "AUCPR(π′)", "nAUCPR(π′)", "ROC AUC", "cost area", "F area"]
 
+#: The saved page's prior moves on every this many steps of the live slider (see ``ClassExplorer.save_html``).
+_PAGE_STEP = 5
+
 #: Why the one-vs-rest explorer has no threshold control (its docstring says the same).
 _NO_THRESHOLD = ("threshold_control: the one-vs-rest explorer has no threshold control. The binary control marks "
                  "one score threshold per classifier and reads it at one skew; a one-vs-rest deployment decides "
@@ -104,11 +107,39 @@ class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
         row = self._class_controls(names)
         self._finish([row, [self.controls["f_alpha"], self.controls["m"]]], side_by_side=False)
 
-    def save_html(self, *args, **kwargs):
-        raise TypeError("save_html: the one-vs-rest explorer has no saved page yet (its controls reach more states "
-                        "than frames can hold, and the page cannot draw classes itself); save "
-                        "sp.widgets.interactive_pr(ovr).save_html(...), one frame per class and prior")
+    def _page_controls(self):
+        """The saved page steps the class and its prior; the F weight and ``m`` keep their live values."""
+        return ["class", "skew"]
 
+    def save_html(self, path, *, max_frames=1000, title=None, progress=True):
+        """Write the explorer as one self-contained HTML page: a frame per class and prior, painted here.
+
+        The page opens at the live state and steps what the live controls
+        step: the class and its prior, the other classes taking the slack
+        as they do here.  Each frame and each table is this explorer's own
+        at that state (:func:`skewplot.widgets.page.export.save_html`), so
+        every number on the page is the kernel's.  The F weight and ``m``
+        keep their live values (the table's title says them): frames of
+        every combination of four controls would not fit a page.  The
+        prior moves on every fifth step of the live slider's grid
+        (10 a decade, each a state the live slider reaches from the live
+        value): every panel but two moves on a prior step, and a frame of
+        the explorer is about 120 kB.
+
+        Parameters and returns as :func:`skewplot.widgets.page.export.save_html`.
+        """
+        from .controls import _grid_start
+
+        slider = self.controls["skew"]
+        fine, low = slider.step, slider.min
+        try:
+            with slider.hold_trait_notifications():  # a coarse grid through the live value
+                slider.step = fine * _PAGE_STEP
+                slider.min = _grid_start(float(slider.value), slider._lo, slider.step)
+            return super().save_html(path, max_frames=max_frames, title=title, progress=progress)
+        finally:
+            with slider.hold_trait_notifications():
+                slider.min, slider.step = low, fine
 
     def _apply(self, changed):
         c, d = self.controls, self.displays

@@ -146,8 +146,6 @@ def test_refusals(ovr):
     with pytest.raises(TypeError, match="skew"):  # a prior vector with binary data
         sp.widgets.explorer(ovr[0], skew=START)
     w = sp.widgets.explorer(ovr)
-    with pytest.raises(TypeError, match="save_html"):
-        w.save_html("x.html")
     with pytest.raises(ValueError, match="prior 0 or 1"):
         w.displays["cost"].update(priors={0: 1.0, 1: 0.0, 2: 0.0})
 
@@ -176,3 +174,40 @@ def test_the_prg_panel_moves_each_class_to_its_prior(ovr):
     for got, want in zip(_lines(w.displays["prg"]), _lines(fresh), strict=True):
         np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-15)
     assert w.figure.get_size_inches().tolist() == [5.4, 10.6]
+
+
+def test_the_saved_page_is_the_kernels_frame_and_table_at_every_class_and_prior(ovr, tmp_path):
+    """States of the page (class x prior) are the explorer's own frame and table; it opens at the live state."""
+    from skewplot.widgets.controls import _grid_start
+    from skewplot.widgets.page.export import control_grid
+    from tests.widgets.page.test_page_export import composed, read_page
+
+    w = sp.widgets.explorer(ovr, skew=START, slider_bounds=(0.02, 0.8))
+    w.controls["m"].value = 0.3
+    w.controls["class"].value = 1
+    w.controls["skew"].value = 0.2
+    slider = w.controls["skew"]
+    live, fine, low = w.priors(), slider.step, slider.min
+    info = w.save_html(tmp_path / "classes.html", progress=False)
+    assert w.priors() == live and w.controls["m"].value == 0.3 and (slider.step, slider.min) == (fine, low)
+    data, images = read_page(tmp_path / "classes.html")
+    assert [c["name"] for c in data["controls"]] == ["class", "skew"]  # f_alpha and m stay at their live values
+    # the page's priors: every fifth point of the live slider's grid, through the live value (the grid's own
+    # end last when it stops short of it)
+    slider.step, slider.min = 5 * fine, _grid_start(0.2, slider._lo, 5 * fine)
+    values, labels = control_grid(slider)
+    slider.step, slider.min = fine, low
+    n = len(values)
+    assert data["sizes"] == [3, n] and info["states"] == 3 * n and data["controls"][1]["labels"] == labels
+    steps = np.log10(np.array(values[:-1]) / 0.2) / fine
+    np.testing.assert_allclose(steps, np.round(steps / 5) * 5, atol=1e-6)
+    assert data["controls"][0]["start"] == 1 and values[data["controls"][1]["start"]] == pytest.approx(0.2, rel=1e-12)
+    start = n + data["controls"][1]["start"]
+    for state in (start, 0, n - 1, n + 3, 2 * n + n // 2):
+        cls, k = divmod(state, n)
+        w.controls["class"].value = cls
+        w.controls["skew"].value = values[k]
+        assert w.status.value == ""
+        assert data["tables"][data["table_of"][state]] == w.readout.value, state
+        np.testing.assert_array_equal(composed(data, images, state), np.asarray(w.figure.canvas.buffer_rgba()))
+        assert w.readouts_[str(cls)]["AUCPR(π′)"] == pytest.approx(sp.aucpr(ovr, skew=w.priors())[cls], rel=1e-12)

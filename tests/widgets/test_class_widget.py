@@ -87,5 +87,3 @@ def test_saved_page_holds_a_frame_per_class_and_prior(ovr, tmp_path):
     assert w.priors() == priors and w.controls["class"].value == 1
     text = (tmp_path / "classes.html").read_text(encoding="utf-8")
     assert '"labels": ["0", "1", "2"]' in text  # the class selector, stepped by index in the page
-    with pytest.raises(TypeError, match="save_html"):  # the explorer on a OneVsRest: refused by name
-        sp.widgets.explorer(ovr).save_html(tmp_path / "x.html")
