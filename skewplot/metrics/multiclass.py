@@ -204,20 +204,16 @@ class OneVsRest(Mapping):
                              "does not exist; give priors in (0, 1), or leave the class out")
         return self._weights(priors) / self._weights(self.priors)
 
-    def _points_at(self, w):
+    def _points_at(self, w, thresholds=None):
         """``{class: OperatingPoints}`` with each test row of class j weighted ``w[j]`` (see :meth:`_row_weights`):
         one product of the stored counts and the weights per class, without :meth:`at_priors`' count matrices."""
         points = {}
         for i, (k, c) in enumerate(self._counts.items()):
             rest = w.copy()
             rest[i] = 0.0
-            points[k] = OperatingPoints._from_cumulative(self._points[k].thresholds, c[:, i] * w[i], c @ rest)
+            thr = self._points[k].thresholds if thresholds is None else thresholds[k]
+            points[k] = OperatingPoints._from_cumulative(thr, c[:, i] * w[i], c @ rest)
         return points
-
-
-def _points_of(thresholds, counts, i):
-    """Operating points of class ``i`` against the rest from per-class cumulative counts."""
-    return OperatingPoints._from_cumulative(thresholds, counts[:, i], np.delete(counts, i, axis=1).sum(axis=1))
 
 
 def _class_counts(score, label, weight, n_classes):
@@ -391,11 +387,10 @@ def one_vs_rest(y_true=None, y_score=None, *, classes=None, sample_weight=None, 
         absent = classes[int(np.flatnonzero(present == 0)[0])]
         raise ValueError(f"class {plain(absent)} of classes does not occur in y_true (with positive weight); its "
                          "one-vs-rest curve has no positives. Drop its column, or test on data that has it")
-    points, counts = {}, {}
-    for i, (k, col) in enumerate(zip(classes, cols, strict=True)):
-        thr, counts[k] = _class_counts(col, label, w, len(classes))
-        points[k] = _points_of(thr, counts[k], i)
-    return OneVsRest(points, counts)
+    thresholds, counts = {}, {}
+    for k, col in zip(classes, cols, strict=True):
+        thresholds[k], counts[k] = _class_counts(col, label, w, len(classes))
+    return OneVsRest(OneVsRest({}, counts)._points_at(np.ones(len(classes)), thresholds), counts)
 
 
 def check_one_vs_rest(value, name="data"):

@@ -99,10 +99,6 @@ class SkewWidget(Tables, widgets.VBox):
     #: Whether ``save_html`` can draw this widget's curves in the page (``page_scene``) when it has too many states
     #: to pre-render.
     _page_draws_curves = False
-
-    def _page_controls(self):
-        """The controls ``save_html`` steps through (the others keep their live values on the page)."""
-        return list(self.controls)
     #: What makes the ipympl figure follow its output's width (``_width.follow_output_width``), or None.
     _width_follower = None
 

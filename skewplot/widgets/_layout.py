@@ -101,6 +101,31 @@ def freeze_layout(figure, lock, displays, before=None):
     return layout
 
 
+def explorer_panels(widget, prg, figsize):
+    """The explorers' Axes by panel: ``{"pr", "prg" (with ``prg``), "integrated", "roc", "cost", "fmeasure",
+    "aucpr_vs_skew"}``.
+
+    Two panels a row: PR and PRG, P̄-R and ROC, cost and F, then AUCPR
+    against skew across the last row; without PRG PR and P̄-R, cost and F,
+    ROC and AUCPR against skew.  ``figsize`` None: (5.4, 10.6) with PRG,
+    else (5.4, 8.0).  The toolbar is above the figure, so that a wide figure
+    keeps all its width for the panels.
+    """
+    if figsize is None:
+        figsize = (5.4, 10.6) if prg else (5.4, 8.0)
+    fig, axes = widget._make_figure(4 if prg else 3, 2, figsize=figsize, toolbar="top")
+    if not prg:
+        (pr, integrated), (cost, fmeasure), (roc, skew) = axes
+        return {"pr": pr, "integrated": integrated, "cost": cost, "fmeasure": fmeasure, "roc": roc,
+                "aucpr_vs_skew": skew}
+    (pr, prg_ax), (integrated, roc), (cost, fmeasure), last = axes
+    grid = last[0].get_subplotspec().get_gridspec()
+    for ax in last:
+        ax.remove()
+    return {"pr": pr, "prg": prg_ax, "integrated": integrated, "roc": roc, "cost": cost, "fmeasure": fmeasure,
+            "aucpr_vs_skew": fig.add_subplot(grid[3, :])}
+
+
 def shared_legend(fig, displays, estimate=None):
     """One legend above the six panels instead of one per panel.
 

@@ -20,7 +20,7 @@ from ..plotting._per_class import class_space_display
 from ..plotting.envelope import auto_lines
 from ..skew.base import skew_text
 from ._base import SkewWidget, normalized
-from ._layout import RefitsSharedLegend, shared_legend
+from ._layout import RefitsSharedLegend, explorer_panels, shared_legend
 from .classes import ClassControls
 from .controls import check_skew_range, f_alpha_slider, m_slider
 from .spaces import envelope_readout
@@ -62,17 +62,10 @@ class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
         pair = check_skew_range(skew_range, name="skew_range")
         self.controls["f_alpha"] = f_alpha_slider(resolve_f_weight(f_alpha, beta))
         self.controls["m"] = m_slider(m)
-        if figsize is None:
-            figsize = (5.4, 10.6) if prg else (5.4, 8.0)
-        fig, axes = self._make_figure(4 if prg else 3, 2, figsize=figsize, toolbar="top")
-        if prg:  # as the binary explorer: PRG beside PR, AUCPR against the prior across the last row
-            (a_pr, a_prg), (a_int, a_roc), (a_cost, a_f), last = axes
-            grid = last[0].get_subplotspec().get_gridspec()
-            for ax in last:
-                ax.remove()
-            a_skew = fig.add_subplot(grid[3, :])
-        else:
-            (a_pr, a_int), (a_cost, a_f), (a_roc, a_skew) = axes
+        panels = explorer_panels(self, prg, figsize)  # the binary explorer's panels, PRG beside PR
+        fig = self.figure
+        a_pr, a_prg, a_int, a_roc = panels["pr"], panels.get("prg"), panels["integrated"], panels["roc"]
+        a_cost, a_f, a_skew = panels["cost"], panels["fmeasure"], panels["aucpr_vs_skew"]
         low = self._lowest_prior()
         bounds = (low, self.bounds[1])  # every class's marker stays on the cost and F axes
         d = self.displays

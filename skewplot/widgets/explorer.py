@@ -22,7 +22,7 @@ from ._base import (
     read_estimate,
     skew_or_estimate,
 )
-from ._layout import RefitsSharedLegend, shared_legend
+from ._layout import RefitsSharedLegend, explorer_panels, shared_legend
 from .controls import (
     check_skew_range,
     f_alpha_slider,
@@ -71,19 +71,11 @@ class Explorer(RefitsSharedLegend, SkewWidget):
         estimate = self._make_estimate(estimated_skew, bounds)
         single = not any(isinstance(v, list) for v in points.values())  # PRG and thresholds: no folds
         prg = prg and single
-        if figsize is None:
-            figsize = (5.4, 10.6) if prg else (5.4, 8.0)
-        # the toolbar above the figure: a wide figure keeps all its width for the panels
         # two columns: the panels keep a readable width in a notebook beside JupyterLab's file browser
-        fig, axes = self._make_figure(4 if prg else 3, 2, figsize=figsize, toolbar="top")
-        if prg:  # PRG beside PR; AUCPR against skew across the last row
-            (a_pr, a_prg), (a_int, a_roc), (a_cost, a_f), last = axes
-            grid = last[0].get_subplotspec().get_gridspec()
-            for ax in last:
-                ax.remove()
-            a_skew = fig.add_subplot(grid[3, :])
-        else:
-            (a_pr, a_int), (a_cost, a_f), (a_roc, a_skew) = axes
+        panels = explorer_panels(self, prg, figsize)
+        fig = self.figure
+        a_pr, a_prg, a_int, a_roc = panels["pr"], panels.get("prg"), panels["integrated"], panels["roc"]
+        a_cost, a_f, a_skew = panels["cost"], panels["fmeasure"], panels["aucpr_vs_skew"]
         d = self.displays
         style["log_precision"] = rare  # both precision axes log with rare positives, like the two skew sliders
         d["pr"] = plotting.plot_pr(**plot_args(points), skew=value, skew_label="title", ax=a_pr, **style)

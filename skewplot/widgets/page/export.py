@@ -184,7 +184,8 @@ def save_html(widget, path, *, max_frames=1000, title=None, progress=True):
         raise ValueError("widget has no figure to save (it was closed)")
     if not hasattr(widget.figure.canvas, "buffer_rgba"):
         raise ValueError(f"save_html needs an Agg canvas, got {type(widget.figure.canvas).__name__}")
-    names = widget._page_controls()
+    # the controls the page steps (a widget may hold some at their live values, ``_page_controls``)
+    names = widget._page_controls() if hasattr(widget, "_page_controls") else list(widget.controls)
     sizes = [_count(widget.controls[n]) for n in names]
     total = math.prod(s or 1 for s in sizes)
     if (total > max_frames or None in sizes) and widget._page_draws_curves:
