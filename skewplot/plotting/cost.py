@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._defaults import N_BOOT_BAND
-from .._validate import check_bool, check_choice, check_scalar, renamed_keywords
+from .._validate import check_bool, check_choice, check_scalar, check_unit_array, renamed_keywords
 from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.cost import (
+    _envelope_on_frontier,
     cost_crossing,
     cost_envelope,
     expected_cost,
@@ -21,6 +22,7 @@ from ..metrics.cost import (
     probability_cost,
     trivial_costs,
 )
+from ..metrics.hull import frontier_hull
 from ..skew.base import skew_text
 from ._axes import log_axis
 from ._docstrings import fill_doc
@@ -154,7 +156,12 @@ class CostDisplay(EnvelopeDisplay):
         return memo[name]
 
     def _envelope_at(self, hull, x):
-        return cost_envelope(hull, pc=self.probability_cost_of(x))[0]
+        # cost_envelope's own steps, with the hull's frontier found once: a widget asks on every step
+        memo = self.__dict__.setdefault("_frontiers", {})  # id -> (the hull, kept alive; its frontier)
+        if id(hull) not in memo:
+            memo[id(hull)] = (hull, frontier_hull(np.asarray(hull.tpr), np.asarray(hull.fpr)))
+        pc = check_unit_array(self.probability_cost_of(x), "pc")
+        return _envelope_on_frontier(np.asarray(hull.tpr), np.asarray(hull.fpr), memo[id(hull)][1], pc)[0]
 
     def _baseline_curves(self):
         if not self.trivial:

@@ -68,6 +68,9 @@ def test_skew_marker_sits_on_each_envelope_at_the_probability_cost(two):
     assert disp.skew_line_.get_xdata()[0] == pytest.approx(pc)
     assert disp.skew_line_.get_visible()
     assert "0.1" in disp.skew_text_.get_text()
+    disp.update(skew=0.02, m=0.6)  # the hulls' frontiers, found once, serve the next step
+    for name, pts in two.items():
+        assert disp.markers_[name].get_data()[1][0] == sp.cost_envelope(pts, pc=sp.probability_cost(0.02, 0.6))[0]
     hidden = sp.plot_cost(two)
     assert not hidden.skew_line_.get_visible() and not hidden.markers_["weak"].get_visible()
 
