@@ -161,6 +161,7 @@ class Frames:
     def _redraw(self, axes):
         canvas = self.figure.canvas
         self._footprints = None
+        self.painter.new_frame()
         plan = self.plan()
         blit = (self._background is not None and hasattr(canvas, "restore_region") and plan == self._plan
                 and self._static_state() == self._state)
@@ -196,7 +197,7 @@ class Frames:
     def _feet(self):
         """The footprints of this frame's artists (measured once per frame, see ``_parts``)."""
         if self._footprints is None:
-            self._footprints = Footprints(self.figure, self._regions, self._axis_boxes)
+            self._footprints = Footprints(self.figure, self._regions, self._axis_boxes, self.painter)
         return self._footprints
 
     def _starts(self, changed):

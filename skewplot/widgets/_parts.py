@@ -118,7 +118,8 @@ class Footprints:
         with the limits, which force a full draw; the label is measured anew).
     """
 
-    def __init__(self, figure, regions, axis_boxes):
+    def __init__(self, figure, regions, axis_boxes, painter=None):
+        self._painter = painter  # a legend it keeps in place is measured by its frame, without a layout
         self._renderer = figure.canvas.get_renderer()
         self._size = figure.canvas.get_width_height(physical=True)
         self._regions = regions
@@ -146,6 +147,8 @@ class Footprints:
         if isinstance(artist, Spine):  # its path (get_window_extent would lay out the ticks: slow)
             path = artist.get_transform().transform_path(artist.get_path())
             return (_pixels(path.get_extents().padded(1 + artist.get_linewidth() * self._dpi / 72), width, height),)
+        if isinstance(artist, Legend) and self._painter is not None and self._painter.keeps(artist):
+            return (_pixels(artist.get_frame().get_window_extent(self._renderer), width, height),)
         if isinstance(artist, TEXTS):
             return (_pixels(artist.get_window_extent(self._renderer), width, height),)
         clip = artist.get_clip_box() if artist.get_clip_on() else None
@@ -216,24 +219,37 @@ class Painter:
     def __init__(self, figure):
         self.figure = figure
         self._laid = {}  # legend id -> (the legend, its layout's key, its parts in painting order)
+        self._now = {}  # legend id -> its key in the frame being painted
         self.relaid = 0  # legends drawn whole (laid out again) so far
+
+    def new_frame(self):
+        """Before a frame: the legends' texts may have changed."""
+        self._now.clear()
 
     def forget(self):
         """After a full draw: lay every legend out again on its next paint."""
         self._laid.clear()
+        self._now.clear()
+
+    def keeps(self, legend):
+        """Whether ``legend`` is where its last full draw put it (its frame's box is its extent)."""
+        kept = self._laid.get(id(legend))
+        if id(legend) not in self._now:
+            self._now[id(legend)] = self._key(legend)
+        return kept is not None and kept[0] is legend and kept[1] is not None and kept[1] == self._now[id(legend)]
 
     def draw(self, artist):
         if not isinstance(artist, Legend):
             self.figure.draw_artist(artist)
             return
-        kept = self._laid.get(id(artist))
-        if kept is not None and kept[0] is artist and kept[1] is not None and kept[1] == self._key(artist):
-            for part in kept[2]:
+        if self.keeps(artist):
+            for part in self._laid[id(artist)][2]:
                 self.figure.draw_artist(part)
             return
         self.figure.draw_artist(artist)
         self.relaid += 1
-        self._laid[id(artist)] = (artist, self._key(artist), [artist.get_frame(), *_leaves(artist)])
+        self._now[id(artist)] = key = self._key(artist)
+        self._laid[id(artist)] = (artist, key, [artist.get_frame(), *_leaves(artist)])
 
     def _key(self, legend):
         """What the legend's layout depends on that a step may change (None: draw it whole)."""
