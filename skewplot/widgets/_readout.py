@@ -24,18 +24,18 @@ def readout_table(title, columns, rows):
 
     The table scrolls sideways in its own box: a notebook's output area never does.
     """
-    head = "".join(f"<th style='padding:2px 8px;text-align:right'>{html.escape(c)}</th>" for c in columns)
+    head = "".join(f"<th style='padding:2px 5px;text-align:right'>{html.escape(c)}</th>" for c in columns)
     body = []
     for name, values in rows.items():
         cells = "".join(
-            f"<td style='padding:2px 8px;text-align:right;font-family:monospace'>{_fmt(values.get(c))}</td>"
+            f"<td style='padding:2px 5px;text-align:right;font-family:monospace'>{_fmt(values.get(c))}</td>"
             for c in columns
         )
-        body.append(f"<tr><td style='padding:2px 8px'>{html.escape(str(name))}</td>{cells}</tr>")
+        body.append(f"<tr><td style='padding:2px 5px'>{html.escape(str(name))}</td>{cells}</tr>")
     return (
-        f"<div style='font-size:13px;overflow-x:auto;max-width:100%'><b>{title}</b>"
+        f"<div style='font-size:12px;overflow-x:auto;max-width:100%'><b>{title}</b>"
         f"<table style='border-collapse:collapse;margin-top:4px'>"
-        f"<tr><th style='padding:2px 8px;text-align:left'>classifier</th>{head}</tr>{''.join(body)}"
+        f"<tr><th style='padding:2px 5px;text-align:left'>classifier</th>{head}</tr>{''.join(body)}"
         "</table></div>"
     )
 

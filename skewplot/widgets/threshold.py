@@ -314,7 +314,7 @@ def _cells(reports):
     interval included, so "0.000500 [0.000400, 0.000600]" sits over "0.812000 [...]", never "0.000" over "0.812".
     """
     shown = {name: r for name, r in reports.items() if r is not None}
-    out = {name: {"threshold": "target not reached"} for name, r in reports.items() if r is None}
+    out = {name: {"threshold": "not reached"} for name, r in reports.items() if r is None}
     cells = {name: {"threshold": format(r["threshold"], ".4g")} for name, r in shown.items()}
     for key in ("recall", "precision", "cost", "tp", "fp", "fn", "tn"):
         ivs = {name: (r["intervals"] or {}).get(key) if key in ("recall", "precision") else None
@@ -324,6 +324,6 @@ def _cells(reports):
         for name in shown:
             text = next(texts)
             if ivs[name] is not None:  # the interval under the value: the table fits beside JupyterLab's file browser
-                text += f"<br><span style='color:#555'>[{next(texts)}, {next(texts)}]</span>"
+                text += f"<br><span style='color:#555;white-space:nowrap;font-size:10px;font-family:sans-serif'>[{next(texts)}, {next(texts)}]</span>"
             cells[name][key if key in ("recall", "precision", "cost") else key.upper()] = text
     return {name: out.get(name) or cells[name] for name in reports}

@@ -74,6 +74,16 @@ def test_explorer_fits_1000px_with_the_file_browser_open(lab, chromium, backend)
         assert shown >= 0.98, f"the figure is shown at {shown:.0%} of its {size[0]:.0f} px"
         assert size[2] * shown >= 8, f"legend text {size[2] * shown:.1f} px on the page"
         assert out.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the output area scrolls sideways"
+        # issue 42 item 8: the tables fit whole (neither scrolled in their boxes nor cut at the output's edge)
+        tables = widget.locator("table")
+        assert tables.count() >= 2, "the AUC table and the threshold table"
+        for k in range(tables.count()):
+            table = tables.nth(k)
+            table.scroll_into_view_if_needed()
+            page.screenshot(path=str(sess.shots / f"page_narrow_{backend}_table{k}.png"))
+            tbox, obox = table.bounding_box(), out.bounding_box()
+            assert tbox["x"] + tbox["width"] <= obox["x"] + obox["width"] + 1, (f"table {k} cut off", tbox, obox)
+            assert table.evaluate("e => e.parentElement.scrollWidth <= e.parentElement.clientWidth + 1"), k
 
 
 def test_explorer_after_a_corner_resize_overlaps_nothing(lab, chromium):

@@ -28,15 +28,15 @@
       var c = C[part.c];
       return c.kind === "range" ? c.texts[idx[part.c][part.end]] : c.texts[idx[part.c]];
     }).join("");
-    var th = "padding:2px 8px;text-align:right", td = th + ";font-family:monospace";
+    var th = "padding:2px 5px;text-align:right", td = th + ";font-family:monospace";
     var head = t.columns.map(function (c) { return "<th style='" + th + "'>" + esc(c) + "</th>"; }).join("");
     var body = Object.keys(t.rows).map(function (name) {
-      return "<tr><td style='padding:2px 8px'>" + esc(name) + "</td>" + t.rows[name].map(function (spec) {
+      return "<tr><td style='padding:2px 5px'>" + esc(name) + "</td>" + t.rows[name].map(function (spec) {
         return "<td style='" + td + "'>" + cell(spec, name) + "</td>";
       }).join("") + "</tr>";
     }).join("");
-    table.innerHTML = "<div style='font-size:13px'><b>" + title + "</b><table style='border-collapse:collapse;"
-      + "margin-top:4px'><tr><th style='padding:2px 8px;text-align:left'>classifier</th>" + head + "</tr>" + body
+    table.innerHTML = "<div style='font-size:12px'><b>" + title + "</b><table style='border-collapse:collapse;"
+      + "margin-top:4px'><tr><th style='padding:2px 5px;text-align:left'>classifier</th>" + head + "</tr>" + body
       + "</table></div>";
   }
 

@@ -270,7 +270,7 @@
       reports.forEach(function (r, k) {
         if (r === null) { return; }
         var text = texts[j++];
-        if (ivOf(r)) { text += "<br><span style='color:#555'>[" + texts[j++] + ", " + texts[j++] + "]</span>"; }
+        if (ivOf(r)) { text += "<br><span style='color:#555;white-space:nowrap;font-size:10px;font-family:sans-serif'>[" + texts[j++] + ", " + texts[j++] + "]</span>"; }
         out[k].push(text);
       });
     });
@@ -278,22 +278,22 @@
   }
   function readout() {
     if (!S.ready) { return; }
-    var pi = A.value("skew"), m = mValue(), th = "padding:2px 8px;text-align:right", td = th + ";font-family:monospace";
+    var pi = A.value("skew"), m = mValue(), th = "padding:2px 5px;text-align:right", td = th + ";font-family:monospace";
     var note = window.skewplotIntervals ? "recall and precision with a 90% bootstrap interval under each"
       : "intervals of recall and precision: in the live widget only";
     var head = COLUMNS.map(function (col) { return "<th style='" + th + "'>" + col + "</th>"; }).join("");
     var all = cellsOf(names.map(function (name, k) { return S.index[k] === null ? null : report(k, S.index[k], pi, m); }));
     var rows = names.map(function (name, k) {
-      var row = all[k] === null ? ["target not reached", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013",
+      var row = all[k] === null ? ["not reached", "\u2013", "\u2013", "\u2013", "\u2013", "\u2013",
                                    "\u2013", "\u2013"] : all[k];
       var esc = String(name).split("&").join("&amp;").split("<").join("&lt;").split(">").join("&gt;");
-      return "<tr><td style='padding:2px 8px'>" + esc + "</td>" + row.map(function (s) {
+      return "<tr><td style='padding:2px 5px'>" + esc + "</td>" + row.map(function (s) {
         return "<td style='" + td + "'>" + s + "</td>";
       }).join("") + "</tr>";
     }).join("");
-    box.innerHTML = "<div style='font-size:13px;overflow-x:auto;max-width:100%'><b>At \u03c0\u2032 = "
+    box.innerHTML = "<div style='font-size:12px;overflow-x:auto;max-width:100%'><b>At \u03c0\u2032 = "
       + CF.skewText(pi) + ", m = " + CF.fixed(m, 2) + "</b> (" + note + "; counts per 10 000 deployed cases)<b></b>"
-      + "<table style='border-collapse:collapse;margin-top:4px'><tr><th style='padding:2px 8px;text-align:left'>"
+      + "<table style='border-collapse:collapse;margin-top:4px'><tr><th style='padding:2px 5px;text-align:left'>"
       + "classifier</th>" + head + "</tr>" + rows + "</table></div>";
     sync();
   }
