@@ -54,6 +54,8 @@ CONFIDENCE = 0.9
 
 _OWN = {"threshold_mode", "threshold_of", "threshold", "target"}  # the control's own controls
 _COLUMNS = ["threshold", "recall", "precision", "cost", "TP", "FP", "FN", "TN"]
+# the interval under a value, on one line (the table fits a 1000 px JupyterLab with its file browser open)
+_INTERVAL_STYLE = "color:#555;white-space:nowrap;font-size:10px;font-family:sans-serif"
 _MODES = [("threshold", "threshold"), ("precision target", "precision"), ("recall target", "recall")]
 _STYLE = {"description_width": "initial"}
 
@@ -324,6 +326,6 @@ def _cells(reports):
         for name in shown:
             text = next(texts)
             if ivs[name] is not None:  # the interval under the value: the table fits beside JupyterLab's file browser
-                text += f"<br><span style='color:#555;white-space:nowrap;font-size:10px;font-family:sans-serif'>[{next(texts)}, {next(texts)}]</span>"
+                text += f"<br><span style='{_INTERVAL_STYLE}'>[{next(texts)}, {next(texts)}]</span>"
             cells[name][key if key in ("recall", "precision", "cost") else key.upper()] = text
     return {name: out.get(name) or cells[name] for name in reports}
