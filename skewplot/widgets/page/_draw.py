@@ -183,32 +183,27 @@ def _png(pixels):
         return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
 
 
-def _render(fig):
-    """A full draw of ``fig`` on a canvas of its own (the widget's canvas, its frames and its events untouched)."""
+def _agg_canvas(fig):
+    """An Agg canvas of ``fig`` for all the page's draws (``fig`` keeps the widget's): one renderer, one text cache."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
     own = fig.canvas
+    canvas = FigureCanvasAgg(fig)
+    fig.set_canvas(own)
+    return canvas
+
+
+def _render(fig, canvas):
+    """A full draw of ``fig`` on ``canvas`` (the widget's canvas, its frames and its events untouched)."""
+    own = fig.canvas
     try:
-        canvas = FigureCanvasAgg(fig)
+        fig.set_canvas(canvas)
         # as savefig: the artists the widget's Frames paint (set animated) are drawn; the Frames watch its draws
         with draw_as_saved(canvas), canvas.callbacks.blocked(signal="draw_event"):
             canvas.draw()
         return np.asarray(canvas.buffer_rgba()).copy()
     finally:
         fig.set_canvas(own)
-
-
-def _crop_box(pixels):
-    """The smallest box holding every pixel a layer paints (its alpha above 0): ``(x0, y0, x1, y1)``.
-
-    What the layer's Axes drew, exactly; measuring it (``get_tightbbox``) laid the ticks out again, a sixth
-    of a saved explorer's time.
-    """
-    painted = pixels[..., 3] > 0
-    rows, cols = np.flatnonzero(painted.any(axis=1)), np.flatnonzero(painted.any(axis=0))
-    if rows.size == 0:
-        return 0, 0, 1, 1
-    return int(cols[0]), int(rows[0]), int(cols[-1]) + 1, int(rows[-1]) + 1
 
 
 class Params:
@@ -334,12 +329,14 @@ def layers(widget, panels, height):
     try:
         for a in hidden:
             a.set_visible(False)
-        images.append(_png(_render(fig)))
+        canvas = _agg_canvas(fig)
+        images.append(_png(_render(fig, canvas)))
         layers["base"] = 0
         for spec in varying:
-            layers["crops"][spec["key"]] = _alone(fig, spec["_ax"], spec["_limits"], images, spec.pop("_reach", None))
+            layers["crops"][spec["key"]] = _alone(fig, canvas, spec["_ax"], spec["_limits"], images,
+                                                  spec.pop("_reach", None))
         layers["top"] = len(images)
-        images.append(_png(_foreground(fig)))
+        images.append(_png(_foreground(fig, canvas)))
     finally:
         for a, visible in shown:
             a.set_visible(visible)
@@ -349,7 +346,7 @@ def layers(widget, panels, height):
     return images, layers
 
 
-def _alone(fig, ax, limits, images, reach=None):
+def _alone(fig, canvas, ax, limits, images, reach=None):
     """``ax`` drawn alone on a transparent layer at each set of ``limits``: ``[x, y, image]`` of each crop.
 
     ``reach``: which of ``limits`` the page can show (None: all); the others get no layer (None).
@@ -369,8 +366,11 @@ def _alone(fig, ax, limits, images, reach=None):
             x, y = (lim if isinstance(lim[0], tuple) else (old[0], lim))
             ax.set_xlim(*x)
             ax.set_ylim(*y)
-            pixels = _render(fig)
-            x0, y0, x1, y1 = _crop_box(pixels)
+            pixels = _render(fig, canvas)
+            painted = pixels[..., 3] > 0  # the crop: every pixel the layer paints (get_tightbbox laid ticks out)
+            rows, cols = np.flatnonzero(painted.any(axis=1)), np.flatnonzero(painted.any(axis=0))
+            y0, y1, x0, x1 = (int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1) if rows.size else (
+                0, 1, 0, 1)
             out.append([x0, y0, len(images)])
             images.append(_png(pixels[y0:y1, x0:x1]))
     finally:
@@ -381,7 +381,7 @@ def _alone(fig, ax, limits, images, reach=None):
     return out
 
 
-def _foreground(fig):
+def _foreground(fig, canvas):
     """What a full draw paints over the curves: the spines and a panel's own legend, on a transparent layer."""
     from matplotlib.legend import Legend
     from matplotlib.spines import Spine
@@ -393,7 +393,7 @@ def _foreground(fig):
     try:
         for a in hide:
             a.set_visible(False)
-        return _render(fig)
+        return _render(fig, canvas)
     finally:
         for a, visible in shown:
             a.set_visible(visible)
