@@ -205,14 +205,14 @@ class OneVsRest(Mapping):
         return self._weights(priors) / self._weights(self.priors)
 
     def _points_at(self, w, thresholds=None):
-        """``{class: OperatingPoints}`` with each test row of class j weighted ``w[j]`` (see :meth:`_row_weights`):
-        one product of the stored counts and the weights per class, without :meth:`at_priors`' count matrices."""
+        """``{class: OperatingPoints}``, each test row of class j weighted ``w[j]`` (TPR grows where it did)."""
         points = {}
         for i, (k, c) in enumerate(self._counts.items()):
-            rest = w.copy()
-            rest[i] = 0.0
-            thr = self._points[k].thresholds if thresholds is None else thresholds[k]
-            points[k] = OperatingPoints._from_cumulative(thr, c[:, i] * w[i], c @ rest)
+            rest = np.where(np.arange(w.size) == i, 0.0, w)
+            own = self._points.get(k)  # None while one_vs_rest builds the mapping (``thresholds`` given)
+            live = None if own is None else own._memo("live", lambda p=own: np.flatnonzero(np.diff(p.tpr) > 0))
+            thr = thresholds[k] if own is None else own.thresholds
+            points[k] = OperatingPoints._from_cumulative(thr, c[:, i] * w[i], c @ rest, live)
         return points
 
 

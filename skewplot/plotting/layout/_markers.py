@@ -79,8 +79,6 @@ def nest_markers(ax, markers, near_pt=NEAR_PT):
     colour around the next: told apart by their size, never by moving one.
     Groups are marks linked by pairs closer than ``near_pt`` in pixels.
     """
-    from scipy.sparse.csgraph import connected_components
-
     markers = list(markers)
     for m in markers:
         _BASE_SIZE[m] = base_size(m)
@@ -97,7 +95,12 @@ def nest_markers(ax, markers, near_pt=NEAR_PT):
     near = np.hypot(*(xy[keep][:, None] - xy[keep][None]).transpose(2, 0, 1)) < reach
     if np.count_nonzero(near) == len(keep):  # each mark near itself only: nothing to nest (most steps)
         return
-    _, label = connected_components(near, directed=False)
+    label = np.arange(len(keep))  # each group by its smallest index, spread along the links (a few marks)
+    while True:
+        spread = np.array([label[row].min() for row in near])
+        if np.array_equal(spread, label):
+            break
+        label = spread
     for g in set(label.tolist()):
         group = [keep[k] for k in np.flatnonzero(label == g)]  # in drawing order: the last is on top
         for above, i in enumerate(reversed(group)):
