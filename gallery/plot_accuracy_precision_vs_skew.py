@@ -22,6 +22,7 @@ and its rates are measured on a large simulated test set.
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import NullFormatter, StrMethodFormatter
 
 from skewplot.plotting import style
 
@@ -60,10 +61,12 @@ precision = tpr / (tpr + ratio * fpr)
 fig, ax = plt.subplots(constrained_layout=True)
 ax.plot(ratio, accuracy, label="accuracy")
 ax.plot(ratio, precision, label="precision")
-ax.axhline(1.0 - fpr, color="0.4", linestyle="--", linewidth=0.9, label=r"$TN_r = 1 - FPR$")
+ax.axhline(1.0 - fpr, color="0.4", linestyle="--", linewidth=0.9, label="TNR = 1 − FPR")
 ax.set_xscale("log")
+ax.xaxis.set_major_formatter(StrMethodFormatter("{x:g}"))  # 1, 10, 100: a 10^k exponent is too small in print
+ax.xaxis.set_minor_formatter(NullFormatter())
 ax.set_xlim(ratio[0], ratio[-1])
 ax.set_ylim(0, 1.02)
-ax.set_xlabel(r"skew $\lambda = N_n / N_p$")
+ax.set_xlabel("skew λ = negatives per positive")
 ax.set_ylabel("performance")
 _ = ax.legend(loc="lower left")

@@ -87,7 +87,7 @@ for i, prior in enumerate(priors):
         box = axes[0].boxplot(values, positions=[4 * i + j], widths=0.7, patch_artist=True,
                               flierprops={"markersize": 2})
         box["boxes"][0].set_facecolor(colors[model])
-axes[0].set_xticks([1, 5, 9], [rf"$\pi_p = {p}$" for p in priors])
+axes[0].set_xticks([1, 5, 9], [f"π(+) = {p}" for p in priors])
 axes[0].set_ylabel("AUPREC")
 axes[0].set_title("(a) AUPREC per prior, 20 splits")
 for j, model in enumerate("ABC"):
@@ -95,7 +95,7 @@ for j, model in enumerate("ABC"):
                           flierprops={"markersize": 2})
     box["boxes"][0].set_facecolor(colors[model])
 axes[1].set_xticks([0, 1, 2], list("ABC"))
-axes[1].set_title(r"(b) IAUPREC, $\pi_p \in [0.05, 0.2]$")
+axes[1].set_title("(b) IAUPREC,\nπ(+) ∈ [0.05, 0.2]")
 axes[0].legend([plt.Rectangle((0, 0), 1, 1, color=c) for c in colors.values()], list("ABC"),
-               loc="lower left", fontsize=6, ncol=3)
+               loc="lower left", ncol=3)
 plt.show()

@@ -21,6 +21,7 @@ independent signals, and each detector sees one of them.
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import NullFormatter, StrMethodFormatter
 
 import skewplot as sp
 from skewplot.plotting import style
@@ -49,8 +50,10 @@ for name, s in scores.items():
     ax.plot(skews, best, label=f"detector {name} alone")
 ax.plot(skews, ibc.f, color="k", marker="o", markersize=2.5, linewidth=1.2, label="IBC (best of A, B and combinations)")
 ax.set_xscale("log")
+ax.xaxis.set_major_formatter(StrMethodFormatter("{x:g}"))  # 0.01, 0.1: a 10^k exponent is too small in print
+ax.xaxis.set_minor_formatter(NullFormatter())
 ax.set_xlabel(r"skew $P(+)$")
-ax.set_ylabel(r"best $F_{0.5}$")
+ax.set_ylabel("best F0.5")
 ax.set_ylim(0, 1)
 _ = ax.legend(loc="lower right")  # the curves leave that corner empty
 

@@ -37,6 +37,6 @@ axes[1].set_title(r"(b) screening, $\pi' = 0.01$")
 sp.plot_fmeasure(points, log_skew=True, lines=False, skew=0.01, ax=axes[2])
 if axes[2].get_legend() is not None:  # a panel of a grid has none: the grid shares one figure legend
     axes[2].get_legend().remove()  # same colours as (a) and (b); dashed: always positive
-_ = axes[2].set_title(r"(c) best $F_1$ against the skew")
+_ = axes[2].set_title("(c) best F1 against the skew")
 # The three panels share one figure legend above them (the classifiers); each one's AUCPR at the data set's
 # skew and at 1 % is printed above.

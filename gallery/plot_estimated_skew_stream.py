@@ -66,7 +66,7 @@ ax_t.axhline(pts.skew, color="0.5", linewidth=0.8, linestyle=":", label="test se
 ax_t.set_xlabel("day")
 ax_t.set_ylabel(r"skew $\pi'$")
 ax_t.set_title("deployment skew, from unlabelled scores")
-ax_t.legend(loc="upper left", fontsize=6)
+ax_t.legend(loc="upper left")
 
 grid = np.linspace(0, 1, 401)
 
@@ -88,5 +88,5 @@ ax_pr.set_ylim(0, 1)
 ax_pr.set_xlabel("recall")
 ax_pr.set_ylabel(r"$\tilde{P}$ over the 30 days")
 ax_pr.set_title(r"$\tilde{P}$-R along the estimated skew")
-ax_pr.legend(loc="upper right", fontsize=6)
+ax_pr.legend(loc="upper right")
 plt.show()

@@ -39,6 +39,6 @@ ax.annotate(rf"$P(+) = {meet:.4f}$", (meet, tpr), xytext=(6, -12), textcoords="o
 ax.set_xlim(0, 1)
 ax.set_ylim(0, 1.02)
 ax.set_xlabel(r"$P(+)$")
-ax.set_ylabel(r"$F_\alpha$")
+ax.set_ylabel("Fα")
 ax.set_title(f"TPR = {tpr}, FPR = {fpr}")
 _ = ax.legend(loc="lower right")

@@ -32,16 +32,16 @@ fig, axes = plt.subplots(1, 2, sharey=True, constrained_layout=True)
 for ax, (title, first, second) in zip(axes, pairs, strict=True):
     for k, (tpr, fpr) in enumerate((first, second), start=1):
         pts = sp.OperatingPoints.from_rates([tpr], [fpr])
-        ax.plot(skews, sp.f_curves(pts, skews=skews)[:, 1], label=f"$C_{k}$: TPR = {tpr}, FPR = {fpr}")
+        ax.plot(skews, sp.f_curves(pts, skews=skews)[:, 1], label=f"C{k}: TPR = {tpr}, FPR = {fpr}")
     crossing = sp.f_crossing(first, second)
     if 0 < crossing < 1:
         level = sp.f_curves(sp.OperatingPoints.from_rates([first[0]], [first[1]]), skews=crossing)[1]
         ax.plot([crossing], [level], "o", color="k", markersize=4)
-        ax.annotate(rf"$P^*(+) = {crossing:.4f}$", (crossing, level), xytext=(8, -14),
+        ax.annotate(f"P*(+) = {crossing:.4f}", (crossing, level), xytext=(8, -14),
                     textcoords="offset points", fontsize="small")
     ax.set_title(title)
     ax.set_xlabel(r"$P(+)$")
     ax.set_xlim(0, 1)
     ax.set_ylim(0, 1.02)
     ax.legend(loc="lower right")
-_ = axes[0].set_ylabel(r"$F_{0.5}$")
+_ = axes[0].set_ylabel("F0.5")

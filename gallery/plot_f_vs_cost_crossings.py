@@ -50,9 +50,9 @@ for col, (tag, (a, b)) in enumerate(pairs.items()):
     axes[0, col].set_title(f"{tag} F-curves cross at {f_star:.3f}" if 0 < f_star < 1
                            else f"{tag} F-curves never cross: A is better at every skew")
     axes[1, col].set_title(f"cost lines cross at {c_star:.3f}")
-    axes[0, col].set_ylabel(r"$F_{0.5}$")
+    axes[0, col].set_ylabel("F0.5")
     axes[1, col].set_ylabel("normalised expected cost")
     axes[1, col].set_xlabel(r"$P(+) = PC(+)$")
-    axes[0, col].legend(loc="lower right", fontsize=6)
-    axes[1, col].legend(loc="upper left", fontsize=6)
+    axes[0, col].legend(loc="lower right")
+    axes[1, col].legend(loc="upper left")
 plt.show()
