@@ -60,7 +60,7 @@ for col, (title, pairs) in enumerate(cases.items()):
         ax.set_title(f"{title}: A = {a}, B = {b}" if row == 0 else f"A = {a}, B = {b}", fontsize=7)
         ax.set_xlabel("Recall")
         ax.set_ylabel("Precision")
-        ax.legend(fontsize=6, title="area between A and B", title_fontsize=6,
+        ax.legend(title="area between A and B",
                   loc="upper right" if p[-1] < p[0] else "lower right")
 plt.show()
 

@@ -30,7 +30,7 @@ fig, ax = plt.subplots(constrained_layout=True)
 for (lo, hi), color in zip([(0.0, 0.5), (0.3, 0.5), (0.6, 0.9)], ["C0", "C1", "C2"], strict=True):
     skew = sp.SkewRange(lo, hi)
     ax.plot(recall, sp.min_precision(recall, skew), color=color,
-            label=rf"$\pi' \in [{lo:g}, {hi:g}]$: AUC$_\min$ = {sp.aucpr_min(skew):.4f}")
+            label=f"π′ ∈ [{lo:g}, {hi:g}]: AUCmin = {sp.aucpr_min(skew):.4f}")
     ax.axhline(sp.random_precision(skew), color=color, linestyle="--", linewidth=0.9)
 ax.set_xlim(0, 1)
 ax.set_ylim(0, 1)

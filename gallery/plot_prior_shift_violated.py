@@ -77,7 +77,7 @@ for ax, (case, res) in zip(axes, results.items(), strict=True):
     ax.set_xlim(-0.6, len(methods) - 0.4)
     ax.set_title(case, fontsize=8)
 axes[0].set_ylabel(r"estimated skew $\pi'$ (90 % interval)")
-axes[0].legend(loc="upper left", fontsize=6)
+axes[0].legend(loc="upper left")
 _ = fig.suptitle("true skew 5 % in every panel; red: the interval misses it", fontsize=8)
 
 # %%
@@ -92,6 +92,7 @@ mix = TRUE_SKEW * np.histogram(s_test[y_test], edges, density=True)[0] + (1 - TR
 ax.stairs(mix, edges, color="k", linestyle="--", label="test classes mixed at 5 %")
 ax.set_xlabel("score")
 ax.set_ylabel("density")
-ax.legend(loc="upper right", fontsize=6, frameon=False)
+ax.legend(loc="upper right", frameon=False)
 ax.set_xlim(-4, 8)
+ax.set_ylim(0, 0.6)  # the legend above the densities
 plt.show()

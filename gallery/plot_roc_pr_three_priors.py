@@ -28,7 +28,7 @@ sp.plot_roc(pts, ax=ax_roc, color="k")
 ax_roc.set_title("ROC")
 
 for prior, color in zip([0.5, 0.1, 0.01], ["C0", "C1", "C3"], strict=True):
-    sp.plot_pr({rf"$\pi_p = {prior:g}$": pts}, skew=prior, baselines=False, ax=ax_pr, color=color)
+    sp.plot_pr({f"π(+) = {prior:g}": pts}, skew=prior, baselines=False, ax=ax_pr, color=color)
 ax_pr.set_ylabel("precision")
 areas = ", ".join(f"{sp.aucpr(pts, skew=prior):.3f}" for prior in [0.5, 0.1, 0.01])
 _ = ax_pr.set_title(f"precision-recall at three priors\nAUCPR {areas}")  # the legend above names the priors

@@ -18,6 +18,7 @@ over 20 steps, has P̃ = 0.4689.
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import NullFormatter, StrMethodFormatter
 
 import skewplot as sp
 from skewplot.plotting import style
@@ -42,6 +43,8 @@ ax_skew.plot(t, growth(t), color="k")
 ax_skew.set_xlabel("time $t$")
 ax_skew.set_ylabel(r"skew $\pi'(t)$")
 ax_skew.set_yscale("log")
+ax_skew.yaxis.set_major_formatter(StrMethodFormatter("{x:g}"))  # 0.001, not 10^-3 (too small in print)
+ax_skew.yaxis.set_minor_formatter(NullFormatter())
 ax_skew.set_title("deployment skew")
 
 for k, t_end in enumerate((20, 14, 10)):

@@ -59,10 +59,10 @@ for p, marker in zip(skews, markers, strict=True):
 for (name, xy), color, style_ in zip(chosen.items(), ("C0", "C1"), ("-", "--"), strict=True):
     fpr_, tpr_ = np.array(xy).T
     axes[2].plot(fpr_, tpr_, style_, marker="o", color=color, markersize=4 if name == "cost" else 2.5, linewidth=0.8,
-                 label="lowest cost" if name == "cost" else r"highest $F_{0.5}$")
+                 label="lowest cost" if name == "cost" else "highest F0.5")
 axes[0].set(title="(a) cost space, lower envelope", xlabel=r"$P(+) = PC(+)$", ylabel="normalised expected cost")
-axes[1].set(title=r"(b) F-measure space, upper envelope", xlabel=r"$P(+)$", ylabel=r"$F_{0.5}$")
+axes[1].set(title=r"(b) F-measure space, upper envelope", xlabel=r"$P(+)$", ylabel="F0.5")
 axes[2].set(title="(c) chosen points in ROC space", xlabel="FPR", ylabel="TPR",
             xlim=(0, 0.03), ylim=(0.5, 0.95), xticks=[0, 0.01, 0.02, 0.03])
 axes[2].title.set_fontsize(7)
-_ = axes[2].legend(loc="lower right", fontsize=6)
+_ = axes[2].legend(loc="lower right")

@@ -25,6 +25,7 @@ interpolation ([K]), the three separate clearly in P-R (c) and ROC (d) space.
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import NullFormatter, StrMethodFormatter
 
 import skewplot as sp
 from skewplot.plotting import style
@@ -63,6 +64,8 @@ ax = axes[0, 0]
 ax.hist(weight, bins=50, color="0.5")
 ax.axvline(0.5, color="k", linestyle="--", linewidth=1.0)
 ax.set_yscale("log")
+ax.yaxis.set_major_formatter(StrMethodFormatter("{x:g}"))  # 10, 100, not 10^k (too small in print)
+ax.yaxis.set_minor_formatter(NullFormatter())
 ax.set_xlabel("foreground weight")
 ax.set_ylabel("data points")
 ax.set_title("(a) weights (dashed: the hard-label cut)")

@@ -56,7 +56,7 @@ for (title, pos_weight), ax, box in zip(labels.items(), axes[::2], axes[1::2], s
     ax.set_ylabel("precision")
     ax.set_title(title)
     # In (b) the random curves fill the space under the best one: the legend goes below.
-    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2), fontsize=6)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.2))
 
     aucs = sp.random_rankings_aucpr(pos_weight, n_rankings=1000, random_state=1)
     box.boxplot(aucs, widths=0.6, medianprops={"color": "C2"}, flierprops={"markersize": 2})
