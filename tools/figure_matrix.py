@@ -191,7 +191,7 @@ def _draw(case, ax, skew, quick, panel):
     thr = 2.0 if case.threshold else None
     if case.func in ("plot_pr", "plot_cost", "plot_fmeasure"):
         pts, y, s = data(case.positives, case.n_clf, case.long_name, quick)
-        kw = {"ci": 0.9, "n_boot": n_boot, "random_state": 0} if case.bands else {}
+        kw = {"confidence": 0.9, "n_boot": n_boot, "random_state": 0} if case.bands else {}
         return f(pts, skew=skew, threshold=thr, ax=ax, **kw)
     if case.func == "plot_roc":
         pos = (0.01, 0.001, case.positives)[panel % 3] if ax is not None else case.positives

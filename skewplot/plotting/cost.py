@@ -34,6 +34,9 @@ from .threshold import check_threshold, mark_threshold_of
 __all__ = ["CostDisplay", "plot_cost"]
 
 _UNIT = np.linspace(0.0, 1.0, 501)
+#: Top of the log cost axis, 0.18 decade above the costs' maximum 1, so that always-positive (cost
+#: 1 - PC(+), near 1 at rare skews) runs clear of the top spine and of a skew label at the top of the panel.
+COST_TOP = 1.5
 
 def cost_axis_floor(left, costs):
     """Bottom of the log cost axis: a decade below its left end ``left`` and below every marker's cost in ``costs``."""
@@ -200,7 +203,7 @@ class CostDisplay(EnvelopeDisplay):
             log_axis(ax)
             ax.set_xlim(self._grid()[0], 1.0)
             log_axis(ax, "y", nonpositive="clip")
-            ax.set_ylim(self._y_floor(), 1.2)
+            ax.set_ylim(self._y_floor(), COST_TOP)
         else:
             ax.set_xlim(0, 1)
             ax.set_ylim(0, 0.55)
@@ -226,6 +229,12 @@ class CostDisplay(EnvelopeDisplay):
         if short:
             return f"π′={skew_text(self.skew)}"
         return f"π′={skew_text(self.skew)}, PC(+)={float(probability_cost(self.skew, self.m)):.3g}"
+
+    def _data_text(self, short=False):
+        text = super()._data_text()
+        if short or self.x_axis == "skew":
+            return text
+        return f"{text}, PC(+)={skew_text(float(probability_cost(self.data_skew, self.m)))}"
 
     def _xlabel(self, short=False):
         if self.x_axis == "skew":

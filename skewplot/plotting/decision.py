@@ -6,16 +6,20 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from .._format import number
 from .._validate import check_choice, check_scalar
 from ..metrics import decide
 from ..metrics._inputs import classifiers, require_skew, skew_by_name
 from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
 from ..skew.base import skew_text
+from ._axes import fit_title, log_axis
 from ._display import Display, decimation_indices, palette
 from ._docstrings import fill_doc
 from ._kwargs import check_style
+from .cost import COST_TOP, cost_axis_floor
 from .layout._figure import fit_label
+from .layout._legend import is_page, panels
 from .threshold import check_threshold, threshold_index
 
 __all__ = ["DecisionDisplay", "plot_decision"]
@@ -57,8 +61,10 @@ class DecisionDisplay(Display):
         """Draw on ``ax`` (a new figure when None); ``kwargs`` reach the expected lines."""
         ax = self._attach(ax)
         lo_pi, hi_pi = decide.skew_bounds(self.model)
+        ranged = hi_pi > lo_pi  # one skew spans no band: nothing to draw, and no entry for it
         spread = f"π′ from {skew_text(lo_pi)} to {skew_text(hi_pi)}"
         colors = palette(len(self.points)) if len(self.points) > 1 else ["C0"]
+        drawn = []
         for (name, pts), color in zip(self.points.items(), colors, strict=True):
             exp, lo, hi = decide.objective_band(pts, self.model, self.target, m=self.m, f_alpha=self.f_alpha)
             thr = np.asarray(pts.thresholds[1:], dtype=float)[::-1]  # increasing; the empty prediction left out
@@ -67,20 +73,45 @@ class DecisionDisplay(Display):
                                              decimation_indices(thr, exp, 2000)]))
             style = {"color": color, "linewidth": 1.6, **kwargs}
             key = self._key(name)
-            (self.lines_[key or "expected"],) = ax.plot(thr[keep], exp[keep], label=f"{name} (expected)", **style)
-            self.bands_[key or "skews"] = ax.fill_between(
-                thr[keep], lo[keep], hi[keep], color=style["color"], alpha=0.2, linewidth=0,
-                label=spread if key is None else f"{name}: {spread}")
+            # the name alone: the title says the skew (a range's line is the mean over it), and the entry is the
+            # same in every panel of a row, whose shared legend then lists the classifier once
+            (self.lines_[key or "expected"],) = ax.plot(thr[keep], exp[keep], label=str(name), **style)
+            drawn.append(exp[keep])
+            if ranged:
+                self.bands_[key or "skews"] = ax.fill_between(
+                    thr[keep], lo[keep], hi[keep], color=style["color"], alpha=0.2, linewidth=0,
+                    label=spread if key is None else f"{name}: {spread}")
+                drawn += [lo[keep], hi[keep]]
         if self.value is not None:
             self.baselines_["target"] = ax.axhline(self.value, color="0.4", linestyle="--", linewidth=1.0,
-                                                   label=f"target {self.value:g}")
+                                                   label=f"target {number(self.value)}")
+        if self.target == "cost":
+            _cost_axis(ax, np.concatenate(drawn))
         fit_label(ax.xaxis, "score threshold (predict positive at or above)", "score threshold")
-        fit_label(ax.yaxis, _NAMES[self.target])
+        fit_label(ax.yaxis, self._ylabel())
+        fit_title(ax, self.model.describe())  # which skew the panel shows, legibly (a row's panels differ by it)
         self._place_legend()
         return self
 
+    def _ylabel(self):
+        if self.target != "fbeta":
+            return _NAMES[self.target]
+        beta = float(np.sqrt((1.0 - self.f_alpha) / self.f_alpha)) if self.f_alpha > 0 else float("inf")
+        name = f"{beta:.3g}"  # the weight as plot_fmeasure writes the one given: F1, F2, F0.5
+        return f"F-measure F{name} (β={name})"
+
     def _refresh(self):  # pragma: no cover - nothing to update
         pass
+
+
+def _cost_axis(ax, values):
+    """A log cost axis when the drawn costs span more than two decades (a rare skew: the minimum a threshold
+    picks lies decades below the trivial costs, flat on y = 0 of a linear axis); else the axis as it is."""
+    positive = values[np.isfinite(values) & (values > 0)]
+    if not positive.size or positive.min() >= 0.01 * positive.max():
+        return
+    log_axis(ax, "y", nonpositive="clip")
+    ax.set_ylim(cost_axis_floor(1.0, [float(positive.min())]), COST_TOP)
 
 
 def _mark(disp, threshold):
@@ -100,6 +131,8 @@ def _mark(disp, threshold):
     else:
         each = dict.fromkeys(disp.points, threshold)
     ax = disp.ax_
+    several_panels = len(panels(ax.figure)) > 1 and not is_page(ax.figure)
+    values = []
     key = {"cost": "cost", "precision": "precision", "recall": "recall"}.get(disp.target)
     for name, pts in disp.points.items():
         t = float(getattr(each[name], "threshold", each[name]))
@@ -107,13 +140,18 @@ def _mark(disp, threshold):
         exp, _, _ = decide.objective_band(pts._take(np.array([0, i])), disp.model, disp.target, m=disp.m,
                                           f_alpha=disp.f_alpha)
         ax.axvline(t, color="black", linewidth=1.0, linestyle=":", zorder=4)
-        label = f"threshold {t:.4g}" if len(disp.points) == 1 else f"{name}: threshold {t:.4g}"
+        label = f"threshold {number(t)}" if len(disp.points) == 1 else f"{name}: threshold {number(t)}"
+        if several_panels:  # a shared legend: the same entry in every panel, each panel's value in its title
+            label = "chosen threshold" if len(disp.points) == 1 else f"{name}: chosen threshold"
+            values.append(label.replace("chosen threshold", f"threshold {number(t)}"))
         (disp.markers_[name],) = ax.plot([t], [exp[1]], color="black", marker="D", markerfacecolor="white",
                                          linestyle="none", zorder=4.5, label=label)
         intervals = getattr(each[name], "intervals", None)
         if intervals and key:
             ax.plot([t, t], list(intervals[key]), color="black", linewidth=1.4, zorder=4.4)
     disp.marker_ = next(iter(disp.markers_.values()))
+    if values:
+        fit_title(ax, f"{disp.model.describe()}; " + "; ".join(values))
     disp._place_legend()
     return disp
 

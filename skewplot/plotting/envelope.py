@@ -16,6 +16,7 @@ from .._defaults import N_BOOT_BAND
 from .._validate import check_bool, check_int, check_scalar
 from ..metrics.hull import roc_convex_hull
 from ..skew import FixedSkew, _is_estimate, as_skew
+from ._axes import data_set_title
 from ._bands import (
     check_band,
     ci_band_text,
@@ -26,7 +27,7 @@ from ._bands import (
     fold_band_text,
     move_band,
 )
-from ._display import Display, FromScoresMixin, as_points_dict, classifier_styles, legend_name
+from ._display import Display, FromScoresMixin, as_points_dict, classifier_styles, data_skew, legend_name
 from ._labels import AxisLabel
 from ._notes import note
 from .layout._figure import fit_label, legible
@@ -162,6 +163,9 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.envelope = check_bool(envelope, "envelope")
         self.skew = check_skew(skew)
         self.skew_bounds = check_skew_bounds(skew_bounds)
+        # Without a deployment skew the data set's own is marked and named (a line, no dots): a reader asks where
+        # the test set sits, and the log-axis rule then places it as it would a deployment skew there.
+        self.data_skew = data_skew(self.points)
         low = self._axis_low()
         self.log_skew = bool(low is not None and low < LOG_BELOW) if log_skew is None \
             else check_bool(log_skew, "log_skew")
@@ -174,6 +178,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.markers_ = {}
         self.skew_line_ = None
         self.skew_text_ = None
+        self.thin_entry_ = None  # the legend entry of several classifiers' thin lines (an empty collection)
         self.axis_labels_ = {}  # letter -> the AxisLabel that paints a label ``update`` rewrites
         # Computed once: the hull of every fold (all an envelope needs); the points drawn, once the Axes is known.
         self._hulls = {}
@@ -223,7 +228,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         if marker_x is not None:
             xs = [float(marker_x)]
         else:
-            xs = [float(self._x_of_skew(self.skew))] if self.skew is not None else []
+            shown = self.skew if self.skew is not None else self.data_skew
+            xs = [float(self._x_of_skew(shown))] if shown is not None else []
         xs += [self.skew_bounds[0]] if self.skew_bounds is not None else []
         xs = [x for x in xs if x > 0]
         return min(xs) if xs else None
@@ -268,6 +274,9 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                 (self.markers_[name],) = ax.plot([np.nan], [np.nan], marker="o", markersize=5, linestyle="none",
                                                  color=self.lines_[name].get_color(), zorder=3, label="_nolegend_")
                 show_whole(self.markers_[name])  # an F of 0 or a cost at the axis' end: on the edge, drawn whole
+        if several and self.point_lines_:  # each classifier's thin lines in its colour: one entry names them all
+            self.thin_entry_ = ax.add_collection(LineCollection([], colors="0.45", linewidths=0.8, alpha=0.9,
+                                                                label=self._thin_label))
         self._draw_baselines(ax)
         # just above the axis (zorder 1.5 under matplotlib's default axisbelow="line"): a widget moving the
         # marker then repaints the curves above it, never the ticks
@@ -319,20 +328,25 @@ class EnvelopeDisplay(FromScoresMixin, Display):
 
     def _move_marker(self):
         visible = self.skew is not None
-        x = self._marker_x() if visible else 0.0
+        data = not visible and self.data_skew is not None  # no deployment skew: the data set's own, named
+        x = self._marker_x() if visible else float(self._x_of_skew(self.data_skew)) if data else 0.0
         for name, marker in self.markers_.items():
             marker.set_data([x], [self._marker_y(name, x)] if visible else [np.nan])
             marker.set_visible(visible)
         self.skew_line_.set_xdata([x, x])
-        self.skew_line_.set_visible(visible)
+        self.skew_line_.set_visible(visible or data)
         self.skew_text_.set_x(x)
-        self.skew_text_.set_visible(visible)
+        self.skew_text_.set_visible(visible or data)
         self._nest_markers()
-        if not visible:
+        if not (visible or data):
             self.skew_text_.set_text("")
             return
-        fit_marker_label(self.skew_text_, x, (self._marker_text(), self._marker_text(short=True)),
-                         skip=(self.skew_line_,))
+        text = self._marker_text if visible else self._data_text
+        fit_marker_label(self.skew_text_, x, (text(), text(short=True)), skip=(self.skew_line_,))
+
+    def _data_text(self, short=False):
+        """The label of the data set's own skew, marked when no deployment skew is given."""
+        return data_set_title(self.data_skew)
 
     def _nest_markers(self):
         nest_markers(self.ax_, self.markers_.values())

@@ -20,6 +20,7 @@ from ._display import (
     auc_labels,
     classifier_styles,
     curve_bins,
+    data_skew,
     decimation_indices,
 )
 from ._docstrings import fill_doc
@@ -124,7 +125,7 @@ class ROCDisplay(FromScoresMixin, Display):
             self._draw_hulls()
         ax.set_xlim(-0.01, 1.01)
         ax.set_ylim(-0.01, 1.01)
-        label_roc_axes(ax, _data_skew(self.points))
+        label_roc_axes(ax, data_skew(self.points))
         self._place_legend()
         return self
 
@@ -214,9 +215,3 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
 
 fill_doc(plot_roc)
 
-
-def _data_skew(points):
-    """The positive rate of the data set every classifier was measured on (None: several, or unknown)."""
-    skews = {None if p.skew is None else round(float(p.skew), 12)
-             for value in points.values() for p in (value if isinstance(value, list) else [value])}
-    return next(iter(skews)) if len(skews) == 1 else None

@@ -43,7 +43,8 @@ per fault it finds, each with a ``kind``:
     threshold at ROC's (0, 0) half hidden at the spines);
 ``"empty"``
     an Axes shows no curve, a curve lies wholly outside its view, or a band
-    is thinner than a pixel with no line of its colour drawn.
+    is thinner than a pixel with no line of its colour drawn or with a
+    legend entry (an entry for nothing visible).
 
 The tests run it on every plot function and widget (``tests/plotting/
 test_figure_lint.py``); :func:`assert_clean` raises with every problem
@@ -307,7 +308,11 @@ def _empty_problems(fig, renderer):
                 seen = bool(_inside(xy, ab, tol=0.5).any())
             if isinstance(artist, PolyCollection) and len(xy) > 2 and _polygon_area(xy) < 1.0:
                 color = tuple(np.asarray(artist.get_facecolor())[0][:3]) if len(artist.get_facecolor()) else None
-                if color is not None and not any(np.allclose(color, c, atol=1e-3) for c in line_colors):
+                label = artist.get_label()
+                if label and not label.startswith("_"):  # its legend entry names something nothing shows
+                    out.append(Problem("empty", f"the band {label!r} of {_label(ax)} is thinner than a pixel, "
+                                                f"yet has a legend entry"))
+                elif color is not None and not any(np.allclose(color, c, atol=1e-3) for c in line_colors):
                     out.append(Problem("empty", f"a band of {_label(ax)} is thinner than a pixel and no line of "
                                                 f"its colour is drawn"))
                 continue

@@ -141,16 +141,41 @@ def text_data_problems(fig, renderer):
         lines = [(line, segs) for line in ax.lines if line.get_visible()
                  for segs in [line_segments(line)] if len(segs)]
         for text in texts:
-            tb = text.get_window_extent(renderer)
+            tb, covers = _text_cover(text, renderer)
             box = (tb.x0 + _EDGE_PX, tb.y0 + _EDGE_PX, tb.x1 - _EDGE_PX, tb.y1 - _EDGE_PX)
             if box[0] >= box[2] or box[1] >= box[3]:
                 continue
+            anchor = text.get_transform().transform(text.get_position())[0]
             for line, segs in lines:
+                if covers and _starts_at(segs, anchor):
+                    segs = segs[:0]  # the line a label starts at (its skew line) may run under its box's edge
                 if _crossing(segs, box).any():
                     name = line.get_label()
                     what = f"the line {name!r}" if name and not name.startswith("_") else "a line"
                     out.append(Problem("text-data", f"{_label(ax)} text {text.get_text()!r} covers {what}"))
     return out
+
+
+def _text_cover(text, renderer):
+    """``(extent, boxed)``: what a text hides, its glyphs' box or its opaque box (a filled ``bbox`` patch).
+
+    An opaque box blanks whatever runs under it, also at its edge: a line that
+    only touches the text's glyphs (the 1.5 px ``_EDGE_PX`` allowance) is
+    then hidden along the box's padding.
+    """
+    patch = text.get_bbox_patch()
+    if patch is None or not patch.get_visible() or patch.get_facecolor()[3] * (patch.get_alpha() or 1.0) < 0.5:
+        return text.get_window_extent(renderer), False
+    text.update_bbox_position_size(renderer)
+    ext = patch.get_window_extent(renderer)
+    pad = _EDGE_PX  # the box's own edge: a line along it is seen, not hidden
+    return type(ext).from_extents(ext.x0 - pad, ext.y0 - pad, ext.x1 + pad, ext.y1 + pad), True
+
+
+def _starts_at(segs, x, tol=2.0):
+    """Whether ``segs`` (display) form one vertical line at display x ``x``: the line a text is anchored to."""
+    xs = segs[:, :, 0]
+    return bool(len(segs)) and bool(np.all(np.abs(xs - x) <= tol))
 
 
 def marker_problems(fig, renderer):

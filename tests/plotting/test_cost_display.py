@@ -72,7 +72,12 @@ def test_skew_marker_sits_on_each_envelope_at_the_probability_cost(two):
     for name, pts in two.items():
         assert disp.markers_[name].get_data()[1][0] == sp.cost_envelope(pts, pc=sp.probability_cost(0.02, 0.6))[0]
     hidden = sp.plot_cost(two)
-    assert not hidden.skew_line_.get_visible() and not hidden.markers_["weak"].get_visible()
+    assert not hidden.markers_["weak"].get_visible()
+    # no deployment skew: the data set's own is marked (a line, no dots) and named, as a reader asks where it sits
+    assert hidden.skew_line_.get_visible() and hidden.skew_line_.get_xdata()[0] == pytest.approx(0.09)
+    assert hidden.skew_text_.get_text().strip().startswith("π = 0.09 (data set)")
+    rates = {name: sp.OperatingPoints.from_rates(p.tpr, p.fpr) for name, p in two.items()}  # skew unknown
+    assert not sp.plot_cost(rates).skew_line_.get_visible()
 
 
 @pytest.mark.slow  # loaded run 2026-11-29

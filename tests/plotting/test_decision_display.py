@@ -60,3 +60,50 @@ def test_several_classifiers_each_get_their_line_band_and_marker():
         np.testing.assert_array_equal(both.markers_[name].get_xydata(), alone.marker_.get_xydata())
     one = sp.plot_decision(y, scores["a"], skew=0.05, threshold=0.7)  # one number marks every classifier
     assert one.marker_.get_xdata()[0] == 0.7
+
+
+def _rare(n=5000, rate=0.02, seed=3):
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < rate
+    return y, rng.normal(size=n) + 2.5 * y
+
+
+@pytest.mark.slow  # draws a figure of 5000 rows
+def test_one_skew_draws_no_band_and_names_its_skew():
+    # figure review of 95734ae (dec-04): "π′ from 0.01 to 0.01" listed a band nothing drew, and the panel named
+    # no skew; β of F_beta was not given
+    y, s = _rare()
+    disp = sp.plot_decision(y, s, skew=0.01, target="fbeta")
+    assert disp.bands_ == {} and not disp.ax_.collections
+    assert disp.ax_.get_legend_handles_labels()[1] == ["classifier"]
+    assert disp.ax_.get_title() == "π′ = 0.01"
+    assert disp.ax_.get_ylabel() == "F-measure F1 (β=1)"
+    ranged = sp.plot_decision(y, s, skew=(0.001, 0.01))
+    assert ranged.ax_.get_legend_handles_labels()[1] == ["classifier", "π′ from 0.001 to 0.01"]
+    assert ranged.ax_.get_title().startswith("π′ ∈ [0.001, 0.01]")
+
+
+@pytest.mark.slow  # draws a figure of 5000 rows
+def test_a_rare_skews_cost_minimum_is_read_on_a_log_axis():
+    # dec-01, dec-05: on a linear axis the cost minimum the threshold picks lay flat on y = 0
+    y, s = _rare()
+    disp = sp.plot_decision(y, s, skew=1e-3, target="cost")
+    v = disp.lines_["expected"].get_ydata()
+    lo, hi = disp.ax_.get_ylim()
+    assert disp.ax_.get_yscale() == "log" and lo <= v.min() / 1.25 and hi >= v.max()
+    assert sp.plot_decision(y, s, skew=0.5, target="cost").ax_.get_yscale() == "linear"
+
+
+@pytest.mark.slow  # draws a figure of 5000 rows
+def test_a_row_names_each_panels_threshold_in_its_title_not_in_merged_entries():
+    # dec-03: a shared legend merged "threshold 3.432 / threshold 3.07 / threshold 3.883"
+    import matplotlib.pyplot as plt
+
+    y, s = _rare()
+    fig, axes = plt.subplots(1, 2)
+    for ax, skew in zip(axes, (0.01, 0.001), strict=True):
+        d = sp.choose_threshold(y, s, skew=skew, target="cost")
+        disp = sp.plot_decision(y, s, skew=skew, threshold=d, ax=ax)
+        assert disp.marker_.get_label() == "chosen threshold"
+        assert ax.get_title() == f"π′ = {skew:g}; threshold {sp._format.number(d.threshold)}"
+    plt.close(fig)

@@ -161,6 +161,32 @@ def test_axes_that_show_nothing():
     ax.fill_between([0, 1], [0.5, 0.5], [0.5 + 1e-6, 0.5 + 1e-6], color="C2")  # a band thinner than a pixel
     ax.plot([0, 1], [0.2, 0.9], color="C0")
     assert _kinds(fig2) == {"empty"}
+    # a zero-width band with a legend entry lists what nothing draws, though a line of its colour is drawn
+    # (plot_decision's "π′ from 0.01 to 0.01" at one skew, figure review of 95734ae)
+    fig3, ax = plt.subplots(layout="constrained")
+    ax.plot([0, 1], [0.2, 0.9], color="C0")
+    ax.fill_between([0, 1], [0.2, 0.9], [0.2, 0.9], color="C0", alpha=0.2, label="π′ from 0.01 to 0.01")
+    assert _kinds(fig3) == {"empty"}
+    ax.collections[-1].set_label("_nolegend_")
+    assert lint_figure(fig3) == []
+
+
+def test_a_labels_opaque_box_over_a_line():
+    # cost-05 of the figure review of 95734ae: the skew label's white box blanked the trivial line along its top
+    # edge, which the label's glyphs only touched
+    fig, ax = plt.subplots(layout="constrained")
+    ax.plot([0, 1], [0.2, 0.9], color="C0")
+    ax.axvline(0.3, color="0.3", linestyle=":")
+    ax.set_xlim(0, 1)
+    ax.set_ylim(0, 1)
+    fig.canvas.draw()
+    text = ax.text(0.3, 0.95, " π′=0.3 ", ha="left", va="top", transform=ax.get_xaxis_transform(),
+                   bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 3.0})
+    top = ax.transAxes.inverted().transform((0, text.get_window_extent(fig.canvas.get_renderer()).y1 + 1.0))[1]
+    ax.axhline(top, color="0.35", linestyle="--")  # 1 px over the glyphs: hidden under the box's padding
+    assert _kinds(fig) == {"text-data"}
+    text.set_bbox(None)  # no box: a line that only touches the glyphs' edge is seen
+    assert lint_figure(fig) == []
 
 
 def test_unknown_kinds_are_refused():

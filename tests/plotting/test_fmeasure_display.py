@@ -55,7 +55,8 @@ def test_always_positive_baseline_and_labels(two):
     assert disp.ax_.get_xlabel() == "Skew $\\pi'$"
     assert disp.ax_.get_ylabel() == "F-measure ($\\alpha$=0.7)"
     texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
-    assert texts == ["strong", "weak", "always positive"]
+    # several classifiers' thin curves (each in its classifier's colour) keep one entry naming them
+    assert texts == ["strong", "weak", "one curve per threshold", "always positive"]
 
 
 @pytest.mark.slow  # loaded run 2026-11-29
@@ -200,3 +201,19 @@ def test_bad_input_is_named(two):
         sp.plot_fmeasure(two, ax=42)
     with pytest.raises(ValueError, match="max_lines"):
         sp.plot_fmeasure(two, max_lines=0)
+
+
+@pytest.mark.slow  # two figures
+@pytest.mark.parametrize("plot", [sp.plot_fmeasure, sp.plot_cost])
+def test_without_a_skew_the_data_sets_own_is_named_and_the_axis_follows_it(plot):
+    # figure review of 95734ae (cost-07, fm-04): at a test set of 1 % positives nothing said where it sat, and the
+    # linear axis put every curve's rise on its left spine
+    y, s = sp.datasets.make_scores(4000, 0.01, separation=2.0, random_state=0)
+    pts = sp.operating_points(y, s)
+    disp = plot({"a": pts, "b": pts}, max_lines=5)
+    assert disp.ax_.get_xscale() == "log"
+    assert disp.skew_line_.get_visible() and not disp.markers_["a"].get_visible()
+    assert disp.skew_line_.get_xdata()[0] == pytest.approx(pts.skew)
+    assert f"π = {sp.skew.base.skew_text(pts.skew)} (data set)" in disp.skew_text_.get_text()
+    labels = disp.ax_.get_legend_handles_labels()[1]
+    assert labels.count(disp._thin_label) == 1  # the thin lines of both classifiers, one entry

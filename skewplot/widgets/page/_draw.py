@@ -246,7 +246,7 @@ def envelope_limits(disp, skews, param, values):
     costs), the markers' costs computed for all skews of the grid at once.  Also returned: each state's
     markers' costs (None for F), from which an axis whose ends only grow takes its floor.
     """
-    from ...plotting.cost import cost_axis_floor
+    from ...plotting.cost import COST_TOP, cost_axis_floor
     from ...plotting.envelope import log_axis_start
 
     fixed = (tuple(disp.ax_.get_xlim()), tuple(disp.ax_.get_ylim()))
@@ -264,7 +264,7 @@ def envelope_limits(disp, skews, param, values):
                 marks = [disp._envelope_at(disp._hulls[name][0], xs) for name in disp._hulls]
         for j, start in enumerate(starts):
             costs[j, k] = [float(m[j]) for m in marks] if cost else None
-            y = (cost_axis_floor(start, costs[j, k]), 1.2) if cost else fixed[1]
+            y = (cost_axis_floor(start, costs[j, k]), COST_TOP) if cost else fixed[1]
             table[j, k] = ((start, 1.0), y)
     return list(table.ravel()), (list(costs.ravel()) if cost else None)
 
