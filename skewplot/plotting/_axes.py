@@ -8,12 +8,13 @@ import re
 import numpy as np
 
 from .._format import tick
-from ..skew.base import skew_text
+from ..skew.base import FixedSkew, skew_text
 from ._notes import note, notes
 from .layout._figure import fit_label, text_width
 
 __all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "fitted_title", "fitted_titles", "title_width",
-           "refit_titles", "log_axis", "skew_window", "precision_axis", "precision_floor", "LOG_PRECISION_BELOW"]
+           "refit_titles", "log_axis", "logit_axis", "skew_window", "precision_axis", "precision_floor",
+           "LOG_PRECISION_BELOW"]
 
 
 def label_pr_axes(ax, model, skew, skew_label="axis"):
@@ -40,6 +41,11 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
         fit_title(ax, model.describe())
     elif len(panels(ax.figure)) > 1 and not is_page(ax.figure):  # the panel's title says its skew
         fit_label(ax.yaxis, f"Precision ${model.symbol}$")
+    elif not isinstance(model, FixedSkew) and not is_page(ax.figure):
+        # a range or a series: the y label's side had no room for its words (int-05, tmp-05 of the figure review
+        # of 95734ae named them nowhere), the title has
+        fit_label(ax.yaxis, f"Precision ${model.symbol}$")
+        fit_title(ax, model.describe())
     else:  # plain text: the subscript of ``model.label()`` (P_{pi'=0.01}) is too small to read in print
         text = model.describe()
         fit_label(ax.yaxis, f"Precision ${model.symbol}$ ({text})", f"${model.symbol}$ ({text})",
@@ -208,6 +214,35 @@ def log_axis(ax, which="x", **kwargs):
     axis = ax.xaxis if which == "x" else ax.yaxis
     axis.set_major_formatter(FittingLogFormatter())
     axis.set_minor_formatter(FittingLogFormatter(labelOnlyBase=False))
+    return axis
+
+
+def logit_axis(ax, which="x"):
+    """Make ``ax``'s ``which`` axis log-odds (matplotlib's ``"logit"`` scale), ticked at 1e-3, ..., 0.5, ..., 0.999.
+
+    Tick labels are plain text (``1e-3``, ``0.5``, ``0.999``, :func:`skewplot._format.tick` below 0.5) and
+    never touch one another (every label that would is dropped, from the bottom or left up).
+    """
+    from matplotlib.ticker import FixedLocator, Formatter, NullFormatter, NullLocator
+
+    class FittingLogitFormatter(Formatter):
+        def __call__(self, x, pos=None):
+            return tick(x) if x <= 0.5 else skew_text(x)
+
+        def format_ticks(self, values):
+            labels = [self(v) for v in values]
+            axis = self.axis
+            if axis is None or axis.axes is None or not labels:
+                return labels
+            return _fitting(axis, values, labels, [])
+
+    (ax.set_xscale if which == "x" else ax.set_yscale)("logit")
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    decades = [10.0 ** -k for k in range(12, 0, -1)]
+    axis.set_major_locator(FixedLocator(decades + [0.5] + [1.0 - d for d in reversed(decades)]))
+    axis.set_major_formatter(FittingLogitFormatter())
+    axis.set_minor_locator(NullLocator())
+    axis.set_minor_formatter(NullFormatter())
     return axis
 
 

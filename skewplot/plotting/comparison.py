@@ -9,13 +9,14 @@ from .._defaults import N_BOOT_DECISION
 from .._memory import check_memory
 from .._validate import check_1d_array, check_bool, check_finite, check_int, check_pair, renamed_keywords
 from ..metrics._inputs import skew_by_name, two_scores
+from ..skew.base import skew_text
 from ..stats.compare import compare_many
-from ._axes import log_axis, skew_window
+from ._axes import fit_title, log_axis, skew_window
 from ._bands import ci_band_text
 from ._display import Display, palette, resolve_ax
 from ._kwargs import check_style
 from .layout._figure import fit_label
-from .layout._legend import place_legend
+from .layout._legend import is_page, panels, place_legend
 
 __all__ = ["ComparisonDisplay", "plot_comparison"]
 
@@ -86,6 +87,9 @@ class ComparisonDisplay(Display):
         ax.set_xlim(*window)
         fit_label(ax.xaxis, "deployment skew $\\pi'$", "$\\pi'$")
         fit_label(ax.yaxis, f"difference in {kind}")
+        if len(panels(fig)) > 1 and not is_page(fig):  # a row's panels differ by the skews they sweep: say which
+            span = f"π′ from {skew_text(x[0])} to {skew_text(x[-1])}"
+            fit_title(ax, span if x.size > 1 else f"π′ = {skew_text(x[0])}")
         place_legend(ax, fontsize="small")
         return self
 

@@ -10,15 +10,18 @@ from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
 from ..metrics.precision import transform_precision
 from ..skew.base import skew_text
-from ._axes import log_axis, skew_window
-from ._display import Display, as_points_dict, legend_name, palette
+from ._axes import data_set_title, fit_title, log_axis, logit_axis, skew_window
+from ._display import Display, as_points_dict, data_skew, legend_name, palette
 from ._kwargs import check_style
 from .layout._figure import fit_label, legible
+from .layout._markers import fit_marker_label
 
 __all__ = ["SkewTransformDisplay", "plot_skew_transform", "AUCPRSkewDisplay", "plot_aucpr_vs_skew", "APNullDisplay",
            "plot_ap_null"]
 
 _P = np.linspace(0.0, 1.0, 301)
+#: Measured precisions of the skew transform, evenly in log-odds from 1e-3 to 1 - 1e-3 (its axes: see ``_axes``)
+_P_LOGIT = 1.0 / (1.0 + np.exp(-np.linspace(np.log(1e-3 / (1 - 1e-3)), np.log((1 - 1e-3) / 1e-3), 301)))
 
 
 def _open_unit(value, name):
@@ -48,29 +51,48 @@ class SkewTransformDisplay(Display):
 
     def plot(self, ax=None, **kwargs):
         ax = self._attach(ax)
-        (self.baselines_["identity"],) = ax.plot([0, 1], [0, 1], color="0.5", linestyle="--", linewidth=0.8,
-                                                 label="unchanged")
         colors = palette(len(self.to_skews))
         for to, color in zip(self.to_skews, colors, strict=True):
             style = {"color": color}
             style.update(kwargs)
-            (self.lines_[f"pi'={to:g}"],) = ax.plot(_P, transform_precision(_P, self.from_skew, to),
-                                                   label=f"$\\pi'={skew_text(to)}$", **style)
-        ax.set_xlim(0, 1)
-        ax.set_ylim(0, 1)
-        ax.set_aspect("equal")
+            same = " (unchanged)" if np.isclose(to, self.from_skew, rtol=1e-9, atol=0.0) else ""
+            (self.lines_[f"pi'={to:g}"],) = ax.plot(*self._curve(to), label=f"π′ = {skew_text(to)}{same}", **style)
+        # the diagonal, unless a deployment skew's curve is it: a line drawn under an equal one is not seen, and its
+        # entry named nothing visible (figure review of 95734ae, skt-01)
+        shown = not any(np.isclose(to, self.from_skew, rtol=1e-9, atol=0.0) for to in self.to_skews)
+        (self.baselines_["identity"],) = ax.plot(_P_LOGIT[[0, -1]], _P_LOGIT[[0, -1]], color="0.5", linestyle="--",
+                                                 linewidth=0.8, label="unchanged" if shown else "_nolegend_",
+                                                 visible=shown, zorder=1.9)
+        self._axes()
         self._labels()
-        self._place_legend(title="deployment skew", own=True)  # each panel colours its own skews
+        self._place_legend(own=True)  # each panel colours its own skews
         return self
+
+    def _curve(self, to):
+        return _P_LOGIT, transform_precision(_P_LOGIT, self.from_skew, to)
+
+    def _axes(self):
+        """Log-odds axes: precision moved to another skew is its log-odds shifted by a constant [L Eq 3], so
+        every curve is a straight line, parallel to the diagonal, where a linear unit square pressed the rare
+        skews' curves onto its bottom and right spines.  The y axis spans the curves over the x axis."""
+        ax = self.ax_
+        lo = min(float(np.min(line.get_ydata())) for line in self.lines_.values())
+        hi = max(float(np.max(line.get_ydata())) for line in self.lines_.values())
+        lo, hi = min(lo, _P_LOGIT[0]), max(hi, _P_LOGIT[-1])
+        logit_axis(ax, "x")
+        logit_axis(ax, "y")
+        ax.set_xlim(_P_LOGIT[0], _P_LOGIT[-1])
+        ax.set_ylim(lo, hi)
 
     def _labels(self):
         pi = skew_text(self.from_skew)
-        fit_label(self.ax_.xaxis, f"Precision measured at $\\pi={pi}$", f"$P$ at $\\pi={pi}$")
-        fit_label(self.ax_.yaxis, "Precision at deployment skew $\\pi'$")
+        fit_label(self.ax_.xaxis, f"Precision measured at π = {pi}", f"P at π = {pi}")
+        fit_label(self.ax_.yaxis, "Precision at deployment skew π′", "Precision at π′")
 
     def _refresh(self):
         for to in self.to_skews:
-            self.lines_[f"pi'={to:g}"].set_ydata(transform_precision(_P, self.from_skew, to))
+            self.lines_[f"pi'={to:g}"].set_ydata(self._curve(to)[1])
+        self._axes()
         self._labels()
 
 
@@ -173,8 +195,17 @@ class AUCPRSkewDisplay(Display):
         ax.set_ylim(0, 1.02)
         fit_label(ax.xaxis, "Deployment skew $\\pi'$", "$\\pi'$")
         self._ylabel()
+        self._title()
         self._place_legend()
         return self
+
+    def _title(self):
+        """A panel of a row or grid names its data set (and says it is normalised): the panels differ by them."""
+        from .layout._legend import is_page, panels
+
+        pi = data_skew(self.points)
+        if pi is not None and len(panels(self.ax_.figure)) > 1 and not is_page(self.ax_.figure):
+            fit_title(self.ax_, data_set_title(pi) + (", normalised" if self.normalize else ""))
 
     def _ylabel(self):
         fit_label(self.ax_.yaxis, "Normalised AUCPR" if self.normalize else "AUCPR at $\\pi'$")
@@ -185,6 +216,7 @@ class AUCPRSkewDisplay(Display):
         self.baselines_["random"].set_ydata(self._values(self.skews))
         self.baselines_["min"].set_ydata(self._values(self._min))
         self._ylabel()
+        self._title()
         self._place_legend(relocate=True)
 
 
@@ -246,34 +278,55 @@ class APNullDisplay(Display):
         self.pvalue_ = None if observed is None else float(self.null.pvalue(self.observed))
 
     def plot(self, ax=None, **kwargs):
+        from .layout._legend import is_page, panels
+
         ax = self._attach(ax)
         draws = self.null.sample(self.n_samples, random_state=self.random_state)
-        style = {"color": palette(1)[0], "alpha": 0.45}
+        style = {"color": palette(1)[0], "alpha": 0.6, "linewidth": 0}  # no white edges: narrow bars stay seen
         style.update(kwargs)
-        *_, self.histogram_ = ax.hist(draws, bins=60, density=True, label=f"{self.n_samples} random rankings",
-                                      **style)
         sd = np.sqrt(self.null.var)
         lo = min(draws.min(), self.null.mean - 4 * sd)
         hi = max(draws.max(), self.null.mean + 4 * sd)
+        # An observed AP far above the null (a useful classifier: most of the time) left the null a sliver at the
+        # left of a linear axis: then a log axis, on which the null and the observed line both keep room
+        top = max(draws.max(), self.observed if self.observed is not None else 0.0)
+        log = bool(draws.min() > 0 and (top > 2.0 * (self.null.mean + 4 * sd) or top > 10.0 * draws.min()))
         if self.observed is not None:
             hi = max(hi, self.observed + sd)
             lo = min(lo, self.observed - sd)
+        if log:
+            lo, hi = min(draws.min(), top) / 1.25, top * 1.6  # the observed line clear of the right spine
         if hi - lo < 1e-3:  # a point mass (one item, or every item positive): give it room
             lo, hi = lo - 0.05, hi + 0.05
-        x = np.linspace(lo, hi, 400)
+        bins = np.geomspace(draws.min(), draws.max(), 40) if log and draws.max() > draws.min() else 60
+        *_, self.histogram_ = ax.hist(draws, bins=bins, density=True, label=f"{self.n_samples} random rankings",
+                                      **style)
+        x = np.geomspace(lo, hi, 400) if log else np.linspace(lo, hi, 400)
+        several = len(panels(ax.figure)) > 1 and not is_page(ax.figure)  # a shared legend: the same entries
+        mean = "" if several else f" (mean {number(self.null.mean)})"
         self.lines_["density"] = _normal_line(ax, x, self.null.mean, self.null.var, color="0.15",
-                                              label=f"normal, exact moments (mean {number(self.null.mean)})")
+                                              label=f"normal, exact moments{mean}")
         self.lines_["approx"] = _normal_line(ax, x, self.null.approx_mean, self.null.approx_var, color="0.45",
                                              linestyle="--", label="Zhang & Su approximation")
+        self.observed_text_ = None
         if self.observed is not None:
-            label = f"observed AP = {number(self.observed)} ({p_value(self.pvalue_)})"
-            self.lines_["observed"] = ax.axvline(self.observed, color="C3", linewidth=1.5, label=label)
+            self.lines_["observed"] = ax.axvline(self.observed, color="C3", linewidth=1.5, label="observed AP")
+            # its value and p beside the line (the same legend entry in every panel of a row: none merged)
+            self.observed_text_ = ax.text(self.observed, 0.98, "", transform=ax.get_xaxis_transform(), ha="left",
+                                          va="top", fontsize=legible("small"), color="C3")
+            self.observed_text_.set_in_layout(False)
+        if log:
+            log_axis(ax)
         ax.set_xlim(lo, hi)
-        fit_label(ax.xaxis, "Average precision", "AP")
+        fit_label(ax.xaxis, "Average precision of a random ranking", "AP")
         fit_label(ax.yaxis, "Density")
-        ax.set_title(f"AP under random ranking, n = {self.null.n}, positives = {self.null.n_pos}")
+        ax.set_title(f"n = {self.null.n}, {self.null.n_pos} positives", fontsize=legible("medium"))
         ax.set_ylim(0, ax.get_ylim()[1] * 1.35)  # room for the legend above the bars
         self._place_legend()
+        if self.observed_text_ is not None:
+            value, p = number(self.observed), p_value(self.pvalue_)
+            forms = (f"observed {value}, normal {p}", f"{value}, normal {p}", value)
+            fit_marker_label(self.observed_text_, self.observed, forms, skip=(self.lines_["observed"],))
         return self
 
 

@@ -116,7 +116,8 @@ class SkewSeries(SkewModel):
 
     def describe(self) -> str:
         t0, t1 = self.window if self.values is None else (self.times[0], self.times[-1])
-        return f"π′(t) over t ∈ [{t0:.3g}, {t1:.3g}], mean {skew_text(self.mean)}"
+        # the mean first: a narrow panel's title drops the last clause, and the mean tells a row's series apart
+        return f"mean π′ = {skew_text(self.mean)}, π′(t) over t ∈ [{t0:.3g}, {t1:.3g}]"
 
     def __repr__(self):
         if self.values is None:

@@ -15,7 +15,8 @@ def test_skew_transform_lines_are_eq_3_and_update_moves_them():
     inside = (fpr <= 1) & (x > 0)
     want = 0.3 * tpr / (0.3 * tpr + 0.7 * fpr)
     np.testing.assert_allclose(y[inside], want[inside], rtol=1e-12)
-    np.testing.assert_allclose(disp.baselines_["identity"].get_ydata(), [0, 1])
+    ident = disp.baselines_["identity"]
+    np.testing.assert_allclose(ident.get_ydata(), ident.get_xdata())
     line = disp.lines_["pi'=0.3"]
     disp.update(from_skew=0.1)
     assert disp.lines_["pi'=0.3"] is line
@@ -34,12 +35,47 @@ def test_ap_null_draws_exact_moments_and_observed():
     np.testing.assert_allclose(y, norm.pdf(x, null.mean, np.sqrt(null.var)))
     np.testing.assert_allclose(disp.lines_["observed"].get_xdata(), [0.2, 0.2])
     assert disp.pvalue_ == pytest.approx(null.pvalue(0.2))
-    assert "p = " in disp.lines_["observed"].get_label()
+    assert "normal p = " in disp.observed_text_.get_text()  # which p: the normal one (figure review, apn-02)
     heights = np.array([p.get_height() for p in disp.histogram_])
     widths = np.array([p.get_width() for p in disp.histogram_])
     assert np.sum(heights * widths) == pytest.approx(1.0)
     with pytest.raises(ValueError, match="observed"):
         sp.plot_ap_null(200, 20, observed=1.5)
+
+
+@pytest.mark.slow  # two figures
+def test_skew_transform_keeps_rare_skews_apart_and_lists_only_what_is_seen():
+    # figure review of 95734ae (skt-01): on the linear unit square the curves of 1e-4 and 1e-3 ran along the
+    # spines, and "unchanged" had an entry but lay hidden under the curve of pi' = from_skew
+    disp = sp.plot_skew_transform(0.5, [1e-4, 1e-3, 0.5])
+    ax = disp.ax_
+    assert ax.get_xscale() == ax.get_yscale() == "logit"
+    labels = ax.get_legend_handles_labels()[1]
+    assert "unchanged" not in labels and "π′ = 0.5 (unchanged)" in labels
+    assert not disp.baselines_["identity"].get_visible()
+    lo, hi = ax.get_ylim()
+    px = {}
+    for key, line in disp.lines_.items():
+        x, y = line.get_data()
+        assert lo <= y.min() and y.max() <= hi  # whole in view, not on a spine past its end
+        px[key] = ax.transData.transform(np.column_stack([x, y]))[:, 1]
+    gaps = [np.min(np.abs(px["pi'=0.0001"] - px["pi'=0.001"])), np.min(np.abs(px["pi'=0.001"] - px["pi'=0.5"]))]
+    assert min(gaps) > 20  # pixels apart everywhere
+    shown = sp.plot_skew_transform(0.5, [0.01])
+    assert shown.baselines_["identity"].get_visible() and "unchanged" in shown.ax_.get_legend_handles_labels()[1]
+
+
+@pytest.mark.slow  # draws 2000 rankings
+def test_ap_null_far_below_the_observed_keeps_its_room():
+    # apn-01/apn-03: an observed AP far above the null left the null a sliver at the left of a linear axis
+    disp = sp.plot_ap_null(5000, 50, observed=0.3, n_samples=2000, random_state=0)
+    ax = disp.ax_
+    ax.figure.canvas.draw()
+    draws = sp.stats.average_precision_null(5000, 50).sample(2000, random_state=0)
+    a, b = ax.transData.transform([[np.quantile(draws, 0.01), 0], [np.quantile(draws, 0.99), 0]])[:, 0]
+    assert ax.get_xscale() == "log" and (b - a) > 0.25 * ax.bbox.width
+    x0, x1 = ax.get_xlim()
+    assert x0 < 0.3 < x1 and ax.transData.transform([[0.3, 0]])[0, 0] < ax.bbox.x1 - 0.1 * ax.bbox.width
 
 
 def _crossing_pair():

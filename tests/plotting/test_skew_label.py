@@ -12,9 +12,9 @@ def test_describe_each_model():
     assert sp.SkewRange(0.1, 0.3).describe() == "π′ ∈ [0.1, 0.3], uniform"
     assert sp.SkewRange(0.1, 0.3, weight=lambda p: 1 + p).describe() == "π′ ∈ [0.1, 0.3], weighted"
     series = sp.SkewSeries([0.1, 0.3], [2.0, 4.0])
-    assert series.describe() == "π′(t) over t ∈ [2, 4], mean 0.2"
+    assert series.describe() == "mean π′ = 0.2, π′(t) over t ∈ [2, 4]"
     window = sp.SkewSeries.from_function(lambda t: 0.1 + 0.0 * t, 5.0)
-    assert window.describe() == "π′(t) over t ∈ [0, 5], mean 0.1"
+    assert window.describe() == "mean π′ = 0.1, π′(t) over t ∈ [0, 5]"
 
 
 @pytest.mark.slow_cases('0.05-P')  # 1.2 s at most (2026-11-29)
