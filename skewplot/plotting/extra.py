@@ -152,6 +152,7 @@ class AUCPRSkewDisplay(Display):
         self.log_skew = check_bool(log_skew, "log_skew")
         self.markers_ = {}
         self.inversions_ = {}
+        self.inversion_texts_ = []  # (label, pi*, its line) per inversion
         # exact at every grid skew, O(#corners) each (no pass over all points per skew)
         self._raw = {name: aucpr_at_skews(p, self.skews, interpolation=interpolation)
                      for name, p in self.points.items()}
@@ -187,8 +188,10 @@ class AUCPRSkewDisplay(Display):
                     label = "ranking inverts (π*)" if not self.markers_ else None
                     self.markers_[(a, b, k)] = ax.axvline(r, color="0.2", linewidth=0.8, linestyle="-.",
                                                           label=label)
-                    ax.annotate(f"π* = {number(r)}", (r, 1.0), xycoords=("data", "axes fraction"),
-                                xytext=(3, -10), textcoords="offset points", fontsize=legible("x-small"))
+                    text = ax.text(r, 0.98, "", transform=ax.get_xaxis_transform(), ha="left", va="top",
+                                   fontsize=legible("x-small"))
+                    text.set_in_layout(False)
+                    self.inversion_texts_.append((text, r, self.markers_[(a, b, k)]))
         if self.log_skew:
             log_axis(ax)
         ax.set_xlim(*skew_window(self.skews, self.log_skew))
@@ -197,7 +200,16 @@ class AUCPRSkewDisplay(Display):
         self._ylabel()
         self._title()
         self._place_legend()
+        self._label_inversions()
         return self
+
+    def _label_inversions(self):
+        """Each pi* label beside its line where it covers no curve and no other label (inversions close together
+        piled their labels on one another at the top of the panel: aucsk-02/03 of the figure review of 95734ae)."""
+        for text, _, _ in self.inversion_texts_:
+            text.set_text("")
+        for text, r, line in self.inversion_texts_:
+            fit_marker_label(text, r, (f"π* = {number(r)}", number(r)), skip=(line,))
 
     def _title(self):
         """A panel of a row or grid names its data set (and says it is normalised): the panels differ by them."""
@@ -218,6 +230,7 @@ class AUCPRSkewDisplay(Display):
         self._ylabel()
         self._title()
         self._place_legend(relocate=True)
+        self._label_inversions()
 
 
 @skew_by_name

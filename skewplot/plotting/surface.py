@@ -7,9 +7,11 @@ import numpy as np
 from .._format import tick
 from .._validate import check_bool, check_int
 from ..metrics._inputs import classifiers, skew_by_name
+from ..skew.base import skew_text
 from ._display import Display, as_points_dict
 from ._kwargs import check_style
 from .envelope import LOG_BELOW
+from .layout._figure import legible
 
 __all__ = ["PRSurfaceDisplay", "plot_pr_surface"]
 
@@ -42,16 +44,44 @@ class PRSurfaceDisplay(Display):
         prec = np.array([np.interp(grid, recall[keep], row[keep]) for row in prec])
         # a 3-D Axes has no log scale: the log of the skew, labelled in decades
         rr, ss = np.meshgrid(grid, np.log10(skews) if self.log_skew else skews)
-        self.lines_["surface"] = ax.plot_surface(rr, ss, prec, cmap=cmap, linewidth=0, antialiased=True, **kwargs)
-        ax.set_xlabel("Recall (TPR)")
-        ax.set_ylabel("Skew $\\pi'$")
+        z = prec
         if self.log_skew:
-            decades = np.arange(np.ceil(np.log10(skews.min()) - 1e-9), np.floor(np.log10(skews.max()) + 1e-9) + 1)
-            ax.set_yticks(decades, [tick(10.0 ** d) for d in decades])
-        ax.set_zlabel("Precision")
-        ax.set_zlim(0, 1)
+            # precision at rare skews lies decades below 1: on a linear axis every skew under 0.01 was one flat sheet
+            # near 0 (figure review of 95734ae, surf-04), so the log of precision too, labelled in decades
+            positive = prec[prec > 0]
+            floor = 10.0 ** np.floor(np.log10(positive.min())) if positive.size else 1e-6
+            z = np.log10(np.maximum(prec, floor))
+        self.lines_["surface"] = ax.plot_surface(rr, ss, z, cmap=cmap, linewidth=0, antialiased=True, **kwargs)
+        pad = 0.9 * legible("medium")  # the labels clear of the tick labels at a large font (surf-03)
+        ax.set_xlabel("Recall (TPR)", labelpad=pad)
+        ax.set_ylabel("Skew π′", labelpad=pad)
+        ax.set_zlabel("Precision", labelpad=pad)
+        ax.set_xticks([0.0, 0.5, 1.0], ["0", "0.5", "1"])  # few ticks: a 3-D panel's labels run into each other
+        bar = self.figure_.colorbar(self.lines_["surface"], ax=ax, shrink=0.6, pad=0.12)
+        bar.set_label("Precision")
+        if self.log_skew:
+            ax.set_yticks(*_decade_ticks(np.log10(skews.min()), np.log10(skews.max())))
+            zmin = float(np.log10(floor))
+            ax.set_zticks(*_decade_ticks(zmin, 0.0))
+            ax.set_zlim(zmin, 0.0)
+            values, labels = _decade_ticks(zmin, 0.0)
+            bar.set_ticks(values)  # matplotlib 3.8's takes the positions alone
+            bar.set_ticklabels(labels)
+        else:
+            ax.set_zlim(0, 1)
+        # which classifier, on which data: a surface panel named nothing (surf-01)
+        ax.set_title(f"{self.name}, π = {skew_text(self.points.skew)} (data set)" if self.points.skew is not None
+                     else str(self.name), fontsize=legible("medium"))
         ax.view_init(elev=25, azim=-130)
         return self
+
+
+def _decade_ticks(lo, hi):
+    """Every second decade (every one for up to three) from ``lo`` to ``hi`` (log10 values), labelled plainly."""
+    decades = np.arange(np.ceil(lo - 1e-9), np.floor(hi + 1e-9) + 1)
+    if decades.size > 3:
+        decades = decades[(decades - decades[-1]) % 2 == 0]
+    return decades, [tick(10.0 ** d) for d in decades]
 
 
 def _surface_grid(result):

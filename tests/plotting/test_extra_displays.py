@@ -132,7 +132,13 @@ def test_pr_surface_of_rare_positives_has_a_log_skew_axis():
     assert disp.log_skew and disp.skews[0] == pytest.approx(1e-4)
     lo, hi = disp.ax_.xy_dataLim.intervaly  # the surface's y coordinates: the log of the skews
     assert lo == pytest.approx(-4.0) and hi == pytest.approx(np.log10(0.98))
-    assert [t.get_text() for t in disp.ax_.get_yticklabels()] == ["1e-4", "1e-3", "0.01", "0.1"]
+    # every second decade: four labels in a 3-D panel ran into each other and into the axis label (surf-03)
+    assert [t.get_text() for t in disp.ax_.get_yticklabels()] == ["1e-3", "0.1"]
+    # precision too in decades, so that the rare skews are no flat sheet near 0 (surf-04), on a named colour scale
+    z = np.asarray(disp.lines_["surface"].get_array())
+    assert z.min() < -2 and z.max() <= 0.0 and disp.ax_.get_zlim()[1] == 0.0
+    assert len(disp.figure_.axes) == 2 and disp.figure_.axes[1].get_ylabel() == "Precision"  # the colour bar
+    assert disp.ax_.get_title() == f"classifier, π = {sp.skew.base.skew_text(rare.skew)} (data set)"
     common = sp.plot_pr_surface(sp.datasets.example_classifiers()["strong"])  # 10.6 % positives: linear, as before
     assert not common.log_skew and common.skews[0] == pytest.approx(0.02)
     assert not sp.plot_pr_surface(rare, log_skew=False).log_skew

@@ -127,3 +127,37 @@ def test_roc_panels_of_a_row_name_their_data_set(four):
     assert axes[0].get_title() == f"π = {skew_text(four['svm'].skew)} (data set)"
     assert axes[1].get_title() == "π = 0.002 (data set)"
     plt.close(fig)
+
+
+@pytest.mark.slow  # several rows of panels
+@pytest.mark.filterwarnings("ignore:n_boot=20 is small")
+def test_every_panel_of_a_row_names_its_data_sweep_or_series(four):
+    # figure review of 95734ae: roc-04 (folds), aucsk-07, cmp-03 and tmp-04 left row panels that show different
+    # data, sweeps or series unnamed (or titled alike)
+    from skewplot.skew.base import skew_text
+
+    pi = skew_text(four["svm"].skew)
+    names = list(four)
+    fig, axes = plt.subplots(1, 4, figsize=(12, 3))
+    sp.plot_roc(folds={"a": [four[n] for n in names[:2]]}, ax=axes[0])
+    sp.plot_aucpr_vs_skew(four, skews=np.geomspace(1e-3, 0.5, 8), ax=axes[1])
+    sp.plot_temporal_pr(four, skew_series=[1e-3, 3e-3], ax=axes[2])
+    sp.plot_temporal_pr(four, skew_series=[1e-2, 3e-2], ax=axes[3])
+    assert [ax.get_title().split("\n")[0] for ax in axes[:2]] == [f"π = {pi} (data set)"] * 2
+    assert axes[2].get_title().startswith("mean π′ = 0.002") and axes[3].get_title().startswith("mean π′ = 0.02")
+    plt.close(fig)
+    rng = np.random.default_rng(0)
+    y = (rng.random(3000) < 0.05).astype(int)
+    a, b = rng.normal(size=3000) + 2 * y, rng.normal(size=3000) + y
+    fig, axes = plt.subplots(1, 2, figsize=(8, 3))
+    for ax, sweep in zip(axes, ((1e-3, 0.5), (1e-4, 0.05)), strict=True):
+        sp.plot_comparison(y, a, b, skew_sweep=sweep, n_skews=4, n_boot=20, random_state=0, ax=ax)
+    assert [ax.get_title() for ax in axes] == ["π′ from 0.001 to 0.5", "π′ from 0.0001 to 0.05"]
+    plt.close(fig)
+
+
+@pytest.mark.slow  # one figure
+def test_a_single_panel_at_a_skew_range_names_it(four):
+    # int-05: "Precision P̄" alone, the range named nowhere (the y label's longer forms did not fit)
+    disp = sp.plot_pr(four, skew=(1e-3, 1e-2))
+    assert disp.ax_.get_title() == "π′ ∈ [0.001, 0.01], uniform"
