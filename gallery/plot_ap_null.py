@@ -31,5 +31,4 @@ print(f"[Z] approximation: mean {null.approx_mean:.4f}, sd {null.approx_var ** 0
 # A ranking with AP = 0.28 would be far out in the tail:
 disp = sp.plot_ap_null(2000, 500, observed=0.28, n_samples=20_000, random_state=0)
 print(f"one-sided p-value of AP = 0.28: {null.pvalue(0.28):.2g}")
-disp.ax_.set_title("$n = 2000$, $m = 500$")
-_ = disp.ax_.legend(loc="upper left")  # clear of the observed line
+_ = disp.ax_.set_title("$n = 2000$, $m = 500$")

@@ -282,9 +282,10 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         # marker then repaints the curves above it, never the ticks
         self.skew_line_ = ax.axvline(0.0, color="0.3", linestyle=":", linewidth=1.0, zorder=1.55,
                                      label="_nolegend_")
+        # no opaque box: placed where it covers no line (``fit_marker_label``), it needs none, and a box larger
+        # than its glyphs blanked the lines along its edge (the trivial line in cost-05 of the figure review)
         self.skew_text_ = ax.text(0.0, 0.98, "", transform=ax.get_xaxis_transform(), ha="left", va="top",
-                                  fontsize=legible("small"), color="0.25",
-                                  bbox={"facecolor": "white", "edgecolor": "none", "alpha": 0.8, "pad": 1.0})
+                                  fontsize=legible("small"), color="0.25")
         self.skew_text_.set_in_layout(False)  # placed inside the panel (``_move_marker``): it never shrinks it
         self._draw_extras(ax)
         for letter in ("x", "y"):

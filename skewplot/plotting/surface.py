@@ -57,7 +57,8 @@ class PRSurfaceDisplay(Display):
         ax.set_ylabel("Skew π′", labelpad=pad)
         ax.set_zlabel("Precision", labelpad=pad)
         ax.set_xticks([0.0, 0.5, 1.0], ["0", "0.5", "1"])  # few ticks: a 3-D panel's labels run into each other
-        bar = self.figure_.colorbar(self.lines_["surface"], ax=ax, shrink=0.6, pad=0.12)
+        # a narrow bar: the 3-D Axes keeps its share of the cell
+        bar = self.figure_.colorbar(self.lines_["surface"], ax=ax, shrink=0.6, fraction=0.04, pad=0.08)
         bar.set_label("Precision")
         if self.log_skew:
             ax.set_yticks(*_decade_ticks(np.log10(skews.min()), np.log10(skews.max())))
