@@ -34,9 +34,9 @@ from .threshold import check_threshold, mark_threshold_of
 __all__ = ["CostDisplay", "plot_cost"]
 
 _UNIT = np.linspace(0.0, 1.0, 501)
-#: Top of the log cost axis, 0.18 decade above the costs' maximum 1, so that always-positive (cost
-#: 1 - PC(+), near 1 at rare skews) runs clear of the top spine and of a skew label at the top of the panel.
-COST_TOP = 1.5
+#: Top of the log cost axis, a little above the costs' maximum 1 (always-positive's cost near rare skews);
+#: the saved page's axes take it from here.
+COST_TOP = 1.2
 
 def cost_axis_floor(left, costs):
     """Bottom of the log cost axis: a decade below its left end ``left`` and below every marker's cost in ``costs``."""

@@ -143,6 +143,18 @@ def check_skew(skew):
     return check_scalar(skew, "skew", lo=0.0, hi=1.0)
 
 
+def _narrow_row(fig):
+    """Whether ``fig`` is a row or grid of panels under 2.2 in wide each (``style.paper("single")``'s pair): their
+    shared legend strip has no room for one entry more (the panels fell under 60 % of their cells)."""
+    from .layout._legend import is_page, panels
+
+    shown = panels(fig)
+    if len(shown) < 2 or is_page(fig):
+        return False
+    columns = len({round(ax.get_position().x0, 3) for ax in shown})
+    return fig.get_figwidth() / max(columns, 1) < 2.2
+
+
 class EnvelopeDisplay(FromScoresMixin, Display):
     """Base of the cost and F spaces: thin line per point, bold envelope, skew marker.
 
@@ -274,8 +286,10 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                 (self.markers_[name],) = ax.plot([np.nan], [np.nan], marker="o", markersize=5, linestyle="none",
                                                  color=self.lines_[name].get_color(), zorder=3, label="_nolegend_")
                 show_whole(self.markers_[name])  # an F of 0 or a cost at the axis' end: on the edge, drawn whole
-        if several and self.point_lines_:  # each classifier's thin lines in its colour: one entry names them all
-            self.thin_entry_ = ax.add_collection(LineCollection([], colors="0.45", linewidths=0.8, alpha=0.9,
+        if several and self.point_lines_ and not _narrow_row(ax.figure):
+            # each classifier's thin lines in its colour: one entry names them all
+            # light grey: a swatch of its own, not one of the grey dashed baselines' look
+            self.thin_entry_ = ax.add_collection(LineCollection([], colors="0.7", linewidths=0.8,
                                                                 label=self._thin_label))
         self._draw_baselines(ax)
         # just above the axis (zorder 1.5 under matplotlib's default axisbelow="line"): a widget moving the

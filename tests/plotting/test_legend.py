@@ -235,7 +235,7 @@ def test_skew_transform_panels_keep_their_own_legends():
     sp.plot_skew_transform(0.01, [0.5, 0.02], ax=axes[1])
     assert fig.legends == []
     texts = [[t.get_text() for t in ax.get_legend().get_texts()] for ax in axes]
-    assert texts == [["unchanged", "$\\pi'=0.4$", "$\\pi'=0.1$"], ["unchanged", "$\\pi'=0.5$", "$\\pi'=0.02$"]]
+    assert texts == [["π′ = 0.4", "π′ = 0.1", "unchanged"], ["π′ = 0.5", "π′ = 0.02", "unchanged"]]
     plt.close(fig)
     # classifiers keep one colour across panels: their legend is shared, and a skew transform's stays its own
     pts = sp.datasets.example_classifiers(n=2000)
