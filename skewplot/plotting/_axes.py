@@ -8,13 +8,14 @@ import re
 import numpy as np
 
 from .._format import tick
+from .._validate import check_scalar
 from ..skew.base import FixedSkew, skew_text
 from ._notes import note, notes
 from .layout._figure import fit_label, text_width
 
 __all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "fitted_title", "fitted_titles", "title_width",
            "refit_titles", "log_axis", "logit_axis", "skew_window", "precision_axis", "precision_floor",
-           "LOG_PRECISION_BELOW"]
+           "LOG_PRECISION_BELOW", "data_skew", "log_axis_start", "check_skew_bounds", "narrow_row"]
 
 
 def label_pr_axes(ax, model, skew, skew_label="axis"):
@@ -338,3 +339,62 @@ def precision_axis(ax, mean, log):
         log_axis(ax, "y", nonpositive="clip")
     bottom = precision_floor(mean)
     ax.set_ylim(min(bottom, ax.get_ylim()[0]) if shared else bottom, 1.05)
+
+
+def data_skew(points):
+    """The positive rate of the one data set every classifier was measured on; None for several, or unknown.
+
+    A classifier given as folds counts its folds' rows together (the folds of
+    one data set split its positives, each fold's own rate differs a little).
+
+    >>> import skewplot as sp
+    >>> pts = sp.OperatingPoints.from_counts([0, 3, 5], [0, 10, 95], 5, 95)
+    >>> data_skew({"a": pts, "b": pts}), data_skew({"a": [pts, pts]})
+    (0.05, 0.05)
+    """
+    skews = set()
+    for value in points.values():
+        folds = value if isinstance(value, list) else [value]
+        if any(p.n_pos is None for p in folds):
+            return None
+        pos = float(sum(p.n_pos for p in folds))
+        total = pos + float(sum(p.n_neg for p in folds))
+        skews.add(round(pos / total, 12) if total > 0 else None)
+    return next(iter(skews)) if len(skews) == 1 else None
+
+
+def log_axis_start(x):
+    """Left end of a log x axis: 1e-3, or for a smaller ``x`` its decade (0.8 of it when ``x`` sits near it).
+
+    A step function of ``x``: a marker that moves within a decade leaves
+    the axis where it is.
+    """
+    if x is None or not x > 0:
+        return 1e-3
+    decade = 10.0 ** np.floor(np.log10(x))
+    return float(min(1e-3, decade if x >= 1.25 * decade else 0.8 * decade))
+
+
+def check_skew_bounds(bounds):
+    """``skew_bounds`` of a display: None, or the ``(lo, hi)`` skews its axis must span, ``0 < lo < hi <= 1``."""
+    if bounds is None:
+        return None
+    if isinstance(bounds, (str, bytes)) or not hasattr(bounds, "__len__") or len(bounds) != 2:
+        raise TypeError(f"skew_bounds must be None or a (lo, hi) pair of skews, got {bounds!r}")
+    lo = check_scalar(bounds[0], "skew_bounds[0]", lo=0.0, hi=1.0, lo_open=True)
+    hi = check_scalar(bounds[1], "skew_bounds[1]", lo=0.0, hi=1.0, lo_open=True)
+    if not lo < hi:
+        raise ValueError(f"skew_bounds must have lo < hi, got ({lo:g}, {hi:g})")
+    return lo, hi
+
+
+def narrow_row(fig):
+    """Whether ``fig`` is a row or grid of panels under 2.2 in wide each (``style.paper("single")``'s pair): their
+    shared legend strip has no room for one entry more (the panels fell under 60 % of their cells)."""
+    from .layout._legend import is_page, panels
+
+    shown = panels(fig)
+    if len(shown) < 2 or is_page(fig):
+        return False
+    columns = len({round(ax.get_position().x0, 3) for ax in shown})
+    return fig.get_figwidth() / max(columns, 1) < 2.2

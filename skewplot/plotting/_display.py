@@ -326,28 +326,6 @@ class FromScoresMixin:
                                     name=name or type(estimator).__name__, ax=ax, **kwargs)
 
 
-def data_skew(points):
-    """The positive rate of the one data set every classifier was measured on; None for several, or unknown.
-
-    A classifier given as folds counts its folds' rows together (the folds of
-    one data set split its positives, each fold's own rate differs a little).
-
-    >>> import skewplot as sp
-    >>> pts = sp.OperatingPoints.from_counts([0, 3, 5], [0, 10, 95], 5, 95)
-    >>> data_skew({"a": pts, "b": pts}), data_skew({"a": [pts, pts]})
-    (0.05, 0.05)
-    """
-    skews = set()
-    for value in points.values():
-        folds = value if isinstance(value, list) else [value]
-        if any(p.n_pos is None for p in folds):
-            return None
-        pos = float(sum(p.n_pos for p in folds))
-        total = pos + float(sum(p.n_neg for p in folds))
-        skews.add(round(pos / total, 12) if total > 0 else None)
-    return next(iter(skews)) if len(skews) == 1 else None
-
-
 def from_first_point(recall, prec, pts):
     """The drawn curve from the first operating point a threshold reaches, not from recall 0.
 

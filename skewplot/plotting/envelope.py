@@ -16,7 +16,7 @@ from .._defaults import N_BOOT_BAND
 from .._validate import check_bool, check_int, check_scalar
 from ..metrics.hull import roc_convex_hull
 from ..skew import FixedSkew, _is_estimate, as_skew
-from ._axes import data_set_title
+from ._axes import check_skew_bounds, data_set_title, data_skew, log_axis_start, narrow_row  # noqa: F401 - log_axis_start: the page's import
 from ._bands import (
     check_band,
     ci_band_text,
@@ -27,7 +27,7 @@ from ._bands import (
     fold_band_text,
     move_band,
 )
-from ._display import Display, FromScoresMixin, as_points_dict, classifier_styles, data_skew, legend_name
+from ._display import Display, FromScoresMixin, as_points_dict, classifier_styles, legend_name
 from ._labels import AxisLabel
 from ._notes import note
 from .layout._figure import fit_label, legible
@@ -39,31 +39,6 @@ __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 #: marked deployment skew (its PC(+) on a probability-cost axis) lies below this.
 LOG_BELOW = 0.05
 
-
-
-def log_axis_start(x):
-    """Left end of a log x axis: 1e-3, or for a smaller ``x`` its decade (0.8 of it when ``x`` sits near it).
-
-    A step function of ``x``: a marker that moves within a decade leaves
-    the axis where it is.
-    """
-    if x is None or not x > 0:
-        return 1e-3
-    decade = 10.0 ** np.floor(np.log10(x))
-    return float(min(1e-3, decade if x >= 1.25 * decade else 0.8 * decade))
-
-
-def check_skew_bounds(bounds):
-    """``skew_bounds`` of a display: None, or the ``(lo, hi)`` skews its axis must span, ``0 < lo < hi <= 1``."""
-    if bounds is None:
-        return None
-    if isinstance(bounds, (str, bytes)) or not hasattr(bounds, "__len__") or len(bounds) != 2:
-        raise TypeError(f"skew_bounds must be None or a (lo, hi) pair of skews, got {bounds!r}")
-    lo = check_scalar(bounds[0], "skew_bounds[0]", lo=0.0, hi=1.0, lo_open=True)
-    hi = check_scalar(bounds[1], "skew_bounds[1]", lo=0.0, hi=1.0, lo_open=True)
-    if not lo < hi:
-        raise ValueError(f"skew_bounds must have lo < hi, got ({lo:g}, {hi:g})")
-    return lo, hi
 
 
 #: numpydoc text of the parameters plot_cost and plot_fmeasure share.
@@ -141,18 +116,6 @@ def check_skew(skew):
         raise TypeError(f"skew must be None, one deployment skew in [0, 1] or a SkewEstimate, got "
                         f"{type(skew).__name__}")
     return check_scalar(skew, "skew", lo=0.0, hi=1.0)
-
-
-def _narrow_row(fig):
-    """Whether ``fig`` is a row or grid of panels under 2.2 in wide each (``style.paper("single")``'s pair): their
-    shared legend strip has no room for one entry more (the panels fell under 60 % of their cells)."""
-    from .layout._legend import is_page, panels
-
-    shown = panels(fig)
-    if len(shown) < 2 or is_page(fig):
-        return False
-    columns = len({round(ax.get_position().x0, 3) for ax in shown})
-    return fig.get_figwidth() / max(columns, 1) < 2.2
 
 
 class EnvelopeDisplay(FromScoresMixin, Display):
@@ -286,7 +249,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                 (self.markers_[name],) = ax.plot([np.nan], [np.nan], marker="o", markersize=5, linestyle="none",
                                                  color=self.lines_[name].get_color(), zorder=3, label="_nolegend_")
                 show_whole(self.markers_[name])  # an F of 0 or a cost at the axis' end: on the edge, drawn whole
-        if several and self.point_lines_ and not _narrow_row(ax.figure):
+        if several and self.point_lines_ and not narrow_row(ax.figure):
             # each classifier's thin lines in its colour: one entry names them all
             # light grey: a swatch of its own, not one of the grey dashed baselines' look
             self.thin_entry_ = ax.add_collection(LineCollection([], colors="0.7", linewidths=0.8,

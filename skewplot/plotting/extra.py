@@ -10,8 +10,8 @@ from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
 from ..metrics.precision import transform_precision
 from ..skew.base import skew_text
-from ._axes import data_set_title, fit_title, log_axis, logit_axis, skew_window
-from ._display import Display, as_points_dict, data_skew, legend_name, palette
+from ._axes import data_set_title, data_skew, fit_title, log_axis, logit_axis, skew_window
+from ._display import Display, as_points_dict, legend_name, palette
 from ._kwargs import check_style
 from .layout._figure import fit_label, legible
 from .layout._markers import fit_marker_label

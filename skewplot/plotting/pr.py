@@ -347,9 +347,8 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
         For folds: mean ± one standard deviation of the precision at each
         recall (vertical averaging), or the median with the 10-90 % quantiles.
     skew_label : {"axis", "title"}, default="axis"
-        Where the skew model is written: in the y label (``Precision $P$ (π′ = 0.01)``; a range or a
-        series, whose words a y label's side has no room for, in the title all the same), or as plain
-        text in the title (``π′ = 0.01``, the model's ``describe()``) under the y label ``Precision $P$``
+        Where the skew model is written: the y label (``Precision $P$ (π′ = 0.01)``; a range or series, too long,
+        the title), or the title (``π′ = 0.01``, the model's ``describe()``) under the y label ``Precision $P$``
         (``$\\bar{P}$``, ``$\\tilde{P}$``); the widgets use "title" (a fixed y axis redraws no mathtext).
     confidence, n_boot, random_state : float in (0, 1), int (default 200), seed, optional
         A pointwise bootstrap band of level ``confidence`` (formerly ``ci``) from ``n_boot`` replicates.

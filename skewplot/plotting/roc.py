@@ -10,7 +10,7 @@ from ..metrics.auc import roc_auc
 from ..metrics.hull import roc_convex_hull
 from ..metrics.multiclass import OneVsRest
 from ..metrics.points import OperatingPoints
-from ._axes import label_roc_axes
+from ._axes import data_skew, label_roc_axes
 from ._bands import check_band, draw_band, fold_band, fold_band_text
 from ._display import (
     Display,
@@ -20,7 +20,6 @@ from ._display import (
     auc_labels,
     classifier_styles,
     curve_bins,
-    data_skew,
     decimation_indices,
 )
 from ._docstrings import fill_doc
