@@ -7,7 +7,6 @@ import skewplot as sp
 from skewplot.metrics.cost import operating_range, trivial_costs
 from skewplot.metrics.hull import roc_convex_hull
 from skewplot.plotting.envelope import LINE_PX
-from skewplot.plotting.layout._legend import legend_of
 
 # [S Fig 4]: the two soft classifiers C1 and C2.
 C1 = sp.OperatingPoints.from_rates([0.55, 0.75, 0.88, 0.98], [0.08, 0.15, 0.28, 0.5])
@@ -53,7 +52,7 @@ def test_trivial_baselines_and_labels(two):
     assert neg.get_linestyle() == "--"
     assert disp.ax_.get_xlabel() == "Probability cost $PC(+)$ ($m$=0.5)"
     assert disp.ax_.get_ylabel() == "Normalised expected cost"
-    texts = [t.get_text() for t in legend_of(disp.ax_).get_texts()]
+    texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
     assert texts[:2] == ["strong", "weak"] and any("trivial" in t for t in texts)
     assert sp.plot_cost(two, trivial=False).baselines_ == {}
 

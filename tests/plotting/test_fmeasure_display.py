@@ -6,7 +6,6 @@ from matplotlib.testing.decorators import check_figures_equal
 import skewplot as sp
 from skewplot.metrics.fmeasure import f_always_positive, f_curves
 from skewplot.metrics.hull import roc_convex_hull
-from skewplot.plotting.layout._legend import legend_of
 
 # [S Fig 4]: the two soft classifiers C1 and C2.
 C1 = sp.OperatingPoints.from_rates([0.55, 0.75, 0.88, 0.98], [0.08, 0.15, 0.28, 0.5])
@@ -55,7 +54,7 @@ def test_always_positive_baseline_and_labels(two):
     assert disp.baselines_["always_positive"].get_linestyle() == "--"
     assert disp.ax_.get_xlabel() == "Skew $\\pi'$"
     assert disp.ax_.get_ylabel() == "F-measure ($\\alpha$=0.7)"
-    texts = [t.get_text() for t in legend_of(disp.ax_).get_texts()]
+    texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
     # several classifiers' thin curves (each in its classifier's colour) keep one entry naming them
     assert texts == ["strong", "weak", "one curve per threshold", "always positive"]
 

@@ -5,7 +5,6 @@ from matplotlib.collections import LineCollection
 
 import skewplot as sp
 from skewplot._format import number
-from skewplot.plotting.layout._legend import legend_of
 
 
 @pytest.fixture
@@ -47,7 +46,7 @@ def test_update_moves_the_same_artists(two):
     np.testing.assert_allclose(line.get_xydata(), np.column_stack([r[keep], p[keep]]))
     np.testing.assert_allclose(rnd.get_ydata(), [0.3, 0.3])
     assert len(plt.get_fignums()) == n_figs
-    texts = [t.get_text() for t in legend_of(disp.ax_).get_texts()]
+    texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
     assert f"strong (AUCPR = {number(sp.aucpr(two['strong'], skew=0.3))})" in texts
 
 

@@ -5,7 +5,6 @@ import pytest
 import skewplot as sp
 from skewplot._format import number
 from skewplot.metrics.hull import roc_convex_hull
-from skewplot.plotting.layout._legend import legend_of
 
 
 @pytest.fixture
@@ -20,7 +19,7 @@ def test_drawn_curves_are_the_roc_points_with_auc_labels(two):
         np.testing.assert_array_equal(disp.lines_[name].get_xydata(), np.column_stack([pts.fpr, pts.tpr]))
         assert disp.lines_[name].get_label() == f"{name} (ROC AUC = {number(sp.roc_auc(pts))})"
         assert disp.aucs_[name] == sp.roc_auc(pts)
-    texts = [t.get_text() for t in legend_of(disp.ax_).get_texts()]
+    texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
     assert f"weak (ROC AUC = {number(sp.roc_auc(two['weak']))})" in texts
     assert disp.ax_.get_xlabel() == "False positive rate (FPR)"
     assert disp.ax_.get_ylabel() == "True positive rate (TPR)"
@@ -57,7 +56,7 @@ def test_update_toggles_the_same_hull_artists_without_new_figures(two):
     assert hull.get_visible() and disp.lines_["strong"] is line
     disp.update(hull=False)
     assert disp.hulls_["strong"] is hull and not hull.get_visible()
-    texts = [t.get_text() for t in legend_of(disp.ax_).get_texts()]
+    texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
     assert "strong convex hull" not in texts
     disp.update(hull=True)
     assert disp.hulls_["strong"] is hull and hull.get_visible()

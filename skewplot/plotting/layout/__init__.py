@@ -8,9 +8,7 @@ a label or a legend entry says:
   first form (words, words on two lines, abbreviation) that fits its Axes
   (``fit_label``, ``FittingLayoutEngine``);
 - ``_legend``: the one legend rule (a free place inside the Axes, else a
-  compact strip under it, the figure's ``loc="outside lower center"``
-  legend under a lone Axes; one shared ``loc="outside upper center"``
-  legend for a figure of panels), with
+  compact strip under it; one shared legend for a figure of panels), with
   ``_legend_geometry`` (the drawn curves and texts a legend must not
   cover), ``_legend_strip`` (the strip and its fitting) and
   ``_legend_entries`` (a shared legend's entry names, look-alikes merged);

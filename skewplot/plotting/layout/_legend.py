@@ -6,8 +6,7 @@ keeps the first place where the legend box holds no part of a drawn curve
 (no vertex, and no segment crossing it) and no text (labels such as the
 pi* of an inversion or the skew marker's text).  When every place is
 taken, the legend becomes a compact strip under the x axis's label, in as
-many columns as fit (under a lone Axes the figure's legend,
-``loc="outside lower center"``): the constrained layout gives it its
+many columns as fit the Axes' width: the constrained layout gives it its
 height, so the Axes keeps its width.  The strip takes a smaller font, then
 tighter spacing and no frame, then the cell's whole width, then its labels
 wrapped before their numbers and a compact form of its key, until the Axes
@@ -181,8 +180,7 @@ def _above(ax, legend, renderer):
     return above
 def set_entry_texts(legend, labels):
     """Write ``labels`` in ``legend`` as it shows them: a panel's areas as numbers, else in its strip's form."""
-    ax = getattr(legend, "axes", None)  # None: a lone Axes' strip, the figure's legend
-    if ax is not None and note(ax, "areas", False):
+    if note(getattr(legend, "axes", None), "areas", False):
         _, _, labels = _areas(labels)
     _set_strip_texts(legend, labels)
 
