@@ -17,7 +17,7 @@ from ..metrics.points import OperatingPoints
 from ._legend_text import LEGEND_NAME, area_name, auc_label, auc_labels, legend_name  # noqa: F401 - their home before
 from ._notes import note, notes
 from .layout._figure import lay_out, settle
-from .layout._legend import legend_of, place_legend
+from .layout._legend import place_legend
 
 __all__ = ["Display", "FromScoresMixin", "resolve_ax", "as_points_dict", "palette", "decimation_indices",
            "auc_label", "auc_labels", "from_first_point", "area_name", "classifier_styles"]
@@ -127,7 +127,7 @@ class Display:
 
     def _place_legend(self, *args, relocate=False, **kwargs):
         """A new legend by the one rule of :mod:`.layout._legend`, or (``relocate``) the same one moved on update."""
-        legend = legend_of(self.ax_) if relocate else None
+        legend = self.ax_.get_legend() if relocate else None
         if relocate and legend is None:
             return None
         return place_legend(self.ax_, *args, moving=self._marker_artists(), legend=legend, **kwargs)

@@ -25,7 +25,6 @@ from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
 from ..skew.base import skew_text
 from .layout._figure import fit_label
-from .layout._legend import legend_of
 
 __all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges",
            "class_space_display"]
@@ -287,7 +286,7 @@ class _ROCModels(_MovesPriors):
         self.hulls_.clear()
 
     def _refresh(self):
-        if legend_of(self.ax_) is not None:  # the areas in the legend: placed again
+        if self.ax_.get_legend() is not None:  # the areas in the legend: placed again
             return super()._refresh()
         if self.hull and not self.hulls_:  # a widget's panel without a legend of its own: only the hulls
             self._draw_hulls()

@@ -31,7 +31,7 @@ from ._kwargs import check_style
 from ._per_class import class_baselines, class_display, per_class_data
 from .bracket import is_bounded, plot_bracket
 from .layout._figure import legible
-from .layout._legend import legend_of, set_entry_texts
+from .layout._legend import set_entry_texts
 from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["PRDisplay", "plot_pr"]
@@ -301,7 +301,7 @@ class PRDisplay(FromScoresMixin, Display):
         if self.log_precision and not np.isclose(self.ax_.get_ylim()[0], precision_floor(self._floor_mean())):
             precision_axis(self.ax_, self._floor_mean(), True)  # the baseline moved to another half-decade
         self._set_labels()
-        legend = legend_of(self.ax_)
+        legend = self.ax_.get_legend()
         if legend is not None:
             set_entry_texts(legend, self.ax_.get_legend_handles_labels()[1])  # a wrapped strip stays wrapped
             self._place_legend(relocate=True)  # the curves moved: the same rule as a fresh plot

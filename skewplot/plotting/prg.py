@@ -15,7 +15,7 @@ from ._gain_axes import baseline_xy, decade_axes, decades, densify, use_decades
 from ._kwargs import check_style
 from ._per_class import class_display, per_class_data
 from .layout._figure import fit_label
-from .layout._legend import legend_of, set_entry_texts
+from .layout._legend import set_entry_texts
 from .threshold import check_threshold, mark_threshold_of
 
 __all__ = ["PRGDisplay", "plot_prg"]
@@ -122,7 +122,7 @@ class PRGDisplay(Display):
         for name, text in auc_labels(self.aucs_, "AUPRG").items():  # the digits that tell the areas apart
             self.lines_[name].set_label(text)
         fit_label(self.ax_.xaxis, self.xlabel(model), "Recall gain")  # a panel too narrow for the skew: the words
-        legend = legend_of(self.ax_)
+        legend = self.ax_.get_legend()
         if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only
             set_entry_texts(legend, [line.get_label() for line in self.lines_.values()])
             self._place_legend(relocate=True)  # the curves moved: the same rule as a fresh plot

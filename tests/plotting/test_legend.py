@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
-from skewplot.plotting.layout._legend import legend_collisions, legend_of
+from skewplot.plotting.layout._legend import legend_collisions
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def _check(disp, title="A user's title, long enough to reach the corners of the 
     ax.set_title(title)
     fig = ax.figure
     fig.canvas.draw()
-    legend = legend_of(ax)
+    legend = ax.get_legend()
     renderer = fig.canvas.get_renderer()
     lb = legend.get_window_extent(renderer)
     ab = ax.get_window_extent(renderer)
@@ -181,7 +181,7 @@ def test_a_panel_drawn_alone_joins_the_shared_legend_when_more_are_added():
     fig = plt.figure(layout="constrained")
     grid = fig.add_gridspec(1, 2)
     first = sp.plot_pr(pts, skew=0.01, ax=fig.add_subplot(grid[0, 0]))
-    assert legend_of(first.ax_) is not None
+    assert first.ax_.get_legend() is not None
     sp.plot_roc(pts, ax=fig.add_subplot(grid[0, 1]))
     # each panel keeps only its areas, the first one's taken from the legend it had alone (issue 42 item 4)
     from tests.plotting.test_rows import _areas

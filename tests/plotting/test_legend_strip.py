@@ -16,7 +16,6 @@ import pytest
 import skewplot as sp
 from skewplot._format import number
 from skewplot.plotting._notes import note
-from skewplot.plotting.layout._legend import legend_of
 from skewplot.plotting.layout._legend_entries import strip_entries, wrap_label
 from skewplot.testing import lint_figure
 
@@ -69,7 +68,7 @@ def test_a_small_figure_keeps_the_axes_share_with_a_readable_strip(kind):
     else:
         sp.plot_roc(_points(4), ax=ax)
     assert lint_figure(fig) == []
-    legend = legend_of(ax)
+    legend = ax.get_legend()
     assert min(t.get_fontsize() for t in legend.get_texts()) >= 6.9  # x-small of 10 pt, never smaller
     assert legend._ncols >= 2
     plt.close(fig)
@@ -91,7 +90,7 @@ def test_four_classifiers_in_a_small_figure_split_curves_below_and_key_inside(ci
     ax = fig.add_subplot()
     disp = sp.plot_pr(_points(4, rate=0.001, n=100_000), skew=1e-4, confidence=ci, n_boot=20, random_state=0, ax=ax)
     assert lint_figure(fig) == []
-    strip = legend_of(ax)
+    strip = ax.get_legend()
     (key,) = _key(ax)
     assert [t.get_text().split("\n")[0] for t in strip.get_texts()] == [
         f"model {k} (AUCPR = {number(disp.aucs_['model ' + k])})" for k in "ABC"] + ["baseline logistic regression"]

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import re
 
+from .._compat import is_colorbar
 from .._notes import held, note, notes, unheld
 from ._figure import MIN_CELL_SHARE, constrained, legible_style, settle
 from ._legend_entries import entry_name, merge_lookalikes
@@ -55,8 +56,6 @@ from ._legend_strip import (
     inside_anyway,
     least_share,
     legend_entries,
-    lone,
-    panels,
     relocate_key,
     remove_key,
     split,
@@ -65,7 +64,7 @@ from ._legend_strip import (
 )
 from ._legend_strip import set_entry_texts as _set_strip_texts
 
-__all__ = ["place_legend", "legend_of", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
+__all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
            "entry_labels", "legend_entries", "split_of", "set_entry_texts", "INSIDE", "panel_areas", "mark_page",
            "is_page"]
 _SMALL_ROW = 0.1  # a shared legend's row this share of the figure's height is never worth a smaller style
@@ -185,24 +184,9 @@ def set_entry_texts(legend, labels):
     _set_strip_texts(legend, labels)
 
 
-def legend_of(ax):
-    """The legend of ``ax`` by the one rule: its own, else the strip its figure shows for it (a
-    :func:`~._legend_strip.lone` Axes' strip is the figure's legend), else None."""
-    legend = ax.get_legend()
-    if legend is None and lone(ax):
-        legend = next((lg for lg in ax.figure.legends if note(lg, "strip", False)), None)
-    return legend
-
-
-def _drop_strip(fig):
-    """Remove the figure's strip (a lone Axes' legend, see :func:`legend_of`) and its key; ``(panel, handles,
-    labels)`` of it, or None."""
-    for legend in [lg for lg in fig.legends if note(lg, "strip", False)]:
-        entries = legend_entries(legend)
-        remove_key(legend)
-        legend.remove()
-        return (unheld(note(legend, "panel", (None,)))[0], *entries)
-    return None
+def panels(fig):
+    """The figure's panels: its visible Axes that are not colour bars."""
+    return [a for a in fig.axes if a.get_visible() and not is_colorbar(a)]
 
 
 def share_legend(fig, handles, labels, ax=None, **kwargs):
@@ -217,12 +201,6 @@ def share_legend(fig, handles, labels, ax=None, **kwargs):
     entries = {name: h for name, h in zip(kept, unheld(kept.values()), strict=True) if h is not None}
     # a panel drawn while it was the figure's only one (``fig.add_subplot`` one at a time) got its own
     # legend: its entries join the shared one, first, and its legend goes
-    dropped = _drop_strip(fig)  # the strip of the figure's first panel, drawn while it was alone
-    if dropped is not None:
-        for handle, label in zip(*dropped[1:], strict=True):
-            entries.setdefault(entry_name(str(label)), handle)
-        if dropped[0] is not None:
-            panel_areas(dropped[0], *dropped[1:])  # its areas stay with it
     for panel in panels(fig):
         own = panel.get_legend()
         if own is not None and note(own, "kwargs") is not None and not note(panel, "own_legend", False):
@@ -322,8 +300,6 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
         return legend
     frozen = legend is not None and note(fig, "frozen", False)  # a widget's page, laid out once
     if legend is None:
-        if lone(ax):
-            _drop_strip(fig)  # a plot drawn again on its Axes: its earlier strip goes
         legend = ax.legend(*args, **legible_style(kwargs))
         notes(legend).kwargs = kwargs
     legend.set_bbox_to_anchor(None)

@@ -13,14 +13,14 @@ are rewritten, so a wrapped, compact or split legend stays so.
 
 from __future__ import annotations
 
-from .._compat import is_colorbar
 from .._notes import held, note, notes, unheld
-from ._figure import MIN_CELL_SHARE, kept_sizes, legible_style, settle
+from ._figure import MIN_CELL_SHARE, cell_size, kept_sizes, legible_style, settle
 from ._legend_entries import WRAP_CHARS, strip_entries
 from ._legend_geometry import free_place, obstacles, root_figure
 
-__all__ = ["panels", "lone", "entry_labels", "legend_entries", "keep_entries", "split_of", "set_entry_texts", "fit",
-           "forms", "strip", "split", "relocate_key", "remove_key", "least_share", "inside_anyway", "STRIP_STYLES"]
+__all__ = ["entry_labels", "legend_entries", "keep_entries", "split_of", "set_entry_texts", "fit", "forms", "strip",
+           "split", "relocate_key", "remove_key",
+           "least_share", "inside_anyway", "STRIP_STYLES"]
 
 
 def _columns(make, width, n, renderer):
@@ -225,66 +225,37 @@ def _given(kwargs):
     return given
 
 
-def panels(fig):
-    """The figure's panels: its visible Axes that are not colour bars."""
-    return [a for a in fig.axes if a.get_visible() and not is_colorbar(a)]
-
-
-def lone(ax):
-    """Whether ``ax`` is the only panel of its (top-level) figure and that figure is no widget's page: its strip is
-    then the figure's legend under everything (``loc="outside lower center"``), and the constrained layout gives
-    it its row.  A widget's page repaints only its Axes' artists on a step, so there the strip stays the Axes'."""
-    fig = ax.figure
-    return fig is root_figure(ax) and not note(fig, "page", False) and panels(fig) == [ax]
-
-
 def strip(ax, handles, labels, given, renderer):
-    """The entries as a strip under the x axis's label, in as many columns as fit.
+    """The entries as a strip under the x axis's label, in as many columns as fit the Axes' width.
 
-    The first style (``STRIP_STYLES``, then that with its labels wrapped or
-    compact) with which the Axes keeps ``MIN_CELL_SHARE`` of its cell's
-    height (:func:`fit`).  A :func:`lone` Axes' strip is its figure's legend
-    (``loc="outside lower center"``: the constrained layout makes its row)
-    and its smallest style may take the figure's width; any other strip is
-    the Axes' legend under its x label, as wide as the box the layout gives
-    the Axes at most (a strip wider than that box leaves the constrained
-    layout satisfied at any width of the Axes: matplotlib 3.8 narrowed one
-    to 116 px of 450); a widget's lone panel's smallest style may take the
-    figure's width, centred on it (its page, laid out once, repaints only
-    its Axes' artists on a step).  ``given``: the caller's legend keywords.
+    The first style (``STRIP_STYLES``, the last on the cell's width, then
+    that with its labels wrapped or compact) with which the Axes keeps
+    ``MIN_CELL_SHARE`` of its cell's height (:func:`fit`); a strip wider
+    than the Axes is centred on the cell.  ``given``: the caller's legend
+    keywords.
     """
     from matplotlib.transforms import blended_transform_factory, offset_copy
 
     given = _given(given)
     fig = ax.figure
+    below = ax.xaxis.get_tightbbox(renderer)
+    drop = (ax.bbox.y0 - below.y0 if below is not None else 0.0) * 72.0 / fig.dpi + 2.0  # points
+    anchor = offset_copy(ax.transAxes, fig=fig, y=-drop, units="points")
     styles = [given] if "fontsize" in given else []
     styles += [{**style, **{k: v for k, v in given.items() if k != "fontsize"}} for style in STRIP_STYLES]
-    # an equal-aspect Axes (the skew transform) is drawn narrower than the box the layout gives it: that box
-    box = ax.get_position(original=True).width * root_figure(ax).bbox.width
-    tries = [{"style": kwargs, "width": box} for kwargs in styles]
-    if lone(ax):
-        tries[-1]["width"] = max(ax.bbox.width, 0.96 * fig.bbox.width)
-
-        def draw(ncol, texts, handles, style):
-            return fig.legend(handles, texts, loc="outside lower center", ncol=ncol, **style)
-    else:
-        below = ax.xaxis.get_tightbbox(renderer)
-        drop = (ax.bbox.y0 - below.y0 if below is not None else 0.0) * 72.0 / fig.dpi + 2.0  # points
-        anchor = offset_copy(ax.transAxes, fig=fig, y=-drop, units="points")
-        wide = note(fig, "page", False) and panels(fig) == [ax]  # a widget's lone panel, laid out once
-        if wide:
-            tries[-1]["width"] = max(box, 0.96 * fig.bbox.width)
-
-        def draw(ncol, texts, handles, style):
-            lg = ax.legend(handles, texts, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=anchor,
-                           ncol=ncol, borderaxespad=0.0, **style)
-            if wide and lg.get_window_extent(renderer).width > ax.bbox.width:  # centred on the figure
-                lg.set_bbox_to_anchor((0.5, 0.0), transform=blended_transform_factory(fig.transFigure, anchor))
-            return lg
+    cell = cell_size(ax)
+    tries = [{"style": kwargs, "width": ax.bbox.width} for kwargs in styles]
+    centre = None
+    if cell is not None:  # the smallest style takes the cell's width: wider than the Axes, centred on the cell
+        box = ax.get_subplotspec().get_topmost_subplotspec().get_position(fig)  # in figure coordinates
+        tries[-1]["width"], centre = max(ax.bbox.width, 0.96 * cell[0]), box.x0 + box.width / 2
 
     def make(attempt, handles, texts, ncol):
-        lg = draw(ncol, texts, handles, legible_style(attempt["style"]))
-        notes(lg).kwargs, notes(lg).strip, notes(lg).panel = attempt["style"], True, held([ax])
+        lg = ax.legend(handles, texts, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=anchor,
+                       ncol=ncol, borderaxespad=0.0, **legible_style(attempt["style"]))
+        if centre is not None and lg.get_window_extent(renderer).width > ax.bbox.width:
+            lg.set_bbox_to_anchor((centre, 0.0), transform=blended_transform_factory(fig.transFigure, anchor))
+        notes(lg).kwargs, notes(lg).strip = attempt["style"], True
         return lg
 
     return fit(forms(tries, labels), make, (list(handles), list(labels)), fig, [ax], renderer)
@@ -326,7 +297,6 @@ def split(ax, handles, labels, given, moving, renderer):
             inside = Legend(ax, key_handles, texts, loc="upper right", **legible_style(style))
             if free_place(inside, found, renderer) is not None:
                 ax.add_artist(inside)
-                notes(inside).own = True  # the strip's other part, not a second legend (the lint's mark)
                 notes(inside).form, notes(inside).labels = (None, compact), stands
                 keep_entries(inside, [handles[i] for i in key], [labels[i] for i in key])
                 notes(lg).split = (curves, key, *held([inside]))
@@ -374,7 +344,8 @@ def relocate_key(legend, moving, renderer):
     """A split strip's key moved to the first free place again after the curves changed (else the least covered)."""
     split_ = split_of(legend)
     if split_ is not None:
-        free_place(split_[2], obstacles(split_[2].axes, moving, renderer), renderer, least=True)
+        ax = legend.axes
+        free_place(split_[2], obstacles(ax, moving, renderer), renderer, least=True)
 
 
 def remove_key(legend):
