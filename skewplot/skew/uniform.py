@@ -48,74 +48,49 @@ def uniform_precision(a, b, lo, hi):
     a, b = np.broadcast_arrays(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
     shape = a.shape
     a, b = a.ravel(), b.ravel()
-    if a.size and a.min() > 0 and b.min() > 0:  # the usual case (no NaN either): in place, when no branch is needed
-        out = _regular_precision(a, b, lo, hi)
-        if out is not None:
-            return out.reshape(shape)
-    # Precision depends on a/b only: scaling by max(a, b) keeps every step in range.
-    scale = np.maximum(a, b)
-    regular = (b > 0) & (a > 0)
+    regular = (a > 0) & (b > 0)  # False for NaN too
     all_regular = bool(regular.all())
-    if all_regular:  # the usual case: no masks needed (the rare branches below work on subsets)
-        ar, br = a / scale, b / scale
-    else:
-        ar = np.where(regular, a / np.where(regular, scale, 1.0), 1.0)
-        br = np.where(regular, b / np.where(regular, scale, 1.0), 1.0)
+    # Precision depends on a/b only: scaling by max(a, b) keeps every step in range.  The usual case (every rate
+    # positive) runs in place on whole arrays and the rare branches on subsets: bootstrap areas evaluate P̄ at
+    # millions of nodes, and the temporaries were a third of the time.
+    scale = np.maximum(a, b) if all_regular else np.where(regular, np.maximum(a, b), 1.0)
+    br = b / scale if all_regular else np.where(regular, b, 1.0) / scale
+    ar = np.divide(a if all_regular else np.where(regular, a, 1.0), scale, out=scale)
     width = hi - lo
     # Each a sum of two non-negative terms (1 - lo is exact near 1): no cancellation.
-    d_lo = br * (1.0 - lo) + ar * lo
-    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):
-        x = width * (ar - br) / d_lo
+    d_lo = br * (1.0 - lo)
+    tmp = ar * lo
+    d_lo += tmp
+    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):  # a subnormal D_lo: see the branches
+        x = np.subtract(ar, br, out=tmp)
+        x *= width
+        x /= d_lo
         log_1px = np.log1p(x)
         near_minus_one = x < -0.5
         if near_minus_one.any():
             d_hi = br[near_minus_one] * (1.0 - hi) + ar[near_minus_one] * hi
             log_1px[near_minus_one] = np.log(d_hi) - np.log(d_lo[near_minus_one])
-        b_share = br / d_lo
         big = np.abs(x) > 1e3
-        if big.any():
-            near = ar * b_share * (width / np.where(big, 1.0, d_lo)) * _psi(np.where(big, 0.0, x), log_1px)
-            far = ar * b_share * (1.0 - np.where(np.isfinite(x), log_1px / np.where(big, x, 1.0), 0.0)) / np.where(
-                big, ar - br, 1.0)
-            rise = np.where(big, far, near)
-        else:
-            rise = ar * b_share * (width / d_lo) * _psi(x, log_1px)
-    out = np.clip(ar * lo / d_lo + rise, 0.0, 1.0)
+        any_big = bool(big.any())
+        if any_big:  # width / D_lo may overflow: the far form, on those entries
+            ab, bb, xb = ar[big], br[big], x[big]
+            far = ab * (bb / d_lo[big]) * (1.0 - np.where(np.isfinite(xb), log_1px[big] / xb, 0.0)) / (ab - bb)
+            x[big] = 0.0
+        rise = np.divide(br, d_lo, out=br)
+        rise *= ar
+        rise *= width / np.where(big, 1.0, d_lo) if any_big else width / d_lo
+        rise *= _psi(x, log_1px)
+        if any_big:
+            rise[big] = far
+    out = np.multiply(ar, lo, out=ar)
+    out /= d_lo
+    out += rise
+    np.clip(out, 0.0, 1.0, out=out)
     if all_regular:
         return out.reshape(shape)
     out = np.where(regular, out, 0.0)
     out = np.where((b == 0) & (a > 0), 1.0, out)
     return np.where((a == 0) & (b == 0), 0.5 * (lo + hi), out).reshape(shape)
-
-
-def _regular_precision(a, b, lo, hi):
-    """:func:`uniform_precision` of rates all positive, the same operations in the same order, in place.
-
-    None when some ``x`` needs a branch of the general form (``x < -0.5`` or ``|x| > 1e3``).
-    Bootstrap areas evaluate P̄ at millions of nodes; the temporaries of the general form
-    were a third of its time.
-    """
-    scale = np.maximum(a, b)
-    br = b / scale
-    ar = np.divide(a, scale, out=scale)
-    width = hi - lo
-    d_lo = br * (1.0 - lo)
-    tmp = ar * lo
-    d_lo += tmp
-    with np.errstate(over="ignore", divide="ignore", invalid="ignore"):  # as the general form: subnormal D_lo
-        x = np.subtract(ar, br, out=tmp)
-        x *= width
-        x /= d_lo
-        if not (x.min() >= -0.5 and x.max() <= 1e3):
-            return None
-        rise = np.divide(br, d_lo, out=br)
-        rise *= ar
-        rise *= width / d_lo
-        rise *= _psi(x, np.log1p(x))
-    out = np.multiply(ar, lo, out=ar)
-    out /= d_lo
-    out += rise
-    return np.clip(out, 0.0, 1.0, out=out)
 
 
 # Gauss-Legendre order per segment by the distance sigma (in segment lengths)

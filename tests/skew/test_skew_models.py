@@ -313,8 +313,8 @@ def test_bad_types_name_the_argument(call, match):
         call()
 
 
-def test_uniform_precision_in_place_path_equals_the_general_one():
-    """The in-place path for positive rates gives the general form's bits (one zero rate forces the general form)."""
+def test_uniform_precision_of_positive_rates_does_not_depend_on_a_degenerate_neighbour():
+    """Positive rates (computed in place) give the same bits beside a zero rate (which takes the masked branches)."""
     from skewplot.skew.uniform import uniform_precision
 
     rng = np.random.default_rng(3)
