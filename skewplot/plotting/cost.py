@@ -71,6 +71,11 @@ class CostDisplay(EnvelopeDisplay):
 
     _update_params = ("m", "skew")
     _relabelled = ("x",)
+    #: The trivial lines over the envelopes (2.5), under the markers (3): below PC(+) ~ 0.1 every envelope IS the
+    #: always-negative line (the best threshold there rejects every case), and drawn under them that line, which
+    #: says why they meet, was hidden (figure review of 5c0f0e2: cost-01/06/07/09).  Thin, grey and dashed, it
+    #: leaves the colours under it seen; where the envelopes leave it they are apart again.
+    _baseline_z = 2.6
 
     @renamed_keywords(ci="confidence")
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,
@@ -214,7 +219,9 @@ class CostDisplay(EnvelopeDisplay):
         Whole decades that do not depend on ``m`` by themselves: a step of the
         cost weight moves the axis only when a marker's cost crosses one.
         """
-        costs = [] if self.skew is None else [self._marker_y(name, self._marker_x()) for name in self._hulls]
+        shown = self.skew if self.skew is not None else self.data_skew  # the marked skew: chosen, or the data's
+        x = None if shown is None else self._x_of_skew(shown)
+        costs = [] if x is None else [self._marker_y(name, x) for name in self._hulls]
         floor = cost_axis_floor(self._grid()[0], costs)
         return min(floor, self.ax_.get_ylim()[0]) if self._grow_only() else floor
 

@@ -297,20 +297,25 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         """Both Axis objects: their labels are painted by ``axis_labels_``."""
         return [self.ax_.xaxis, self.ax_.yaxis]
 
+    #: The baselines' zorder: under the envelopes (2.5), a classifier drawn over the line it beats.
+    _baseline_z = 1.6
+
     def _draw_extras(self, ax):
         """Hook for extra artists (the cost space's operating ranges)."""
 
     def _draw_baselines(self, ax):
         for key, (x, y, style) in self._baseline_curves().items():
-            (self.baselines_[key],) = ax.plot(x, y, color="0.35", linewidth=1.0, zorder=1.6, **style)
+            (self.baselines_[key],) = ax.plot(x, y, color="0.35", linewidth=1.0, zorder=self._baseline_z, **style)
 
     def _move_marker(self):
         visible = self.skew is not None
         data = not visible and self.data_skew is not None  # no deployment skew: the data set's own, named
         x = self._marker_x() if visible else float(self._x_of_skew(self.data_skew)) if data else 0.0
         for name, marker in self.markers_.items():
-            marker.set_data([x], [self._marker_y(name, x)] if visible else [np.nan])
-            marker.set_visible(visible)
+            # the data set's skew is marked on every curve as a chosen one is: a grid's data-set panel then
+            # reads like its neighbours (figure review of 5c0f0e2, cost-04 and cost-10)
+            marker.set_data([x], [self._marker_y(name, x)] if visible or data else [np.nan])
+            marker.set_visible(visible or data)
         self.skew_line_.set_xdata([x, x])
         self.skew_line_.set_visible(visible or data)
         self.skew_text_.set_x(x)

@@ -72,8 +72,13 @@ def test_skew_marker_sits_on_each_envelope_at_the_probability_cost(two):
     for name, pts in two.items():
         assert disp.markers_[name].get_data()[1][0] == sp.cost_envelope(pts, pc=sp.probability_cost(0.02, 0.6))[0]
     hidden = sp.plot_cost(two)
-    assert not hidden.markers_["weak"].get_visible()
-    # no deployment skew: the data set's own is marked (a line, no dots) and named, as a reader asks where it sits
+    # no deployment skew: the data set's own is marked (a line and a dot on each envelope, as a chosen skew's: a
+    # grid's data-set panel read unlike its neighbours, cost-04 of the review of 5c0f0e2) and named
+    pc = sp.probability_cost(hidden.data_skew, 0.5)
+    for name, pts in two.items():
+        assert hidden.markers_[name].get_visible()
+        assert hidden.markers_[name].get_xdata()[0] == pytest.approx(pc)
+        assert hidden.markers_[name].get_ydata()[0] == pytest.approx(sp.cost_envelope(pts, pc=pc)[0])
     assert hidden.skew_line_.get_visible() and hidden.skew_line_.get_xdata()[0] == pytest.approx(0.09)
     assert hidden.skew_text_.get_text().strip().startswith("π = 0.09 (data set)")
     rates = {name: sp.OperatingPoints.from_rates(p.tpr, p.fpr) for name, p in two.items()}  # skew unknown
@@ -101,8 +106,8 @@ def test_update_moves_the_same_artists_and_recomputes_nothing_else(two, monkeypa
     assert marker.get_xdata()[0] == pytest.approx(sp.probability_cost(0.3, 0.2))
     assert disp.ax_.get_xlabel() == "Probability cost $PC(+)$ ($m$=0.2)"
     assert len(plt.get_fignums()) == n_figs
-    disp.update(skew=None)
-    assert not marker.get_visible()
+    disp.update(skew=None)  # back to the data set's own skew: the dot on the envelope there
+    assert marker.get_xdata()[0] == pytest.approx(sp.probability_cost(disp.data_skew, 0.2))
 
 
 @pytest.mark.slow  # loaded run 2026-11-29

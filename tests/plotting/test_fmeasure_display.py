@@ -212,7 +212,8 @@ def test_without_a_skew_the_data_sets_own_is_named_and_the_axis_follows_it(plot)
     pts = sp.operating_points(y, s)
     disp = plot({"a": pts, "b": pts}, max_lines=5)
     assert disp.ax_.get_xscale() == "log"
-    assert disp.skew_line_.get_visible() and not disp.markers_["a"].get_visible()
+    assert disp.skew_line_.get_visible() and disp.markers_["a"].get_visible()  # dots too (cost-04 of 5c0f0e2)
+    assert disp.markers_["a"].get_xdata()[0] == pytest.approx(disp.skew_line_.get_xdata()[0])
     assert disp.skew_line_.get_xdata()[0] == pytest.approx(pts.skew)
     assert f"π = {sp.skew.base.skew_text(pts.skew)} (data set)" in disp.skew_text_.get_text()
     labels = disp.ax_.get_legend_handles_labels()[1]

@@ -16,12 +16,19 @@ from matplotlib.transforms import BboxBase
 from ._legend import _renderer
 
 __all__ = ["nest_markers", "base_size", "fit_marker_label", "show_whole", "line_segments", "marker_radius_px",
-           "NEAR_PT", "RING_PT"]
+           "NEAR_PT", "RING_PT", "GROW_MAX_PT", "near_px", "seen_at"]
 
-#: Marks (skew or threshold) closer than this (points) are nested (:func:`nest_markers`).
-NEAR_PT = 6.0
-#: The ring (points of radius) each nested mark shows around the one above it.
+#: Marks (skew or threshold) closer than this (points) are nested (:func:`nest_markers`): about half a mark's
+#: width, where the one on top hides most of the other.  Marks further apart show each other's edge; nesting
+#: them too (6 pt, 5c0f0e2) chained a run of marks along a curve into one growing stack (roc-08).
+NEAR_PT = 3.0
+#: Never nearer than this (pixels) at a low dpi: the lint's ``MIN_MARKER_PX`` (5) and a pixel to spare.
+NEAR_MIN_PX = 6.0
+#: The ring (points of radius) each nested mark shows around the one above it...
 RING_PT = 1.2
+#: ...while a group's growth stays within this (points of radius): ten coinciding marks thin their rings rather
+#: than grow a 70 px disc stack over the curves and the tick labels (cost-02, cost-03).
+GROW_MAX_PT = 3.6
 _BASE_SIZE = weakref.WeakKeyDictionary()  # a nested mark's own size, kept while it is grown
 
 
@@ -64,20 +71,31 @@ def show_whole(line):
     return line
 
 
+def near_px(dpi):
+    """The distance (pixels at ``dpi``) under which :func:`nest_markers` nests two marks (the page's too)."""
+    return max(NEAR_PT * dpi / 72.0, NEAR_MIN_PX)
+
+
+def ring_pt(n):
+    """The ring (points of radius) of each mark of a group of ``n`` nested ones: ``RING_PT``, thinner for many."""
+    return min(RING_PT, GROW_MAX_PT / max(n - 1, 1))
+
+
 def base_size(line):
     """The marker size (points) ``line`` was given, before :func:`nest_markers` grew it."""
     return _BASE_SIZE.get(line, line.get_markersize())
 
 
-def nest_markers(ax, markers, near_pt=NEAR_PT):
-    """Marks closer than ``near_pt`` points, nested: each one under another grows by a ring, none moves.
+def nest_markers(ax, markers):
+    """Marks closer than :func:`near_px`, nested: each one under another grows by a ring, none moves.
 
     A mark stays on its data (its drawn place is its value). Where two or
     more classifiers' marks coincide (both at the trivial cost, say), the
     later one (drawn on top) keeps its size and every one under it grows by
-    ``RING_PT`` of radius per mark above it, so each shows as a ring of its
-    colour around the next: told apart by their size, never by moving one.
-    Groups are marks linked by pairs closer than ``near_pt`` in pixels.
+    a ring (:func:`ring_pt`, thinner in a large group) per mark above it, so
+    each shows as a ring of its colour around the next: told apart by their
+    size, never by moving one.  Groups are marks linked by pairs closer than
+    :func:`near_px`.
     """
     markers = list(markers)
     for m in markers:
@@ -91,7 +109,7 @@ def nest_markers(ax, markers, near_pt=NEAR_PT):
     keep = [i for i in range(len(shown)) if np.isfinite(xy[i]).all()]
     if len(keep) < 2:
         return
-    reach = near_pt * ax.figure.dpi / 72.0
+    reach = near_px(ax.figure.dpi)
     near = np.hypot(*(xy[keep][:, None] - xy[keep][None]).transpose(2, 0, 1)) < reach
     if np.count_nonzero(near) == len(keep):  # each mark near itself only: nothing to nest (most steps)
         return
@@ -103,8 +121,9 @@ def nest_markers(ax, markers, near_pt=NEAR_PT):
         label = spread
     for g in set(label.tolist()):
         group = [keep[k] for k in np.flatnonzero(label == g)]  # in drawing order: the last is on top
+        ring = ring_pt(len(group))
         for above, i in enumerate(reversed(group)):
-            shown[i].set_markersize(_BASE_SIZE[shown[i]] + 2.0 * RING_PT * above)
+            shown[i].set_markersize(_BASE_SIZE[shown[i]] + 2.0 * ring * above)
 
 
 #: The label's heights tried, in Axes fractions of its anchor, with its vertical alignment: the top first (where
@@ -112,6 +131,9 @@ def nest_markers(ax, markers, near_pt=NEAR_PT):
 LABEL_PLACES = ((0.98, "top"), (0.02, "bottom"), (0.85, "center"), (0.7, "center"), (0.55, "center"),
                 (0.4, "center"), (0.25, "center"), (0.12, "center"))
 _EDGE_PX = 1.5  # a line this far inside the label's box only touches its edge (the skew line it starts at)
+#: Clearance (points) kept between the label's box and a line above or below it: a line along the box's top
+#: runs through the glyphs' tops (the trivial "always +" line at cost 1 in cost-05 of the figure review).
+CLEAR_PT = 2.0
 
 
 def line_segments(line):
@@ -184,6 +206,7 @@ def fit_marker_label(text, x, labels, skip=()):
     room = {"left": box.x1 - px, "right": px - box.x0}  # keyed by the label's alignment
     renderer = _renderer(ax.figure)
     segs = boxes = bounds = None
+    clear = CLEAR_PT * ax.figure.dpi / 72.0
     tried = []  # (label, side, frac, va, label box) of every place tried: the fewest-covered one if none is free
     for rank, label in enumerate(labels):  # measured only when the one before found no free place
         text.set_text(f" {label} ")
@@ -202,7 +225,7 @@ def fit_marker_label(text, x, labels, skip=()):
             y0 = y - height if va == "top" else y if va == "bottom" else y - height / 2.0
             for side in sides:
                 x0 = px if side == "left" else px - width
-                lb = (x0 + _EDGE_PX, y0 + _EDGE_PX, x0 + width - _EDGE_PX, y0 + height - _EDGE_PX)
+                lb = (x0 + _EDGE_PX, y0 - clear, x0 + width - _EDGE_PX, y0 + height + clear)
                 if not any(_meets(b, lb) for b in boxes) and not (len(segs) and _blocked(segs, bounds, lb)):
                     _place(text, label, side, frac, va)
                     return
@@ -225,3 +248,10 @@ def _place(text, label, side, frac, va):
     text.set_horizontalalignment(side)
     text.set_verticalalignment(va)
     text.set_y(frac)
+
+
+def seen_at(ax, x, frac=0.01):
+    """Whether a vertical line at data ``x`` lies inside ``ax``'s x range, off its spines (``frac`` of the width)."""
+    with np.errstate(invalid="ignore", divide="ignore"):
+        f = float((ax.transScale + ax.transLimits).transform([[x, 0.5]])[0, 0])
+    return bool(np.isfinite(f) and frac < f < 1.0 - frac)

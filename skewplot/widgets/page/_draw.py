@@ -18,7 +18,7 @@ import numpy as np
 
 from ...plotting._axes import precision_floor
 from ...plotting._compat import dash_pattern, draw_as_saved
-from ...plotting.layout._markers import NEAR_PT, RING_PT, base_size
+from ...plotting.layout._markers import GROW_MAX_PT, RING_PT, base_size, near_px
 
 __all__ = ["scene_artists", "line_style", "text_style", "panel_box", "pr_item", "envelope_item", "layers",
            "pr_limits", "envelope_limits", "variants", "axis_texts", "rgba", "Params"]
@@ -120,8 +120,8 @@ def envelope_item(disp, kind, param_control, skew_control):
     out = {"kind": kind, "param": param_control, "control": skew_control, "curves": curves,
            "grid": np.asarray(disp._grid(), dtype=float).tolist(), "log": bool(disp.log_skew),
            "baselines": {k: line_style(v, dpi) for k, v in disp.baselines_.items()},
-           "skew_line": line_style(disp.skew_line_, dpi), "near_px": NEAR_PT * dpi / 72.0,
-           "ring_px": RING_PT * dpi / 72.0}
+           "skew_line": line_style(disp.skew_line_, dpi), "near_px": near_px(dpi),
+           "ring_px": RING_PT * dpi / 72.0, "grow_px": GROW_MAX_PT * dpi / 72.0}
     if kind == "cost":
         out["x_axis"] = disp.x_axis
     return out

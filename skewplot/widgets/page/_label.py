@@ -12,7 +12,7 @@ boxes of what else the panel writes.
 
 from __future__ import annotations
 
-from ...plotting.layout._markers import _EDGE_PX, LABEL_PLACES
+from ...plotting.layout._markers import _EDGE_PX, CLEAR_PT, LABEL_PLACES
 from ._draw import rgba, text_style
 
 __all__ = ["marker_label"]
@@ -36,7 +36,8 @@ def marker_label(disp, renderer, height):
     text = disp.skew_text_
     out = text_style(text, renderer, height)
     out.update(bbox=rgba("white", 0.8), text=text.get_text(), places=[list(p) for p in LABEL_PLACES],
-               edge=_EDGE_PX, y=LABEL_PLACES[0][0])
+               edge=_EDGE_PX,
+               clear=CLEAR_PT * disp.figure_.dpi / 72.0, y=LABEL_PLACES[0][0])
     out["boxes"] = _text_boxes(disp, text, height, renderer)
     # the page's first paint shows the label where the kernel put it (its place depends on what it avoided then)
     x0, y0, w, h = out["box"]

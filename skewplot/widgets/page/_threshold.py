@@ -32,7 +32,7 @@ import zlib
 import numpy as np
 
 from ...metrics.hull import frontier_hull
-from ...plotting.layout._markers import NEAR_PT, RING_PT, base_size
+from ...plotting.layout._markers import GROW_MAX_PT, RING_PT, base_size, near_px
 from ._draw import line_style, panel_box
 
 __all__ = ["encode_points", "decode_points", "threshold_scene"]
@@ -144,7 +144,8 @@ def threshold_scene(widget, height):
     mode = c["threshold_mode"].value
     names = list(tc.points)
     return {
-        "points": points, "marks": marks, "near_px": NEAR_PT * dpi / 72.0, "ring_px": RING_PT * dpi / 72.0,
+        "points": points, "marks": marks, "near_px": near_px(dpi), "ring_px": RING_PT * dpi / 72.0,
+        "grow_px": GROW_MAX_PT * dpi / 72.0,
         "m": "m" if "m" in c else None,
         "start": {"mode": mode, "of": names.index(tc.selected), "target": int(round(c["target"].value * 100)),
                   "index": [widget.threshold_index_[n] for n in names],

@@ -1,7 +1,7 @@
 """The saved page's ``nest`` (``runtime/draw.js``) against :func:`skewplot.plotting.layout._markers.nest_markers`.
 
 The page grows coinciding marks by rings as the kernel does, and moves none;
-the browser walks compare a few states, this compares 150 random sets of 2-6
+the browser walks compare a few states, this compares 150 random sets of 2-11
 marks (clusters of 1-10 px, marks on one vertical line) in Node.  Skipped
 without ``node``, failed without it in CI.
 """
@@ -19,7 +19,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from skewplot.plotting.layout._markers import NEAR_PT, RING_PT, nest_markers  # noqa: E402
+from skewplot.plotting.layout._markers import GROW_MAX_PT, RING_PT, near_px, nest_markers  # noqa: E402
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.usefixtures("node")  # skips without node; fails in CI (tests/conftest.py)
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.usefixtures("node")  # skips without node; fails in CI 
 def _nest_source():
     """The page's ``nest`` function as it ships (it uses nothing of its file but its arguments)."""
     text = resources.files("skewplot.widgets.page").joinpath("runtime", "draw.js").read_text(encoding="utf-8")
-    start = text.index("  function nest(marks, reach, ring) {")
+    start = text.index("  function nest(marks, reach, ring, grow) {")
     end = text.index("\n  }\n", start) + len("\n  }\n")
     return text[start:end]
 
@@ -43,7 +43,7 @@ def test_the_pages_nest_grows_the_marks_the_kernel_grows(tmp_path):
     px = fig.dpi / 72.0
     cases, grown = [], 0
     for _ in range(150):
-        n = int(rng.integers(2, 7))
+        n = int(rng.integers(2, 12))  # up to 11: a large group's rings thin (ring_pt)
         centre = rng.uniform((0, 0), (400, 300))
         spread = rng.choice([1.0, 4.0, 10.0], size=2)
         places = centre + rng.normal(0.0, spread, (n, 2))
@@ -67,7 +67,7 @@ const cases = require({json.dumps(str(tmp_path / "cases.json"))});
 let worst = 0, moved = 0;
 for (const c of cases) {{
   const marks = c.q.map(q => ({{value: 1, q: q.slice()}}));
-  nest(marks, {NEAR_PT * 100 / 72}, {RING_PT * 100 / 72});
+  nest(marks, {near_px(100)}, {RING_PT * 100 / 72}, {GROW_MAX_PT * 100 / 72});
   marks.forEach((m, i) => {{
     worst = Math.max(worst, Math.abs(m.grow - c.kernel[i]));
     moved = Math.max(moved, Math.abs(m.q[0] - c.q[i][0]), Math.abs(m.q[1] - c.q[i][1]));

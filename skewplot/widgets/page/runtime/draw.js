@@ -209,7 +209,7 @@
       var y = best(it.curves[name].hull, mx);
       marks.push({name: name, value: isFinite(y) ? y : null, q: [T.x(mx), T.y(y)]});
     });
-    nest(marks, it.near_px, it.ring_px);
+    nest(marks, it.near_px, it.ring_px, it.grow_px);
     var sl = [[T.x(mx), T.box[1] + T.box[3]], [T.x(mx), T.box[1]]];
     stroke(sl, it.skew_line);
     page.drawn[p.key + "/skewline"] = sl;
@@ -231,7 +231,7 @@
     ctx.restore();
     text(mt, " " + at.label + " ", px, at.y0, at.side, "top", 0);
   }
-  function nest(marks, reach, ring) {  // _markers.nest_markers: groups of marks linked by pairs closer than reach
+  function nest(marks, reach, ring, grow) {  // _markers.nest_markers: groups of marks linked by pairs closer than reach
     var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[0]) && isFinite(m.q[1]); });
     var root = shown.map(function (m, i) { return i; });
     function find(i) { while (root[i] !== i) { i = root[i]; } return i; }
@@ -241,10 +241,12 @@
       });
     });
     marks.forEach(function (m) { m.grow = 0; });
+    var size = {};  // each group's count: its rings thin so that its growth stays within grow (_markers.ring_pt)
+    shown.forEach(function (m, i) { var r = find(i); size[r] = (size[r] || 0) + 1; });
     var above = {};  // from the last (drawn on top) back: each mark grows a ring per mark above it in its group
     for (var i = shown.length - 1; i >= 0; i--) {
       var r = find(i);
-      shown[i].grow = (above[r] || 0) * ring;
+      shown[i].grow = (above[r] || 0) * Math.min(ring, grow / Math.max(size[r] - 1, 1));
       above[r] = (above[r] || 0) + 1;
     }
   }

@@ -39,7 +39,7 @@
 
   // page.fitLabel: where the label goes ({label, side: its alignment, x0, y0: its box's top left, width, height})
   page.fitLabel = function (p, T, labels, mt, px, ctx, font, drawnNow) {
-    var box = T.box, h = mt.box[3], e = mt.edge, segs = null, tried = [];
+    var box = T.box, h = mt.box[3], e = mt.edge, c = mt.clear, segs = null, tried = [];
     ctx.save(); ctx.font = font;
     var scale = mt.box[2] / ctx.measureText(mt.text).width;  // the browser's widths as matplotlib's
     var widths = labels.map(function (l) { return ctx.measureText(" " + l + " ").width * scale; });
@@ -61,7 +61,7 @@
       for (var k = 0; k < mt.places.length; k++) {
         for (var j = 0; j < sides.length; j++) {
           var at = place(labels[rank], width, sides[j], mt.places[k][0], mt.places[k][1]);
-          var lb = [at.x0 + e, at.y0 + e, at.x0 + width - e, at.y0 + h - e];
+          var lb = [at.x0 + e, at.y0 - c, at.x0 + width - e, at.y0 + h + c];  // _markers.fit_marker_label's box
           at.lb = lb;
           if (!mt.boxes.some(function (b) { return meets(b, lb); })
               && !segs.some(function (s) { return crossing(s, lb); })) { return at; }

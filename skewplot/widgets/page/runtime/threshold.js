@@ -223,7 +223,7 @@
         marks.push({name: name, value: 0, q: q, low: low});
       });
       if (m.space === "cost" || m.space === "f") { return; }
-      A.nest(marks, TH.near_px, TH.ring_px);  // skewplot.plotting.layout._markers.nest_markers
+      A.nest(marks, TH.near_px, TH.ring_px, TH.grow_px);  // skewplot.plotting.layout._markers.nest_markers
       marks.forEach(function (mk) {
         var key = m.key + "/threshold/" + mk.name, st = m.styles[mk.name];
         if (mk.value === null) { return; }
