@@ -227,7 +227,8 @@ def _draw(case, ax, skew, quick, panel):
         return f(pts, skew_series=series[panel % 4], ax=ax)
     if case.func == "plot_pr_surface":
         _, y, s = data(case.positives, 1, False, quick)
-        return f(y, s[panel % 3], ax=ax) if ax is None else f(y, s[panel % 3])  # 3-D: its own figure
+        name = NAMES[panel % 3]  # a user's arrays come with the model's name (scores[k] are NAMES[k]'s)
+        return f(y, s[panel % 3], name=name, ax=ax) if ax is None else f(y, s[panel % 3], name=name)  # 3-D: own figure
     if case.func == "plot_ap_null":
         n_pos = extra["n_pos"] * (1 + panel)
         return f(5000, n_pos, observed=min(0.9, 3 * n_pos / 5000), n_samples=2000 if quick else 20000, ax=ax)

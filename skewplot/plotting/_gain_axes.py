@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._format import tick
+
 __all__ = ["LINEAR_FROM", "MAX_DECADES", "decades", "gain", "use_decades", "decade_axes", "baseline_xy",
            "densify"]
 
@@ -57,33 +59,56 @@ def use_decades(scale, pi):
     return scale == "decades" or (scale == "auto" and pi < LINEAR_FROM)
 
 
-_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
-
-
 def _tick_text(k):
-    """The gain ``1 - 10**-k`` as a tick label: ``"0"``, ``"0.9"``, ... ``"0.9999"``, then ``"1−10⁻⁵"``; ``"−9"``.
+    """The gain ``1 - 10**-k`` as a tick label: ``"0"``, ``"0.9"``, ... ``"0.9999"``, then ``"1−1e-5"``; ``"−9"``.
 
-    In the tick labels' own font (no mathtext, whose font a theme may set apart).
+    In the tick labels' own font and size (no mathtext, whose font a theme may set apart; no superscript digits,
+    which a font draws at about half the label's size: "1−10⁻⁶" had a 3.5 pt exponent, prg-03 of the review).
     """
     if k == 0:
         return "0"
     if k < 0:  # a negative gain: 1 - 10**-k, "−9", "−99"
         return "−" + str(10 ** -k - 1)
-    return "0." + "9" * k if k <= 4 else "1−10⁻" + str(k).translate(_SUPERSCRIPTS)
+    return "0." + "9" * k if k <= 4 else "1−" + tick(10.0 ** -k)
+
+
+#: Negative precision gains given a tick when the curves reach them (worse than chance: FPR > TPR).
+_NEGATIVE_GAINS = (-1.0, -3.0, -9.0, -99.0, -999.0)
+_GAP_PT = 14.0  # the least room between two y ticks (a label's height and a gap)
+
+
+def _negative_ticks(y_lo, length_pt, span):
+    """Ticks (gains) below 0 on a decade y axis from ``y_lo`` decades: the lowest in view, and those between it
+    and 0 that keep ``_GAP_PT`` from their neighbours (``span``: the decades the Axes' ``length_pt`` show)."""
+    per_pt = span / max(length_pt, 1.0)
+    out, last = [], 0.0
+    for g in _NEGATIVE_GAINS:
+        d = float(decades(g))
+        if d < y_lo:
+            break
+        if (last - d) / per_pt >= _GAP_PT:
+            out.append(g)
+            last = d
+    return out
 
 
 _TICK_PT = 40.0  # room a tick label takes along its axis ("0.9999" at 7-8 pt and a gap)
 
 
-def _ticks(axis, lo, hi, length_pt):
-    """Ticks at whole decades, every ``step`` of them so that their labels fit ``length_pt`` (at most 7)."""
+def _ticks(axis, lo, hi, length_pt, below=()):
+    """Ticks at whole decades, every ``step`` of them so that their labels fit ``length_pt`` (at most 7).
+
+    ``below``: negative gains to tick as well (:func:`_negative_ticks`).
+    """
     from matplotlib.ticker import FixedFormatter, FixedLocator, NullLocator
 
     most = int(min(7, max(2, length_pt // _TICK_PT)))
     step = max(1, int(np.ceil((hi - lo) / most)))
     ks = [k for k in range(int(np.ceil(lo)), int(np.floor(hi)) + 1) if k % step == 0]
-    axis.set_major_locator(FixedLocator(gain(ks)))
-    axis.set_major_formatter(FixedFormatter([_tick_text(k) for k in ks]))
+    gains = [*below[::-1], *gain(ks)]
+    axis.set_major_locator(FixedLocator(gains))
+    axis.set_major_formatter(FixedFormatter([tick(g).replace("-", "−") for g in below[::-1]]
+                                            + [_tick_text(k) for k in ks]))
     axis.set_minor_locator(NullLocator())
 
 
@@ -108,7 +133,9 @@ def decade_axes(ax, curves):
     ax.set_ylim(gain(y_lo), gain(y_hi))
     to_pt = 72.0 / ax.figure.dpi
     _ticks(ax.xaxis, 0.0, x_hi, ax.bbox.width * to_pt)
-    _ticks(ax.yaxis, min(0.0, np.ceil(y_min)), y_hi, 2.0 * ax.bbox.height * to_pt)  # a y label: one line high
+    # a y label is one line high: twice the ticks of a width; below 0 the gains -1, -3, -9... that fit
+    below = _negative_ticks(y_lo, ax.bbox.height * to_pt, y_hi - y_lo) if y_min < 0.0 else []
+    _ticks(ax.yaxis, 0.0, y_hi, 2.0 * ax.bbox.height * to_pt, below)
     return x_hi
 
 

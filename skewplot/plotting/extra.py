@@ -14,7 +14,7 @@ from ._axes import data_set_title, data_skew, fit_title, log_axis, logit_axis, s
 from ._display import Display, as_points_dict, legend_name, palette
 from ._kwargs import check_style
 from .layout._figure import fit_label, legible
-from .layout._markers import fit_marker_label
+from .layout._markers import fit_marker_label, seen_at
 
 __all__ = ["SkewTransformDisplay", "plot_skew_transform", "AUCPRSkewDisplay", "plot_aucpr_vs_skew", "APNullDisplay",
            "plot_ap_null"]
@@ -131,7 +131,8 @@ class AUCPRSkewDisplay(Display):
     ``lines_`` holds one curve per classifier; ``baselines_`` the random
     classifier (AUC = pi') and the minimum achievable AUC; ``inversions_``
     maps each pair ``(a, b)`` to the skews where their ranking flips, drawn
-    as vertical lines in ``markers_``.  ``update(normalize=...)``.
+    as vertical lines in ``markers_`` (those off the axis' ends, where no
+    line can be seen, are left out).  ``update(normalize=...)``.
     """
 
     _update_params = ("normalize",)
@@ -179,22 +180,23 @@ class AUCPRSkewDisplay(Display):
                                                linestyle="--", linewidth=1.0, label="random", **tick)
         (self.baselines_["min"],) = ax.plot(self.skews, self._values(self._min), color="0.35", linestyle=":",
                                             linewidth=1.0, label="minimum achievable", **tick)
+        if self.log_skew:
+            log_axis(ax)
+        ax.set_xlim(*skew_window(self.skews, self.log_skew))
         names = list(self.points)
         for i, a in enumerate(names):
             for b in names[i + 1:]:
                 roots = np.asarray(inversion_skews(self.points[a], self.points[b], interpolation=self.interpolation))
                 self.inversions_[(a, b)] = roots
                 for k, r in enumerate(roots):
-                    label = "ranking inverts (π*)" if not self.markers_ else None
+                    if not seen_at(ax, r):  # on a spine or past it (pi* = 0.9999955 at the right end): no line to see
+                        continue
                     self.markers_[(a, b, k)] = ax.axvline(r, color="0.2", linewidth=0.8, linestyle="-.",
-                                                          label=label)
+                                                          label=None if self.markers_ else "ranking inverts (π*)")
                     text = ax.text(r, 0.98, "", transform=ax.get_xaxis_transform(), ha="left", va="top",
                                    fontsize=legible("x-small"))
                     text.set_in_layout(False)
-                    self.inversion_texts_.append((text, r, self.markers_[(a, b, k)]))
-        if self.log_skew:
-            log_axis(ax)
-        ax.set_xlim(*skew_window(self.skews, self.log_skew))
+                    self.inversion_texts_.append((text, r, self.markers_[(a, b, k)], (a, b)))
         ax.set_ylim(0, 1.02)
         fit_label(ax.xaxis, "Deployment skew $\\pi'$", "$\\pi'$")
         self._ylabel()
@@ -206,10 +208,13 @@ class AUCPRSkewDisplay(Display):
     def _label_inversions(self):
         """Each pi* label beside its line where it covers no curve and no other label (inversions close together
         piled their labels on one another at the top of the panel: aucsk-02/03 of the figure review of 95734ae)."""
-        for text, _, _ in self.inversion_texts_:
+        for text, *_ in self.inversion_texts_:
             text.set_text("")
-        for text, r, line in self.inversion_texts_:
-            fit_marker_label(text, r, (f"π* = {number(r)}", number(r)), skip=(line,))
+        for text, r, line, (a, b) in self.inversion_texts_:
+            # which pair inverts, when it fits: ten classifiers' lines do not say whose ranks swap
+            said = f"π* = {number(r)}"
+            fit_marker_label(text, r, (f"{said} ({legend_name(a)} / {legend_name(b)})", said, number(r)),
+                             skip=(line,))
 
     def _title(self):
         """A panel of a row or grid names its data set (and says it is normalised): the panels differ by them."""
@@ -240,8 +245,9 @@ def plot_aucpr_vs_skew(data=None, y_score=None, *, y_true=None, hue=None, sample
     """Draw the AUCPR of classifiers against the deployment skew, with every inversion marked.
 
     Rankings by AUCPR can change with the skew [L §4.1.1]; every skew where
-    two classifiers swap places (:func:`skewplot.inversion_skews`) is drawn as
-    a vertical line labelled pi*.
+    two classifiers swap places (:func:`skewplot.inversion_skews`) inside the
+    skew axis is drawn as a vertical line labelled pi* and, where it fits,
+    the pair.
 
     Parameters
     ----------
@@ -309,6 +315,8 @@ class APNullDisplay(Display):
             lo = min(lo, self.observed - sd)
         if log:
             lo, hi = min(draws.min(), top) / 1.25, top * 1.6  # the observed line clear of the right spine
+        # ...but not past AP 1, a value no ranking takes (0.9 observed ran the axis to 1.44: apn-06 of the review)
+        hi = min(hi, max(1.0, top * 1.03))
         if hi - lo < 1e-3:  # a point mass (one item, or every item positive): give it room
             lo, hi = lo - 0.05, hi + 0.05
         bins = np.geomspace(draws.min(), draws.max(), 40) if log and draws.max() > draws.min() else 60

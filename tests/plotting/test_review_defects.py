@@ -2,7 +2,8 @@
 
 Each test fails on 0a8cd3f: the cost skew label written through the trivial line at cost 1, a data-set panel
 without marks on its curves, the trivial line hidden under the envelopes, ten coinciding marks grown into a
-70 px disc stack.
+70 px disc stack, PR-gain curves below 0 with no tick there, a 3.5 pt superscript in a PR-gain tick, and a pi*
+line on the right spine of AUCPR-against-skew with an orphan number beside it.
 """
 
 import matplotlib.pyplot as plt
@@ -82,3 +83,79 @@ def test_ten_coinciding_marks_stay_small_and_nearby_ones_are_not_grown():
     run = [ax.plot([0.1], [0.1 + 0.07 * k], "D", markersize=6, color=f"C{k}")[0] for k in range(5)]
     nest_markers(ax, run)
     assert [m.get_markersize() for m in run] == [6.0] * 5
+
+
+def _negative_prg():
+    # a classifier worse than chance at the top of its ranking: precision gains below 0 at rare skews
+    rng = np.random.default_rng(3)
+    y = (rng.random(4000) < 0.02).astype(int)
+    good = rng.normal(size=y.size) + 2.0 * y
+    bad = rng.normal(size=y.size) + 0.5 * y
+    bad[y == 0][:5] += 6.0
+    bad = np.where((y == 0) & (rng.random(y.size) < 0.002), bad + 6.0, bad)
+    return {"good": sp.operating_points(y, good), "bad": sp.operating_points(y, bad)}
+
+
+@pytest.mark.slow  # 0.4-1 s: a drawn figure
+def test_prg_curves_below_zero_get_ticks_there_and_no_superscripts():
+    # prg-01/07/08/10: AUPRG -2.9 drawn below precision gain 0 with no tick below it; prg-03: "1−10⁻⁶"
+    disp = sp.plot_prg(_negative_prg(), skew=1e-4)
+    disp.figure_.canvas.draw()
+    assert disp.decades_
+    lo = disp.ax_.get_ylim()[0]
+    assert lo < 0
+    ticks = [(t.get_loc(), t.label1.get_text()) for t in disp.ax_.yaxis.get_major_ticks()]
+    below = [(v, s) for v, s in ticks if lo <= v < 0]
+    assert below, ticks
+    for v, s in below:
+        assert float(s.replace("−", "-")) == pytest.approx(v)
+    texts = [t.label1.get_text() for axis in (disp.ax_.xaxis, disp.ax_.yaxis) for t in axis.get_major_ticks()]
+    assert not any(set(s) & set("⁰¹²³⁴⁵⁶⁷⁸⁹⁻") for s in texts), texts
+
+
+def test_an_inversion_on_the_axis_end_draws_no_line_and_a_shown_one_names_its_pair(monkeypatch):
+    # aucsk-02/03: a second π* at 0.9999955 was a line on the right spine and a bare "0.9999955" beside it
+    import skewplot.metrics.ranking as ranking
+
+    monkeypatch.setattr(ranking, "inversion_skews", lambda a, b, **kw: np.array([0.26, 0.9999955]))
+    pts = _scores(1000, 0.05, [2.0, 1.5])
+    disp = sp.plot_aucpr_vs_skew(pts, skews=np.geomspace(1e-3, 0.999, 20))
+    assert sorted(disp.markers_) == [("c0", "c1", 0)]  # the root on the spine: no line
+    assert list(disp.inversions_[("c0", "c1")]) == [0.26, 0.9999955]  # ...yet reported
+    disp.figure_.canvas.draw()
+    texts = [t.get_text().strip() for t in disp.ax_.texts if t.get_visible() and t.get_text().strip()]
+    assert texts == ["π* = 0.260 (c0 / c1)"]
+
+
+def _one(n=1000, prevalence=0.01, seed=0):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < prevalence).astype(int)
+    y[:3] = 1
+    return y, rng.normal(size=n) + 2.0 * y
+
+
+@pytest.mark.slow  # about 0.5 s: a 3-D figure
+def test_the_surface_names_its_classifier_and_its_colour_bar_spans_its_colours():
+    # surf-01..05: titled "classifier" (the placeholder of arrays given no name); the bar's foot white (colours
+    # scaled to the surface's lowest value, ticks from the floor below it); the bar's labels past the right edge
+    y, s = _one()
+    disp = sp.plot_pr_surface(y, s, skews=[1e-3, 1e-2, 0.1], n_recall=5)
+    assert "classifier" not in disp.ax_.get_title() and "(data set)" in disp.ax_.get_title()
+    norm = disp.lines_["surface"].norm  # the colours run over the z axis' whole range, as the bar's ticks do
+    assert (norm.vmin, norm.vmax) == pytest.approx(disp.ax_.get_zlim())
+    assert disp.colorbar_.ax.get_ylim() == pytest.approx(disp.ax_.get_zlim())
+    fig = disp.figure_
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    assert disp.colorbar_.ax.get_tightbbox(renderer).x1 <= fig.bbox.x1 + 0.5
+    named = sp.plot_pr_surface(y, s, name="logistic", skews=[1e-3, 0.1], n_recall=5)
+    assert named.ax_.get_title().startswith("logistic, π = ")
+
+
+@pytest.mark.slow  # about 0.8 s: the null's exact moments
+def test_the_ap_null_axis_ends_at_ap_1():
+    # apn-06: an observed AP of 0.9 on the log axis ran it to 1.44
+    disp = sp.plot_ap_null(300, 60, observed=0.9, n_samples=200, random_state=0)
+    assert disp.ax_.get_xscale() == "log"
+    assert disp.ax_.get_xlim()[1] <= 1.0 * 1.03 + 1e-12
+    assert disp.ax_.get_xlim()[1] > 0.9
