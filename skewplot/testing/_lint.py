@@ -178,6 +178,7 @@ def _drawn_texts(fig, renderer, with_text=False):
 def _curves(ax):
     """Visible data artists of ``ax``: ``(artist, display vertices (n, 2), joined)`` (joined: a polyline)."""
     from matplotlib.collections import LineCollection, PathCollection, PolyCollection
+    from matplotlib.patches import Polygon, StepPatch
 
     out = []
     for line in ax.lines:
@@ -197,6 +198,10 @@ def _curves(ax):
         for path in coll.get_paths():
             xy = coll.get_transform().transform(np.asarray(path.vertices, dtype=float))
             out.append((coll, xy[np.isfinite(xy).all(axis=1)], True))
+    for patch in ax.patches:  # outlines drawn as curves: hist(histtype="step") and ax.stairs
+        if patch.get_visible() and not patch.get_fill() and isinstance(patch, (Polygon, StepPatch)):
+            xy = patch.get_transform().transform(np.asarray(patch.get_path().vertices, dtype=float))
+            out.append((patch, xy[np.isfinite(xy).all(axis=1)], True))
     return out
 
 

@@ -249,3 +249,22 @@ def test_the_lint_leaves_a_drawn_figure_fresh():
     lint_figure(fig)
     assert fig.stale
     plt.close(fig)
+
+
+@pytest.mark.parametrize("draw", ["hist-step", "stairs"])
+def test_a_legend_over_a_step_histogram_or_stairs(draw):
+    # the gallery helper's find (session of 0a8cd3f): the legend rule counted lines and collections, not the outline
+    # patches of hist(histtype="step") and ax.stairs, so a legend over such curves passed
+    fig, ax = plt.subplots(figsize=(4, 3), dpi=72)
+    edges = np.linspace(0, 1, 11)
+    heights = np.full(10, 0.9)  # a flat top across the whole width, under the legend's place
+    if draw == "stairs":
+        ax.stairs(heights, edges, label="counts")
+    else:
+        ax.hist(edges[:-1] + 0.05, bins=edges, weights=heights, histtype="step", label="counts")
+    ax.set(xlim=(0, 1), ylim=(0, 1))
+    ax.legend(loc="upper center")
+    assert "legend" in _kinds(fig)
+    ax.get_legend().set_loc("lower center")  # below the top: clear of the outline (its sides are the spines')
+    assert "legend" not in _kinds(fig)
+    plt.close(fig)
