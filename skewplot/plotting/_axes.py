@@ -268,11 +268,10 @@ def _extent_pt(label, prop):
 
 
 def _positions_px(axis, values):
-    if not len(values):
-        return []
-    xy = [(v, 0.0) if axis.axis_name == "x" else (0.0, v) for v in values]
-    px = axis.axes.transData.transform(xy)
-    return px[:, 0 if axis.axis_name == "x" else 1]
+    # the other coordinate inside the other axis' view: 0 is NaN on a logit axis, and made every position NaN (skt-02)
+    other = min((axis.axes.yaxis if axis.axis_name == "x" else axis.axes.xaxis).get_view_interval())
+    xy = np.reshape([(v, other) if axis.axis_name == "x" else (other, v) for v in values], (-1, 2))
+    return axis.axes.transData.transform(xy)[:, 0 if axis.axis_name == "x" else 1]
 
 
 def _spans(axis, values, labels):

@@ -113,6 +113,7 @@ def test_prg_curves_below_zero_get_ticks_there_and_no_superscripts():
     assert not any(set(s) & set("⁰¹²³⁴⁵⁶⁷⁸⁹⁻") for s in texts), texts
 
 
+@pytest.mark.slow  # about 1 s under load
 def test_an_inversion_on_the_axis_end_draws_no_line_and_a_shown_one_names_its_pair(monkeypatch):
     # aucsk-02/03: a second π* at 0.9999955 was a line on the right spine and a bare "0.9999955" beside it
     import skewplot.metrics.ranking as ranking
@@ -159,3 +160,25 @@ def test_the_ap_null_axis_ends_at_ap_1():
     assert disp.ax_.get_xscale() == "log"
     assert disp.ax_.get_xlim()[1] <= 1.0 * 1.03 + 1e-12
     assert disp.ax_.get_xlim()[1] > 0.9
+
+
+def test_logit_tick_labels_on_logit_by_logit_axes_never_touch():
+    # skt-02: "0.990.999" – a tick's x position was taken at y = 0, NaN on a logit y axis, so every position was
+    # NaN and no label was ever dropped
+    from skewplot.plotting._axes import logit_axis
+
+    fig, ax = plt.subplots(figsize=(1.2, 2.0), dpi=100)
+    ax.plot([1e-3, 0.999], [1e-6, 0.999])
+    logit_axis(ax, "x")
+    logit_axis(ax, "y")
+    ax.set(xlim=(1e-3, 0.999), ylim=(1e-6, 0.999))
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for axis in (ax.xaxis, ax.yaxis):
+        lo, hi = sorted(axis.get_view_interval())
+        boxes = sorted([t.label1.get_window_extent(renderer) for t in axis.get_major_ticks()
+                        if t.label1.get_visible() and t.label1.get_text() and lo <= t.get_loc() <= hi],
+                       key=lambda b: (b.x0, b.y0))
+        assert len(boxes) >= 2
+        for a, b in zip(boxes[:-1], boxes[1:], strict=True):
+            assert not a.overlaps(b), (a, b)
