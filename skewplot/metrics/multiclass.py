@@ -208,11 +208,11 @@ class OneVsRest(Mapping):
         """``{class: OperatingPoints}``, each test row of class j weighted ``w[j]`` (TPR grows where it did)."""
         points = {}
         for i, (k, c) in enumerate(self._counts.items()):
-            rest = np.where(np.arange(w.size) == i, 0.0, w)
             own = self._points.get(k)  # None while one_vs_rest builds the mapping (``thresholds`` given)
             live = None if own is None else own._memo("live", lambda p=own: np.flatnonzero(np.diff(p.tpr) > 0))
             thr = thresholds[k] if own is None else own.thresholds
-            points[k] = OperatingPoints._from_cumulative(thr, c[:, i] * w[i], c @ rest, live)
+            rest = sum(c[:, j] * w[j] for j in range(w.size) if j != i)  # by stored column: c @ w took 14 ms at 1e6
+            points[k] = OperatingPoints._from_cumulative(thr, c[:, i] * w[i], rest, live)
         return points
 
 
@@ -230,7 +230,7 @@ def _class_counts(score, label, weight, n_classes):
     rows = np.zeros((s.size, n_classes))
     rows[np.arange(s.size), label[order]] = 1.0 if weight is None else weight[order]
     counts = np.vstack([np.zeros(n_classes), np.cumsum(rows, axis=0)[ends]])
-    return np.r_[np.inf, s[ends]], counts
+    return np.r_[np.inf, s[ends]], np.asfortranarray(counts)  # stored by column: see _points_at
 
 
 def _refuse_two(n, where):

@@ -24,6 +24,7 @@ from ..metrics.multiclass import OneVsRest
 from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
 from ..skew.base import skew_text
+from ._class_steps import class_hull, corner_rows, drawn_rows, roc_area
 from .layout._figure import fit_label
 
 __all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges",
@@ -84,13 +85,12 @@ def _at_priors(ovr, priors):
     return moved
 
 
-def _hull_of(pts):
-    """The ROC convex hull's indices of ``pts``, once per reweighted curve (the cost and F panels share it)."""
-    from ..metrics.hull import roc_convex_hull
-
+def _hull_of(ovr, k, pts):
+    """The ROC convex hull's indices of class ``k``'s ``pts``, once per reweighted curve (the cost and F panels
+    share it), from the rows that can be on it at any vector (``_class_steps.hull_rows``)."""
     memo = _LAST_MOVE[0][3] if _LAST_MOVE else {}
     if id(pts) not in memo:
-        memo[id(pts)] = roc_convex_hull(pts)
+        memo[id(pts)] = class_hull(ovr, k, pts)
     return memo[id(pts)]
 
 
@@ -152,12 +152,19 @@ class _PRModels(_MovesPriors):
         self.__dict__.pop("_model_ids", None)
         self._reduced.clear()  # keyed by the replaced points' ids
         self._corners.clear()
+        ovr = self._class_source[0]
+        if self.interpolation == "continuous":  # the corners the area needs, found once for every vector
+            for name, k in names.items():
+                self._corners[id(self.points[name])] = self.points[name]._take(corner_rows(ovr, k))
         if self.ax_ is not None:
+            from ._decimate import pr_vertices
             from ._display import curve_bins
 
             n_bins = curve_bins(self.ax_)
-            for name in names:
-                self._reduce(self.points[name], n_bins)
+            for name, k in names.items():  # thinned from the rows any vector draws, not from every row
+                pts = self.points[name]
+                if len(pts) > 4 * n_bins:
+                    self._reduced[id(pts)] = pr_vertices(pts._take(drawn_rows(ovr, k)), n_bins)
                 line = self.baselines_.get(f"random {name}")
                 if line is not None:
                     line.set_ydata([priors[names[name]]] * 2)
@@ -233,9 +240,9 @@ class _EnvelopeMarkers(_MovesPriors):
         from .envelope import _drawn_indices, auto_lines
 
         cap = (auto_lines(self.ax_) if self.max_lines is None else self.max_lines) if self.ax_ is not None else None
-        for name in names:
+        for name, k in names.items():
             pts = self.points[name]
-            hull = _hull_of(pts)
+            hull = _hull_of(self._class_source[0], k, pts)
             self._hulls[name] = [pts._take(hull)]
             if cap is not None:
                 self._drawn[name] = pts._take(_drawn_indices(pts, cap, hull))
@@ -267,17 +274,18 @@ class _ROCModels(_MovesPriors):
     """ROC space: each class's rates against its rest as the prior vector mixes it (its FPR moves)."""
 
     def _moved(self, names, priors):
-        from ..metrics.auc import roc_auc
         from ._display import auc_labels, curve_bins, decimation_indices
 
-        n_bins = curve_bins(self.ax_) if self.ax_ is not None else None
-        for name in names:
+        n_bins, ovr = (curve_bins(self.ax_) if self.ax_ is not None else None), self._class_source[0]
+        for name, k in names.items():
             pts = self.points[name]
-            self.aucs_[name] = roc_auc(pts)
+            self.aucs_[name] = roc_area(ovr, k, priors)  # from the pairwise areas: no pass over the rows
             self._curves[name] = (pts.fpr, pts.tpr)
-            if n_bins is not None:
-                keep = decimation_indices(pts.fpr, pts.tpr, n_bins)
-                self.lines_[name].set_data(pts.fpr[keep], pts.tpr[keep])
+            if n_bins is not None:  # thinned from the rows any vector draws, not from every row
+                rows = drawn_rows(ovr, k) if len(pts) > 4 * n_bins else slice(None)
+                fpr, tpr = pts.fpr[rows], pts.tpr[rows]
+                keep = decimation_indices(fpr, tpr, n_bins)
+                self.lines_[name].set_data(fpr[keep], tpr[keep])
         for name, text in auc_labels(self.aucs_, "ROC AUC").items():
             if name in self.lines_:
                 self.lines_[name].set_label(text)

@@ -1,0 +1,58 @@
+"""What a one-vs-rest display's prior step reuses (plotting/_class_steps.py) against the full computation at a vector.
+
+The hull, the corners and the ROC area found from the rows kept once must be
+those of ``ovr.at_priors(vector)`` computed over every row, at random vectors,
+with tied scores and with weights; the rows kept for drawing must leave out
+no row whose precision differs from its kept neighbour's by more than the
+documented bound.
+"""
+
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.metrics.auc import polyline_corners, roc_auc
+from skewplot.metrics.hull import roc_convex_hull
+from skewplot.plotting._class_steps import LOG_CELL, class_hull, corner_rows, drawn_rows, roc_area
+
+
+def _ovr(rng, n=3000, ties=False, weighted=False):
+    y = rng.integers(0, 4, n)
+    s = rng.random((n, 4)) + 0.5 * np.eye(4)[y]
+    return sp.one_vs_rest(y, np.round(s, 2) if ties else s, sample_weight=rng.random(n) + 0.1 if weighted else None)
+
+
+@pytest.mark.parametrize("ties, weighted", [(False, False), (True, False), (False, True), (True, True)])
+def test_hull_corners_and_roc_area_at_random_vectors_are_the_full_computations(ties, weighted):
+    rng = np.random.default_rng(5)
+    ovr = _ovr(rng, ties=ties, weighted=weighted)
+    for p in rng.dirichlet(np.full(4, 0.7), 3):
+        priors = dict(zip(ovr.classes, p, strict=True))
+        moved = ovr.at_priors(priors)
+        for k in ovr.classes:
+            pts = moved[k]
+            np.testing.assert_array_equal(class_hull(ovr, k, pts), roc_convex_hull(pts))
+            corners = polyline_corners(pts)
+            np.testing.assert_array_equal(pts.fpr[corner_rows(ovr, k)], corners.fpr)
+            np.testing.assert_array_equal(pts.tpr[corner_rows(ovr, k)], corners.tpr)
+            assert roc_area(ovr, k, priors) == pytest.approx(roc_auc(pts), rel=1e-13, abs=1e-15)
+
+
+def test_the_drawn_rows_leave_out_only_rows_within_the_bound_at_any_vector():
+    rng = np.random.default_rng(6)
+    ovr = _ovr(rng, n=40_000)
+    k = 0
+    rows = drawn_rows(ovr, k)
+    assert rows[0] == 0 and rows[-1] == len(ovr[k]) - 1
+    assert rows.size < 0.6 * len(ovr[k])  # rows are left out (the first thousand of each class are all kept)
+    c = ovr._counts[k]
+    # every class's count (plus its first step) grows by less than exp(LOG_CELL) between kept neighbours
+    gap = np.flatnonzero(np.diff(rows) > 1)
+    a, b = rows[gap], rows[gap + 1]
+    assert (np.log1p(c[b]) - np.log1p(c[a]) < LOG_CELL).all()
+    for p in ([0.01, 0.3, 0.3, 0.39], [0.9, 0.02, 0.05, 0.03]):
+        pts = ovr.at_priors(dict(zip(ovr.classes, p, strict=True)))[k]
+        prec = np.where(pts.tpr > 0, pts.tp / np.maximum(pts.tp + pts.fp, 1e-300), np.nan)
+        owner = rows[np.searchsorted(rows, np.arange(len(pts)), side="right") - 1]  # the kept row before each
+        dev = np.abs(prec - prec[owner])
+        assert np.nanmax(dev) < 1e-3  # 0.1 % of the precision axis: a fraction of a pixel
