@@ -57,6 +57,14 @@ def test_the_compact_form_joins_the_dotted_edge_to_its_region():
     assert strip_entries(None, labels)[1] == labels  # no form: the entries as given
 
 
+def test_the_areas_form_leaves_the_kind_to_the_title_and_keeps_every_number():
+    labels = ["good (ROC AUC = 0.967 ± 0.0176)", "mean ± 1 SD\nof 5 folds", "chance (AUC = 0.500)",
+              "bad (ROC AUC = 0.5)"]
+    _, texts, stands = strip_entries(None, labels, compact="areas")
+    assert texts == ["good (0.967 ± 0.0176)", "mean ± 1 SD", "chance (AUC = 0.500)", "bad (0.5)"]  # AUC: not the kind
+    assert stands == labels
+
+
 @pytest.mark.slow  # about 1.5 s: two small figures laid out a dozen times, a bootstrap band
 @pytest.mark.parametrize("kind", ["pr_ci", "roc"])
 def test_a_small_figure_keeps_the_axes_share_with_a_readable_strip(kind):
@@ -226,3 +234,27 @@ def test_a_long_name_ends_in_an_ellipsis_and_the_legend_stays_in_the_figure(leng
     assert fig.x0 - 1 <= box.x0 and box.x1 <= fig.x1 + 1 and fig.y0 - 1 <= box.y0 and box.y1 <= fig.y1 + 1
     assert [str(p) for p in lint_figure(disp.figure_)] == []
     plt.close("all")
+
+
+@pytest.mark.slow  # about 4 s: a poster-sized strip tried in every style and form
+def test_ten_classifiers_under_poster_fonts_keep_the_axes_and_the_legend_in_the_figure():
+    """main 0a8cd3f: ten classifiers' ROC under seaborn's "poster" fonts at matplotlib's default size took the
+    Axes to 9 % of its cell's height (review id roc-06: the strip in one column filled the figure). The strip now
+    takes smaller fonts still (``xx-small``, then 0.4 of the font size: 9.6 pt under "poster") and the areas' kind
+    as its title: 58 %."""
+    import seaborn as sns
+
+    from skewplot.plotting.layout._figure import kept_sizes
+
+    t = np.linspace(0.02, 0.98, 6)
+    names = ("logistic", "gbm", "random forest", "svm", "naive Bayes", "knn", "mlp", "lasso", "ridge", "tree")
+    pts = {name: sp.OperatingPoints.from_rates(t, t ** (0.2 + k / 8), skew=0.01) for k, name in enumerate(names)}
+    with sns.plotting_context("poster"):
+        disp = sp.plot_roc(pts)
+        fig = disp.figure_
+        fig.canvas.draw()
+        (_, _), (h, ch) = kept_sizes(disp.ax_)
+        assert h > 0.55 * ch, (h, ch)
+        problems = [str(p) for p in lint_figure(fig)]
+        assert not any(p.startswith(("[legend]", "[text-outside]", "[text-overlap]")) for p in problems), problems
+    plt.close(fig)

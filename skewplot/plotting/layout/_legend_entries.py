@@ -14,9 +14,26 @@ import numpy as np
 
 from .._compat import dash_pattern
 
-__all__ = ["entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "WRAP_CHARS"]
+__all__ = ["entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "areas", "WRAP_CHARS"]
 
 _NUMBERS = re.compile(r"\s*\((?:[^()]*=[^()]*|[-+\d.eE, ]+)\)$")
+AREA = re.compile(r"\(([^()=]+?)\s*=\s*([^()]+)\)$")  # "(AUCPR = 0.612)": the kind and the value
+
+
+def areas(labels):
+    """``(indices, kind, values)`` of the labels that carry an area of the first one's kind.
+
+    Examples
+    --------
+    >>> areas(["good (AUCPR = 0.612)", "random (0.01)", "bad (AUCPR = 0.1)", "chance (AUC = 0.5)"])
+    ([0, 2], 'AUCPR', ['0.612', '0.1'])
+    """
+    found = [(i, m) for i, label in enumerate(labels) if (m := AREA.search(str(label)))]
+    if not found:
+        return [], None, []
+    kind = found[0][1].group(1).strip()  # the classifiers' kind (they come first); a baseline's "chance (AUC = 0.5)"
+    found = [(i, m) for i, m in found if m.group(1).strip() == kind]  # is its own legend entry's business
+    return [i for i, _ in found], kind, [m.group(2).strip() for _, m in found]
 
 
 def entry_name(label):
@@ -86,7 +103,9 @@ def strip_entries(handles, labels, wrap=None, compact=False):
     the grey region under its dotted edge, its text names both: every drawn
     line keeps an entry named for what it is), and a label on several lines
     keeps its first (a band's level and kind, ``"90 % pointwise bootstrap
-    CI"``, without its method).  ``wrap``: every text wrapped to that many
+    CI"``, without its method).  ``compact="areas"``: that, and the areas'
+    kind left to the legend's title (``"good (0.5)"`` under ``"AUCPR"``;
+    a legend beside a small Axes).  ``wrap``: every text wrapped to that many
     characters (:func:`wrap_label`).  ``stands_for`` is the label each text
     shows (a Display rewrites its legend from its labels); ``handles`` may
     be None (texts only).
@@ -113,6 +132,9 @@ def strip_entries(handles, labels, wrap=None, compact=False):
             texts[region] = BOTH_BASELINES
             keep.remove(edge)
         texts = [text.split("\n")[0] for text in texts]
+    if compact == "areas":
+        for i, value in zip(*areas(texts)[::2], strict=True):
+            texts[i] = f"{entry_name(texts[i])} ({value})"
     if wrap is not None:
         texts = [wrap_label(text, wrap) for text in texts]
     return [handles[i] for i in keep], [texts[i] for i in keep], [labels[i] for i in keep]

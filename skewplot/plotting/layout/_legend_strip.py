@@ -14,8 +14,8 @@ are rewritten, so a wrapped, compact or split legend stays so.
 from __future__ import annotations
 
 from .._notes import held, note, notes, unheld
-from ._figure import MIN_CELL_SHARE, cell_size, kept_sizes, legible_style, settle
-from ._legend_entries import WRAP_CHARS, strip_entries
+from ._figure import MIN_CELL_SHARE, cell_size, kept_sizes, legible, legible_style, settle
+from ._legend_entries import WRAP_CHARS, areas, strip_entries
 from ._legend_geometry import free_place, obstacles, root_figure
 
 __all__ = ["entry_labels", "legend_entries", "keep_entries", "split_of", "set_entry_texts", "fit", "forms", "strip",
@@ -151,6 +151,11 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None, settle=True):
     def draw(attempt):
         form = (attempt["wrap"], attempt["compact"])
         handles, texts, stands = strip_entries(*entries, *form)
+        kind = areas(entries[1])[1] if attempt["compact"] == "areas" else None
+        if kind is not None:  # the areas' kind is the legend's title, left as the entries are
+            style = attempt["style"]
+            attempt = {**attempt, "style": {**style, "title": kind, "alignment": "left",
+                                            "title_fontsize": style.get("fontsize", "small")}}
         legend = _columns(lambda ncol: make(attempt, handles, texts, ncol), attempt["width"], len(texts), renderer)
         notes(legend).form, notes(legend).labels = form, stands
         keep_entries(legend, *entries)
@@ -190,22 +195,26 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None, settle=True):
 _GUESS = 0.01
 
 
-def forms(tries, labels):
+def forms(tries, labels, areas=False):
     """Each of ``tries`` with the labels as given, then wrapped (``WRAP_CHARS``), then compact and wrapped.
 
     A smaller font comes after every form of the larger (a wrapped label
     in 8 pt reads better than a whole one in 6 pt); a form that shows the
-    same texts as one before it in the same style is not tried.
+    same texts as one before it in the same style is not tried.  ``areas``:
+    then each style's entries with their areas' kind in the title
+    (:func:`~._legend_entries.strip_entries`' ``compact="areas"``).
     """
-    out = []
-    for attempt in tries:
-        seen = set()
-        for compact in (False, True):
-            for wrap in (None, *WRAP_CHARS):
-                texts = tuple(strip_entries(None, labels, wrap, compact)[1])
-                if texts not in seen:
-                    seen.add(texts)
-                    out.append({**attempt, "wrap": wrap, "compact": compact})
+    out, seen = [], [set() for _ in tries]
+    # ``areas``: then the areas' kind in the legend's title, after every style's other forms (ten classifiers
+    # with their areas under big fonts: no other form keeps the Axes its share)
+    for compacts, wraps in (((False, True), (None, *WRAP_CHARS)), (("areas",), (None, *WRAP_CHARS)))[:1 + areas]:
+        for attempt, shown in zip(tries, seen, strict=True):
+            for compact in compacts:
+                for wrap in wraps:
+                    texts = tuple(strip_entries(None, labels, wrap, compact)[1])
+                    if texts not in shown:
+                        shown.add(texts)
+                        out.append({**attempt, "wrap": wrap, "compact": compact})
     return out
 
 
@@ -216,6 +225,19 @@ def forms(tries, labels):
 STRIP_STYLES = ({"fontsize": "small"},
                  {"fontsize": "x-small", "handlelength": 1.5, "columnspacing": 1.0, "labelspacing": 0.3,
                   "handletextpad": 0.5, "frameon": False, "borderpad": 0.0})
+#: A single Axes' strip under big fonts (seaborn's "talk" and "poster") takes smaller fonts still, after every form
+#: of ``STRIP_STYLES`` (ten classifiers under "poster" took a 6.4 x 4.8 in figure's Axes to 9 % of its height):
+#: ``xx-small``, then 0.4 of the font size (9.6 pt under "poster"), never below ``MIN_TEXT_PT``.
+_SMALLER = ("xx-small", 0.4)
+
+
+def _smaller(fontsize):
+    """The font sizes in points of ``_SMALLER`` that are smaller than ``fontsize`` and legible, largest first."""
+    from matplotlib.font_manager import FontProperties
+
+    medium = FontProperties(size="medium").get_size_in_points()
+    sizes = [legible(s if isinstance(s, str) else s * medium) for s in _SMALLER]
+    return [s for i, s in enumerate(sizes) if s < legible(fontsize) and s not in sizes[:i]]
 
 
 
@@ -225,14 +247,15 @@ def _given(kwargs):
     return given
 
 
-def strip(ax, handles, labels, given, renderer):
+def strip(ax, handles, labels, given, renderer, areas=False):
     """The entries as a strip under the x axis's label, in as many columns as fit the Axes' width.
 
     The first style (``STRIP_STYLES``, the last on the cell's width, then
-    that with its labels wrapped or compact) with which the Axes keeps
-    ``MIN_CELL_SHARE`` of its cell's height (:func:`fit`); a strip wider
-    than the Axes is centred on the cell.  ``given``: the caller's legend
-    keywords.
+    that with its labels wrapped or compact; under big fonts ``xx-small``
+    after them) with which the Axes keeps ``MIN_CELL_SHARE`` of its cell's
+    height (:func:`fit`); a strip wider than the Axes is centred on the
+    cell.  ``given``: the caller's legend keywords.  ``areas``: the forms
+    with the areas' kind in the legend's title too (:func:`forms`).
     """
     from matplotlib.transforms import blended_transform_factory, offset_copy
 
@@ -243,12 +266,15 @@ def strip(ax, handles, labels, given, renderer):
     anchor = offset_copy(ax.transAxes, fig=fig, y=-drop, units="points")
     styles = [given] if "fontsize" in given else []
     styles += [{**style, **{k: v for k, v in given.items() if k != "fontsize"}} for style in STRIP_STYLES]
+    styles += [{**styles[-1], "fontsize": size} for size in _smaller(styles[-1]["fontsize"])]  # big fonts
     cell = cell_size(ax)
     tries = [{"style": kwargs, "width": ax.bbox.width} for kwargs in styles]
     centre = None
-    if cell is not None:  # the smallest style takes the cell's width: wider than the Axes, centred on the cell
+    if cell is not None:  # the smaller styles take the cell's width: wider than the Axes, centred on the cell
         box = ax.get_subplotspec().get_topmost_subplotspec().get_position(fig)  # in figure coordinates
-        tries[-1]["width"], centre = max(ax.bbox.width, 0.96 * cell[0]), box.x0 + box.width / 2
+        centre = box.x0 + box.width / 2
+        for attempt in tries[("fontsize" in given) + len(STRIP_STYLES) - 1:]:
+            attempt["width"] = max(ax.bbox.width, 0.96 * cell[0])
 
     def make(attempt, handles, texts, ncol):
         lg = ax.legend(handles, texts, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=anchor,
@@ -258,7 +284,7 @@ def strip(ax, handles, labels, given, renderer):
         notes(lg).kwargs, notes(lg).strip = attempt["style"], True
         return lg
 
-    return fit(forms(tries, labels), make, (list(handles), list(labels)), fig, [ax], renderer)
+    return fit(forms(tries, labels, areas), make, (list(handles), list(labels)), fig, [ax], renderer)
 
 
 def _is_curve(handle):
@@ -311,30 +337,38 @@ def inside_anyway(ax, handles, labels, given, moving, renderer):
 
     The last resort, when no strip fits in the figure at all (fonts of
     seaborn's "talk" context over a 4.5 x 3.5 in figure): a legend over a
-    few data is better than one drawn off the figure's edge.
+    few data is better than one drawn off the figure's edge).  Of the
+    compact forms (and the areas' kind in the title), wrapped or not, the
+    one in the fewest pixels of those no taller than the Axes.
     """
     style = {**STRIP_STYLES[-1], "frameon": True, "borderpad": 0.3, **_given(given)}
     style["fontsize"] = STRIP_STYLES[-1]["fontsize"]
+    style["fontsize"] = (_smaller(style["fontsize"]) or [style["fontsize"]])[-1]  # big fonts: the smallest strip's
     labels = [str(label) for label in labels]
+    kind = areas(labels)[1]
 
-    def make(wrap, ncol):
-        shown_handles, texts, _ = strip_entries(list(handles), labels, wrap, True)
-        made = ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **legible_style(style))
+    def make(wrap, compact, ncol):
+        shown_handles, texts, _ = strip_entries(list(handles), labels, wrap, compact)
+        title = {"title": kind, "alignment": "left", "title_fontsize": style["fontsize"]} \
+            if compact == "areas" and kind is not None else {}
+        made = ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **legible_style({**style, **title}))
         notes(made).ncol = ncol
         return made
 
     best = None
-    for wrap in (None, *WRAP_CHARS):  # the form in the fewest pixels, in as many columns as fit the Axes
-        legend = _columns(lambda ncol, wrap=wrap: make(wrap, ncol), ax.bbox.width, len(labels), renderer)
-        box, ncol = legend.get_window_extent(renderer), note(legend, "ncol")
-        legend.remove()
-        if best is None or box.width * box.height < best[0]:
-            best = (box.width * box.height, wrap, ncol)
-    _, wrap, ncol = best
-    legend = make(wrap, ncol)
+    for compact in (True, "areas") if kind is not None else (True,):
+        for wrap in (None, *WRAP_CHARS):  # the form in the fewest pixels, in as many columns as fit the Axes
+            legend = _columns(lambda ncol, w=wrap, c=compact: make(w, c, ncol), ax.bbox.width, len(labels), renderer)
+            box, ncol = legend.get_window_extent(renderer), note(legend, "ncol")
+            legend.remove()
+            size = (box.height > ax.bbox.height, box.width * box.height)  # within the Axes' height first
+            if best is None or size < best[0]:
+                best = (size, wrap, compact, ncol)
+    _, wrap, compact, ncol = best
+    legend = make(wrap, compact, ncol)
     legend.set_in_layout(False)  # over the Axes, as place_legend's inside legends
-    notes(legend).kwargs, notes(legend).form = style, (wrap, True)
-    notes(legend).labels = strip_entries(list(handles), labels, wrap, True)[2]
+    notes(legend).kwargs, notes(legend).form = style, (wrap, compact)
+    notes(legend).labels = strip_entries(list(handles), labels, wrap, compact)[2]
     keep_entries(legend, list(handles), labels)
     free_place(legend, obstacles(ax, moving, renderer), renderer, least=True)
     return legend
