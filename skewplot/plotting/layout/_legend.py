@@ -92,7 +92,7 @@ def is_page(fig):
     return note(fig, "page", False)
 
 
-def panel_areas(ax, handles, labels):
+def panel_areas(ax, handles, labels, fresh=False):
     """Give ``ax`` a legend of its own with the areas its entries carry (the shared legend names them without).
 
     Each classifier's line sample beside its number (``0.612``), the kind of
@@ -118,21 +118,25 @@ def panel_areas(ax, handles, labels):
     notes(ax).own_legend = True  # the lint's and the shared legend's mark of a panel's own legend
     old = ax.get_legend()
     if old is not None:
+        fresh = fresh and not old.get_in_layout()  # a legend over the panel (_above) had its room in the layout
         remove_key(old)
         old.remove()
     style = {**_AREA_STYLE, "ncol": 2 if len(keep) > 5 else 1, "frameon": True}
     legend = ax.legend([handles[i] for i in keep], texts, title=title, **legible_style(style))
     notes(legend).own = True  # the lint tells it from a user's second legend
-    return _inside(ax, legend)
+    return _inside(ax, legend, fresh)
 
 
 _AREA_STYLE = {"fontsize": "small", "title_fontsize": "small", "handlelength": 1.0, "handletextpad": 0.4,
                "labelspacing": 0.25, "borderpad": 0.3, "columnspacing": 0.8}
 
 
-def _inside(ax, legend):
+def _inside(ax, legend, fresh=False):
     """A panel's areas inside it at the first free place; with none, over it under its title (never a strip under
-    one panel of a row, which would shrink it alone, nor over its curves)."""
+    one panel of a row, which would shrink it alone, nor over its curves).
+
+    ``fresh``: the figure is laid out as it stands (the legend inside takes no room of the layout): not again.
+    """
     head = note(ax, "areas_head")
     if head is not None:  # the areas were over the panel (_above): the title as it was, the legend a box inside
         notes(ax).areas_head = None
@@ -146,7 +150,8 @@ def _inside(ax, legend):
             notes(legend).own = True
     legend.set_bbox_to_anchor(None)
     legend.set_in_layout(False)
-    settle(ax.figure)
+    if not fresh or head is not None:  # (the title as it was changes the layout)
+        settle(ax.figure)
     renderer = _renderer(ax.figure)
     if free_place(legend, obstacles(ax, (), renderer), renderer) is not None:
         return legend
@@ -236,13 +241,19 @@ def share_legend(fig, handles, labels, ax=None, **kwargs):
     legend = fit(forms(tries, list(shown)), make, (list(shown.values()), list(shown)), fig, panels(fig), renderer,
                   enough=enough, settle=note(fig, "deferred", False) is not None)
     notes(fig).legend = held([legend])[0]
-    if ax is not None:
-        panel_areas(ax, handles, labels)
+    # each panel's areas placed on the figure laid out once: a legend inside takes no room of the layout, so
+    # the next panel's needs no layout of its own (one that went over its panel, _above, does: 7 layouts of a
+    # paper row of three were 8)
+    fresh = False
+    if ax is not None and panel_areas(ax, handles, labels) is not None:
+        fresh = note(ax, "areas_head") is None
     for other in panels(fig):  # the new row moved the panels: a panel's own legend by the rule again
         if note(other, "areas", False) and other.get_legend() is not None:
-            _inside(other, other.get_legend())
+            _inside(other, other.get_legend(), fresh)
+            fresh = note(other, "areas_head") is None
         elif note(other, "own_legend", False) and other.get_legend() is not None:
             place_legend(other, legend=other.get_legend(), own=True)
+            fresh = False
     return legend
 
 
