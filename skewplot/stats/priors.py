@@ -216,6 +216,25 @@ def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, quantif
     assumes the posteriors are calibrated at the test priors; miscalibrated
     posteriors bias it (ACC does not need calibration, but is noisier).
 
+    *Coverage* (``tools/prior_coverage.py``): three Gaussian classes with
+    exact posteriors, 1500 test rows at equal priors, 1500 deployment rows at
+    five prior vectors in turn, from (0.34, 0.33, 0.33) to (0.02, 0.08,
+    0.9), ``n_boot=200``; the share of class intervals that hold the prior
+    the deployment was drawn at, with its standard error over data sets:
+
+    ========  =========  ================  ================
+    seed      data sets  90 % interval     95 % interval
+    ========  =========  ================  ================
+    0         300        0.870 +- 0.013    0.930 +- 0.010
+    1         300        0.907 +- 0.011    0.960 +- 0.007
+    2         300        0.888 +- 0.013    0.941 +- 0.009
+    pooled    900        0.888 +- 0.007    0.944 +- 0.005
+    ========  =========  ================  ================
+
+    Pooled, both levels are within two standard errors; the bootstrap
+    standard error matches the estimates' spread and the estimates are
+    unbiased (mean error below 1e-3).
+
     Examples
     --------
     >>> import numpy as np, skewplot as sp
