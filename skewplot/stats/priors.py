@@ -121,18 +121,45 @@ def _check_posteriors(p, name):
 
 
 def em(p, prior):
-    """Saerens et al.'s EM: ``(priors, n_iter, converged)`` from posteriors ``p`` calibrated at ``prior``."""
-    cur = prior.copy()
+    """Saerens et al.'s EM: ``(priors, n_iter, converged)`` from posteriors ``p`` calibrated at ``prior``.
+
+    Accelerated by SQUAREM (Varadhan & Roland 2008, scheme S3): two EM steps
+    give a direction, the priors move along it, and one EM step from there
+    starts the next cycle; a move that leaves the simplex or lowers the
+    likelihood is replaced by the second EM step.  The stopping rule is plain
+    EM's (one EM step changes no prior by ``_EM_TOL``), so the fixed point is
+    the same; EM alone took hundreds of steps where a class's prior is near
+    0 (9 s for 400 replicates of 1500 rows).  ``n_iter`` counts EM steps.
+    """
     n = p.shape[0]
-    for it in range(1, _EM_MAX_ITER + 1):
-        # the posteriors at the current priors, q_ij = p_ij r_j / sum_l p_il r_l, averaged over the rows: two
-        # matrix-vector products (summing q along its short rows took 20x as long: each bootstrap replicate is
-        # a whole EM run)
-        r = cur / prior
-        new = r * (p.T @ (1.0 / (p @ r))) / n
-        if np.max(np.abs(new - cur)) < _EM_TOL:
-            return new, it, True
-        cur = new
+
+    def step(x):  # one EM step and the log-likelihood at x: two matrix-vector products
+        r = x / prior
+        mix = p @ r
+        return r * (p.T @ (1.0 / mix)) / n, np.sum(np.log(mix))
+
+    cur, it, ahead = prior.copy(), 0, None
+    while it < _EM_MAX_ITER:
+        x1 = step(cur)[0] if ahead is None else ahead  # the step from a move was taken to check its likelihood
+        it += ahead is None
+        ahead = None
+        if np.max(np.abs(x1 - cur)) < _EM_TOL:
+            return x1, it, True
+        x2, like1 = step(x1)
+        it += 1
+        if np.max(np.abs(x2 - x1)) < _EM_TOL:
+            return x2, it, True
+        r, v = x1 - cur, x2 - 2.0 * x1 + cur
+        alpha = -np.sqrt(np.dot(r, r) / np.dot(v, v)) if np.dot(v, v) > 0 else -1.0
+        alpha = min(alpha, -1.0)  # alpha = -1 is the second EM step itself
+        moved = cur - 2.0 * alpha * r + alpha * alpha * v
+        cur = x2
+        if alpha < -1.0 and moved.min() > 0.0 and np.isfinite(moved).all():
+            moved = moved / moved.sum()
+            after, like = step(moved)
+            it += 1
+            if like >= like1:  # a move that lowers the likelihood is not taken
+                cur, ahead = moved, after
     return cur, _EM_MAX_ITER, False
 
 

@@ -197,3 +197,23 @@ def test_interval_coverage_on_simulated_shifts(method):
     coverage = np.mean(hits)
     print(f"{method}: coverage {coverage:.3f} over {np.size(hits)} class intervals, mean abs error {np.mean(errs):.4f}")
     assert 0.8 <= coverage <= 0.98
+
+
+def test_em_takes_few_steps_to_the_same_fixed_point_where_a_class_is_absent():
+    """SQUAREM's moves: the fixed point of the EM map, in far fewer steps than EM alone (114 here, now 19)."""
+    rng = np.random.default_rng(3)
+    y, proba = sample(rng, 600, [1 / 3] * 3)
+    _, deployed = sample(rng, 600, [0.0, 0.3, 0.7])
+    got = estimate_priors(y, proba, deployed, confidence=None)
+    train = np.bincount(y) / y.size
+    ref, steps = train.copy(), 0
+    while True:  # the EM map (Saerens et al., Eq. 2.9-2.10) until a step changes no prior by 1e-15
+        r = ref / train
+        new = r * (deployed.T @ (1.0 / (deployed @ r))) / deployed.shape[0]
+        steps += 1
+        if np.max(np.abs(new - ref)) < 1e-15 or steps == 200_000:
+            break
+        ref = new
+    np.testing.assert_allclose(list(got.priors.values()), new, atol=1e-9)
+    assert got.details["converged"]
+    assert got.details["n_iter"] < 50
