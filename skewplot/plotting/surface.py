@@ -110,8 +110,8 @@ def _keep_bar_inside(ax, bar):
 
     a, b = ax.get_position(), bar.ax.get_position()
     left = (fig.bbox.x0 + 2.0 - cube().x0) / width
-    if left > 0:  # the z label past the left edge: the Axes' box moves right by as much, and narrows
-        ax.set_position([a.x0 + left, a.y0, a.width - left, a.height])
+    if left > 0:  # the z label past the left edge: the Axes' box moves right by as much (the bar follows below)
+        ax.set_position([a.x0 + left, a.y0, a.width, a.height])
     to = (cube().x1 + gap) / width  # the bar beside the cube, not at the figure's edge
     if to < b.x0:
         bar.ax.set_position([to, b.y0, b.width, b.height])
