@@ -41,6 +41,10 @@ per fault it finds, each with a ``kind``:
 ``"marker-clipped"``
     a single-point marker inside its Axes is cut by its clip box (a
     threshold at ROC's (0, 0) half hidden at the spines);
+``"marker-on-tick"``
+    a single-point marker covers a tick label of its Axes (a stack of
+    nested marks at the axis' end over "1e-3", cost-02 of the review of
+    5c0f0e2);
 ``"empty"``
     an Axes shows no curve, a curve lies wholly outside its view, or a band
     is thinner than a pixel with no line of its colour drawn or with a
@@ -76,7 +80,7 @@ __all__ = ["Problem", "lint_figure", "assert_clean", "KINDS", "MIN_CELL_SHARE", 
            "script_depth"]
 
 KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-too-small", "text-data",
-         "marker-outside", "marker-off-data", "marker-hidden", "marker-clipped", "empty")
+         "marker-outside", "marker-off-data", "marker-hidden", "marker-clipped", "marker-on-tick", "empty")
 #: mathtext draws a sub- or superscript at this fraction of its base's size, per level
 SCRIPT_SHRINK = 0.7
 _TOL_PX = 1.0  # texts may touch, and reach this far past the figure's edge (anti-aliasing)
@@ -376,7 +380,7 @@ def _problems(fig, wanted):
         out += _size_problems(fig, renderer)
     if "text-data" in wanted:
         out += text_data_problems(fig, renderer)
-    if wanted & {"marker-outside", "marker-off-data", "marker-hidden", "marker-clipped"}:
+    if wanted & {"marker-outside", "marker-off-data", "marker-hidden", "marker-clipped", "marker-on-tick"}:
         out += [p for p in marker_problems(fig, renderer) if p.kind in wanted]
     if "empty" in wanted:
         out += _empty_problems(fig, renderer)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..plotting._compat import is_colorbar
+from ..plotting._compat import drawn_ticks, is_colorbar
 from ..plotting.layout._legend_geometry import _crossing
 from ..plotting.layout._markers import _EDGE_PX, line_segments, marker_radius_px
 
@@ -98,6 +98,12 @@ def _single_markers(ax):
     return out
 
 
+def _tick_label_boxes(ax, renderer):
+    """The display boxes of ``ax``'s drawn tick labels."""
+    return [lab.get_window_extent(renderer) for axis in (ax.xaxis, ax.yaxis) for tick in drawn_ticks(axis)
+            for lab in (tick.label1, tick.label2) if lab.get_visible() and lab.get_text().strip()]
+
+
 def _off_data(artist, xy, data, ax):
     """Whether ``artist``'s mark follows ``ax``'s data yet is drawn more than half a pixel from its value.
 
@@ -179,7 +185,7 @@ def _starts_at(segs, x, tol=2.0):
 
 
 def marker_problems(fig, renderer):
-    """The ``marker-outside``, ``marker-clipped``, ``marker-off-data`` and ``marker-hidden`` problems of every Axes.
+    """The ``marker-outside``, ``-clipped``, ``-off-data``, ``-hidden`` and ``-on-tick`` problems of every Axes.
 
     A mark drawn off its data (moved aside to stay apart) is a defect; two coinciding marks of one shape, size
     and fill are a defect (the one on top hides the other, whatever their colours): coinciding marks are told
@@ -189,7 +195,13 @@ def marker_problems(fig, renderer):
     for ax in _data_axes(fig):
         ab = ax.get_window_extent(renderer)
         markers = _single_markers(ax)
+        ticks = _tick_label_boxes(ax, renderer)
         for _, xy, artist, data in markers:
+            reach = marker_radius_px(artist, fig.dpi) - 0.5  # half a pixel of anti-aliasing
+            if any(b.x0 < xy[0] + reach and b.x1 > xy[0] - reach and b.y0 < xy[1] + reach and b.y1 > xy[1] - reach
+                   for b in ticks):
+                out.append(Problem("marker-on-tick", f"a marker of {_label(ax)} at {xy.round(1)} covers a tick "
+                                                     "label"))
             if _off_data(artist, xy, data, ax):
                 out.append(Problem("marker-off-data", f"a marker of {_label(ax)} is drawn at {xy.round(1)}, off its "
                                                       f"value {tuple(np.round(data, 6).tolist())}"))

@@ -268,3 +268,14 @@ def test_a_legend_over_a_step_histogram_or_stairs(draw):
     ax.get_legend().set_loc("lower center")  # below the top: clear of the outline (its sides are the spines')
     assert "legend" not in _kinds(fig)
     plt.close(fig)
+
+
+def test_a_mark_over_a_tick_label():
+    # cost-02 of the review of 5c0f0e2: ten nested marks at the axis' left end, a 70 px disc over the "1e-3" tick
+    fig, ax = plt.subplots(figsize=(3, 3), dpi=100, layout="constrained")
+    ax.set(xlim=(0, 1), ylim=(0, 1), xticks=[0, 0.5, 1], yticks=[0, 0.5, 1])
+    (mark,) = ax.plot([0.0], [0.5], "o", markersize=6, clip_on=False)
+    assert "marker-on-tick" not in _kinds(fig)  # a small mark on the spine clears the label
+    mark.set_markersize(40)  # a stack grown over it
+    assert "marker-on-tick" in _kinds(fig)
+    plt.close(fig)
