@@ -255,7 +255,8 @@ def estimate_priors(y_true, y_score, deployment_scores, *, classes=None, quantif
     0         300        0.870 +- 0.013    0.930 +- 0.010
     1         300        0.907 +- 0.011    0.960 +- 0.007
     2         300        0.888 +- 0.013    0.941 +- 0.009
-    pooled    900        0.888 +- 0.007    0.944 +- 0.005
+    3         300        0.910 +- 0.011    0.946 +- 0.009
+    pooled    1200       0.894 +- 0.006    0.944 +- 0.004
     ========  =========  ================  ================
 
     Pooled, both levels are within two standard errors; the bootstrap
