@@ -324,16 +324,25 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     given = note(legend, "kwargs", {})
     legend.remove()
     lg = strip(ax, handles, labels, given, renderer)
-    if least_share([ax], lg, renderer) >= MIN_CELL_SHARE:
+    kept = least_share([ax], lg, renderer)
+    if kept >= MIN_CELL_SHARE:
         return lg
     lg.remove()  # no strip keeps the share: the curves in the strip, the key inside where it is free
     lg = split(ax, handles, labels, given, moving, renderer)
     if lg is not None:
         return lg
-    _trial_layout(fig, [ax])  # from the Axes without a legend: the strips' heights foretold from there
-    lg = strip(ax, handles, labels, given, renderer, areas=True)  # the areas' kind in the title, else the best
-    if least_share([ax], lg, renderer) >= _LEAST_SHARE:  # the strip that keeps the most, within the figure
-        return lg
-    lg.remove()
+    if _areas(labels)[1] is not None:  # the areas' kind in the title (the other forms were tried above)
+        _trial_layout(fig, [ax])  # from the Axes without a legend: the strips' heights foretold from there
+        lg = strip(ax, handles, labels, given, renderer, areas="only")
+        share = least_share([ax], lg, renderer)
+        if share >= MIN_CELL_SHARE or (share >= _LEAST_SHARE and share >= kept):
+            return lg
+        lg.remove()
+    if kept >= _LEAST_SHARE:  # the strip that kept the most, drawn again
+        _trial_layout(fig, [ax])
+        lg = strip(ax, handles, labels, given, renderer)
+        if least_share([ax], lg, renderer) >= _LEAST_SHARE:
+            return lg
+        lg.remove()
     settle(fig)
     return inside_anyway(ax, handles, labels, given, moving, renderer)

@@ -202,12 +202,14 @@ def forms(tries, labels, areas=False):
     in 8 pt reads better than a whole one in 6 pt); a form that shows the
     same texts as one before it in the same style is not tried.  ``areas``:
     then each style's entries with their areas' kind in the title
-    (:func:`~._legend_entries.strip_entries`' ``compact="areas"``).
+    (:func:`~._legend_entries.strip_entries`' ``compact="areas"``);
+    ``"only"``: those alone.
     """
     out, seen = [], [set() for _ in tries]
     # ``areas``: then the areas' kind in the legend's title, after every style's other forms (ten classifiers
     # with their areas under big fonts: no other form keeps the Axes its share)
-    for compacts, wraps in (((False, True), (None, *WRAP_CHARS)), (("areas",), (None, *WRAP_CHARS)))[:1 + areas]:
+    for compacts, wraps in (((False, True), (None, *WRAP_CHARS)),
+                            (("areas",), (None, *WRAP_CHARS)))[areas == "only":1 + bool(areas)]:
         for attempt, shown in zip(tries, seen, strict=True):
             for compact in compacts:
                 for wrap in wraps:
