@@ -163,11 +163,6 @@ _SQUEEZED = ("a strip grown by the areas' three significant digits (b96a5db) and
              "achievable, unachievable below' (9ba0e25), with a panel's areas over it (no free place inside), leaves "
              "the Axes 50-58 % of its cell (< 60 %) in 3.4 x 2.6 in figures and paper rows")
 KNOWN_REGRESSIONS = {
-    # log ticks below 0.01 as 1e-3 (fcad5f9, which narrow panels need to keep their share): after an m step the saved
-    # cost page puts the skew label on the other side of the skew line from the kernel's (bisected; passes with the
-    # 0.001 form); the page's label fit is to follow the kernel's again (issue 42 item 9)
-    "tests/widgets/page/test_browser_scene.py::test_the_envelope_widgets_page_follows_the_kernel[cost]":
-        "the saved cost page's skew label takes the other side after an m step since the 1e-3 tick form (fcad5f9)",
     "tests/plotting/test_legend_strip.py::test_a_small_figure_keeps_the_axes_share_with_a_readable_strip[pr_ci]":
         _SQUEEZED,
     "tests/plotting/test_legend_strip.py::test_four_classifiers_in_a_small_figure_split_curves_below_and_key_inside[0.9]":
