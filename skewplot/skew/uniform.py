@@ -48,8 +48,8 @@ def uniform_precision(a, b, lo, hi):
     a, b = np.broadcast_arrays(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
     shape = a.shape
     a, b = a.ravel(), b.ravel()
-    regular = (a > 0) & (b > 0)  # False for NaN too
-    all_regular = bool(regular.all())
+    all_regular = bool(a.size) and a.min() > 0 and b.min() > 0  # False for a NaN too
+    regular = None if all_regular else (a > 0) & (b > 0)
     # Precision depends on a/b only: scaling by max(a, b) keeps every step in range.  The usual case (every rate
     # positive) runs in place on whole arrays and the rare branches on subsets: bootstrap areas evaluate P̄ at
     # millions of nodes, and the temporaries were a third of the time.
@@ -66,12 +66,13 @@ def uniform_precision(a, b, lo, hi):
         x *= width
         x /= d_lo
         log_1px = np.log1p(x)
-        near_minus_one = x < -0.5
-        if near_minus_one.any():
+        x_min, x_max = np.fmin.reduce(x, initial=0.0), np.fmax.reduce(x, initial=0.0)  # NaN ignored, as by the masks
+        if x_min < -0.5:
+            near_minus_one = x < -0.5
             d_hi = br[near_minus_one] * (1.0 - hi) + ar[near_minus_one] * hi
             log_1px[near_minus_one] = np.log(d_hi) - np.log(d_lo[near_minus_one])
-        big = np.abs(x) > 1e3
-        any_big = bool(big.any())
+        any_big = bool(x_max > 1e3 or x_min < -1e3)
+        big = np.abs(x) > 1e3 if any_big else None
         if any_big:  # width / D_lo may overflow: the far form, on those entries
             ab, bb, xb = ar[big], br[big], x[big]
             far = ab * (bb / d_lo[big]) * (1.0 - np.where(np.isfinite(xb), log_1px[big] / xb, 0.0)) / (ab - bb)
