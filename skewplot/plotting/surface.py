@@ -105,7 +105,9 @@ def _keep_bar_inside(ax, bar):
     gap = 12.0 * fig.dpi / 72.0
 
     def cube():
-        ax.apply_aspect()
+        # a 3-D axis places its label and tick labels when drawn: before a draw matplotlib 3.8 measured the x axis
+        # 2000 px wide (the Axes then went off the figure), so every measure follows a draw
+        fig.draw_without_rendering()
         return Bbox.union([a.get_tightbbox(renderer) for a in (ax.xaxis, ax.yaxis, ax.zaxis)])
 
     a, b = ax.get_position(), bar.ax.get_position()
@@ -116,6 +118,7 @@ def _keep_bar_inside(ax, bar):
     if to < b.x0:
         bar.ax.set_position([to, b.y0, b.width, b.height])
     b = bar.ax.get_position()
+    fig.draw_without_rendering()
     over = (bar.ax.get_tightbbox(renderer).x1 - fig.bbox.x1 + 2.0) / width
     if over > 0:  # its tick labels past the right edge: the bar moves left, the Axes narrows by as much
         a = ax.get_position()
