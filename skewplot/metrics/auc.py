@@ -31,19 +31,18 @@ def polyline_corners(pts):
     positives) lies on a straight line of the ROC polyline, so dropping it
     changes neither the interpolated curve nor its continuous AUC under any
     skew model.  Untied scores lose most vertices, which makes repeated AUCs
-    of one curve (a slider moving the skew) several times faster.
-
-    Returns
-    -------
-    OperatingPoints
-        ``pts`` itself when no vertex can go.
+    of one curve (a slider moving the skew) several times faster.  ``pts`` itself when no vertex can go.
     """
     _check_points(pts)
-    d_tp, d_fp = np.diff(pts.tpr), np.diff(pts.fpr)
-    inner = ((d_fp[:-1] == 0) & (d_fp[1:] == 0)) | ((d_tp[:-1] == 0) & (d_tp[1:] == 0))
-    if not inner.any():
-        return pts
-    return pts._take(np.flatnonzero(np.r_[True, ~inner, True]))
+    keep = corner_indices(pts.tpr, pts.fpr)
+    return pts if keep.size == len(pts) else pts._take(keep)
+
+
+def corner_indices(tpr, fpr):
+    """Indices of the vertices :func:`polyline_corners` keeps (they depend on which steps are zero only)."""
+    d_tp, d_fp = np.diff(tpr), np.diff(fpr)
+    return np.flatnonzero(np.r_[True, ~(((d_fp[:-1] == 0) & (d_fp[1:] == 0)) | ((d_tp[:-1] == 0) & (d_tp[1:] == 0))),
+                                True])
 
 
 def aucpr_at_skews(pts, skews, *, interpolation="continuous"):

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..metrics.auc import roc_auc
+from ..metrics.auc import corner_indices, roc_auc
 from ..metrics.hull import _ordered_pareto, frontier_hull
 from ..metrics.points import OperatingPoints
 
@@ -90,13 +90,8 @@ def corner_rows(ovr, k):
     or both add no row of the rest; neither depends on the vector (as in
     :func:`hull_rows`).  Cached on the class's points.
     """
-    def compute():
-        own = _own(ovr, k)
-        d_tp, d_fp = np.diff(own.tpr), np.diff(own.fpr)
-        inner = ((d_fp[:-1] == 0) & (d_fp[1:] == 0)) | ((d_tp[:-1] == 0) & (d_tp[1:] == 0))
-        return np.flatnonzero(np.r_[True, ~inner, True])
-
-    return _own(ovr, k)._memo("corner_rows", compute)
+    own = _own(ovr, k)
+    return own._memo("corner_rows", lambda: corner_indices(own.tpr, own.fpr))
 
 
 def class_hull(ovr, k, pts):
