@@ -151,11 +151,8 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None, settle=True):
     def draw(attempt):
         form = (attempt["wrap"], attempt["compact"])
         handles, texts, stands = strip_entries(*entries, *form)
-        kind = areas(entries[1])[1] if attempt["compact"] == "areas" else None
-        if kind is not None:  # the areas' kind is the legend's title, left as the entries are
-            style = attempt["style"]
-            attempt = {**attempt, "style": {**style, "title": kind, "alignment": "left",
-                                            "title_fontsize": style.get("fontsize", "small")}}
+        if attempt["compact"] == "areas":
+            attempt = {**attempt, "style": _area_title(attempt["style"], entries[1])}
         legend = _columns(lambda ncol: make(attempt, handles, texts, ncol), attempt["width"], len(texts), renderer)
         notes(legend).form, notes(legend).labels = form, stands
         keep_entries(legend, *entries)
@@ -193,6 +190,14 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None, settle=True):
 
 #: A try whose share, foretold from the last layout, falls this far short is not laid out (2.6 px of 260).
 _GUESS = 0.01
+
+
+def _area_title(style, labels):
+    """``style`` with the areas' kind of ``labels`` as the legend's title (``compact="areas"``), left-aligned."""
+    kind = areas(labels)[1]
+    if kind is None:
+        return style
+    return {**style, "title": kind, "alignment": "left", "title_fontsize": style.get("fontsize", "small")}
 
 
 def forms(tries, labels, areas=False):
@@ -339,7 +344,7 @@ def inside_anyway(ax, handles, labels, given, moving, renderer):
 
     The last resort, when no strip fits in the figure at all (fonts of
     seaborn's "talk" context over a 4.5 x 3.5 in figure): a legend over a
-    few data is better than one drawn off the figure's edge).  Of the
+    few data is better than one drawn off the figure's edge.  Of the
     compact forms (and the areas' kind in the title), wrapped or not, the
     one in the fewest pixels of those no taller than the Axes.
     """
@@ -351,9 +356,8 @@ def inside_anyway(ax, handles, labels, given, moving, renderer):
 
     def make(wrap, compact, ncol):
         shown_handles, texts, _ = strip_entries(list(handles), labels, wrap, compact)
-        title = {"title": kind, "alignment": "left", "title_fontsize": style["fontsize"]} \
-            if compact == "areas" and kind is not None else {}
-        made = ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **legible_style({**style, **title}))
+        shown_style = _area_title(style, labels) if compact == "areas" else style
+        made = ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **legible_style(shown_style))
         notes(made).ncol = ncol
         return made
 
