@@ -115,12 +115,12 @@ class OperatingPoints:
         skew = "None" if self._skew is None else f"{self._skew:.4g}"
         return f"OperatingPoints(n_points={len(self)}, n_pos={self._n_pos}, n_neg={self._n_neg}, skew={skew})"
 
-    def _take(self, idx):
-        """The points at ``idx`` (increasing indices), with the same totals."""
+    def _take(self, idx, thresholds=None):
+        """The points at ``idx`` (increasing indices), with the same totals (``thresholds``: theirs, if known)."""
         def pick(a):
             return None if a is None else a.at(idx) if isinstance(a, LazyCounts) else a[idx]
-
-        return OperatingPoints(tpr=pick(self._tpr), fpr=pick(self._fpr), thresholds=pick(self._thresholds),
+        return OperatingPoints(tpr=pick(self._tpr), fpr=pick(self._fpr),
+                               thresholds=pick(self._thresholds) if thresholds is None else thresholds,
                                tp=pick(self._tp), fp=pick(self._fp), n_pos=self._n_pos, n_neg=self._n_neg)
 
     def _area_points(self):

@@ -24,9 +24,10 @@ import numpy as np
 
 from ..metrics.auc import corner_indices, roc_auc
 from ..metrics.hull import _ordered_pareto, frontier_hull
+from ..metrics.mixed_counts import keep_rows, rising_segments
 from ..metrics.points import OperatingPoints
 
-__all__ = ["drawn_rows", "hull_rows", "corner_rows", "class_hull", "roc_area", "LOG_CELL"]
+__all__ = ["drawn_rows", "hull_rows", "corner_rows", "class_hull", "first_recall", "roc_area", "take_rows", "LOG_CELL"]
 
 #: Width of a cell of :func:`drawn_rows` in ``log(count + first step)``: between two kept rows every class's
 #: count grows by less than a factor ``exp(LOG_CELL)`` (on the count plus its smallest step).
@@ -35,6 +36,21 @@ LOG_CELL = 1e-3
 
 def _own(ovr, k):
     return ovr._points[k]
+
+
+def _kept(ovr, k, key, compute):
+    """``compute()`` (row indices of class ``k``), cached, its counts gathered once for every step to read."""
+    own = _own(ovr, k)
+    return own._memo(key, lambda: keep_rows(own._memo("kept_rows", dict), ovr._counts[k], compute()))
+
+
+def take_rows(ovr, k, pts, rows):
+    """``pts._take(rows)``: class ``k``'s points ``pts`` (at a prior vector) at rows of this module.
+
+    The thresholds at ``rows`` do not depend on the vector: gathered once.
+    """
+    own = _own(ovr, k)
+    return pts._take(rows, own._memo(("thresholds", id(rows)), lambda: own.thresholds[rows]))
 
 
 def drawn_rows(ovr, k):
@@ -66,7 +82,7 @@ def drawn_rows(ovr, k):
         keep[:-1] |= change  # the last row of a run
         return np.flatnonzero(keep)
 
-    return _own(ovr, k)._memo("drawn_rows", compute)
+    return _kept(ovr, k, "drawn_rows", compute)
 
 
 def hull_rows(ovr, k):
@@ -80,7 +96,7 @@ def hull_rows(ovr, k):
     vector; only the hull on it moves.  Cached on the class's points.
     """
     own = _own(ovr, k)
-    return own._memo("hull_rows", lambda: _ordered_pareto(own.tpr, own.fpr))
+    return _kept(ovr, k, "hull_rows", lambda: _ordered_pareto(own.tpr, own.fpr))
 
 
 def corner_rows(ovr, k):
@@ -91,15 +107,53 @@ def corner_rows(ovr, k):
     :func:`hull_rows`).  Cached on the class's points.
     """
     own = _own(ovr, k)
-    return own._memo("corner_rows", lambda: corner_indices(own.tpr, own.fpr))
+    return _kept(ovr, k, "corner_rows", lambda: corner_indices(own.tpr, own.fpr))
+
+
+#: Above this many candidates :func:`class_hull` first drops those below the hull of a sample of them.
+_SAMPLE = 1024
+
+#: How far (in TPR) below that inner hull a candidate must lie to be dropped: far above its rounding.
+_MARGIN = 1e-9
+
+
+def _not_below(tpr, fpr):
+    """Positions of the staircase ``(tpr, fpr)`` (both rising) not below the hull of :data:`_SAMPLE` of them.
+
+    The hull of a subset lies inside the hull of the set, so a point below
+    it (by :data:`_MARGIN`, a million times the rounding of the
+    interpolation) is no vertex of the full hull: the hull of the points
+    kept is the hull of all.  The sample holds both ends, so it spans every
+    FPR of the staircase.
+    """
+    n = tpr.size
+    if n <= 4 * _SAMPLE:
+        return np.arange(n)
+    sample = np.unique(np.linspace(0, n - 1, _SAMPLE).round().astype(np.intp))
+    inner = sample[frontier_hull(tpr[sample], fpr[sample])]
+    return np.flatnonzero(tpr >= np.interp(fpr, fpr[inner], tpr[inner]) - _MARGIN)
 
 
 def class_hull(ovr, k, pts):
     """``roc_convex_hull(pts)`` of class ``k``'s points ``pts`` at a prior vector, from :func:`hull_rows` only."""
     rows = hull_rows(ovr, k)
-    idx = rows[frontier_hull(pts.tpr[rows], pts.fpr[rows])]
+    on = take_rows(ovr, k, pts, rows)  # the counts at these rows only
+    tpr, fpr = on.tpr, on.fpr
+    near = _not_below(tpr, fpr)
+    idx = rows[near[frontier_hull(tpr[near], fpr[near])]]
     last = len(pts) - 1
     return np.unique(np.r_[0, idx, last])
+
+
+def first_recall(ovr, k, pts):
+    """The recall of class ``k``'s first point off the origin in ``pts`` (its points at a prior vector).
+
+    Which row it is does not depend on the vector (a row of class ``k`` has
+    a positive weight at every vector); only its value is read.
+    """
+    own = _own(ovr, k)
+    row = own._memo("first_row", lambda: np.flatnonzero(own.tpr > 0)[:1])
+    return float(pts._take(row).tpr[0]) if row.size else 0.0
 
 
 def roc_area(ovr, k, priors):
@@ -114,7 +168,7 @@ def roc_area(ovr, k, priors):
     i = ovr.classes.index(k)
 
     def pairwise():
-        live = own._memo("live", lambda: np.flatnonzero(np.diff(own.tpr) > 0))
+        live = rising_segments(own)
         return np.array([np.nan if j == i else roc_auc(OperatingPoints._from_cumulative(own.thresholds, c[:, i],
                                                                                            c[:, j], live))
                          for j in range(c.shape[1])])

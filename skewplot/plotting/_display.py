@@ -330,13 +330,16 @@ class FromScoresMixin:
                                     name=name or type(estimator).__name__, ax=ax, **kwargs)
 
 
-def from_first_point(recall, prec, pts):
+def from_first_point(recall, prec, pts, first=None):
     """The drawn curve from the first operating point a threshold reaches, not from recall 0.
 
     Below it only the limit that the area counts; drawn, that reads as measured performance.
+    ``first``: that point's recall when known (None: found in ``pts``; 0: the whole curve).
     """
-    off_origin = pts.tpr > 0
-    keep = recall >= pts.tpr[np.argmax(off_origin)] if off_origin.any() else slice(None)
+    if first is None:
+        off_origin = pts.tpr > 0
+        first = pts.tpr[np.argmax(off_origin)] if off_origin.any() else 0.0
+    keep = recall >= first if first > 0 else slice(None)
     return recall[keep], prec[keep]
 
 

@@ -24,7 +24,7 @@ from ..metrics.multiclass import OneVsRest
 from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
 from ..skew.base import skew_text
-from ._class_steps import class_hull, corner_rows, drawn_rows, roc_area
+from ._class_steps import class_hull, corner_rows, drawn_rows, first_recall, roc_area, take_rows
 from .layout._figure import fit_label
 
 __all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges",
@@ -73,7 +73,7 @@ def _refuse_skew_update(params):
                         "prior; draw it again with skew={class: prior}")
 
 
-_LAST_MOVE = []  # [(ovr, priors, moved, {id(points): hull})]: the panels of one step share one reweighting
+_LAST_MOVE = []  # [(ovr, priors, moved, {(what, id(points)): (points, it)})]: one reweighting per step
 
 
 def _at_priors(ovr, priors):
@@ -85,13 +85,25 @@ def _at_priors(ovr, priors):
     return moved
 
 
+def _step_memo(key, pts, compute):
+    """``compute()`` once per reweighted curve ``pts`` of the last step (the panels of one step share it)."""
+    memo = _LAST_MOVE[0][3] if _LAST_MOVE else {}
+    kept = memo.get((key, id(pts)))
+    if kept is None or kept[0] is not pts:
+        kept = memo[(key, id(pts))] = (pts, compute())
+    return kept[1]
+
+
 def _hull_of(ovr, k, pts):
     """The ROC convex hull's indices of class ``k``'s ``pts``, once per reweighted curve (the cost and F panels
     share it), from the rows that can be on it at any vector (``_class_steps.hull_rows``)."""
-    memo = _LAST_MOVE[0][3] if _LAST_MOVE else {}
-    if id(pts) not in memo:
-        memo[id(pts)] = class_hull(ovr, k, pts)
-    return memo[id(pts)]
+    return _step_memo("hull", pts, lambda: class_hull(ovr, k, pts))
+
+
+def _drawn_of(ovr, k, pts):
+    """Class ``k``'s ``pts`` at the rows a figure draws from (``_class_steps.drawn_rows``), once per reweighted
+    curve (the PR and ROC panels share them)."""
+    return _step_memo("drawn", pts, lambda: take_rows(ovr, k, pts, drawn_rows(ovr, k)))
 
 
 class _MovesPriors:
@@ -155,7 +167,7 @@ class _PRModels(_MovesPriors):
         ovr = self._class_source[0]
         if self.interpolation == "continuous":  # the corners the area needs, found once for every vector
             for name, k in names.items():
-                self._corners[id(self.points[name])] = self.points[name]._take(corner_rows(ovr, k))
+                self._corners[id(self.points[name])] = take_rows(ovr, k, self.points[name], corner_rows(ovr, k))
         if self.ax_ is not None:
             from ._decimate import pr_vertices
             from ._display import curve_bins
@@ -164,7 +176,7 @@ class _PRModels(_MovesPriors):
             for name, k in names.items():  # thinned from the rows any vector draws, not from every row
                 pts = self.points[name]
                 if len(pts) > 4 * n_bins:
-                    self._reduced[id(pts)] = pr_vertices(pts._take(drawn_rows(ovr, k)), n_bins)
+                    self._reduced[id(pts)] = pr_vertices(_drawn_of(ovr, k, pts), n_bins)
                 line = self.baselines_.get(f"random {name}")
                 if line is not None:
                     line.set_ydata([priors[names[name]]] * 2)
@@ -186,7 +198,11 @@ class _PRModels(_MovesPriors):
         model = self._class_models[name] if name in self._class_models else self._by_id()[id(pts)]
         reduced = self._reduced.get(id(pts), pts)
         if self.interpolation == "continuous":
-            return from_first_point(*pr_curve(reduced, skew=model), pts)
+            first = None  # found in the points, unless they are the class's own at the vector (one row read)
+            if "_class_source" in self.__dict__ and self.points.get(name) is pts:
+                ovr, names = self._class_source
+                first = first_recall(ovr, names[name], pts)
+            return from_first_point(*pr_curve(reduced, skew=model), pts, first)
         return from_first_point(*pr_curve(pts, skew=model, interpolation=self.interpolation), pts)
 
     def _compute_aucs(self):
@@ -280,10 +296,11 @@ class _ROCModels(_MovesPriors):
         for name, k in names.items():
             pts = self.points[name]
             self.aucs_[name] = roc_area(ovr, k, priors)  # from the pairwise areas: no pass over the rows
-            self._curves[name] = (pts.fpr, pts.tpr)
+            hull = pts._take(_hull_of(ovr, k, pts))  # what _draw_hulls reads: the hull of these is the hull
+            self._curves[name] = (hull.fpr, hull.tpr)
             if n_bins is not None:  # thinned from the rows any vector draws, not from every row
-                rows = drawn_rows(ovr, k) if len(pts) > 4 * n_bins else slice(None)
-                fpr, tpr = pts.fpr[rows], pts.tpr[rows]
+                drawn = _drawn_of(ovr, k, pts) if len(pts) > 4 * n_bins else pts
+                fpr, tpr = drawn.fpr, drawn.tpr
                 keep = decimation_indices(fpr, tpr, n_bins)
                 self.lines_[name].set_data(fpr[keep], tpr[keep])
         for name, text in auc_labels(self.aucs_, "ROC AUC").items():

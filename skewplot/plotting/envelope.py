@@ -96,11 +96,11 @@ def auto_lines(ax):
 
 def _drawn_indices(pts, max_lines, hull=None):
     """Points that get a thin line: all but the two trivial ends, or the hull's (``hull``, if given) when too many."""
-    idx = np.arange(1, len(pts) - 1)
+    if len(pts) - 2 <= max_lines:
+        return np.arange(1, len(pts) - 1)
+    idx = (roc_convex_hull(pts) if hull is None else hull)[1:-1]
     if idx.size > max_lines:
-        idx = (roc_convex_hull(pts) if hull is None else hull)[1:-1]
-        if idx.size > max_lines:
-            idx = idx[np.unique(np.linspace(0, idx.size - 1, max_lines).round().astype(np.intp))]
+        idx = idx[np.unique(np.linspace(0, idx.size - 1, max_lines).round().astype(np.intp))]
     return idx
 
 

@@ -13,7 +13,9 @@ import pytest
 import skewplot as sp
 from skewplot.metrics.auc import polyline_corners, roc_auc
 from skewplot.metrics.hull import roc_convex_hull
-from skewplot.plotting._class_steps import LOG_CELL, class_hull, corner_rows, drawn_rows, roc_area
+from skewplot.plotting import _class_steps, _display
+from skewplot.plotting._class_steps import LOG_CELL, class_hull, corner_rows, drawn_rows, first_recall, roc_area
+from skewplot.plotting._per_class import _at_priors, class_space_display
 
 
 def _ovr(rng, n=3000, ties=False, weighted=False):
@@ -56,3 +58,47 @@ def test_the_drawn_rows_leave_out_only_rows_within_the_bound_at_any_vector():
         owner = rows[np.searchsorted(rows, np.arange(len(pts)), side="right") - 1]  # the kept row before each
         dev = np.abs(prec - prec[owner])
         assert np.nanmax(dev) < 1e-3  # 0.1 % of the precision axis: a fraction of a pixel
+
+
+@pytest.mark.slow
+def test_a_step_of_the_displays_at_random_vectors_is_the_computation_from_scratch(monkeypatch):
+    """The widgets' step (counts summed only at the rows read, the hull from the candidates above a sample's hull,
+    the rows at a 100-pixel figure) against ``ovr.at_priors`` and the metrics over every row."""
+    import matplotlib.pyplot as plt
+
+    from skewplot.plotting.cost import CostDisplay
+    from skewplot.plotting.fmeasure import FMeasureDisplay
+    from skewplot.plotting.pr import PRDisplay
+    from skewplot.plotting.roc import ROCDisplay
+
+    monkeypatch.setattr(_class_steps, "_SAMPLE", 8)  # the sample's hull filters at this size too
+    monkeypatch.setattr(_display, "curve_bins", lambda ax: 100)  # the lines drawn from the kept rows
+    monkeypatch.setattr(_display.Display, "_place_legend", lambda self, *a, **k: None)  # seconds, not tested here
+    rng = np.random.default_rng(7)
+    ovr = _ovr(rng, n=1000, ties=True, weighted=True)
+    fig = plt.figure(figsize=(6, 6))
+    try:
+        d = {base: class_space_display(base, ovr, ovr.priors, ax=fig.add_subplot(2, 2, i + 1))
+             for i, base in enumerate((PRDisplay, ROCDisplay, CostDisplay, FMeasureDisplay))}
+        names = d[PRDisplay].class_names
+        for p in rng.dirichlet(np.full(4, 0.7), 3):
+            priors = dict(zip(ovr.classes, p, strict=True))
+            for disp in d.values():
+                disp.update(priors=priors, draw=False)
+            moved, ref = _at_priors(ovr, priors), ovr.at_priors(priors)
+            areas = sp.aucpr(ovr, skew=priors)
+            for name, k in names.items():
+                full = ref[k]
+                np.testing.assert_array_equal(moved[k].tp, full.tp)  # the same doubles, summed where read
+                np.testing.assert_array_equal(moved[k].fp, full.fp)
+                assert first_recall(ovr, k, moved[k]) == full.tpr[full.tpr > 0][0]
+                assert d[PRDisplay].aucs_[name] == pytest.approx(areas[k], rel=1e-12)
+                assert d[ROCDisplay].aucs_[name] == pytest.approx(roc_auc(full), rel=1e-12)
+                hull = roc_convex_hull(full)
+                assert hull.size < len(_class_steps.hull_rows(ovr, k)) // 4  # the sample's filter ran
+                for base in (CostDisplay, FMeasureDisplay):
+                    (on,) = d[base]._hulls[name]
+                    np.testing.assert_array_equal(on.fpr, full.fpr[hull])
+                    np.testing.assert_array_equal(on.tpr, full.tpr[hull])
+    finally:
+        plt.close(fig)
