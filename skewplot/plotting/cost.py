@@ -76,6 +76,7 @@ class CostDisplay(EnvelopeDisplay):
     #: says why they meet, was hidden (figure review of 5c0f0e2: cost-01/06/07/09).  Thin, grey and dashed, it
     #: leaves the colours under it seen; where the envelopes leave it they are apart again.
     _baseline_z = 2.6
+    _hiding = ("always_negative", "always −")
 
     @renamed_keywords(ci="confidence")
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,

@@ -27,6 +27,7 @@ from ._bands import (
     fold_band_text,
     move_band,
 )
+from ._coincide import say_coinciding
 from ._display import Display, FromScoresMixin, as_points_dict, classifier_styles, legend_name
 from ._labels import AxisLabel
 from ._notes import note
@@ -38,8 +39,6 @@ __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 #: The log-axis rule: with ``log_skew=None`` the x axis is logarithmic when the
 #: marked deployment skew (its PC(+) on a probability-cost axis) lies below this.
 LOG_BELOW = 0.05
-
-
 
 #: numpydoc text of the parameters plot_cost and plot_fmeasure share.
 ENVELOPE_PARAMS = """\
@@ -128,6 +127,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
     """
 
     _shape_params: tuple = ()
+    _hiding = (None, "")  #: the baseline an envelope may lie on (drawn over them), and its legend name
     _thin_label = "one line per threshold"
 
     def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=None, band="sd", confidence=None,
@@ -153,6 +153,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.markers_ = {}
         self.skew_line_ = None
         self.skew_text_ = None
+        self.coincide_entry_ = None  # the legend entry that says what a "*" after a name means (``_coincide``)
         self.thin_entry_ = None  # the legend entry of several classifiers' thin lines (an empty collection)
         self.axis_labels_ = {}  # letter -> the AxisLabel that paints a label ``update`` rewrites
         # Computed once: the hull of every fold (all an envelope needs); the points drawn, once the Axes is known.
@@ -279,6 +280,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self._set_limits(ax)
         self._move_marker()
         self._set_labels()
+        line = self.baselines_.get(self._hiding[0])  # the envelopes lying on it: marked in the legend (_coincide)
+        self.coincide_entry_ = None if line is None else say_coinciding(ax, self.lines_, line, self._hiding[1])
         self._place_legend()
         self._move_marker()  # again on the Axes' laid-out width
         return self

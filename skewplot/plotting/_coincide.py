@@ -1,0 +1,144 @@
+"""Curves that lie on one another at the figure's size, and what a legend entry says of it.
+
+Below some probability cost a weak classifier's cost envelope IS the
+always-negative line, and at rare skews a weak classifier's F curve is the
+always-positive one: drawn one over another, only the top line shows and a
+reader cannot tell that the others are there (figure review of ba94d56:
+cost-01..09, fm-03..07).  No curve is moved off its data; instead
+:func:`coinciding_runs` finds, in display space over the visible range,
+where a curve lies within its own line width of another, and
+:func:`mark_coinciding` marks the legend entry of each curve that lies on
+the baseline over part of the axis (``"tree*"``); an entry of its own says
+what the mark means (``"* partly on always −"``).  A mark and one
+clause keep the legend as small as it was: words per entry (``"tree (on
+always − for PC(+) < 0.47)"``) tripled a 10-classifier legend.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._notes import note, notes
+
+__all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "MIN_SHARE", "MARK"]
+
+#: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
+MIN_SHARE = 0.08
+#: A curve whose centre line lies within this share of its width of another's is more than half covered by it
+#: (wider, its edge shows beside the line over it, as the strong classifiers' do at the axis' left end).
+COVERED = 0.5
+#: What a legend entry of a curve lying on a baseline ends in (the baseline's entry says what it means).
+MARK = "*"
+
+
+def _display_y(ax, x, y, px):
+    """``y`` of the curve ``(x, y)`` at the display x ``px`` (NaN outside it or off the visible y range)."""
+    x = np.asarray(x, dtype=float)
+    y = np.asarray(y, dtype=float)
+    keep = np.isfinite(x) & np.isfinite(y)
+    if ax.get_xscale() == "log":
+        keep &= x > 0
+    if ax.get_yscale() == "log":
+        keep &= y > 0
+    x, y = x[keep], y[keep]
+    if x.size < 2:
+        return np.full(px.shape, np.nan)
+    order = np.argsort(x, kind="stable")
+    pts = ax.transData.transform(np.column_stack([x[order], y[order]]))
+    out = np.interp(px, pts[:, 0], pts[:, 1], left=np.nan, right=np.nan)
+    box = ax.bbox
+    out[(out < box.y0 - 0.5) | (out > box.y1 + 0.5)] = np.nan  # off the Axes: nothing to hide there
+    return out
+
+
+def coinciding_runs(ax, curve, other, width, min_share=MIN_SHARE):
+    """The x ranges (data units) where ``curve`` lies within ``width`` pixels of ``other`` on ``ax``.
+
+    ``curve`` and ``other`` are ``(x, y)`` in data units, each a function of
+    x.  Both are sampled at every display pixel of the Axes' width; the
+    distance is the vertical one scaled by ``other``'s slope (about the
+    distance across the line).  Stretches narrower than ``min_share`` of the
+    Axes' width are dropped.  Each run is ``(x0, x1, share, left, right)``:
+    its ends, the share of the Axes' width it spans, and whether it starts at
+    the Axes' left end and ends at its right end.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure(figsize=(4, 3), dpi=100).add_subplot()
+    >>> _ = ax.set(xlim=(0, 1), ylim=(0, 1))
+    >>> x = np.linspace(0, 1, 101)
+    >>> [(round(x0, 1), round(x1, 1), left, right)
+    ...  for x0, x1, _, left, right in coinciding_runs(ax, (x, np.maximum(x, 0.5)), (x, x), 2.0)]
+    [(0.5, 1.0, False, True)]
+    """
+    box = ax.bbox
+    px = np.arange(np.ceil(box.x0), np.floor(box.x1) + 1.0)
+    if px.size < 3:
+        return []
+    a = _display_y(ax, *curve, px)
+    b = _display_y(ax, *other, px)
+    slope = np.gradient(b, px)
+    dist = np.abs(a - b) / np.sqrt(1.0 + np.nan_to_num(slope, nan=0.0) ** 2)
+    on = np.nan_to_num(dist, nan=np.inf) <= width
+    edges = np.flatnonzero(np.diff(np.r_[0, on.astype(np.int8), 0]))
+    runs = []
+    to_data = ax.transData.inverted()
+    for start, stop in zip(edges[::2], edges[1::2], strict=True):
+        if px[stop - 1] - px[start] < min_share * box.width:
+            continue
+        x0, x1 = (to_data.transform([[px[start], box.y0], [px[stop - 1], box.y0]])[:, 0])
+        runs.append((float(x0), float(x1), (px[stop - 1] - px[start]) / box.width,
+                     bool(px[start] - box.x0 < 1.5), bool(box.x1 - px[stop - 1] < 1.5)))
+    return runs
+
+
+def lies_on(ax, curve, other, width, min_share=MIN_SHARE):
+    """Whether ``curve`` lies on ``other`` (within ``width`` px) over at least ``min_share`` of the Axes' width."""
+    return bool(coinciding_runs(ax, curve, other, width, min_share))
+
+
+def mark_coinciding(ax, lines, baseline, mark=MARK):
+    """Mark with ``mark`` the legend entry of each of ``lines`` that lies on ``baseline`` in part.
+
+    ``lines``: ``{name: Line2D}`` of the curves the baseline may hide (the
+    envelopes), ``baseline`` the Line2D drawn over them.  A curve on it
+    (within ``COVERED`` of its own line width at the figure's size, over at least
+    ``MIN_SHARE`` of the Axes' width) gets ``"tree*"`` as its label; the
+    caller adds an entry that says what the mark means.  The names found are
+    kept on the figure, so that every panel of a row or grid marks the same
+    classifiers (its shared legend then has one entry for each).  Returns
+    the names marked.
+    """
+    fig = ax.figure
+    kept = note(fig, "coinciding", None)
+    if kept is None:
+        kept = notes(fig).coinciding = {}
+    other = baseline.get_data()
+    marked = []
+    for name, line in lines.items():
+        if name in kept:
+            on = kept[name]
+        else:
+            on = lies_on(ax, line.get_data(), other, COVERED * line.get_linewidth() * fig.dpi / 72.0)
+            if len(fig.axes) > 1:  # a row or grid: the first panel decides for them all
+                kept[name] = on
+        if on:
+            line.set_label(f"{line.get_label()}{mark}")
+            marked.append(name)
+    return marked
+
+
+def say_coinciding(ax, lines, baseline, name):
+    """Mark the entries of ``lines`` lying on ``baseline`` (:func:`mark_coinciding`); return the entry that says so.
+
+    Below some PC(+) a weak classifier's cost envelope is the always-negative
+    line, and at rare skews its F curve the always-positive one: drawn one over
+    another only the top one shows, so the entries of those under it end in
+    ``*`` and an entry without a sample, ``"* partly on <name>"``, says what
+    that means (None: no curve lies on it).
+    """
+    if not (lines and baseline.get_visible() and mark_coinciding(ax, lines, baseline)):
+        return None
+    return ax.plot([], [], linestyle="none", label=f"{MARK} partly on {name}")[0]

@@ -1,0 +1,74 @@
+"""Curves lying on a baseline are told in the legend (figure review of ba94d56, class 1: cost-01..09, fm-03..07).
+
+Below some PC(+) a weak classifier's cost envelope is the always-negative line, and at rare skews its F curve the
+always-positive one; drawn one over another only the top one showed and nothing said the others were there.  Each
+test fails on 680eb56, where no entry said so (and F's always-positive curve was drawn under the envelopes).
+"""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+import skewplot as sp
+from skewplot.plotting._coincide import MARK, coinciding_runs
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+def _scores(n=800, prevalence=0.02, separations=(3.0, 0.0), seed=0):
+    rng = np.random.default_rng(seed)
+    y = (rng.random(n) < prevalence).astype(int)
+    return {f"c{k}": sp.operating_points(y, rng.normal(size=n) + s * y) for k, s in enumerate(separations)}
+
+
+def _texts(disp):
+    return [t.get_text() for t in disp.ax_.get_legend().get_texts()] if disp.ax_.get_legend() else \
+        [t.get_text() for lg in disp.figure_.legends for t in lg.get_texts()]
+
+
+@pytest.mark.slow  # about 0.5 s: a drawn figure
+@pytest.mark.parametrize(("plot", "baseline", "words"), [
+    (sp.plot_cost, "always_negative", "partly on always −"),
+    (sp.plot_fmeasure, "always_positive", "partly on always positive"),
+])
+def test_a_curve_on_the_baseline_is_marked_in_the_legend_and_not_moved(plot, baseline, words):
+    pts = _scores()
+    disp = plot(pts, skew=0.01, max_lines=5)
+    texts = " | ".join(_texts(disp))
+    assert f"c1{MARK}" in texts  # the random classifier lies on the trivial classifier's line
+    assert f"c0{MARK}" not in texts  # the strong one is apart from it
+    assert f"{MARK} {words}" in texts  # and an entry says what the mark means
+    # each curve is where its data are (nothing was moved to show it)
+    for name, line in disp.lines_.items():
+        x, y = line.get_data()
+        assert np.allclose(y, disp._envelope_at(disp._hulls[name][0], x)), name
+    # the baseline is drawn over the envelopes, so that the line a curve lies on shows
+    assert disp.baselines_[baseline].get_zorder() > max(line.get_zorder() for line in disp.lines_.values())
+
+
+@pytest.mark.slow  # about 1.5 s: a row's shared legend
+def test_every_panel_of_a_row_marks_the_same_curves():
+    pts = _scores()
+    fig, axes = plt.subplots(1, 2, figsize=(6, 2.5))
+    labels = []
+    for ax, skew in zip(axes, (0.01, 1e-4), strict=True):
+        disp = sp.plot_cost(pts, skew=skew, max_lines=5, ax=ax)
+        labels.append([line.get_label() for line in disp.lines_.values()])
+    assert labels[0] == labels[1] == ["c0", f"c1{MARK}"]
+
+
+def test_coinciding_runs_keep_to_a_line_width_at_the_figures_size():
+    ax = Figure(figsize=(4, 3), dpi=100).add_subplot()
+    ax.set(xlim=(0, 1), ylim=(0, 1))
+    x = np.linspace(0, 1, 201)
+    px_per_unit = ax.bbox.height
+    for offset_px, expected in ((1.0, 1), (6.0, 0)):
+        runs = coinciding_runs(ax, (x, x + offset_px / px_per_unit), (x, x * 0 + x), 2.0)
+        assert len(runs) == expected
+    # a crossing is not a hidden curve: too short a stretch is dropped
+    assert coinciding_runs(ax, (x, 1 - x), (x, x), 2.0) == []
