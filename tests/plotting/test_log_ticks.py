@@ -129,3 +129,21 @@ def test_a_title_too_wide_for_its_panel_drops_its_last_clause():
     assert narrow.get_title() == "π′ ∈ [0.0001, 0.002]"  # a bracket's comma is never cut
     assert wide.get_title() == "π′ ∈ [0.0001, 0.002], uniform"
     plt.close(fig)
+
+
+@pytest.mark.parametrize(("which", "direction"), [("x", "out"), ("y", "out"), ("x", "inout"), ("x", "in")])
+def test_minor_labels_sit_on_the_decades_baseline(which, direction):
+    # apn-03/05/06 (figure review of ba94d56): under seaborn's poster the major ticks (12 pt) reach 4 pt further
+    # than the minor ones (8 pt), and "0.1" sat ~15 px below "0.2", "0.3", "0.4": two baselines
+    rc = {f"{which}tick.major.size": 12.0, f"{which}tick.minor.size": 8.0, f"{which}tick.direction": direction}
+    with matplotlib.rc_context(rc):
+        fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+        log_axis(ax, which)
+        (ax.set_xlim if which == "x" else ax.set_ylim)(0.05, 0.9)
+        fig.canvas.draw()
+        axis = ax.xaxis if which == "x" else ax.yaxis
+        edge = (lambda e: e.y1) if which == "x" else (lambda e: e.x1)  # the side facing the spine
+        major = {round(edge(t.get_window_extent()), 1) for t in axis.get_majorticklabels() if t.get_text()}
+        minor = {round(edge(t.get_window_extent()), 1) for t in axis.get_minorticklabels() if t.get_text()}
+        plt.close(fig)
+    assert major and minor and len(major | minor) == 1, (major, minor)

@@ -128,3 +128,13 @@ def test_negative_gains_stay_inside_the_decade_axes():
         assert np.all(np.asarray(y)[shown] >= lo), (name, np.asarray(y)[shown].min(), lo)
     assert disp.aucs_["worse than chance"] < 0
     assert any(t.get_text().startswith("−") for t in disp.ax_.get_yticklabels())  # a negative gain's tick
+
+
+@pytest.mark.slow  # two drawn figures
+def test_the_data_sets_own_skew_is_named_as_the_data_set():
+    # prg-01, prg-10 (figure review of ba94d56): a grid's data-set panel read "Recall gain (π′ = 0.0011)", like
+    # the chosen skews of its neighbours
+    pts = _points(n=2000)
+    disp = sp.plot_prg({"a": pts}, scale="linear")
+    assert disp.ax_.get_xlabel().startswith("Recall gain, π = 0.0") and disp.ax_.get_xlabel().endswith("(data set)")
+    assert sp.plot_prg({"a": pts}, skew=0.01, scale="linear").ax_.get_xlabel() == "Recall gain (π′ = 0.01)"
