@@ -168,6 +168,10 @@ class CostDisplay(EnvelopeDisplay):
         # cost_envelope's own steps, with the hull's frontier found once: a widget asks on every step
         memo = self.__dict__.setdefault("_frontiers", {})  # id -> (the hull, kept alive; its frontier)
         if id(hull) not in memo:
+            # A one-vs-rest prior step makes new hulls: only the frontiers of the hulls drawn now are kept.
+            drawn = {id(h) for hulls in self._hulls.values() for h in hulls}
+            for key in [key for key in memo if key not in drawn]:
+                del memo[key]
             memo[id(hull)] = (hull, frontier_hull(np.asarray(hull.tpr), np.asarray(hull.fpr)))
         pc = check_unit_array(self.probability_cost_of(x), "pc")
         return _envelope_on_frontier(np.asarray(hull.tpr), np.asarray(hull.fpr), memo[id(hull)][1], pc)[0]

@@ -102,3 +102,24 @@ def test_a_step_of_the_displays_at_random_vectors_is_the_computation_from_scratc
                     np.testing.assert_array_equal(on.tpr, full.tpr[hull])
     finally:
         plt.close(fig)
+
+
+@pytest.mark.slow  # 1.5 s
+def test_the_cost_panel_keeps_the_frontiers_of_the_hulls_it_draws_only():
+    """A prior step makes new hulls: the frontiers of earlier steps' hulls are not kept (a long session's memory)."""
+    import matplotlib.pyplot as plt
+
+    from skewplot.plotting.cost import CostDisplay
+
+    rng = np.random.default_rng(3)
+    ovr = _ovr(rng, n=400)
+    fig = plt.figure(figsize=(3, 3))
+    try:
+        disp = class_space_display(CostDisplay, ovr, ovr.priors, ax=fig.add_subplot())
+        for p in rng.dirichlet(np.ones(4), 6):
+            disp.update(priors=dict(zip(ovr.classes, p, strict=True)), draw=False)
+        drawn = {id(h) for hulls in disp._hulls.values() for h in hulls}
+        assert set(disp._frontiers) <= drawn
+        assert len(disp._frontiers) <= len(drawn)
+    finally:
+        plt.close(fig)
