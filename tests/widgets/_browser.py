@@ -2,10 +2,11 @@
 
 The fixtures ``lab`` (the server), ``chromium`` (the browser) and
 ``artifacts`` (where screenshots go) are in ``conftest.py`` and are
-session-scoped: every browser test of a run talks to the same server and
-browser, each in a fresh browser context (its own cookies, storage and
-cache), a JupyterLab workspace of its own and a kernel of its own, shut
-down at the end of the test.  Waits are on conditions (polled with a
+session-scoped (one of each per xdist worker): every browser test of a
+run talks to the same server and browser.  The JupyterLab tests open their
+notebook in the worker's JupyterLab tab (``LabTab``, kept from test to
+test), each with a kernel of its own, shut down at the end of the test;
+the saved pages' tests open their page in a fresh browser context.  Waits are on conditions (polled with a
 deadline), never fixed sleeps.  Playwright is imported only inside the
 functions, so importing this module costs nothing in the fast suite.
 """
@@ -97,7 +98,8 @@ def jupyter_lab(tmp):
     env.pop("MPLBACKEND", None)  # the notebook chooses its backend (%matplotlib widget)
     port, token = _free_port(), secrets.token_hex(16)
     cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}"]
+           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+           "--LabApp.expose_app_in_browser=True"]  # window.jupyterapp: LabTab opens and closes notebooks with it
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")
     log = open(tmp / "jupyter.log", "w")
@@ -144,37 +146,90 @@ def shutdown(server, nb):
             urllib.request.urlopen(req, timeout=30).close()
 
 
-@contextlib.contextmanager
-def opened(lab, chromium, nb, shots, label, viewport, workspace=None):
-    """The notebook ``nb`` (in the server's root) open in a fresh browser context, every cell run: the page.
+class LabTab:
+    """One JupyterLab tab of the worker's Chromium, kept from test to test: each test's notebook opens in it.
 
-    Its own JupyterLab workspace (``workspace``, default ``label``), reset:
-    no tab of an earlier test is restored next to it.  Yields once the
-    server shows the kernel idle and *Run All Cells* was chosen; the caller
-    waits for what its cells show.  On a failure the page's screenshot is
-    saved as ``FAILED_<label>.png`` and the screenshots' paths and the
-    server/kernel log are printed; the kernel is shut down after.
+    Loading JupyterLab in a fresh browser context (its scripts parsed and
+    compiled again, nothing cached) cost a test more CPU than the test's
+    own steps; the tab is loaded once (its own context, a workspace of its
+    own, reset) and each notebook opened there with JupyterLab's
+    *docmanager:open* command, as the file browser opens one.  Before a
+    test and after it every document is closed (each notebook has its own
+    kernel, shut down after its test), so a test sees only its own
+    notebook; after a failure the tab is thrown away, and the next test
+    loads a fresh one.
     """
-    from playwright.sync_api import expect
 
-    try:
-        context = chromium.new_context(viewport=viewport)
-        try:
-            page = context.new_page()
-            try:
-                page.set_default_timeout(WAIT_MS)
-                expect.set_options(timeout=WAIT_MS)  # expect's own default (5 s) is too short on a loaded machine
-                page.goto(f"{lab['url']}/lab/workspaces/{workspace or label}/tree/{nb}?token={lab['token']}&reset")
-                page.get_by_text("| Idle").wait_for()
-                page.locator(".jp-Cell").first.click()
-                page.get_by_role("menuitem", name="Run", exact=True).click()
-                page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
-                yield page
-            except BaseException:
-                page.screenshot(path=str(shots / f"FAILED_{label}.png"))
-                raise
-        finally:
+    def __init__(self, browser, server):
+        self.browser, self.server = browser, server
+        self.context = self.page = None
+
+    def open(self, nb, viewport):
+        """The notebook ``nb`` (in the server's root) open and current, its kernel idle: the page."""
+        from playwright.sync_api import expect
+
+        if self.page is None:
+            self.context = self.browser.new_context(viewport=viewport)
+            self.page = self.context.new_page()
+            self.page.set_default_timeout(WAIT_MS)
+            workspace = f"tab-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
+            self.page.goto(f"{self.server['url']}/lab/workspaces/{workspace}?token={self.server['token']}&reset")
+            self.page.wait_for_function("() => window.jupyterapp !== undefined")
+            self.page.evaluate("() => window.jupyterapp.restored.then(() => true)")
+        else:
+            self.page.set_viewport_size(viewport)
+        expect.set_options(timeout=WAIT_MS)  # expect's own default (5 s) is too short on a loaded machine
+        page = self.page
+        self.close_documents()
+        # the command resolves to the notebook's panel: not returned (Playwright would serialise its whole tree)
+        page.evaluate("path => window.jupyterapp.commands.execute('docmanager:open', {path}).then(() => null)", nb)
+        page.wait_for_function("path => { const w = window.jupyterapp.shell.currentWidget; "
+                               "return w && w.context && w.context.path === path; }", arg=nb)
+        expect(page.locator(".jp-NotebookPanel")).to_have_count(1)
+        page.get_by_text("| Idle").wait_for()
+        return page
+
+    def close_documents(self):
+        """Close every document of the main area (no prompt: what they hold is thrown away)."""
+        self.page.evaluate("() => { for (const w of Array.from(window.jupyterapp.shell.widgets('main'))) "
+                           "{ if (w.context) w.context.model.dirty = false; w.dispose(); } }")
+
+    def discard(self):
+        """Close the tab's browser context: the next test loads JupyterLab afresh."""
+        context, self.context, self.page = self.context, None, None
+        if context is not None:
             context.close()
+
+
+@contextlib.contextmanager
+def opened(lab, nb, shots, label, viewport, keep=True):
+    """The notebook ``nb`` (in the server's root) open in the worker's JupyterLab tab, every cell run: the page.
+
+    Yields once the server shows the kernel idle and *Run All Cells* was
+    chosen; the caller waits for what its cells show.  At the end the
+    notebook is closed and its kernel shut down; ``keep=False`` also
+    throws the tab away (a test that changed the page's own objects).  On a
+    failure the page's screenshot is saved as ``FAILED_<label>.png``, the
+    screenshots' paths and the server/kernel log are printed, and the tab is
+    thrown away.
+    """
+    tab = lab["tab"]
+    try:
+        try:
+            page = tab.open(nb, viewport)
+            page.locator(".jp-Cell").first.click()
+            page.get_by_role("menuitem", name="Run", exact=True).click()
+            page.get_by_role("menuitem", name="Run All Cells", exact=True).click()
+            yield page
+            if keep:
+                tab.close_documents()
+            else:
+                tab.discard()
+        except BaseException:
+            with contextlib.suppress(Exception):
+                tab.page.screenshot(path=str(shots / f"FAILED_{label}.png"))
+            tab.discard()
+            raise
     except BaseException:
         report(lab, shots)
         raise
@@ -200,18 +255,17 @@ WIDGET_VIEWPORT = {"width": 1280, "height": 1000}  # the explorer is 800 px tall
 
 
 @contextlib.contextmanager
-def widget_page(lab, chromium, key, backend, make, shots, viewport=WIDGET_VIEWPORT):
+def widget_page(lab, key, backend, make, shots, viewport=WIDGET_VIEWPORT, keep=True):
     """``w = <make>`` under ``backend`` in a notebook of its own (``widget_notebook``), open and run: page, pid.
 
-    The JupyterLab workspace is ``<key>-<backend>``; screenshots go to
-    ``shots`` (created).  Yields once the first cell printed the kernel's
+    Screenshots go to ``shots`` (created); ``keep`` as in ``opened``.  Yields once the first cell printed the kernel's
     process id and the page shows one widget.
     """
     from playwright.sync_api import expect
 
     shots.mkdir(parents=True, exist_ok=True)
     nb = widget_notebook(lab["root"], key, backend, make)
-    with opened(lab, chromium, nb, shots, f"{key}_{backend}", viewport, workspace=f"{key}-{backend}") as page:
+    with opened(lab, nb, shots, f"{key}_{backend}", viewport, keep) as page:
         first = page.locator(".jp-Cell").first.locator(".jp-OutputArea-output")
         expect(first).to_contain_text("PID")
         pid = int(re.search(r"PID\s+(\d+)", first.inner_text())[1])

@@ -79,10 +79,18 @@ def chromium():
 
 
 @pytest.fixture(scope="session")
-def lab(tmp_path_factory):
-    """A JupyterLab server on 127.0.0.1 serving a copy of the example, shared by the session's browser tests."""
-    from ._browser import jupyter_lab, need_browser
+def lab(tmp_path_factory, chromium):
+    """A JupyterLab server on 127.0.0.1 serving a copy of the example, and its tab in ``chromium`` (``lab["tab"]``).
+
+    Shared by the session's browser tests: each opens its notebook in the
+    tab (``_browser.opened``).
+    """
+    from ._browser import LabTab, jupyter_lab, need_browser
 
     need_browser()
     with jupyter_lab(tmp_path_factory.mktemp("lab")) as server:
-        yield server
+        server["tab"] = LabTab(chromium, server)
+        try:
+            yield server
+        finally:
+            server["tab"].discard()

@@ -26,11 +26,11 @@ def _until_frame(locator, page, frame, timeout=60.0):
         page.wait_for_timeout(250)  # polling the condition
 
 
-def test_skew_slider_moves_the_figure_in_jupyterlab(lab, chromium, artifacts):
+def test_skew_slider_moves_the_figure_in_jupyterlab(lab, artifacts):
     from playwright.sync_api import expect
 
     viewport = {"width": 1400, "height": 1000}
-    with opened(lab, chromium, NOTEBOOK.name, artifacts, "example", viewport) as page:
+    with opened(lab, NOTEBOOK.name, artifacts, "example", viewport) as page:
         # the last cell asserts the widget's numbers and prints the AUCs
         expect(page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")).to_contain_text("'strong'")
         expect(page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")).not_to_contain_text("Error")

@@ -101,13 +101,14 @@ def _page_png(data_url):
     return base64.b64decode(data_url.split(",", 1)[1])
 
 
-def test_ipympl_page_encodes_no_frame_and_keeps_the_current_snapshot(lab, chromium, artifacts):
+def test_ipympl_page_encodes_no_frame_and_keeps_the_current_snapshot(lab, artifacts):
     from playwright.sync_api import expect
 
     key, backend = "frames", "widget"
     root, shots = lab["root"], artifacts / "widgets"
     (root / "_frames_grab.py").write_text(GRAB)
-    with widget_page(lab, chromium, key, backend, MAKE, shots) as (page, pid):
+    # keep=False: the Grab spies on every canvas' toDataURL in the page, which no later test's tab may keep
+    with widget_page(lab, key, backend, MAKE, shots, keep=False) as (page, pid):
         widget = page.locator(".skewplot-widget")
         canvas = figure_locator(widget, backend)
         readout = widget.locator(".skewplot-readout")

@@ -35,12 +35,12 @@ TEXTS = ("text-overlap", "text-outside")
 
 
 @contextlib.contextmanager
-def _explorer_page(lab, chromium, key, backend, viewport):
+def _explorer_page(lab, key, backend, viewport):
     """The explorer's notebook open and run at ``viewport``: the page, and a Session on it."""
     from playwright.sync_api import expect
 
     shots = artifacts_dir("layout")
-    with widget_page(lab, chromium, key, backend, MAKE, shots, viewport) as (page, _):
+    with widget_page(lab, key, backend, MAKE, shots, viewport) as (page, _):
         expect(page.locator(".skewplot-readout")).to_contain_text("AUCPR")
         yield page, Session(page, lab["root"], key, backend, shots)
 
@@ -57,8 +57,8 @@ def _lint(sess, checks):
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
-def test_explorer_fits_1000px_with_the_file_browser_open(lab, chromium, backend):
-    with _explorer_page(lab, chromium, "narrow", backend, {"width": 1000, "height": 900}) as (page, sess):
+def test_explorer_fits_1000px_with_the_file_browser_open(lab, backend):
+    with _explorer_page(lab, "narrow", backend, {"width": 1000, "height": 900}) as (page, sess):
         assert page.locator(".jp-FileBrowser").first.is_visible(), "JupyterLab's file browser is not open"
         widget = page.locator(".skewplot-widget")
         fig_loc = figure_locator(widget, backend)
@@ -86,9 +86,9 @@ def test_explorer_fits_1000px_with_the_file_browser_open(lab, chromium, backend)
             assert table.evaluate("e => e.parentElement.scrollWidth <= e.parentElement.clientWidth + 1"), k
 
 
-def test_explorer_after_a_corner_resize_overlaps_nothing(lab, chromium):
+def test_explorer_after_a_corner_resize_overlaps_nothing(lab):
     backend = "widget"  # the inline backend's PNG has no resize corner
-    with _explorer_page(lab, chromium, "resize", backend, {"width": 1280, "height": 1000}) as (page, sess):
+    with _explorer_page(lab, "resize", backend, {"width": 1280, "height": 1000}) as (page, sess):
         widget = page.locator(".skewplot-widget")
         canvas = figure_locator(widget, backend)
         # the size first: running a cell appends one and scrolls the notebook to it, away from the figure
@@ -121,8 +121,8 @@ def test_explorer_after_a_corner_resize_overlaps_nothing(lab, chromium):
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
-def test_explorer_at_skew_2e_4(lab, chromium, backend):
-    with _explorer_page(lab, chromium, "rare", backend, {"width": 1280, "height": 1000}) as (page, sess):
+def test_explorer_at_skew_2e_4(lab, backend):
+    with _explorer_page(lab, "rare", backend, {"width": 1280, "height": 1000}) as (page, sess):
         widget = page.locator(".skewplot-widget")
         fig_loc = figure_locator(widget, backend)
         sess.run("w.controls['skew'].value = 2e-4; print('SET', w.displays['cost'].skew)", "SET")
@@ -133,7 +133,7 @@ def test_explorer_at_skew_2e_4(lab, chromium, backend):
         page.screenshot(path=str(sess.shots / f"page_rare_{backend}.png"))
 
 
-def test_inline_explorer_follows_its_panel(lab, chromium):
+def test_inline_explorer_follows_its_panel(lab):
     """The inline backend's corner resize: JupyterLab's panel narrows (a smaller window, the file browser).
 
     The PNG then shrinks to the output area's width, keeping its aspect,
@@ -141,7 +141,7 @@ def test_inline_explorer_follows_its_panel(lab, chromium):
     its own size.
     """
     backend = "inline"
-    with _explorer_page(lab, chromium, "panel", backend, {"width": 1280, "height": 1000}) as (page, sess):
+    with _explorer_page(lab, "panel", backend, {"width": 1280, "height": 1000}) as (page, sess):
         img = figure_locator(page.locator(".skewplot-widget"), backend)
         img.scroll_into_view_if_needed()
         natural = img.evaluate("e => [e.naturalWidth, e.naturalHeight]")
@@ -172,7 +172,7 @@ def _canvas_width(page, below, above):
         arg=[below, above], timeout=WAIT_MS)
 
 
-def test_ipympl_explorer_follows_the_output_width(lab, chromium):
+def test_ipympl_explorer_follows_the_output_width(lab):
     """ipympl's canvas has a fixed size; the explorer's width probe makes it follow JupyterLab's panel.
 
     Narrowed from 1280 to 900 px (the file browser open: the output is
@@ -182,7 +182,7 @@ def test_ipympl_explorer_follows_the_output_width(lab, chromium):
     kernel's full draw at the new width.  Wide again, it is 540 px again.
     """
     backend = "widget"
-    with _explorer_page(lab, chromium, "follow", backend, {"width": 1280, "height": 1000}) as (page, sess):
+    with _explorer_page(lab, "follow", backend, {"width": 1280, "height": 1000}) as (page, sess):
         widget = page.locator(".skewplot-widget")
         canvas = figure_locator(widget, backend)
         _canvas_width(page, 539, 541)

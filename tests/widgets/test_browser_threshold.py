@@ -91,13 +91,13 @@ def _agree(sess, control, table, timeout=120.0):
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
-def test_drag_the_threshold_in_jupyterlab(lab, chromium, artifacts, backend):
+def test_drag_the_threshold_in_jupyterlab(lab, artifacts, backend):
     from playwright.sync_api import expect
 
     key = "threshold"
     root = lab["root"]
     shots = artifacts / "widgets"
-    with widget_page(lab, chromium, key, backend, MAKE, shots) as (page, pid):
+    with widget_page(lab, key, backend, MAKE, shots) as (page, pid):
         widget = page.locator(".skewplot-widget")
         fig_loc = figure_locator(widget, backend)
         expect(fig_loc).to_be_visible()

@@ -97,13 +97,13 @@ def _agree(sess, slider, readout, name, display, timeout=120.0):
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
 @pytest.mark.parametrize("key", sorted(WIDGETS))
-def test_widget_in_jupyterlab(lab, chromium, artifacts, key, backend):
+def test_widget_in_jupyterlab(lab, artifacts, key, backend):
     from playwright.sync_api import expect
 
     root = lab["root"]
     make, name, display = WIDGETS[key]
     shots = artifacts / "widgets"
-    with widget_page(lab, chromium, key, backend, make, shots) as (page, pid):
+    with widget_page(lab, key, backend, make, shots) as (page, pid):
         widget = page.locator(".skewplot-widget")
         fig_loc = figure_locator(widget, backend)
         expect(fig_loc).to_be_visible()
@@ -196,13 +196,13 @@ ESTIMATE = 0.0125
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
-def test_go_to_estimated_skew(lab, chromium, artifacts, backend):
+def test_go_to_estimated_skew(lab, artifacts, backend):
     """The "go to estimated skew" button: the page's slider, the kernel and the Display all reach the estimate."""
     key = "estimate"
     root = lab["root"]
     make = f"sp.widgets.interactive_pr(points, skew=0.1, estimated_skew={ESTIMATE})"
     shots = artifacts / "widgets"
-    with widget_page(lab, chromium, key, backend, make, shots) as (page, _):
+    with widget_page(lab, key, backend, make, shots) as (page, _):
         widget = page.locator(".skewplot-widget")
         readout = widget.locator(".skewplot-readout")
         slider = widget.locator(".widget-slider").first
