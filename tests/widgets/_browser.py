@@ -93,6 +93,11 @@ def jupyter_lab(tmp):
     # no news or update checks (the machine has no internet; their toasts would cover the page)
     (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false",
                                                                            "checkForUpdates": False}))
+    # a steady cursor: a blinking one repaints the page twice a second while an editor has the focus (most of
+    # a test), about a tenth of a core in Chromium
+    editors = tmp / "settings" / "@jupyterlab" / "codemirror-extension"
+    editors.mkdir(parents=True)
+    (editors / "plugin.jupyterlab-settings").write_text(json.dumps({"defaultConfig": {"cursorBlinkRate": 0}}))
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp / "ws"))
     env.pop("MPLBACKEND", None)  # the notebook chooses its backend (%matplotlib widget)
@@ -279,6 +284,48 @@ class Session:
     def __init__(self, page, root, key, backend, shots):
         self.page, self.root, self.key, self.backend, self.shots = page, root, key, backend, shots
         self.n = 0
+        self._kernel = None
+
+    def ask(self, code, marker):
+        """Run ``code`` in the notebook's kernel beside the page (no cell); return the text after ``marker``.
+
+        For the kernel's state that a test reads (and polls): a cell costs
+        Chromium half a CPU-second (a new cell and its editor, its output,
+        the notebook laid out again), a message to the kernel next to nothing.
+        What it prints shows nowhere on the page: code whose output must show
+        there, or that must run after what the page has sent the kernel, goes
+        through ``run``.
+        """
+        self.n += 1
+        code = code.replace("{n}", str(self.n))
+        printed = []
+
+        def output(msg):
+            if msg["msg_type"] == "stream":
+                printed.append(msg["content"]["text"])
+            elif msg["msg_type"] == "error":
+                printed.append("\n".join(msg["content"]["traceback"]))
+
+        reply = self._client().execute_interactive(code, store_history=False, timeout=WAIT_MS / 1000,
+                                                   output_hook=output)
+        text = "".join(printed)
+        assert reply["content"]["status"] == "ok" and marker in text, text
+        return text.split(marker, 1)[1].strip().splitlines()[0]
+
+    def _client(self):
+        """A client of the notebook's kernel (its connection file, in the server's runtime folder)."""
+        if self._kernel is None:
+            import weakref
+
+            from jupyter_client import BlockingKernelClient
+
+            kernel = self.page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id")
+            client = BlockingKernelClient(connection_file=str(self.root.parent / "runtime" / f"kernel-{kernel}.json"))
+            client.load_connection_file()
+            client.start_channels(stdin=False, hb=False)
+            weakref.finalize(self, client.stop_channels)
+            self._kernel = client
+        return self._kernel
 
     def run(self, code, marker):
         """Run ``code`` in a new cell at the end; return the text after ``marker`` in its output."""

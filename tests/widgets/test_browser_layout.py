@@ -49,7 +49,7 @@ def _lint(sess, checks):
     """The figure lint's problems once the kernel has drawn the figure (polled: the draw follows the browser's ask)."""
     deadline = time.monotonic() + WAIT_MS / 1000
     while True:
-        stale, problems = json.loads(sess.run(LINT.format(checks=checks), "LINT"))
+        stale, problems = json.loads(sess.ask(LINT.format(checks=checks), "LINT"))
         if not stale:
             return problems
         assert time.monotonic() < deadline, "the figure was never drawn after its last change"
@@ -108,7 +108,7 @@ def test_explorer_after_a_corner_resize_overlaps_nothing(lab):
         deadline = time.monotonic() + WAIT_MS / 1000
         after, last = None, None
         while True:
-            last, after = after, json.loads(sess.run(SIZE, "SIZE"))
+            last, after = after, json.loads(sess.ask(SIZE, "SIZE"))
             done = after[0] > before[0] + 100 and after[1] < before[1] - 80 and after[2] == 1 and after == last
             if done or time.monotonic() > deadline:
                 break

@@ -76,7 +76,7 @@ def _fresh(sess):
 def _agree(sess, control, table, timeout=120.0):
     deadline = time.monotonic() + timeout
     while True:
-        s = json.loads(sess.run(STATE, "TSTATE"))
+        s = json.loads(sess.ask(STATE, "TSTATE"))
         problem = _disagreement(s, control, table)
         if problem is None:
             break

@@ -51,7 +51,7 @@ def _state(sess, name, display):
     """The kernel's control value, the Display's parameter, the readout and status, the open figures."""
     sess.n += 1
     code = STATE.format(name=name, n=sess.n, display=display)
-    return json.loads(sess.run(code, "STATE"))
+    return json.loads(sess.ask(code, "STATE"))
 
 
 def _number(text):
