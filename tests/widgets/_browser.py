@@ -6,8 +6,8 @@ session-scoped (one of each per xdist worker): every browser test of a
 run talks to the same server and browser.  The JupyterLab tests open their
 notebook in the worker's JupyterLab tab (``LabTab``, kept from test to
 test), each with a kernel of its own, shut down at the end of the test;
-the saved pages' tests open their page in a fresh browser context.  Waits are on conditions (polled with a
-deadline), never fixed sleeps.  Playwright is imported only inside the
+the saved pages' tests open their page in a fresh browser context.  Waits
+are on conditions (polled with a deadline), never fixed sleeps.  Playwright is imported only inside the
 functions, so importing this module costs nothing in the fast suite.
 """
 
@@ -155,14 +155,13 @@ class LabTab:
     """One JupyterLab tab of the worker's Chromium, kept from test to test: each test's notebook opens in it.
 
     Loading JupyterLab in a fresh browser context (its scripts parsed and
-    compiled again, nothing cached) cost a test more CPU than the test's
-    own steps; the tab is loaded once (its own context, a workspace of its
-    own, reset) and each notebook opened there with JupyterLab's
-    *docmanager:open* command, as the file browser opens one.  Before a
-    test and after it every document is closed (each notebook has its own
-    kernel, shut down after its test), so a test sees only its own
-    notebook; after a failure the tab is thrown away, and the next test
-    loads a fresh one.
+    compiled again, nothing cached) was a third of a test's CPU; the tab
+    is loaded once (its own context, a workspace of its own, reset) and
+    each notebook opened there with JupyterLab's *docmanager:open* command,
+    as the file browser opens one.  Before a test and after it every
+    document is closed (each notebook has its own kernel, shut down after
+    its test), so a test sees only its own notebook; after a failure the
+    tab is thrown away, and the next test loads a fresh one.
     """
 
     def __init__(self, browser, server):
