@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._legend_text import legend_name
 from ._notes import note, notes
 
-__all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "MIN_SHARE", "MARK"]
+__all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes", "MIN_SHARE", "MARK"]
 
 #: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
 MIN_SHARE = 0.08
@@ -99,7 +100,7 @@ def lies_on(ax, curve, other, width, min_share=MIN_SHARE):
     return bool(coinciding_runs(ax, curve, other, width, min_share))
 
 
-def mark_coinciding(ax, lines, baseline, mark=MARK):
+def mark_coinciding(ax, lines, baseline, mark=MARK, fresh=False):
     """Mark with ``mark`` the legend entry of each of ``lines`` that lies on ``baseline`` in part.
 
     ``lines``: ``{name: Line2D}`` of the curves the baseline may hide (the
@@ -108,8 +109,8 @@ def mark_coinciding(ax, lines, baseline, mark=MARK):
     ``MIN_SHARE`` of the Axes' width) gets ``"tree*"`` as its label; the
     caller adds an entry that says what the mark means.  The names found are
     kept on the figure, so that every panel of a row or grid marks the same
-    classifiers (its shared legend then has one entry for each).  Returns
-    the names marked.
+    classifiers (its shared legend then has one entry for each); ``fresh``:
+    found again (the curves moved).  Returns the names marked.
     """
     fig = ax.figure
     kept = note(fig, "coinciding", None)
@@ -118,19 +119,20 @@ def mark_coinciding(ax, lines, baseline, mark=MARK):
     other = baseline.get_data()
     marked = []
     for name, line in lines.items():
-        if name in kept:
-            on = kept[name]
+        key = (baseline.get_label().split("\n")[0], name)  # by baseline too: an explorer's cost and F panels differ
+        if key in kept and not fresh:
+            on = kept[key]
         else:
             on = lies_on(ax, line.get_data(), other, COVERED * line.get_linewidth() * fig.dpi / 72.0)
             if len(fig.axes) > 1:  # a row or grid: the first panel decides for them all
-                kept[name] = on
+                kept[key] = on
         if on:
             line.set_label(f"{line.get_label()}{mark}")
             marked.append(name)
     return marked
 
 
-def say_coinciding(ax, lines, baseline, name):
+def say_coinciding(ax, lines, baseline, name, fresh=False):
     """Mark the entries of ``lines`` lying on ``baseline`` (:func:`mark_coinciding`); return the entry that says so.
 
     Below some PC(+) a weak classifier's cost envelope is the always-negative
@@ -139,6 +141,33 @@ def say_coinciding(ax, lines, baseline, name):
     ``*`` and an entry without a sample, ``"* partly on <name>"``, says what
     that means (None: no curve lies on it).
     """
-    if not (lines and baseline.get_visible() and mark_coinciding(ax, lines, baseline)):
+    if not (lines and baseline.get_visible() and mark_coinciding(ax, lines, baseline, fresh=fresh)):
         return None
     return ax.plot([], [], linestyle="none", label=f"{MARK} partly on {name}")[0]
+
+
+def mark_envelopes(display, again=False):
+    """Mark the envelopes of a cost or F ``display`` lying on its hiding baseline (:func:`say_coinciding`).
+
+    ``again``: after an ``update`` moved the curves (the F weight, a rescaled
+    axis), found anew; a legend of the Axes' own whose entries change is made
+    again, as a fresh plot would make it.  A widget's page (its layout frozen)
+    and a row's shared legend keep the marks of their first drawing.
+    """
+    ax = display.ax_
+    line = display.baselines_.get(display._hiding[0])
+    legend = ax.get_legend()
+    if again and (line is None or legend is None or note(ax.figure, "frozen", False)):
+        return
+    before = [entry.get_label() for entry in display.lines_.values()], display.coincide_entry_ is not None
+    if again:
+        for name, entry in display.lines_.items():
+            entry.set_label(legend_name(name))
+        if display.coincide_entry_ is not None:
+            display.coincide_entry_.remove()
+    display.coincide_entry_ = None if line is None else say_coinciding(ax, display.lines_, line, display._hiding[1],
+                                                                       fresh=again)
+    after = [entry.get_label() for entry in display.lines_.values()], display.coincide_entry_ is not None
+    if again and after != before:
+        legend.remove()
+        display._place_legend()

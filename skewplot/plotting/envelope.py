@@ -27,7 +27,7 @@ from ._bands import (
     fold_band_text,
     move_band,
 )
-from ._coincide import say_coinciding
+from ._coincide import mark_envelopes
 from ._display import Display, FromScoresMixin, as_points_dict, classifier_styles, legend_name
 from ._labels import AxisLabel
 from ._notes import note
@@ -280,8 +280,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self._set_limits(ax)
         self._move_marker()
         self._set_labels()
-        line = self.baselines_.get(self._hiding[0])  # the envelopes lying on it: marked in the legend (_coincide)
-        self.coincide_entry_ = None if line is None else say_coinciding(ax, self.lines_, line, self._hiding[1])
+        mark_envelopes(self)  # the envelopes lying on the baseline: marked in the legend (``_coincide``)
         self._place_legend()
         self._move_marker()  # again on the Axes' laid-out width
         return self
@@ -378,6 +377,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                     move_band(self.bands_[name], x, lo, hi)
             for key, (x, y, _) in self._baseline_curves().items():
                 self.baselines_[key].set_data(x, y)
+            mark_envelopes(self, again=True)
         self._move_marker()
         # the curves or the marker moved: the same rule as a fresh plot; a widget's step (its layout frozen)
         # moves the legend only with the curves, so that it does not jump as the marker slides

@@ -72,3 +72,14 @@ def test_coinciding_runs_keep_to_a_line_width_at_the_figures_size():
         assert len(runs) == expected
     # a crossing is not a hidden curve: too short a stretch is dropped
     assert coinciding_runs(ax, (x, 1 - x), (x, x), 2.0) == []
+
+
+@pytest.mark.slow  # about 1 s: two drawn panels
+def test_a_cost_panel_does_not_decide_for_an_f_panel_of_the_same_figure():
+    # an explorer's figure holds a cost and an F panel: a classifier on cost's always-negative line is not thereby
+    # on F's always-positive curve
+    pts = _scores()
+    fig, (left, right) = plt.subplots(1, 2, figsize=(6, 2.5))
+    sp.plot_cost({"a": pts["c1"]}, skew=0.01, max_lines=5, ax=left)
+    f = sp.plot_fmeasure({"a": pts["c0"]}, skew=0.01, max_lines=5, ax=right)
+    assert f.lines_["a"].get_label() == "a"
