@@ -36,7 +36,7 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 
-from tests.widgets._browser import CHROMIUM, CHROMIUM_FLAGS, jupyter_lab, opened, widget_notebook  # noqa: E402
+from tests.widgets._browser import CHROMIUM, CHROMIUM_FLAGS, LabTab, jupyter_lab, opened, widget_notebook  # noqa: E402
 
 SLIDERS = {"skew": "skew π′", "m": "cost weight m", "f_alpha": "F weight α", "threshold": "threshold"}
 
@@ -114,13 +114,14 @@ async ([quiet, limit]) => {
 """
 
 
-def measure(lab, chromium, backend, args, shots):
+def measure(lab, backend, args, shots):
     from playwright.sync_api import expect
 
     data = f"__import__('runpy').run_path({str(HERE / 'fraud_data.py')!r})['fraud_points']({int(args.n)})"
     nb = widget_notebook(lab["root"], "bench", backend, f"sp.widgets.explorer({data})")
     out = {}
-    with opened(lab, chromium, nb, shots, f"bench-{backend}", {"width": 1280, "height": 1000}) as page:
+    # keep=False: each backend is measured in a JupyterLab loaded afresh (its own browser context)
+    with opened(lab, nb, shots, f"bench-{backend}", {"width": 1280, "height": 1000}, keep=False) as page:
         page.set_default_timeout(180_000)
         widget = page.locator(".skewplot-widget")
         expect(widget).to_have_count(1, timeout=180_000)
@@ -219,9 +220,10 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp, jupyter_lab(pathlib.Path(tmp)) as lab, sync_playwright() as p:
         chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_FLAGS)
+        lab["tab"] = LabTab(chromium, lab)
         for backend in ("widget",) if args.only_views else ("widget", "inline"):
             t0 = time.perf_counter()
-            results[backend] = measure(lab, chromium, backend, args, shots)
+            results[backend] = measure(lab, backend, args, shots)
             print(f"{backend}: {time.perf_counter() - t0:.0f} s")
         chromium.close()
     print(f"{'control':<10} {'backend':<8} {'steps':>5} {'median ms':>10} {'p90 ms':>8} {'max ms':>8} "
