@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._legend_text import legend_name
-from ._notes import note, notes
+from ._notes import note
 
 __all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes", "MIN_SHARE", "MARK"]
 
@@ -100,39 +100,26 @@ def lies_on(ax, curve, other, width, min_share=MIN_SHARE):
     return bool(coinciding_runs(ax, curve, other, width, min_share))
 
 
-def mark_coinciding(ax, lines, baseline, mark=MARK, fresh=False):
+def mark_coinciding(ax, lines, baseline, mark=MARK):
     """Mark with ``mark`` the legend entry of each of ``lines`` that lies on ``baseline`` in part.
 
     ``lines``: ``{name: Line2D}`` of the curves the baseline may hide (the
     envelopes), ``baseline`` the Line2D drawn over them.  A curve on it
-    (within ``COVERED`` of its own line width at the figure's size, over at least
-    ``MIN_SHARE`` of the Axes' width) gets ``"tree*"`` as its label; the
-    caller adds an entry that says what the mark means.  The names found are
-    kept on the figure, so that every panel of a row or grid marks the same
-    classifiers (its shared legend then has one entry for each); ``fresh``:
-    found again (the curves moved).  Returns the names marked.
+    (within ``COVERED`` of its own line width at the figure's size, over at
+    least ``MIN_SHARE`` of the Axes' width) gets ``"tree*"`` as its label;
+    the caller adds an entry that says what the mark means.  Returns the
+    names marked.
     """
-    fig = ax.figure
-    kept = note(fig, "coinciding", None)
-    if kept is None:
-        kept = notes(fig).coinciding = {}
     other = baseline.get_data()
     marked = []
     for name, line in lines.items():
-        key = (baseline.get_label().split("\n")[0], name)  # by baseline too: an explorer's cost and F panels differ
-        if key in kept and not fresh:
-            on = kept[key]
-        else:
-            on = lies_on(ax, line.get_data(), other, COVERED * line.get_linewidth() * fig.dpi / 72.0)
-            if len(fig.axes) > 1:  # a row or grid: the first panel decides for them all
-                kept[key] = on
-        if on:
+        if lies_on(ax, line.get_data(), other, COVERED * line.get_linewidth() * ax.figure.dpi / 72.0):
             line.set_label(f"{line.get_label()}{mark}")
             marked.append(name)
     return marked
 
 
-def say_coinciding(ax, lines, baseline, name, fresh=False):
+def say_coinciding(ax, lines, baseline, name):
     """Mark the entries of ``lines`` lying on ``baseline`` (:func:`mark_coinciding`); return the entry that says so.
 
     Below some PC(+) a weak classifier's cost envelope is the always-negative
@@ -141,7 +128,7 @@ def say_coinciding(ax, lines, baseline, name, fresh=False):
     ``*`` and an entry without a sample, ``"* partly on <name>"``, says what
     that means (None: no curve lies on it).
     """
-    if not (lines and baseline.get_visible() and mark_coinciding(ax, lines, baseline, fresh=fresh)):
+    if not (lines and baseline.get_visible() and mark_coinciding(ax, lines, baseline)):
         return None
     return ax.plot([], [], linestyle="none", label=f"{MARK} partly on {name}")[0]
 
@@ -152,9 +139,14 @@ def mark_envelopes(display, again=False):
     ``again``: after an ``update`` moved the curves (the F weight, a rescaled
     axis), found anew; a legend of the Axes' own whose entries change is made
     again, as a fresh plot would make it.  A widget's page (its layout frozen)
-    and a row's shared legend keep the marks of their first drawing.
+    keeps the marks of its first drawing; a figure of several panels (one
+    shared legend) gets none.
     """
     ax = display.ax_
+    if len([a for a in ax.figure.axes if a.get_visible()]) > 1:
+        # a row or grid shares one legend, whose entries are named once for every panel: "tree*" beside a PR
+        # panel's "tree" was a second entry for one classifier (and squeezed a paper row's panels)
+        return
     line = display.baselines_.get(display._hiding[0])
     legend = ax.get_legend()
     if again and (line is None or legend is None or note(ax.figure, "frozen", False)):
@@ -165,8 +157,7 @@ def mark_envelopes(display, again=False):
             entry.set_label(legend_name(name))
         if display.coincide_entry_ is not None:
             display.coincide_entry_.remove()
-    display.coincide_entry_ = None if line is None else say_coinciding(ax, display.lines_, line, display._hiding[1],
-                                                                       fresh=again)
+    display.coincide_entry_ = None if line is None else say_coinciding(ax, display.lines_, line, display._hiding[1])
     after = [entry.get_label() for entry in display.lines_.values()], display.coincide_entry_ is not None
     if again and after != before:
         legend.remove()
