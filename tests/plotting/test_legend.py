@@ -340,3 +340,31 @@ def test_a_skew_transforms_own_legend_follows_the_grid_drawn_after_it():
     sp.plot_pr(points, ax=axs[1, 1])
     assert lint_figure(fig) == []
     plt.close(fig)
+
+
+@pytest.mark.slow
+def test_a_grids_panel_legends_are_placed_once_by_the_draw(monkeypatch):
+    """Each plot call on a panel of a grid placed every panel's areas again, with a constrained layout each
+    (8 layouts while the lint's 2x2 grid was drawn on): they are placed once, by the draw's layout, and each panel's
+    areas then touch none of its curves on the final layout."""
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    runs = []
+    execute = ConstrainedLayoutEngine.execute
+    monkeypatch.setattr(ConstrainedLayoutEngine, "execute", lambda self, fig: runs.append(1) or execute(self, fig))
+    rng = np.random.default_rng(3)
+    y = (rng.random(1000) < 0.05).astype(int)
+    points = {name: sp.operating_points(y, rng.normal(size=y.size) + sep * y)
+              for name, sep in (("good", 2.0), ("weak", 0.8))}
+    fig, axs = plt.subplots(1, 3, figsize=(9, 3), layout="constrained")
+    for ax, skew in zip(axs.flat, (0.05, 0.01, 0.001), strict=True):
+        sp.plot_pr(points, skew=skew, ax=ax)
+    assert len(runs) == 0
+    fig.canvas.draw()
+    assert 1 <= len(runs) <= 5  # 8 on 680eb56: 7 while drawn on (one over its panel here: two more)
+    for ax in axs.flat:
+        lg = ax.get_legend()  # its title, or over the panel the panel's (as "π′ = 0.01, AUCPR")
+        assert lg is not None and "AUCPR" in lg.get_title().get_text() + ax.get_title()
+        if ax.get_legend().get_in_layout() is False:  # inside the panel (else over it, under its title)
+            assert legend_collisions(ax) == (0, 0)
+    plt.close(fig)

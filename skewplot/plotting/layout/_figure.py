@@ -142,14 +142,23 @@ def settle(fig):
         ConstrainedLayoutEngine.execute(engine, fig)
 
 
+#: Run by each draw's layout before it lays the figure out (the legend module's :func:`~._legend.place_pending`).
+BEFORE_LAYOUT = []
+
+
 class FittingLayoutEngine(ConstrainedLayoutEngine):
     """matplotlib's constrained layout, then each fitted axis label's form chosen on the Axes' new sizes.
 
     A label that changed its number of lines (its thickness, which the
-    layout makes room for) has the figure laid out once more.
+    layout makes room for) has the figure laid out once more.  Before it,
+    the panels' own legends that wait for a draw are placed
+    (:func:`~._legend.place_pending`: once, however many plot calls changed
+    the figure).
     """
 
     def execute(self, fig):
+        for step in BEFORE_LAYOUT:
+            step(fig)
         grids = super().execute(fig)
         if refit_labels(fig):
             grids = super().execute(fig)

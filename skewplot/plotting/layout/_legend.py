@@ -11,14 +11,9 @@ height, so the Axes keeps its width.  The strip takes a smaller font, then
 tighter spacing and no frame, then the cell's whole width, then its labels
 wrapped before their numbers and a compact form of its key, until the Axes
 keeps 60 % of its cell's height (:mod:`._legend_strip`).  When no strip
-does (a 3.4 x 2.6 in figure at 10 pt has about three rows under its x
-label: four classifiers, a band and three baselines do not fit them at
-7 pt), the curves keep the strip and the key (bands, baselines, regions)
-goes inside, to the first place where it covers nothing.  Else the strip
-tries its entries with their areas' kind as its title (``"logistic
-(0.513)"`` under ``"AUCPR"``), and under big fonts smaller ones: the strip
-that keeps the Axes the most is kept while that is 40 % of its cell (ten
-classifiers under a 3.5 x 2.8 in figure at 6.5 pt: 44-53 %); below, the
+does, the curves keep the strip and the key (bands, baselines, regions)
+goes inside where it covers nothing; else the strip titled by the areas'
+kind, or in smaller fonts, that keeps the Axes 40 % of its cell; else the
 legend goes inside, over the least data, in its smallest form.
 
 A figure with several Axes (``style.paper`` rows, a grid the user passes
@@ -37,17 +32,20 @@ the strip's smallest style, then its wrapped and compact forms (one path:
 stay with their panel: each panel gets a legend of its own with its
 classifiers' areas only (:func:`panel_areas`: ``"AUCPR"`` over ``0.612``
 beside the classifier's line sample), placed inside it, or over it under
-its title when no place inside is free (never as bare numbers in a title).  A widget's page (:func:`mark_page`) shows
-its areas in its table instead.
+its title when no place inside is free (never as bare numbers in a title),
+by the next draw's layout (:func:`place_pending`), not by every plot call.
+A widget's page (:func:`mark_page`) shows its areas in its table instead.
 
 :func:`legend_collisions` is the same geometry, used by the tests.
 """
 
 from __future__ import annotations
 
+from matplotlib import rc_context, rcParams
+
 from .._compat import is_colorbar
 from .._notes import held, note, notes, unheld
-from ._figure import MIN_CELL_SHARE, constrained, legible_style, settle
+from ._figure import BEFORE_LAYOUT, MIN_CELL_SHARE, FittingLayoutEngine, constrained, legible_style, settle
 from ._legend_entries import areas as _areas
 from ._legend_entries import entry_name, merge_lookalikes
 from ._legend_geometry import INSIDE, _renderer, free_place, legend_collisions, obstacles
@@ -241,20 +239,72 @@ def share_legend(fig, handles, labels, ax=None, **kwargs):
     legend = fit(forms(tries, list(shown)), make, (list(shown.values()), list(shown)), fig, panels(fig), renderer,
                   enough=enough, settle=note(fig, "deferred", False) is not None)
     notes(fig).legend = held([legend])[0]
-    # each panel's areas placed on the figure laid out once: a legend inside takes no room of the layout, so
-    # the next panel's needs no layout of its own (one that went over its panel, _above, does: 7 layouts of a
-    # paper row of three were 8)
-    fresh = False
-    if ax is not None and panel_areas(ax, handles, labels) is not None:
-        fresh = note(ax, "areas_head") is None
-    for other in panels(fig):  # the new row moved the panels: a panel's own legend by the rule again
+    later = _at_draw(fig)
+    if ax is not None:  # placed now (on the layout as it is, when the draw places it again): the next call's
+        panel_areas(ax, handles, labels, fresh=later)  # shared legend is fitted to the panels as they will be
+    if later:  # the panels' own legends placed again once, by the next draw's layout (place_pending)
+        notes(fig).pending = {k: v for k, v in rcParams.items() if k.startswith(_RC_OF_LEGENDS)}  # the call's
+    else:
+        _place_panels_legends(fig)
+    return legend
+
+
+_RC_OF_LEGENDS = ("font.", "legend.", "axes.title", "text.", "mathtext.")
+
+
+def _at_draw(fig):
+    """Whether the panels' own legends of ``fig`` can wait for its next draw (:func:`place_pending`): no widget's
+    page (laid out, then frozen), no subfigure."""
+    return (isinstance(fig.get_layout_engine(), FittingLayoutEngine) and getattr(fig, "figure", fig) is fig
+            and note(fig, "deferred", False) is False and not note(fig, "frozen", False))
+
+
+def place_pending(fig):
+    """Place the panels' own legends of ``fig`` that wait for a draw (:func:`share_legend`); run by the draw's
+    layout, before it lays the figure out (:class:`~._figure.FittingLayoutEngine`).
+
+    Each plot call placed every panel's areas again, a layout each (the lint's 2x2 grid: 8 layouts, now 0).
+    """
+    rc = note(fig, "pending")
+    if rc is not None:
+        notes(fig).pending = None
+        with rc_context({k: v for k, v in rc.items() if rcParams.get(k) != v}):
+            _place_panels_legends(fig)
+BEFORE_LAYOUT.append(place_pending)
+
+
+def _place_panels_legends(fig):
+    """Each panel's areas placed on one layout; one over its panel (:func:`_above`) changes it: those inside again."""
+    fresh, inside, moved, own = False, [], False, []
+    for other in panels(fig):
         if note(other, "areas", False) and other.get_legend() is not None:
             _inside(other, other.get_legend(), fresh)
             fresh = note(other, "areas_head") is None
+            if fresh:
+                inside.append(other)
+            moved = moved or (bool(inside) and not fresh)
         elif note(other, "own_legend", False) and other.get_legend() is not None:
-            place_legend(other, legend=other.get_legend(), own=True)
-            fresh = False
-    return legend
+            own.append(other)
+    while moved:  # the panels placed inside before the layout changed, each at a free place of the new one
+        settle(fig)
+        renderer, moved = _renderer(fig), False
+        for other in list(inside):
+            if free_place(other.get_legend(), obstacles(other, (), renderer), renderer) is None:
+                _above(other, other.get_legend(), renderer)
+                inside.remove(other)
+                moved = True
+    for other in own:  # by the rule again, last: a strip that no longer keeps its Axes' share is made again
+        legend = other.get_legend()
+        if note(legend, "strip", False):
+            settle(fig)
+            if least_share([other], legend, _renderer(fig)) >= MIN_CELL_SHARE:
+                continue
+            handles, labels = legend_entries(legend)
+            remove_key(legend)
+            legend.remove()
+            place_legend(other, handles, labels, own=True, **note(other, "own_kwargs", {}))
+        else:
+            place_legend(other, legend=legend, own=True)
 
 
 def defer_shared_legend(fig, defer):
@@ -298,6 +348,8 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
         return _inside(ax, legend)
     if own:
         notes(ax).own_legend = True
+        if legend is None:
+            notes(ax).own_kwargs = kwargs  # a strip made again at draw (_place_panels_legends) is made with them
     if legend is None and len(panels(fig)) > 1 and not own:
         handles, labels = args if args else ax.get_legend_handles_labels()
         return share_legend(fig, handles, labels, ax=ax, **kwargs)
