@@ -54,8 +54,13 @@ def legend_entries(legend):
     kept = note(legend, "entries")
     if kept is None:
         return list(legend.legend_handles), entry_labels(legend)
-    pairs = [(h, label) for h, label in zip(unheld(kept[0]), kept[1], strict=True) if h is not None]
-    return [h for h, _ in pairs], [label for _, label in pairs]
+    handles = unheld(kept[0])
+    if None in handles:  # a proxy only the note held (an earlier legend's handle) collected: the legend's own
+        shown = list(legend.legend_handles)
+        if len(shown) != len(handles):  # entries merged by a compact form: the entries it shows
+            return shown, entry_labels(legend)
+        handles = [h if h is not None else own for h, own in zip(handles, shown, strict=True)]
+    return handles, list(kept[1])
 
 
 def keep_entries(legend, handles, labels):
