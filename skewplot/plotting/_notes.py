@@ -48,8 +48,31 @@ def note(obj, name, default=None):
 
 def held(artists):
     """``artists`` as a note may keep them: a weak reference to each that is in a figure (the figure holds it),
-    the artist itself otherwise (a legend's proxy handle: nothing but the note holds it, and it holds no figure)."""
-    return tuple(weakref.ref(a) if getattr(a, "figure", None) is not None else a for a in artists)
+    the artist itself when it has no figure (a legend's proxy handle: nothing but the note holds it), and a copy
+    without a figure of a line or patch that has one but is not drawn by an Axes (the handle of a legend since
+    removed: a weak reference to it died with that legend, and the entry with it, when the collector ran)."""
+    return tuple(_held(a) for a in artists)
+
+
+def _held(artist):
+    if getattr(artist, "figure", None) is None:
+        return artist
+    ax = getattr(artist, "axes", None)
+    if ax is not None and any(child is artist for child in ax.get_children()):
+        return weakref.ref(artist)
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch, Rectangle
+    from matplotlib.transforms import IdentityTransform
+
+    if isinstance(artist, (Line2D, Patch)):  # the styles a legend reads, nothing that leads to the figure
+        copy = Line2D([], []) if isinstance(artist, Line2D) else Rectangle((0, 0), 1, 1)
+        copy.update_from(artist)
+        copy.set_transform(IdentityTransform())
+        copy.set_clip_path(None)
+        copy.set_clip_box(None)
+        copy.set_label(artist.get_label())
+        return copy
+    return weakref.ref(artist)
 
 
 def unheld(kept):

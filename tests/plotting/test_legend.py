@@ -327,6 +327,27 @@ def test_a_paper_row_of_narrow_panels_keeps_their_share_and_labels_inside():
     plt.close("all")
 
 
+@pytest.mark.slow  # about 2 s: three panels
+def test_the_shared_legend_keeps_the_first_panels_entries_after_a_collection():
+    """The entries a panel drawn alone had join the shared legend as its own legend goes: they were held weakly
+    (proxies of a removed legend) and a collection before the third panel's plot took the baselines away."""
+    pts = sp.datasets.example_classifiers(n=2000)
+    shown = []
+    for collect in (False, True):
+        fig = plt.figure(layout="constrained", figsize=(9, 3))
+        grid = fig.add_gridspec(1, 3)
+        sp.plot_pr(pts, skew=0.01, ax=fig.add_subplot(grid[0, 0]))
+        sp.plot_roc(pts, ax=fig.add_subplot(grid[0, 1]))
+        if collect:
+            gc.collect()
+        sp.plot_cost(pts, ax=fig.add_subplot(grid[0, 2]))
+        fig.canvas.draw()
+        shown.append([t.get_text() for legend in fig.legends for t in legend.get_texts()])
+        plt.close(fig)
+    assert shown[1] == shown[0]
+    assert "minimum achievable" in shown[1]
+
+
 @pytest.mark.slow  # about 1 s: a 2x2 grid linted
 @pytest.mark.xfail(
     tuple(int(v) for v in matplotlib.__version__.split(".")[:2]) < (3, 9), strict=False,
