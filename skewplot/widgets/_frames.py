@@ -56,6 +56,9 @@ from __future__ import annotations
 
 from operator import methodcaller
 
+from matplotlib.legend import Legend
+
+from ._keep import Kept, cut
 from ._lock import guard
 from ._parts import TEXTS, Footprints, Painter, measure_regions, out_of_order, overlap, static_boxes, whole_frames
 
@@ -82,6 +85,8 @@ class Frames:
         Frames painted so far, by kind.
     repainted : int or None
         How many Axes the latest blit repainted (None: the whole figure).
+    kept : :class:`~skewplot.widgets._keep.Kept`
+        The texts of those Axes a blit left as they were (``kept.count``).
     lock : threading.RLock
         Held while a frame is painted; the canvas' own draws hold it too.
     """
@@ -103,6 +108,8 @@ class Frames:
         self._static = {}  # Axes id -> boxes of its static artists (see _parts.out_of_order)
         self._now = {}  # the same for the frame being painted
         self._state = None
+        self._named = set()  # ids of the artists and Axes the latest redraw was told changed
+        self.kept = Kept(self._boxes, self._part)  # the texts a blit leaves as they are (``_keep``)
         self.last = None
         self.repainted = None
         self.counts = {"blit": 0, "draw": 0}
@@ -148,7 +155,8 @@ class Frames:
             named (and of any Axes whose part overlaps them); the rest of
             the canvas keeps the previous frame's pixels, which are still
             right.  Within a part, the artists a full draw paints before
-            the first one that changed are taken from a cached layer.
+            the first one that changed are taken from a cached layer, and a
+            text none of whose pixels changed keeps them (``_keep``).
 
         Returns
         -------
@@ -163,6 +171,8 @@ class Frames:
         self._footprints = None
         self.painter.new_frame()
         plan = self.plan()
+        self._named = {id(item) for item in axes or ()}
+        self.kept.count = 0
         blit = (self._background is not None and hasattr(canvas, "restore_region") and plan == self._plan
                 and self._static_state() == self._state)
         if blit:
@@ -183,6 +193,7 @@ class Frames:
                 canvas.restore_region(self._background)
                 for artist in plan:
                     self.painter.draw(artist)
+                self.kept.forget()  # not measured: the next step restores every part whole
                 self._spill = self._spill_boxes(self._by_axes)
             else:
                 # an Axes repainted only because its part meets a changed one: all its plan is lower layer
@@ -254,12 +265,27 @@ class Frames:
             self._layers[key] = canvas.copy_from_bbox(self.figure.bbox)
             canvas.restore_region(shown)
         layer = self._layers[key] if lower else self._background
+        order = [key for key in self._by_axes if key in dirty]  # the full draw's order of Axes
+        painted = [a for ax in order for a in self._by_axes[ax][starts[ax]:]]
+        keep = self.kept.choose(painted, self._named)
+        if keep:
+            boxes = cut(boxes, [b for a in keep.values() for b in self._boxes(a)])
         for box in boxes:
             # bbox: the source rectangle; xy: an offset added to it (Agg's copy_from), none here
             canvas.restore_region(layer, bbox=box, xy=(0, 0))
-        for ax in (key for key in self._by_axes if key in dirty):  # the full draw's order of Axes
-            for artist in self._by_axes[ax][starts[ax]:]:
-                self.painter.draw(artist)
+        painted = [a for a in painted if id(a) not in keep]
+        for artist in painted:
+            self.painter.draw(artist)
+        self.kept.remember(painted)
+
+    def _boxes(self, artist):
+        """Where ``artist`` paints, measured before it is painted: a legend (laid out as it paints) in all its part."""
+        return self._part(artist) if isinstance(artist, Legend) else self._feet().of(artist)
+
+    def _part(self, artist):
+        """The boxes of ``artist``'s part (the whole canvas when it has none)."""
+        region = self._regions.get(id(artist.axes))
+        return (region,) if region is not None else ((0, 0, *self.figure.canvas.get_width_height(physical=True)),)
 
     def _ordered(self, dirty, starts):
         """``starts`` moved back to 0 where the cached lower layers would change the order of painting.
@@ -360,6 +386,8 @@ class Frames:
         self._static = static_boxes(self.figure, self._by_axes, self._feet())
         for artist in self._plan:
             self.painter.draw(artist)
+        self.kept.forget()
+        self.kept.remember(self._plan)
         whole_frames(canvas)  # the PNG of this draw is made after this handler
 
 

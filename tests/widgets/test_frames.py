@@ -303,3 +303,25 @@ def test_a_legend_whose_columns_keep_their_width_is_painted_without_a_new_layout
         assert_frame_is_full_draw(w)
         kept += same
     assert kept < 6  # "random (0.003)" is wider than "random (0.3)": the legend was laid out again
+
+
+@pytest.mark.slow  # builds the six-panel one-vs-rest explorer
+def test_texts_a_step_leaves_keep_their_pixels_and_a_changed_one_is_painted_again():
+    """A prior step moves every class's curves but not the cost and F axis labels (outside the Axes, where the
+    curves are clipped): the frame restores neither label nor paints it, and equals a full draw after every step.
+    A label rewritten without the step naming it is stale, so it is painted again: the frame still equals a full
+    draw (it would not if the painter kept every text it was not told about)."""
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 3, 240)
+    w = explorer(sp.one_vs_rest(y, rng.random((240, 3)) + 0.6 * np.eye(3)[y]), skew={0: 0.6, 1: 0.3, 2: 0.1})
+    labels = [*w.displays["cost"].axis_labels_.values(), *w.displays["fmeasure"].axis_labels_.values()]
+    for name, value in [("skew", 0.3), ("m", 0.3), ("skew", 0.05), ("class", 2), ("skew", 0.5)]:
+        drawn = _drawn_during(w, name, value)
+        assert w.frames.last == "blit", name
+        assert_frame_is_full_draw(w)
+        if name == "skew":
+            assert w.frames.kept.count >= 2 and not {id(a) for a in labels} & {id(a) for a in drawn}, (name, value)
+    cost = w.displays["cost"]
+    cost.axis_labels_["x"].set_text("a label no step names")  # what the m control rewrites
+    assert w.frames.redraw(list(cost.point_lines_.values())) == "blit"
+    assert_frame_is_full_draw(w)
