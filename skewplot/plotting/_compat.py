@@ -11,8 +11,8 @@ ends, so a change shows there.
 
 from __future__ import annotations
 
-__all__ = ["layout_compress", "dash_pattern", "anchored_origin", "is_colorbar", "titles", "drawn_ticks",
-           "figure_renderer", "legend_loc", "leave_pyplot", "webagg_state", "ipympl_message_handler",
+__all__ = ["layout_compress", "dash_pattern", "anchored_origin", "refill_legend", "is_colorbar", "titles",
+           "drawn_ticks", "figure_renderer", "legend_loc", "leave_pyplot", "webagg_state", "ipympl_message_handler",
            "wrap_value_validator", "draw_as_saved"]
 
 
@@ -59,6 +59,31 @@ def anchored_origin(legend, loc, size, renderer):
 
     return anchored(legend.codes[loc], Bbox.from_bounds(0, 0, *size), legend.get_bbox_to_anchor(), renderer)
 
+
+def refill_legend(legend, model, handles, labels, loc):
+    """Lay ``legend`` out again in place with ``handles`` and ``labels`` as ``model`` (another legend) shows them:
+    its columns, font, spacing, frame and title; at ``loc`` (its box is new).  True when done.
+
+    A figure legend made while its figure is drawn is not drawn (``Figure.draw`` lists its artists before its
+    layout runs): the shared legend fitted by the draw's layout keeps its object.  ``Legend._init_legend_box``,
+    ``_ncols`` and ``_fontsize`` on matplotlib 3.8.0 .. 3.11 (``set_ncols`` only takes effect at ``__init__``);
+    fallback False: the legend stays as it was.
+    """
+    init = getattr(legend, "_init_legend_box", None)
+    if init is None or not all(hasattr(model, name) for name in ("_ncols", "_fontsize")):  # pragma: no cover
+        return False
+    for name in ("prop", "borderpad", "labelspacing", "handlelength", "handleheight", "handletextpad",
+                 "borderaxespad", "columnspacing"):
+        setattr(legend, name, getattr(model, name))
+    legend._fontsize = model._fontsize
+    legend.set_ncols(model._ncols)
+    init(list(handles), list(labels))
+    legend.set_loc(loc)
+    legend.set_frame_on(model.get_frame_on())
+    title = model.get_title()
+    legend.set_title(title.get_text(), prop=title.get_fontproperties())
+    legend.stale = True
+    return True
 
 def is_colorbar(ax):
     """Whether ``ax`` holds a colour bar: ``Axes._colorbar`` (matplotlib 3.8.0 .. 3.11), or the label

@@ -9,7 +9,6 @@ every space and in the explorer.
 
 import gc
 
-import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
@@ -349,10 +348,6 @@ def test_the_shared_legend_keeps_the_first_panels_entries_after_a_collection():
 
 
 @pytest.mark.slow  # about 1 s: a 2x2 grid linted
-@pytest.mark.xfail(
-    tuple(int(v) for v in matplotlib.__version__.split(".")[:2]) < (3, 9), strict=False,
-    reason="known regression of 494a71d on matplotlib 3.8: the shared legend is fitted at the last plot call, in its "
-           "first (wrapped) form, and the areas placed at draw leave each Axes 59.99 % of its cell (lint: 60 %)")
 def test_a_skew_transforms_own_legend_follows_the_grid_drawn_after_it():
     """The skew transform keeps its own legend in a grid.  Placed when it was drawn, it touched the diagonal
     once the panels drawn after it added the shared legend's row, and once its equal-aspect box shrank at
@@ -398,4 +393,26 @@ def test_a_grids_panel_legends_are_placed_once_by_the_draw(monkeypatch):
         assert lg is not None and "AUCPR" in lg.get_title().get_text() + ax.get_title()
         if ax.get_legend().get_in_layout() is False:  # inside the panel (else over it, under its title)
             assert legend_collisions(ax) == (0, 0)
+    plt.close(fig)
+
+
+def test_a_legend_refilled_in_place_takes_the_other_legends_form_and_its_room():
+    """The shared legend fitted by a draw's layout keeps its object (one made then is not drawn): it takes the
+    columns, font and texts of the legend the fit chose, and the layout makes room for its new box."""
+    from skewplot.plotting._compat import refill_legend
+
+    fig = plt.figure(figsize=(4, 3), layout="constrained")
+    ax = fig.add_subplot()
+    lines = ax.plot([0, 1], [0, 1], [0, 1], [1, 0], [0, 1], [0.5, 0.5])
+    legend = fig.legend(lines, ["a", "b", "c"], loc="outside upper center", fontsize=10)
+    model = fig.legend(lines, ["a", "b", "c d"], loc="outside upper center", ncols=3, fontsize=7, frameon=False)
+    renderer = fig.canvas.get_renderer()
+    size = model.get_window_extent(renderer).size
+    assert refill_legend(legend, model, lines, ["a", "b", "c d"], "outside upper center")
+    model.remove()
+    fig.canvas.draw()
+    assert [(t.get_text(), t.get_fontsize()) for t in legend.get_texts()] == [("a", 7), ("b", 7), ("c d", 7)]
+    box = legend.get_window_extent(renderer)
+    assert np.allclose(box.size, size) and not legend.get_frame_on()
+    assert ax.bbox.y1 < box.y0 and box.y1 <= fig.bbox.y1  # above the Axes, within the figure
     plt.close(fig)

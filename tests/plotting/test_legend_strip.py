@@ -114,6 +114,21 @@ def test_four_classifiers_in_a_small_figure_split_curves_below_and_key_inside(ci
     plt.close(fig)
 
 
+@pytest.mark.slow  # about 1 s: a strip tried in a dozen forms, twice
+def test_a_split_strip_placed_again_takes_its_key_with_it():
+    """roc-06 on matplotlib 3.8: a threshold marker's entry placed the legend again, and the strip that replaced a
+    split one showed every entry while the old key stayed inside the Axes ("chance (AUC = 0.500)" twice)."""
+    fig = plt.figure(figsize=(3.4, 2.6), layout="constrained")
+    ax = fig.add_subplot()
+    disp = sp.plot_pr(_points(4, rate=0.001, n=100_000), skew=1e-4, ax=ax)
+    assert len(_key(ax)) == 1
+    disp._place_legend()  # as mark_threshold does
+    keys = _key(ax)
+    shown = {t.get_text() for t in ax.get_legend().get_texts()}
+    assert len(keys) <= 1 and not shown & {t.get_text() for key in keys for t in key.get_texts()}
+    plt.close(fig)
+
+
 @pytest.mark.slow  # about 1 s: a paper row with a bootstrap band, linted
 def test_a_paper_row_of_pr_with_a_band_and_roc_keeps_the_panels_share():
     """main: the shared row of four classifiers, a band and the baselines left each panel 59 % of its cell."""

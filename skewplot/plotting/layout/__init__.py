@@ -10,8 +10,9 @@ a label or a legend entry says:
 - ``_legend``: the one legend rule (a free place inside the Axes, else a
   compact strip under it; one shared legend for a figure of panels), with
   ``_legend_geometry`` (the drawn curves and texts a legend must not
-  cover), ``_legend_strip`` (the strip and its fitting) and
-  ``_legend_entries`` (a shared legend's entry names, look-alikes merged);
+  cover), ``_legend_strip`` (the strip and its fitting),
+  ``_legend_entries`` (a shared legend's entry names, look-alikes merged)
+  and ``_legend_areas`` (a panel's own legend of its areas);
 - ``_markers``: the skew marker's coinciding dots nested (never moved) and its label put
   beside the skew line where it fits.
 

@@ -29,8 +29,8 @@ from .._notes import note, notes, unheld
 from ._legend_geometry import _renderer, root_figure
 
 __all__ = ["MIN_CELL_SHARE", "MIN_TEXT_PT", "legible", "legible_style",
-           "LABEL_FILL", "cell_size", "kept_sizes", "lay_out", "constrained", "settle",
-           "FittingLayoutEngine", "fit_label", "refit_labels", "two_lines", "text_width"]
+           "LABEL_FILL", "cell_size", "kept_sizes", "lay_out", "constrained", "settle", "FittingLayoutEngine",
+           "BEFORE_LAYOUT", "AFTER_LAYOUT", "fit_label", "refit_labels", "two_lines", "text_width"]
 
 #: The share of its grid cell's width and height an Axes must keep (the figure lint's "squeezed").
 MIN_CELL_SHARE = 0.6
@@ -144,6 +144,9 @@ def settle(fig):
 
 #: Run by each draw's layout before it lays the figure out (the legend module's :func:`~._legend.place_pending`).
 BEFORE_LAYOUT = []
+#: Run by each draw's layout after it laid the figure out: a step that returns True changed what takes room, and the
+#: figure is laid out once more (the legend module's shared legend fitted again, :func:`~._legend.refit_pending`).
+AFTER_LAYOUT = []
 
 
 class FittingLayoutEngine(ConstrainedLayoutEngine):
@@ -153,7 +156,9 @@ class FittingLayoutEngine(ConstrainedLayoutEngine):
     layout makes room for) has the figure laid out once more.  Before it,
     the panels' own legends that wait for a draw are placed
     (:func:`~._legend.place_pending`: once, however many plot calls changed
-    the figure).
+    the figure); after it, the shared legend is fitted again when it takes a
+    panel below its share, and the figure laid out once more
+    (:func:`~._legend.refit_pending`).
     """
 
     def execute(self, fig):
@@ -161,6 +166,8 @@ class FittingLayoutEngine(ConstrainedLayoutEngine):
             step(fig)
         grids = super().execute(fig)
         if refit_labels(fig):
+            grids = super().execute(fig)
+        if any([step(fig) for step in AFTER_LAYOUT]):
             grids = super().execute(fig)
         return grids
 

@@ -33,7 +33,9 @@ stay with their panel: each panel gets a legend of its own with its
 classifiers' areas only (:func:`panel_areas`: ``"AUCPR"`` over ``0.612``
 beside the classifier's line sample), placed inside it, or over it under
 its title when no place inside is free (never as bare numbers in a title),
-by the next draw's layout (:func:`place_pending`), not by every plot call.
+by the next draw's layout (:func:`place_pending`), not by every plot call;
+when the areas placed there take a panel below its share, the shared
+legend is fitted again, in place, on that layout (:func:`refit_pending`).
 A widget's page (:func:`mark_page`) shows its areas in its table instead.
 
 :func:`legend_collisions` is the same geometry, used by the tests.
@@ -43,15 +45,25 @@ from __future__ import annotations
 
 from matplotlib import rc_context, rcParams
 
-from .._compat import is_colorbar
+from .._compat import is_colorbar, refill_legend
 from .._notes import held, note, notes, unheld
-from ._figure import BEFORE_LAYOUT, MIN_CELL_SHARE, FittingLayoutEngine, constrained, legible_style, settle
+from ._figure import (
+    AFTER_LAYOUT,
+    BEFORE_LAYOUT,
+    MIN_CELL_SHARE,
+    FittingLayoutEngine,
+    constrained,
+    legible_style,
+    settle,
+)
+from ._legend_areas import above as _above
+from ._legend_areas import inside as _inside
+from ._legend_areas import is_page, panel_areas
 from ._legend_entries import areas as _areas
 from ._legend_entries import entry_name, merge_lookalikes
 from ._legend_geometry import INSIDE, _renderer, free_place, legend_collisions, obstacles
 from ._legend_strip import (
     STRIP_STYLES,
-    _columns,
     _trial_layout,
     entry_labels,
     fit,
@@ -85,96 +97,6 @@ def mark_page(fig):
     defer_shared_legend(fig, True)
 
 
-def is_page(fig):
-    """Whether ``fig`` is a widget's page (:func:`mark_page`)."""
-    return note(fig, "page", False)
-
-
-def panel_areas(ax, handles, labels, fresh=False):
-    """Give ``ax`` a legend of its own with the areas its entries carry (the shared legend names them without).
-
-    Each classifier's line sample beside its number (``0.612``), the kind of
-    area as the legend's title (``AUCPR``), placed by the one rule inside the
-    panel (else over it, under its title).  Nothing when no label carries an area, and
-    nothing in a widget's page.  Returns the legend or None.
-
-    Examples
-    --------
-    >>> import matplotlib.pyplot as plt
-    >>> fig, (a, b) = plt.subplots(1, 2)
-    >>> (line,) = a.plot([0, 1], [1, 0])
-    >>> lg = panel_areas(a, [line], ["good (AUCPR = 0.612)"])
-    >>> lg.get_title().get_text(), [t.get_text() for t in lg.get_texts()]
-    ('AUCPR', ['0.612'])
-    """
-    if is_page(ax.figure):
-        return None
-    keep, title, texts = _areas(labels)
-    if not keep:
-        return None
-    notes(ax).areas = True
-    notes(ax).own_legend = True  # the lint's and the shared legend's mark of a panel's own legend
-    old = ax.get_legend()
-    if old is not None:
-        fresh = fresh and not old.get_in_layout()  # a legend over the panel (_above) had its room in the layout
-        remove_key(old)
-        old.remove()
-    style = {**_AREA_STYLE, "ncol": 2 if len(keep) > 5 else 1, "frameon": True}
-    legend = ax.legend([handles[i] for i in keep], texts, title=title, **legible_style(style))
-    notes(legend).own = True  # the lint tells it from a user's second legend
-    return _inside(ax, legend, fresh)
-
-
-_AREA_STYLE = {"fontsize": "small", "title_fontsize": "small", "handlelength": 1.0, "handletextpad": 0.4,
-               "labelspacing": 0.25, "borderpad": 0.3, "columnspacing": 0.8}
-
-
-def _inside(ax, legend, fresh=False):
-    """A panel's areas inside it at the first free place; with none, over it under its title (never a strip under
-    one panel of a row, which would shrink it alone, nor over its curves).
-
-    ``fresh``: the figure is laid out as it stands (the legend inside takes no room of the layout): not again.
-    """
-    head = note(ax, "areas_head")
-    if head is not None:  # the areas were over the panel (_above): the title as it was, the legend a box inside
-        notes(ax).areas_head = None
-        ax.set_title(head)
-        kind = note(legend, "kind")
-        if kind is not None:
-            handles, texts = list(legend.legend_handles), [t.get_text() for t in legend.get_texts()]
-            legend.remove()
-            legend = ax.legend(handles, texts, title=kind, **legible_style(
-                {**_AREA_STYLE, "ncol": 2 if len(texts) > 5 else 1, "frameon": True}))
-            notes(legend).own = True
-    legend.set_bbox_to_anchor(None)
-    legend.set_in_layout(False)
-    if not fresh or head is not None:  # (the title as it was changes the layout)
-        settle(ax.figure)
-    renderer = _renderer(ax.figure)
-    if free_place(legend, obstacles(ax, (), renderer), renderer) is not None:
-        return legend
-    return _above(ax, legend, renderer)
-
-
-def _above(ax, legend, renderer):
-    """A panel's areas over it, under its title, in as many columns as its width holds: each number beside its
-    classifier's line sample (main 1b3cc5f wrote them as bare numbers in the title, not saying whose)."""
-    handles, texts = list(legend.legend_handles), [t.get_text() for t in legend.get_texts()]
-    kind = legend.get_title().get_text()
-    legend.remove()
-    head = ax.get_title()
-    style = legible_style({**_AREA_STYLE, "frameon": False, "borderaxespad": 0.2, "handlelength": 0.8,
-                           "handletextpad": 0.3, "columnspacing": 0.6})
-
-    def make(ncol):
-        return ax.legend(handles, texts, ncol=ncol, loc="lower center", bbox_to_anchor=(0.5, 1.0), **style)
-
-    above = _columns(make, ax.bbox.width, len(texts), renderer)  # wider, the layout would narrow the panel
-    above.set_in_layout(True)  # the layout makes its room, as for a title
-    notes(above).kind, notes(above).own, notes(ax).areas_head = kind, True, head
-    gap = above.get_window_extent(renderer).height * 72.0 / ax.figure.dpi
-    ax.set_title(f"{head}, {kind}" if head else kind, pad=gap + 3.0)  # the kind in the title: a row less
-    return above
 def set_entry_texts(legend, labels):
     """Write ``labels`` in ``legend`` as it shows them: a panel's areas as numbers, else in its strip's form."""
     if note(getattr(legend, "axes", None), "areas", False):
@@ -219,25 +141,8 @@ def share_legend(fig, handles, labels, ax=None, **kwargs):
     constrained(fig)
     kwargs.pop("loc", None)
     kwargs.pop("bbox_to_anchor", None)
-    width = 0.98 * fig.bbox.width
-    tries = [{"style": {"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs},
-              "width": width}]
-    if "fontsize" not in kwargs:  # many entries over narrow panels: smaller, as a single Axes' strip
-        tries.append({**tries[0], "style": {**tries[0]["style"], **STRIP_STYLES[-1]}})
-    shown = merge_lookalikes(entries)
-    renderer = _renderer(fig)
-
-    def make(attempt, handles, texts, ncol):
-        return fig.legend(handles, texts, ncol=ncol, loc="outside upper center", **legible_style(attempt["style"]))
-
-    # a row under a tenth of the figure leaves the panels their share; laying out a widget's six panels
-    # to find that took half a second a call
-    if note(fig, "deferred", False):  # more panels are coming (a widget's build): fitted once, at the end
-        enough = lambda lg: True  # noqa: E731
-    else:
-        enough = lambda lg: lg.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height  # noqa: E731
-    legend = fit(forms(tries, list(shown)), make, (list(shown.values()), list(shown)), fig, panels(fig), renderer,
-                  enough=enough, settle=note(fig, "deferred", False) is not None)
+    notes(fig).shared_kwargs = kwargs
+    legend = _fit_shared(fig, kwargs, entries)
     notes(fig).legend = held([legend])[0]
     later = _at_draw(fig)
     if ax is not None:  # placed now (on the layout as it is, when the draw places it again): the next call's
@@ -247,6 +152,68 @@ def share_legend(fig, handles, labels, ax=None, **kwargs):
     else:
         _place_panels_legends(fig)
     return legend
+
+
+def _fit_shared(fig, kwargs, entries, at_draw=False):
+    """The shared legend of ``entries`` (name: handle) in the first style and form that keeps every panel its share.
+
+    ``at_draw``: each try notes what it is made of, for :func:`_refit_shared` (a legend it removes next: a note on
+    a legend kept would hold the figure's artists, and the figure the legend, for ever).
+    """
+    width = 0.98 * fig.bbox.width
+    tries = [{"style": {"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs},
+              "width": width}]
+    if "fontsize" not in kwargs:  # many entries over narrow panels: smaller, as a single Axes' strip
+        tries.append({**tries[0], "style": {**tries[0]["style"], **STRIP_STYLES[-1]}})
+    shown = merge_lookalikes(entries)
+    renderer = _renderer(fig)
+
+    def make(attempt, handles, texts, ncol):
+        lg = fig.legend(handles, texts, ncol=ncol, loc="outside upper center", **legible_style(attempt["style"]))
+        notes(lg).shown = (tuple(texts), ncol, repr(sorted(attempt["style"].items())))  # (no artist: kept)
+        if at_draw:
+            notes(lg).made = (handles, texts)
+        return lg
+
+    # a row under a tenth of the figure leaves the panels their share; laying out a widget's six panels
+    # to find that took half a second a call
+    if note(fig, "deferred", False):  # more panels are coming (a widget's build): fitted once, at the end
+        enough = lambda lg: True  # noqa: E731
+    else:
+        enough = lambda lg: lg.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height  # noqa: E731
+    return fit(forms(tries, list(shown)), make, (list(shown.values()), list(shown)), fig, panels(fig), renderer,
+               enough=enough, settle=not at_draw and note(fig, "deferred", False) is not None)
+
+
+def _refit_shared(fig):
+    """Fit the shared legend of ``fig`` again on the draw's layout, in place, when it takes a panel below its share.
+
+    Fitted at the last plot call, it was measured before the panels' areas were placed (by the draw:
+    :func:`place_pending`); a legend made now would not be drawn (``Figure.draw`` lists its artists before its
+    layout runs), so the one shown takes the chosen form (:func:`~.._compat.refill_legend`).  True when it changed.
+    """
+    legend = unheld([note(fig, "legend")])[0] if note(fig, "legend") is not None else None
+    if legend is None or legend not in fig.legends:
+        return False
+    renderer = _renderer(fig)
+    if least_share(panels(fig), legend, renderer) >= MIN_CELL_SHARE:
+        return False
+    legend.set_bbox_to_anchor((0, 0, 1, 1), transform=fig.transFigure)  # out of the layout while forms are tried
+    try:
+        kept = note(fig, "entries", {})
+        entries = {n: h for n, h in zip(kept, unheld(kept.values()), strict=True) if h is not None}
+        chosen = _fit_shared(fig, note(fig, "shared_kwargs", {}), entries, at_draw=True)
+    finally:
+        legend.set_bbox_to_anchor(None)
+    if note(chosen, "shown") == note(legend, "shown"):  # no other form does better: as it was, no layout more
+        chosen.remove()
+        return False
+    done = refill_legend(legend, chosen, *note(chosen, "made"), "outside upper center")
+    if done:
+        for name in ("form", "labels", "entries", "shown"):
+            setattr(notes(legend), name, note(chosen, name))
+    chosen.remove()
+    return done
 
 
 _RC_OF_LEGENDS = ("font.", "legend.", "axes.title", "text.", "mathtext.")
@@ -270,11 +237,29 @@ def place_pending(fig):
         notes(fig).pending = None
         with rc_context({k: v for k, v in rc.items() if rcParams.get(k) != v}):
             _place_panels_legends(fig)
+        notes(fig).refit = rc
 BEFORE_LAYOUT.append(place_pending)
 
 
+def refit_pending(fig):
+    """After the draw's layout that placed the panels' legends (:func:`place_pending`), the shared legend fitted
+    again in place if it takes a panel below its share, and the panels' legends placed on what it leaves; True then
+    (the draw lays the figure out once more: :class:`~._figure.FittingLayoutEngine`)."""
+    rc = note(fig, "refit")
+    if rc is None:
+        return False
+    notes(fig).refit = None
+    with rc_context({k: v for k, v in rc.items() if rcParams.get(k) != v}):
+        if not _refit_shared(fig):
+            return False
+        _place_panels_legends(fig)
+    return True
+AFTER_LAYOUT.append(refit_pending)
+
+
 def _place_panels_legends(fig):
-    """Each panel's areas placed on one layout; one over its panel (:func:`_above`) changes it: those inside again."""
+    """Each panel's areas placed on one layout; one over its panel (:func:`~._legend_areas.above`) changes it:
+    those inside again."""
     fresh, inside, moved, own = False, [], False, []
     for other in panels(fig):
         if note(other, "areas", False) and other.get_legend() is not None:
@@ -358,6 +343,8 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
         return legend
     frozen = legend is not None and note(fig, "frozen", False)  # a widget's page, laid out once
     if legend is None:
+        if ax.get_legend() is not None:  # a split strip's key goes with the strip ax.legend replaces (roc-06 on 3.8)
+            remove_key(ax.get_legend())
         legend = ax.legend(*args, **legible_style(kwargs))
         notes(legend).kwargs = kwargs
     legend.set_bbox_to_anchor(None)
