@@ -416,3 +416,38 @@ def test_a_legend_refilled_in_place_takes_the_other_legends_form_and_its_room():
     assert np.allclose(box.size, size) and not legend.get_frame_on()
     assert ax.bbox.y1 < box.y0 and box.y1 <= fig.bbox.y1  # above the Axes, within the figure
     plt.close(fig)
+
+
+def test_a_panels_areas_over_it_read_across_and_keep_their_order_when_moved_back_inside():
+    """matplotlib fills a legend's columns first: four areas over a panel in three columns read 0.545, 0.178,
+    0.0968 over 0.291 (tmp-04 on matplotlib 3.8, int-01).  They read across, in the order of their curves; new
+    texts (a Display's update) go to their own entries, and moved back inside the panel they keep their order."""
+    from skewplot.plotting._notes import notes
+    from skewplot.plotting.layout._legend import set_entry_texts
+    from skewplot.plotting.layout._legend_areas import above, inside
+
+    fig, axs = plt.subplots(1, 2, figsize=(4.4, 3), layout="constrained")
+    ax = axs[0]
+    lines = [ax.plot([0, 1], [k, k], color=f"C{k}")[0] for k in range(4)]
+    legend = ax.legend(lines, ["0.545", "0.291", "0.178", "0.0968"], title="AUCPR")
+    notes(ax).areas = True  # as panel_areas marks it
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    block = above(ax, legend, renderer)
+    fig.canvas.draw()
+    texts = block.get_texts()
+    assert 1 < len({round(t.get_window_extent(renderer).y0) for t in texts}) < 4  # several rows, several columns
+
+    def reading(lg):  # the texts top to bottom, left to right, with their samples' colours
+        shown = zip(lg.get_texts(), lg.legend_handles, strict=True)
+        boxes = [(-round(t.get_window_extent(renderer).y0), t.get_window_extent(renderer).x0, t.get_text(),
+                  h.get_color()) for t, h in shown]
+        return [(text, colour) for _, _, text, colour in sorted(boxes)]
+
+    assert reading(block) == [(v, f"C{k}") for k, v in enumerate(["0.545", "0.291", "0.178", "0.0968"])]
+    set_entry_texts(block, ["a (AUCPR = 0.5)", "b (AUCPR = 0.4)", "c (AUCPR = 0.3)", "d (AUCPR = 0.2)"])
+    assert [text for text, _ in reading(block)] == ["0.5", "0.4", "0.3", "0.2"]
+    box = inside(ax, block)
+    assert [t.get_text() for t in box.get_texts()] == ["0.5", "0.4", "0.3", "0.2"]
+    assert [h.get_color() for h in box.legend_handles] == ["C0", "C1", "C2", "C3"]
+    plt.close(fig)

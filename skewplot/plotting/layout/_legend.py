@@ -101,6 +101,7 @@ def set_entry_texts(legend, labels):
     """Write ``labels`` in ``legend`` as it shows them: a panel's areas as numbers, else in its strip's form."""
     if note(getattr(legend, "axes", None), "areas", False):
         _, _, labels = _areas(labels)
+        labels = [labels[k] for k in note(legend, "order", range(len(labels))) if k < len(labels)]  # read across
     _set_strip_texts(legend, labels)
 
 

@@ -75,6 +75,8 @@ def inside(ax, legend, fresh=False):
         kind = note(legend, "kind")
         if kind is not None:
             handles, texts = list(legend.legend_handles), [t.get_text() for t in legend.get_texts()]
+            back = sorted(range(len(texts)), key=note(legend, "order", range(len(texts))).__getitem__)
+            handles, texts = [handles[k] for k in back], [texts[k] for k in back]  # in their order again
             legend.remove()
             legend = ax.legend(handles, texts, title=kind, **legible_style(
                 {**_AREA_STYLE, "ncol": 2 if len(texts) > 5 else 1, "frameon": True}))
@@ -90,8 +92,9 @@ def inside(ax, legend, fresh=False):
 
 
 def above(ax, legend, renderer):
-    """A panel's areas over it, under its title, in as many columns as its width holds: each number beside its
-    classifier's line sample (main 1b3cc5f wrote them as bare numbers in the title, not saying whose)."""
+    """A panel's areas over it, under its title, in as many columns as its width holds, read across (int-01's
+    and tmp-04's blocks read 0.545, 0.178, 0.0968 over 0.291): each number beside its classifier's line sample
+    (main 1b3cc5f wrote them as bare numbers in the title, not saying whose)."""
     handles, texts = list(legend.legend_handles), [t.get_text() for t in legend.get_texts()]
     kind = legend.get_title().get_text()
     legend.remove()
@@ -99,8 +102,12 @@ def above(ax, legend, renderer):
     style = legible_style({**_AREA_STYLE, "frameon": False, "borderaxespad": 0.2, "handlelength": 0.8,
                            "handletextpad": 0.3, "columnspacing": 0.6})
 
-    def make(ncol):
-        return ax.legend(handles, texts, ncol=ncol, loc="lower center", bbox_to_anchor=(0.5, 1.0), **style)
+    def make(ncol):  # read across, as the title over it: matplotlib fills a legend's columns first
+        order = [k for j in range(ncol) for k in range(j, len(texts), ncol)]
+        lg = ax.legend([handles[k] for k in order], [texts[k] for k in order], ncol=ncol, loc="lower center",
+                       bbox_to_anchor=(0.5, 1.0), **style)
+        notes(lg).order = order
+        return lg
 
     above = _columns(make, ax.bbox.width, len(texts), renderer)  # wider, the layout would narrow the panel
     above.set_in_layout(True)  # the layout makes its room, as for a title
