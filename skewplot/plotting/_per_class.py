@@ -282,7 +282,7 @@ class _EnvelopeMarkers(_MovesPriors):
             lines[name].set_xdata([x, x])
         for artist in (self.skew_line_, self.skew_text_):
             artist.set_visible(False)
-        self._nest_markers()
+        self._share_markers()
 
 
 

@@ -32,7 +32,7 @@ from ._display import Display, FromScoresMixin, as_points_dict, classifier_style
 from ._labels import AxisLabel
 from ._notes import note
 from .layout._figure import fit_label, legible
-from .layout._markers import fit_marker_label, nest_markers, show_whole
+from .layout._markers import fit_marker_label, mark_size, share_markers, show_whole
 
 __all__ = ["EnvelopeDisplay", "ENVELOPE_PARAMS"]
 
@@ -247,8 +247,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
                     said = (ci_band_text(self.ci, self.n_boot) if name in self._ci_hulls
                             else fold_band_text(self.band, len(value)))
                     self.bands_[name] = draw_band(ax, x, lo, hi, self.lines_[name], said)
-                (self.markers_[name],) = ax.plot([np.nan], [np.nan], marker="o", markersize=5, linestyle="none",
-                                                 color=self.lines_[name].get_color(), zorder=3, label="_nolegend_")
+                (self.markers_[name],) = ax.plot([np.nan], [np.nan], "o", ms=mark_size(5, len(self.points)), zorder=3,
+                                                 color=self.lines_[name].get_color(), label="_nolegend_")
                 show_whole(self.markers_[name])  # an F of 0 or a cost at the axis' end: on the edge, drawn whole
         if several and self.point_lines_ and not narrow_row(ax.figure):
             # each classifier's thin lines in its colour: one entry names them all
@@ -322,7 +322,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew_line_.set_visible(visible or data)
         self.skew_text_.set_x(x)
         self.skew_text_.set_visible(visible or data)
-        self._nest_markers()
+        self._share_markers()
         if not (visible or data):
             self.skew_text_.set_text("")
             return
@@ -333,8 +333,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         """The label of the data set's own skew, marked when no deployment skew is given."""
         return data_set_title(self.data_skew)
 
-    def _nest_markers(self):
-        nest_markers(self.ax_, self.markers_.values())
+    def _share_markers(self):
+        share_markers(self.ax_, self.markers_.values())
 
     def _follow_axis(self):
         """Move a log axis to where the state puts it (True when it moved): a fresh plot's axis, always.

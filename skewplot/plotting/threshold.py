@@ -17,13 +17,15 @@ import numpy as np
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates_at, skew_model_of
 from ..metrics.prg import gain_skew, precision_gain, recall_gain
-from .layout._markers import nest_markers, show_whole
+from .layout._markers import mark_size, share_markers, show_whole
 
 __all__ = ["ThresholdMarker", "mark_threshold", "threshold_index"]
 
 _UNMARKED = ()  # displays the plot functions return without a threshold space (none yet)
 
-_STYLE = dict(color="black", marker="D", markersize=6, markerfacecolor="white", markeredgewidth=1.4,
+#: A threshold's mark: a hollow diamond in its classifier's colour (two that overlap show both outlines; the
+#: curve it marks runs on through it), ``mark_size`` of 6 pt.
+_STYLE = dict(color="black", marker="D", markersize=6, markerfacecolor="none", markeredgewidth=1.4,
               linestyle="none", zorder=4.5)
 
 
@@ -98,7 +100,7 @@ class ThresholdMarker:
             if self.space in ("cost", "f"):
                 style = dict(color=_color_of(display, name), linewidth=2.0, linestyle=(0, (4, 2)), zorder=4.4)
             else:
-                style = dict(_STYLE, color=_color_of(display, name))
+                style = dict(_STYLE, color=_color_of(display, name), markersize=mark_size(6, len(single)))
             style["label"] = self._label() if k == 0 else None
             (self.points_[name],) = ax.plot([], [], **style)
             if self.space in ("pr", "roc", "prg"):  # a point on the view's edge (ROC's (0, 0)) drawn whole
@@ -162,8 +164,8 @@ class ThresholdMarker:
             else:
                 curve = d._point_curves(pts._take(np.array([i])))[0]
                 line.set_data(curve[:, 0], curve[:, 1])
-        if self.space in ("pr", "roc", "prg"):  # two classifiers at one point (both predicting none): nested
-            nest_markers(d.ax_, self.points_.values())
+        if self.space in ("pr", "roc", "prg"):  # classifiers at one point (both predicting none): one mark, in wedges
+            share_markers(d.ax_, self.points_.values())
         if self.intervals_:
             name = next(iter(self.points_))
             (x,), (y,) = self.points_[name].get_data()

@@ -36,8 +36,11 @@ per fault it finds, each with a ``kind``:
     apart from another): a mark stays on its data;
 ``"marker-hidden"``
     two single-point markers of one shape, size and fill lie closer than
-    5 px, so the one on top hides the other whatever their colours
-    (coinciding marks are told apart by their look, see ``nest_markers``);
+    5 px, so the one on top hides the other whatever their colours, or
+    more than half of a marker's ink (its area; its outline when its face
+    is white or none) lies under the markers drawn over it, as under the
+    rings of a stack of nested dots (coinciding marks are told apart by
+    their look, see ``share_markers``);
 ``"marker-clipped"``
     a single-point marker inside its Axes is cut by its clip box (a
     threshold at ROC's (0, 0) half hidden at the spines);

@@ -58,13 +58,13 @@ class Layout:
 
 
 def renest(displays):
-    """Nest the cost and F markers and the threshold marks again by the pixels of the new layout.
+    """Share out the cost and F markers and the threshold marks again by the pixels of the new layout.
 
-    ``nest_markers`` groups the marks closer than a few points: marks at
+    ``share_markers`` groups the marks closer than a few points: marks at
     different values come closer or part as the Axes are resized.
     """
     for disp in displays.values():
-        nest = getattr(disp, "_nest_markers", None)
+        nest = getattr(disp, "_share_markers", None)
         if nest is not None:
             nest()
         for marker in getattr(disp, "_threshold_markers", ()):

@@ -220,6 +220,32 @@ def test_open_markers_of_two_classifiers_differ_by_their_edge():
     assert lint_figure(fig2) == []
 
 
+@pytest.mark.slow  # a drawn figure, linted three times
+def test_a_stack_of_nested_rings_hides_its_lower_marks():
+    """cost-01/02/03/08 and fm-03/05/06/07 of the review of 494a71d: ten coinciding dots nested in rings of 0.4 pt
+    (main 494a71d's ``nest_markers``) read as one disc; shared out in wedges (``share_markers``) each one shows."""
+    from skewplot.plotting.layout._markers import share_markers
+
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    ring = 3.6 / 9  # 494a71d: each mark under another grew by this, ten marks within 3.6 pt
+    for k in range(10):
+        ax.plot([0.5], [0.5], "o", markersize=5 + 2 * ring * (9 - k), color=f"C{k}")
+    assert _kinds(fig) == {"marker-hidden"}
+    fig2, ax2 = plt.subplots(layout="constrained")
+    _curves(ax2)
+    share_markers(ax2, [ax2.plot([0.5], [0.5], "o", markersize=5, color=f"C{k}")[0] for k in range(10)])
+    ax2.plot([0.7], [0.5], "D", color="C0", markerfacecolor="none")  # two hollow marks half over each other:
+    ax2.plot([0.7], [0.52], "D", color="C1", markerfacecolor="none")  # both outlines seen
+    assert lint_figure(fig2) == []
+    # a small dot under a larger one beside it: another size, yet hidden
+    fig3, ax3 = plt.subplots(layout="constrained")
+    _curves(ax3)
+    ax3.plot([0.7], [0.5], "o", markersize=5, color="C0")
+    ax3.plot([0.7], [0.505], "o", markersize=9, color="C1")
+    assert _kinds(fig3) == {"marker-hidden"}
+
+
 @pytest.mark.slow  # loaded run 2026-11-29
 def test_a_mark_moved_off_its_value_is_a_defect():
     """main 42e01f6 dodged coinciding marks sideways by an offset transform: drawn off their data."""

@@ -59,10 +59,13 @@ def _check_markers(disp):
         want = ax.transData.transform([[m.get_xdata()[0], m.get_ydata()[0]]])[0]
         assert np.hypot(*(px[name] - want)) < 1e-6, name
     names = list(px)
-    for i, a in enumerate(names):  # coinciding dots told apart by their size (nested rings)
+    from skewplot.plotting.layout._markers import shared_part
+
+    for i, a in enumerate(names):  # coinciding dots told apart by their look (one dot shared out in wedges)
         for b in names[i + 1:]:
             if np.hypot(*(px[a] - px[b])) < 5.0:
-                assert disp.markers_[a].get_markersize() != disp.markers_[b].get_markersize(), (a, b)
+                (pa, of), (pb, of_b) = shared_part(disp.markers_[a]), shared_part(disp.markers_[b])
+                assert of == of_b > 1 and pa != pb, (a, b)
 
 
 @pytest.mark.slow_cases(  # loaded run 2026-11-29
@@ -117,7 +120,7 @@ def test_the_issue_case_two_markers_3px_apart_stay_on_their_values():
 
 
 @pytest.mark.slow  # loaded run 2026-11-29
-def test_identical_classifiers_show_two_nested_dots_on_the_skew_line():
+def test_identical_classifiers_share_one_dot_on_the_skew_line():
     pts = _rare(0.01)["strong"]
     disp = sp.plot_fmeasure({"a": pts, "b": pts}, skew=0.01)
     disp.figure_.canvas.draw()
@@ -125,8 +128,10 @@ def test_identical_classifiers_show_two_nested_dots_on_the_skew_line():
     assert np.hypot(*(px["a"] - px["b"])) < 1e-6  # the same value, drawn at it...
     line_x = disp.skew_line_.get_transform().transform([[disp.skew_line_.get_xdata()[0], 0.5]])[0, 0]
     assert px["a"][0] == pytest.approx(line_x, abs=1e-6)
-    # ...the one under grown by a ring around the one on top
-    assert disp.markers_["a"].get_markersize() > disp.markers_["b"].get_markersize()
+    # ...as one dot, half in each colour
+    from skewplot.plotting.layout._markers import shared_part
+
+    assert [shared_part(disp.markers_[k]) for k in "ab"] == [(0, 2), (1, 2)]
     assert lint_figure(disp.figure_, checks=MARKER_KINDS) == []
     plt.close("all")
 

@@ -3,7 +3,8 @@
 Each test fails on 0a8cd3f: the cost skew label written through the trivial line at cost 1, a data-set panel
 without marks on its curves, the trivial line hidden under the envelopes, ten coinciding marks grown into a
 70 px disc stack, PR-gain curves below 0 with no tick there, a 3.5 pt superscript in a PR-gain tick, and a pi*
-line on the right spine of AUCPR-against-skew with an orphan number beside it.
+line on the right spine of AUCPR-against-skew with an orphan number beside it.  The coinciding marks' tests fail
+on 494a71d too: its rings thinned to 0.4 pt, which the lint now finds hiding the marks under them.
 """
 
 import matplotlib.pyplot as plt
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
-from skewplot.plotting.layout._markers import CLEAR_PT, GROW_MAX_PT, line_segments, nest_markers
+from skewplot.plotting.layout._markers import CLEAR_PT, line_segments, pie_size, share_markers, shared_part
 
 
 @pytest.fixture(autouse=True)
@@ -70,19 +71,42 @@ def test_the_trivial_lines_are_drawn_over_the_cost_envelopes():
     assert all(b.get_zorder() < m.get_zorder() for b in disp.baselines_.values() for m in disp.markers_.values())
 
 
-def test_ten_coinciding_marks_stay_small_and_nearby_ones_are_not_grown():
-    # cost-02/03: ten dots at one cost grew a ring of 1.2 pt each, a 27 pt (70 px at 200 dpi) disc stack
+def test_ten_coinciding_marks_share_one_mark_and_nearby_ones_keep_their_own():
+    # cost-02/03: ten dots at one cost grew a ring of 1.2 pt each, a 27 pt (70 px at 200 dpi) disc stack; then
+    # rings thinned to 0.4 pt, which no reader tells apart (review of 494a71d: cost-01/02/03/08, fm-03/05/06/07)
     fig, ax = plt.subplots(figsize=(3, 3), dpi=100)
     ax.set(xlim=(0, 1), ylim=(0, 1))
     stack = [ax.plot([0.5], [0.5], "o", markersize=5, color=f"C{k}")[0] for k in range(10)]
-    nest_markers(ax, stack)
-    sizes = [m.get_markersize() for m in stack]
-    assert max(sizes) <= 5 + 2 * GROW_MAX_PT + 1e-9
-    assert len(set(np.round(sizes, 9))) == 10  # still each its own size: told apart, none hidden
-    # marks 5 pt apart each show most of the other: nesting them chained a run of marks into one stack (roc-08)
+    share_markers(ax, stack)
+    assert [shared_part(m) for m in stack] == [(k, 10) for k in range(10)]  # a wedge each, in the legend's order
+    assert len({tuple(np.round(m.get_marker().vertices, 6).ravel()) for m in stack}) == 10  # ten shapes
+    assert all(m.get_markerfacecolor() == m.get_color() or m.get_markerfacecolor() != "none" for m in stack)
+    assert all(np.allclose(m.get_xydata(), [[0.5, 0.5]]) for m in stack)  # none moved
+    assert pie_size(5, 10) <= 2.1 * 5  # one mark about twice the size, not a 27 pt stack
+    # marks 5 pt apart each show most of the other: sharing them chained a run of marks into one stack (roc-08)
     run = [ax.plot([0.1], [0.1 + 0.07 * k], "D", markersize=6, color=f"C{k}")[0] for k in range(5)]
-    nest_markers(ax, run)
-    assert [m.get_markersize() for m in run] == [6.0] * 5
+    share_markers(ax, run)
+    assert [m.get_markersize() for m in run] == [6.0] * 5 and {m.get_marker() for m in run} == {"D"}
+
+
+@pytest.mark.slow  # about 1 s: a drawn figure, linted
+def test_ten_classifiers_dots_at_a_rare_skew_are_one_shared_mark_on_their_values():
+    # cost-01/02/03/08 of the review of 494a71d: at 1e-3 nine of ten costs are the trivial one; their dots were a
+    # stack of 0.4 pt rings (the lint's "marker-hidden" finds it on 494a71d)
+    from skewplot.testing import lint_figure
+
+    pts = _scores(4000, 0.01, np.linspace(2.5, 0.15, 10))
+    disp = sp.plot_cost(pts, skew=1e-3, max_lines=5)
+    fig = disp.figure_
+    fig.canvas.draw()
+    pc = sp.probability_cost(1e-3, 0.5)
+    for name, m in disp.markers_.items():  # each drawn at its own value: the envelope's cost at the skew
+        (x, y), want = m.get_xydata()[0], float(sp.cost_envelope(pts[name], pc=pc)[0])
+        assert x == pytest.approx(pc, rel=1e-12) and y == pytest.approx(want, rel=1e-12)
+        drawn = m.get_transform().transform([[x, y]])[0]
+        np.testing.assert_allclose(drawn, disp.ax_.transData.transform([[pc, want]])[0], atol=1e-6)
+    assert max(shared_part(m)[1] for m in disp.markers_.values()) > 2  # the coinciding ones share one mark
+    assert lint_figure(fig, checks=("marker-hidden", "marker-off-data", "marker-outside")) == []
 
 
 def _negative_prg():

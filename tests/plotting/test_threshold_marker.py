@@ -127,13 +127,13 @@ def test_a_marker_on_the_view_edge_is_drawn_whole(data):
     plt.close("all")
 
 
-def test_nest_keeps_marks_on_their_values_and_grows_those_under_coinciding_ones():
+def test_share_keeps_marks_on_their_values_and_cuts_coinciding_ones_into_wedges():
     """Four classifiers' marks in the explorer's P̄-R panel: green and red 1.7 px apart at one recall, blue and
-    orange 15 px to the side at a y between theirs (grouped by pairs, not by runs in y).  None moves; in each
-    group of coinciding marks every one under another grows by a ring, so the lint finds none hidden."""
+    orange 15 px to the side at a y between theirs (grouped by pairs, not by runs in y).  None moves; each group
+    of coinciding marks becomes one mark of a wedge each, so the lint finds none hidden."""
     import matplotlib.pyplot as plt
 
-    from skewplot.plotting.layout._markers import RING_PT, nest_markers
+    from skewplot.plotting.layout._markers import share_markers, shared_part
     from skewplot.testing import lint_figure
 
     fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
@@ -142,16 +142,19 @@ def test_nest_keeps_marks_on_their_values_and_grows_those_under_coinciding_ones(
     places = [(60.0, 151.8), (75.0, 151.2), (45.0, 152.4), (45.0, 150.6), (200.0, 100.0), (202.9, 100.0),
               (300.0, 50.0), (301.0, 50.5), (302.5, 50.0)]
     marks = [ax.plot([x], [y], "D", color=f"C{k}")[0] for k, (x, y) in enumerate(places)]
-    for _ in range(2):  # again (a widget's next layout): from the marks' own sizes, not grown twice
-        nest_markers(ax, marks)
+    for _ in range(2):  # again (a widget's next layout): from the marks' own look, not cut twice
+        share_markers(ax, marks)
     xy = np.array([m.get_transform().transform([[m.get_xdata()[0], m.get_ydata()[0]]])[0] for m in marks])
     np.testing.assert_allclose(xy, ax.transData.transform(places), atol=1e-9)  # none moved
-    sizes = [m.get_markersize() for m in marks]
-    base = 6.0  # matplotlib's default marker size
-    # groups closer than 6 pt (8.3 px): {0}, {1}, {2, 3}, {4, 5}, {6, 7, 8}; the last drawn on top keeps its size
-    assert sizes == pytest.approx([base, base, base + 2 * RING_PT, base, base + 2 * RING_PT, base,
-                                   base + 4 * RING_PT, base + 2 * RING_PT, base])
+    # groups closer than 3 pt (6 px at 100 dpi): {0}, {1}, {2, 3}, {4, 5}, {6, 7, 8}; a mark off its group's
+    # centre has the wedge pointing its way: 4 (left of 5) the left half, 8 (right) the wedge at 1 o'clock
+    assert [shared_part(m) for m in marks] == [(0, 1), (0, 1), (0, 2), (1, 2), (1, 2), (0, 2), (2, 3), (1, 3), (0, 3)]
+    assert marks[0].get_marker() == marks[1].get_marker() == "D"
     assert [p for p in lint_figure(fig) if p.kind.startswith("marker")] == []
+    # moved apart, a mark gets its own look back
+    marks[3].set_data([120.0], [250.0])
+    share_markers(ax, marks)
+    assert shared_part(marks[2]) == (0, 1) and marks[2].get_marker() == "D" and marks[2].get_markersize() == 6.0
     plt.close(fig)
 
 

@@ -13,8 +13,9 @@ a label or a legend entry says:
   cover), ``_legend_strip`` (the strip and its fitting),
   ``_legend_entries`` (a shared legend's entry names, look-alikes merged)
   and ``_legend_areas`` (a panel's own legend of its areas);
-- ``_markers``: the skew marker's coinciding dots nested (never moved) and its label put
-  beside the skew line where it fits.
+- ``_markers``: coinciding marks (skew dots, threshold marks) shared out in wedges of
+  one mark (never moved), a mark's size among many classifiers, and the skew marker's
+  label put beside the skew line where it fits.
 
 Only the plotting and widgets layers use it; the figure lint that checks
 the result lives in :mod:`skewplot.testing`.

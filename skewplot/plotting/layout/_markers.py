@@ -1,9 +1,11 @@
-"""The skew marker's dots and label in the cost and F spaces: where they are drawn, never what they say.
+"""The single-point marks of a panel (skew dots, threshold marks) and the skew marker's label: where, and how they look.
 
-:func:`nest_markers` tells coinciding dots apart by their size (never moving one);
-:func:`fit_marker_label` puts the marker's label on the side of the skew
-line where it fits inside the panel; :func:`show_whole` lets a marker on
-the Axes' edge (a threshold at ROC's (0, 0)) be drawn whole over the spines.
+:func:`share_markers` draws coinciding marks as one mark shared out in
+wedges (never moving one); :func:`mark_size` sizes a classifier's mark by
+the number of classifiers; :func:`fit_marker_label` puts the marker's label
+on the side of the skew line where it fits inside the panel;
+:func:`show_whole` lets a marker on the Axes' edge (a threshold at ROC's
+(0, 0)) be drawn whole over the spines.
 """
 
 from __future__ import annotations
@@ -15,21 +17,93 @@ from matplotlib.transforms import BboxBase
 
 from ._legend import _renderer
 
-__all__ = ["nest_markers", "base_size", "fit_marker_label", "show_whole", "line_segments", "marker_radius_px",
-           "NEAR_PT", "RING_PT", "GROW_MAX_PT", "near_px", "seen_at"]
+__all__ = ["share_markers", "mark_size", "wedge_marker", "wedge_parts", "pie_size", "shared_part", "base_size",
+           "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "NEAR_PT", "PIE_BASE", "PIE_GROW",
+           "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at"]
 
-#: Marks (skew or threshold) closer than this (points) are nested (:func:`nest_markers`): about half a mark's
-#: width, where the one on top hides most of the other.  Marks further apart show each other's edge; nesting
+#: Marks (skew or threshold) closer than this (points) share one mark (:func:`share_markers`): about half a mark's
+#: width, where the one on top hides most of the other.  Marks further apart show each other's edge; sharing
 #: them too (6 pt, 5c0f0e2) chained a run of marks along a curve into one growing stack (roc-08).
 NEAR_PT = 3.0
 #: Never nearer than this (pixels) at a low dpi: the lint's ``MIN_MARKER_PX`` (5) and a pixel to spare.
 NEAR_MIN_PX = 6.0
-#: The ring (points of radius) each nested mark shows around the one above it...
-RING_PT = 1.2
-#: ...while a group's growth stays within this (points of radius): ten coinciding marks thin their rings rather
-#: than grow a 70 px disc stack over the curves and the tick labels (cost-02, cost-03).
-GROW_MAX_PT = 3.6
-_BASE_SIZE = weakref.WeakKeyDictionary()  # a nested mark's own size, kept while it is grown
+#: A mark shared by ``k`` classifiers is ``min(PIE_MAX, PIE_BASE + PIE_GROW * (k - 1))`` times the size of their
+#: own (:func:`pie_size`), so that each wedge shows its colour: two marks of 5 pt share one of 6.9 pt, ten marks
+#: of 4.16 pt one of 8.3 pt.
+PIE_BASE, PIE_GROW, PIE_MAX = 1.3, 0.08, 2.0
+#: The white edge (points) around each wedge of a shared mark: it parts the colours and the curves under it.
+PIE_EDGE_PT = 0.25
+#: The number of classifiers up to which a mark keeps the size it was given (:func:`mark_size`).
+FULL_SIZE_UP_TO = 4
+_BASE = weakref.WeakKeyDictionary()  # a shared mark's own look (marker, size, face, edge, edge width)
+_WEDGE = weakref.WeakKeyDictionary()  # line -> the wedge's path share_markers set (its marker while shared)
+
+
+def mark_size(size, n):
+    """The size (points) of one classifier's single-point mark when ``n`` classifiers are marked on a panel.
+
+    Up to :data:`FULL_SIZE_UP_TO` classifiers the size given; more shrink
+    as ``(4 / n) ** 0.2`` (10 classifiers: 0.83 of it), so that a run of
+    marks along a skew line or a threshold's column overlaps less.
+
+    >>> mark_size(5, 1), mark_size(5, 4), mark_size(5, 10)
+    (5.0, 5.0, 4.16)
+    """
+    return round(float(size) * min(1.0, (FULL_SIZE_UP_TO / max(int(n), 1)) ** 0.2), 2)
+
+
+def pie_size(size, k):
+    """The size (points) of one mark shared by ``k`` classifiers whose own marks are ``size`` points.
+
+    >>> pie_size(5.0, 1), pie_size(5.0, 2), pie_size(4.2, 10)
+    (5.0, 6.9, 8.4)
+    """
+    return float(size) if k < 2 else round(float(size) * min(PIE_MAX, PIE_BASE + PIE_GROW * (int(k) - 1)), 6)
+
+
+def wedge_marker(marker, part, of):
+    """Wedge ``part`` of ``of`` of the shape of ``marker`` ("o", "D", "v", ...): ``(path, factor)``.
+
+    The shape is cut into ``of`` equal angles from its centre, clockwise
+    from 12 o'clock (a pie chart's order); the wedges of one shape drawn at
+    one place and one size make that shape whole.  Drawn as
+    ``line.set_marker(path)`` with ``markersize = size * factor``, a wedge
+    keeps the scale of ``marker`` at ``size`` (matplotlib scales a path
+    marker to half a unit at its largest coordinate; ``factor`` undoes it).
+
+    >>> path, factor = wedge_marker("o", 0, 4)  # the top right quarter of a disc of diameter 1
+    >>> v = path.vertices * factor / (2 * np.abs(path.vertices).max())  # as drawn at size 1
+    >>> bool(v[:, 0].min() >= -1e-9 and v[:, 1].min() >= -1e-9), round(float(np.hypot(*v.T).max()), 6)
+    (True, 0.5)
+    """
+    from matplotlib.markers import MarkerStyle
+    from matplotlib.path import Path
+
+    whole = MarkerStyle(marker)
+    # a disc (its path is Bézier curves): a circle of half a unit; a polygon (a diamond, a triangle): its outline
+    poly = None if marker == "o" else whole.get_path().transformed(whole.get_transform()).to_polygons()[0]
+    top = np.pi / 2.0
+    a1, a0 = top - 2.0 * np.pi * part / of, top - 2.0 * np.pi * (part + 1) / of  # clockwise: a0 < a1
+    angles = np.linspace(a0, a1, max(2, int(np.ceil(96 * (a1 - a0) / (2 * np.pi))) + 1))
+    edge = np.array([_ray(poly, a) for a in angles])
+    verts = np.vstack([[0.0, 0.0], edge, [0.0, 0.0]])
+    path = Path(verts, [Path.MOVETO] + [Path.LINETO] * len(edge) + [Path.CLOSEPOLY])
+    return path, 2.0 * float(np.abs(verts).max())
+
+
+def _ray(poly, angle):
+    """Where the ray from the origin at ``angle`` leaves the convex polygon ``poly`` (None: the disc of radius 0.5)."""
+    u = np.array([np.cos(angle), np.sin(angle)])
+    if poly is None:
+        return 0.5 * u
+    p, q = poly[:-1], poly[1:]
+    d = q - p
+    det = d[:, 0] * u[1] - d[:, 1] * u[0]  # solve t u = p + s d
+    with np.errstate(divide="ignore", invalid="ignore"):
+        s = (p[:, 1] * u[0] - p[:, 0] * u[1]) / det
+        t = (p[:, 0] * d[:, 1] - p[:, 1] * d[:, 0]) / -det
+    ok = np.isfinite(s) & (s >= -1e-9) & (s <= 1 + 1e-9) & (t > 0)
+    return float(t[ok].max()) * u if ok.any() else np.zeros(2)
 
 
 class _Padded(BboxBase):
@@ -72,35 +146,72 @@ def show_whole(line):
 
 
 def near_px(dpi):
-    """The distance (pixels at ``dpi``) under which :func:`nest_markers` nests two marks (the page's too)."""
+    """The distance (pixels at ``dpi``) under which :func:`share_markers` shares one mark out (the page's too)."""
     return max(NEAR_PT * dpi / 72.0, NEAR_MIN_PX)
 
 
-def ring_pt(n):
-    """The ring (points of radius) of each mark of a group of ``n`` nested ones: ``RING_PT``, thinner for many."""
-    return min(RING_PT, GROW_MAX_PT / max(n - 1, 1))
+def shared_part(line):
+    """``(part, of)``: the wedge of a mark :func:`share_markers` shares out among ``of`` marks; ``(0, 1)`` alone."""
+    wedge = _WEDGE.get(line)
+    return _BASE[line]["part"] if wedge is not None and line.get_marker() is wedge else (0, 1)
 
 
 def base_size(line):
-    """The marker size (points) ``line`` was given, before :func:`nest_markers` grew it."""
-    return _BASE_SIZE.get(line, line.get_markersize())
+    """The marker size (points) ``line`` was given, before :func:`share_markers` made it a wedge."""
+    return _BASE[line]["ms"] if line in _WEDGE else line.get_markersize()
 
 
-def nest_markers(ax, markers):
-    """Marks closer than :func:`near_px`, nested: each one under another grows by a ring, none moves.
+def _own_look(line):
+    """Give ``line`` back the look it had before it was made a wedge; remember the look it has."""
+    wedge = _WEDGE.pop(line, None)
+    if wedge is None:
+        _BASE[line] = {"marker": line.get_marker(), "ms": line.get_markersize(), "mfc": line.get_markerfacecolor(),
+                       "mec": line.get_markeredgecolor(), "mew": line.get_markeredgewidth()}
+        return
+    base = _BASE[line]
+    if line.get_marker() is not wedge:  # its owner gave it another shape meanwhile (PR's "v" at a log axis' foot)
+        base["marker"] = line.get_marker()
+    line.set_marker(base["marker"])
+    line.set_markersize(base["ms"])
+    line.set_markerfacecolor(base["mfc"])
+    line.set_markeredgecolor(base["mec"])
+    line.set_markeredgewidth(base["mew"])
 
-    A mark stays on its data (its drawn place is its value). Where two or
-    more classifiers' marks coincide (both at the trivial cost, say), the
-    later one (drawn on top) keeps its size and every one under it grows by
-    a ring (:func:`ring_pt`, thinner in a large group) per mark above it, so
-    each shows as a ring of its colour around the next: told apart by their
-    size, never by moving one.  Groups are marks linked by pairs closer than
-    :func:`near_px`.
+
+def groups(xy, reach):
+    """Indices of the marks at display ``xy`` linked by pairs closer than ``reach`` (groups of two or more)."""
+    near = np.hypot(*(xy[:, None] - xy[None]).transpose(2, 0, 1)) < reach
+    if np.count_nonzero(near) == len(xy):  # each mark near itself only: nothing to share (most steps)
+        return []
+    label = np.arange(len(xy))  # each group by its smallest index, spread along the links (a few marks)
+    while True:
+        spread = np.array([label[row].min() for row in near])
+        if np.array_equal(spread, label):
+            break
+        label = spread
+    found = [np.flatnonzero(label == g).tolist() for g in sorted(set(label.tolist()))]
+    return [g for g in found if len(g) > 1]
+
+
+def share_markers(ax, markers):
+    """Marks closer than :func:`near_px` drawn as one mark shared out in wedges, each on its own data.
+
+    A mark stays on its data (its drawn place is its value).  Where two or
+    more classifiers' marks coincide (both at the trivial cost, say), each
+    becomes one wedge of the shape (:func:`wedge_marker`), filled in its
+    classifier's colour and parted from the next by a thin white edge,
+    larger than the mark (:func:`pie_size`): the wedges of ``k``
+    coinciding marks make one mark of ``k`` colours, which says that they
+    coincide and whose they are, where a stack of marks showed only the top
+    one (or, grown into rings, an unreadable disc).  Wedges go round
+    clockwise from 12 o'clock in the order the marks are given (the legend's
+    order; a mark off the group's centre takes the wedge pointing its way,
+    :func:`wedge_parts`).  Groups are marks linked by pairs closer than :func:`near_px`;
+    a mark left alone gets its own look back.
     """
     markers = list(markers)
     for m in markers:
-        _BASE_SIZE[m] = base_size(m)
-        m.set_markersize(_BASE_SIZE[m])
+        _own_look(m)
     shown = [m for m in markers if m.get_visible() and len(m.get_xdata()) == 1]
     if len(shown) < 2:
         return
@@ -109,21 +220,46 @@ def nest_markers(ax, markers):
     keep = [i for i in range(len(shown)) if np.isfinite(xy[i]).all()]
     if len(keep) < 2:
         return
-    reach = near_px(ax.figure.dpi)
-    near = np.hypot(*(xy[keep][:, None] - xy[keep][None]).transpose(2, 0, 1)) < reach
-    if np.count_nonzero(near) == len(keep):  # each mark near itself only: nothing to nest (most steps)
-        return
-    label = np.arange(len(keep))  # each group by its smallest index, spread along the links (a few marks)
-    while True:
-        spread = np.array([label[row].min() for row in near])
-        if np.array_equal(spread, label):
+    for group in groups(xy[keep], near_px(ax.figure.dpi)):
+        for k, part in zip(group, wedge_parts(xy[keep][group]), strict=True):
+            line = shown[keep[k]]
+            base = _BASE[line]
+            path, factor = wedge_marker(base["marker"], part, len(group))
+            line.set_marker(path)
+            _WEDGE[line] = line.get_marker()
+            base["part"] = (part, len(group))
+            line.set_markersize(pie_size(base["ms"], len(group)) * factor)
+            line.set_markerfacecolor(base["mec"])  # a filled wedge in the classifier's colour
+            line.set_markeredgecolor("white")
+            line.set_markeredgewidth(PIE_EDGE_PT)
+
+
+#: A shared mark further than this (pixels) from its group's centre takes the wedge that points its way.
+AIM_PX = 0.5
+
+
+def wedge_parts(xy):
+    """The wedge of each of a group's marks at display ``xy`` (y up): a mark off the group's centre, the one
+    pointing its way (the farthest chooses first), so that it shows beside the others; the rest in their order.
+
+    >>> wedge_parts(np.array([[0.0, 0.0], [0.0, 0.0], [0.0, -5.0]]) + [10.0, 5.0 / 3])  # the last one below
+    [0, 2, 1]
+    """
+    k = len(xy)
+    off = xy - xy.mean(axis=0)
+    dist = np.round(np.hypot(off[:, 0], off[:, 1]), 6)  # equal distances equal, whatever the last bits
+    mids = np.pi / 2.0 - 2.0 * np.pi * (np.arange(k) + 0.5) / k  # each wedge's middle, clockwise from 12
+    free, part = list(range(k)), [None] * k
+    for i in sorted(range(k), key=lambda i: (-dist[i], i)):
+        if dist[i] <= AIM_PX:
             break
-        label = spread
-    for g in set(label.tolist()):
-        group = [keep[k] for k in np.flatnonzero(label == g)]  # in drawing order: the last is on top
-        ring = ring_pt(len(group))
-        for above, i in enumerate(reversed(group)):
-            shown[i].set_markersize(_BASE_SIZE[shown[i]] + 2.0 * ring * above)
+        aim = np.arctan2(off[i, 1], off[i, 0])
+        turn = np.array([abs((aim - mids[j] + np.pi) % (2.0 * np.pi) - np.pi) for j in free])
+        part[i] = free.pop(int(np.flatnonzero(turn <= turn.min() + 1e-9)[0]))  # of two as near: the first
+    for i in range(k):
+        if part[i] is None:
+            part[i] = free.pop(0)
+    return part
 
 
 #: The label's heights tried, in Axes fractions of its anchor, with its vertical alignment: the top first (where

@@ -18,7 +18,7 @@ import numpy as np
 
 from ...plotting._axes import precision_floor
 from ...plotting._compat import dash_pattern, draw_as_saved
-from ...plotting.layout._markers import GROW_MAX_PT, RING_PT, base_size, near_px
+from ...plotting.layout._markers import PIE_BASE, PIE_EDGE_PT, PIE_GROW, PIE_MAX, base_size, near_px
 
 __all__ = ["scene_artists", "line_style", "text_style", "panel_box", "pr_item", "envelope_item", "layers",
            "pr_limits", "envelope_limits", "variants", "axis_texts", "rgba", "Params"]
@@ -41,7 +41,7 @@ def line_style(artist, dpi):
         style = {"color": rgba(artist.get_color(), artist.get_alpha()), "lw": artist.get_linewidth() * px,
                  "dash": None if seq is None else [s * px for s in seq]}
         if artist.get_marker() not in (None, "None", "none", ""):
-            # its own size (not grown by nest_markers): the page nests the marks as the kernel does
+            # its own look (not a wedge of share_markers): the page shares the marks out as the kernel does
             style.update(r=base_size(artist) * px / 2, mfc=rgba(artist.get_markerfacecolor()),
                          mec=rgba(artist.get_markeredgecolor()), mew=artist.get_markeredgewidth() * px)
     elif isinstance(artist, Collection):
@@ -121,7 +121,8 @@ def envelope_item(disp, kind, param_control, skew_control):
            "grid": np.asarray(disp._grid(), dtype=float).tolist(), "log": bool(disp.log_skew),
            "baselines": {k: line_style(v, dpi) for k, v in disp.baselines_.items()},
            "skew_line": line_style(disp.skew_line_, dpi), "near_px": near_px(dpi),
-           "ring_px": RING_PT * dpi / 72.0, "grow_px": GROW_MAX_PT * dpi / 72.0}
+           "pie": {"base": PIE_BASE, "grow": PIE_GROW, "max": PIE_MAX,
+                   "edge": PIE_EDGE_PT * dpi / 72.0}}
     if kind == "cost":
         out["x_axis"] = disp.x_axis
     return out

@@ -32,7 +32,7 @@ import zlib
 import numpy as np
 
 from ...metrics.hull import frontier_hull
-from ...plotting.layout._markers import GROW_MAX_PT, RING_PT, base_size, near_px
+from ...plotting.layout._markers import PIE_BASE, PIE_EDGE_PT, PIE_GROW, PIE_MAX, base_size, near_px
 from ._draw import line_style, panel_box
 
 __all__ = ["encode_points", "decode_points", "threshold_scene"]
@@ -136,7 +136,7 @@ def threshold_scene(widget, height):
         for name, line in marker.points_.items():
             style = line_style(line, dpi)
             if marker.space in ("pr", "roc", "prg"):
-                # show_whole's clip: the Axes grown by this (and by the rings of a nested mark)
+                # show_whole's clip: the Axes grown by this (and by a shared mark's growth)
                 style["reach"] = (base_size(line) / 2.0 + line.get_markeredgewidth() / 2.0) * dpi / 72.0 + 1.0
             styles[name] = style
         marks.append({"key": keys[id(disp)], "space": marker.space, "panel": panel_box(disp.ax_, height),
@@ -144,8 +144,9 @@ def threshold_scene(widget, height):
     mode = c["threshold_mode"].value
     names = list(tc.points)
     return {
-        "points": points, "marks": marks, "near_px": near_px(dpi), "ring_px": RING_PT * dpi / 72.0,
-        "grow_px": GROW_MAX_PT * dpi / 72.0,
+        "points": points, "marks": marks, "near_px": near_px(dpi),
+        "pie": {"base": PIE_BASE, "grow": PIE_GROW, "max": PIE_MAX,
+                   "edge": PIE_EDGE_PT * dpi / 72.0},
         "m": "m" if "m" in c else None,
         "start": {"mode": mode, "of": names.index(tc.selected), "target": int(round(c["target"].value * 100)),
                   "index": [widget.threshold_index_[n] for n in names],

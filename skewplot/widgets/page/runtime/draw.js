@@ -5,7 +5,8 @@
   var value = A.value, stateIndex = A.stateIndex, titleOf = A.titleOf, rangeNow = A.rangeNow;
   // ctx: the page's canvas, or a layer's while layer() draws that layer (page.api.ctx() gives the one now)
   var canvas = document.getElementById("skewplot-canvas"), ctx = canvas.getContext("2d");
-  Object.assign(A, {transform: transform, stroke: stroke, clipTo: clipTo, geomspace: geomspace, nest: nest,
+  Object.assign(A, {transform: transform, stroke: stroke, clipTo: clipTo, geomspace: geomspace, share: share,
+                    wedge: wedge, pie: pie,
                     ctx: function () { return ctx; }, drawPanels: drawPanels, legendTexts: legendTexts});
 
   function transform(p) {
@@ -60,10 +61,17 @@
     pts.forEach(function (q, i) { if (i) { ctx.lineTo(q[0], q[1]); } else { ctx.moveTo(q[0], q[1]); } });
     ctx.closePath(); ctx.fill(); ctx.restore();
   }
-  function dot(q, st, grow) {
-    ctx.save(); ctx.beginPath(); ctx.arc(q[0], q[1], st.r + (grow || 0), 0, 2 * Math.PI);
-    ctx.fillStyle = st.mfc; ctx.fill();
-    if (st.mew > 0) { ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.stroke(); }
+  function dot(q, st, part, of, pies) {  // a shared one (of > 1): its wedge, in its colour, parted by white
+    ctx.save();
+    if (of > 1) {
+      wedge(q, pie(st.r, of, pies), part, of);
+      ctx.fillStyle = st.mec; ctx.fill();
+      ctx.lineWidth = pies.edge; ctx.strokeStyle = "white"; ctx.lineJoin = "miter"; ctx.stroke();
+    } else {
+      ctx.beginPath(); ctx.arc(q[0], q[1], st.r, 0, 2 * Math.PI);
+      ctx.fillStyle = st.mfc; ctx.fill();
+      if (st.mew > 0) { ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.stroke(); }
+    }
     ctx.restore();
   }
   function font(t) { return t.size.toFixed(2) + 'px "DejaVu Sans", "Bitstream Vera Sans", Arial, sans-serif'; }
@@ -203,18 +211,18 @@
     else { text(at, lab, b[0], b[1] + b[3] / 2, "center", "top", 90); }
     return;
     }
-    // the marker: its value per classifier, on its data; coinciding dots nested as plotting.layout._markers.nest_markers
+    // the marker: its value per classifier, on its data; coinciding dots shared as _markers.share_markers
     var mx = cost && axis === "pc" ? CF.probabilityCost(s, w) : s;
     names.forEach(function (name) {
       var y = best(it.curves[name].hull, mx);
       marks.push({name: name, value: isFinite(y) ? y : null, q: [T.x(mx), T.y(y)]});
     });
-    nest(marks, it.near_px, it.ring_px, it.grow_px);
+    share(marks, it.near_px);
     var sl = [[T.x(mx), T.box[1] + T.box[3]], [T.x(mx), T.box[1]]];
     stroke(sl, it.skew_line);
     page.drawn[p.key + "/skewline"] = sl;
     marks.forEach(function (mk) {
-      if (mk.value !== null) { dot(mk.q, it.curves[mk.name].marker, mk.grow); }
+      if (mk.value !== null) { dot(mk.q, it.curves[mk.name].marker, mk.part, mk.of, it.pie); }
       page.drawn[p.key + "/marker/" + mk.name] = [mk.q];
     });
     ctx.restore();
@@ -231,7 +239,8 @@
     ctx.restore();
     text(mt, " " + at.label + " ", px, at.y0, at.side, "top", 0);
   }
-  function nest(marks, reach, ring, grow) {  // _markers.nest_markers: groups of marks linked by pairs closer than reach
+  var AIM_PX = 0.5;  // _markers.AIM_PX
+  function share(marks, reach) {  // _markers.share_markers: groups of marks linked by pairs closer than reach
     var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[0]) && isFinite(m.q[1]); });
     var root = shown.map(function (m, i) { return i; });
     function find(i) { while (root[i] !== i) { i = root[i]; } return i; }
@@ -240,15 +249,63 @@
         if (j > i && Math.hypot(a.q[0] - b.q[0], a.q[1] - b.q[1]) < reach) { root[find(i)] = find(j); }
       });
     });
-    marks.forEach(function (m) { m.grow = 0; });
-    var size = {};  // each group's count: its rings thin so that its growth stays within grow (_markers.ring_pt)
-    shown.forEach(function (m, i) { var r = find(i); size[r] = (size[r] || 0) + 1; });
-    var above = {};  // from the last (drawn on top) back: each mark grows a ring per mark above it in its group
-    for (var i = shown.length - 1; i >= 0; i--) {
-      var r = find(i);
-      shown[i].grow = (above[r] || 0) * Math.min(ring, grow / Math.max(size[r] - 1, 1));
-      above[r] = (above[r] || 0) + 1;
+    marks.forEach(function (m) { m.part = 0; m.of = 1; });
+    var groups = {};  // each group's marks in drawing order (the legend's)
+    shown.forEach(function (m, i) { var r = find(i); (groups[r] = groups[r] || []).push(m); });
+    Object.keys(groups).forEach(function (r) {
+      var g = groups[r], k = g.length, parts = wedgeParts(g.map(function (m) { return [m.q[0], -m.q[1]]; }));
+      g.forEach(function (m, i) { m.part = parts[i]; m.of = k; });
+    });
+  }
+  function wedgeParts(xy) {  // _markers.wedge_parts: a mark off its group's centre takes the wedge pointing its way
+    var k = xy.length, cx = 0, cy = 0, i, j;
+    if (k < 2) { return [0]; }
+    xy.forEach(function (p) { cx += p[0] / k; cy += p[1] / k; });
+    var off = xy.map(function (p) { return [p[0] - cx, p[1] - cy]; });
+    var dist = off.map(function (o) { return Math.round(Math.hypot(o[0], o[1]) * 1e6) / 1e6; });
+    var free = [], part = [], order = [];
+    for (j = 0; j < k; j++) { free.push(j); part.push(null); order.push(j); }
+    order.sort(function (a, b) { return dist[b] - dist[a] || a - b; });
+    for (var n = 0; n < k; n++) {
+      i = order[n];
+      if (dist[i] <= AIM_PX) { break; }
+      var aim = Math.atan2(off[i][1], off[i][0]), best = 0, least = Infinity;
+      free.forEach(function (w, f) {
+        var mid = Math.PI / 2 - 2 * Math.PI * (w + 0.5) / k, d = aim - mid + Math.PI, tau = 2 * Math.PI;
+        var turn = Math.abs(d - tau * Math.floor(d / tau) - Math.PI);
+        if (turn < least - 1e-9) { least = turn; best = f; }  // of two as near: the first
+      });
+      part[i] = free.splice(best, 1)[0];
     }
+    for (i = 0; i < k; i++) { if (part[i] === null) { part[i] = free.shift(); } }
+    return part;
+  }
+  // a shared mark's wedge (_markers.wedge_marker): ``outline`` the whole shape round its centre (pixels, y up; a
+  // number: a disc of that radius), cut from 12 o'clock clockwise into ``of`` equal angles, sampled as the kernel
+  function wedge(q, outline, part, of) {
+    var top = Math.PI / 2, a1 = top - 2 * Math.PI * part / of, a0 = top - 2 * Math.PI * (part + 1) / of;
+    var n = Math.max(2, Math.ceil(96 * (a1 - a0) / (2 * Math.PI)) + 1);
+    ctx.beginPath(); ctx.moveTo(q[0], q[1]);
+    for (var k = 0; k < n; k++) {
+      var a = a0 + (a1 - a0) * k / (n - 1), t = ray(outline, a);
+      ctx.lineTo(q[0] + t * Math.cos(a), q[1] - t * Math.sin(a));
+    }
+    ctx.closePath();
+  }
+  function ray(poly, a) {  // _markers._ray: where the ray from the centre at angle a leaves the convex outline
+    if (typeof poly === "number") { return poly; }  // a disc of that radius
+    var u = [Math.cos(a), Math.sin(a)], best = 0;
+    for (var i = 0; i < poly.length; i++) {
+      var p = poly[i], q = poly[(i + 1) % poly.length], d = [q[0] - p[0], q[1] - p[1]];
+      var det = d[0] * u[1] - d[1] * u[0];
+      if (det === 0) { continue; }
+      var s = (p[1] * u[0] - p[0] * u[1]) / det, t = (p[0] * d[1] - p[1] * d[0]) / -det;
+      if (s >= -1e-9 && s <= 1 + 1e-9 && t > 0) { best = Math.max(best, t); }
+    }
+    return best;
+  }
+  function pie(size, k, P) {  // _markers.pie_size
+    return k < 2 ? size : size * Math.min(P.max, P.base + P.grow * (k - 1));
   }
 
   // ---- the explorer's AUCPR-against-skew panel: the skew line and the range ----

@@ -188,6 +188,11 @@
     }
     ctx.closePath();
   }
+  function outline(r, low) {  // markerPath's shape round its centre, y up (for A.wedge)
+    if (low) { return [[0, -r], [r, r], [-r, r]]; }
+    var d = r * Math.SQRT2;
+    return [[0, d], [d, 0], [0, -d], [-d, 0]];
+  }
   function drawMarks() {
     if (!S.ready) { return; }
     if (S.mode !== "threshold") { targets(); }
@@ -223,17 +228,24 @@
         marks.push({name: name, value: 0, q: q, low: low});
       });
       if (m.space === "cost" || m.space === "f") { return; }
-      A.nest(marks, TH.near_px, TH.ring_px, TH.grow_px);  // skewplot.plotting.layout._markers.nest_markers
+      A.share(marks, TH.near_px);  // skewplot.plotting.layout._markers.share_markers
       marks.forEach(function (mk) {
         var key = m.key + "/threshold/" + mk.name, st = m.styles[mk.name];
         if (mk.value === null) { return; }
         page.drawn[key] = [mk.q];
         if (!(isFinite(mk.q[0]) && isFinite(mk.q[1]))) { return; }
-        var b = T.box, e = st.reach + mk.grow;  // show_whole: clipped to the Axes grown by the marker
+        var b = T.box, r = mk.of > 1 ? A.pie(st.r, mk.of, TH.pie) : st.r;
+        var e = st.reach + (r - st.r) * Math.SQRT2;  // show_whole: clipped to the Axes grown by the marker
         ctx.save(); ctx.beginPath(); ctx.rect(b[0] - e, b[1] - e, b[2] + 2 * e, b[3] + 2 * e); ctx.clip();
-        markerPath(ctx, mk.q, st.r + mk.grow, mk.low);
-        ctx.fillStyle = st.mfc; ctx.fill();
-        ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.lineJoin = "miter"; ctx.stroke();
+        if (mk.of > 1) {  // one mark shared by coinciding ones: its wedge, filled in its colour, parted by white
+          A.wedge(mk.q, outline(r, mk.low), mk.part, mk.of);
+          ctx.fillStyle = st.mec; ctx.fill();
+          ctx.lineWidth = TH.pie.edge; ctx.strokeStyle = "white"; ctx.lineJoin = "miter"; ctx.stroke();
+        } else {
+          markerPath(ctx, mk.q, r, mk.low);
+          ctx.fillStyle = st.mfc; ctx.fill();
+          ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.lineJoin = "miter"; ctx.stroke();
+        }
         ctx.restore();
       });
     });

@@ -1,0 +1,123 @@
+"""The saved page's ``share`` and ``wedge`` (``runtime/draw.js``) against the kernel's ``share_markers``.
+
+The page shares coinciding marks out in wedges as the kernel does, and
+moves none; the browser walks compare a few states, this compares 150
+random sets of 2-11 marks (clusters of 1-10 px, marks on one vertical line)
+in Node: each mark's group and wedge, and the wedge's outline point by point.
+Skipped without ``node``, failed without it in CI.
+"""
+
+import json
+import shutil
+import subprocess
+from importlib import resources
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.markers import MarkerStyle  # noqa: E402
+from matplotlib.transforms import Affine2D  # noqa: E402
+
+from skewplot.plotting.layout._markers import (  # noqa: E402
+    AIM_PX,
+    PIE_BASE,
+    PIE_GROW,
+    PIE_MAX,
+    base_size,
+    near_px,
+    share_markers,
+    shared_part,
+)
+
+NODE = shutil.which("node")
+pytestmark = pytest.mark.usefixtures("node")  # skips without node; fails in CI (tests/conftest.py)
+
+
+def _functions(*names):
+    """The page's functions ``names`` as they ship (they use nothing of their file but ``ctx`` and each other)."""
+    text = resources.files("skewplot.widgets.page").joinpath("runtime", "draw.js").read_text(encoding="utf-8")
+    out = []
+    for name in names:
+        start = text.index(f"  function {name}(")
+        end = text.index("\n  }\n", start) + len("\n  }\n") if not text[start:].split("\n", 1)[0].endswith("}") \
+            else text.index("\n", start) + 1
+        out.append(text[start:end])
+    return "\n".join(out)
+
+
+@pytest.mark.slow  # loaded run 2026-11-30
+def test_the_pages_share_cuts_the_wedges_the_kernel_cuts(tmp_path):
+    rng = np.random.default_rng(0)
+    fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+    ax.set(xlim=(0, 400), ylim=(0, 300))
+    fig.subplots_adjust(0.1, 0.1, 0.9, 0.9)
+    height = fig.bbox.height
+    px = fig.dpi / 72.0
+    cases, shared = [], 0
+    for case in range(150):
+        n = int(rng.integers(2, 12))  # up to 11
+        centre = rng.uniform((0, 0), (400, 300))
+        spread = rng.choice([1.0, 4.0, 10.0], size=2)
+        places = centre + rng.normal(0.0, spread, (n, 2))
+        if rng.random() < 0.3:
+            places[:, 0] = np.round(places[:, 0] / 10) * 10  # marks on one vertical line
+        shape = "oD"[case % 2]
+        marks = [ax.plot([x], [y], shape, color=f"C{k % 10}")[0] for k, (x, y) in enumerate(places)]
+        share_markers(ax, marks)
+        share_markers(ax, marks)  # again (a widget's next layout): the same wedges, not cut twice
+        drawn = [m.get_transform().transform([[m.get_xdata()[0], m.get_ydata()[0]]])[0] for m in marks]
+        np.testing.assert_allclose(drawn, ax.transData.transform(places), atol=1e-9)  # none moved
+        kernel = []
+        for m, (x, y) in zip(marks, drawn, strict=True):
+            part, of = shared_part(m)
+            outline = None
+            if of > 1:  # the wedge as drawn (matplotlib's path marker, scaled), in canvas pixels (y down)
+                ms = MarkerStyle(m.get_marker())
+                verts = ms.get_path().transformed(ms.get_transform() + Affine2D().scale(m.get_markersize() * px))
+                outline = [[x + vx, height - (y + vy)] for vx, vy in verts.vertices[:-1]]
+            else:
+                assert m.get_marker() == shape and m.get_markersize() == base_size(m) == 6.0
+            kernel.append({"part": part, "of": of, "outline": outline})
+        shared += sum(k["of"] > 1 for k in kernel)
+        page = [[x, height - y] for x, y in ax.transData.transform(places).tolist()]  # canvas: y down
+        cases.append({"q": page, "kernel": kernel, "shape": shape, "r": 6.0 * px / 2})
+        for m in marks:
+            m.remove()
+    plt.close(fig)
+    assert shared > 50  # the cases share
+    (tmp_path / "cases.json").write_text(json.dumps(cases))
+    script = f"const AIM_PX = {AIM_PX};\n" + _functions("share", "wedgeParts", "wedge", "ray", "pie") + f"""
+const cases = require({json.dumps(str(tmp_path / "cases.json"))});
+let worst = 0, moved = 0, wrong = 0;
+let path = [];
+const ctx = {{beginPath() {{ path = []; }}, moveTo(x, y) {{ path.push([x, y]); }},
+             lineTo(x, y) {{ path.push([x, y]); }}, closePath() {{}}}};
+for (const c of cases) {{
+  const marks = c.q.map(q => ({{value: 1, q: q.slice()}}));
+  share(marks, {near_px(100)});
+  marks.forEach((m, i) => {{
+    const k = c.kernel[i];
+    if (m.part !== k.part || m.of !== k.of) {{ wrong += 1; return; }}
+    moved = Math.max(moved, Math.abs(m.q[0] - c.q[i][0]), Math.abs(m.q[1] - c.q[i][1]));
+    if (m.of > 1) {{
+      const r = pie(c.r, m.of, {{base: {PIE_BASE}, grow: {PIE_GROW}, max: {PIE_MAX}}});
+      const d = r * Math.SQRT2;
+      wedge(m.q, c.shape === "o" ? r : [[0, d], [d, 0], [0, -d], [-d, 0]], m.part, m.of);
+      if (path.length !== k.outline.length) {{ wrong += 1; return; }}
+      path.forEach((p, j) => {{
+        worst = Math.max(worst, Math.abs(p[0] - k.outline[j][0]), Math.abs(p[1] - k.outline[j][1]));
+      }});
+    }}
+  }});
+}}
+console.log(JSON.stringify([worst, moved, wrong]));
+"""
+    (tmp_path / "run.js").write_text(script)
+    out = subprocess.run([NODE, str(tmp_path / "run.js")], capture_output=True, text=True, timeout=60, check=True)
+    worst, moved, wrong = json.loads(out.stdout)
+    assert wrong == 0 and moved == 0
+    assert worst < 1e-6  # pixels
