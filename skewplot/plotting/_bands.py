@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from .._validate import check_choice, check_scalar
 
-__all__ = ["fold_band", "fold_band_text", "ci_band_text", "draw_band", "move_band", "check_band", "check_ci",
-           "ci_replicates", "ci_quantiles", "FOLD_QUANTILES"]
+__all__ = ["fold_band", "fold_band_text", "ci_band_text", "draw_band", "band_alpha", "thin_bands", "move_band",
+           "check_band", "check_ci", "ci_replicates", "ci_quantiles", "FOLD_QUANTILES"]
 
 
 #: The quantiles of ``band="quantile"`` (with the median as the centre line).
@@ -62,8 +64,36 @@ def ci_band_text(ci, n_boot, method="percentile"):
     return f"{_percent(ci)} pointwise bootstrap CI\n({method}, {n_boot} replicates)"
 
 
+#: Up to this many bands on one Axes each keeps a fifth of its line's opacity; more share that ink (``thin_bands``).
+FULL_BANDS = 4
+_OWN_ALPHA = weakref.WeakKeyDictionary()  # band -> the opacity draw_band gave it
+
+
+def band_alpha(n_bands):
+    """The share of its own opacity each of ``n_bands`` bands on one Axes keeps: all up to four, then ``4 / n``.
+
+    Ten bands at 0.2 each overlapped into one tinted field that buried the
+    curves (pr-04/11/12, roc-05, fm-03/05 of the review of 494a71d); at
+    0.08 each, ten overlapping bands still let the curves show.
+
+    >>> band_alpha(1), band_alpha(4), band_alpha(10)
+    (1.0, 1.0, 0.4)
+    """
+    return min(1.0, FULL_BANDS / max(int(n_bands), 1))
+
+
+def thin_bands(bands):
+    """Give each of ``bands`` (one Axes' bands) its opacity among them: :func:`band_alpha` of its own."""
+    bands = list(bands)
+    for band in bands:
+        own = _OWN_ALPHA.setdefault(band, band.get_alpha())
+        alpha = None if own is None else own * band_alpha(len(bands))
+        if alpha != band.get_alpha():  # set only when it changes: a widget's step then repaints no band
+            band.set_alpha(alpha)
+
+
 def draw_band(ax, x, lo, hi, line, label=None):
-    """The band under ``line``: its colour, a fifth of its opacity.
+    """The band under ``line``: its colour, a fifth of its opacity (less among many bands: ``thin_bands``).
 
     Drawn just below the line and above the axis grid, so that a widget
     redrawing the moving parts never has to repaint the ticks.  ``label``

@@ -14,6 +14,7 @@ import numpy as np
 
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
+from ._bands import thin_bands
 from ._legend_text import LEGEND_NAME, area_name, auc_label, auc_labels, legend_name  # noqa: F401 - their home before
 from ._notes import note, notes
 from .layout._figure import lay_out, settle
@@ -127,6 +128,7 @@ class Display:
 
     def _place_legend(self, *args, relocate=False, **kwargs):
         """A new legend by the one rule of :mod:`.layout._legend`, or (``relocate``) the same one moved on update."""
+        thin_bands(getattr(self, "bands_", {}).values())  # before the legend shows a band's swatch
         legend = self.ax_.get_legend() if relocate else None
         if relocate and legend is None:
             return None
