@@ -308,7 +308,7 @@ class SkewWidget(Tables, widgets.VBox):
         self._freeze_layout()
         for disp in self.displays.values():  # the legend rule again, on the final (frozen) Axes sizes
             disp._place_legend(relocate=True)
-        self.frames = Frames(self.figure, self._moving_artists, lock=self._paint_lock)
+        self.frames = Frames(self.figure, self._moving_artists, self._paint_lock, self._layout and self._layout.refresh)
         self.frames.redraw()
         self._show()
 
@@ -335,7 +335,7 @@ class SkewWidget(Tables, widgets.VBox):
         start = time.perf_counter()
         self._later = later = []  # the tables' HTML: sent after the frame, which the user waits for
         try:
-            # another thread may be painting this figure (see the _frames notes)
+            # another thread may be painting this figure (see _lock)
             with BusyTimer(self.status, at_once=slow, off=self._reverting), self._paint_lock:
                 self._apply_all({name})
                 if self._layout is not None:  # limits the step moved ask for no new layout (see _layout)

@@ -61,12 +61,13 @@ from matplotlib.legend import Legend
 from ._keep import Kept, cut
 from ._lock import guard
 from ._parts import TEXTS, Footprints, Painter, measure_regions, out_of_order, overlap, static_boxes, whole_frames
+from ._requests import DrawRequests
 
 __all__ = ["Frames", "guard"]
 
 
-class Frames:
-    """Paint the frames of one figure.
+class Frames(DrawRequests):
+    """Paint the frames of one figure (and answer ipympl's requests for a draw, see ``_requests``).
 
     Parameters
     ----------
@@ -76,6 +77,8 @@ class Frames:
         on every call; artists the Displays re-create are picked up).
     lock : threading.RLock, optional
         The figure's paint lock (default: a new one); see :func:`guard`.
+    relayout : callable, optional
+        ``Layout.refresh`` (see ``_layout``): a draw request lays the figure out first.
 
     Attributes
     ----------
@@ -91,7 +94,7 @@ class Frames:
         Held while a frame is painted; the canvas' own draws hold it too.
     """
 
-    def __init__(self, figure, moving, lock=None):
+    def __init__(self, figure, moving, lock=None, relayout=None):
         self.figure = figure
         self.lock = guard(figure.canvas, lock)
         self._moving = moving
@@ -101,8 +104,7 @@ class Frames:
         self._order = {}  # Axes id -> artist id -> index in _by_axes
         self._layers = {}  # ((Axes id, k), ...) -> the static layer with the first k planned artists painted
         self._marked = {}  # id -> artist: every part of the plan, set animated
-        self._regions = {}
-        self._footprints = None
+        self._regions, self._footprints = {}, None
         self._axis_boxes = {}  # Axis id -> its box at the last full draw (see _parts)
         self._spill = {}  # Axes id -> boxes of the texts it painted outside its part in the latest frame
         self._static = {}  # Axes id -> boxes of its static artists (see _parts.out_of_order)
@@ -116,6 +118,7 @@ class Frames:
         self.painter = Painter(figure)  # a legend whose texts kept their sizes is painted without a new layout
         # Canvas callbacks live on the figure: they survive a new canvas.
         figure.canvas.mpl_connect("draw_event", self._on_draw)
+        self._answer_draws(relayout)
 
     # ------------------------------------------------------------------ what moves
     def plan(self):
@@ -198,6 +201,7 @@ class Frames:
             else:
                 # an Axes repainted only because its part meets a changed one: all its plan is lower layer
                 self._paint(dirty, {key: starts.get(key, len(self._by_axes[key])) for key in dirty})
+            self._shown()
             whole_frames(canvas)
             canvas.blit(self.figure.bbox)
             kind = "blit"
@@ -371,16 +375,17 @@ class Frames:
 
     def _on_draw(self, event):
         """After a full draw: keep the static layer, then paint the moving artists on it."""
-        canvas = event.canvas
-        if canvas.is_saving() or not hasattr(canvas, "copy_from_bbox"):
-            return  # savefig paints animated artists itself; a foreign canvas has no buffer
+        if not event.canvas.is_saving() and hasattr(event.canvas, "copy_from_bbox"):  # savefig paints them itself
+            self._took_layer(event.canvas, event.renderer)  # (a foreign canvas has no buffer)
+
+    def _took_layer(self, canvas, renderer):  # the canvas holds a new static layer
         self._background = canvas.copy_from_bbox(self.figure.bbox)
         self._layers.clear()
         self.painter.forget()
         self._state = self._static_state()
         self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
         axes = [axis for ax in self.figure.axes if id(ax) in self._by_axes for axis in (ax.xaxis, ax.yaxis)]
-        self._regions, self._axis_boxes = measure_regions(self.figure, canvas, event.renderer, axes)
+        self._regions, self._axis_boxes = measure_regions(self.figure, canvas, renderer, axes, kept=True)
         self._footprints = None
         self._spill = self._spill_boxes(self._by_axes)  # texts outside their Axes' part (painted below)
         self._static = static_boxes(self.figure, self._by_axes, self._feet())
@@ -388,6 +393,7 @@ class Frames:
             self.painter.draw(artist)
         self.kept.forget()
         self.kept.remember(self._plan)
+        self._shown()
         whole_frames(canvas)  # the PNG of this draw is made after this handler
 
 

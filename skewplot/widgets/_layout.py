@@ -19,17 +19,30 @@ import functools
 
 from ..plotting._axes import refit_titles
 from ..plotting._notes import notes
+from ._regions import regions_of
 
 __all__ = ["Layout", "freeze_layout", "renest", "shared_legend", "fitted_legend", "LEGEND_PT"]
 
 
 class Layout:
-    """The figure's layout engine and the state (size, dpi, limits) it last laid out."""
+    """The figure's layout engine and the state (size, dpi, limits) it last laid out.
+
+    A zoom, pan or Home whose Axes' new tight boxes lie within the boxes
+    they had when the figure was last laid out needs no new layout: their
+    labels keep at least the room they had, so nothing runs into a
+    neighbour, and the panels do not jump at every zoom (a layout would
+    give a panel whose labels got shorter, or whose last tick label no
+    longer overhangs its edge, a few pixels back; it does so at the next
+    layout: a resize, or a zoom whose labels need more room).  Each Axes'
+    box as laid out is the one the first full draw after the layout
+    measured (:mod:`._regions`).
+    """
 
     def __init__(self, figure, engine, lock, displays, before=None):
         self.figure, self.engine, self.lock, self.displays, self.before = figure, engine, lock, displays, before
         self.count = 0  # layouts computed after the first
-        self.laid_out = self.key()
+        self.skipped = 0  # zooms, pans and Homes that needed none
+        self._laid_out()
 
     def key(self):
         fig = self.figure
@@ -40,9 +53,38 @@ class Layout:
         labels of a step barely change width, so the step keeps its cost (a layout would double its full draw)."""
         self.laid_out = self.laid_out[:2] + self.key()[2:]
 
+    def _laid_out(self):
+        self.laid_out = self.key()
+        self._boxes = [tuple(ax.bbox.bounds) for ax in self.figure.axes]  # Home puts back the positions it saw
+        regions_of(self.figure).laid = {}  # the boxes the next full draw measures
+
+    def _within(self, key):
+        """Whether only limits changed since the layout, and each changed Axes' tight box lies within its box then."""
+        fig = self.figure
+        if key[:2] != self.laid_out[:2] or [tuple(ax.bbox.bounds) for ax in fig.axes] != self._boxes:
+            return False
+        regions = regions_of(fig)
+        renderer = fig.canvas.get_renderer()
+        for ax, now, then in zip(fig.axes, key[2:], self.laid_out[2:], strict=True):
+            if now == then:
+                continue
+            if ax.get_legend() is not None or ax.get_aspect() != "auto":  # the legend rule; a box the limits shape
+                return False
+            old = regions.laid.get(id(ax))
+            new = regions.box(ax, renderer)
+            if old is None or new is None or not _contains(old, new):
+                return False
+        return True
+
     def refresh(self):
         """The layout again, and every legend by its rule, if the size, dpi or a limit changed since the last."""
-        if self.key() == self.laid_out:
+        key = self.key()
+        if key == self.laid_out:
+            return False
+        if self._within(key):
+            self.laid_out = key  # the states (and boxes) of the layout stay the reference
+            self.skipped += 1
+            renest(self.displays)
             return False
         if self.before is not None:
             self.before()
@@ -52,9 +94,15 @@ class Layout:
         if titled or any(legend is not None for legend in moved):  # room for the legends where the rule put them
             self.engine.execute(self.figure)
         renest(self.displays)
-        self.laid_out = self.key()
+        self._laid_out()
         self.count += 1
         return True
+
+
+def _contains(outer, inner, tol=0.5):
+    """Whether Bbox ``inner`` lies within ``outer`` (display pixels, ``tol`` of play)."""
+    return (inner.x0 >= outer.x0 - tol and inner.y0 >= outer.y0 - tol and inner.x1 <= outer.x1 + tol
+            and inner.y1 <= outer.y1 + tol)
 
 
 def renest(displays):

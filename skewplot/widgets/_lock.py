@@ -1,4 +1,13 @@
-"""Every paint of a widget's figure holds one lock (threads: see :mod:`._frames`); a step's busy timer."""
+"""Every paint of a widget's figure holds one lock; a step's busy timer.
+
+JupyterLab (``commsOverSubshells``, default with ipykernel 7) handles
+widget messages in a kernel subshell, a thread of its own, while cells run
+in the main thread.  A slider step, ipympl's answer to the browser's
+"draw" and a cell's ``savefig`` then paint one Agg buffer at once: the PNG
+sent is part white, and a static layer copied from it (see :mod:`._frames`)
+keeps the damage in every later blit.  So every paint of the figure holds
+its paint lock (:func:`guard`).
+"""
 
 from __future__ import annotations
 

@@ -25,6 +25,7 @@ from matplotlib.text import Text
 
 from ..plotting._compat import legend_loc, webagg_state
 from ..plotting._labels import AxisLabel
+from ._regions import regions_of
 
 __all__ = ["PAD", "TEXTS", "overlap", "measure_regions", "Footprints", "static_boxes", "out_of_order", "whole_frames",
            "frame_png", "encode_png", "Painter"]
@@ -44,12 +45,14 @@ def _pixels(box, width, height):
             min(width, int(box.x1) + 1 + PAD), min(height, int(height - box.y0) + 1 + PAD))
 
 
-def measure_regions(figure, canvas, renderer, axes_artists=()):
+def measure_regions(figure, canvas, renderer, axes_artists=(), kept=False):
     """Each Axes' part, and the boxes of each Axis in ``axes_artists``, measured after a full draw.
 
     Returns ``(regions, axis_boxes)``: Axes id -> box, Axis id -> tuple of
     boxes (its tick marks and grid, each tick label shown, its offset text;
-    the label is measured with each frame, as it may change).
+    the label is measured with each frame, as it may change).  ``kept``
+    True: the figure's :class:`~skewplot.widgets._regions.Regions` measure
+    again only the Axes whose state changed.
 
     ``get_tightbbox`` re-positions ticks and titles, which marks them (and
     through them the figure) stale although nothing changed: the same
@@ -58,16 +61,19 @@ def measure_regions(figure, canvas, renderer, axes_artists=()):
     """
     from matplotlib.axis import Axis
 
+    kept = regions_of(figure) if kept else None
     fresh = [a for a in (figure, *figure.axes) if not a.stale]
     width, height = canvas.get_width_height(physical=True)
     regions, axis_boxes = {}, {}
     for ax in figure.axes:
-        box = ax.get_tightbbox(renderer)
+        box = ax.get_tightbbox(renderer) if kept is None else kept.box(ax, renderer, drawn=True)
         if box is not None:
             regions[id(ax)] = _pixels(box, width, height)
     for artist in axes_artists:
         if isinstance(artist, Axis) and artist.get_visible():
-            axis_boxes[id(artist)] = _axis_boxes(artist, renderer, width, height)
+            measure = functools.partial(_axis_boxes, artist, renderer, width, height)
+            what = (artist.axis_name, width, height)
+            axis_boxes[id(artist)] = measure() if kept is None else kept.of(artist.axes, what, measure)
     for artist in fresh:
         artist.stale = False
     return regions, axis_boxes

@@ -77,3 +77,68 @@ def test_ipympl_slider_step_blits_and_sends_the_changed_pixels(ipympl_backend, t
     assert w.frames.last == "blit"
     assert len(sent) == 1 and sent[0][:8] == b"\x89PNG\r\n\x1a\n"  # one diff image, sent at once
     assert_frame_is_full_draw(w)
+
+
+@pytest.mark.slow  # about 1 s: a widget and four full draws
+@pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
+def test_ipympl_draw_request_with_nothing_changed_resends_the_frame(ipympl_backend, two_classifiers, monkeypatch):
+    """Issue 44: the page asks for a draw after each resize; a second full draw of the same state is not made."""
+    from .test_frames import assert_frame_is_full_draw
+
+    w = sp.widgets.interactive_pr(two_classifiers, skew=0.1)
+    canvas = w.figure.canvas
+    sent, draws = [], []
+    monkeypatch.setattr(canvas, "send_binary", lambda data: sent.append(data))
+    canvas.mpl_connect("draw_event", lambda event: draws.append(1))
+
+    def ask():  # the page's request for a draw
+        sent.clear()
+        draws.clear()
+        canvas.handle_event({"type": "draw"})
+        assert len(sent) == 1 and sent[0][:8] == b"\x89PNG\r\n\x1a\n"
+        return len(draws)
+
+    assert ask() == 1  # the first: a full draw
+    assert ask() == 0 and w.frames.resent == 1  # nothing changed: the frame shown, sent again
+    w.controls["skew"].value = 0.02
+    assert ask() == 0 and w.frames.resent == 2  # a control step's frame is the figure as it is
+    assert_frame_is_full_draw(w)
+    next(iter(w.displays["pr"].lines_.values())).set_color("k")  # a moving (animated) artist changed by hand
+    assert ask() == 1
+    w.displays["pr"].ax_.set_title("by hand")  # a static one
+    assert ask() == 1
+    w.figure.set_size_inches(5, 4)  # what the page's resize does before its request
+    assert ask() == 1 and w.frames.resent == 2
+    assert ask() == 0 and w.frames.resent == 3
+    assert_frame_is_full_draw(w)
+
+
+@pytest.mark.slow  # about 3 s: an explorer and three full draws
+@pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
+def test_ipympl_zoom_repaints_only_the_zoomed_panel_and_shows_a_full_draw(ipympl_backend, two_classifiers,
+                                                                           monkeypatch):
+    """Issue 44: after a zoom that needs no new layout, the page's draw request paints the static layer again
+    only where the zoomed panel is: no full draw, and the frame is the full draw's, pixel for pixel."""
+    from .test_frames import assert_frame_is_full_draw
+
+    w = sp.widgets.explorer(two_classifiers, skew=0.2)
+    canvas = w.figure.canvas
+    draws = []
+    monkeypatch.setattr(canvas, "send_binary", lambda data: None)
+    canvas.mpl_connect("draw_event", lambda event: draws.append(1))
+    canvas.handle_event({"type": "draw"})
+    ax = w.displays["pr"].ax_
+    home = ax.get_xlim(), ax.get_ylim()
+    for zoom in ((0.2, 0.6), (0.3, 0.9)), home:  # a zoom, then Home
+        ax.set_xlim(*zoom[0])
+        ax.set_ylim(*zoom[1])
+        for other in w.figure.axes:  # the toolbar keeps every Axes' position (and so marks every one stale)
+            other.get_position()
+        draws.clear()
+        canvas.handle_event({"type": "draw"})
+        assert not draws
+        assert_frame_is_full_draw(w)
+    assert (w.frames.rebuilt, w._layout.count) == (2, 0)
+    w.controls["m"].value = 0.3
+    assert w.frames.last == "blit"
+    assert_frame_is_full_draw(w)

@@ -155,6 +155,27 @@ def test_widget_in_jupyterlab(lab, artifacts, key, backend):
             wait_changed(readout, before, page)
             _agree(sess, slider, readout, name, display)
             check_frame(sess, fig_loc, "after_pan")
+            if key == "explorer":  # issue 44: a zoom and Home repaint only the zoomed panel's static layer
+                def limits():
+                    return sess.ask("print('LIM', w.displays['pr'].ax_.get_xlim())", "LIM")
+
+                home = limits()
+                for title in ("Zoom to rectangle", "Reset original view"):
+                    fig_loc.hover()
+                    page.locator(f".jupyter-matplotlib-toolbar button[title^='{title}']").first.click()
+                    if title.startswith("Zoom"):
+                        zx, zy = cbox["x"] + cbox["width"] * 0.2, cbox["y"] + cbox["height"] * 0.15  # the PR panel
+                        page.mouse.move(zx, zy)
+                        page.mouse.down()
+                        page.mouse.move(zx + 40, zy + 30, steps=5)
+                        page.mouse.up()
+                        fig_loc.hover()
+                        page.locator(f".jupyter-matplotlib-toolbar button[title^='{title}']").first.click()
+                    deadline = time.monotonic() + 60
+                    while (limits() == home) == title.startswith("Zoom"):  # the kernel has the new limits
+                        assert time.monotonic() < deadline, f"{title}: the PR panel's limits never changed"
+                        page.wait_for_timeout(200)  # polling the condition
+                    check_frame(sess, fig_loc, title.split()[0].lower())
 
         # re-run the widget's cell: one live figure, not blank, the old one closed
         page.locator(".jp-Cell").nth(1).locator(".jp-InputArea").click()

@@ -64,6 +64,41 @@ def test_zoom_pan_and_home_lay_out_again_and_move_the_legend(rare):
     assert w.frames.last == "blit"
 
 
+@pytest.mark.slow  # about 3 s: an explorer and five full draws
+def test_a_zoom_within_the_laid_out_boxes_keeps_the_layout_and_measures_one_panel(rare):
+    """Issue 44: a zoom (or Home) whose tick labels take no more room needs no new layout, and after its full
+    draw only the zoomed panel is measured again; the frames stay equal to full draws."""
+    from skewplot.widgets._regions import regions_of
+
+    from .test_frames import assert_frame_is_full_draw
+
+    w = explorer(rare, skew=0.005)
+    ax = w.displays["pr"].ax_
+    home = ax.get_xlim(), ax.get_ylim()
+    regions = regions_of(w.figure)
+    measured = regions.measured
+    ax.set_xlim(0.2, 0.6)  # the toolbar's zoom, then the draw the browser asks for
+    ax.set_ylim(0.01, 0.5)
+    w.figure.canvas.draw()
+    assert (w._layout.count, w._layout.skipped, regions.measured - measured) == (0, 1, 1)
+    assert_frame_is_full_draw(w)
+    w.controls["m"].value = 0.3  # (a skew step sets the PR panel's limits again: a full draw)
+    assert w.frames.last == "blit"
+    assert_frame_is_full_draw(w)
+    ax.set_xlim(*home[0])  # Home
+    ax.set_ylim(*home[1])
+    w.figure.canvas.draw()
+    assert (w._layout.count, w._layout.skipped) == (0, 2)
+    cost = w.displays["cost"].ax_
+    cost.set_ylim(0.40001, 0.40003)  # long tick labels: laid out again
+    w.figure.canvas.draw()
+    assert (w._layout.count, w._layout.skipped) == (1, 2)
+    assert lint_figure(w.figure, checks=TEXTS) == []
+    w.controls["f_alpha"].value = 0.3  # (the cost panel is the one whose limits an m step sets again)
+    assert w.frames.last == "blit"
+    assert_frame_is_full_draw(w)
+
+
 @pytest.mark.slow  # about 2 s: a widget and four full draws
 def test_a_resize_refits_the_axis_labels_both_ways(rare):
     """A corner drag to a short figure breaks the cost label onto two lines; dragged back, it is whole again."""

@@ -1,0 +1,140 @@
+"""The browser's requests for a draw (ipympl) answered without a full draw where one is not needed (issue 44).
+
+ipympl's page asks for a draw after each resize (its "refresh"), when it
+reconnects and whenever the kernel says the figure changed, and a full draw
+of the explorer at 2 x 1e6 points takes about a second.  When nothing
+changed since the latest frame was painted, the canvas already holds the
+figure as it is: that frame is sent again.  After a zoom or Home that needs
+no new layout (see :mod:`._layout`), a full draw's static layer differs
+from the last one only where the zoomed Axes are: that is painted again
+(:func:`repaint_changed`) and the moving artists on it, as after a full draw.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from matplotlib.colors import to_rgba
+from matplotlib.text import Text
+
+from ._parts import _pixels, overlap, whole_frames
+from ._regions import regions_of, state
+
+__all__ = ["DrawRequests", "repaint_changed"]
+
+
+class DrawRequests:
+    """What :class:`~skewplot.widgets._frames.Frames` answers the page's requests for a draw with.
+
+    Attributes
+    ----------
+    resent, rebuilt : int
+        Requests answered with the frame shown (nothing had changed), and
+        by painting the static layer again where Axes changed.
+    """
+
+    def _answer_draws(self, relayout):
+        """Answer the canvas' draw requests (WebAgg's ``handle_draw``) here; ``relayout``: ``Layout.refresh``."""
+        self._renderer = None  # the renderer whose buffer holds the latest frame
+        self._relayout = relayout  # lays the figure out again if it must: True when it did
+        self.resent = self.rebuilt = 0
+        self._blank = set()
+        canvas = self.figure.canvas
+        if hasattr(canvas, "handle_draw") and hasattr(canvas, "get_diff_image"):
+            canvas.handle_draw = functools.partial(self._handle_draw, canvas.handle_draw)
+
+    def fresh(self):
+        """Whether the canvas holds the figure as it is now (nothing changed since the latest frame was painted).
+
+        A part of the plan changed by hand is stale (every setter marks its artist stale, painting it makes it
+        fresh; one that paints nothing stays stale, and counts when it painted something in the latest frame);
+        the static layer's own artists mark the figure stale.
+        """
+        fig = self.figure
+        return (self._kept_layer() and not fig.stale and self._static_state() == self._state
+                and not any(part.stale and not (key in self._blank and _blank(part))
+                            for key, part in self._marked.items()))
+
+    def _kept_layer(self):
+        """Whether the static layer kept is of the canvas' renderer (buffer), size, dpi and plan."""
+        return (self._background is not None and self.figure.canvas.get_renderer() is self._renderer
+                and self.plan() == self._plan and self._static_state()[:3] == self._state[:3])
+
+    def _handle_draw(self, draw, event):
+        canvas = self.figure.canvas
+        with self.lock:
+            if self.fresh():
+                self.resent += 1
+            elif (self._relayout is not None and self._relayout() or not self._kept_layer()
+                  or not repaint_changed(self.figure, canvas, self._background, self._regions, self._spill)):
+                return draw(event)
+            else:
+                self._took_layer(canvas, canvas.get_renderer())
+                self.rebuilt += 1
+            whole_frames(canvas)
+            canvas.blit(self.figure.bbox)
+        return None
+
+    def _shown(self):
+        """The canvas holds the latest frame (the parts of the plan that paint nothing noted)."""
+        self._blank = {key for key, part in self._marked.items() if _blank(part)}
+        self._renderer = self.figure.canvas.get_renderer()
+
+
+def _blank(artist):
+    return not artist.get_visible() or isinstance(artist, Text) and not artist.get_text()
+
+
+def repaint_changed(figure, canvas, background, parts, spill):
+    """The static layer painted again where only some Axes changed (a zoom, Home), not by a full draw.
+
+    The Axes whose :func:`state` is not the one noted in the latest static
+    layer are the ones that changed (a zoom leaves every Axes stale: the
+    toolbar reads each one's position).  When each of them
+    keeps its place and nothing else (another Axes' part or the texts it
+    paints outside it, a figure legend or text) shares pixels with its part
+    before or after the change, a full draw's static layer differs from
+    ``background`` only there: those parts are restored from ``background``,
+    cleared to the figure's face and the changed Axes drawn on them, which
+    leaves on the canvas what a full draw's static layer would hold.
+    ``parts`` and ``spill``: the Axes' parts and outside texts at the last
+    full draw (see :mod:`._frames`).  Returns False, leaving the canvas
+    alone, when only a full draw gives the right pixels.
+    """
+    regions = regions_of(figure)
+    changed = [ax for ax in figure.axes if state(ax) is None or state(ax) != regions.drawn.get(id(ax))]
+    face = np.array(to_rgba(figure.get_facecolor())) * 255
+    if (not changed or not figure.patch.get_visible() or face[3] != 255 or np.any(face != np.round(face))
+            or getattr(figure, "subfigs", None)):
+        return False  # (a face whose bytes a fill might not match exactly)
+    if any(a.stale for a in figure.get_children() if a is not figure.patch and a not in figure.axes):
+        return False  # a figure legend or text changed
+    renderer = canvas.get_renderer()
+    width, height = canvas.get_width_height(physical=True)
+    boxes = []
+    for ax in changed:
+        if (id(ax) not in parts or ax.get_aspect() != "auto" or ax.get_axes_locator() is not None
+                or ax.child_axes):
+            return False
+        new = regions.box(ax, renderer)
+        if new is None:
+            return False
+        x0, y0, x1, y1 = parts[id(ax)]
+        a0, b0, a1, b1 = _pixels(new, width, height)
+        boxes.append((min(x0, a0), min(y0, b0), max(x1, a1), max(y1, b1)))
+    others = [b for ax in figure.axes if ax not in changed and id(ax) in parts
+              for b in (parts[id(ax)], *spill.get(id(ax), ()))]
+    for artist in (*figure.legends, *figure.texts, *figure.artists, *figure.lines, *figure.patches, *figure.images):
+        if artist.get_visible():
+            others.append(_pixels(artist.get_window_extent(renderer), width, height))
+    if any(overlap(a, b) for a in boxes for b in others):
+        return False
+    canvas.restore_region(background)
+    pixels = np.asarray(renderer.buffer_rgba())
+    for x0, y0, x1, y1 in boxes:
+        pixels[y0:y1, x0:x1] = face.astype(np.uint8)
+    for ax in sorted(changed, key=lambda ax: ax.get_zorder()):  # the full draw's order
+        ax.draw(renderer)  # its static artists: a full draw paints the animated ones only when saving
+    figure.stale = False
+    return True
