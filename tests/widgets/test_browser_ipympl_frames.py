@@ -125,6 +125,7 @@ def test_ipympl_page_encodes_no_frame_and_keeps_the_current_snapshot(lab, artifa
         # with the page's), then the page must show its full draw
         slider = widget.locator(".widget-slider", has_text="skew π′").first
         skew0 = _agree(sess, slider, readout, "skew", DISPLAY)["value"]
+        blits = int(sess.ask("print('BLITS', w.frames.counts['blit'])", "BLITS"))
         before = readout.text_content()
         slider.locator(".noUi-handle").first.focus()
         for _ in range(3):
@@ -145,7 +146,10 @@ def test_ipympl_page_encodes_no_frame_and_keeps_the_current_snapshot(lab, artifa
         counts = page.evaluate(f"() => ({{ canvas: window.__sp.perFrame.canvas, other: window.__sp.perFrame.other, "
                                f"state: {{ ...window.__sp.canvas[{LIGHT}] }} }})")
         print("toDataURL calls per frame:", json.dumps(counts))
-        assert len(counts["canvas"]) >= 3, counts  # three steps, a frame each (at least)
+        # a frame each step the kernel took (the page may send three keys as fewer steps; a draw request answered
+        # with the frame shown, issue 44, can come before the spy)
+        steps = int(sess.ask("print('BLITS', w.frames.counts['blit'])", "BLITS")) - blits
+        assert steps >= 1 and len(counts["canvas"]) >= steps, (steps, counts)
         assert counts["canvas"] == [0] * len(counts["canvas"]), f"the explorer's page encoded its frames: {counts}"
         assert counts["other"] and all(c == 1 for c in counts["other"]), \
             f"the spy does not see ipympl 0.10's encoding per frame (another ipympl?): {counts}"
