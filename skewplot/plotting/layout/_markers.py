@@ -17,9 +17,9 @@ from matplotlib.transforms import BboxBase
 
 from ._legend import _renderer
 
-__all__ = ["share_markers", "mark_size", "wedge_marker", "wedge_parts", "pie_size", "shared_part", "base_size",
-           "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "NEAR_PT", "PIE_BASE", "PIE_GROW",
-           "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at"]
+__all__ = ["share_markers", "mark_size", "wedge_marker", "wedge_parts", "pie_size", "shared_part", "base_look",
+           "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "NEAR_PT", "PIE_BASE",
+           "PIE_GROW", "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at"]
 
 #: Marks (skew or threshold) closer than this (points) share one mark (:func:`share_markers`): about half a mark's
 #: width, where the one on top hides most of the other.  Marks further apart show each other's edge; sharing
@@ -156,9 +156,12 @@ def shared_part(line):
     return _BASE[line]["part"] if wedge is not None and line.get_marker() is wedge else (0, 1)
 
 
-def base_size(line):
-    """The marker size (points) ``line`` was given, before :func:`share_markers` made it a wedge."""
-    return _BASE[line]["ms"] if line in _WEDGE else line.get_markersize()
+def base_look(line):
+    """``line``'s marker look (``ms``, ``mfc``, ``mec``, ``mew``) before :func:`share_markers` made it a wedge."""
+    if line in _WEDGE:
+        return {key: _BASE[line][key] for key in ("ms", "mfc", "mec", "mew")}
+    return {"ms": line.get_markersize(), "mfc": line.get_markerfacecolor(), "mec": line.get_markeredgecolor(),
+            "mew": line.get_markeredgewidth()}
 
 
 def _own_look(line):

@@ -18,7 +18,7 @@ import numpy as np
 
 from ...plotting._axes import precision_floor
 from ...plotting._compat import dash_pattern, draw_as_saved
-from ...plotting.layout._markers import PIE_BASE, PIE_EDGE_PT, PIE_GROW, PIE_MAX, base_size, near_px
+from ...plotting.layout._markers import PIE_BASE, PIE_EDGE_PT, PIE_GROW, PIE_MAX, base_look, near_px
 
 __all__ = ["scene_artists", "line_style", "text_style", "panel_box", "pr_item", "envelope_item", "layers",
            "pr_limits", "envelope_limits", "variants", "axis_texts", "rgba", "Params"]
@@ -42,8 +42,8 @@ def line_style(artist, dpi):
                  "dash": None if seq is None else [s * px for s in seq]}
         if artist.get_marker() not in (None, "None", "none", ""):
             # its own look (not a wedge of share_markers): the page shares the marks out as the kernel does
-            style.update(r=base_size(artist) * px / 2, mfc=rgba(artist.get_markerfacecolor()),
-                         mec=rgba(artist.get_markeredgecolor()), mew=artist.get_markeredgewidth() * px)
+            look = base_look(artist)
+            style.update(r=look["ms"] * px / 2, mfc=rgba(look["mfc"]), mec=rgba(look["mec"]), mew=look["mew"] * px)
     elif isinstance(artist, Collection):
         edge = artist.get_edgecolor()
         face = artist.get_facecolor()

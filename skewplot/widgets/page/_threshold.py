@@ -32,7 +32,7 @@ import zlib
 import numpy as np
 
 from ...metrics.hull import frontier_hull
-from ...plotting.layout._markers import PIE_BASE, PIE_EDGE_PT, PIE_GROW, PIE_MAX, base_size, near_px
+from ...plotting.layout._markers import PIE_BASE, PIE_EDGE_PT, PIE_GROW, PIE_MAX, base_look, near_px
 from ._draw import line_style, panel_box
 
 __all__ = ["encode_points", "decode_points", "threshold_scene"]
@@ -137,7 +137,8 @@ def threshold_scene(widget, height):
             style = line_style(line, dpi)
             if marker.space in ("pr", "roc", "prg"):
                 # show_whole's clip: the Axes grown by this (and by a shared mark's growth)
-                style["reach"] = (base_size(line) / 2.0 + line.get_markeredgewidth() / 2.0) * dpi / 72.0 + 1.0
+                look = base_look(line)
+                style["reach"] = (look["ms"] / 2.0 + look["mew"] / 2.0) * dpi / 72.0 + 1.0
             styles[name] = style
         marks.append({"key": keys[id(disp)], "space": marker.space, "panel": panel_box(disp.ax_, height),
                       "styles": styles})

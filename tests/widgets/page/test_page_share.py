@@ -27,7 +27,7 @@ from skewplot.plotting.layout._markers import (  # noqa: E402
     PIE_BASE,
     PIE_GROW,
     PIE_MAX,
-    base_size,
+    base_look,
     near_px,
     share_markers,
     shared_part,
@@ -80,7 +80,7 @@ def test_the_pages_share_cuts_the_wedges_the_kernel_cuts(tmp_path):
                 verts = ms.get_path().transformed(ms.get_transform() + Affine2D().scale(m.get_markersize() * px))
                 outline = [[x + vx, height - (y + vy)] for vx, vy in verts.vertices[:-1]]
             else:
-                assert m.get_marker() == shape and m.get_markersize() == base_size(m) == 6.0
+                assert m.get_marker() == shape and m.get_markersize() == base_look(m)["ms"] == 6.0
             kernel.append({"part": part, "of": of, "outline": outline})
         shared += sum(k["of"] > 1 for k in kernel)
         page = [[x, height - y] for x, y in ax.transData.transform(places).tolist()]  # canvas: y down
@@ -121,3 +121,29 @@ console.log(JSON.stringify([worst, moved, wrong]));
     worst, moved, wrong = json.loads(out.stdout)
     assert wrong == 0 and moved == 0
     assert worst < 1e-6  # pixels
+
+
+@pytest.mark.slow  # a cost widget built and its scene written: ~1 s
+def test_the_page_fills_a_shared_marks_wedges_in_each_classifiers_colour():
+    """The page cuts its own wedges from each mark's own look, not from the wedge the kernel made of it.
+
+    Saved while the kernel's skew dots were shared, the page had taken their
+    wedge look (white edges) as their own and filled every wedge white: ten
+    classifiers' dots at 1e-3 showed as a white gap in the curves.
+    """
+    import skewplot as sp
+    from skewplot.widgets import interactive_cost
+    from skewplot.widgets.page._draw import rgba
+    from skewplot.widgets.page.scene import scene
+
+    rng = np.random.default_rng(0)
+    y = (rng.random(4000) < 0.01).astype(int)
+    data = {f"weak {k}": sp.operating_points(y, rng.normal(size=y.size) + 0.1 * y) for k in range(4)}
+    widget = interactive_cost(data, skew=1e-3)  # every envelope on always- at 1e-3: the four dots coincide
+    disp = widget.displays["cost"]
+    assert all(shared_part(m)[1] == 4 for m in disp.markers_.values())
+    items = [p["item"] for p in scene(widget)[0]["panels"] if "pie" in p["item"]]
+    assert len(items) == 1
+    for name, line in disp.lines_.items():
+        style = items[0]["curves"][name]["marker"]
+        assert style["mec"] == style["mfc"] == rgba(line.get_color()) != rgba("white"), name
