@@ -56,7 +56,25 @@ class Layout:
     def _laid_out(self):
         self.laid_out = self.key()
         self._boxes = [tuple(ax.bbox.bounds) for ax in self.figure.axes]  # Home puts back the positions it saw
+        self._positions = [(ax, ax.get_position(original=True), ax.get_position()) for ax in self.figure.axes]
         regions_of(self.figure).laid = {}  # the boxes the next full draw measures
+
+    def _put_back(self):
+        """The positions of the last layout, where the toolbar's Home (or back, forward) put others back.
+
+        The toolbar keeps each Axes' position with each view and puts it
+        back with the view: after a resize, Home's view holds positions laid
+        out for the old size.  At the size and dpi of the last layout, that
+        layout's positions are the ones a layout gives again (the same size,
+        the same engine); whether the labels at the new limits still fit is
+        then :meth:`_within`'s question, as for a zoom.
+        """
+        fig = self.figure
+        if [ax for ax, *_ in self._positions] != fig.axes:
+            return
+        for ax, original, active in self._positions:
+            ax.set_position(original, which="original")
+            ax.set_position(active, which="active")
 
     def _within(self, key):
         """Whether only limits changed since the layout, and each changed Axes' tight box lies within its box then."""
@@ -81,6 +99,8 @@ class Layout:
         key = self.key()
         if key == self.laid_out:
             return False
+        if key[:2] == self.laid_out[:2] and [tuple(ax.bbox.bounds) for ax in self.figure.axes] != self._boxes:
+            self._put_back()
         if self._within(key):
             self.laid_out = key  # the states (and boxes) of the layout stay the reference
             self.skipped += 1

@@ -115,3 +115,33 @@ def test_a_resize_refits_the_axis_labels_both_ways(rare):
     _resized(w, (6.0, 4.5))
     assert ax.get_ylabel() == "Normalised expected cost"
     assert lint_figure(w.figure, checks=TEXTS) == []
+
+
+@pytest.mark.slow  # about 3 s: an explorer and four full draws
+def test_home_after_a_resize_takes_the_positions_of_the_last_layout_without_a_new_one(rare):
+    """Issue 44: the toolbar's Home puts back the Axes' positions it saved at the first zoom, before a resize laid
+    the figure out for another size; at the size of the last layout its positions are the ones a layout gives, so
+    Home needs none (it ran one, and a full draw, at every Home after a resize) and the panels are where they were."""
+    from .test_frames import assert_frame_is_full_draw
+
+    w = explorer(rare, skew=0.005)
+    fig, ax = w.figure, w.displays["pr"].ax_
+    home = ax.get_xlim(), ax.get_ylim()
+    saved = [(a.get_position(original=True), a.get_position()) for a in fig.axes]  # the toolbar's Home view
+    _resized(w, (6.0, 9.0))
+    assert w._layout.count == 1
+    laid = [tuple(a.bbox.bounds) for a in fig.axes]
+    ax.set_xlim(0.2, 0.6)  # a zoom
+    ax.set_ylim(0.01, 0.5)
+    fig.canvas.draw()
+    for a, (original, active) in zip(fig.axes, saved, strict=True):  # Home: the views' positions, then limits
+        a.set_position(original, which="original")
+        a.set_position(active, which="active")
+    assert [tuple(a.bbox.bounds) for a in fig.axes] != laid
+    ax.set_xlim(*home[0])
+    ax.set_ylim(*home[1])
+    fig.canvas.draw()
+    assert (w._layout.count, w._layout.skipped) == (1, 2)
+    assert [tuple(a.bbox.bounds) for a in fig.axes] == laid
+    assert lint_figure(fig, checks=TEXTS) == []
+    assert_frame_is_full_draw(w)
