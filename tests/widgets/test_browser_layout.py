@@ -5,7 +5,8 @@ browser and in the kernel: at 1000 px with the file browser open (its
 default) the whole figure shows, not shrunk, with legend text of at least
 8 px; after a drag of ipympl's resize corner the kernel's figure has the new
 size, no two texts overlap and none leaves the figure (the figure lint), and
-the browser shows the kernel's full draw (inline, whose PNG has no corner: a narrower
+the browser shows the kernel's full draw, and a zoom and Home after it need no new
+layout and show the kernel's full draw too (inline, whose PNG has no corner: a narrower
 JupyterLab panel shrinks it to fit, undistorted); at skew 2e-4 the markers and their
 labels stay inside their panels and the browser shows the kernel's draw; in a
 narrower panel the ipympl figure takes the output's width (laid out again, nothing
@@ -96,6 +97,10 @@ def test_explorer_after_a_corner_resize_overlaps_nothing(lab):
         canvas.scroll_into_view_if_needed()
         page.wait_for_timeout(300)  # the scroll settles before the handle's position is read
         box = canvas.bounding_box()
+        home = _limits(sess)
+        _zoom(sess, canvas, box, home)  # a zoom and Home first: the toolbar keeps Home's view with its positions
+        _toolbar(page, canvas, "Reset original view")
+        _until(sess, lambda: _limits(sess) == home, "Home never reached the kernel")
         x, y = box["x"] + box["width"] - 4, box["y"] + box["height"] - 4  # ipympl's resize handle
         page.mouse.move(x, y)
         page.mouse.down()
@@ -118,6 +123,47 @@ def test_explorer_after_a_corner_resize_overlaps_nothing(lab):
         assert _lint(sess, TEXTS) == []
         check_frame(sess, canvas, "resized")
         page.screenshot(path=str(sess.shots / "page_resize_widget.png"))
+        # issue 44: Home puts back the positions it saw before the resize; the kernel puts back the resize's layout
+        _zoom(sess, canvas, canvas.bounding_box(), home)
+        laid = sess.ask(LAID, "LAID")  # (the zoom's labels fit the room they had: no layout)
+        _toolbar(page, canvas, "Reset original view")
+        _until(sess, lambda: _limits(sess) == home, "Home never reached the kernel")
+        assert _lint(sess, TEXTS) == []
+        assert sess.ask(LAID, "LAID") == laid, "Home after the resize laid the figure out again, or moved its panels"
+        check_frame(sess, canvas, "home_after_resize")
+
+
+# The layouts computed so far and each Axes' box in pixels.
+LAID = "print('LAID', w._layout.count, [tuple(round(v, 3) for v in ax.bbox.bounds) for ax in w.figure.axes])"
+
+
+def _limits(sess):
+    return sess.ask("print('LIM', w.displays['pr'].ax_.get_xlim())", "LIM")
+
+
+def _zoom(sess, canvas, box, home):
+    """A zoom in the PR panel with the toolbar's zoom (its mode left off), waited for in the kernel."""
+    page = sess.page
+    _toolbar(page, canvas, "Zoom to rectangle")
+    zx, zy = box["x"] + box["width"] * 0.2, box["y"] + box["height"] * 0.15  # the PR panel
+    page.mouse.move(zx, zy)
+    page.mouse.down()
+    page.mouse.move(zx + 40, zy + 30, steps=5)
+    page.mouse.up()
+    _toolbar(page, canvas, "Zoom to rectangle")  # zoom mode off
+    _until(sess, lambda: _limits(sess) != home, "the zoom never reached the kernel")
+
+
+def _toolbar(page, canvas, title):
+    canvas.hover()  # the toolbar fades in under the mouse
+    page.locator(f".jupyter-matplotlib-toolbar button[title^='{title}']").first.click()
+
+
+def _until(sess, done, message):
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while not done():
+        assert time.monotonic() < deadline, message
+        sess.page.wait_for_timeout(200)  # polling the kernel
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
