@@ -20,8 +20,12 @@ import numpy as np
 
 from ._legend_text import legend_name
 from ._notes import note
+from .layout._figure import legible
+from .layout._legend_areas import is_page
+from .layout._markers import fit_marker_label
 
-__all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes", "MIN_SHARE", "MARK"]
+__all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes",
+           "hidden_note", "MIN_SHARE", "MARK"]
 
 #: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
 MIN_SHARE = 0.08
@@ -145,7 +149,9 @@ def mark_envelopes(display, again=False):
     ax = display.ax_
     if len([a for a in ax.figure.axes if a.get_visible()]) > 1:
         # a row or grid shares one legend, whose entries are named once for every panel: "tree*" beside a PR
-        # panel's "tree" was a second entry for one classifier (and squeezed a paper row's panels)
+        # panel's "tree" was a second entry for one classifier (and squeezed a paper row's panels); the panel
+        # says it in a note of its own instead (cost-02/03/04 of the review of 494a71d)
+        note_envelopes(display)
         return
     line = display.baselines_.get(display._hiding[0])
     legend = ax.get_legend()
@@ -162,3 +168,90 @@ def mark_envelopes(display, again=False):
     if again and after != before:
         legend.remove()
         display._place_legend()
+
+
+#: Characters of a name in a panel's note (longer names end in an ellipsis), and of a line of the note.
+NOTE_NAME = 16
+NOTE_LINE = 30
+
+
+def hidden_note(names, under, width=NOTE_LINE):
+    """The text of a panel's note naming the curves that lie on ``under``: ``"on always −: knn, mlp, tree"``.
+
+    Names are shortened to :data:`NOTE_NAME` characters and the note is
+    broken into lines of at most ``width`` characters (a narrow panel of a
+    row holds it).  Empty without names.
+
+    Examples
+    --------
+    >>> hidden_note(["knn", "mlp"], "always −")
+    'on always −: knn, mlp'
+    >>> print(hidden_note(["naive Bayes", "random forest", "a very long name of a model"], "always −"))
+    on always −: naive Bayes,
+    random forest,
+    a very long nam…
+    """
+    if not names:
+        return ""
+    words = [n if len(n) <= NOTE_NAME or "$" in n else n[:NOTE_NAME - 1].rstrip() + "…" for n in names]
+    lines, line = [], f"on {under}:"
+    for k, word in enumerate(words):
+        word += "," if k < len(words) - 1 else ""
+        if len(line) + 1 + len(word) > width and line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}"
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def note_envelopes(display):
+    """In a panel of a row or grid, a note inside it naming the envelopes that lie on the hiding baseline.
+
+    The shared legend names each classifier once for every panel, so the
+    panel says it itself: ``"on always −: gbm, rf, svm"``, in small grey text
+    placed as the skew's label is (where it covers no line,
+    :func:`~.layout._markers.fit_marker_label`), at the middle of the
+    longest stretch found.  No curve moves.  Nothing in a widget's page (its
+    layout frozen) or when no envelope lies on the baseline.
+    """
+    ax = display.ax_
+    old = getattr(display, "coincide_text_", None)
+    if old is not None:
+        old.remove()
+    display.coincide_text_ = None
+    display._coincide_at = None
+    line = display.baselines_.get(display._hiding[0])
+    if line is None or not line.get_visible() or is_page(ax.figure):
+        return
+    other = line.get_data()
+    names, at = [], None
+    for name, curve in display.lines_.items():
+        runs = coinciding_runs(ax, curve.get_data(), other, COVERED * curve.get_linewidth() * ax.figure.dpi / 72.0)
+        if runs:
+            names.append(legend_name(name))
+            run = max(runs, key=lambda r: r[2])
+            if at is None or run[2] > at[0]:
+                at = (run[2], run[0], run[1])
+    if not names:
+        return
+    x0, x1 = at[1], at[2]
+    x = float(np.sqrt(x0 * x1)) if ax.get_xscale() == "log" and x0 > 0 else 0.5 * (x0 + x1)
+    display.coincide_text_ = ax.text(x, 0.5, "",
+                                     transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
+                                     linespacing=1.1)
+    display.coincide_text_.set_in_layout(False)  # inside the panel: it never shrinks it
+    display._coincide_at = x, names
+    fit_note(display)
+
+
+def fit_note(display):
+    """Place a panel's note of hidden curves (:func:`note_envelopes`) where it covers no line, after the layout."""
+    text = getattr(display, "coincide_text_", None)
+    if text is not None:
+        # lines about half as wide as the panel (a note wider than its panel ran into the next one)
+        x, names = display._coincide_at
+        width = 0.5 * display.ax_.bbox.width * 72.0 / display.ax_.figure.dpi / (0.6 * text.get_fontsize())
+        label = hidden_note(names, display._hiding[1], width=max(int(width), NOTE_NAME + 2))
+        fit_marker_label(text, x, (label, label))

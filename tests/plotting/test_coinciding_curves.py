@@ -11,7 +11,7 @@ import pytest
 from matplotlib.figure import Figure
 
 import skewplot as sp
-from skewplot.plotting._coincide import MARK, coinciding_runs
+from skewplot.plotting._coincide import MARK, coinciding_runs, hidden_note
 
 
 @pytest.fixture(autouse=True)
@@ -61,6 +61,26 @@ def test_a_row_names_each_classifier_once_in_its_shared_legend():
     assert [line.get_label() for line in cost.lines_.values()] == ["c0", "c1"]
     texts = [t.get_text() for lg in fig.legends for t in lg.get_texts()]
     assert not any(MARK in t for t in texts)
+    # but the panel itself says which curve lies on what, inside it and legibly (cost-02/03/04 of the review of
+    # 494a71d: eight curves on always − in a row with nothing saying so); the curve is not moved for it
+    fig.canvas.draw()
+    note = cost.coincide_text_
+    assert note is not None and note.get_visible()
+    assert note.get_text().strip() == hidden_note(["c1"], "always −") == "on always −: c1"
+    assert note.get_fontsize() >= 6.5 and note.axes is right
+    box, panel = note.get_window_extent(), right.bbox
+    assert panel.x0 - 1 <= box.x0 and box.x1 <= panel.x1 + 1 and panel.y0 - 1 <= box.y0 and box.y1 <= panel.y1 + 1
+    x, y = cost.lines_["c1"].get_data()
+    assert np.allclose(y, cost._envelope_at(cost._hulls["c1"][0], x))
+
+
+def test_a_panels_note_names_each_hidden_curve_in_lines_that_fit():
+    text = hidden_note(["naive Bayes", "random forest", "x" * 60, "$a_1$"], "always positive", width=24)
+    lines = text.split("\n")
+    assert lines[0].startswith("on always positive:")
+    assert all(len(line) <= 24 for line in lines[1:])
+    assert "naive Bayes" in text and "random forest" in text and "$a_1$" in text and "x" * 15 + "…" in text
+    assert hidden_note([], "always −") == ""
 
 
 def test_coinciding_runs_keep_to_a_line_width_at_the_figures_size():
