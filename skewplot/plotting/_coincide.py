@@ -12,6 +12,14 @@ the baseline over part of the axis (``"tree*"``); an entry of its own says
 what the mark means (``"* partly on always −"``).  A mark and one
 clause keep the legend as small as it was: words per entry (``"tree (on
 always − for PC(+) < 0.47)"``) tripled a 10-classifier legend.
+
+A row's or grid's shared legend names each classifier once for every
+panel, so there each cost or F panel says it in a note of its own
+(:func:`note_envelopes`: ``"on always −: gbm, svm"``); and a curve painted
+over by another classifier's (PR-gain, AUCPR against skew, a single cost
+or F panel) is named in a note too (:func:`say_hidden`: ``"under lasso:
+mlp"``), placed where it covers no line (review of 494a71d: cost-02/03/04,
+fm-03, prg-07, aucsk-02/03).
 """
 
 from __future__ import annotations
@@ -21,11 +29,12 @@ import numpy as np
 from ._legend_text import legend_name
 from ._notes import note
 from .layout._figure import legible
+from .layout._legend import panels
 from .layout._legend_areas import is_page
 from .layout._markers import fit_marker_label
 
 __all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes",
-           "hidden_note", "MIN_SHARE", "MARK"]
+           "hidden_note", "fit_notes", "hidden_under", "hidden_text", "say_hidden", "MIN_SHARE", "MARK"]
 
 #: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
 MIN_SHARE = 0.08
@@ -56,14 +65,16 @@ def _display_y(ax, x, y, px):
     return out
 
 
-def coinciding_runs(ax, curve, other, width, min_share=MIN_SHARE):
+def coinciding_runs(ax, curve, other, width, min_share=MIN_SHARE, apart_from=None):
     """The x ranges (data units) where ``curve`` lies within ``width`` pixels of ``other`` on ``ax``.
 
     ``curve`` and ``other`` are ``(x, y)`` in data units, each a function of
     x.  Both are sampled at every display pixel of the Axes' width; the
     distance is the vertical one scaled by ``other``'s slope (about the
     distance across the line).  Stretches narrower than ``min_share`` of the
-    Axes' width are dropped.  Each run is ``(x0, x1, share, left, right)``:
+    Axes' width are dropped, and so, with ``apart_from`` (a data y), are the
+    pixels where ``other`` lies within two widths of that level (curves
+    meeting on the zero line or a spine, where every weak one ends).  Each run is ``(x0, x1, share, left, right)``:
     its ends, the share of the Axes' width it spans, and whether it starts at
     the Axes' left end and ends at its right end.
 
@@ -87,6 +98,9 @@ def coinciding_runs(ax, curve, other, width, min_share=MIN_SHARE):
     slope = np.gradient(b, px)
     dist = np.abs(a - b) / np.sqrt(1.0 + np.nan_to_num(slope, nan=0.0) ** 2)
     on = np.nan_to_num(dist, nan=np.inf) <= width
+    if apart_from is not None:
+        level = ax.transData.transform([[1.0 if ax.get_xscale() == "log" else 0.0, apart_from]])[0, 1]
+        on &= ~(np.abs(b - level) <= 2.0 * width)
     edges = np.flatnonzero(np.diff(np.r_[0, on.astype(np.int8), 0]))
     runs = []
     to_data = ax.transData.inverted()
@@ -193,7 +207,7 @@ def hidden_note(names, under, width=NOTE_LINE):
     """
     if not names:
         return ""
-    words = [n if len(n) <= NOTE_NAME or "$" in n else n[:NOTE_NAME - 1].rstrip() + "…" for n in names]
+    words = [_short(n) for n in names]
     lines, line = [], f"on {under}:"
     for k, word in enumerate(words):
         word += "," if k < len(words) - 1 else ""
@@ -204,6 +218,11 @@ def hidden_note(names, under, width=NOTE_LINE):
             line = f"{line} {word}"
     lines.append(line)
     return "\n".join(lines)
+
+
+def _short(name):
+    """``name`` cut to :data:`NOTE_NAME` characters with an ellipsis (mathtext kept whole)."""
+    return name if len(name) <= NOTE_NAME or "$" in name else name[:NOTE_NAME - 1].rstrip() + "…"
 
 
 def note_envelopes(display):
@@ -240,18 +259,140 @@ def note_envelopes(display):
     x = float(np.sqrt(x0 * x1)) if ax.get_xscale() == "log" and x0 > 0 else 0.5 * (x0 + x1)
     display.coincide_text_ = ax.text(x, 0.5, "",
                                      transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
-                                     linespacing=1.1)
+                                     linespacing=1.1, multialignment="left")
     display.coincide_text_.set_in_layout(False)  # inside the panel: it never shrinks it
     display._coincide_at = x, names
-    fit_note(display)
 
 
-def fit_note(display):
-    """Place a panel's note of hidden curves (:func:`note_envelopes`) where it covers no line, after the layout."""
+def fit_notes(display):
+    """Place the notes of hidden curves of ``display``'s panel, once its legend is placed (the layout as it is).
+
+    A row's or grid's cost or F panel: its note of the envelopes on the
+    baseline (:func:`note_envelopes`), wrapped to about half the panel's
+    width; a display that says so (``_says_hidden``: PR-gain, AUCPR
+    against skew; cost and F): its note of the curves lying under another
+    classifier's (:func:`say_hidden`).  Each where it covers no line.
+    """
     text = getattr(display, "coincide_text_", None)
+    on_baseline = set()
     if text is not None:
         # lines about half as wide as the panel (a note wider than its panel ran into the next one)
         x, names = display._coincide_at
-        width = 0.5 * display.ax_.bbox.width * 72.0 / display.ax_.figure.dpi / (0.6 * text.get_fontsize())
-        label = hidden_note(names, display._hiding[1], width=max(int(width), NOTE_NAME + 2))
-        fit_marker_label(text, x, (label, label))
+        label = hidden_note(names, display._hiding[1], width=_note_width(display.ax_, text))
+        _fit_anywhere(text, x, label)
+        on_baseline = set(names)
+    # cost and F: in a panel of its own (a row's panel has its note of the baseline, and no room for two)
+    envelopes = getattr(display, "_hiding", (None,))[0] is not None and len(panels(display.ax_.figure)) == 1
+    if getattr(display, "_says_hidden", False) or envelopes:
+        on_baseline |= {n for n, line in display.lines_.items() if str(line.get_label()).endswith(MARK)}
+        say_hidden(display, {n: line for n, line in display.lines_.items()
+                             if n not in on_baseline and legend_name(n) not in on_baseline})
+
+
+def _fit_anywhere(text, x, label):
+    """Place a note at data ``x`` where it covers nothing, else beside a fifth, two, three or four fifths of the
+    Axes' width (the first free place), else at ``x`` covering the fewest lines."""
+    ax = text.axes
+    label = label.replace("\n", " \n ")  # every line set in by the space its first one gets
+    to_data = ax.transData.inverted()
+    box = ax.bbox
+    others = [float(to_data.transform([[box.x0 + f * box.width, box.y0]])[0, 0]) for f in (0.2, 0.4, 0.6, 0.8)]
+    for at in (x, *others):
+        if fit_marker_label(text, at, (label, label)):
+            text.set_x(at)
+            return
+    text.set_x(x)
+    fit_marker_label(text, x, (label, label))
+
+
+def _note_width(ax, text):
+    """Characters of a line of a note about half as wide as ``ax``."""
+    return max(int(0.5 * ax.bbox.width * 72.0 / ax.figure.dpi / (0.6 * text.get_fontsize())), NOTE_NAME + 2)
+
+
+def _drawn_order(ax, line):
+    """Where ``line`` lies in the paint order of ``ax`` (a higher one is painted over it)."""
+    children = ax.get_children()
+    return line.get_zorder(), children.index(line) if line in children else -1
+
+
+def hidden_under(ax, lines, apart_from=0.0):
+    """The curves of ``lines`` (``{name: Line2D}``) painted over by another of them: ``{over: [names under it]}``.
+
+    A curve whose centre line lies within ``COVERED`` of its own width of a
+    curve painted after it (a higher zorder, or the same and added later),
+    over at least ``MIN_SHARE`` of the Axes' width, is hidden by it; of
+    several, by the one it lies on the longest.  Returns the groups in the
+    order of ``lines`` and the data x of the middle of the longest stretch
+    found (None when nothing is hidden).  Where the curves meet at the
+    level ``apart_from`` (the zero every weak classifier's AUCPR or
+    precision gain ends on) is no hiding: each one's own end is there.
+    """
+    items = [(name, line) for name, line in lines.items() if line.get_visible() and len(line.get_xdata()) > 1]
+    order = {name: _drawn_order(ax, line) for name, line in items}
+    groups, best = {}, None
+    for name, line in items:
+        width = COVERED * line.get_linewidth() * ax.figure.dpi / 72.0
+        found = None
+        for other, over in items:
+            if other == name or order[other] <= order[name]:
+                continue
+            runs = coinciding_runs(ax, line.get_data(), over.get_data(), width, apart_from=apart_from)
+            if runs:
+                run = max(runs, key=lambda r: r[2])
+                if found is None or run[2] > found[1][2]:
+                    found = (other, run)
+        if found is not None:
+            groups.setdefault(found[0], []).append(name)
+            if best is None or found[1][2] > best[2]:
+                best = found[1]
+    groups = {over: groups[over] for over, _ in items if over in groups}
+    return groups, None if best is None else _middle(ax, best[0], best[1])
+
+
+def _middle(ax, x0, x1):
+    return float(np.sqrt(x0 * x1)) if ax.get_xscale() == "log" and x0 > 0 < x1 else 0.5 * (x0 + x1)
+
+
+def hidden_text(groups, width=NOTE_LINE):
+    """A note of ``groups`` (:func:`hidden_under`), one line a covering curve: ``"under tree: ridge, lasso"``.
+
+    Examples
+    --------
+    >>> print(hidden_text({"tree": ["ridge"], "naive Bayes": ["svm", "knn"]}))
+    under tree: ridge
+    under naive Bayes: svm, knn
+    """
+    notes = (hidden_note([legend_name(n) for n in names], _short(legend_name(over)), width)
+             for over, names in groups.items())
+    return "\n".join(text.replace("on ", "under ", 1) for text in notes)
+
+
+def say_hidden(display, lines=None):
+    """A note inside ``display``'s Axes naming the curves painted over by another classifier's (:func:`hidden_under`).
+
+    Two classifiers whose curves coincide at the figure's size show as one
+    line (prg-07's mlp under lasso, aucsk-02's ridge under tree of the review
+    of 494a71d): the note, in small grey text where it covers no line
+    (:func:`~.layout._markers.fit_marker_label`), says which lies under
+    which; no curve moves.  Found again on each call (the curves moved);
+    nothing in a widget's page (its layout frozen).  ``lines``: the curves
+    (the display's ``lines_`` when None).
+    """
+    ax = display.ax_
+    old = getattr(display, "hidden_text_", None)
+    if old is not None:
+        old.remove()
+    display.hidden_text_ = None
+    if is_page(ax.figure):
+        return None
+    groups, x = hidden_under(ax, display.lines_ if lines is None else lines)
+    if not groups:
+        return None
+    text = ax.text(x, 0.5, "", transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
+                   linespacing=1.1, multialignment="left")
+    text.set_in_layout(False)  # inside the panel: it never shrinks it
+    label = hidden_text(groups, _note_width(ax, text))
+    _fit_anywhere(text, x, label)
+    display.hidden_text_ = text
+    return text

@@ -15,6 +15,7 @@ import numpy as np
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
 from ._bands import thin_bands
+from ._coincide import fit_notes
 from ._legend_text import LEGEND_NAME, area_name, auc_label, auc_labels, legend_name  # noqa: F401 - their home before
 from ._notes import note, notes
 from .layout._figure import lay_out, settle
@@ -36,6 +37,8 @@ class Display:
     _threshold_markers: tuple = ()
     #: Axis letters whose label ``update`` may rewrite (see :meth:`_moving_artists`).
     _relabelled: tuple = ("x", "y")
+    #: Notes of curves hidden under a baseline or another classifier's (``_coincide``), when the panel has them.
+    coincide_text_ = hidden_text_ = None
 
     def __init__(self, palette=None):
         self.palette = palette
@@ -132,7 +135,9 @@ class Display:
         legend = self.ax_.get_legend() if relocate else None
         if relocate and legend is None:
             return None
-        return place_legend(self.ax_, *args, moving=self._marker_artists(), legend=legend, **kwargs)
+        placed = place_legend(self.ax_, *args, moving=self._marker_artists(), legend=legend, **kwargs)
+        fit_notes(self)  # the notes of curves hidden under others, on the layout the legend leaves (``_coincide``)
+        return placed
 
     def _set_params(self, **params):
         for key, value in params.items():

@@ -27,7 +27,7 @@ from ._bands import (
     fold_band_text,
     move_band,
 )
-from ._coincide import fit_note, mark_envelopes
+from ._coincide import mark_envelopes
 from ._display import Display, FromScoresMixin, as_points_dict, classifier_styles, legend_name
 from ._labels import AxisLabel
 from ._notes import note
@@ -154,7 +154,6 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self.skew_line_ = None
         self.skew_text_ = None
         self.coincide_entry_ = None  # the legend entry that says what a "*" after a name means (``_coincide``)
-        self.coincide_text_ = None  # a row's or grid's panel: its note naming the curves on the baseline (same)
         self.thin_entry_ = None  # the legend entry of several classifiers' thin lines (an empty collection)
         self.axis_labels_ = {}  # letter -> the AxisLabel that paints a label ``update`` rewrites
         # Computed once: the hull of every fold (all an envelope needs); the points drawn, once the Axes is known.
@@ -287,8 +286,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         return self
 
     def _marker_artists(self):
-        return [a for a in (self.skew_line_, self.skew_text_, self.coincide_text_, *self.markers_.values())
-                if a is not None]
+        return [a for a in (self.skew_line_, self.skew_text_, *self.markers_.values()) if a is not None]
 
     def _changed_artists(self, params):
         """The marker alone when only the skew moves; with any other parameter its axis label, or all."""
@@ -330,7 +328,6 @@ class EnvelopeDisplay(FromScoresMixin, Display):
             return
         text = self._marker_text if visible else self._data_text
         fit_marker_label(self.skew_text_, x, (text(), text(short=True)), skip=(self.skew_line_,))
-        fit_note(self)  # after the skew's label, which it then keeps clear of
 
     def _data_text(self, short=False):
         """The label of the data set's own skew, marked when no deployment skew is given."""

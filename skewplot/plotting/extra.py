@@ -135,6 +135,8 @@ class AUCPRSkewDisplay(Display):
     line can be seen, are left out).  ``update(normalize=...)``.
     """
 
+    _says_hidden = True  #: a curve under another classifier's is named in a note (``_coincide.fit_notes``)
+
     _update_params = ("normalize",)
     _relabelled = ("y",)
 

@@ -11,7 +11,7 @@ import pytest
 from matplotlib.figure import Figure
 
 import skewplot as sp
-from skewplot.plotting._coincide import MARK, coinciding_runs, hidden_note
+from skewplot.plotting._coincide import MARK, coinciding_runs, hidden_note, hidden_text, hidden_under
 
 
 @pytest.fixture(autouse=True)
@@ -93,3 +93,37 @@ def test_coinciding_runs_keep_to_a_line_width_at_the_figures_size():
         assert len(runs) == expected
     # a crossing is not a hidden curve: too short a stretch is dropped
     assert coinciding_runs(ax, (x, 1 - x), (x, x), 2.0) == []
+
+
+@pytest.mark.slow  # about 0.5 s: two drawn figures
+@pytest.mark.parametrize("plot", [sp.plot_aucpr_vs_skew, sp.plot_prg])
+def test_a_curve_under_another_classifiers_is_named_in_a_note(plot):
+    # two classifiers of the same scores draw one line: the one painted first is under the other, and a note in
+    # the panel says so (prg-07's mlp under lasso, aucsk-02's ridge under tree of the review of 494a71d)
+    pts = _scores(separations=(3.0, 1.0))
+    pts["twin"] = pts["c1"]
+    disp = plot(pts)
+    disp.figure_.canvas.draw()
+    note = disp.hidden_text_
+    assert note is not None and note.axes is disp.ax_ and note.get_fontsize() >= 6.5
+    assert note.get_text().strip() == "under twin: c1"
+    box, panel = note.get_window_extent(), disp.ax_.bbox
+    assert panel.x0 - 1 <= box.x0 and box.x1 <= panel.x1 + 1 and panel.y0 - 1 <= box.y0 and box.y1 <= panel.y1 + 1
+    # apart, nothing is said
+    del pts["twin"]
+    assert plot(pts).hidden_text_ is None
+
+
+def test_hidden_under_keeps_to_what_is_painted_over():
+    ax = Figure(figsize=(4, 3), dpi=100).add_subplot()
+    ax.set(xlim=(0, 1), ylim=(0, 1))
+    x = np.linspace(0, 1, 101)
+    (a,) = ax.plot(x, 0.5 + 0 * x, linewidth=2)
+    (b,) = ax.plot(x, 0.5 + 0 * x, linewidth=2)
+    (c,) = ax.plot(x, 0.2 + 0.5 * x, linewidth=2)
+    (d,) = ax.plot(x, 0 * x, linewidth=2)
+    (e,) = ax.plot(x, 0 * x, linewidth=2)
+    groups, at = hidden_under(ax, {"a": a, "b": b, "c": c, "d": d, "e": e})
+    # a under b (painted after it), b over a is not hidden; c crosses them only; d and e meet on the zero line
+    assert groups == {"b": ["a"]} and 0.4 < at < 0.6
+    assert hidden_text(groups) == "under b: a"

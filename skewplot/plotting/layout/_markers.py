@@ -334,7 +334,7 @@ def fit_marker_label(text, x, labels, skip=()):
     panel.  Of the heights in :data:`LABEL_PLACES` and the sides of the
     marker where a label fits, the first that covers no line, marker,
     legend or other text of the Axes is taken (the long label before the
-    short one), else the one covering the fewest.  ``skip``: the lines the
+    short one), else the one covering the fewest (then False is returned).  ``skip``: the lines the
     label may touch (its skew line).
     """
     from ._legend_geometry import _blocked, _crossing
@@ -367,7 +367,7 @@ def fit_marker_label(text, x, labels, skip=()):
                 lb = (x0 + _EDGE_PX, y0 - clear, x0 + width - _EDGE_PX, y0 + height + clear)
                 if not any(_meets(b, lb) for b in boxes) and not (len(segs) and _blocked(segs, bounds, lb)):
                     _place(text, label, side, frac, va)
-                    return
+                    return True
                 tried.append((label, side, frac, va, lb))
 
     def covered(place):
@@ -375,6 +375,7 @@ def fit_marker_label(text, x, labels, skip=()):
         return (int(_crossing(segs, lb).sum()) if len(segs) else 0) + sum(1 for b in boxes if _meets(b, lb))
 
     _place(text, *min(tried, key=covered)[:4])  # min keeps the first of equals: the long label, the top
+    return False
 
 
 def _meets(bbox, box):
