@@ -235,6 +235,8 @@ def main():
             print(f"{name:<10} {'ipympl':<8} {len(ms):>5} first painted median {statistics.median(ms):.0f} ms "
                   f"(max {ms[-1]:.0f}), settled median {statistics.median(last):.0f} ms (max {last[-1]:.0f}); "
                   "goal 300 ms")
+            rounds = zip(results["widget"][name], results["widget"][name + " settled"], strict=True)
+            print(f"{'':<10} each round (first / settled ms): {', '.join(f'{a:.0f} / {b:.0f}' for a, b in rounds)}")
         else:
             print(f"{name:<10} ipympl   no new image seen")
     for name in () if args.only_views else SLIDERS:
