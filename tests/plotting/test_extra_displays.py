@@ -43,6 +43,21 @@ def test_ap_null_draws_exact_moments_and_observed():
         sp.plot_ap_null(200, 20, observed=1.5)
 
 
+@pytest.mark.slow  # one small figure, laid out
+def test_the_observed_aps_p_value_goes_onto_a_second_line_before_it_is_dropped():
+    # figure review of e16aa30 (apn-05): where "0.0300, normal p < 1e-4" found no room beside the observed line,
+    # the label kept "0.0300" alone; at 2.25-2.45 in wide it now reads on two lines
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(2.35, 2.6), dpi=100, layout="constrained")
+    disp = sp.plot_ap_null(5000, 50, observed=0.03, n_samples=500, random_state=0, ax=ax)
+    fig.canvas.draw()
+    assert disp.observed_text_.get_text().strip() == "0.0300\nnormal p < 1e-4"
+    box = disp.observed_text_.get_window_extent()
+    assert ax.bbox.x0 <= box.x0 and box.x1 <= ax.bbox.x1 and box.y1 <= ax.bbox.y1
+    plt.close(fig)
+
+
 @pytest.mark.slow  # two figures
 def test_skew_transform_keeps_rare_skews_apart_and_lists_only_what_is_seen():
     # figure review of 95734ae (skt-01): on the linear unit square the curves of 1e-4 and 1e-3 ran along the
