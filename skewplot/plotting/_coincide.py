@@ -279,7 +279,7 @@ def fit_notes(display):
         # lines about half as wide as the panel (a note wider than its panel ran into the next one)
         x, names = display._coincide_at
         label = hidden_note(names, display._hiding[1], width=_note_width(display.ax_, text))
-        _fit_anywhere(text, x, label)
+        _fit_anywhere(text, x, (label, f"{len(names)} curve{'s' * (len(names) > 1)} on {display._hiding[1]}"))
         on_baseline = set(names)
     # cost and F: in a panel of its own (a row's panel has its note of the baseline, and no room for two)
     envelopes = getattr(display, "_hiding", (None,))[0] is not None and len(panels(display.ax_.figure)) == 1
@@ -289,20 +289,23 @@ def fit_notes(display):
                              if n not in on_baseline and legend_name(n) not in on_baseline})
 
 
-def _fit_anywhere(text, x, label):
+def _fit_anywhere(text, x, labels):
     """Place a note at data ``x`` where it covers nothing, else beside a fifth, two, three or four fifths of the
-    Axes' width (the first free place), else at ``x`` covering the fewest lines."""
+    Axes' width (the first free place), the long label before the short one; with none free, hidden (a note over
+    the curves, or past a narrow panel's edge into the next, is worse than none).  Returns whether it shows."""
     ax = text.axes
-    label = label.replace("\n", " \n ")  # every line set in by the space its first one gets
     to_data = ax.transData.inverted()
     box = ax.bbox
     others = [float(to_data.transform([[box.x0 + f * box.width, box.y0]])[0, 0]) for f in (0.2, 0.4, 0.6, 0.8)]
-    for at in (x, *others):
-        if fit_marker_label(text, at, (label, label)):
+    text.set_visible(True)
+    for label in labels:
+        label = label.replace("\n", " \n ")  # every line set in by the space its first one gets
+        for at in (x, *others):
             text.set_x(at)
-            return
-    text.set_x(x)
-    fit_marker_label(text, x, (label, label))
+            if fit_marker_label(text, at, (label, label)):
+                return True
+    text.set_visible(False)
+    return False
 
 
 def _note_width(ax, text):
@@ -393,6 +396,7 @@ def say_hidden(display, lines=None):
                    linespacing=1.1, multialignment="left")
     text.set_in_layout(False)  # inside the panel: it never shrinks it
     label = hidden_text(groups, _note_width(ax, text))
-    _fit_anywhere(text, x, label)
+    hidden = sum(len(names) for names in groups.values())
+    _fit_anywhere(text, x, (label, f"{hidden} curve{'s' * (hidden > 1)} under another"))
     display.hidden_text_ = text
     return text
