@@ -184,9 +184,7 @@ def mark_envelopes(display, again=False):
         display._place_legend()
 
 
-#: Characters of a name in a panel's note (longer names end in an ellipsis), and of a line of the note.
-NOTE_NAME = 16
-NOTE_LINE = 30
+NOTE_NAME, NOTE_LINE = 16, 30  #: characters of a name in a panel's note (then an ellipsis), and of a line of it
 
 
 def hidden_note(names, under, width=NOTE_LINE):
@@ -255,8 +253,7 @@ def note_envelopes(display):
                 at = (run[2], run[0], run[1])
     if not names:
         return
-    x0, x1 = at[1], at[2]
-    x = float(np.sqrt(x0 * x1)) if ax.get_xscale() == "log" and x0 > 0 else 0.5 * (x0 + x1)
+    x = _middle(ax, at[1], at[2])
     display.coincide_text_ = ax.text(x, 0.5, "",
                                      transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
                                      linespacing=1.1, multialignment="left")
