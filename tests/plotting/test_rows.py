@@ -30,7 +30,12 @@ def _areas(ax):
     if legend is not None:  # its kind as its title, or over the panel (with no room inside) in the panel's title
         assert (legend.get_title().get_text() or ax.get_title().split(", ")[-1]) in ("AUCPR", "ROC AUC")
         assert min(t.get_fontsize() for t in legend.get_texts()) >= 6.5
-        return [float(t.get_text()) for t in legend.get_texts()]
+        # as a reader reads them, row by row, left to right: a block over the panel hands matplotlib (which fills
+        # columns first) its entries in the order that reads across (57ee8fb), so its texts' own order is not it
+        renderer = ax.figure.canvas.get_renderer()
+        boxes = [t.get_window_extent(renderer) for t in legend.get_texts()]
+        shown = sorted(zip(boxes, legend.get_texts(), strict=True), key=lambda bt: (-round(bt[0].y0), bt[0].x0))
+        return [float(t.get_text()) for _, t in shown]
     assert ax.title.get_fontsize() >= 6.5
     numbers = ", ".join(line.split(": ")[-1] for line in ax.get_title().split("\n")[1:])
     return [float(v) for v in numbers.split(", ")]
