@@ -238,7 +238,7 @@ def note_envelopes(display):
     if old is not None:
         old.remove()
     display.coincide_text_ = None
-    display._coincide_at = None
+    display.coincide_at_ = None
     line = display.baselines_.get(display._hiding[0])
     if line is None or not line.get_visible() or is_page(ax.figure):
         return
@@ -258,7 +258,7 @@ def note_envelopes(display):
                                      transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
                                      linespacing=1.1, multialignment="left")
     display.coincide_text_.set_in_layout(False)  # inside the panel: it never shrinks it
-    display._coincide_at = x, names
+    display.coincide_at_ = x, names
 
 
 def fit_notes(display):
@@ -274,7 +274,7 @@ def fit_notes(display):
     on_baseline = set()
     if text is not None:
         # lines about half as wide as the panel (a note wider than its panel ran into the next one)
-        x, names = display._coincide_at
+        x, names = display.coincide_at_
         label = hidden_note(names, display._hiding[1], width=_note_width(display.ax_, text))
         _fit_anywhere(text, x, (label, f"{len(names)} curve{'s' * (len(names) > 1)} on {display._hiding[1]}"))
         on_baseline = set(names)

@@ -155,11 +155,11 @@ def share_legend(fig, handles, labels, ax=None, **kwargs):
     return legend
 
 
-def _fit_shared(fig, kwargs, entries, at_draw=False):
+def _fit_shared(fig, kwargs, entries, made=None):
     """The shared legend of ``entries`` (name: handle) in the first style and form that keeps every panel its share.
 
-    ``at_draw``: each try notes what it is made of, for :func:`_refit_shared` (a legend it removes next: a note on
-    a legend kept would hold the figure's artists, and the figure the legend, for ever).
+    ``made`` (a dict, at draw): each try's entries by its id, for :func:`_refit_shared`; not a note on the try, which
+    held the figure after the try was removed, until a second collection (a proxy without a figure leads to it).
     """
     width = 0.98 * fig.bbox.width
     tries = [{"style": {"fontsize": "small", "frameon": False, "columnspacing": 1.2, "handlelength": 1.8, **kwargs},
@@ -172,8 +172,8 @@ def _fit_shared(fig, kwargs, entries, at_draw=False):
     def make(attempt, handles, texts, ncol):
         lg = fig.legend(handles, texts, ncol=ncol, loc="outside upper center", **legible_style(attempt["style"]))
         notes(lg).shown = (tuple(texts), ncol, repr(sorted(attempt["style"].items())))  # (no artist: kept)
-        if at_draw:
-            notes(lg).made = (handles, texts)
+        if made is not None:
+            made[id(lg)] = (handles, texts)
         return lg
 
     # a row under a tenth of the figure leaves the panels their share; laying out a widget's six panels
@@ -183,7 +183,7 @@ def _fit_shared(fig, kwargs, entries, at_draw=False):
     else:
         enough = lambda lg: lg.get_window_extent(renderer).height < _SMALL_ROW * fig.bbox.height  # noqa: E731
     return fit(forms(tries, list(shown)), make, (list(shown.values()), list(shown)), fig, panels(fig), renderer,
-               enough=enough, settle=not at_draw and note(fig, "deferred", False) is not None)
+               enough=enough, settle=made is None and note(fig, "deferred", False) is not None)
 
 
 def _refit_shared(fig):
@@ -203,13 +203,14 @@ def _refit_shared(fig):
     try:
         kept = note(fig, "entries", {})
         entries = {n: h for n, h in zip(kept, unheld(kept.values()), strict=True) if h is not None}
-        chosen = _fit_shared(fig, note(fig, "shared_kwargs", {}), entries, at_draw=True)
+        made = {}  # id of each try -> its entries, for the one chosen (the tries go with this call)
+        chosen = _fit_shared(fig, note(fig, "shared_kwargs", {}), entries, made)
     finally:
         legend.set_bbox_to_anchor(None)
     if note(chosen, "shown") == note(legend, "shown"):  # no other form does better: as it was, no layout more
         chosen.remove()
         return False
-    done = refill_legend(legend, chosen, *note(chosen, "made"), "outside upper center")
+    done = refill_legend(legend, chosen, *made[id(chosen)], "outside upper center")
     if done:
         for name in ("form", "labels", "entries", "shown"):
             setattr(notes(legend), name, note(chosen, name))
