@@ -7,6 +7,7 @@ import weakref
 import numpy as np
 
 from .._validate import check_choice, check_scalar
+from .layout._markers import crowding
 
 __all__ = ["fold_band", "fold_band_text", "ci_band_text", "draw_band", "band_alpha", "thin_bands", "move_band",
            "check_band", "check_ci", "ci_replicates", "ci_quantiles", "FOLD_QUANTILES"]
@@ -64,8 +65,6 @@ def ci_band_text(ci, n_boot, method="percentile"):
     return f"{_percent(ci)} pointwise bootstrap CI\n({method}, {n_boot} replicates)"
 
 
-#: Up to this many bands on one Axes each keeps a fifth of its line's opacity; more share that ink (``thin_bands``).
-FULL_BANDS = 4
 _OWN_ALPHA = weakref.WeakKeyDictionary()  # band -> the opacity draw_band gave it
 
 
@@ -79,7 +78,7 @@ def band_alpha(n_bands):
     >>> band_alpha(1), band_alpha(4), band_alpha(10)
     (1.0, 1.0, 0.4)
     """
-    return min(1.0, FULL_BANDS / max(int(n_bands), 1))
+    return crowding(n_bands)
 
 
 def thin_bands(bands):

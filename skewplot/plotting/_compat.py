@@ -85,6 +85,7 @@ def refill_legend(legend, model, handles, labels, loc):
     legend.stale = True
     return True
 
+
 def is_colorbar(ax):
     """Whether ``ax`` holds a colour bar: ``Axes._colorbar`` (matplotlib 3.8.0 .. 3.11), or the label
     ``"<colorbar>"`` that ``Figure.colorbar`` gives the Axes it makes (the fallback)."""

@@ -17,7 +17,7 @@ import numpy as np
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates_at, skew_model_of
 from ..metrics.prg import gain_skew, precision_gain, recall_gain
-from .layout._markers import mark_size, share_markers, show_whole
+from .layout._markers import crowding, mark_size, share_markers, show_whole
 
 __all__ = ["ThresholdMarker", "mark_threshold", "threshold_index", "threshold_width"]
 
@@ -38,7 +38,7 @@ def threshold_width(n):
     >>> threshold_width(1), threshold_width(4), threshold_width(10)
     (2.0, 2.0, 1.15)
     """
-    return round(2.0 * min(1.0, 4.0 / max(int(n), 1)) ** 0.6, 2)
+    return round(2.0 * crowding(n) ** 0.6, 2)
 
 
 def threshold_index(pts, threshold):

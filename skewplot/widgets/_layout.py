@@ -19,7 +19,7 @@ import functools
 
 from ..plotting._axes import refit_titles
 from ..plotting._notes import notes
-from ._regions import regions_of
+from ._regions import contains, regions_of
 
 __all__ = ["Layout", "freeze_layout", "renest", "shared_legend", "fitted_legend", "LEGEND_PT"]
 
@@ -90,7 +90,7 @@ class Layout:
                 return False
             old = regions.laid.get(id(ax))
             new = regions.box(ax, renderer)
-            if old is None or new is None or not _contains(old, new):
+            if old is None or new is None or not contains(old, new):
                 return False
         return True
 
@@ -117,12 +117,6 @@ class Layout:
         self._laid_out()
         self.count += 1
         return True
-
-
-def _contains(outer, inner, tol=0.5):
-    """Whether Bbox ``inner`` lies within ``outer`` (display pixels, ``tol`` of play)."""
-    return (inner.x0 >= outer.x0 - tol and inner.y0 >= outer.y0 - tol and inner.x1 <= outer.x1 + tol
-            and inner.y1 <= outer.y1 + tol)
 
 
 def renest(displays):

@@ -38,7 +38,7 @@ from matplotlib.text import Text
 from ..plotting._compat import legend_loc
 from ..plotting._notes import notes
 
-__all__ = ["Regions", "regions_of", "state"]
+__all__ = ["Regions", "regions_of", "state", "contains"]
 
 #: States kept per Axes (a zoom and Home go back and forth between a few).
 KEPT = 4
@@ -129,8 +129,13 @@ def state(ax):
 
 
 def _within(clip, box):
-    return clip is not None and (clip is box or clip.x0 >= box.x0 - 0.5 and clip.y0 >= box.y0 - 0.5
-                                 and clip.x1 <= box.x1 + 0.5 and clip.y1 <= box.y1 + 0.5)
+    return clip is not None and (clip is box or contains(box, clip))
+
+
+def contains(outer, inner, tol=0.5):
+    """Whether Bbox ``inner`` lies within ``outer`` (display pixels, ``tol`` of play)."""
+    return (inner.x0 >= outer.x0 - tol and inner.y0 >= outer.y0 - tol and inner.x1 <= outer.x1 + tol
+            and inner.y1 <= outer.y1 + tol)
 
 
 def _text(text):
@@ -144,4 +149,3 @@ def _axis(axis):
     return (axis.get_visible(), id(axis.get_major_formatter()), id(axis.get_minor_formatter()),
             id(axis.get_major_locator()), id(axis.get_minor_locator()), _text(axis.label),
             _text(axis.get_offset_text()), ticks)
-

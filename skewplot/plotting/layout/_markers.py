@@ -18,38 +18,40 @@ from matplotlib.transforms import BboxBase
 from ._legend import _renderer
 
 __all__ = ["share_markers", "mark_size", "wedge_marker", "wedge_parts", "pie_size", "shared_part", "base_look",
-           "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "NEAR_PT", "PIE_BASE",
+           "crowding", "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "NEAR_PT", "PIE_BASE",
            "PIE_GROW", "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at"]
 
 #: Marks (skew or threshold) closer than this (points) share one mark (:func:`share_markers`): about half a mark's
-#: width, where the one on top hides most of the other.  Marks further apart show each other's edge; sharing
-#: them too (6 pt, 5c0f0e2) chained a run of marks along a curve into one growing stack (roc-08).
+#: width, where the one on top hides most of the other (6 pt chained a run of marks into one stack, roc-08).
 NEAR_PT = 3.0
 #: Never nearer than this (pixels) at a low dpi: the lint's ``MIN_MARKER_PX`` (5) and a pixel to spare.
 NEAR_MIN_PX = 6.0
-#: A mark shared by ``k`` classifiers is ``min(PIE_MAX, PIE_BASE + PIE_GROW * (k - 1))`` times the size of their
-#: own (:func:`pie_size`), so that each wedge shows its colour: two marks of 5 pt share one of 6.9 pt, ten marks
-#: of 4.16 pt one of 8.3 pt.
+#: A mark shared by ``k`` classifiers is ``min(PIE_MAX, PIE_BASE + PIE_GROW * (k - 1))`` times their own size
+#: (:func:`pie_size`), so that each wedge shows its colour: two of 5 pt share one of 6.9 pt, ten of 4.16 pt 8.3 pt.
 PIE_BASE, PIE_GROW, PIE_MAX = 1.3, 0.08, 2.0
 #: The white edge (points) around each wedge of a shared mark: it parts the colours and the curves under it.
 PIE_EDGE_PT = 0.25
-#: The number of classifiers up to which a mark keeps the size it was given (:func:`mark_size`).
-FULL_SIZE_UP_TO = 4
+FULL_SIZE_UP_TO = 4  #: classifiers up to which marks, bands and threshold lines keep their look (:func:`crowding`)
 _BASE = weakref.WeakKeyDictionary()  # a shared mark's own look (marker, size, face, edge, edge width)
 _WEDGE = weakref.WeakKeyDictionary()  # line -> the wedge's path share_markers set (its marker while shared)
+
+
+def crowding(n):
+    """1 up to :data:`FULL_SIZE_UP_TO` classifiers on one Axes, then ``4 / n``: the share of their marks' size, bands'
+    opacity and threshold lines' width each keeps, before a power that says how fast it thins."""
+    return min(1.0, FULL_SIZE_UP_TO / max(int(n), 1))
 
 
 def mark_size(size, n):
     """The size (points) of one classifier's single-point mark when ``n`` classifiers are marked on a panel.
 
-    Up to :data:`FULL_SIZE_UP_TO` classifiers the size given; more shrink
-    as ``(4 / n) ** 0.2`` (10 classifiers: 0.83 of it), so that a run of
-    marks along a skew line or a threshold's column overlaps less.
+    :func:`crowding` to the power 0.2 of the size given (10 classifiers: 0.83
+    of it), so that a run of marks along a skew line overlaps less.
 
     >>> mark_size(5, 1), mark_size(5, 4), mark_size(5, 10)
     (5.0, 5.0, 4.16)
     """
-    return round(float(size) * min(1.0, (FULL_SIZE_UP_TO / max(int(n), 1)) ** 0.2), 2)
+    return round(float(size) * crowding(n) ** 0.2, 2)
 
 
 def pie_size(size, k):
@@ -157,19 +159,20 @@ def shared_part(line):
 
 
 def base_look(line):
-    """``line``'s marker look (``ms``, ``mfc``, ``mec``, ``mew``) before :func:`share_markers` made it a wedge."""
-    if line in _WEDGE:
-        return {key: _BASE[line][key] for key in ("ms", "mfc", "mec", "mew")}
-    return {"ms": line.get_markersize(), "mfc": line.get_markerfacecolor(), "mec": line.get_markeredgecolor(),
-            "mew": line.get_markeredgewidth()}
+    """``line``'s marker look (``marker``, ``ms``, ``mfc``, ``mec``, ``mew``) before :func:`share_markers`."""
+    return dict(_BASE[line]) if line in _WEDGE else _look(line)
+
+
+def _look(line):
+    return {"marker": line.get_marker(), "ms": line.get_markersize(), "mfc": line.get_markerfacecolor(),
+            "mec": line.get_markeredgecolor(), "mew": line.get_markeredgewidth()}
 
 
 def _own_look(line):
     """Give ``line`` back the look it had before it was made a wedge; remember the look it has."""
     wedge = _WEDGE.pop(line, None)
     if wedge is None:
-        _BASE[line] = {"marker": line.get_marker(), "ms": line.get_markersize(), "mfc": line.get_markerfacecolor(),
-                       "mec": line.get_markeredgecolor(), "mew": line.get_markeredgewidth()}
+        _BASE[line] = _look(line)
         return
     base = _BASE[line]
     if line.get_marker() is not wedge:  # its owner gave it another shape meanwhile (PR's "v" at a log axis' foot)
