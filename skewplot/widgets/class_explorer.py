@@ -121,14 +121,14 @@ class ClassExplorer(ClassControls, RefitsSharedLegend, SkewWidget):
 
         Parameters and returns as :func:`skewplot.widgets.page.export.save_html`.
         """
-        from .controls import _grid_start
+        from .controls import grid_min
 
         slider = self.controls["skew"]
         fine, low = slider.step, slider.min
         try:
             with slider.hold_trait_notifications():  # a coarse grid through the live value
                 slider.step = fine * _PAGE_STEP
-                slider.min = _grid_start(float(slider.value), slider._lo, slider.step)
+                slider.min = grid_min(float(slider.value), slider.lo, slider.step)
             return super().save_html(path, max_frames=max_frames, title=title, progress=progress)
         finally:
             with slider.hold_trait_notifications():

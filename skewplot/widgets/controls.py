@@ -83,10 +83,11 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     steps_per_decade : int, default=50
         Resolution: one keyboard step multiplies the skew by
         ``10 ** (1 / steps_per_decade)`` (about 4.7 % by default).  The grid
-        runs through ``value`` (so its lower end may sit up to one step above
-        ``lo``).  A value set in the kernel moves the grid to run through
-        it, so the page shows that value, not the nearest point of the old
-        grid.
+        runs through ``value``; where ``lo`` is not on it, the slider's left
+        end is one step below ``lo`` and stands for ``lo`` itself (its last
+        step down is shorter), so ``lo`` is always reached.  A value set in
+        the kernel moves the grid to run through it, so the page shows that
+        value, not the nearest point of the old grid.
     description : str, default="skew π′"
     continuous_update : bool, default=True
         Update while dragging (False: only on release).
@@ -103,29 +104,41 @@ def skew_slider(value=0.1, *, lo=1e-4, hi=0.9999, steps_per_decade=50, descripti
     >>> s = skew_slider(0.05)
     >>> s.value, round(10 ** s.max, 6)
     (0.05, 0.9999)
-    >>> 1e-4 <= 10 ** s.min < 1e-4 * 10 ** (1 / 50)
-    True
+    >>> s.lo
+    0.0001
+    >>> s.value = 10 ** s.min  # the page's left end, where a drag or the Home key stops
+    >>> s.value
+    0.0001
     """
     continuous_update = check_bool(continuous_update, "continuous_update")
     lo, hi = _check_bounds(lo, hi, lo_name="lo", hi_name="hi", lo_open=True, hi_open=True)
     value = check_scalar(value, "value", lo=lo, hi=hi)
     step = 1.0 / check_int(steps_per_decade, "steps_per_decade", lo=1)
     return SkewSlider(
-        lo=lo, value=value, base=10.0, min=_grid_start(value, lo, step), max=math.log10(hi), step=step,
+        lo=lo, value=value, base=10.0, min=grid_min(value, lo, step), max=math.log10(hi), step=step,
         description=description, readout_format=".3", continuous_update=continuous_update,
         style=_STYLE, layout=widgets.Layout(width=_WIDTH),
     )
 
 
-def _grid_start(value, lo, step):
-    """The slider's ``min``: the lowest point at or above ``log10(lo)`` of the step grid through ``value``.
+def grid_min(value, lo, step):
+    """A skew slider's ``min``: the lowest point of the step grid through ``value`` that reaches ``lo``.
 
     The browser snaps the handle to ``min + k * step`` and sends the snapped
     value back; a grid through ``value`` keeps that skew (the data set's, an
-    estimate) exactly as it is.
+    estimate) exactly as it is.  Where ``log10(lo)`` is not on that grid the
+    first point lies below it and :class:`SkewSlider` takes a value sent from
+    there for ``lo``: the left end is ``lo``, not a grid point above it.
+
+    Examples
+    --------
+    >>> round(10 ** grid_min(0.0103, 1e-4, 0.02), 7), grid_min(0.01, 1e-4, 0.02)  # 1e-4 is off, then on the grid
+    (9.84e-05, -4.0)
     """
-    first = math.log10(value) - math.floor((math.log10(value) - math.log10(lo)) / step + 1e-9) * step
-    return max(first, math.log10(lo))
+    log_lo = math.log10(lo)
+    below = math.floor((math.log10(value) - log_lo) / step + 1e-9)
+    first = math.log10(value) - below * step
+    return log_lo if first - log_lo < 1e-9 * step else first - step
 
 
 class SkewSlider(widgets.FloatLogSlider):
@@ -155,6 +168,19 @@ class SkewSlider(widgets.FloatLogSlider):
         self._lo = lo  # read by the value's validator while the traits are set
         super().__init__(**kwargs)
 
+    def set_state(self, sync_data):
+        """Apply a message from the page; its left end (``10 ** min``, part of a step below ``lo``) is ``lo``."""
+        value = sync_data.get("value")
+        left = isinstance(value, float) and self.base ** self.min * (1 - 1e-9) <= value < self._lo
+        super().set_state({**sync_data, "value": self._lo} if left else sync_data)
+        if left:  # the page holds the snapped value: send it the one kept (the grid has moved through lo)
+            self.send_state("value")
+
+    @property
+    def lo(self):
+        """The smallest skew the slider holds: its left end (``10 ** min`` may lie a part of a step below)."""
+        return self._lo
+
     @validate("value")
     def _validate_value(self, proposal):
         # between lo and the grid's start: kept (the grid moves), not raised to the start
@@ -164,7 +190,7 @@ class SkewSlider(widgets.FloatLogSlider):
         """Send a value off the grid together with a grid through it."""
         if change["name"] != "value" or self._on_grid(change["new"]):
             return super().notify_change(change)
-        start = _grid_start(change["new"], self._lo, self.step)
+        start = grid_min(change["new"], self._lo, self.step)
         while self.base ** start > change["new"]:  # 10 ** log10(v) may come out an ulp above v
             start = math.nextafter(start, -math.inf)
         with self.hold_sync():

@@ -178,7 +178,7 @@ def test_the_prg_panel_moves_each_class_to_its_prior(ovr):
 
 def test_the_saved_page_is_the_kernels_frame_and_table_at_every_class_and_prior(ovr, tmp_path):
     """States of the page (class x prior) are the explorer's own frame and table; it opens at the live state."""
-    from skewplot.widgets.controls import _grid_start
+    from skewplot.widgets.controls import grid_min
     from skewplot.widgets.page.export import control_grid
     from tests.widgets.page.test_page_export import composed, read_page
 
@@ -194,7 +194,7 @@ def test_the_saved_page_is_the_kernels_frame_and_table_at_every_class_and_prior(
     assert [c["name"] for c in data["controls"]] == ["class", "skew"]  # f_alpha and m stay at their live values
     # the page's priors: every fifth point of the live slider's grid, through the live value (the grid's own
     # end last when it stops short of it)
-    slider.step, slider.min = 5 * fine, _grid_start(0.2, slider._lo, 5 * fine)
+    slider.step, slider.min = 5 * fine, grid_min(0.2, slider.lo, 5 * fine)
     values, labels = control_grid(slider)
     slider.step, slider.min = fine, low
     n = len(values)

@@ -41,8 +41,8 @@ WIDGETS = {
 
 def _end(control, which):
     lo, hi = control.min, control.max
-    if hasattr(control, "base"):  # FloatLogSlider: min and max are exponents
-        lo, hi = control.base ** lo, control.base ** hi
+    if hasattr(control, "base"):  # FloatLogSlider: min and max are exponents; a skew slider's left end is its lo
+        lo, hi = getattr(control, "lo", control.base ** lo), control.base ** hi
     return lo if which == LO else hi
 
 

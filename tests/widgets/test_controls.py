@@ -11,7 +11,7 @@ def test_skew_slider_is_log_scaled_over_default_range():
     s = skew_slider()
     assert isinstance(s, ipywidgets.FloatLogSlider)  # the browser draws it as one
     assert s.base == 10
-    assert 1e-4 <= 10 ** s.min < 1e-4 * 10 ** (1 / 50)  # the grid runs through the value
+    assert 1e-4 * 10 ** (-1 / 50) < 10 ** s.min <= 1e-4  # the grid runs through the value, its left end is lo
     assert 10 ** s.max == pytest.approx(0.9999)
     assert s.value == 0.1
     # one keyboard step multiplies the skew by a constant factor
@@ -26,7 +26,7 @@ def test_skew_slider_grid_runs_through_the_starting_value(value):
     assert s.value == value
     k = (math.log10(value) - s.min) / s.step
     assert k == pytest.approx(round(k), abs=1e-6)
-    assert s.min >= math.log10(1e-4) - 1e-12
+    assert math.log10(1e-4) - s.step < s.min <= math.log10(1e-4) + 1e-12
 
 
 @pytest.mark.parametrize("value", [0.01, 1e-4, 1.00001e-4, 0.3, 0.9999])
@@ -38,17 +38,33 @@ def test_a_value_set_in_the_kernel_moves_the_grid_through_it(value, sent_to_page
     assert s.value == value  # kept, not raised to the grid's start
     k = (math.log10(value) - s.min) / s.step
     assert k == pytest.approx(round(k), abs=1e-6)
-    assert math.log10(1e-4) - 1e-12 <= s.min < math.log10(1e-4) + s.step and 10 ** s.min <= value
+    assert math.log10(1e-4) - s.step < s.min <= math.log10(1e-4) + 1e-12 and 10 ** s.min <= value
     assert [sorted(m["state"].items()) for m in sent] == [[("min", s.min), ("value", value)]]
     sent.clear()
     s.value = 10 ** (math.log10(value) + s.step * (-1 if value > 0.5 else 1))  # a step on the grid: it stays
     assert [list(m["state"]) for m in sent] == [["value"]]
 
 
+@pytest.mark.parametrize("value, lo", [(0.0103, 1e-4), (0.01, 1e-4), (0.2, 3e-3), (1e-4, 1e-4)])
+def test_the_left_end_of_a_skew_slider_is_its_lower_bound(value, lo):
+    """A grid through the data's skew misses ``lo``; the left end (drag, Home key, saved page) still gives ``lo``."""
+    from skewplot.widgets.page.export import control_grid
+
+    s = skew_slider(value, lo=lo)
+    values, labels = control_grid(s)
+    assert values[0] == lo and values[1] > lo
+    assert value in values and np.all(np.diff(values) > 0)
+    s.set_state({"value": 10 ** s.min})  # what the page sends from its left end
+    assert s.value == lo
+    assert s.min == pytest.approx(math.log10(lo), abs=1e-12)  # the grid now runs through lo
+    s.value = 10 ** (s.min + s.step)  # a step up from there lands on the grid through lo
+    assert s.value == pytest.approx(lo * 10 ** (1 / 50))
+
+
 def test_skew_slider_custom_bounds():
     s = skew_slider(0.01, lo=1e-3, hi=0.5, steps_per_decade=10)
     assert 10 ** s.max == pytest.approx(0.5)
-    assert 1e-3 <= 10 ** s.min < 1e-3 * 10 ** 0.1
+    assert 1e-3 * 10 ** -0.1 < 10 ** s.min <= 1e-3
     assert s.step == pytest.approx(0.1)
 
 

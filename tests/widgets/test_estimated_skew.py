@@ -33,7 +33,7 @@ def test_go_to_estimated_skew_moves_every_widget(make, two_classifiers, estimate
     assert slider.value == estimate.estimate
     # the slider's grid runs through the estimate: the browser has no other grid point to snap it to
     k = (np.log10(estimate.estimate) - slider.min) / slider.step
-    assert k == pytest.approx(round(k), abs=1e-9) and 10 ** slider.min >= 1e-4 * (1 - 1e-12)
+    assert k == pytest.approx(round(k), abs=1e-9) and 1e-4 * 10 ** -slider.step < 10 ** slider.min <= 1e-4 * (1 + 1e-12)
     if "pr" in w.displays:
         assert w.displays["pr"].skew == pytest.approx(estimate.estimate)
 

@@ -130,3 +130,19 @@ def test_a_step_the_widget_rejects_still_counts_as_the_users(two_classifiers):
     _from_page(pair, (0.15, 0.3))
     assert pair.value == (0.15, 0.3) and w.status.value == ""
     assert_frame_is_full_draw(w)
+
+
+def test_the_sliders_left_end_on_the_page_is_its_lower_bound(example):
+    """The grid through the data's skew (0.1056) misses 1e-4: the page's left end, part of a step below, is 1e-4."""
+    w = interactive_pr(example)
+    slider = w.controls["skew"]
+    left = 10 ** slider.min
+    assert left < slider.lo == 1e-4
+    sent = _sent(slider)
+    _from_page(slider, left)  # dragged to the end, or the Home key
+    assert w.status.value == ""
+    _assert_pr_shows(w, 1e-4)
+    assert slider.min == pytest.approx(-4.0, abs=1e-12)  # the grid now runs through 1e-4
+    assert {"value": 1e-4}.items() <= {k: v for m in sent for k, v in m["state"].items()}.items()
+    _from_page(slider, 10 ** slider.min)  # the page's snap of 1e-4 on the new grid: a restatement
+    _assert_pr_shows(w, 1e-4)

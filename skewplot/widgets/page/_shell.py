@@ -73,7 +73,8 @@ def control_grid(control):
     if (hi - points[-1]) / step > 1e-9:
         points.append(hi)
     if isinstance(control, widgets.FloatLogSlider):
-        values = [float(control.base) ** p for p in points]
+        # a skew slider's left end stands for its lower bound (controls.grid_min): the page's value there is lo
+        values = [max(float(control.base) ** p, getattr(control, "lo", 0.0)) for p in points]
     else:
         values = points
     values = with_live_values(values, [control.value])
