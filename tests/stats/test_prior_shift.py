@@ -145,13 +145,22 @@ def test_interval_is_reproducible_and_includes_test_set_error(data):
 @pytest.mark.slow
 @pytest.mark.parametrize("method", ["ml", "hdy"])
 def test_ninety_percent_intervals_cover(method):
-    """Simulated coverage of the 90 % interval (fresh test and deployment sets per run)."""
+    """Simulated coverage of the 90 % interval (fresh test and deployment sets per run).
+
+    Scores rounded to 0.01 (about 800 score groups instead of 15 000 distinct scores): the estimators and the
+    resampling work on the groups, so each of the 300 fits of a run costs less, and a group of tied scores is the
+    case every method handles anyway.  With 100 runs, a 90 % interval passes with probability 0.999 (binomial,
+    80 <= hits <= 98) and one that covers 70 % fails with probability 0.98; the same intervals at a nominal 60 %
+    cover 0.60 (ml) and 0.66 (hdy) here and fail.  (An interval of the deployment sample's error alone, the test
+    set held fixed, covers 0.81 in both: too close to 0.9 for 100 runs to tell.)
+    """
     rng = np.random.default_rng(11)
     runs, hits = 100, 0
     for i in range(runs):
         pi = (0.01, 0.05, 0.2, 0.5)[i % 4]
         y, s = binormal(rng, 10_000, 0.1)
         _, d = binormal(rng, 5000, pi)
+        s, d = np.round(s, 2), np.round(d, 2)
         est = estimate_skew(y, s, d, quantifier=method, confidence=0.9, n_boot=150, random_state=i)
         hits += est.low <= pi <= est.high
     assert 0.80 <= hits / runs <= 0.98, hits / runs
