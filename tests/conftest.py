@@ -172,6 +172,64 @@ KNOWN_REGRESSIONS = {
 }
 
 
+# The longest tests of the engines, slow and docs stage (-n 2 on CI's 2 cores), longest first: each is started at
+# the front of a worker's first chunk of items, half on each worker.  pytest-xdist's load scheduling gives worker w the
+# items [w c, (w + 1) c) first (c = a quarter of a worker's share), then the rest in shrinking chunks as the workers
+# drain; a 1-3 minute test collected late was committed to a worker late and ran alone at the end while the other
+# core idled (the stage's tail).
+LONG_FIRST = (
+    "tests/docs/test_docs_snippets.py::test_page_runs_as_written[widgets.rst]",
+    "tests/tables/test_bad_inputs_tables.py::test_spark_ranges_dtypes_names_and_ambiguous_columns",
+    "tests/stats/test_prior_shift.py::test_ninety_percent_intervals_cover",
+    "tests/metrics/test_bounded.py::test_bracket_holds_exact_value",
+    "tests/docs/test_docs_snippets.py::test_page_runs_as_written[beyond_memory.rst]",
+    "tests/stats/test_stats_compare_beats.py::test_skew_part_matches_the_population_share_over_simulated_test_sets",
+    "tests/metrics/test_ranking.py::test_dominated_single_points_never_invert",
+    "tests/widgets/page/test_cli_html.py::test_html_writes_the_pr_widgets_page",
+    "skewplot/widgets/page/export.py::skewplot.widgets.page.export.save_html",
+    "tests/skew/test_skew_models.py::test_worst_classifier_area_is_aucpr_min",
+    "tests/docs/test_docs_snippets.py::test_page_runs_as_written[guide/inputs.rst]",
+    "tests/stats/test_choose_threshold.py::test_chance_is_calibrated_by_simulation",
+    "tests/docs/test_docs_snippets.py::test_page_runs_as_written[getting_started.rst]",
+    "tests/stats/test_stats_compare_beats.py::test_equal_in_distribution_is_about_uniform_over_many_test_sets",
+)
+
+
+def long_first(items, workers):
+    """``items`` reordered: the ``LONG_FIRST`` ones dealt in turn to the fronts of the ``workers`` first chunks.
+
+    Every other item keeps its order.  With one worker (no xdist) the long ones simply come first.
+    """
+    def rank(item):
+        return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), None)
+
+    ranked = sorted((r, i) for i, item in enumerate(items) if (r := rank(item)) is not None)
+    long = [items[i] for _, i in ranked]
+    if not long:
+        return list(items)
+    rest = [item for item in items if rank(item) is None]
+    chunk = max(2, len(items) // max(workers, 1) // 4)  # xdist's LoadScheduling.schedule: the first chunk of each
+    out = []
+    for w in range(max(workers, 1)):
+        dealt = long[w::max(workers, 1)]
+        take = max(0, (chunk if w < workers - 1 else len(rest)) - len(dealt))
+        out += dealt + rest[:take]
+        rest = rest[take:]
+    return out + rest
+
+
+class _LongFirst:
+    """Orders the items after ``-m`` and ``--deselect`` dropped theirs (trylast), so the chunks are the real ones."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(self, config, items):
+        items[:] = long_first(items, int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")))
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(_LongFirst(), "skewplot-long-first")
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         reason = KNOWN_REGRESSIONS.get(item.nodeid) or KNOWN_REGRESSIONS.get(item.nodeid.split("[")[0])
