@@ -12,8 +12,9 @@ ROC lines and finding hulls over all the rows of every class):
   of PR and ROC are thinned from these, not from every row);
 * :func:`hull_rows`: the rows that can be on the ROC convex hull at any
   prior vector (the hull, exactly, from these);
-* :func:`corner_rows`: the rows of the ROC polyline's corners (the PR areas,
-  exactly, from these);
+* :func:`corner_rows`: the rows of the ROC polyline's corners, and of those
+  the segments where the TPR grows (the PR areas, exactly, from these:
+  :func:`class_aucpr`);
 * :func:`roc_area`: the ROC area at a vector from the class's areas against
   each other class alone (exactly: the trapezoid area is linear in the FPR).
 """
@@ -26,8 +27,10 @@ from ..metrics.auc import corner_indices, roc_auc
 from ..metrics.hull import _ordered_pareto, frontier_hull
 from ..metrics.mixed_counts import keep_rows, rising_segments
 from ..metrics.points import OperatingPoints
+from ..skew.formulas import continuous_segment_area
 
-__all__ = ["drawn_rows", "hull_rows", "corner_rows", "class_hull", "first_recall", "roc_area", "take_rows", "LOG_CELL"]
+__all__ = ["drawn_rows", "hull_rows", "corner_rows", "class_hull", "class_aucpr", "first_recall", "roc_area",
+           "take_rows", "LOG_CELL"]
 
 #: Width of a cell of :func:`drawn_rows` in ``log(count + first step)``: between two kept rows every class's
 #: count grows by less than a factor ``exp(LOG_CELL)`` (on the count plus its smallest step).
@@ -110,6 +113,36 @@ def corner_rows(ovr, k):
     return _kept(ovr, k, "corner_rows", lambda: corner_indices(own.tpr, own.fpr))
 
 
+#: Segments per call of the area kernel in :func:`class_aucpr`: its temporaries stay in cache (as ``metrics.auc``'s).
+_CHUNK = 1 << 14
+
+
+def class_aucpr(ovr, k, pts, prior):
+    """``aucpr(pts, skew=prior)`` (continuous) of class ``k``'s points ``pts`` at a vector, from its rising segments.
+
+    Only a segment of the ROC polyline along which the TPR grows has PR
+    area, and which segments those are does not depend on the vector (the
+    TPR does not).  Between the corners (:func:`corner_rows`) every other
+    segment of untied scores adds only rows of the rest, so the kernel
+    (:func:`~skewplot.skew.formulas.continuous_segment_area`, each segment
+    on its own ends, as a row of a two-point curve) runs on half the corners'
+    segments.  The same terms as the metric's, summed in another order.
+    """
+    own = _own(ovr, k)
+    rows = corner_rows(ovr, k)
+    rising = own._memo("rising_corners", lambda: np.flatnonzero(np.diff(own.tpr[rows]) > 0))
+    on = take_rows(ovr, k, pts, rows)
+    tpr, fpr = on.tpr, on.fpr
+    total = 0.0
+    for i in range(0, rising.size, _CHUNK):
+        at = rising[i:i + _CHUNK]
+        seg_t, seg_f = np.empty((at.size, 2), order="F"), np.empty((at.size, 2), order="F")  # columns: start, end
+        seg_t[:, 0], seg_t[:, 1] = tpr[at], tpr[at + 1]
+        seg_f[:, 0], seg_f[:, 1] = fpr[at], fpr[at + 1]
+        total += continuous_segment_area(seg_t, seg_f, prior).sum()
+    return float(total)
+
+
 #: Above this many candidates :func:`class_hull` first drops those below the hull of a sample of them.
 _SAMPLE = 1024
 
@@ -117,32 +150,45 @@ _SAMPLE = 1024
 _MARGIN = 1e-9
 
 
-def _not_below(tpr, fpr):
-    """Positions of the staircase ``(tpr, fpr)`` (both rising) not below the hull of :data:`_SAMPLE` of them.
+def _not_below(tpr, fpr, start=None):
+    """Positions of the staircase ``(tpr, fpr)`` (both rising) not below the hull of some of them.
 
     The hull of a subset lies inside the hull of the set, so a point below
     it (by :data:`_MARGIN`, a million times the rounding of the
     interpolation) is no vertex of the full hull: the hull of the points
-    kept is the hull of all.  The sample holds both ends, so it spans every
-    FPR of the staircase.
+    kept is the hull of all, whichever subset is taken.  The subset holds
+    both ends, so it spans every FPR of the staircase: ``start`` (positions,
+    the previous step's hull: a step moves the hull a little, so few points
+    lie above the old vertices at the new rates), else :data:`_SAMPLE`
+    evenly spaced points.
     """
     n = tpr.size
     if n <= 4 * _SAMPLE:
         return np.arange(n)
-    sample = np.unique(np.linspace(0, n - 1, _SAMPLE).round().astype(np.intp))
-    inner = sample[frontier_hull(tpr[sample], fpr[sample])]
+    if start is None:
+        subset = np.unique(np.linspace(0, n - 1, _SAMPLE).round().astype(np.intp))
+    else:
+        subset = np.unique(np.r_[0, start, n - 1])
+    inner = subset[frontier_hull(tpr[subset], fpr[subset])]
     return np.flatnonzero(tpr >= np.interp(fpr, fpr[inner], tpr[inner]) - _MARGIN)
 
 
 def class_hull(ovr, k, pts):
-    """``roc_convex_hull(pts)`` of class ``k``'s points ``pts`` at a prior vector, from :func:`hull_rows` only."""
+    """``roc_convex_hull(pts)`` of class ``k``'s points ``pts`` at a prior vector, from :func:`hull_rows` only.
+
+    The filter of :func:`_not_below` starts from the hull this class had at
+    the vector of the previous call (any subset of the candidates gives
+    the exact hull; this one leaves the fewest above it).
+    """
     rows = hull_rows(ovr, k)
     on = take_rows(ovr, k, pts, rows)  # the counts at these rows only
     tpr, fpr = on.tpr, on.fpr
-    near = _not_below(tpr, fpr)
-    idx = rows[near[frontier_hull(tpr[near], fpr[near])]]
+    latest = _own(ovr, k)._memo("latest_hull", dict)  # positions in ``rows``: a start, never a result
+    near = _not_below(tpr, fpr, latest.get("at"))
+    at = near[frontier_hull(tpr[near], fpr[near], qhull=tpr.size > 64)]  # as roc_convex_hull(pts) has it
+    latest["at"] = at
     last = len(pts) - 1
-    return np.unique(np.r_[0, idx, last])
+    return np.unique(np.r_[0, rows[at], last])
 
 
 def first_recall(ovr, k, pts):

@@ -24,7 +24,8 @@ from ..metrics.multiclass import OneVsRest
 from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
 from ..skew.base import skew_text
-from ._class_steps import class_hull, corner_rows, drawn_rows, first_recall, roc_area, take_rows
+from ._class_steps import class_aucpr, class_hull, corner_rows, drawn_rows, first_recall, roc_area, take_rows
+from ._one_path import OnePathLines
 from .layout._figure import fit_label
 
 __all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges",
@@ -163,11 +164,8 @@ class _PRModels(_MovesPriors):
     def _moved(self, names, priors):
         self.__dict__.pop("_model_ids", None)
         self._reduced.clear()  # keyed by the replaced points' ids
-        self._corners.clear()
+        self._corners.clear()  # the corners of a class's points are gathered when an area needs them (``_auc``)
         ovr = self._class_source[0]
-        if self.interpolation == "continuous":  # the corners the area needs, found once for every vector
-            for name, k in names.items():
-                self._corners[id(self.points[name])] = take_rows(ovr, k, self.points[name], corner_rows(ovr, k))
         if self.ax_ is not None:
             from ._decimate import pr_vertices
             from ._display import curve_bins
@@ -205,9 +203,27 @@ class _PRModels(_MovesPriors):
             return from_first_point(*pr_curve(reduced, skew=model), pts, first)
         return from_first_point(*pr_curve(pts, skew=model, interpolation=self.interpolation), pts)
 
+    def _own_class(self, pts):
+        """The class of which ``pts`` are the points at the display's vector (None: other points)."""
+        names = self.__dict__.get("_class_source", (None, {}))[1]
+        return next((k for name, k in names.items() if self.points.get(name) is pts), None)
+
+    def _auc(self, pts, *skew):
+        k = self._own_class(pts) if self.interpolation == "continuous" else None
+        if k is not None and id(pts) not in self._corners:  # the corners, found once for every vector
+            ovr = self._class_source[0]
+            self._corners[id(pts)] = take_rows(ovr, k, pts, corner_rows(ovr, k))
+        return super()._auc(pts, *skew)
+
     def _compute_aucs(self):
+        fixed = self.interpolation == "continuous" and not self.normalize
         for name, value in self.points.items():
-            self.aucs_[name] = self._auc(value, self._class_models[name])
+            model = self._class_models[name]
+            k = self._own_class(value) if fixed and isinstance(model, FixedSkew) else None
+            if k is not None:  # from the rising segments among the corners, the same terms as the metric's
+                self.aucs_[name] = class_aucpr(self._class_source[0], k, value, model.value)
+            else:
+                self.aucs_[name] = self._auc(value, model)
 
     def _set_labels(self):
         size = (id(self.ax_), self.ax_.bbox.width, self.ax_.bbox.height)
@@ -220,7 +236,6 @@ class _PRModels(_MovesPriors):
     def model(self):
         """The model of the rarest class: a log precision axis reaches below its baseline."""
         return min(self._class_models.values(), key=lambda m: m.mean)
-
 
 
 class _PRGModels(_MovesPriors):
@@ -239,9 +254,10 @@ class _PRGModels(_MovesPriors):
 
 
 class _EnvelopeMarkers(_MovesPriors):
-    """Cost and F spaces: each class's marker at its own prior, with a dotted line in its colour."""
+    """Cost and F spaces: each class's marker at its own prior, with a dotted line in its colour; a class's thin
+    lines painted as one path (``_one_path``)."""
 
-    _as_model = float
+    _as_model, _thin_lines = float, OnePathLines
 
     @property
     def _shape_params(self):  # a new prior vector moves the curves, not only the markers
@@ -283,7 +299,6 @@ class _EnvelopeMarkers(_MovesPriors):
         for artist in (self.skew_line_, self.skew_text_):
             artist.set_visible(False)
         self._share_markers()
-
 
 
 class _ROCModels(_MovesPriors):

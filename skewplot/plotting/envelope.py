@@ -129,6 +129,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
     _shape_params: tuple = ()
     _hiding = (None, "")  #: the baseline an envelope may lie on (drawn over them), and its legend name
     _thin_label = "one line per threshold"
+    _thin_lines = None  #: the thin lines' collection class (None: ``LineCollection``)
 
     def __init__(self, points, *, lines=True, envelope=True, skew=None, max_lines=None, band="sd", confidence=None,
                  n_boot=N_BOOT_BAND, random_state=None, palette=None, log_skew=None, skew_bounds=None):
@@ -237,8 +238,8 @@ class EnvelopeDisplay(FromScoresMixin, Display):
             if not self.envelope:  # kwargs reach the thin lines instead
                 thin.update({("colors" if k == "color" else k): v for k, v in kwargs.items()})
             if self.lines and name in self._drawn:
-                coll = LineCollection(self._point_curves(self._drawn[name]), zorder=1.2,
-                                      label=self._thin_label if not several else "_nolegend_", **thin)
+                coll = (self._thin_lines or LineCollection)(self._point_curves(self._drawn[name]), zorder=1.2, **thin,
+                                                            label=self._thin_label if not several else "_nolegend_")
                 self.point_lines_[name] = ax.add_collection(coll)
             if self.envelope:
                 x, y, lo, hi = self._classifier_envelope(name)
@@ -258,8 +259,7 @@ class EnvelopeDisplay(FromScoresMixin, Display):
         self._draw_baselines(ax)
         # just above the axis (zorder 1.5 under matplotlib's default axisbelow="line"): a widget moving the
         # marker then repaints the curves above it, never the ticks
-        self.skew_line_ = ax.axvline(0.0, color="0.3", linestyle=":", linewidth=1.0, zorder=1.55,
-                                     label="_nolegend_")
+        self.skew_line_ = ax.axvline(0.0, color="0.3", linestyle=":", linewidth=1.0, zorder=1.55, label="_nolegend_")
         # no opaque box: placed where it covers no line (``fit_marker_label``), it needs none, and a box larger
         # than its glyphs blanked the lines along its edge (the trivial line in cost-05 of the figure review)
         self.skew_text_ = ax.text(0.0, 0.98, "", transform=ax.get_xaxis_transform(), ha="left", va="top",

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import skewplot as sp
-from skewplot.metrics.auc import polyline_corners, roc_auc
+from skewplot.metrics.auc import aucpr, polyline_corners, roc_auc
 from skewplot.metrics.hull import roc_convex_hull
 from skewplot.plotting import _class_steps, _display
 from skewplot.plotting._class_steps import LOG_CELL, class_hull, corner_rows, drawn_rows, first_recall, roc_area
@@ -38,6 +38,25 @@ def test_hull_corners_and_roc_area_at_random_vectors_are_the_full_computations(t
             np.testing.assert_array_equal(pts.fpr[corner_rows(ovr, k)], corners.fpr)
             np.testing.assert_array_equal(pts.tpr[corner_rows(ovr, k)], corners.tpr)
             assert roc_area(ovr, k, priors) == pytest.approx(roc_auc(pts), rel=1e-13, abs=1e-15)
+            area = _class_steps.class_aucpr(ovr, k, pts, priors[k])  # the rising segments among the corners
+            assert area == pytest.approx(aucpr(pts, skew=priors[k]), rel=1e-12)
+
+
+def test_the_hull_is_exact_whatever_the_previous_step_left_to_start_from(monkeypatch):
+    """``class_hull`` filters from the hull of the class's previous call: a start from another vector, or
+    positions that were never a hull, must still give ``roc_convex_hull`` itself (a start is never a result)."""
+    monkeypatch.setattr(_class_steps, "_SAMPLE", 8)  # the filter runs at this size
+    rng = np.random.default_rng(8)
+    ovr = _ovr(rng, n=2000, ties=True)
+    rows = _class_steps.hull_rows(ovr, 0)
+    starts = [None, np.arange(1, 5), np.arange(rows.size - 6, rows.size - 1), rng.choice(rows.size, 7, replace=False)]
+    for p, start in zip(rng.dirichlet(np.full(4, 0.5), len(starts)), starts, strict=True):
+        pts = ovr.at_priors(dict(zip(ovr.classes, p, strict=True)))[0]
+        latest = _class_steps._own(ovr, 0)._memo("latest_hull", dict)
+        if start is not None:
+            latest["at"] = np.sort(start)
+        np.testing.assert_array_equal(class_hull(ovr, 0, pts), roc_convex_hull(pts))
+        assert latest["at"].size < rows.size // 4  # the next call starts from this hull
 
 
 def test_the_drawn_rows_leave_out_only_rows_within_the_bound_at_any_vector():

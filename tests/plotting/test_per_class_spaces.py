@@ -10,6 +10,9 @@ import numpy as np
 import pytest
 
 import skewplot as sp
+from skewplot.plotting._one_path import OnePathLines
+from skewplot.plotting.cost import CostDisplay
+from skewplot.plotting.fmeasure import FMeasureDisplay
 from skewplot.testing import lint_figure
 
 
@@ -63,6 +66,8 @@ def test_cost_and_f_markers_at_each_class_prior_are_its_best_threshold(space):
         assert disp.class_lines_[_name(k, prior)].get_xdata()[0] == pytest.approx(prior)
     assert not disp.skew_line_.get_visible()  # no single-skew marker
     assert disp.ax_.get_xscale() == "linear"
+    # a class's thin lines: one path (``_one_path``)
+    assert all(type(c) is OnePathLines and len(c.get_segments()) > 1 for c in disp.point_lines_.values())
 
 
 def test_f_measure_per_class_is_the_binary_on_reweighted_rows():
@@ -153,3 +158,34 @@ def test_no_resorting_in_the_metrics_at_new_priors(monkeypatch):
     sp.aucprg(ovr, skew=RANGES)  # (aucpr over a uniform range sorts its segments' kinds, as in the binary case)
     sp.f_measure(ovr, skew=PRIORS)
     sp.best_threshold(ovr, skew=PRIORS, m=0.3)
+
+
+def test_a_class_paints_its_thin_lines_once_where_they_cross():
+    """One path per class: where two of a class's translucent lines cross, the pixel takes its colour once
+    (a ``LineCollection`` paints it twice, darker); lines of several colours are still painted line by line."""
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection
+
+    segs = [[(0, 0), (1, 1)], [(0, 1), (1, 0)]]  # they cross at the centre
+    fig, axes = plt.subplots(1, 2, figsize=(2, 1), dpi=100)
+    try:
+        for ax, kind in zip(axes, (OnePathLines, LineCollection), strict=True):
+            ax.add_collection(kind(segs, colors="C0", alpha=0.3, linewidths=4))
+            ax.set(xlim=(0, 1), ylim=(0, 1))
+            ax.set_axis_off()
+        fig.canvas.draw()
+        rgb = np.asarray(fig.canvas.buffer_rgba())[..., :3].astype(int)
+
+        def pixel(ax, x, y):  # the sum of the RGB of the pixel at data (x, y)
+            col, row = np.round(ax.transData.transform((x, y))).astype(int)
+            return rgb[int(fig.bbox.height) - row, col].sum()
+
+        one, two = (pixel(ax, 0.5, 0.5) for ax in axes)
+        assert one > two  # painted once: lighter than the collection's twice
+        single = [pixel(ax, 0.25, 0.25) for ax in axes]
+        assert single[0] == single[1] and abs(one - single[0]) <= 6  # away from the crossing: the same pixels
+    finally:
+        plt.close(fig)
+    assert len(OnePathLines(segs, colors=["C0", "C1"]).get_paths()) == 2
+    assert CostDisplay._thin_lines is FMeasureDisplay._thin_lines is None  # binary figures: line by line
+
