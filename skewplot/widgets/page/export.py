@@ -164,11 +164,14 @@ def save_html(widget, path, *, max_frames=1000, title=None, progress=True):
 
     Examples
     --------
+    A frame per step of the skew slider (201 over its default bounds; here
+    a narrower slider, fewer frames):
+
     >>> import os, tempfile, skewplot as sp
-    >>> w = sp.widgets.interactive_pr(sp.datasets.example_classifiers(), skew=0.1)
+    >>> w = sp.widgets.interactive_pr(sp.datasets.example_classifiers(), skew=0.1, slider_bounds=(0.01, 0.5))
     >>> info = w.save_html(os.path.join(tempfile.mkdtemp(), "pr.html"))
     >>> info["states"]
-    201
+    86
     """
     if not all(hasattr(widget, a) for a in ("controls", "frames", "readout", "_paint_lock")):
         raise TypeError(f"widget must be a skewplot widget, got {type(widget).__name__}")
