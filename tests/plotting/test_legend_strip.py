@@ -273,3 +273,56 @@ def test_ten_classifiers_under_poster_fonts_keep_the_axes_and_the_legend_in_the_
         problems = [str(p) for p in lint_figure(fig)]
         assert not any(p.startswith(("[legend]", "[text-outside]", "[text-overlap]")) for p in problems), problems
     plt.close(fig)
+
+
+@pytest.mark.slow  # about 1.5 s each: data drawn, a strip tried in every style and form
+@pytest.mark.parametrize("case", ["temporal", "range"])
+def test_four_classifiers_in_a_paper_column_keep_the_axes_share(case):
+    """Review ids tmp-05 and int-06 (main 857e082): four classifiers in a 3.5 x 2.8 in column under seaborn's
+    "notebook" fonts kept 59 % and 56 % of their cell's height, every strip style and form short of 60 %. The
+    strip's last try takes the smallest style in tighter rows and columns (``TIGHT``): 61 %."""
+    import matplotlib as mpl
+
+    from skewplot.plotting.layout._figure import kept_sizes
+
+    rng = np.random.default_rng(10)
+    y, _ = sp.datasets.make_scores(20_000, 0.001 if case == "temporal" else 0.01, random_state=rng)
+    names = ["logistic", "gradient-boosted trees, 500 rounds, depth 6, tuned on fold 3" if case == "range" else "gbm",
+             "random forest", "svm"]
+    pts = {name: sp.operating_points(y, rng.normal(size=y.size) + sep * y)
+           for name, sep in zip(names, (2.6, 2.0, 1.6, 1.3), strict=True)}
+    with mpl.rc_context():
+        sp.set_theme(context="notebook", column="single")
+        if case == "temporal":
+            t = np.linspace(0, 1, 50)
+            disp = sp.plot_temporal_pr(pts, skew_series=1e-3 * (1 + 0.8 * np.sin(6 * t)))
+        else:
+            disp = sp.plot_pr(pts, skew=(1e-4, 1e-3))
+        fig = disp.figure_
+        fig.canvas.draw()
+        (_, _), (h, ch) = kept_sizes(disp.ax_)
+        assert h >= 0.6 * ch, (h, ch)
+        assert [str(p) for p in lint_figure(fig)] == []
+    plt.close("all")
+
+
+@pytest.mark.slow  # about 1 s: three panels' strips tried in every style and form
+def test_a_row_of_panels_with_strips_of_their_own_keeps_each_axes_width():
+    """Review id skt-02 (main 857e082): in a paper row of three skew transforms under seaborn's "poster" fonts each
+    panel's own strip took its cell's width, centred on the cell, and the layout narrowed each Axes to 18 % of its
+    cell's width to make room beside it. A strip wider than its Axes is for a cell as wide as the figure only."""
+    import matplotlib as mpl
+
+    from skewplot.plotting.layout._figure import kept_sizes
+
+    with mpl.rc_context():
+        sp.set_theme(context="poster", column="double")
+        fig, axes = plt.subplots(1, 3)
+        for ax, skew in zip(axes, (0.5, 0.1, 0.01), strict=True):
+            sp.plot_skew_transform(skew, [1e-4, 1e-3, 1e-2, 0.1, 0.5], ax=ax)
+        fig.canvas.draw()
+        for ax in axes:
+            (w, cw), (h, ch) = kept_sizes(ax)
+            assert w >= 0.6 * cw and h >= 0.6 * ch, (w, cw, h, ch)
+        assert not [p for p in lint_figure(fig) if p.kind == "squeezed"]
+    plt.close("all")

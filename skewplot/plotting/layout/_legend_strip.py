@@ -19,8 +19,7 @@ from ._legend_entries import WRAP_CHARS, areas, strip_entries
 from ._legend_geometry import free_place, obstacles, root_figure
 
 __all__ = ["entry_labels", "legend_entries", "keep_entries", "split_of", "set_entry_texts", "fit", "forms", "strip",
-           "split", "relocate_key", "remove_key",
-           "least_share", "inside_anyway", "STRIP_STYLES"]
+           "split", "relocate_key", "remove_key", "least_share", "inside_anyway", "STRIP_STYLES"]
 
 
 def _columns(make, width, n, renderer):
@@ -241,6 +240,8 @@ STRIP_STYLES = ({"fontsize": "small"},
 #: of ``STRIP_STYLES`` (ten classifiers under "poster" took a 6.4 x 4.8 in figure's Axes to 9 % of its height):
 #: ``xx-small``, then 0.4 of the font size (9.6 pt under "poster"), never below ``MIN_TEXT_PT``.
 _SMALLER = ("xx-small", 0.4)
+#: A strip's last try: its smallest style in tighter rows and columns (tmp-05's four classifiers kept 59 %).
+TIGHT = {"labelspacing": 0.15, "handlelength": 1.2, "handletextpad": 0.35, "columnspacing": 0.7}
 
 
 def _smaller(fontsize):
@@ -250,7 +251,6 @@ def _smaller(fontsize):
     medium = FontProperties(size="medium").get_size_in_points()
     sizes = [legible(s if isinstance(s, str) else s * medium) for s in _SMALLER]
     return [s for i, s in enumerate(sizes) if s < legible(fontsize) and s not in sizes[:i]]
-
 
 
 def _given(kwargs):
@@ -265,9 +265,8 @@ def strip(ax, handles, labels, given, renderer, areas=False):
     The first style (``STRIP_STYLES``, the last on the cell's width, then
     that with its labels wrapped or compact; under big fonts ``xx-small``
     after them) with which the Axes keeps ``MIN_CELL_SHARE`` of its cell's
-    height (:func:`fit`); a strip wider than the Axes is centred on the
-    cell.  ``given``: the caller's legend keywords.  ``areas``: the forms
-    with the areas' kind in the legend's title too (:func:`forms`).
+    height (:func:`fit`); a strip wider than the Axes is centred on a cell as wide as the figure; last, that style
+    in tighter rows (``TIGHT``).  ``given``: the caller's keywords.  ``areas``: also the areas' kind as title.
     """
     from matplotlib.transforms import blended_transform_factory, offset_copy
 
@@ -279,14 +278,15 @@ def strip(ax, handles, labels, given, renderer, areas=False):
     styles = [given] if "fontsize" in given else []
     styles += [{**style, **{k: v for k, v in given.items() if k != "fontsize"}} for style in STRIP_STYLES]
     styles += [{**styles[-1], "fontsize": size} for size in _smaller(styles[-1]["fontsize"])]  # big fonts
+    styles.append({**styles[-1], **TIGHT})
     cell = cell_size(ax)
     tries = [{"style": kwargs, "width": ax.bbox.width} for kwargs in styles]
     centre = None
-    if cell is not None:  # the smaller styles take the cell's width: wider than the Axes, centred on the cell
+    if cell is not None and cell[0] >= 0.99 * fig.bbox.width:  # (in a row, skt-02, the layout narrowed Axes to 18 %)
         box = ax.get_subplotspec().get_topmost_subplotspec().get_position(fig)  # in figure coordinates
         centre = box.x0 + box.width / 2
-        for attempt in tries[("fontsize" in given) + len(STRIP_STYLES) - 1:]:
-            attempt["width"] = max(ax.bbox.width, 0.96 * cell[0])
+        for attempt in tries[("fontsize" in given) + len(STRIP_STYLES) - 1:]:  # TIGHT's widest: a margin for 200 dpi
+            attempt["width"] = max(ax.bbox.width, (0.92 if attempt is tries[-1] else 0.96) * cell[0])
 
     def make(attempt, handles, texts, ncol):
         lg = ax.legend(handles, texts, loc="upper center", bbox_to_anchor=(0.5, 0.0), bbox_transform=anchor,
