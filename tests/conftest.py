@@ -98,25 +98,63 @@ def _file_suites(name):
     return {suite for pattern, suites in FILE_SUITES.items() if fnmatch.fnmatch(name, pattern) for suite in suites}
 
 
-def pytest_ignore_collect(collection_path, config):
-    """Do not even import a file whose whole suite is deselected (it may need an extra that is not installed)."""
-    suites = _file_suites(collection_path.name)
-    if not suites or not collection_path.is_file():
-        return None
+def _selects(config, suites):
+    """Whether ``-m`` can select a test marked with ``suites`` (and any other suites besides); None: cannot tell."""
     expr = config.getoption("markexpr", "")
     if not expr:
-        return None
+        return True
     try:
         from _pytest.mark.expression import Expression
 
         compiled = Expression.compile(expr)
         others = [s for s in SUITES if s not in suites]
-        # Selected for any other markers its tests may carry as well?
-        selected = any(compiled.evaluate(lambda name, **_: name in suites or name in extra)
-                       for k in range(len(others) + 1) for extra in itertools.combinations(others, k))
+        return any(compiled.evaluate(lambda name, **_: name in suites or name in extra)
+                   for k in range(len(others) + 1) for extra in itertools.combinations(others, k))
     except Exception:  # pragma: no cover - a private API of pytest: collect the file and let -m decide
         return None
-    return True if not selected else None
+
+
+_BROWSER_ONLY = pytest.StashKey[bool]()
+
+
+def _browser_only(config):
+    """Whether ``-m`` selects browser tests only (as ``-m browser``): no test without that mark can be selected.
+
+    Checked against every set of the other suites' marks, with any other mark a test may carry present or not.
+    """
+    if _BROWSER_ONLY not in config.stash:
+        expr, only = config.getoption("markexpr", ""), False
+        if expr:
+            try:
+                from _pytest.mark.expression import Expression
+
+                compiled = Expression.compile(expr)
+                others = [s for s in SUITES if s != "browser"]
+                only = not any(compiled.evaluate(lambda name, **_: name in extra if name in SUITES else unknown)
+                               for unknown in (False, True) for k in range(len(others) + 1)
+                               for extra in itertools.combinations(others, k))
+            except Exception:  # pragma: no cover - a private API of pytest: collect everything
+                only = False
+        config.stash[_BROWSER_ONLY] = only
+    return config.stash[_BROWSER_ONLY]
+
+
+def pytest_ignore_collect(collection_path, config):
+    """Do not even import a file whose whole suite is deselected (it may need an extra that is not installed).
+
+    Under ``-m browser`` only the ``test_browser*.py`` files are imported: every browser test lives in one
+    (``pytest_collection_modifyitems`` fails a run that finds one elsewhere), and importing the other ~200 test
+    modules and the package's doctests took each xdist worker of the browser suite about 20 CPU-s.
+    """
+    if not collection_path.is_file():
+        return None
+    suites = _file_suites(collection_path.name)
+    if ("browser" not in suites and collection_path.suffix == ".py"
+            and collection_path.name not in ("conftest.py", "__init__.py") and _browser_only(config)):
+        return True
+    if not suites:
+        return None
+    return True if _selects(config, suites) is False else None
 
 
 _MODULE_SUITES = {}
@@ -249,6 +287,10 @@ def pytest_collection_modifyitems(config, items):
             suites.add("engines")
         if _slow_case(item):
             suites.add("slow")
+        if ("browser" in suites or item.get_closest_marker("browser") is not None) and \
+                "browser" not in _file_suites(item.path.name):
+            raise pytest.UsageError(f"{item.nodeid} is a browser test outside a test_browser*.py file: move it "
+                                    "there (under -m browser only those files are collected)")
         for suite in sorted(suites):
             if item.get_closest_marker(suite) is None:
                 item.add_marker(suite)
