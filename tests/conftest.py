@@ -214,10 +214,12 @@ KNOWN_REGRESSIONS = {
 # the front of a worker's first chunk of items, half on each worker.  pytest-xdist's load scheduling gives worker w the
 # items [w c, (w + 1) c) first (c = a quarter of a worker's share), then the rest in shrinking chunks as the workers
 # drain; a 1-3 minute test collected late was committed to a worker late and ran alone at the end while the other
-# core idled (the stage's tail).
+# core idled (the stage's tail).  A tuple is dealt to one worker: both PySpark tests share one JVM (its start and
+# warm-up cost 15-20 s of CPU), which a worker keeps from its first Spark test on.
 LONG_FIRST = (
     "tests/docs/test_docs_snippets.py::test_page_runs_as_written[widgets.rst]",
-    "tests/tables/test_bad_inputs_tables.py::test_spark_ranges_dtypes_names_and_ambiguous_columns",
+    ("tests/tables/test_bad_inputs_tables.py::test_spark_ranges_dtypes_names_and_ambiguous_columns",
+     "tests/tables/test_engines.py::test_pyspark_exact_and_bracketed"),
     "tests/stats/test_prior_shift.py::test_ninety_percent_intervals_cover",
     "tests/metrics/test_bounded.py::test_bracket_holds_exact_value",
     "tests/docs/test_docs_snippets.py::test_page_runs_as_written[beyond_memory.rst]",
@@ -239,17 +241,23 @@ def long_first(items, workers):
     Every other item keeps its order.  With one worker (no xdist) the long ones simply come first.
     """
     def rank(item):
-        return next((i for i, prefix in enumerate(LONG_FIRST) if item.nodeid.startswith(prefix)), None)
+        return next((i for i, entry in enumerate(LONG_FIRST)
+                     if item.nodeid.startswith(entry if isinstance(entry, str) else tuple(entry))), None)
 
-    ranked = sorted((r, i) for i, item in enumerate(items) if (r := rank(item)) is not None)
-    long = [items[i] for _, i in ranked]
-    if not long:
+    units = {}  # what is dealt to one worker: every item of a string entry alone, a tuple's items together
+    for i, item in enumerate(items):
+        r = rank(item)
+        if r is not None:
+            units.setdefault((r, -1) if isinstance(LONG_FIRST[r], tuple) else (r, i), []).append(item)
+    if not units:
         return list(items)
+    units = [units[key] for key in sorted(units)]
     rest = [item for item in items if rank(item) is None]
-    chunk = max(2, len(items) // max(workers, 1) // 4)  # xdist's LoadScheduling.schedule: the first chunk of each
+    workers = max(workers, 1)
+    chunk = max(2, len(items) // workers // 4)  # xdist's LoadScheduling.schedule: the first chunk of each worker
     out = []
-    for w in range(max(workers, 1)):
-        dealt = long[w::max(workers, 1)]
+    for w in range(workers):
+        dealt = [item for unit in units[w::workers] for item in unit]
         take = max(0, (chunk if w < workers - 1 else len(rest)) - len(dealt))
         out += dealt + rest[:take]
         rest = rest[take:]
