@@ -22,4 +22,5 @@ def pr_vertices(pts, n_bins):
         return pts
     lim_tpr, lim_fpr = curve_rates(pts)
     key = np.where(lim_tpr > 0, np.divide(lim_fpr, np.where(lim_tpr > 0, lim_tpr, 1.0)), np.inf)
-    return pts._take(np.union1d(decimation_indices(pts.tpr, key, n_bins), [1]))
+    idx = decimation_indices(pts.tpr, key, n_bins)  # increasing, from 0 (the first bin's first point)
+    return pts._take(idx if idx[1] == 1 else np.insert(idx, 1, 1))  # np.union1d sorted them again: 0.3 ms
