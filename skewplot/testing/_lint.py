@@ -67,7 +67,7 @@ import numpy as np
 from ..plotting._compat import drawn_ticks, is_colorbar, titles
 from ..plotting._notes import note
 from ..plotting.layout._figure import MIN_CELL_SHARE, MIN_TEXT_PT, kept_sizes
-from ..plotting.layout._legend_geometry import _crossing, _renderer
+from ..plotting.layout._legend_geometry import _crossing, _renderer, pen_runs
 from ._lint_marks import (
     MIN_MARKER_PX,
     Problem,
@@ -202,9 +202,10 @@ def _curves(ax):
             xy = coll.get_offset_transform().transform(np.asarray(coll.get_offsets(), dtype=float))
             out.append((coll, xy[np.isfinite(xy).all(axis=1)], False))
             continue
-        for path in coll.get_paths():
+        for path in coll.get_paths():  # each stroke of a path its own polyline (a compound path lifts its pen)
             xy = coll.get_transform().transform(np.asarray(path.vertices, dtype=float))
-            out.append((coll, xy[np.isfinite(xy).all(axis=1)], True))
+            for part in np.split(xy, np.flatnonzero(np.diff(pen_runs([path]))) + 1):
+                out.append((coll, part[np.isfinite(part).all(axis=1)], True))
     for patch in ax.patches:  # outlines drawn as curves: hist(histtype="step") and ax.stairs
         if patch.get_visible() and not patch.get_fill() and isinstance(patch, (Polygon, StepPatch)):
             xy = patch.get_transform().transform(np.asarray(patch.get_path().vertices, dtype=float))

@@ -159,6 +159,30 @@ def test_collection_segments_join_neighbours_of_one_path_only():
     np.testing.assert_allclose(data, [[(0, 0), (1, 1)], [(1, 1), (2, 0)], [(5, 5), (6, 6)]], atol=1e-9)
 
 
+def test_a_compound_paths_strokes_are_not_joined_across_its_pen_lifts():
+    """A class's thin lines painted as one path (review7): the placer and the lint read them as separate lines.
+
+    Joined across each ``MOVETO``, the ten-class F figure's placer saw 64 segments no line draws (each line's right
+    end to the next one's start, across the Axes) and moved the legend and the note around them.
+    """
+    from matplotlib.figure import Figure
+
+    from skewplot.plotting._one_path import OnePathLines
+    from skewplot.plotting.layout._legend_geometry import _segments
+    from skewplot.testing._lint import _curves
+
+    ax = Figure().subplots()
+    lines = OnePathLines([[(0, 0), (0.1, 0.1), (0.2, 0.1)], [(0.9, 0.9), (1, 1)]], colors="C0")
+    ax.add_collection(lines)
+    assert len(lines.get_paths()) == 1  # painted as one path
+    segs = _segments(ax)
+    data = ax.transData.inverted().transform(segs.reshape(-1, 2)).reshape(-1, 2, 2)
+    np.testing.assert_allclose(data, [[(0, 0), (0.1, 0.1)], [(0.1, 0.1), (0.2, 0.1)], [(0.9, 0.9), (1, 1)]],
+                               atol=1e-9)
+    polylines = [ax.transData.inverted().transform(xy) for _, xy, joined in _curves(ax) if joined]
+    assert [len(xy) for xy in polylines] == [3, 2]
+
+
 @pytest.mark.slow  # 0.5 s or more, loaded run 2026-11-29 12:50
 def test_legend_box_moved_to_each_place_equals_the_measured_one():
     from skewplot.plotting.layout._legend_geometry import INSIDE, _extent_at, _renderer

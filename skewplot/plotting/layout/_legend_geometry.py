@@ -12,7 +12,7 @@ import numpy as np
 
 from .._compat import anchored_origin, figure_renderer
 
-__all__ = ["legend_collisions", "INSIDE", "obstacles", "free_place", "root_figure"]
+__all__ = ["legend_collisions", "INSIDE", "obstacles", "free_place", "root_figure", "pen_runs"]
 
 #: The places tried, in order.
 INSIDE = ("upper right", "upper left", "lower right", "lower left", "center right", "center left",
@@ -32,6 +32,32 @@ def root_figure(artist):
 
 def _renderer(fig):
     return figure_renderer(fig)
+
+
+def pen_runs(paths):
+    """For the vertices of ``paths`` one after another, the number of the stroke each belongs to.
+
+    A stroke ends where a path ends or lifts its pen (a ``MOVETO`` inside it:
+    a compound path, as ``plotting._one_path`` paints a class's lines), so two
+    neighbours join into a segment only if they have the same number.
+
+    Examples
+    --------
+    >>> from matplotlib.path import Path
+    >>> two = Path.make_compound_path(Path([(0, 0), (1, 1)]), Path([(0, 1), (1, 0)]))
+    >>> pen_runs([two, Path([(0, 0), (1, 0)])]).tolist()
+    [1, 1, 2, 2, 3, 3]
+    """
+    from matplotlib.path import Path
+
+    starts = []
+    for path in paths:
+        first = np.zeros(len(path.vertices), dtype=bool)
+        if path.codes is not None:
+            first |= np.asarray(path.codes) == Path.MOVETO
+        first[:1] = True
+        starts.append(first)
+    return np.cumsum(np.concatenate(starts)) if starts else np.empty(0, dtype=int)
 
 
 def _segments(ax, skip=frozenset()):
@@ -56,12 +82,12 @@ def _segments(ax, skip=frozenset()):
         paths = coll.get_paths()
         if not paths:
             continue
-        # all paths at once (one transform); a segment joins neighbours of one path only
+        # all paths at once (one transform); a segment joins neighbours of one stroke only
         xy = coll.get_transform().transform(np.concatenate([np.asarray(p.vertices, dtype=float) for p in paths]))
-        path_of = np.repeat(np.arange(len(paths)), [len(p.vertices) for p in paths])
+        run = pen_runs(paths)
         finite = np.isfinite(xy).all(axis=1)
-        xy, path_of = xy[finite], path_of[finite]
-        joined = np.flatnonzero(path_of[1:] == path_of[:-1])
+        xy, run = xy[finite], run[finite]
+        joined = np.flatnonzero(run[1:] == run[:-1])
         parts.append(np.stack([xy[joined], xy[joined + 1]], axis=1))
     return np.concatenate(parts) if parts else np.empty((0, 2, 2))
 
