@@ -335,13 +335,26 @@ class Session:
         code = code.replace("{n}", str(self.n))
         cells = page.locator(".jp-Cell")
         count = cells.count()
-        cells.last.locator(".jp-InputPrompt").click()  # selects the cell, command mode
+        # "b" inserts below the ACTIVE cell: a click on the last prompt that JupyterLab had not yet made active
+        # (a loaded CI) put the new cell above the last one, and the code went into the savefig cell before it
+        active = re.compile(r"\bjp-mod-active\b")
+        for _ in range(3):
+            cells.last.locator(".jp-InputPrompt").click()  # selects the cell, command mode
+            try:
+                expect(cells.last).to_have_class(active, timeout=3_000)
+                break
+            except AssertionError:
+                continue
+        expect(cells.last).to_have_class(active)
         page.keyboard.press("Escape")
         page.keyboard.press("b")
         expect(cells).to_have_count(count + 1)
+        new = cells.nth(count)  # the new cell is the last one, and the active one
+        expect(new).to_have_class(active)
+        expect(new.locator(".cm-content")).to_have_text("")
         # typing before the new cell's editor has the focus would drop the code, and the empty cell would
         # run without output: wait for the focus, and for the code to be in the editor before running it
-        editor = cells.last.locator(".cm-editor")
+        editor = new.locator(".cm-editor")
         page.keyboard.press("Enter")
         focused = re.compile(r"\bcm-focused\b")
         try:
@@ -351,8 +364,9 @@ class Session:
             expect(editor).to_have_class(focused)
         page.keyboard.insert_text(code)
         expect(editor.locator(".cm-content")).to_contain_text(code.splitlines()[0][:40])
+        expect(cells).to_have_count(count + 1)
         page.keyboard.press("Control+Enter")  # run in place: this cell stays the last
-        out = page.locator(".jp-Cell").last.locator(".jp-OutputArea-output")
+        out = new.locator(".jp-OutputArea-output")
         out.filter(has_text=re.compile(rf"({marker}|Error)")).first.wait_for()
         text = out.text_content()
         assert "Error" not in text, text
