@@ -269,7 +269,7 @@ def test_a_widget_takes_its_old_slider_bounds_with_a_warning():
     widget = _warns_naming("slider_bounds", lambda: w.interactive_pr(pts, skew=0.1, skew_bounds=(0.05, 0.2)))
     slider = widget.controls["skew"]
     assert 10 ** slider.max == pytest.approx(0.2)
-    assert 0.05 <= 10 ** slider.min < 0.05 * 10 ** slider.step  # the first step of its grid at or above 0.05
+    assert slider.lo == 0.05 and 0.05 * 10 ** -slider.step < 10 ** slider.min <= 0.05  # its left end is 0.05
 
 
 def test_operating_points_from_infers_pos_label_as_every_function():
