@@ -112,7 +112,7 @@ def _unholdable(control, value):
     if not hasattr(control, "max"):
         return None
     top = control.base ** control.max if hasattr(control, "base") else control.max
-    bottom = getattr(control, "_lo", None) or (control.base ** control.min if hasattr(control, "base")
+    bottom = getattr(control, "lo", None) or (control.base ** control.min if hasattr(control, "base")
                                                else control.min)
     ends = value if isinstance(value, tuple) else (value,)
     slack = 1e-9  # a log slider's page computes 10 ** x: an ulp past an end is the control's own to clamp

@@ -155,7 +155,7 @@ def test_every_end_of_every_control_is_still_accepted(widget):
     for name, control in w.controls.items():
         if not hasattr(control, "max"):
             continue
-        lo = getattr(control, "_lo", None) or (control.base ** control.min if hasattr(control, "base")
+        lo = getattr(control, "lo", None) or (control.base ** control.min if hasattr(control, "base")
                                                else control.min)
         hi = control.base ** control.max if hasattr(control, "base") else control.max
         for value in ((lo, hi), (lo, lo), (hi, hi)) if isinstance(control.value, tuple) else (hi, lo):
