@@ -73,8 +73,10 @@ class Layout:
         if [ax for ax, *_ in self._positions] != fig.axes:
             return
         for ax, original, active in self._positions:
+            in_layout = ax.get_in_layout()
             ax.set_position(original, which="original")
             ax.set_position(active, which="active")
+            ax.set_in_layout(in_layout)  # set_position takes the Axes out of every later layout: a resize's too
 
     def _within(self, key):
         """Whether only limits changed since the layout, and each changed Axes' tight box lies within its box then."""

@@ -145,3 +145,31 @@ def test_home_after_a_resize_takes_the_positions_of_the_last_layout_without_a_ne
     assert [tuple(a.bbox.bounds) for a in fig.axes] == laid
     assert lint_figure(fig, checks=TEXTS) == []
     assert_frame_is_full_draw(w)
+
+
+@pytest.mark.slow  # about 3 s: an explorer and five full draws
+def test_a_resize_after_home_lays_the_panels_out_again(rare):
+    """Home after a resize puts back the last layout's positions (above); the panels stay in every later layout.
+
+    The toolbar's own Home (matplotlib's ``NavigationToolbar2``), as ipympl's button calls it.  Putting the
+    positions back with ``Axes.set_position`` took each Axes out of the layout, so the next resize left the panels
+    where they were and the bottom row's x labels outside the figure.
+    """
+    from matplotlib.backend_bases import NavigationToolbar2
+
+    w = explorer(rare, skew=0.005)
+    fig, ax = w.figure, w.displays["pr"].ax_
+    toolbar = NavigationToolbar2(fig.canvas)
+    toolbar.push_current()  # the view Home goes back to, as the first zoom saves it
+    _resized(w, (6.0, 9.0))
+    ax.set_xlim(0.2, 0.6)  # a zoom
+    ax.set_ylim(0.01, 0.5)
+    toolbar.push_current()
+    fig.canvas.draw()
+    toolbar.home()
+    fig.canvas.draw()
+    assert all(a.get_in_layout() for a in fig.axes)
+    before = [tuple(a.bbox.bounds) for a in fig.axes]
+    _resized(w, (8.0, 7.0))
+    assert [tuple(a.bbox.bounds) for a in fig.axes] != before
+    assert lint_figure(fig, checks=TEXTS) == []
