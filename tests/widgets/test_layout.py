@@ -173,3 +173,43 @@ def test_a_resize_after_home_lays_the_panels_out_again(rare):
     _resized(w, (8.0, 7.0))
     assert [tuple(a.bbox.bounds) for a in fig.axes] != before
     assert lint_figure(fig, checks=TEXTS) == []
+
+
+@pytest.mark.slow  # about 4 s: an explorer, a reference layout per size and the frames' full draws
+def test_a_resize_moves_the_panels_by_the_grid_when_no_label_needs_more_room(rare, monkeypatch):
+    """Issue 44: a corner drag that changes no label's room moves the panels as a constrained layout would (to a
+    pixel) without running one; one that changes a form (here the shared legend's rows, and the labels at a small
+    size) runs one constrained layout, not one per change. Texts stay clear, and the frames equal full draws."""
+    import numpy as np
+    from matplotlib.layout_engine import ConstrainedLayoutEngine
+
+    from .test_frames import assert_frame_is_full_draw
+
+    w = explorer(rare, skew=0.005)
+    fig, layout = w.figure, w._layout
+    fig.canvas.draw()
+    executed = []
+    execute = ConstrainedLayoutEngine.execute
+    monkeypatch.setattr(ConstrainedLayoutEngine, "execute", lambda self, f: executed.append(1) or execute(self, f))
+    _resized(w, (6.2, 8.6))  # the legend in one row instead of two: a layout
+    assert (layout.count, layout.scaled, len(executed)) == (1, 0, 1)
+    for size, scaled in (((6.4, 8.8), 1), ((6.9, 9.5), 2)):
+        _resized(w, size)
+        assert (layout.count, layout.scaled, len(executed)) == (1, scaled, 1)
+        assert lint_figure(fig, checks=TEXTS) == []
+        assert_frame_is_full_draw(w)
+        moved = np.array([a.bbox.bounds for a in fig.axes])
+        positions = [(a.get_position(original=True), a.get_position()) for a in fig.axes]
+        execute(layout.engine, fig)  # where a constrained layout puts them
+        assert np.abs(moved - [a.bbox.bounds for a in fig.axes]).max() < 2
+        for a, (original, active) in zip(fig.axes, positions, strict=True):
+            a.set_position(original, which="original")
+            a.set_position(active, which="active")
+            a.set_in_layout(True)
+        fig.canvas.draw()
+    _resized(w, (4.4, 6.6))  # narrow: the legend in two rows, labels and titles in their short forms
+    assert (layout.count, layout.scaled, len(executed)) == (2, 2, 2)
+    assert lint_figure(fig, checks=TEXTS) == []
+    w.controls["skew"].value = 2e-3  # and the frames go on from the new layout
+    assert w.frames.last == "blit"
+    assert_frame_is_full_draw(w)
