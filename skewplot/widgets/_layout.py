@@ -7,8 +7,8 @@ corner changes the size, and the toolbar's zoom, pan and Home change the
 limits (tick labels of another width, less room for labels): the full draw
 each of them asks for lays the figure out again first, and puts each legend
 back by the legend rule, so labels never run into a neighbouring panel and a
-legend never stays over a curve that moved under it.  A resize that gives no
-label more or less room moves the panels by the grid instead (``Layout._scaled``).
+legend never stays over a curve that moved under it.  A resize after which no
+label needs more room moves the panels by the grid instead (``Layout._scaled``).
 
 The explorers' one legend above their panels (:func:`shared_legend`,
 :func:`fitted_legend`) is fitted to the figure's width here too.
