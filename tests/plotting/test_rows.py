@@ -24,18 +24,21 @@ def four():
 
 
 def _areas(ax):
-    """The areas a panel shows: in a legend of its own (the kind as its title, a number beside each classifier's
-    line sample, >= 6.5 pt), or in its title's lines after the skew (``"AUCPR: 0.31, 0.08"``)."""
+    """The areas a panel shows: in a legend of its own (the kind as its title, or over the panel in its first cell,
+    a number beside each classifier's line sample, >= 6.5 pt), or in its title's lines after the skew
+    (``"AUCPR: 0.31, 0.08"``)."""
     legend = ax.get_legend()
-    if legend is not None:  # its kind as its title, or over the panel (with no room inside) in the panel's title
-        assert (legend.get_title().get_text() or ax.get_title().split(", ")[-1]) in ("AUCPR", "ROC AUC")
+    if legend is not None:  # its kind as its title, or over the panel (with no room inside) in its first cell
         assert min(t.get_fontsize() for t in legend.get_texts()) >= 6.5
         # as a reader reads them, row by row, left to right: a block over the panel hands matplotlib (which fills
         # columns first) its entries in the order that reads across (57ee8fb), so its texts' own order is not it
         renderer = ax.figure.canvas.get_renderer()
         boxes = [t.get_window_extent(renderer) for t in legend.get_texts()]
         shown = sorted(zip(boxes, legend.get_texts(), strict=True), key=lambda bt: (-round(bt[0].y0), bt[0].x0))
-        return [float(t.get_text()) for _, t in shown]
+        texts = [t.get_text() for _, t in shown]
+        kind = legend.get_title().get_text() or texts.pop(0)  # read first: the kind heads the block
+        assert kind in ("AUCPR", "ROC AUC") or ax.get_title() in ("AUCPR", "ROC AUC"), kind
+        return [float(t) for t in texts if t not in ("AUCPR", "ROC AUC")]
     assert ax.title.get_fontsize() >= 6.5
     numbers = ", ".join(line.split(": ")[-1] for line in ax.get_title().split("\n")[1:])
     return [float(v) for v in numbers.split(", ")]
@@ -49,7 +52,7 @@ def test_a_row_of_pr_panels_says_each_skew_and_keeps_each_panels_areas(four):
         fig.canvas.draw()
         for disp, skew in zip(disps, ("0.01", "0.001", "0.0001"), strict=True):
             title = disp.ax_.title
-            assert title.get_text().split("\n")[0].split(", AUCPR")[0] == f"π′ = {skew}"
+            assert title.get_text() == f"π′ = {skew}"  # the areas' kind is their block's (int-01's cut title)
             assert title.get_fontsize() >= 6.5 and title.get_visible()  # points: the size printed
             np.testing.assert_allclose(_areas(disp.ax_), [disp.aucs_[k] for k in four], rtol=5e-3, atol=5e-4)
         names = [t.get_text() for t in fig.legends[0].get_texts()]
@@ -112,11 +115,11 @@ def test_areas_that_do_not_fit_a_panel_say_whose_they_are(four):
             sp.plot_pr(ten, skew=skew, ax=ax)
         fig.canvas.draw()
         for ax in axes:
-            assert ax.get_title().endswith(", AUCPR"), ax.get_title()  # its kind, no bare numbers
-            legend = ax.get_legend()
-            assert legend is not None and len(legend.get_texts()) == 10
-            colours = [h.get_color() for h in legend.legend_handles]
+            legend = ax.get_legend()  # its kind in its first cell, without a sample; no bare numbers
+            assert legend is not None and len(legend.get_texts()) == 11 and legend.get_texts()[0].get_text() == "AUCPR"
+            colours = [h.get_color() for h in legend.legend_handles[1:]]
             assert len(set(map(str, colours))) == 10  # each number beside its classifier's colour
+            assert not legend.legend_handles[0].get_visible() or legend.legend_handles[0].get_linestyle() == "None"
         problems = [p for p in lint_figure(fig) if p.kind in ("text-outside", "text-overlap", "legend")]
         assert problems == [], problems
     plt.close(fig)
@@ -166,3 +169,24 @@ def test_a_single_panel_at_a_skew_range_names_it(four):
     # int-05: "Precision P̄" alone, the range named nowhere (the y label's longer forms did not fit)
     disp = sp.plot_pr(four, skew=(1e-3, 1e-2))
     assert disp.ax_.get_title() == "π′ ∈ [0.001, 0.01], uniform"
+
+
+@pytest.mark.slow  # about 3 s: a paper row of three integrated-PR panels
+def test_a_rows_panels_show_their_areas_in_one_form(four):
+    # int-01 (review7): the areas over panels 1 and 2 (blocks of one and two rows) and an inset in panel 3
+    from skewplot.testing import lint_figure
+
+    with style.paper("double"):
+        fig, axes = plt.subplots(1, 3)
+        for ax, skew_range in zip(axes, ((0.0, 0.5), (1e-3, 1e-2), (1e-4, 1e-3)), strict=True):
+            sp.plot_pr(four, skew=skew_range, ax=ax)
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        over = {ax.get_legend().get_window_extent(renderer).y0 >= ax.bbox.y1 - 1 for ax in axes}
+        assert len(over) == 1, "some panels' areas inside, others' over the panel"
+        if over == {True}:  # blocks wider than their panel stay in their cells, and take no width from the panels
+            for k, ax in enumerate(axes):
+                box = ax.get_legend().get_window_extent(renderer)
+                assert k * fig.bbox.width / 3 <= box.x0 and box.x1 <= (k + 1) * fig.bbox.width / 3
+        assert [p for p in lint_figure(fig) if p.kind != "text-data"] == []
+    plt.close(fig)

@@ -28,8 +28,8 @@ from .._compat import layout_compress
 from .._notes import note, notes, unheld
 from ._legend_geometry import _renderer, root_figure
 
-__all__ = ["MIN_CELL_SHARE", "MIN_TEXT_PT", "legible", "legible_style",
-           "LABEL_FILL", "cell_size", "kept_sizes", "lay_out", "constrained", "settle", "FittingLayoutEngine",
+__all__ = ["MIN_CELL_SHARE", "MIN_TEXT_PT", "legible", "legible_style", "LABEL_FILL", "cell_size", "cell_span",
+           "kept_sizes", "lay_out", "constrained", "settle", "FittingLayoutEngine",
            "BEFORE_LAYOUT", "AFTER_LAYOUT", "fit_label", "refit_labels", "two_lines", "text_width"]
 
 #: The share of its grid cell's width and height an Axes must keep (the figure lint's "squeezed").
@@ -66,6 +66,18 @@ def legible_style(style):
 
 def cell_size(ax):
     """The pixel ``(width, height)`` of ``ax``'s cell in its figure's top-level grid (None: no grid)."""
+    box = _cell(ax)
+    return None if box is None else (box[1] - box[0], box[2])
+
+
+def cell_span(ax):
+    """The pixels ``(x0, x1)`` of ``ax``'s cell across its figure (the Axes' own when it is in no grid)."""
+    box = _cell(ax)
+    return (ax.bbox.x0, ax.bbox.x1) if box is None else box[:2]
+
+
+def _cell(ax):
+    """``(x0, x1, height)`` in pixels of ``ax``'s cell in its figure's top-level grid (None: no grid)."""
     spec = ax.get_subplotspec()
     if spec is None:
         return None
@@ -76,9 +88,10 @@ def cell_size(ax):
     nrows, ncols = grid.get_geometry()
     heights = np.asarray(grid.get_height_ratios() or [1] * nrows, dtype=float)
     widths = np.asarray(grid.get_width_ratios() or [1] * ncols, dtype=float)
+    x0 = widths[:spec.colspan.start].sum() / widths.sum() * fig.bbox.width
     cw = widths[spec.colspan.start:spec.colspan.stop].sum() / widths.sum() * fig.bbox.width
     ch = heights[spec.rowspan.start:spec.rowspan.stop].sum() / heights.sum() * fig.bbox.height
-    return cw, ch
+    return x0, x0 + cw, ch
 
 
 def kept_sizes(ax):

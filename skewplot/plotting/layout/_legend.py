@@ -31,10 +31,11 @@ the strip's smallest style, then its wrapped and compact forms (one path:
 :func:`~._legend_strip.fit`).  The numbers the shared legend leaves out
 stay with their panel: each panel gets a legend of its own with its
 classifiers' areas only (:func:`panel_areas`: ``"AUCPR"`` over ``0.612``
-beside the classifier's line sample), placed inside it, or over it under
-its title when no place inside is free (never as bare numbers in a title),
-by the next draw's layout (:func:`place_pending`), not by every plot call;
-when the areas placed there take a panel below its share, the shared
+beside the classifier's line sample), placed inside every panel, or over
+every panel under its title when one panel has no free place inside (one
+form across the page; never as bare numbers in a title), by the next
+draw's layout (:func:`place_pending`), not by every plot call; when the
+areas placed there take a panel below its share, the shared
 legend is fitted again, in place, on that layout (:func:`refit_pending`).
 A widget's page (:func:`mark_page`) shows its areas in its table instead.
 
@@ -100,7 +101,8 @@ def mark_page(fig):
 def set_entry_texts(legend, labels):
     """Write ``labels`` in ``legend`` as it shows them: a panel's areas as numbers, else in its strip's form."""
     if note(getattr(legend, "axes", None), "areas", False):
-        _, _, labels = _areas(labels)
+        _, kind, labels = _areas(labels)
+        labels = [kind, *labels] if note(legend, "kind_cell", False) else labels  # a block's first cell: the kind
         labels = [labels[k] for k in note(legend, "order", range(len(labels))) if k < len(labels)]  # read across
     _set_strip_texts(legend, labels)
 
@@ -260,26 +262,22 @@ AFTER_LAYOUT.append(refit_pending)
 
 
 def _place_panels_legends(fig):
-    """Each panel's areas placed on one layout; one over its panel (:func:`~._legend_areas.above`) changes it:
-    those inside again."""
-    fresh, inside, moved, own = False, [], False, []
+    """Each panel's areas placed on one layout, in one form across the page: inside every panel, or when one
+    panel has no free place, over every panel under its title (int-01's row showed an inset beside two blocks)."""
+    fresh, placed, own = False, [], []
     for other in panels(fig):
         if note(other, "areas", False) and other.get_legend() is not None:
             _inside(other, other.get_legend(), fresh)
             fresh = note(other, "areas_head") is None
-            if fresh:
-                inside.append(other)
-            moved = moved or (bool(inside) and not fresh)
+            placed.append(other)
         elif note(other, "own_legend", False) and other.get_legend() is not None:
             own.append(other)
-    while moved:  # the panels placed inside before the layout changed, each at a free place of the new one
+    if any(note(other, "areas_head") is not None for other in placed):
         settle(fig)
-        renderer, moved = _renderer(fig), False
-        for other in list(inside):
-            if free_place(other.get_legend(), obstacles(other, (), renderer), renderer) is None:
+        renderer = _renderer(fig)
+        for other in placed:
+            if note(other, "areas_head") is None:
                 _above(other, other.get_legend(), renderer)
-                inside.remove(other)
-                moved = True
     for other in own:  # by the rule again, last: a strip that no longer keeps its Axes' share is made again
         legend = other.get_legend()
         if note(legend, "strip", False):

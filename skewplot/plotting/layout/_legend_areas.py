@@ -3,14 +3,14 @@
 Each classifier's line sample beside its number (``0.612``), the kind of
 area as the legend's title (``AUCPR``), inside the panel at the first free
 place (:func:`~._legend_geometry.free_place`), else over it under its
-title, in as many columns as its width holds.  A widget's page
-(:func:`is_page`) shows its areas in its table instead.
+title, the kind in its first cell, in as many columns as its cell's width
+holds.  A widget's page (:func:`is_page`) shows its areas in its table instead.
 """
 
 from __future__ import annotations
 
 from .._notes import note, notes
-from ._figure import legible_style, settle
+from ._figure import cell_span, legible_style, settle
 from ._legend_entries import areas as _areas
 from ._legend_geometry import _renderer, free_place, obstacles
 from ._legend_strip import _columns, remove_key
@@ -49,7 +49,7 @@ def panel_areas(ax, handles, labels, fresh=False):
     notes(ax).own_legend = True  # the lint's and the shared legend's mark of a panel's own legend
     old = ax.get_legend()
     if old is not None:
-        fresh = fresh and not old.get_in_layout()  # a legend over the panel (above) had its room in the layout
+        fresh = fresh and note(ax, "areas_head") is None  # a legend over the panel (above) had its room in the layout
         remove_key(old)
         old.remove()
     style = {**_AREA_STYLE, "ncol": 2 if len(keep) > 5 else 1, "frameon": True}
@@ -58,6 +58,7 @@ def panel_areas(ax, handles, labels, fresh=False):
     return inside(ax, legend, fresh)
 
 
+_CELL_FILL = 0.96  # of its cell's width a block over a panel may take (clear of its neighbours' blocks)
 _AREA_STYLE = {"fontsize": "small", "title_fontsize": "small", "handlelength": 1.0, "handletextpad": 0.4,
                "labelspacing": 0.25, "borderpad": 0.3, "columnspacing": 0.8}
 
@@ -76,7 +77,8 @@ def inside(ax, legend, fresh=False):
         if kind is not None:
             handles, texts = list(legend.legend_handles), [t.get_text() for t in legend.get_texts()]
             back = sorted(range(len(texts)), key=note(legend, "order", range(len(texts))).__getitem__)
-            handles, texts = [handles[k] for k in back], [texts[k] for k in back]  # in their order again
+            first = 1 if note(legend, "kind_cell", False) else 0  # the kind's own cell goes to the title again
+            handles, texts = [handles[k] for k in back[first:]], [texts[k] for k in back[first:]]  # in their order
             legend.remove()
             legend = ax.legend(handles, texts, title=kind, **legible_style(
                 {**_AREA_STYLE, "ncol": 2 if len(texts) > 5 else 1, "frameon": True}))
@@ -92,15 +94,25 @@ def inside(ax, legend, fresh=False):
 
 
 def above(ax, legend, renderer):
-    """A panel's areas over it, under its title, in as many columns as its width holds, read across (int-01's
+    """A panel's areas over it, under its title, in as many columns as its cell's width holds, read across (int-01's
     and tmp-04's blocks read 0.545, 0.178, 0.0968 over 0.291): each number beside its classifier's line sample
-    (main 1b3cc5f wrote them as bare numbers in the title, not saying whose)."""
+    (main 1b3cc5f wrote them as bare numbers in the title, not saying whose).  The kind of area heads the block in
+    a cell of its own when the panel has a title (appended to the title, int-01's third title ran off the figure).
+
+    The title's pad makes the block's room in the layout; the block itself takes none, so a block wider than its
+    Axes (but within its cell) does not narrow the panel: pr-08's ten areas in four columns, not three.
+    """
+    from matplotlib.lines import Line2D
+    from matplotlib.transforms import blended_transform_factory
+
     handles, texts = list(legend.legend_handles), [t.get_text() for t in legend.get_texts()]
     kind = legend.get_title().get_text()
     legend.remove()
     head = ax.get_title()
-    style = legible_style({**_AREA_STYLE, "frameon": False, "borderaxespad": 0.2, "handlelength": 0.8,
-                           "handletextpad": 0.3, "columnspacing": 0.6})
+    if head:
+        handles, texts = [Line2D([], [], linestyle="none"), *handles], [kind, *texts]
+    style = legible_style({**_AREA_STYLE, "frameon": False, "borderaxespad": 0.2, "handlelength": 0.7,
+                           "handletextpad": 0.3, "columnspacing": 0.5})
 
     def make(ncol):  # read across, as the title over it: matplotlib fills a legend's columns first
         order = [k for j in range(ncol) for k in range(j, len(texts), ncol)]
@@ -109,9 +121,18 @@ def above(ax, legend, renderer):
         notes(lg).order = order
         return lg
 
-    above = _columns(make, ax.bbox.width, len(texts), renderer)  # wider, the layout would narrow the panel
-    above.set_in_layout(True)  # the layout makes its room, as for a title
+    x0, x1 = cell_span(ax)
+    margin = (1.0 - _CELL_FILL) / 2 * (x1 - x0)
+    x0, x1, centre = x0 + margin, x1 - margin, (ax.bbox.x0 + ax.bbox.x1) / 2
+    above = _columns(make, max(ax.bbox.width, x1 - x0), len(texts), renderer)
+    width = above.get_window_extent(renderer).width
+    if width > ax.bbox.width:  # centred on the panel as far as its cell allows (a place in the figure, so that a
+        fig = ax.figure  # later layout that moves the panel a little leaves the block in its cell)
+        x = min(max(centre, x0 + width / 2), x1 - width / 2) / fig.bbox.width
+        above.set_bbox_to_anchor((x, 1.0), transform=blended_transform_factory(fig.transFigure, ax.transAxes))
+    above.set_in_layout(False)
     notes(above).kind, notes(above).own, notes(ax).areas_head = kind, True, head
+    notes(above).kind_cell = bool(head)
     gap = above.get_window_extent(renderer).height * 72.0 / ax.figure.dpi
-    ax.set_title(f"{head}, {kind}" if head else kind, pad=gap + 3.0)  # the kind in the title: a row less
+    ax.set_title(head or kind, pad=gap + 3.0)
     return above
