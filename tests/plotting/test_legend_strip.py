@@ -57,12 +57,18 @@ def test_the_compact_form_joins_the_dotted_edge_to_its_region():
     assert strip_entries(None, labels)[1] == labels  # no form: the entries as given
 
 
-def test_the_areas_form_leaves_the_kind_to_the_title_and_keeps_every_number():
+def test_the_areas_form_says_the_kind_once_in_a_first_entry_and_keeps_every_number():
+    # the kind as the legend's title took a row of its own: ten classifiers' strip under a 3.5 x 2.8 in figure kept
+    # the Axes 50 % of its height (pr-04); in a first entry of its own it takes a cell, and "(...)" goes
+    from matplotlib.lines import Line2D
+
     labels = ["good (ROC AUC = 0.967 ± 0.0176)", "mean ± 1 SD\nof 5 folds", "chance (AUC = 0.500)",
               "bad (ROC AUC = 0.5)"]
     _, texts, stands = strip_entries(None, labels, compact="areas")
-    assert texts == ["good (0.967 ± 0.0176)", "mean ± 1 SD", "chance (AUC = 0.500)", "bad (0.5)"]  # AUC: not the kind
-    assert stands == labels
+    assert texts == ["ROC AUC", "good 0.967 ± 0.0176", "mean ± 1 SD", "chance (AUC = 0.500)", "bad 0.5"]  # AUC: not
+    assert stands == ["ROC AUC", *labels]  # the kind
+    handles, _, _ = strip_entries([Line2D([], [], color="C0") for _ in labels], labels, compact="areas")
+    assert len(handles) == 5 and handles[0].get_linestyle() == "None"  # a cell without a sample
 
 
 @pytest.mark.slow  # about 1.5 s: two small figures laid out a dozen times, a bootstrap band
@@ -326,3 +332,27 @@ def test_a_row_of_panels_with_strips_of_their_own_keeps_each_axes_width():
             assert w >= 0.6 * cw and h >= 0.6 * ch, (w, cw, h, ch)
         assert not [p for p in lint_figure(fig) if p.kind == "squeezed"]
     plt.close("all")
+
+
+@pytest.mark.slow  # about 5 s: ten classifiers' strip tried in every style and form
+def test_ten_classifiers_under_poster_fonts_get_a_strip_at_the_smallest_legible_size_not_a_legend_over_them():
+    # int-04 (review7): under seaborn's "poster" the strip's fonts stopped at 0.4 of the font size (9.6 pt), no
+    # strip kept the Axes 40 % of its height, and the 15-entry legend went inside, over logistic, gbm and rf
+    import matplotlib as mpl
+
+    rng = np.random.default_rng(2)
+    y = (rng.random(20_000) < 0.01).astype(int)
+    ten = {f"model {k}": sp.operating_points(y, rng.normal(size=y.size) + (2.6 - 0.25 * k) * y) for k in range(10)}
+    try:
+        sp.set_theme(context="poster")
+        disp = sp.plot_pr(ten, skew=(0.0, 0.5))
+        fig = disp.figure_
+        problems = [p for p in lint_figure(fig) if p.kind in ("legend", "squeezed", "text-outside", "text-too-small")]
+        assert problems == [], problems
+        legend = disp.ax_.get_legend()
+        renderer = fig.canvas.get_renderer()
+        assert legend.get_window_extent(renderer).y1 <= disp.ax_.bbox.y0  # under the Axes
+        assert min(t.get_fontsize() for t in legend.get_texts()) >= 6.5
+        plt.close(fig)
+    finally:
+        mpl.rcdefaults()

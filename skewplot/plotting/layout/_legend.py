@@ -12,9 +12,9 @@ tighter spacing and no frame, then the cell's whole width, then its labels
 wrapped before their numbers and a compact form of its key, until the Axes
 keeps 60 % of its cell's height (:mod:`._legend_strip`).  When no strip
 does, the curves keep the strip and the key (bands, baselines, regions)
-goes inside where it covers nothing; else the strip titled by the areas'
-kind, or in smaller fonts, that keeps the Axes 40 % of its cell; else the
-legend goes inside, over the least data, in its smallest form.
+goes inside where it covers nothing; else the strip headed by the areas'
+kind, then one at 6.5 pt; else the strip that keeps the Axes 40 % of its
+cell; else the legend goes inside, over the least data, in its smallest form.
 
 A figure with several Axes (``style.paper`` rows, a grid the user passes
 through ``ax=``, the widgets' pages) shares one figure legend above the
@@ -370,13 +370,22 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     lg = split(ax, handles, labels, given, moving, renderer)
     if lg is not None:
         return lg
-    if _areas(labels)[1] is not None:  # the areas' kind in the title (the other forms were tried above)
+    kind, share = _areas(labels)[1], 0.0
+    if kind is not None:  # the areas' kind in a first entry (the other forms were tried above)
         _trial_layout(fig, [ax])  # from the Axes without a legend: the strips' heights foretold from there
         lg = strip(ax, handles, labels, given, renderer, areas="only")
         share = least_share([ax], lg, renderer)
-        if share >= MIN_CELL_SHARE or (share >= _LEAST_SHARE and share >= kept):
+        if share >= MIN_CELL_SHARE:
             return lg
         lg.remove()
+    _trial_layout(fig, [ax])  # the smallest legible strip (big fonts' 0.4 stopped at 9.6 pt: int-04 went inside)
+    lg = strip(ax, handles, labels, given, renderer, areas="only" if kind else False, floor=True)
+    if least_share([ax], lg, renderer) >= MIN_CELL_SHARE:
+        return lg
+    lg.remove()
+    if share >= _LEAST_SHARE and share >= kept:  # the areas' strip kept the most: drawn again
+        _trial_layout(fig, [ax])
+        return strip(ax, handles, labels, given, renderer, areas="only")
     if kept >= _LEAST_SHARE:  # the strip that kept the most, drawn again
         _trial_layout(fig, [ax])
         lg = strip(ax, handles, labels, given, renderer)

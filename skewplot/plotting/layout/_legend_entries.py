@@ -104,8 +104,8 @@ def strip_entries(handles, labels, wrap=None, compact=False):
     line keeps an entry named for what it is), and a label on several lines
     keeps its first (a band's level and kind, ``"90 % pointwise bootstrap
     CI"``, without its method).  ``compact="areas"``: that, and the areas'
-    kind left to the legend's title (``"good (0.5)"`` under ``"AUCPR"``;
-    a legend beside a small Axes).  ``wrap``: every text wrapped to that many
+    kind said once, in a first entry of its own without a sample
+    (``"AUCPR"``, then ``"good 0.5"``: a title would take a row).  ``wrap``: every text wrapped to that many
     characters (:func:`wrap_label`).  ``stands_for`` is the label each text
     shows (a Display rewrites its legend from its labels); ``handles`` may
     be None (texts only).
@@ -120,8 +120,8 @@ def strip_entries(handles, labels, wrap=None, compact=False):
     >>> stands_for
     ['good (AUCPR = 0.5)', '90 % CI\n(percentile)', 'unachievable']
     """
-    labels = [str(label) for label in labels]
-    handles = [None] * len(labels) if handles is None else list(handles)
+    labels, texts_only = [str(label) for label in labels], handles is None
+    handles = [None] * len(labels) if texts_only else list(handles)
     keep = list(range(len(labels)))
     texts = list(labels)
     if compact:
@@ -132,12 +132,21 @@ def strip_entries(handles, labels, wrap=None, compact=False):
             texts[region] = BOTH_BASELINES
             keep.remove(edge)
         texts = [text.split("\n")[0] for text in texts]
+    kind = None
     if compact == "areas":
-        for i, value in zip(*areas(texts)[::2], strict=True):
-            texts[i] = f"{entry_name(texts[i])} ({value})"
+        found, kind, values = areas(texts)
+        for i, value in zip(found, values, strict=True):
+            texts[i] = f"{entry_name(texts[i])} {value}"
     if wrap is not None:
         texts = [wrap_label(text, wrap) for text in texts]
-    return [handles[i] for i in keep], [texts[i] for i in keep], [labels[i] for i in keep]
+    handles, texts, labels = [handles[i] for i in keep], [texts[i] for i in keep], [labels[i] for i in keep]
+    if kind is not None:  # the kind heads the entries in a cell of its own: no title row
+        from matplotlib.lines import Line2D
+
+        handles.insert(0, None if texts_only else Line2D([], [], linestyle="none"))
+        texts.insert(0, kind)
+        labels.insert(0, kind)
+    return handles, texts, labels
 
 
 #: Two entries' colours closer than this in every RGBA channel look alike in a legend's short sample (greys

@@ -14,7 +14,7 @@ are rewritten, so a wrapped, compact or split legend stays so.
 from __future__ import annotations
 
 from .._notes import held, note, notes, unheld
-from ._figure import MIN_CELL_SHARE, cell_size, kept_sizes, legible, legible_style, settle
+from ._figure import MIN_CELL_SHARE, MIN_TEXT_PT, cell_size, kept_sizes, legible, legible_style, settle
 from ._legend_entries import WRAP_CHARS, areas, strip_entries
 from ._legend_geometry import free_place, obstacles, root_figure
 
@@ -155,8 +155,6 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None, settle=True):
     def draw(attempt):
         form = (attempt["wrap"], attempt["compact"])
         handles, texts, stands = strip_entries(*entries, *form)
-        if attempt["compact"] == "areas":
-            attempt = {**attempt, "style": _area_title(attempt["style"], entries[1])}
         legend = _columns(lambda ncol: make(attempt, handles, texts, ncol), attempt["width"], len(texts), renderer)
         notes(legend).form, notes(legend).labels = form, stands
         keep_entries(legend, *entries)
@@ -196,26 +194,18 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None, settle=True):
 _GUESS = 0.01
 
 
-def _area_title(style, labels):
-    """``style`` with the areas' kind of ``labels`` as the legend's title (``compact="areas"``), left-aligned."""
-    kind = areas(labels)[1]
-    if kind is None:
-        return style
-    return {**style, "title": kind, "alignment": "left", "title_fontsize": style.get("fontsize", "small")}
-
-
 def forms(tries, labels, areas=False):
     """Each of ``tries`` with the labels as given, then wrapped (``WRAP_CHARS``), then compact and wrapped.
 
     A smaller font comes after every form of the larger (a wrapped label
     in 8 pt reads better than a whole one in 6 pt); a form that shows the
     same texts as one before it in the same style is not tried.  ``areas``:
-    then each style's entries with their areas' kind in the title
+    then each style's entries with their areas' kind in a first entry
     (:func:`~._legend_entries.strip_entries`' ``compact="areas"``);
     ``"only"``: those alone.
     """
     out, seen = [], [set() for _ in tries]
-    # ``areas``: then the areas' kind in the legend's title, after every style's other forms (ten classifiers
+    # ``areas``: then the areas' kind in a first entry, after every style's other forms (ten classifiers
     # with their areas under big fonts: no other form keeps the Axes its share)
     for compacts, wraps in (((False, True), (None, *WRAP_CHARS)),
                             (("areas",), (None, *WRAP_CHARS)))[areas == "only":1 + bool(areas)]:
@@ -259,14 +249,15 @@ def _given(kwargs):
     return given
 
 
-def strip(ax, handles, labels, given, renderer, areas=False):
+def strip(ax, handles, labels, given, renderer, areas=False, floor=False):
     """The entries as a strip under the x axis's label, in as many columns as fit the Axes' width.
 
     The first style (``STRIP_STYLES``, the last on the cell's width, then
     that with its labels wrapped or compact; under big fonts ``xx-small``
     after them) with which the Axes keeps ``MIN_CELL_SHARE`` of its cell's
     height (:func:`fit`); a strip wider than the Axes is centred on a cell as wide as the figure; last, that style
-    in tighter rows (``TIGHT``).  ``given``: the caller's keywords.  ``areas``: also the areas' kind as title.
+    in tighter rows (``TIGHT``).  ``given``: the caller's keywords.  ``areas``: also the areas' kind in a first entry.
+    ``floor``: the smallest style only, at ``MIN_TEXT_PT`` (the last strip before a legend over the curves).
     """
     from matplotlib.transforms import blended_transform_factory, offset_copy
 
@@ -275,9 +266,12 @@ def strip(ax, handles, labels, given, renderer, areas=False):
     below = ax.xaxis.get_tightbbox(renderer)
     drop = (ax.bbox.y0 - below.y0 if below is not None else 0.0) * 72.0 / fig.dpi + 2.0  # points
     anchor = offset_copy(ax.transAxes, fig=fig, y=-drop, units="points")
-    styles = [given] if "fontsize" in given else []
-    styles += [{**style, **{k: v for k, v in given.items() if k != "fontsize"}} for style in STRIP_STYLES]
-    styles += [{**styles[-1], "fontsize": size} for size in _smaller(styles[-1]["fontsize"])]  # big fonts
+    if floor:
+        styles = [{**STRIP_STYLES[-1], **given, "fontsize": MIN_TEXT_PT}]
+    else:
+        styles = [given] if "fontsize" in given else []
+        styles += [{**style, **{k: v for k, v in given.items() if k != "fontsize"}} for style in STRIP_STYLES]
+        styles += [{**styles[-1], "fontsize": size} for size in _smaller(styles[-1]["fontsize"])]  # big fonts
     styles.append({**styles[-1], **TIGHT})
     cell = cell_size(ax)
     tries = [{"style": kwargs, "width": ax.bbox.width} for kwargs in styles]
@@ -322,7 +316,7 @@ def split(ax, handles, labels, given, moving, renderer):
     key = [i for i in range(len(handles)) if i not in curves]
     if not curves or not key:
         return None
-    lg = strip(ax, [handles[i] for i in curves], [labels[i] for i in curves], given, renderer)
+    lg = strip(ax, [handles[i] for i in curves], [labels[i] for i in curves], given, renderer, areas=True)
     if least_share([ax], lg, renderer) < MIN_CELL_SHARE:
         lg.remove()
         return None
@@ -350,7 +344,7 @@ def inside_anyway(ax, handles, labels, given, moving, renderer):
     The last resort, when no strip fits in the figure at all (fonts of
     seaborn's "talk" context over a 4.5 x 3.5 in figure): a legend over a
     few data is better than one drawn off the figure's edge.  Of the
-    compact forms (and the areas' kind in the title), wrapped or not, the
+    compact forms (and the areas' kind in a first entry), wrapped or not, the
     one in the fewest pixels of those no taller than the Axes.
     """
     style = {**STRIP_STYLES[-1], "frameon": True, "borderpad": 0.3, **_given(given)}
@@ -361,8 +355,7 @@ def inside_anyway(ax, handles, labels, given, moving, renderer):
 
     def make(wrap, compact, ncol):
         shown_handles, texts, _ = strip_entries(list(handles), labels, wrap, compact)
-        shown_style = _area_title(style, labels) if compact == "areas" else style
-        made = ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **legible_style(shown_style))
+        made = ax.legend(shown_handles, texts, loc="upper right", ncol=ncol, **legible_style(style))
         notes(made).ncol = ncol
         return made
 
