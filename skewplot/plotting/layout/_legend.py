@@ -60,6 +60,7 @@ from ._figure import (
 from ._legend_areas import above as _above
 from ._legend_areas import inside as _inside
 from ._legend_areas import is_page, panel_areas
+from ._legend_areas import lift as _lift
 from ._legend_entries import areas as _areas
 from ._legend_entries import entry_name, merge_lookalikes
 from ._legend_geometry import INSIDE, _renderer, free_place, legend_collisions, obstacles
@@ -278,6 +279,9 @@ def _place_panels_legends(fig):
         for other in placed:
             if note(other, "areas_head") is None:
                 _above(other, other.get_legend(), renderer)
+        pad = max(note(other, "areas_pad") for other in placed)
+        for other in placed:  # the titles at one height, each block under its title
+            _lift(other, other.get_legend(), pad)
     for other in own:  # by the rule again, last: a strip that no longer keeps its Axes' share is made again
         legend = other.get_legend()
         if note(legend, "strip", False):

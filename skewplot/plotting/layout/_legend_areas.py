@@ -15,7 +15,7 @@ from ._legend_entries import areas as _areas
 from ._legend_geometry import _renderer, free_place, obstacles
 from ._legend_strip import _columns, remove_key
 
-__all__ = ["is_page", "panel_areas", "inside", "above"]
+__all__ = ["is_page", "panel_areas", "inside", "above", "lift"]
 
 
 def is_page(fig):
@@ -103,7 +103,6 @@ def above(ax, legend, renderer):
     Axes (but within its cell) does not narrow the panel: pr-08's ten areas in four columns, not three.
     """
     from matplotlib.lines import Line2D
-    from matplotlib.transforms import blended_transform_factory
 
     handles, texts = list(legend.legend_handles), [t.get_text() for t in legend.get_texts()]
     kind = legend.get_title().get_text()
@@ -127,12 +126,23 @@ def above(ax, legend, renderer):
     above = _columns(make, max(ax.bbox.width, x1 - x0), len(texts), renderer)
     width = above.get_window_extent(renderer).width
     if width > ax.bbox.width:  # centred on the panel as far as its cell allows (a place in the figure, so that a
-        fig = ax.figure  # later layout that moves the panel a little leaves the block in its cell)
-        x = min(max(centre, x0 + width / 2), x1 - width / 2) / fig.bbox.width
-        above.set_bbox_to_anchor((x, 1.0), transform=blended_transform_factory(fig.transFigure, ax.transAxes))
-    above.set_in_layout(False)
+        notes(above).x = min(max(centre, x0 + width / 2), x1 - width / 2) / ax.figure.bbox.width  # later layout
+    above.set_in_layout(False)  # that moves the panel a little leaves the block in its cell)
     notes(above).kind, notes(above).own, notes(ax).areas_head = kind, True, head
     notes(above).kind_cell = bool(head)
-    gap = above.get_window_extent(renderer).height * 72.0 / ax.figure.dpi
-    ax.set_title(head or kind, pad=gap + 3.0)
+    notes(ax).areas_pad = above.get_window_extent(renderer).height * 72.0 / ax.figure.dpi + 3.0
+    ax.set_title(head or kind)
+    lift(ax, above, note(ax, "areas_pad"))
     return above
+
+
+def lift(ax, legend, pad):
+    """The title of ``ax`` ``pad`` points over it, its block of areas ``legend`` right under the title (a page's
+    titles at one height: on matplotlib 3.8 pr-08's blocks took 3 and 4 rows)."""
+    from matplotlib.transforms import blended_transform_factory, offset_copy
+
+    x = note(legend, "x")
+    base = ax.transAxes if x is None else blended_transform_factory(ax.figure.transFigure, ax.transAxes)
+    legend.set_bbox_to_anchor((0.5 if x is None else x, 1.0),
+                              transform=offset_copy(base, fig=ax.figure, y=pad - note(ax, "areas_pad"), units="points"))
+    ax.set_title(ax.get_title(), pad=pad)
