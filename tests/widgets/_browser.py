@@ -12,6 +12,7 @@ functions, so importing this module costs nothing in the fast suite.
 """
 
 import contextlib
+import http.client
 import importlib.util
 import io
 import json
@@ -82,6 +83,22 @@ def _free_port():
         return s.getsockname()[1]
 
 
+def _answers(proc, port, token, timeout=60.0):
+    """Whether the JupyterLab server ``proc`` answers on ``port``; False when it exited first (its port was taken)."""
+    deadline = time.monotonic() + timeout
+    while proc.poll() is None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2):
+                return True
+        except (OSError, http.client.HTTPException):  # not listening yet, or not the server on that port
+            if time.monotonic() > deadline:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(5)
+                pytest.fail("jupyter lab did not answer within 60 s")
+            time.sleep(0.2)  # polling the server's readiness, not waiting for a result
+    return False
+
+
 @contextlib.contextmanager
 def jupyter_lab(tmp):
     """A JupyterLab server on 127.0.0.1 (free port, token) serving ``tmp/root``; stopped at the end."""
@@ -101,26 +118,24 @@ def jupyter_lab(tmp):
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                JUPYTERLAB_SETTINGS_DIR=str(tmp / "settings"), JUPYTERLAB_WORKSPACES_DIR=str(tmp / "ws"))
     env.pop("MPLBACKEND", None)  # the notebook chooses its backend (%matplotlib widget)
-    port, token = _free_port(), secrets.token_hex(16)
-    cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-           f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
-           "--LabApp.expose_app_in_browser=True"]  # window.jupyterapp: LabTab opens and closes notebooks with it
-    if hasattr(os, "geteuid") and os.geteuid() == 0:
-        cmd.append("--allow-root")
-    log = open(tmp / "jupyter.log", "w")
-    proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    # A free port can be taken between _free_port and the server's bind (a kernel's ZMQ socket, of this run or
+    # another: its greeting read as HTTP is a BadStatusLine). With no port retries the server then exits instead of
+    # serving on another port, and it is started again on a new one.
+    for _ in range(3):
+        port, token = _free_port(), secrets.token_hex(16)
+        cmd = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
+               "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={root}",
+               "--LabApp.expose_app_in_browser=True"]  # window.jupyterapp: LabTab opens and closes notebooks with it
+        if hasattr(os, "geteuid") and os.geteuid() == 0:
+            cmd.append("--allow-root")
+        log = open(tmp / "jupyter.log", "w")
+        proc = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        if _answers(proc, port, token):
+            break
+        log.close()
+    else:
+        pytest.fail(f"jupyter lab exited with {proc.returncode}:\n{(tmp / 'jupyter.log').read_text()[-3000:]}")
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"jupyter lab exited with {proc.returncode}:\n{(tmp / 'jupyter.log').read_text()[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/status?token={token}", timeout=2):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail("jupyter lab did not answer within 60 s")
-                time.sleep(0.2)  # polling the server's readiness, not waiting for a result
         yield {"url": f"http://127.0.0.1:{port}", "token": token, "tmp": tmp, "root": root}
     finally:
         if proc.poll() is None:
