@@ -16,7 +16,12 @@ ROC lines and finding hulls over all the rows of every class):
   the segments where the TPR grows (the PR areas, exactly, from these:
   :func:`class_aucpr`);
 * :func:`roc_area`: the ROC area at a vector from the class's areas against
-  each other class alone (exactly: the trapezoid area is linear in the FPR).
+  each other class alone (exactly: the trapezoid area is linear in the FPR);
+* :func:`pr_bins`: the bins along the TPR that a PR curve is thinned in
+  (the TPR is class ``k``'s own, the same at every vector);
+* :func:`same_rest`: what follows from class ``k``'s ROC polyline alone (its
+  hull's rows, the rows a figure draws), kept while its rest keeps its
+  composition: a step of class ``k``'s own prior scales the others together.
 """
 
 from __future__ import annotations
@@ -28,9 +33,10 @@ from ..metrics.hull import _ordered_pareto, frontier_hull
 from ..metrics.mixed_counts import keep_rows, rising_segments
 from ..metrics.points import OperatingPoints
 from ..skew.formulas import continuous_segment_area
+from ._display import decimation_bins
 
 __all__ = ["drawn_rows", "hull_rows", "corner_rows", "class_hull", "class_aucpr", "first_recall", "roc_area",
-           "take_rows", "LOG_CELL"]
+           "take_rows", "pr_bins", "same_rest", "LOG_CELL"]
 
 #: Width of a cell of :func:`drawn_rows` in ``log(count + first step)``: between two kept rows every class's
 #: count grows by less than a factor ``exp(LOG_CELL)`` (on the count plus its smallest step).
@@ -224,3 +230,46 @@ def roc_area(ovr, k, priors):
     share[i] = 0.0
     share /= share.sum()
     return float(np.dot(np.where(share > 0, areas, 0.0), share))
+
+
+def pr_bins(ovr, k, n_bins):
+    """``decimation_bins`` of the TPR at class ``k``'s :func:`drawn_rows`: cut once per ``n_bins``, not per step.
+
+    A row's TPR is class ``k``'s own count over its total, whatever the
+    vector (its prior scales both), so the bins a PR curve is thinned in
+    (``_decimate.pr_vertices``) are those of the test set's TPR.  Cached on
+    the class's points (the figure's width sets ``n_bins``).
+    """
+    own = _own(ovr, k)
+    return own._memo(("pr_bins", n_bins), lambda: decimation_bins(own.tpr[drawn_rows(ovr, k)], n_bins))
+
+
+def _rest_key(priors, k):
+    """The shares of the other classes in class ``k``'s rest, ``pi'_j / (1 - pi'_k)``, to 12 significant digits.
+
+    A vector's priors come rounded (``widgets.classes.class_priors`` rounds
+    the scaled ones to 15 decimals), so the shares a slider step of class
+    ``k`` keeps differ in their last bits; 12 digits tell every composition
+    a figure could tell apart (a pixel is 1e-4 of an axis).
+    """
+    rest = sum(p for j, p in priors.items() if j != k)
+    return tuple(float(f"{p / rest:.12g}") for j, p in priors.items() if j != k)
+
+
+def same_rest(ovr, k, priors, what, compute):
+    """``compute()`` for class ``k`` at ``priors``, the last one kept while the class's rest keeps its composition.
+
+    For what follows from class ``k``'s ROC polyline alone (which rows are
+    on its hull, which a figure draws; never a value, which is read at the
+    vector): its TPR is the vector's in no way, its FPR only through the
+    shares of the other classes in its rest (:func:`_rest_key`).  Moving
+    class ``k``'s own prior scales the others together, so each step of the
+    explorer's slider reuses the chosen class's rows.  ``what`` names the
+    result (with whatever else it depends on, such as the figure's bins).
+    """
+    key = _rest_key(priors, k)
+    memo = _own(ovr, k)._memo("same_rest", dict)  # what -> (the rest's shares, the result at them)
+    kept = memo.get(what)
+    if kept is None or kept[0] != key:
+        kept = memo[what] = (key, compute())
+    return kept[1]

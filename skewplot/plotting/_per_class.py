@@ -24,7 +24,17 @@ from ..metrics.multiclass import OneVsRest
 from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
 from ..skew.base import skew_text
-from ._class_steps import class_aucpr, class_hull, corner_rows, drawn_rows, first_recall, roc_area, take_rows
+from ._class_steps import (
+    class_aucpr,
+    class_hull,
+    corner_rows,
+    drawn_rows,
+    first_recall,
+    pr_bins,
+    roc_area,
+    same_rest,
+    take_rows,
+)
 from ._one_path import OnePathLines
 from .layout._figure import fit_label
 
@@ -95,10 +105,11 @@ def _step_memo(key, pts, compute):
     return kept[1]
 
 
-def _hull_of(ovr, k, pts):
-    """The ROC convex hull's indices of class ``k``'s ``pts``, once per reweighted curve (the cost and F panels
-    share it), from the rows that can be on it at any vector (``_class_steps.hull_rows``)."""
-    return _step_memo("hull", pts, lambda: class_hull(ovr, k, pts))
+def _hull_of(ovr, k, pts, priors):
+    """The ROC convex hull's indices of class ``k``'s ``pts`` (at ``priors``), once per reweighted curve (the cost
+    and F panels share it), from the rows that can be on it at any vector (``_class_steps.hull_rows``); the same
+    rows while the class's rest keeps its composition (``_class_steps.same_rest``)."""
+    return _step_memo("hull", pts, lambda: same_rest(ovr, k, priors, "hull", lambda: class_hull(ovr, k, pts)))
 
 
 def _drawn_of(ovr, k, pts):
@@ -167,14 +178,19 @@ class _PRModels(_MovesPriors):
         self._corners.clear()  # the corners of a class's points are gathered when an area needs them (``_auc``)
         ovr = self._class_source[0]
         if self.ax_ is not None:
-            from ._decimate import pr_vertices
+            from ._decimate import pr_vertex_indices
             from ._display import curve_bins
 
             n_bins = curve_bins(self.ax_)
             for name, k in names.items():  # thinned from the rows any vector draws, not from every row
                 pts = self.points[name]
                 if len(pts) > 4 * n_bins:
-                    self._reduced[id(pts)] = pr_vertices(_drawn_of(ovr, k, pts), n_bins)
+                    drawn = _drawn_of(ovr, k, pts)
+                    if len(drawn) > 4 * n_bins:  # in the bins of its TPR, cut once; by FPR/TPR, as its rest mixes
+                        idx = same_rest(ovr, k, priors, ("pr_vertices", n_bins),
+                                        lambda d=drawn, k=k: pr_vertex_indices(d, n_bins, pr_bins(ovr, k, n_bins)))
+                        drawn = drawn._take(idx)
+                    self._reduced[id(pts)] = drawn
                 line = self.baselines_.get(f"random {name}")
                 if line is not None:
                     line.set_ydata([priors[names[name]]] * 2)
@@ -274,7 +290,7 @@ class _EnvelopeMarkers(_MovesPriors):
         cap = (auto_lines(self.ax_) if self.max_lines is None else self.max_lines) if self.ax_ is not None else None
         for name, k in names.items():
             pts = self.points[name]
-            hull = _hull_of(self._class_source[0], k, pts)
+            hull = _hull_of(self._class_source[0], k, pts, priors)
             self._hulls[name] = [pts._take(hull)]
             if cap is not None:
                 self._drawn[name] = pts._take(_drawn_indices(pts, cap, hull))
@@ -311,12 +327,12 @@ class _ROCModels(_MovesPriors):
         for name, k in names.items():
             pts = self.points[name]
             self.aucs_[name] = roc_area(ovr, k, priors)  # from the pairwise areas: no pass over the rows
-            hull = pts._take(_hull_of(ovr, k, pts))  # what _draw_hulls reads: the hull of these is the hull
+            hull = pts._take(_hull_of(ovr, k, pts, priors))  # what _draw_hulls reads: the hull of these is the hull
             self._curves[name] = (hull.fpr, hull.tpr)
             if n_bins is not None:  # thinned from the rows any vector draws, not from every row
                 drawn = _drawn_of(ovr, k, pts) if len(pts) > 4 * n_bins else pts
                 fpr, tpr = drawn.fpr, drawn.tpr
-                keep = decimation_indices(fpr, tpr, n_bins)
+                keep = decimation_indices(fpr, tpr, n_bins)  # by FPR, which moves in its last bits at every step
                 self.lines_[name].set_data(fpr[keep], tpr[keep])
         for name, text in auc_labels(self.aucs_, "ROC AUC").items():
             if name in self.lines_:

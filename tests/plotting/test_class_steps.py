@@ -142,3 +142,58 @@ def test_the_cost_panel_keeps_the_frontiers_of_the_hulls_it_draws_only():
         assert len(disp._frontiers) <= len(drawn)
     finally:
         plt.close(fig)
+
+
+@pytest.mark.parametrize("ties", [False, True])
+def test_a_step_of_one_class_prior_reuses_that_class_rows_and_they_are_the_full_computation(monkeypatch, ties):
+    """The explorer's slider moves class k's prior and scales the others together: class k's rest keeps its
+    composition, so its hull's rows are found once (not at every step) and are ``roc_convex_hull`` of its points at
+    each vector; another class's rest changes with every step, and its hull is found again."""
+    from skewplot.widgets.classes import class_priors
+
+    monkeypatch.setattr(_class_steps, "_SAMPLE", 8)
+    rng = np.random.default_rng(11)
+    ovr = _ovr(rng, n=2000, ties=ties)
+    base = ovr.priors
+    found = []
+    hull = _class_steps.class_hull
+    monkeypatch.setattr(_class_steps, "class_hull", lambda o, k, pts: (found.append(k), hull(o, k, pts))[1])
+    steps = (0.02, 0.3, 0.7, 0.15)
+    for p in steps:
+        priors = class_priors(base, 1, p)
+        moved = ovr.at_priors(priors)
+        for k in ovr.classes:
+            rows = _class_steps.same_rest(ovr, k, priors, "hull", lambda k=k: _class_steps.class_hull(ovr, k, moved[k]))
+            np.testing.assert_array_equal(rows, roc_convex_hull(moved[k]))
+    assert found.count(1) == 1 and all(found.count(k) == len(steps) for k in (0, 2, 3))
+
+
+def test_the_pr_bins_are_cut_once_per_class_and_width(monkeypatch):
+    """A PR curve's bins follow the class's TPR, the same at every vector: cut at the first step, not at each."""
+    import matplotlib.pyplot as plt
+
+    from skewplot.plotting.pr import PRDisplay
+
+    monkeypatch.setattr(_display, "curve_bins", lambda ax: 100)  # thinned at this size
+    cut = []
+    bins = _class_steps.decimation_bins
+    monkeypatch.setattr(_class_steps, "decimation_bins", lambda x, n: (cut.append(n), bins(x, n))[1])
+    rng = np.random.default_rng(12)
+    ovr = _ovr(rng, n=3000)
+    fig = plt.figure(figsize=(3, 3))
+    try:
+        disp = class_space_display(PRDisplay, ovr, ovr.priors, ax=fig.add_subplot())
+        for p in rng.dirichlet(np.full(4, 0.7), 2):
+            priors = dict(zip(ovr.classes, p, strict=True))
+            disp.update(priors=priors, draw=False)
+            for name, k in disp.class_names.items():  # M4 in the class's bins: each bin's ends and extremes
+                pts = disp.points[name]
+                kept = disp._reduced[id(pts)]
+                assert kept.tpr[0] == 0.0 and kept.tpr[-1] == 1.0 and len(kept) < len(pts) // 4
+                key = np.where(kept.tpr > 0, kept.fpr / np.where(kept.tpr > 0, kept.tpr, 1.0), np.inf)
+                full = pts._take(drawn_rows(ovr, k))
+                lo = np.where(full.tpr > 0, full.fpr / np.where(full.tpr > 0, full.tpr, 1.0), np.inf)
+                assert np.isin(key.min(), lo) and key[1:].max() == lo[1:].max()
+        assert cut == [100] * len(ovr)
+    finally:
+        plt.close(fig)

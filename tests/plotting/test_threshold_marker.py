@@ -171,3 +171,31 @@ def test_four_classifiers_threshold_marks_in_the_explorer_are_apart():
     w = widgets.explorer(points, skew=0.005, skew_range=(0.005, 0.1))
     assert lint_figure(w.figure) == []
     w.close()
+
+
+def test_a_wedge_kept_by_the_next_share_is_the_one_a_fresh_share_gives():
+    """A step that leaves the marks' groups as they were sets no look again (each ``set_marker`` builds a marker
+    path: a one-vs-rest prior step redid every wedge of both envelope panels); a look the owner changed
+    meanwhile, or a group that changed, is shared out again from the mark's own look."""
+    import matplotlib.pyplot as plt
+
+    from skewplot.plotting.layout._markers import share_markers, shared_part
+
+    fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+    ax.set(xlim=(0, 400), ylim=(0, 300))
+    fig.subplots_adjust(0, 0, 1, 1)
+    marks = [ax.plot([x], [100.0], "o", color=f"C{k}")[0] for k, x in enumerate((100.0, 101.0, 102.0, 300.0))]
+    share_markers(ax, marks)
+    looks = [(m.get_marker(), m.get_markersize(), m.get_markerfacecolor()) for m in marks]
+    calls = []
+    for m in marks:
+        m.set_marker = lambda *a, m=m, f=m.set_marker: (calls.append(m), f(*a))[1]
+    share_markers(ax, [marks[0], marks[1], marks[2], marks[3]])
+    assert calls == [] and [(m.get_marker(), m.get_markersize(), m.get_markerfacecolor()) for m in marks] == looks
+    marks[1].set_markerfacecolor("k")  # changed by its owner: the wedge is given again, in the classifier's colour
+    share_markers(ax, marks)
+    assert calls == [marks[1], marks[1]] and marks[1].get_markerfacecolor() == looks[1][2]
+    marks[2].set_data([200.0], [100.0])  # apart: its own look back, the other two halves of one mark
+    share_markers(ax, marks)
+    assert [shared_part(m) for m in marks] == [(0, 2), (1, 2), (0, 1), (0, 1)] and marks[2].get_marker() == "o"
+    plt.close(fig)

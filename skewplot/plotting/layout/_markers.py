@@ -34,6 +34,7 @@ PIE_EDGE_PT = 0.25
 FULL_SIZE_UP_TO = 4  #: classifiers up to which marks, bands and threshold lines keep their look (:func:`crowding`)
 _BASE = weakref.WeakKeyDictionary()  # a shared mark's own look (marker, size, face, edge, edge width)
 _WEDGE = weakref.WeakKeyDictionary()  # line -> the wedge's path share_markers set (its marker while shared)
+_SHARED = weakref.WeakKeyDictionary()  # line -> the look share_markers gave it (a later step keeps it as it is)
 
 
 def crowding(n):
@@ -168,6 +169,15 @@ def _look(line):
             "mec": line.get_markeredgecolor(), "mew": line.get_markeredgewidth()}
 
 
+def _same_look(a, b):
+    """Whether two of :func:`_look`'s looks are the same (a colour may be an array)."""
+    if b is None:
+        return False
+    arrays = (np.ndarray,)
+    return all(np.array_equal(a[k], b[k]) if isinstance(a[k], arrays) or isinstance(b[k], arrays)
+               else a[k] is b[k] or a[k] == b[k] for k in a)
+
+
 def _own_look(line):
     """Give ``line`` back the look it had before it was made a wedge; remember the look it has."""
     wedge = _WEDGE.pop(line, None)
@@ -216,28 +226,39 @@ def share_markers(ax, markers):
     a mark left alone gets its own look back.
     """
     markers = list(markers)
+    plan = _wedges(ax, markers)
     for m in markers:
+        part = plan.get(m)
+        if part is not None and _WEDGE.get(m) is not None and m.get_marker() is _WEDGE[m] \
+                and _BASE[m].get("part") == part and _same_look(_look(m), _SHARED.get(m)):
+            continue  # the wedge it has, as it was set (a step moving the marks apart by less: most steps)
         _own_look(m)
+        if part is None:
+            continue
+        base = _BASE[m]
+        path, factor = wedge_marker(base["marker"], *part)
+        m.set_marker(path)
+        _WEDGE[m] = m.get_marker()
+        base["part"] = part
+        m.set_markersize(pie_size(base["ms"], part[1]) * factor)
+        m.set_markerfacecolor(base["mec"])  # a filled wedge in the classifier's colour
+        m.set_markeredgecolor("white")
+        m.set_markeredgewidth(PIE_EDGE_PT)
+        _SHARED[m] = _look(m)
+
+
+def _wedges(ax, markers):
+    """``{line: (part, of)}``: the wedge :func:`share_markers` gives each mark of a group (a mark alone: none)."""
     shown = [m for m in markers if m.get_visible() and len(m.get_xdata()) == 1]
     if len(shown) < 2:
-        return
+        return {}
     with np.errstate(invalid="ignore", divide="ignore"):
         xy = ax.transData.transform(np.array([[m.get_xdata()[0], m.get_ydata()[0]] for m in shown], dtype=float))
     keep = [i for i in range(len(shown)) if np.isfinite(xy[i]).all()]
     if len(keep) < 2:
-        return
-    for group in groups(xy[keep], near_px(ax.figure.dpi)):
-        for k, part in zip(group, wedge_parts(xy[keep][group]), strict=True):
-            line = shown[keep[k]]
-            base = _BASE[line]
-            path, factor = wedge_marker(base["marker"], part, len(group))
-            line.set_marker(path)
-            _WEDGE[line] = line.get_marker()
-            base["part"] = (part, len(group))
-            line.set_markersize(pie_size(base["ms"], len(group)) * factor)
-            line.set_markerfacecolor(base["mec"])  # a filled wedge in the classifier's colour
-            line.set_markeredgecolor("white")
-            line.set_markeredgewidth(PIE_EDGE_PT)
+        return {}
+    return {shown[keep[k]]: (part, len(group)) for group in groups(xy[keep], near_px(ax.figure.dpi))
+            for k, part in zip(group, wedge_parts(xy[keep][group]), strict=True)}
 
 
 #: A shared mark further than this (pixels) from its group's centre takes the wedge that points its way.
