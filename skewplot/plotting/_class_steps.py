@@ -137,15 +137,23 @@ def class_aucpr(ovr, k, pts, prior):
     own = _own(ovr, k)
     rows = corner_rows(ovr, k)
     rising = own._memo("rising_corners", lambda: np.flatnonzero(np.diff(own.tpr[rows]) > 0))
+    # which of them keep their FPR (add no row of the rest) is the same at every vector, as in ``hull_rows``
+    flat = own._memo("flat_corners", lambda: own.fpr[rows][rising] == own.fpr[rows][rising + 1])
     on = take_rows(ovr, k, pts, rows)
     tpr, fpr = on.tpr, on.fpr
     total = 0.0
     for i in range(0, rising.size, _CHUNK):
-        at = rising[i:i + _CHUNK]
+        at, vertical = rising[i:i + _CHUNK], flat[i:i + _CHUNK]
         seg_t, seg_f = np.empty((at.size, 2), order="F"), np.empty((at.size, 2), order="F")  # columns: start, end
         seg_t[:, 0], seg_t[:, 1] = tpr[at], tpr[at + 1]
         seg_f[:, 0], seg_f[:, 1] = fpr[at], fpr[at + 1]
-        total += continuous_segment_area(seg_t, seg_f, prior).sum()
+        if vertical.all() or not vertical.any():  # the vertical kernel's steps are the general one's, fewer
+            total += continuous_segment_area(seg_t, seg_f, prior, vertical=bool(vertical.any())).sum()
+            continue
+        area = np.empty((at.size, 1))  # summed in the segments' order, as one call would
+        area[vertical] = continuous_segment_area(seg_t[vertical], seg_f[vertical], prior, vertical=True)
+        area[~vertical] = continuous_segment_area(seg_t[~vertical], seg_f[~vertical], prior)
+        total += area.sum()
     return float(total)
 
 

@@ -168,7 +168,7 @@ def _y_minus_log1p_series(x, scale=1.0):
     return (scale * x) * (x * acc)
 
 
-def continuous_segment_area(tpr, fpr, pi, *, complement=False):
+def continuous_segment_area(tpr, fpr, pi, *, complement=False, vertical=False):
     """Area under the continuously interpolated PR curve, per ROC segment.
 
     Between neighbouring points A and B the ROC curve is a straight line
@@ -200,6 +200,11 @@ def continuous_segment_area(tpr, fpr, pi, *, complement=False):
         Return the area *above* the curve instead, ``int (1 - P) dR``, from
         its own closed form (``L FP_A / D_A + curvature``): near ``pi = 1``,
         where the area is ``1 - tiny``, this keeps the digits of the tiny part.
+    vertical : bool, default=False
+        The caller knows that FPR does not change along any segment (``k =
+        0``, every segment of untied scores that gains TPR): the steps
+        that multiply or divide by ``k`` or ``1 + k`` are left out, and the
+        result is the same doubles.
 
     Returns
     -------
@@ -216,13 +221,15 @@ def continuous_segment_area(tpr, fpr, pi, *, complement=False):
         length = np.diff(tpr, axis=-1)
         d_a = tp_a + fp_a
         live = length > 0
-        k = np.diff(fp, axis=-1) / np.where(live, length, 1.0)
-        inv = 1.0 / (1.0 + k)
+        if not vertical:
+            k = np.diff(fp, axis=-1) / np.where(live, length, 1.0)
+            inv = 1.0 / (1.0 + k)
         from_origin = d_a <= 0
         any_origin = bool(from_origin.any())
         start = length / np.where(from_origin, 1.0, d_a) if any_origin else length / d_a
-        y = start / inv
-        slope = (k * tp_a - fp_a) * inv  # (k TP_A - FP_A) / delta; delta² would overflow for tiny skews
+        y = start if vertical else start / inv
+        # (k TP_A - FP_A) / delta²; delta² would overflow for tiny skews
+        slope_inv = -fp_a if vertical else (k * tp_a - fp_a) * inv * inv
         # Short segments (y <= 1): start value plus curvature, with y - ln(1 + y).
         # Long ones: the asymptote 1/delta plus a log term.  Either way the correction is at most
         # ln(1 + y)/y (long) or y/2 (short) of the leading term, so nothing cancels.
@@ -230,9 +237,9 @@ def continuous_segment_area(tpr, fpr, pi, *, complement=False):
             log_1py = np.log1p(y)
         else:  # y overflowed (a subnormal D_A): ln y from its factors
             finite_y = np.isfinite(y)
-            log_1py = np.where(finite_y, np.log1p(np.where(finite_y, y, 0.0)), -np.log(inv) + np.log(start))
+            log_start = np.log(start) if vertical else -np.log(inv) + np.log(start)
+            log_1py = np.where(finite_y, np.log1p(np.where(finite_y, y, 0.0)), log_start)
         long = y > 1.0
-        slope_inv = slope * inv
         corr = slope_inv * np.where(long, log_1py, y - log_1py)
         # y - ln(1 + y) computed directly carries an error of ~2 eps / y of itself.  That is harmless
         # where the correction is ~y/2 of the leading term (most short segments); where it is not
@@ -247,14 +254,16 @@ def continuous_segment_area(tpr, fpr, pi, *, complement=False):
             corr[redo] = _y_minus_log1p_series(np.broadcast_to(y, redo.shape)[redo],
                                                np.broadcast_to(slope_inv, redo.shape)[redo])
         if complement:
-            lim = length * k * inv
+            lim = 0.0 * length if vertical else length * k * inv
             out = np.where(long, lim - corr, lead + corr)
         else:
-            lim = length * inv
+            lim = length if vertical else length * inv
             out = np.where(long, lim + corr, lead - corr)
         if any_origin:
             out = np.where(from_origin, lim, out)
         # inv in (0, inf) and D_A finite everywhere, checked by reductions (a NaN fails every comparison)
+        if vertical:
+            inv = np.ones(1)
         if not (inv.size == 0 or (inv.min() > 0 and inv.max() < np.inf and np.isfinite(np.sum(d_a)))):
             bad = ~(np.isfinite(inv) & np.isfinite(d_a) & (inv > 0))
             # FP overflowed (a subnormal skew): precision is 0 to rounding along the segment

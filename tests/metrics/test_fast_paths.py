@@ -426,3 +426,26 @@ def test_any_nan_or_infinity_reaches_an_end_of_the_key_order(rng, monkeypatch, b
             sp.OperatingPoints.from_weights(s, rng.random(s.size))
     finally:
         sp.set_config(**old)
+
+
+@pytest.mark.parametrize("complement", [False, True])
+def test_the_vertical_segments_area_is_the_general_kernels_doubles(complement):
+    """``continuous_segment_area(..., vertical=True)`` on segments of constant FPR: the same doubles as the
+    general steps, at skews down to subnormal ones, with segments from the origin, on the FPR = 0 axis, of no
+    length, long and short, and one row per skew."""
+    rng = np.random.default_rng(21)
+    n = 400
+    tpr = np.sort(rng.random(n + 1) ** 3)
+    tpr[:4], tpr[4], tpr[-3:] = 0.0, 1e-310, 1.0  # a subnormal start: y overflows
+    tpr[100:103] = tpr[100]  # no length
+    fpr = np.sort(rng.random(n) ** 2)
+    fpr[:30] = 0.0
+    fpr[200:] *= 1e-9
+    seg_t = np.asfortranarray(np.column_stack([tpr[:-1], tpr[1:]]))
+    seg_f = np.asfortranarray(np.column_stack([fpr, fpr]))
+    skews = [1e-320, 1e-300, 1e-20, 1e-6, 0.01, 0.3, 0.5, 0.9, 1 - 1e-12]
+    for pi in [*skews, np.array(skews)[:, None, None]]:
+        general = continuous_segment_area(seg_t, seg_f, pi, complement=complement)
+        fast = continuous_segment_area(seg_t, seg_f, pi, complement=complement, vertical=True)
+        np.testing.assert_array_equal(fast, general)
+        assert np.signbit(fast).tolist() == np.signbit(general).tolist()
