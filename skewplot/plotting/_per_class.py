@@ -332,7 +332,7 @@ class _ROCModels(_MovesPriors):
             if n_bins is not None:  # thinned from the rows any vector draws, not from every row
                 drawn = _drawn_of(ovr, k, pts) if len(pts) > 4 * n_bins else pts
                 fpr, tpr = drawn.fpr, drawn.tpr
-                keep = decimation_indices(fpr, tpr, n_bins)  # by FPR, which moves in its last bits at every step
+                keep = decimation_indices(fpr, tpr, n_bins, rising=True)  # by FPR: its bins move with the rest
                 self.lines_[name].set_data(fpr[keep], tpr[keep])
         for name, text in auc_labels(self.aucs_, "ROC AUC").items():
             if name in self.lines_:

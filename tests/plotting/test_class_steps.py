@@ -197,3 +197,15 @@ def test_the_pr_bins_are_cut_once_per_class_and_width(monkeypatch):
         assert cut == [100] * len(ovr)
     finally:
         plt.close(fig)
+
+
+def test_the_rising_key_decimation_keeps_the_general_rules_indices():
+    """``decimation_indices(..., rising=True)`` (a ROC curve's TPR along its FPR, which every class's prior step
+    thins again): the indices of the M4 rule itself, with runs of equal x and of equal keys across bins."""
+    rng = np.random.default_rng(13)
+    for n, n_bins in ((5000, 50), (20_000, 400), (3000, 10)):
+        x = np.sort(np.round(rng.random(n) ** 2, 3))  # runs of one x
+        key = np.sort(np.round(rng.random(n), 2))  # runs of one key, some across bins
+        key[n // 2:n // 2 + n // 5] = key[n // 2]  # a key flat over several bins
+        np.testing.assert_array_equal(_display.decimation_indices(x, key, n_bins, rising=True),
+                                      _display.decimation_indices(x, key, n_bins))
