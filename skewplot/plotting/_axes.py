@@ -18,7 +18,7 @@ __all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "fitted_title", "fitt
            "LOG_PRECISION_BELOW", "data_skew", "log_axis_start", "check_skew_bounds", "narrow_row"]
 
 
-def label_pr_axes(ax, model, skew, skew_label="axis"):
+def label_pr_axes(ax, model, skew, skew_label="axis", ylabels=None):
     """Label recall and the precision of ``model`` (the data set's own skew when ``skew`` is None).
 
     With ``skew_label="title"`` the y label stays fixed mathtext and the skew
@@ -27,14 +27,19 @@ def label_pr_axes(ax, model, skew, skew_label="axis"):
     A panel of a row or grid (not a widget's page) also says its skew in its
     title: a reader of a row tells the panels apart by it.  The skew is
     written in plain text, never as the y label's subscript (``P_{pi'=0.01}``),
-    which is too small to be read at print size.
+    which is too small to be read at print size.  ``ylabels``: the y label's
+    forms instead, for curves each at a skew of its own (a one-vs-rest
+    display's classes at their priors); set once, the label does not pass
+    through one data set's form, which marked a widget's Axes stale.
     """
     from .layout._legend import is_page, panels
 
     fit_label(ax.xaxis, "Recall (TPR)", "Recall")
     if skew_label != "title" and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
         fit_title(ax, model.describe() if skew is not None else data_set_title(model.mean))
-    if skew is None:
+    if ylabels is not None:
+        fit_label(ax.yaxis, *ylabels)
+    elif skew is None:
         pi = f"$\\pi={model.mean:.3g}$"
         fit_label(ax.yaxis, f"Precision $P$ (data set, {pi})", f"Precision $P$\n({pi})")
     elif skew_label == "title":  # plain text that changes, mathtext that does not

@@ -24,6 +24,7 @@ from ..metrics.multiclass import OneVsRest
 from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
 from ..skew.base import skew_text
+from ._axes import label_pr_axes
 from ._class_steps import (
     class_aucpr,
     class_hull,
@@ -245,8 +246,8 @@ class _PRModels(_MovesPriors):
         size = (id(self.ax_), self.ax_.bbox.width, self.ax_.bbox.height)
         if self.__dict__.get("_labelled") == size:  # the labels do not name a prior: fitted once per Axes size
             return
-        super()._set_labels()  # the x label; then the y label says the classes' priors, not one data set's skew
-        fit_label(self.ax_.yaxis, *_PR_YLABELS)
+        # the y label says the classes' priors, not one data set's skew
+        label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label, ylabels=_PR_YLABELS)
         self.__dict__["_labelled"] = size
 
     def model(self):

@@ -130,6 +130,18 @@ def test_a_step_does_not_sort_again(ovr, monkeypatch):
     assert w.status.value == ""  # no step refused or failed
 
 
+def test_a_prior_step_leaves_the_figure_drawn(ovr):
+    """A step is a frame: nothing it sets may mark the figure stale (under ipympl a stale figure asks the page for a
+    full draw).  The PR panel's y label passed through one data set's form and back to the classes' at the first
+    step after each layout, which marked its Axes stale."""
+    w = sp.widgets.explorer(ovr)
+    w.figure.canvas.draw()
+    for value in (0.05, 0.3):
+        w.controls["skew"].value = value
+        assert w.frames.last == "blit" and not w.figure.stale, [i for i, ax in enumerate(w.figure.axes) if ax.stale]
+    assert w.status.value == ""
+
+
 def test_refusals(ovr):
     with pytest.raises(ValueError, match="sum to 1"):
         sp.widgets.explorer(ovr, skew={0: 0.6, 1: 0.3, 2: 0.3})
