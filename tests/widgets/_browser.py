@@ -256,10 +256,10 @@ def opened(lab, nb, shots, label, viewport, keep=True):
         shutdown(lab, nb)
 
 
-def widget_notebook(root, key, backend, make):
-    """Write ``<key>_<backend>.ipynb``: the backend, skewplot and the example data; then ``w = <make>``."""
+def widget_notebook(root, key, backend, make, setup=""):
+    """Write ``<key>_<backend>.ipynb``: the backend, skewplot, the example data and ``setup``; then ``w = <make>``."""
     cells = [f"%matplotlib {backend}\nimport os\nimport matplotlib.pyplot as plt\nimport skewplot as sp\n"
-             "points = sp.datasets.example_classifiers()\nprint('PID', os.getpid())",
+             f"points = sp.datasets.example_classifiers()\n{setup}\nprint('PID', os.getpid())",
              f"old = globals().get('w')\nw = {make}\nw"]
     nb = {"nbformat": 4, "nbformat_minor": 5, "metadata": {"kernelspec": {"name": "python3", "language": "python",
                                                                             "display_name": "Python 3"}},
@@ -274,16 +274,17 @@ WIDGET_VIEWPORT = {"width": 1280, "height": 1000}  # the explorer is 800 px tall
 
 
 @contextlib.contextmanager
-def widget_page(lab, key, backend, make, shots, viewport=WIDGET_VIEWPORT, keep=True):
+def widget_page(lab, key, backend, make, shots, viewport=WIDGET_VIEWPORT, keep=True, setup=""):
     """``w = <make>`` under ``backend`` in a notebook of its own (``widget_notebook``), open and run: page, pid.
 
-    Screenshots go to ``shots`` (created); ``keep`` as in ``opened``.  Yields once the first cell printed the kernel's
-    process id and the page shows one widget.
+    Screenshots go to ``shots`` (created); ``keep`` as in ``opened``; ``setup``: code the first cell runs after
+    loading the example data (the data ``make`` draws).  Yields once the first cell printed the kernel's process
+    id and the page shows one widget.
     """
     from playwright.sync_api import expect
 
     shots.mkdir(parents=True, exist_ok=True)
-    nb = widget_notebook(lab["root"], key, backend, make)
+    nb = widget_notebook(lab["root"], key, backend, make, setup)
     with opened(lab, nb, shots, f"{key}_{backend}", viewport, keep) as page:
         first = page.locator(".jp-Cell").first.locator(".jp-OutputArea-output")
         expect(first).to_contain_text("PID")
