@@ -27,21 +27,16 @@ def label_pr_axes(ax, model, skew, skew_label="axis", ylabels=None):
     A panel of a row or grid (not a widget's page) also says its skew in its
     title: a reader of a row tells the panels apart by it.  The skew is
     written in plain text, never as the y label's subscript (``P_{pi'=0.01}``),
-    which is too small to be read at print size.  ``ylabels``: the y label's
-    forms instead, for curves each at a skew of its own (a one-vs-rest
-    display's classes at their priors); set once, the label does not pass
-    through one data set's form, which marked a widget's Axes stale.
+    which is too small to be read at print size.  ``ylabels``: the y label's forms (curves each at its own skew).
     """
     from .layout._legend import is_page, panels
 
     fit_label(ax.xaxis, "Recall (TPR)", "Recall")
     if skew_label != "title" and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
         fit_title(ax, model.describe() if skew is not None else data_set_title(model.mean))
-    if ylabels is not None:
-        fit_label(ax.yaxis, *ylabels)
-    elif skew is None:
+    if skew is None:
         pi = f"$\\pi={model.mean:.3g}$"
-        fit_label(ax.yaxis, f"Precision $P$ (data set, {pi})", f"Precision $P$\n({pi})")
+        fit_label(ax.yaxis, *(ylabels or (f"Precision $P$ (data set, {pi})", f"Precision $P$\n({pi})")))
     elif skew_label == "title":  # plain text that changes, mathtext that does not
         fit_label(ax.yaxis, f"Precision ${model.symbol}$")
         fit_title(ax, model.describe())

@@ -33,10 +33,10 @@ from ..metrics.hull import _ordered_pareto, frontier_hull
 from ..metrics.mixed_counts import keep_rows, rising_segments
 from ..metrics.points import OperatingPoints
 from ..skew.formulas import continuous_segment_area
-from ._display import decimation_bins
+from ._decimate import decimation_bins, pr_vertex_indices
 
 __all__ = ["drawn_rows", "hull_rows", "corner_rows", "class_hull", "class_aucpr", "first_recall", "roc_area",
-           "take_rows", "pr_bins", "same_rest", "LOG_CELL"]
+           "take_rows", "pr_bins", "class_pr_vertices", "same_rest", "LOG_CELL"]
 
 #: Width of a cell of :func:`drawn_rows` in ``log(count + first step)``: between two kept rows every class's
 #: count grows by less than a factor ``exp(LOG_CELL)`` (on the count plus its smallest step).
@@ -187,13 +187,17 @@ def _not_below(tpr, fpr, start=None):
     return np.flatnonzero(tpr >= np.interp(fpr, fpr[inner], tpr[inner]) - _MARGIN)
 
 
-def class_hull(ovr, k, pts):
+def class_hull(ovr, k, pts, priors=None):
     """``roc_convex_hull(pts)`` of class ``k``'s points ``pts`` at a prior vector, from :func:`hull_rows` only.
 
     The filter of :func:`_not_below` starts from the hull this class had at
     the vector of the previous call (any subset of the candidates gives
-    the exact hull; this one leaves the fewest above it).
+    the exact hull; this one leaves the fewest above it).  Given ``priors``
+    (the vector of ``pts``), the rows found at the last vector whose rest
+    had the same composition are kept (:func:`same_rest`).
     """
+    if priors is not None:
+        return same_rest(ovr, k, priors, "hull", lambda: class_hull(ovr, k, pts))
     rows = hull_rows(ovr, k)
     on = take_rows(ovr, k, pts, rows)  # the counts at these rows only
     tpr, fpr = on.tpr, on.fpr
@@ -252,6 +256,18 @@ def pr_bins(ovr, k, n_bins):
     return own._memo(("pr_bins", n_bins), lambda: decimation_bins(own.tpr[drawn_rows(ovr, k)], n_bins))
 
 
+def class_pr_vertices(ovr, k, drawn, n_bins, priors):
+    """``_decimate.pr_vertices(drawn, n_bins)`` of class ``k``'s points at :func:`drawn_rows` (at ``priors``).
+
+    Thinned in the class's :func:`pr_bins`; the vertices (by FPR/TPR, which
+    the class's prior leaves) kept while its rest keeps its composition.
+    """
+    if len(drawn) <= 4 * n_bins:
+        return drawn
+    return drawn._take(same_rest(ovr, k, priors, ("pr_vertices", n_bins),
+                                 lambda: pr_vertex_indices(drawn, n_bins, pr_bins(ovr, k, n_bins))))
+
+
 def _rest_key(priors, k):
     """The shares of the other classes in class ``k``'s rest, ``pi'_j / (1 - pi'_k)``, to 12 significant digits.
 
@@ -261,7 +277,7 @@ def _rest_key(priors, k):
     a figure could tell apart (a pixel is 1e-4 of an axis).
     """
     rest = sum(p for j, p in priors.items() if j != k)
-    return tuple(float(f"{p / rest:.12g}") for j, p in priors.items() if j != k)
+    return tuple((j, float(f"{p / rest:.12g}")) for j, p in priors.items() if j != k)
 
 
 def same_rest(ovr, k, priors, what, compute):

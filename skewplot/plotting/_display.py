@@ -21,8 +21,8 @@ from ._notes import note, notes
 from .layout._figure import lay_out, settle
 from .layout._legend import place_legend
 
-__all__ = ["Display", "FromScoresMixin", "resolve_ax", "as_points_dict", "palette", "decimation_indices",
-           "decimation_bins", "auc_label", "auc_labels", "from_first_point", "area_name", "classifier_styles"]
+__all__ = ["Display", "FromScoresMixin", "resolve_ax", "as_points_dict", "palette", "auc_label", "auc_labels",
+           "from_first_point", "area_name", "classifier_styles"]
 
 
 class Display:
@@ -278,48 +278,6 @@ def curve_bins(ax):
     stays within half a pixel of the full one.
     """
     return int(2 * max(ax.figure.bbox.width, 100.0))
-
-
-def decimation_indices(x, key, n_bins, bins=None, rising=False):
-    """Indices of the vertices worth drawing for a curve whose ``x`` is non-decreasing.
-
-    ``x`` is cut into ``n_bins`` equal bins (pick at least two per pixel
-    column); in each bin the first and last vertex and those with the
-    smallest and largest ``key`` are kept (the M4 rule), which keeps the
-    drawn polyline within half a pixel of the full one.  Precision under any
-    skew model is a decreasing function of FPR/TPR, so ``key = fpr/tpr``
-    selects the extreme precisions of every skew at once: the selection is
-    made once and serves every later ``update``.  ``bins``: what
-    :func:`decimation_bins` gives for ``x``, when the caller keeps it (an
-    ``x`` that several keys share).  ``rising``: ``key`` is non-decreasing
-    (a ROC curve's TPR along its FPR), so each bin's smallest key is its
-    first vertex and the first vertex at its largest is found by a binary
-    search: the same indices, without a pass over the keys.
-    """
-    n = key.size
-    if n <= 4 * n_bins:
-        return np.arange(n)
-    index, starts, ends, sizes = decimation_bins(x, n_bins) if bins is None else bins
-    keep = np.zeros(n, dtype=bool)  # a mask, not np.unique of the indices: no sort on a widget's step
-    keep[starts] = keep[ends] = True
-    if rising:
-        keep[np.maximum(starts, np.searchsorted(key, key[ends], side="left"))] = True
-        return np.flatnonzero(keep)
-    for extreme in (np.minimum, np.maximum):
-        at = np.flatnonzero(key == np.repeat(extreme.reduceat(key, starts), sizes))  # every vertex at its extreme
-        first = np.r_[True, index[at[1:]] != index[at[:-1]]]  # the first of them in each bin (bins never decrease)
-        keep[at[first]] = True
-    return np.flatnonzero(keep)
-
-
-def decimation_bins(x, n_bins):
-    """``(bin of each vertex, first vertex of each bin, last, sizes)`` of :func:`decimation_indices` for ``x``."""
-    n = x.size
-    span = x[-1] - x[0]
-    index = np.minimum(((x - x[0]) / (span if span > 0 else 1.0) * n_bins).astype(np.int64), n_bins - 1)
-    starts = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])
-    ends = np.r_[starts[1:], n] - 1
-    return index, starts, ends, np.diff(np.r_[starts, n])
 
 
 class FromScoresMixin:

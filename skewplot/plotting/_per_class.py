@@ -24,18 +24,8 @@ from ..metrics.multiclass import OneVsRest
 from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
 from ..skew.base import skew_text
+from . import _class_steps as steps
 from ._axes import label_pr_axes
-from ._class_steps import (
-    class_aucpr,
-    class_hull,
-    corner_rows,
-    drawn_rows,
-    first_recall,
-    pr_bins,
-    roc_area,
-    same_rest,
-    take_rows,
-)
 from ._one_path import OnePathLines
 from .layout._figure import fit_label
 
@@ -108,15 +98,14 @@ def _step_memo(key, pts, compute):
 
 def _hull_of(ovr, k, pts, priors):
     """The ROC convex hull's indices of class ``k``'s ``pts`` (at ``priors``), once per reweighted curve (the cost
-    and F panels share it), from the rows that can be on it at any vector (``_class_steps.hull_rows``); the same
-    rows while the class's rest keeps its composition (``_class_steps.same_rest``)."""
-    return _step_memo("hull", pts, lambda: same_rest(ovr, k, priors, "hull", lambda: class_hull(ovr, k, pts)))
+    and F panels share it), from the rows that can be on it at any vector (``_class_steps.class_hull``)."""
+    return _step_memo("hull", pts, lambda: steps.class_hull(ovr, k, pts, priors))
 
 
 def _drawn_of(ovr, k, pts):
     """Class ``k``'s ``pts`` at the rows a figure draws from (``_class_steps.drawn_rows``), once per reweighted
     curve (the PR and ROC panels share them)."""
-    return _step_memo("drawn", pts, lambda: take_rows(ovr, k, pts, drawn_rows(ovr, k)))
+    return _step_memo("drawn", pts, lambda: steps.take_rows(ovr, k, pts, steps.drawn_rows(ovr, k)))
 
 
 class _MovesPriors:
@@ -179,19 +168,13 @@ class _PRModels(_MovesPriors):
         self._corners.clear()  # the corners of a class's points are gathered when an area needs them (``_auc``)
         ovr = self._class_source[0]
         if self.ax_ is not None:
-            from ._decimate import pr_vertex_indices
             from ._display import curve_bins
 
             n_bins = curve_bins(self.ax_)
             for name, k in names.items():  # thinned from the rows any vector draws, not from every row
                 pts = self.points[name]
                 if len(pts) > 4 * n_bins:
-                    drawn = _drawn_of(ovr, k, pts)
-                    if len(drawn) > 4 * n_bins:  # in the bins of its TPR, cut once; by FPR/TPR, as its rest mixes
-                        idx = same_rest(ovr, k, priors, ("pr_vertices", n_bins),
-                                        lambda d=drawn, k=k: pr_vertex_indices(d, n_bins, pr_bins(ovr, k, n_bins)))
-                        drawn = drawn._take(idx)
-                    self._reduced[id(pts)] = drawn
+                    self._reduced[id(pts)] = steps.class_pr_vertices(ovr, k, _drawn_of(ovr, k, pts), n_bins, priors)
                 line = self.baselines_.get(f"random {name}")
                 if line is not None:
                     line.set_ydata([priors[names[name]]] * 2)
@@ -216,7 +199,7 @@ class _PRModels(_MovesPriors):
             first = None  # found in the points, unless they are the class's own at the vector (one row read)
             if "_class_source" in self.__dict__ and self.points.get(name) is pts:
                 ovr, names = self._class_source
-                first = first_recall(ovr, names[name], pts)
+                first = steps.first_recall(ovr, names[name], pts)
             return from_first_point(*pr_curve(reduced, skew=model), pts, first)
         return from_first_point(*pr_curve(pts, skew=model, interpolation=self.interpolation), pts)
 
@@ -229,7 +212,7 @@ class _PRModels(_MovesPriors):
         k = self._own_class(pts) if self.interpolation == "continuous" else None
         if k is not None and id(pts) not in self._corners:  # the corners, found once for every vector
             ovr = self._class_source[0]
-            self._corners[id(pts)] = take_rows(ovr, k, pts, corner_rows(ovr, k))
+            self._corners[id(pts)] = steps.take_rows(ovr, k, pts, steps.corner_rows(ovr, k))
         return super()._auc(pts, *skew)
 
     def _compute_aucs(self):
@@ -238,7 +221,7 @@ class _PRModels(_MovesPriors):
             model = self._class_models[name]
             k = self._own_class(value) if fixed and isinstance(model, FixedSkew) else None
             if k is not None:  # from the rising segments among the corners, the same terms as the metric's
-                self.aucs_[name] = class_aucpr(self._class_source[0], k, value, model.value)
+                self.aucs_[name] = steps.class_aucpr(self._class_source[0], k, value, model.value)
             else:
                 self.aucs_[name] = self._auc(value, model)
 
@@ -246,7 +229,7 @@ class _PRModels(_MovesPriors):
         size = (id(self.ax_), self.ax_.bbox.width, self.ax_.bbox.height)
         if self.__dict__.get("_labelled") == size:  # the labels do not name a prior: fitted once per Axes size
             return
-        # the y label says the classes' priors, not one data set's skew
+        # the y label says the classes' priors, set once: through one data set's form it marked the Axes stale
         label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label, ylabels=_PR_YLABELS)
         self.__dict__["_labelled"] = size
 
@@ -322,12 +305,13 @@ class _ROCModels(_MovesPriors):
     """ROC space: each class's rates against its rest as the prior vector mixes it (its FPR moves)."""
 
     def _moved(self, names, priors):
-        from ._display import auc_labels, curve_bins, decimation_indices
+        from ._decimate import decimation_indices
+        from ._display import auc_labels, curve_bins
 
         n_bins, ovr = (curve_bins(self.ax_) if self.ax_ is not None else None), self._class_source[0]
         for name, k in names.items():
             pts = self.points[name]
-            self.aucs_[name] = roc_area(ovr, k, priors)  # from the pairwise areas: no pass over the rows
+            self.aucs_[name] = steps.roc_area(ovr, k, priors)  # from the pairwise areas: no pass over the rows
             hull = pts._take(_hull_of(ovr, k, pts, priors))  # what _draw_hulls reads: the hull of these is the hull
             self._curves[name] = (hull.fpr, hull.tpr)
             if n_bins is not None:  # thinned from the rows any vector draws, not from every row

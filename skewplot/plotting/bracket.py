@@ -19,8 +19,8 @@ from ..metrics.curve import pr_curve
 from ..metrics.precision import skew_model_of
 from ..skew.base import skew_text
 from ._axes import LOG_PRECISION_BELOW, label_pr_axes, label_roc_axes, precision_axis
-from ._decimate import pr_vertices
-from ._display import curve_bins, decimation_indices, from_first_point, palette, resolve_ax
+from ._decimate import decimation_indices, pr_vertices
+from ._display import curve_bins, from_first_point, palette, resolve_ax
 from ._kwargs import check_style
 from .layout._legend import place_legend
 

@@ -14,7 +14,8 @@ from ..metrics.fweight import resolve_f_weight
 from ..metrics.precision import skew_model_of
 from ..skew.base import skew_text
 from ._axes import fit_title, log_axis
-from ._display import Display, decimation_indices, palette
+from ._decimate import decimation_indices
+from ._display import Display, palette
 from ._docstrings import fill_doc
 from ._kwargs import check_style
 from .cost import COST_TOP, cost_axis_floor

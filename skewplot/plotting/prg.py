@@ -10,7 +10,8 @@ from ..metrics.precision import skew_model_of
 from ..metrics.prg import curve_area, gain_skew, prg_curve
 from ..skew import FixedSkew
 from ._axes import data_set_title
-from ._display import Display, as_points_dict, auc_labels, classifier_styles, curve_bins, decimation_indices
+from ._decimate import decimation_indices
+from ._display import Display, as_points_dict, auc_labels, classifier_styles, curve_bins
 from ._docstrings import fill_doc
 from ._gain_axes import baseline_xy, decade_axes, decades, densify, use_decades
 from ._kwargs import check_style

@@ -12,6 +12,7 @@ from ..metrics.multiclass import OneVsRest
 from ..metrics.points import OperatingPoints
 from ._axes import data_skew, label_roc_axes
 from ._bands import check_band, draw_band, fold_band, fold_band_text
+from ._decimate import decimation_indices
 from ._display import (
     Display,
     FromScoresMixin,
@@ -20,7 +21,6 @@ from ._display import (
     auc_labels,
     classifier_styles,
     curve_bins,
-    decimation_indices,
 )
 from ._docstrings import fill_doc
 from ._kwargs import check_style

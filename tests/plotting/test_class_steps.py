@@ -13,7 +13,7 @@ import pytest
 import skewplot as sp
 from skewplot.metrics.auc import aucpr, polyline_corners, roc_auc
 from skewplot.metrics.hull import roc_convex_hull
-from skewplot.plotting import _class_steps, _display
+from skewplot.plotting import _class_steps, _decimate, _display
 from skewplot.plotting._class_steps import LOG_CELL, class_hull, corner_rows, drawn_rows, first_recall, roc_area
 from skewplot.plotting._per_class import _at_priors, class_space_display
 
@@ -156,15 +156,14 @@ def test_a_step_of_one_class_prior_reuses_that_class_rows_and_they_are_the_full_
     ovr = _ovr(rng, n=2000, ties=ties)
     base = ovr.priors
     found = []
-    hull = _class_steps.class_hull
-    monkeypatch.setattr(_class_steps, "class_hull", lambda o, k, pts: (found.append(k), hull(o, k, pts))[1])
+    rows = _class_steps.hull_rows  # read by every computation of a class's hull
+    monkeypatch.setattr(_class_steps, "hull_rows", lambda o, k: (found.append(k), rows(o, k))[1])
     steps = (0.02, 0.3, 0.7, 0.15)
     for p in steps:
         priors = class_priors(base, 1, p)
         moved = ovr.at_priors(priors)
         for k in ovr.classes:
-            rows = _class_steps.same_rest(ovr, k, priors, "hull", lambda k=k: _class_steps.class_hull(ovr, k, moved[k]))
-            np.testing.assert_array_equal(rows, roc_convex_hull(moved[k]))
+            np.testing.assert_array_equal(class_hull(ovr, k, moved[k], priors), roc_convex_hull(moved[k]))
     assert found.count(1) == 1 and all(found.count(k) == len(steps) for k in (0, 2, 3))
 
 
@@ -207,5 +206,5 @@ def test_the_rising_key_decimation_keeps_the_general_rules_indices():
         x = np.sort(np.round(rng.random(n) ** 2, 3))  # runs of one x
         key = np.sort(np.round(rng.random(n), 2))  # runs of one key, some across bins
         key[n // 2:n // 2 + n // 5] = key[n // 2]  # a key flat over several bins
-        np.testing.assert_array_equal(_display.decimation_indices(x, key, n_bins, rising=True),
-                                      _display.decimation_indices(x, key, n_bins))
+        np.testing.assert_array_equal(_decimate.decimation_indices(x, key, n_bins, rising=True),
+                                      _decimate.decimation_indices(x, key, n_bins))

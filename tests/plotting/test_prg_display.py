@@ -8,7 +8,7 @@ import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
 import skewplot as sp  # noqa: E402
-from skewplot.plotting._display import decimation_indices  # noqa: E402
+from skewplot.plotting._decimate import decimation_indices  # noqa: E402
 
 
 def _points(rate=0.01, n=20000, seed=0):

@@ -24,7 +24,7 @@ import math
 
 import numpy as np
 
-from ...plotting._display import decimation_indices
+from ...plotting._decimate import decimation_indices
 
 __all__ = ["prg_vertices", "prg_item"]
 

@@ -140,7 +140,7 @@ def test_the_prg_curve_the_page_draws_is_the_kernels(pi):
 
 @pytest.mark.parametrize("n, bins", [(50, 20), (3000, 40), (3000, 7)])
 def test_the_pages_m4_decimation_keeps_the_kernels_vertices(n, bins):
-    from skewplot.plotting._display import decimation_indices
+    from skewplot.plotting._decimate import decimation_indices
 
     x = np.sort(np.r_[rng.random(n - 3), 0.25, 0.25, 1.0])  # a tie and a bin edge
     key = np.round(rng.random(n), 2)  # ties in the key: the first extreme is kept

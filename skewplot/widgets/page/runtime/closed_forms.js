@@ -65,7 +65,7 @@
       }
       return [rg, pg];
     },
-    // skewplot.plotting._display.decimation_indices: the M4 vertices of x (non-decreasing), key's extremes per bin
+    // skewplot.plotting._decimate.decimation_indices: the M4 vertices of x (non-decreasing), key's extremes per bin
     decimation: function (x, key, nBins) {
       var n = x.length;
       if (n <= 4 * nBins) { var all = []; for (var q = 0; q < n; q++) { all.push(q); } return all; }

@@ -280,7 +280,7 @@
     for (i = 0; i < k; i++) { if (part[i] === null) { part[i] = free.shift(); } }
     return part;
   }
-  // a shared mark's wedge (_markers.wedge_marker): ``outline`` the whole shape round its centre (pixels, y up; a
+  // a shared mark's wedge (_wedges.wedge_marker): ``outline`` the whole shape round its centre (pixels, y up; a
   // number: a disc of that radius), cut from 12 o'clock clockwise into ``of`` equal angles, sampled as the kernel
   function wedge(q, outline, part, of) {
     var top = Math.PI / 2, a1 = top - 2 * Math.PI * part / of, a0 = top - 2 * Math.PI * (part + 1) / of;
@@ -292,7 +292,7 @@
     }
     ctx.closePath();
   }
-  function ray(poly, a) {  // _markers._ray: where the ray from the centre at angle a leaves the convex outline
+  function ray(poly, a) {  // _wedges._ray: where the ray from the centre at angle a leaves the convex outline
     if (typeof poly === "number") { return poly; }  // a disc of that radius
     var u = [Math.cos(a), Math.sin(a)], best = 0;
     for (var i = 0; i < poly.length; i++) {
