@@ -102,10 +102,40 @@ def hull_rows(ovr, k):
     above every earlier run's.  A run adds no rest at one vector exactly when
     it adds none at another (every rest class has a positive weight), and the
     TPR does not depend on the vector, so the staircase is the same at every
-    vector; only the hull on it moves.  Cached on the class's points.
+    vector; only the hull on it moves.  Of the staircase, only the vertices
+    of the convex hull of the points ``(TPR, F_j ...)`` (``F_j``: the rate
+    of each other class, :func:`_extreme`) can be: the rest's FPR at any
+    vector is a mixture ``sum_j s_j F_j``, a linear map of them, and a
+    vertex of a map's image is the image of a vertex.  Cached on the
+    class's points.
     """
     own = _own(ovr, k)
-    return _kept(ovr, k, "hull_rows", lambda: _ordered_pareto(own.tpr, own.fpr))
+
+    def compute():
+        rows = _ordered_pareto(own.tpr, own.fpr)
+        return rows[_extreme(ovr._counts[k][rows] / ovr._counts[k][-1])]
+
+    return _kept(ovr, k, "hull_rows", compute)
+
+
+#: The most classes for which :func:`hull_rows` finds the hull of its rates (qhull's work grows fast with them).
+_HULL_CLASSES = 5
+
+
+def _extreme(rates):
+    """Positions of the rows of ``rates`` (one column per class) on their convex hull's boundary, within qhull's
+    tolerance (its vertices and the points it counts on a facet: a superset of the vertices); all of them when
+    the hull is not found (few rows, many classes, a flat set)."""
+    from scipy.spatial import ConvexHull, QhullError
+
+    n, dim = rates.shape
+    if dim > _HULL_CLASSES or n <= 4 * (dim + 1):
+        return np.arange(n)
+    try:
+        hull = ConvexHull(rates, qhull_options="Qc" + (" Qx" if dim > 4 else ""))
+    except QhullError:  # a flat set (a class's rate that another's repeats)
+        return np.arange(n)
+    return np.union1d(hull.vertices, hull.coplanar[:, 0])
 
 
 def corner_rows(ovr, k):

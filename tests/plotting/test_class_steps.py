@@ -42,6 +42,25 @@ def test_hull_corners_and_roc_area_at_random_vectors_are_the_full_computations(t
             assert area == pytest.approx(aucpr(pts, skew=priors[k]), rel=1e-12)
 
 
+def test_the_hull_rows_are_the_staircase_rows_on_the_hull_of_the_class_rates():
+    """Of the staircase only the vertices of the hull of (TPR, F_j ...) can be hull vertices at a vector: at 4 classes
+    a few percent of it (the exactness at random vectors is the test above); more classes than qhull is asked
+    for, or too few rows, keep the whole staircase."""
+    from skewplot.metrics.hull import _ordered_pareto
+
+    rng = np.random.default_rng(14)
+    ovr = _ovr(rng, n=20_000)
+    own = ovr[0]
+    staircase = _ordered_pareto(own.tpr, own.fpr)
+    rows = _class_steps.hull_rows(ovr, 0)
+    assert np.isin(rows, staircase).all() and rows.size < staircase.size // 10
+    rates = ovr._counts[0][staircase] / ovr._counts[0][-1]
+    assert _class_steps._extreme(np.tile(rates, 2)).size == rates.shape[0]  # 8 columns: not asked
+    assert _class_steps._extreme(rates[:12]).size == 12
+    flat = np.column_stack([rates[:, :2], rates[:, 1]])  # one rate repeated: a flat set, qhull refuses it
+    assert _class_steps._extreme(flat).size == rates.shape[0]
+
+
 def test_the_hull_is_exact_whatever_the_previous_step_left_to_start_from(monkeypatch):
     """``class_hull`` filters from the hull of the class's previous call: a start from another vector, or
     positions that were never a hull, must still give ``roc_convex_hull`` itself (a start is never a result)."""
@@ -91,6 +110,7 @@ def test_a_step_of_the_displays_at_random_vectors_is_the_computation_from_scratc
     from skewplot.plotting.roc import ROCDisplay
 
     monkeypatch.setattr(_class_steps, "_SAMPLE", 8)  # the sample's hull filters at this size too
+    monkeypatch.setattr(_class_steps, "_HULL_CLASSES", 0)  # ... on the whole staircase (the rates' hull cuts it)
     monkeypatch.setattr(_display, "curve_bins", lambda ax: 100)  # the lines drawn from the kept rows
     monkeypatch.setattr(_display.Display, "_place_legend", lambda self, *a, **k: None)  # seconds, not tested here
     rng = np.random.default_rng(7)
