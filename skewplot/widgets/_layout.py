@@ -81,10 +81,7 @@ class Layout:
         if [ax for ax, *_ in self._positions] != fig.axes:
             return
         for ax, original, active in self._positions:
-            in_layout = ax.get_in_layout()
-            ax.set_position(original, which="original")
-            ax.set_position(active, which="active")
-            ax.set_in_layout(in_layout)  # set_position takes the Axes out of every later layout: a resize's too
+            _place(ax, original, active)
 
     def _within(self, key):
         """Whether only limits changed since the layout, and each changed Axes' tight box lies within its box then."""
@@ -130,10 +127,9 @@ class Layout:
         moved = scaled_boxes(fig.axes, self._boxes, np.multiply(old[1], old[0]), size)
         if moved is None:
             return False
-        kept = [ax.get_in_layout() for ax in fig.axes]
-        for ax, (x0, y0, w, h), in_layout in zip(fig.axes, moved, kept, strict=True):
-            ax.set_position([x0 / size[0], y0 / size[1], w / size[0], h / size[1]])
-            ax.set_in_layout(in_layout)  # set_position takes an Axes out of the layout
+        for ax, (x0, y0, w, h) in zip(fig.axes, moved, strict=True):
+            box = [x0 / size[0], y0 / size[1], w / size[0], h / size[1]]
+            _place(ax, box, box)
         # Labels and titles take the forms that fit the panels' new sizes. When one changes, the layout follows
         # with the forms it will keep: one constrained layout instead of one, another for the labels, a third for
         # the titles (the explorer's corner drag of 80 px crosses a form at its default width).
@@ -184,6 +180,15 @@ class Layout:
         self._laid_out()
         self.count += 1
         return True
+
+
+def _place(ax, original, active):
+    """``ax``'s original and active positions set, the Axes left in the layout as it was (``Axes.set_position``
+    takes it out of every later constrained layout: a resize's too)."""
+    in_layout = ax.get_in_layout()
+    ax.set_position(original, which="original")
+    ax.set_position(active, which="active")
+    ax.set_in_layout(in_layout)
 
 
 def _legend_height(fig):
