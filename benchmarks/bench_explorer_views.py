@@ -8,7 +8,8 @@ request in flight at a time (a new request waits for the image), a
 latest size kept for later.  The gestures are sent as the page sends them:
 the toolbar's zoom button, a drag of the mouse over the PR panel, Home, and
 a drag of the resize corner (its moves arrive while the kernel is busy, so
-two resizes are sent: the first size and the last).
+two resizes are sent: the first size and the last), 80 x 60 px ("resize",
+which crosses a label's form) and 30 x 24 px ("nudge", which does not).
 
 Each gesture is timed, wall and CPU, from the message that ends it (the
 mouse's release, Home's click, the first resize) to the first image sent
@@ -19,7 +20,7 @@ time (decoding, painting, the websocket) is not in these numbers: see
 
 Run::
 
-    python benchmarks/bench_explorer_views.py [--n 1e6] [--repeats 3] [--profile zoom|home|resize]
+    python benchmarks/bench_explorer_views.py [--n 1e6] [--repeats 3] [--profile zoom|home|resize|nudge]
 """
 
 import argparse
@@ -136,22 +137,27 @@ def gestures(w, page):
         page.settle()
         page.post({"type": "toolbar_button", "name": "home"})
 
-    sign = [-1]
+    def drag(width, height):
+        sign = [-1]
 
-    def resize():
-        sign[0] = -sign[0]
-        w_, h_ = canvas.get_width_height()
-        page.resize(w_ - sign[0] * 16, h_ - sign[0] * 12)  # the corner's first move
-        page.resize(w_ - sign[0] * 80, h_ - sign[0] * 60)  # its last, while the first is in flight
+        def resize():
+            sign[0] = -sign[0]
+            w_, h_ = canvas.get_width_height()
+            page.resize(w_ - sign[0] * width // 5, h_ - sign[0] * height // 5)  # the corner's first move
+            page.resize(w_ - sign[0] * width, h_ - sign[0] * height)  # its last, while the first is in flight
 
-    return {"zoom": zoom, "home": home, "resize": resize}
+        return resize
+
+    # resize: 80 x 60 px, which crosses a y label's two-line form at the default size (a constrained layout);
+    # nudge: 30 x 24 px, across which only the shared legend's rows change (the panels moved by the grid)
+    return {"zoom": zoom, "home": home, "resize": drag(80, 60), "nudge": drag(30, 24)}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=float, default=1e6)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--profile", default=None, help="profile this gesture (zoom, home, resize) and print the top")
+    parser.add_argument("--profile", default=None, help="profile this gesture (zoom, home, resize, nudge)")
     parser.add_argument("--top", type=int, default=30)
     args = parser.parse_args()
     import matplotlib
@@ -169,8 +175,13 @@ def main():
     results = collections.defaultdict(list)
     acts = gestures(w, page)
     for _ in range(args.repeats):
-        for name, act in acts.items():
-            results[name].append(timed(page, w.figure, act, profile if name == args.profile else None))
+        for name in ("zoom", "home", "resize"):
+            results[name].append(timed(page, w.figure, acts[name], profile if name == args.profile else None))
+    if args.repeats % 2:  # back to the default size, where the nudge starts
+        acts["resize"]()
+        page.settle()
+    for _ in range(args.repeats):
+        results["nudge"].append(timed(page, w.figure, acts["nudge"], profile if args.profile == "nudge" else None))
     print(f"{'gesture':<8} {'first s':>8} {'settled s':>10} {'CPU s':>7} {'images':>7} {'full draws':>11}   "
           "(medians; goal 0.3 s)")
     for name, rows in results.items():
