@@ -464,6 +464,23 @@ def check_frame(sess, fig_loc, label, timeout=60.0):
         sess.page.wait_for_timeout(250)  # polling the condition
 
 
+def drag_handle(page, slider, dx, steps=8):
+    """Drag ``slider``'s (first) handle ``dx`` px sideways with the mouse, as a user does."""
+    slider.scroll_into_view_if_needed()
+    box = slider.locator(".noUi-handle").first.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx, y, steps=steps)
+    page.mouse.up()
+
+
+def fresh_draw(sess):
+    """A full draw in the kernel, after which the figure is not stale (a test's own ``savefig``, checking a
+    frame, leaves it stale)."""
+    assert sess.run("w.figure.canvas.draw(); print('FRESH', w.figure.stale)", "FRESH") == "False"
+
+
 def wait_changed(locator, before, page, timeout=60.0):
     """Poll until ``locator``'s text is no longer ``before`` (a readout or table after a step)."""
     deadline = time.monotonic() + timeout

@@ -20,7 +20,16 @@ import time
 
 import pytest
 
-from ._browser import Session, check_frame, figure_locator, kernel_cpu, wait_changed, widget_page
+from ._browser import (
+    Session,
+    check_frame,
+    drag_handle,
+    figure_locator,
+    fresh_draw,
+    kernel_cpu,
+    wait_changed,
+    widget_page,
+)
 
 SETUP = ("import numpy as np\nrng = np.random.default_rng(0)\ny = rng.integers(0, 3, 600)\n"
          "ovr = sp.one_vs_rest(y, rng.random((600, 3)) + 0.8 * np.eye(3)[y])")
@@ -57,11 +66,6 @@ def _disagreement(s, slider, table):
     if s["status"]:
         return f"status line: {s['status']}"
     return None
-
-
-def _fresh(sess):
-    """A full draw in the kernel: the test's own ``savefig`` (checking a frame) leaves the figure stale."""
-    assert sess.run("w.figure.canvas.draw(); print('FRESH', w.figure.stale)", "FRESH") == "False"
 
 
 def _agree(sess, slider, table, timeout=120.0):
@@ -102,7 +106,7 @@ def test_class_prior_steps_in_jupyterlab(lab, artifacts):
         sess = Session(page, lab["root"], key, backend, shots)
         start = _agree(sess, slider, table)
         check_frame(sess, fig_loc, "start")
-        _fresh(sess)
+        fresh_draw(sess)
 
         # keyboard: three steps up the chosen class's prior (50 a decade, on a grid through the starting prior)
         before = table.text_content()
@@ -114,17 +118,11 @@ def test_class_prior_steps_in_jupyterlab(lab, artifacts):
         assert s["value"] == pytest.approx(start["value"] * 10 ** (3 / 50), rel=1e-9), (start["value"], s["value"])
         assert not s["stale"], "the kernel's figure is stale after the keyboard steps"
         check_frame(sess, fig_loc, "keyboard")
-        _fresh(sess)
+        fresh_draw(sess)
 
         # mouse: drag the handle 40 px to the left (a lower prior; the other classes take up the slack)
         before = table.text_content()
-        slider.scroll_into_view_if_needed()
-        box = slider.locator(".noUi-handle").first.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        page.mouse.move(x - 40, y, steps=8)
-        page.mouse.up()
+        drag_handle(page, slider, -40)
         wait_changed(table, before, page)
         t = _agree(sess, slider, table)
         others = zip(s["priors"][1:], t["priors"][1:], strict=True)

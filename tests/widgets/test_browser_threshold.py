@@ -16,7 +16,16 @@ import time
 
 import pytest
 
-from ._browser import Session, check_frame, figure_locator, kernel_cpu, wait_changed, widget_page
+from ._browser import (
+    Session,
+    check_frame,
+    drag_handle,
+    figure_locator,
+    fresh_draw,
+    kernel_cpu,
+    wait_changed,
+    widget_page,
+)
 
 MAKE = "sp.widgets.explorer(points, skew=0.01)"
 STATE = ('import json as _j; _c = w.controls["threshold"]; _n = w.threshold_control.selected; '
@@ -57,22 +66,6 @@ def _press(page, slider, key, times):
         page.keyboard.press(key)
 
 
-def _drag(page, slider, dx, steps=10):
-    """Drag the slider's handle ``dx`` px sideways with the mouse."""
-    slider.scroll_into_view_if_needed()
-    box = slider.locator(".noUi-handle").first.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + dx, y, steps=steps)
-    page.mouse.up()
-
-
-def _fresh(sess):
-    """A full draw in the kernel: the test's own ``savefig`` (checking a frame) leaves the figure stale."""
-    assert sess.run("w.figure.canvas.draw(); print('FRESH', w.figure.stale)", "FRESH") == "False"
-
-
 def _agree(sess, control, table, timeout=120.0):
     deadline = time.monotonic() + timeout
     while True:
@@ -107,7 +100,7 @@ def test_drag_the_threshold_in_jupyterlab(lab, artifacts, backend):
         sess = Session(page, root, key, backend, shots)
         start = _agree(sess, control, table)
         check_frame(sess, fig_loc, "start")
-        _fresh(sess)
+        fresh_draw(sess)
 
         # keyboard: three steps up the ranks
         before = table.text_content()
@@ -117,11 +110,11 @@ def test_drag_the_threshold_in_jupyterlab(lab, artifacts, backend):
         assert s["rank"] == start["rank"] + 3, (start["rank"], s["rank"])
         assert not s["stale"], "the kernel's figure is stale after the keyboard steps"
         check_frame(sess, fig_loc, "keyboard")
-        _fresh(sess)
+        fresh_draw(sess)
 
         # mouse: drag the handle 60 px to the left (lower thresholds: more recall)
         before = table.text_content()
-        _drag(page, control, -60)
+        drag_handle(page, control, -60, steps=10)
         wait_changed(table, before, page)
         t = _agree(sess, control, table)
         assert t["rank"] < s["rank"] and t["recall"] >= s["recall"], (s, t)

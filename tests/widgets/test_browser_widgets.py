@@ -22,6 +22,7 @@ import pytest
 from ._browser import (
     Session,
     check_frame,
+    drag_handle,
     figure_locator,
     kernel_cpu,
     pixels,
@@ -124,13 +125,7 @@ def test_widget_in_jupyterlab(lab, artifacts, key, backend):
 
         # mouse: drag the handle 40 px to the left
         before = readout.text_content()
-        slider.scroll_into_view_if_needed()
-        box = slider.locator(".noUi-handle").first.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        page.mouse.move(x, y)
-        page.mouse.down()
-        page.mouse.move(x - 40, y, steps=8)
-        page.mouse.up()
+        drag_handle(page, slider, -40)
         wait_changed(readout, before, page)
         _agree(sess, slider, readout, name, display)
         check_frame(sess, fig_loc, "drag")
