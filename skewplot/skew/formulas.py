@@ -261,11 +261,11 @@ def continuous_segment_area(tpr, fpr, pi, *, complement=False, vertical=False):
             out = np.where(long, lim + corr, lead - corr)
         if any_origin:
             out = np.where(from_origin, lim, out)
-        # inv in (0, inf) and D_A finite everywhere, checked by reductions (a NaN fails every comparison)
-        if vertical:
-            inv = np.ones(1)
-        if not (inv.size == 0 or (inv.min() > 0 and inv.max() < np.inf and np.isfinite(np.sum(d_a)))):
-            bad = ~(np.isfinite(inv) & np.isfinite(d_a) & (inv > 0))
+        # inv in (0, inf) (vertical: 1) and D_A finite everywhere, checked by reductions (a NaN fails every
+        # comparison)
+        inv_ok = vertical or inv.size == 0 or (inv.min() > 0 and inv.max() < np.inf)
+        if not (inv_ok and np.isfinite(np.sum(d_a))):
+            bad = ~np.isfinite(d_a) if vertical else ~(np.isfinite(inv) & np.isfinite(d_a) & (inv > 0))
             # FP overflowed (a subnormal skew): precision is 0 to rounding along the segment
             out = np.where(bad, length if complement else 0.0, out)
     return np.where(live, np.maximum(out, 0.0), 0.0)
