@@ -154,15 +154,17 @@ class CostDisplay(EnvelopeDisplay):
         does not depend on ``m`` or on ``x_axis``.
         """
         check_choice(name, "name", tuple(self._hulls))
-        memo = self.__dict__.setdefault("_areas", {})  # fixed by the hulls: a widget's table reads it every step
-        if name not in memo:
+        # fixed by the hulls: a widget's table reads it every step; a one-vs-rest prior step makes new hulls
+        memo = self.__dict__.setdefault("_areas", {})  # name -> (its hulls, kept alive; the area)
+        hulls = self._hulls[name]
+        if name not in memo or memo[name][0] is not hulls:
             areas = []
-            for hull in self._hulls[name]:
+            for hull in hulls:
                 pc = self._pc_breaks(hull)
                 y = cost_envelope(hull, pc=pc)[0]
                 areas.append(float(np.sum(np.diff(pc) * (y[1:] + y[:-1]) * 0.5)))
-            memo[name] = float(np.mean(areas))
-        return memo[name]
+            memo[name] = (hulls, float(np.mean(areas)))
+        return memo[name][1]
 
     def _envelope_at(self, hull, x):
         # cost_envelope's own steps, with the hull's frontier found once: a widget asks on every step
