@@ -21,7 +21,11 @@ ROC lines and finding hulls over all the rows of every class):
   (the TPR is class ``k``'s own, the same at every vector);
 * :func:`same_rest`: what follows from class ``k``'s ROC polyline alone (its
   hull's rows, the rows a figure draws), kept while its rest keeps its
-  composition: a step of class ``k``'s own prior scales the others together.
+  composition: a step of class ``k``'s own prior scales the others together;
+* :func:`kept_classes`: the classes whose curves in a space of rates alone
+  (ROC, cost, F) a step leaves where they are, for the same reason;
+* :func:`at_priors_once`, :func:`hull_of`, :func:`drawn_of`: the reweighted
+  points, their hull and their drawn rows, once per step for all panels.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from ..skew.formulas import continuous_segment_area
 from ._decimate import decimation_bins, pr_vertex_indices
 
 __all__ = ["drawn_rows", "hull_rows", "corner_rows", "class_hull", "class_aucpr", "first_recall", "roc_area",
-           "take_rows", "pr_bins", "class_pr_vertices", "same_rest", "LOG_CELL"]
+           "take_rows", "pr_bins", "class_pr_vertices", "same_rest", "kept_classes", "at_priors_once",
+           "hull_of", "drawn_of", "LOG_CELL"]
 
 #: Width of a cell of :func:`drawn_rows` in ``log(count + first step)``: between two kept rows every class's
 #: count grows by less than a factor ``exp(LOG_CELL)`` (on the count plus its smallest step).
@@ -327,3 +332,60 @@ def same_rest(ovr, k, priors, what, compute):
     if kept is None or kept[0] != key:
         kept = memo[what] = (key, compute())
     return kept[1]
+
+
+def kept_classes(seen, names, priors, size):
+    """The curve names of ``names`` (``{name: class}``) whose rates ``priors`` leave as a display last drew them.
+
+    A class's ROC curve, its cost lines and its F curves are functions of its
+    TPR and FPR alone, and a step that keeps its rest's composition
+    (:func:`_rest_key`: the slider of its own prior) changes neither but in
+    the last bits of the scaled priors' rounding (1e-14 relative, a
+    millionth of a pixel).  ``seen`` (a display's own dict, updated here)
+    holds per name the composition and the figure's ``size`` (its bins or
+    line cap; None: keep none) its curves were computed at; a name is kept when both are
+    the same, and drawn anew otherwise (a class moved, another's prior
+    moved, a new size).
+    """
+    kept = set()
+    if size is None:  # a space of priors (PR, PRG), or no Axes: every class drawn anew
+        return kept
+    for name, k in names.items():
+        key = (_rest_key(priors, k), size)
+        if seen.get(name) == key:
+            kept.add(name)
+        seen[name] = key
+    return kept
+
+
+_LAST_STEP = []  # [(ovr, priors, moved, {(what, id(points)): (points, it)})]: one reweighting per step
+
+
+def at_priors_once(ovr, priors):
+    """``ovr.at_priors(priors)``, computed once for the several displays a widget moves to the same vector."""
+    if _LAST_STEP and _LAST_STEP[0][0] is ovr and _LAST_STEP[0][1] == priors:
+        return _LAST_STEP[0][2]
+    moved = ovr._points_at(ovr._row_weights(priors))  # refuses a prior of 0 or 1 by name; no count matrices
+    _LAST_STEP[:] = [(ovr, dict(priors), moved, {})]
+    return moved
+
+
+def step_memo(key, pts, compute):
+    """``compute()`` once per reweighted curve ``pts`` of the last step (the panels of one step share it)."""
+    memo = _LAST_STEP[0][3] if _LAST_STEP else {}
+    kept = memo.get((key, id(pts)))
+    if kept is None or kept[0] is not pts:
+        kept = memo[(key, id(pts))] = (pts, compute())
+    return kept[1]
+
+
+def hull_of(ovr, k, pts, priors):
+    """The ROC convex hull's indices of class ``k``'s ``pts`` (at ``priors``), once per reweighted curve (the cost
+    and F panels share it), from the rows that can be on it at any vector (:func:`class_hull`)."""
+    return step_memo("hull", pts, lambda: class_hull(ovr, k, pts, priors))
+
+
+def drawn_of(ovr, k, pts):
+    """Class ``k``'s ``pts`` at the rows a figure draws from (:func:`drawn_rows`), once per reweighted
+    curve (the PR and ROC panels share them)."""
+    return step_memo("drawn", pts, lambda: take_rows(ovr, k, pts, drawn_rows(ovr, k)))

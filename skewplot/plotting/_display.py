@@ -125,6 +125,11 @@ class Display:
         """What ``update(**params)`` may change: ``[ax_]`` (any of it), or the artists themselves (a subclass)."""
         return [self.ax_]
 
+    def _redrawn(self, artists):
+        """The ``(name, artist)`` of ``artists`` (a classifier's, by name) whose curves a refresh draws anew: all
+        (a one-vs-rest display leaves a class whose rates a step left, see ``_per_class``)."""
+        return artists.items()
+
     def _marker_artists(self):
         """A marker ``update`` slides along x (line, dots, label): not an obstacle for the legend."""
         return []

@@ -75,39 +75,6 @@ def _refuse_skew_update(params):
                         "prior; draw it again with skew={class: prior}")
 
 
-_LAST_MOVE = []  # [(ovr, priors, moved, {(what, id(points)): (points, it)})]: one reweighting per step
-
-
-def _at_priors(ovr, priors):
-    """``ovr.at_priors(priors)``, computed once for the several displays a widget moves to the same vector."""
-    if _LAST_MOVE and _LAST_MOVE[0][0] is ovr and _LAST_MOVE[0][1] == priors:
-        return _LAST_MOVE[0][2]
-    moved = ovr._points_at(ovr._row_weights(priors))  # refuses a prior of 0 or 1 by name; no count matrices
-    _LAST_MOVE[:] = [(ovr, dict(priors), moved, {})]
-    return moved
-
-
-def _step_memo(key, pts, compute):
-    """``compute()`` once per reweighted curve ``pts`` of the last step (the panels of one step share it)."""
-    memo = _LAST_MOVE[0][3] if _LAST_MOVE else {}
-    kept = memo.get((key, id(pts)))
-    if kept is None or kept[0] is not pts:
-        kept = memo[(key, id(pts))] = (pts, compute())
-    return kept[1]
-
-
-def _hull_of(ovr, k, pts, priors):
-    """The ROC convex hull's indices of class ``k``'s ``pts`` (at ``priors``), once per reweighted curve (the cost
-    and F panels share it), from the rows that can be on it at any vector (``_class_steps.class_hull``)."""
-    return _step_memo("hull", pts, lambda: steps.class_hull(ovr, k, pts, priors))
-
-
-def _drawn_of(ovr, k, pts):
-    """Class ``k``'s ``pts`` at the rows a figure draws from (``_class_steps.drawn_rows``), once per reweighted
-    curve (the PR and ROC panels share them)."""
-    return _step_memo("drawn", pts, lambda: steps.take_rows(ovr, k, pts, steps.drawn_rows(ovr, k)))
-
-
 class _MovesPriors:
     """``update(priors=...)`` on a display built by :func:`class_space_display`: every class moved to a new
     prior vector by reweighting the stored counts (:meth:`OneVsRest.at_priors`, no sorting); ``_moved`` then
@@ -132,19 +99,28 @@ class _MovesPriors:
     def _move_priors(self, priors):
         ovr, names = self._class_source
         priors = check_priors(priors, ovr.classes, "priors")
-        moved = _at_priors(ovr, priors)
-        self.points.update({name: moved[k] for name, k in names.items()})
+        moved = steps.at_priors_once(ovr, priors)
+        seen = self.__dict__.setdefault("_drawn_at", {})
+        kept = steps.kept_classes(seen, names, priors, self._rows_size())  # None: every class drawn anew
+        self.__dict__["_same_rates"] = kept  # their points, and all drawn from them, stay (their rates did)
+        self.points.update({name: moved[k] for name, k in names.items() if name not in kept})
         self._class_models.update({name: self._as_model(priors[k]) for name, k in names.items()})
         self.__dict__["priors"] = priors
         self._moved(names, priors)
+
+    def _rows_size(self):
+        """What a class's curves in a space of rates alone are thinned to (see ``kept_classes``); None elsewhere."""
+        return None
 
     def _changed_artists(self, params):
         """A new prior vector moves the classes' curves (and their marks): those artists, not the axes."""
         if "priors" not in params or getattr(self, "_rescaled", False):
             return super()._changed_artists(params)
-        groups = [self.lines_, getattr(self, "point_lines_", {}), getattr(self, "markers_", {}),
-                  self.__dict__.get("class_lines_", {}), getattr(self, "hulls_", {}), getattr(self, "bands_", {}),
-                  {k: a for k, a in self.baselines_.items() if k.startswith("random ")}]
+        kept = self.__dict__.get("_same_rates", ())
+        rates = [{k: a for k, a in group.items() if k not in kept}
+                 for group in (self.lines_, getattr(self, "point_lines_", {}), getattr(self, "bands_", {}))]
+        groups = [*rates, getattr(self, "markers_", {}), self.__dict__.get("class_lines_", {}),
+                  getattr(self, "hulls_", {}), {k: a for k, a in self.baselines_.items() if k.startswith("random ")}]
         return [a for group in groups for a in group.values()] + ([self.ax_.title] if self.ax_.get_title() else [])
 
     def _check_params(self, params):
@@ -174,7 +150,8 @@ class _PRModels(_MovesPriors):
             for name, k in names.items():  # thinned from the rows any vector draws, not from every row
                 pts = self.points[name]
                 if len(pts) > 4 * n_bins:
-                    self._reduced[id(pts)] = steps.class_pr_vertices(ovr, k, _drawn_of(ovr, k, pts), n_bins, priors)
+                    drawn = steps.drawn_of(ovr, k, pts)
+                    self._reduced[id(pts)] = steps.class_pr_vertices(ovr, k, drawn, n_bins, priors)
                 line = self.baselines_.get(f"random {name}")
                 if line is not None:
                     line.set_ydata([priors[names[name]]] * 2)
@@ -268,13 +245,28 @@ class _EnvelopeMarkers(_MovesPriors):
     def _shape_params(self, value):  # CostDisplay sets its own per instance
         self.__dict__["_own_shape_params"] = value
 
-    def _moved(self, names, priors):
-        from .envelope import _drawn_indices, auto_lines
+    def _rows_size(self):
+        from .envelope import auto_lines
 
-        cap = (auto_lines(self.ax_) if self.max_lines is None else self.max_lines) if self.ax_ is not None else None
+        if self.ax_ is None:
+            return None
+        return auto_lines(self.ax_) if self.max_lines is None else self.max_lines
+
+    def _redrawn(self, artists):
+        """All but the classes a prior step left (only on such a step: ``m``, the F weight or a moved axis changes
+        every class's curves)."""
+        same = self._changed & set(self._shape_params) == {"priors"} and not self._rescaled
+        return [(name, a) for name, a in artists.items() if not (same and name in self._same_rates)]
+
+    def _moved(self, names, priors):
+        from .envelope import _drawn_indices
+
+        cap, kept = self._rows_size(), self._same_rates
         for name, k in names.items():
+            if name in kept:
+                continue
             pts = self.points[name]
-            hull = _hull_of(self._class_source[0], k, pts, priors)
+            hull = steps.hull_of(self._class_source[0], k, pts, priors)
             self._hulls[name] = [pts._take(hull)]
             if cap is not None:
                 self._drawn[name] = pts._take(_drawn_indices(pts, cap, hull))
@@ -304,6 +296,12 @@ class _EnvelopeMarkers(_MovesPriors):
 class _ROCModels(_MovesPriors):
     """ROC space: each class's rates against its rest as the prior vector mixes it (its FPR moves)."""
 
+    def _rows_size(self):
+        from ._display import curve_bins
+
+        # the hulls are drawn again from every class's rates (see _refresh): then no class keeps its curve
+        return None if self.ax_ is None or self.hull else curve_bins(self.ax_)
+
     def _moved(self, names, priors):
         from ._decimate import decimation_indices
         from ._display import auc_labels, curve_bins
@@ -312,10 +310,12 @@ class _ROCModels(_MovesPriors):
         for name, k in names.items():
             pts = self.points[name]
             self.aucs_[name] = steps.roc_area(ovr, k, priors)  # from the pairwise areas: no pass over the rows
-            hull = pts._take(_hull_of(ovr, k, pts, priors))  # what _draw_hulls reads: the hull of these is the hull
+            if name in self._same_rates:
+                continue
+            hull = pts._take(steps.hull_of(ovr, k, pts, priors))  # what _draw_hulls reads: the hull of these
             self._curves[name] = (hull.fpr, hull.tpr)
             if n_bins is not None:  # thinned from the rows any vector draws, not from every row
-                drawn = _drawn_of(ovr, k, pts) if len(pts) > 4 * n_bins else pts
+                drawn = steps.drawn_of(ovr, k, pts) if len(pts) > 4 * n_bins else pts
                 fpr, tpr = drawn.fpr, drawn.tpr
                 keep = decimation_indices(fpr, tpr, n_bins, rising=True)  # by FPR: its bins move with the rest
                 self.lines_[name].set_data(fpr[keep], tpr[keep])

@@ -368,9 +368,9 @@ class EnvelopeDisplay(FromScoresMixin, Display):
     def _refresh(self):
         self._rescaled = self._follow_axis()
         if self._rescaled or self._changed & set(self._shape_params):
-            for name, coll in self.point_lines_.items():
+            for name, coll in self._redrawn(self.point_lines_):
                 coll.set_segments(self._point_curves(self._drawn[name]))
-            for name, line in self.lines_.items():
+            for name, line in self._redrawn(self.lines_):
                 x, y, lo, hi = self._classifier_envelope(name)
                 line.set_data(x, y)
                 if name in self.bands_:

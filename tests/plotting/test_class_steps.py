@@ -15,7 +15,7 @@ from skewplot.metrics.auc import aucpr, polyline_corners, roc_auc
 from skewplot.metrics.hull import roc_convex_hull
 from skewplot.plotting import _class_steps, _decimate, _display
 from skewplot.plotting._class_steps import LOG_CELL, class_hull, corner_rows, drawn_rows, first_recall, roc_area
-from skewplot.plotting._per_class import _at_priors, class_space_display
+from skewplot.plotting._per_class import class_space_display
 
 
 def _ovr(rng, n=3000, ties=False, weighted=False):
@@ -124,7 +124,7 @@ def test_a_step_of_the_displays_at_random_vectors_is_the_computation_from_scratc
             priors = dict(zip(ovr.classes, p, strict=True))
             for disp in d.values():
                 disp.update(priors=priors, draw=False)
-            moved, ref = _at_priors(ovr, priors), ovr.at_priors(priors)
+            moved, ref = _class_steps.at_priors_once(ovr, priors), ovr.at_priors(priors)
             areas = sp.aucpr(ovr, skew=priors)
             for name, k in names.items():
                 full = ref[k]

@@ -140,6 +140,29 @@ def test_the_tables_areas_are_a_fresh_plots_after_a_prior_step(ovr, stepped):
     _assert_as_fresh(stepped, ovr)
 
 
+def test_a_class_keeps_its_rate_curves_while_its_own_prior_moves_and_no_longer(ovr):
+    """A step of class k's own prior scales its rest together, leaving its ROC curve and its cost and F lines:
+    they are kept (not computed nor painted again), and drawn anew as soon as another class's prior moves, ``m``
+    or the F weight moves, or the class changes.  After every step each number and curve is a fresh plot's."""
+    w = sp.widgets.explorer(ovr, skew=START)
+    spaces = [w.displays[key] for key in ("roc", "cost", "fmeasure")]
+    w.controls["skew"].value = 0.4
+    before = [d.lines_["0"].get_xydata().copy() for d in spaces]
+    w.controls["skew"].value = 0.2  # class 0 again: its rest keeps its composition
+    assert all(d._same_rates == {"0"} for d in spaces)
+    moved = {id(a) for d in spaces for a in d._changed_artists(("priors",))}
+    kept = [d.lines_["0"] for d in spaces] + [d.point_lines_["0"] for d in spaces[1:]]
+    assert not moved & {id(a) for a in kept} and {id(d.lines_["1"]) for d in spaces} <= moved
+    assert all(np.array_equal(d.lines_["0"].get_xydata(), b) for d, b in zip(spaces, before, strict=True))
+    _assert_as_fresh(w, ovr)
+    for name, value in [("m", 0.3), ("skew", 0.1), ("f_alpha", 0.3), ("skew", 0.3), ("class", 1), ("skew", 0.05),
+                        ("class", 0), ("skew", 0.5)]:
+        w.controls[name].value = value
+        assert w.status.value == ""
+        _assert_as_fresh(w, ovr)
+    assert all(d._same_rates == {"0"} for d in spaces)  # class 0 at the vector class 1's step left: kept again
+
+
 def test_a_step_does_not_sort_again(ovr, monkeypatch):
     w = sp.widgets.explorer(ovr)
     n = 240
