@@ -58,9 +58,9 @@ from operator import methodcaller
 
 from matplotlib.legend import Legend
 
-from ._keep import Kept, cut
+from ._keep import Kept, Lasting, cut
 from ._lock import guard
-from ._parts import TEXTS, Footprints, Painter, measure_regions, out_of_order, overlap, static_boxes, whole_frames
+from ._parts import TEXTS, Footprints, Painter, any_overlap, measure_regions, out_of_order, static_boxes, whole_frames
 from ._requests import DrawRequests
 
 __all__ = ["Frames", "guard"]
@@ -98,8 +98,7 @@ class Frames(DrawRequests):
         self.figure = figure
         self.lock = guard(figure.canvas, lock)
         self._moving = moving
-        self._background = None
-        self._plan = ()
+        self._background, self._plan = None, ()
         self._by_axes = {}  # Axes id -> its planned artists, in full-draw order
         self._order = {}  # Axes id -> artist id -> index in _by_axes
         self._layers = {}  # ((Axes id, k), ...) -> the static layer with the first k planned artists painted
@@ -112,8 +111,8 @@ class Frames(DrawRequests):
         self._state = None
         self._named = set()  # ids of the artists and Axes the latest redraw was told changed
         self.kept = Kept(self._boxes, self._part)  # the texts a blit leaves as they are (``_keep``)
-        self.last = None
-        self.repainted = None
+        self.lasting = Lasting()  # the boxes of spines and texts that no step changed
+        self.last = self.repainted = None
         self.counts = {"blit": 0, "draw": 0}
         self.painter = Painter(figure)  # a legend whose texts kept their sizes is painted without a new layout
         # Canvas callbacks live on the figure: they survive a new canvas.
@@ -212,7 +211,7 @@ class Frames(DrawRequests):
     def _feet(self):
         """The footprints of this frame's artists (measured once per frame, see ``_parts``)."""
         if self._footprints is None:
-            self._footprints = Footprints(self.figure, self._regions, self._axis_boxes, self.painter)
+            self._footprints = Footprints(self.figure, self._regions, self._axis_boxes, self.painter, self.lasting)
         return self._footprints
 
     def _starts(self, changed):
@@ -328,7 +327,7 @@ class Frames(DrawRequests):
             boxes = [self._regions[key] for key in dirty]
             boxes += [b for key in dirty for b in (*self._spill.get(key, ()), *self._now.get(key, ()))]
             grown = {key for key in owners - dirty
-                     if any(overlap(a, b) for a in (self._regions[key], *self._spill.get(key, ())) for b in boxes)}
+                     if any_overlap((self._regions[key], *self._spill.get(key, ())), boxes)}
             if not grown:
                 return dirty
             dirty |= grown
@@ -382,6 +381,7 @@ class Frames(DrawRequests):
         self._background = canvas.copy_from_bbox(self.figure.bbox)
         self._layers.clear()
         self.painter.forget()
+        self.lasting.forget()
         self._state = self._static_state()
         self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
         axes = [axis for ax in self.figure.axes if id(ax) in self._by_axes for axis in (ax.xaxis, ax.yaxis)]

@@ -15,12 +15,13 @@ Boxes are ``(x0, y0, x1, y1)`` in whole pixels, as :mod:`._parts` gives them.
 
 from __future__ import annotations
 
+from matplotlib.spines import Spine
 from matplotlib.text import Text
 
 from ..plotting._labels import AxisLabel
-from ._parts import overlap
+from ._parts import any_overlap, overlap
 
-__all__ = ["cut", "unchanged", "Kept"]
+__all__ = ["cut", "unchanged", "Kept", "Lasting"]
 
 
 def cut(boxes, holes):
@@ -104,7 +105,7 @@ class Kept:
         while grown and keep:  # a text that meets a repainted one is repainted too
             grown = False
             for key, artist in list(keep.items()):
-                if any(overlap(a, b) for a in self._boxes(artist) for b in boxes):
+                if any_overlap(self._boxes(artist), boxes):
                     del keep[key]
                     boxes += self._now_and_then(artist)
                     grown = True
@@ -118,3 +119,35 @@ class Kept:
         """Note where ``artists`` are painted in this frame."""
         for artist in artists:
             self._was[id(artist)] = self._boxes(artist)
+
+
+class Lasting:
+    """The footprints of a frame's spines and texts, reused by the next frames while the artists are unchanged.
+
+    A spine's or a text's box follows from its own state and the figure's
+    static state (the Axes' boxes and limits, the dpi), which every blit
+    keeps (``Frames._static_state``).  Painting an artist makes it fresh and
+    each of its setters stale again (:func:`unchanged`; ``Spine.draw``
+    likewise), so while it is fresh its box is the one measured before:
+    measuring the cost and F panels' axis labels and every panel's four
+    spines again was a tenth of a one-vs-rest prior step's frame.  Forgotten
+    at every full draw.
+    """
+
+    def __init__(self):
+        self._boxes = {}  # id -> (the artist, kept alive; its boxes)
+
+    def forget(self):
+        self._boxes.clear()
+
+    def get(self, artist):
+        """The boxes measured for ``artist`` while it has its state now, or None."""
+        kept = self._boxes.get(id(artist))
+        if kept is None or kept[0] is not artist:
+            return None
+        return kept[1] if (not artist.stale if isinstance(artist, Spine) else unchanged(artist)) else None
+
+    def put(self, artist, boxes):
+        """Note the boxes just measured for ``artist`` (only a spine's or a text's are kept)."""
+        if isinstance(artist, (Spine, Text, AxisLabel)):
+            self._boxes[id(artist)] = (artist, boxes)

@@ -27,8 +27,8 @@ from ..plotting._compat import legend_loc, webagg_state
 from ..plotting._labels import AxisLabel
 from ._regions import regions_of
 
-__all__ = ["PAD", "TEXTS", "overlap", "measure_regions", "Footprints", "static_boxes", "out_of_order", "whole_frames",
-           "frame_png", "encode_png", "Painter"]
+__all__ = ["PAD", "TEXTS", "overlap", "any_overlap", "measure_regions", "Footprints", "static_boxes", "out_of_order",
+           "whole_frames", "frame_png", "encode_png", "Painter"]
 
 PAD = 3
 #: Artists that paint where their text is, not within their Axes' clip box.
@@ -38,6 +38,15 @@ TEXTS = (Text, Legend, AxisLabel)
 def overlap(a, b):
     """Whether two boxes share a pixel."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def any_overlap(first, second):
+    """Whether a box of ``first`` shares a pixel with one of ``second`` (:func:`overlap` of every pair, at once)."""
+    if not len(first) or not len(second):
+        return False
+    a, b = np.asarray(first)[:, None, :], np.asarray(second)[None, :, :]
+    return bool(((a[..., 0] < b[..., 2]) & (b[..., 0] < a[..., 2]) & (a[..., 1] < b[..., 3]) & (b[..., 1] < a[..., 3]))
+                .any())
 
 
 def _pixels(box, width, height):
@@ -122,10 +131,14 @@ class Footprints:
     axis_boxes : dict
         Axis id -> its box at the last full draw (tick labels change only
         with the limits, which force a full draw; the label is measured anew).
+    painter : Painter, optional
+    lasting : skewplot.widgets._keep.Lasting, optional
+        The boxes of spines and texts unchanged since an earlier frame.
     """
 
-    def __init__(self, figure, regions, axis_boxes, painter=None):
+    def __init__(self, figure, regions, axis_boxes, painter=None, lasting=None):
         self._painter = painter  # a legend it keeps in place is measured by its frame, without a layout
+        self._lasting = lasting  # boxes of earlier frames that still hold (``_keep.Lasting``)
         self._renderer = figure.canvas.get_renderer()
         self._size = figure.canvas.get_width_height(physical=True)
         self._regions = regions
@@ -138,7 +151,12 @@ class Footprints:
         """The boxes ``artist`` paints into (none when it paints nothing)."""
         key = id(artist)
         if key not in self._memo:
-            self._memo[key] = self._measure(artist)
+            boxes = None if self._lasting is None else self._lasting.get(artist)
+            if boxes is None:
+                boxes = self._measure(artist)
+                if self._lasting is not None:
+                    self._lasting.put(artist, boxes)
+            self._memo[key] = boxes
         return self._memo[key]
 
     def _measure(self, artist):
@@ -201,7 +219,7 @@ def out_of_order(feet, order, by_axes, static):
         if j:
             painted.update(dict.fromkeys(a for artist in by_axes[order[j - 1]] for a in feet.of(artist)))
         boxes = static.get(later)
-        if boxes and painted and any(overlap(a, b) for a in painted for b in boxes):
+        if boxes and painted and any_overlap(list(painted), boxes):
             return True
     return False
 
@@ -227,15 +245,24 @@ class Painter:
         self._laid = {}  # legend id -> (the legend, its layout's key, its parts in painting order)
         self._now = {}  # legend id -> its key in the frame being painted
         self.relaid = 0  # legends drawn whole (laid out again) so far
+        self._renderer = None  # the canvas' renderer in this frame (``Figure.draw_artist`` asks for it per artist)
 
     def new_frame(self):
         """Before a frame: the legends' texts may have changed."""
         self._now.clear()
+        self._renderer = None
 
     def forget(self):
         """After a full draw: lay every legend out again on its next paint."""
         self._laid.clear()
         self._now.clear()
+        self._renderer = None
+
+    def _draw(self, artist):
+        """``Figure.draw_artist``, with the renderer found once a frame."""
+        if self._renderer is None:
+            self._renderer = self.figure.canvas.get_renderer()
+        artist.draw(self._renderer)
 
     def keeps(self, legend):
         """Whether ``legend`` is where its last full draw put it (its frame's box is its extent)."""
@@ -246,13 +273,13 @@ class Painter:
 
     def draw(self, artist):
         if not isinstance(artist, Legend):
-            self.figure.draw_artist(artist)
+            self._draw(artist)
             return
         if self.keeps(artist):
             for part in self._laid[id(artist)][2]:
-                self.figure.draw_artist(part)
+                self._draw(part)
             return
-        self.figure.draw_artist(artist)
+        self._draw(artist)
         self.relaid += 1
         self._now[id(artist)] = key = self._key(artist)
         self._laid[id(artist)] = (artist, key, [artist.get_frame(), *_leaves(artist)])

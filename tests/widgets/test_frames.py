@@ -175,8 +175,8 @@ def test_a_skew_step_leaves_the_envelope_panels_ticks_and_thin_lines_alone(two_c
     w = explorer(two_classifiers, skew=0.2)
     w.controls["skew"].value = 0.1
     drawn = []
-    original = w.figure.draw_artist
-    w.figure.draw_artist = lambda a: (drawn.append(a), original(a))
+    original = w.frames.painter._draw  # every artist a frame paints (Figure.draw_artist, one renderer a frame)
+    w.frames.painter._draw = lambda a: (drawn.append(a), original(a))
     w.controls["skew"].value = 0.05  # the lower layer of this kind of step is cached by now
     for name in ("cost", "fmeasure"):
         disp = w.displays[name]
@@ -208,12 +208,12 @@ def test_a_title_grown_wider_than_its_panel_is_repainted_and_cleaned_without_who
 
 def _drawn_during(w, name, value):
     drawn = []
-    original = w.figure.draw_artist
-    w.figure.draw_artist = lambda a: (drawn.append(a), original(a))
+    original = w.frames.painter._draw  # every artist a frame paints (Figure.draw_artist, one renderer a frame)
+    w.frames.painter._draw = lambda a: (drawn.append(a), original(a))
     try:
         w.controls[name].value = value
     finally:
-        w.figure.draw_artist = original
+        w.frames.painter._draw = original
     return drawn
 
 
@@ -272,12 +272,12 @@ def test_a_label_grown_out_of_its_part_keeps_the_panels_lower_layer(two_classifi
                         ("skew", 0.05)]:
         control = slider if name == "threshold" else w.controls[name]
         drawn = []
-        original = w.figure.draw_artist
-        w.figure.draw_artist = lambda a: (drawn.append(a), original(a))
+        original = w.frames.painter._draw  # every artist a frame paints (Figure.draw_artist, one renderer a frame)
+        w.frames.painter._draw = lambda a: (drawn.append(a), original(a))
         try:
             control.value = value
         finally:
-            w.figure.draw_artist = original
+            w.frames.painter._draw = original
         assert w.frames.last == "blit", name
         assert_frame_is_full_draw(w)
         if value in (slider.max // 2, 0.05):  # the second step of a kind: its lower layer is cached
@@ -325,3 +325,37 @@ def test_texts_a_step_leaves_keep_their_pixels_and_a_changed_one_is_painted_agai
     cost.axis_labels_["x"].set_text("a label no step names")  # what the m control rewrites
     assert w.frames.redraw(list(cost.point_lines_.values())) == "blit"
     assert_frame_is_full_draw(w)
+
+
+def test_a_spine_or_text_keeps_its_measured_box_only_while_unchanged():
+    """Footprints reuse a spine's or a text's box from an earlier frame (``_keep.Lasting``) while nothing set it
+    since it was painted; a text rewritten or a spine moved is measured again (it would keep a stale box, and a
+    frame would restore too little around a longer label, if the reuse ignored its changes)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from skewplot.widgets._keep import Lasting
+    from skewplot.widgets._parts import Footprints
+
+    fig = Figure(figsize=(3, 2), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.subplots()
+    title, spine = ax.set_title("a"), ax.spines["left"]
+    fig.canvas.draw()
+    lasting = Lasting()
+
+    def boxes(artist, kept=lasting):
+        return Footprints(fig, {}, {}, lasting=kept).of(artist)
+
+    first, edge = boxes(title), boxes(spine)
+    assert boxes(title) is first and boxes(spine) is edge  # unchanged since painted: not measured again
+    title.set_text("a much longer title")
+    spine.set_position(("outward", 10))
+    assert boxes(title) == boxes(title, None) and boxes(title)[0][2] > first[0][2]
+    assert boxes(spine) == boxes(spine, None) != edge
+    fig.draw_artist(title)
+    fig.draw_artist(spine)
+    now = boxes(title)
+    assert boxes(title) is now and boxes(spine) is boxes(spine)  # painted since: reused again
+    lasting.forget()  # after a full draw every box is measured anew
+    assert boxes(title) is not now and boxes(title) == now
