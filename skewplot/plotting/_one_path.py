@@ -46,7 +46,13 @@ class OnePathLines(LineCollection):
         paths = super().get_paths()
         if len(paths) < 2 or not self._one_look():
             return paths  # lines of several looks (colours, widths or dashes given per line): painted line by line
-        return [Path.make_compound_path(*paths)]
+        if any(p.codes is not None for p in paths):
+            return [Path.make_compound_path(*paths)]
+        # make_compound_path's path, without its pass over the codes for STOPs (plain lines have none)
+        sizes = np.array([len(p.vertices) for p in paths])
+        codes = np.full(sizes.sum(), Path.LINETO, dtype=Path.code_type)
+        codes[(np.cumsum(sizes) - sizes)[sizes > 0]] = Path.MOVETO
+        return [Path(np.concatenate([p.vertices for p in paths]), codes)]
 
     @allow_rasterization
     def draw(self, renderer):

@@ -187,5 +187,11 @@ def test_a_class_paints_its_thin_lines_once_where_they_cross():
     finally:
         plt.close(fig)
     assert len(OnePathLines(segs, colors=["C0", "C1"]).get_paths()) == 2
+    from matplotlib.path import Path
+
+    rng = np.random.default_rng(0)
+    lines = [rng.random((n, 2)) for n in (5, 0, 3, 1, 400, 0)]  # empty lines too: no MOVETO of their own
+    joined, want = OnePathLines(lines, colors="C0").get_paths()[0], Path.make_compound_path(*map(Path, lines))
+    assert np.array_equal(joined.vertices, want.vertices) and np.array_equal(joined.codes, want.codes)
     assert CostDisplay._thin_lines is FMeasureDisplay._thin_lines is None  # binary figures: line by line
 
