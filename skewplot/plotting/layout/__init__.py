@@ -11,7 +11,9 @@ a label or a legend entry says:
   compact strip under it; one shared legend for a figure of panels), with
   ``_legend_geometry`` (the drawn curves and texts a legend must not
   cover), ``_legend_strip`` (the strip and its fitting),
-  ``_legend_entries`` (a shared legend's entry names, look-alikes merged)
+  ``_legend_crowded`` (a crowded Axes' last strips: the x tick labels
+  against the spine, the key's terse texts), ``_legend_entries`` (a
+  shared legend's entry names, look-alikes merged, the terse key)
   and ``_legend_areas`` (a panel's own legend of its areas);
 - ``_markers``: coinciding marks (skew dots, threshold marks) shared out in wedges of
   one mark (never moved), a mark's size among many classifiers, and the skew marker's

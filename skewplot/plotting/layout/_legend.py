@@ -13,8 +13,10 @@ wrapped before their numbers and a compact form of its key, until the Axes
 keeps 60 % of its cell's height (:mod:`._legend_strip`).  When no strip
 does, the curves keep the strip and the key (bands, baselines, regions)
 goes inside where it covers nothing; else the strip headed by the areas'
-kind, then one at 6.5 pt; else the strip that keeps the Axes 40 % of its
-cell; else the legend goes inside, over the least data, in its smallest form.
+kind, then one at 6.5 pt, then the x tick labels against the spine and the
+key's terse texts; else the strip that keeps the Axes 40 % of its cell;
+else the legend goes inside, over the least data, in its smallest form
+(those last: :mod:`._legend_crowded`).
 
 A figure with several Axes (``style.paper`` rows, a grid the user passes
 through ``ax=``, the widgets' pages) shares one figure legend above the
@@ -61,16 +63,15 @@ from ._legend_areas import above as _above
 from ._legend_areas import inside as _inside
 from ._legend_areas import is_page, panel_areas
 from ._legend_areas import lift as _lift
+from ._legend_crowded import last_strips
 from ._legend_entries import areas as _areas
 from ._legend_entries import entry_name, merge_lookalikes
 from ._legend_geometry import INSIDE, _renderer, free_place, legend_collisions, obstacles
 from ._legend_strip import (
     STRIP_STYLES,
-    _trial_layout,
     entry_labels,
     fit,
     forms,
-    inside_anyway,
     least_share,
     legend_entries,
     relocate_key,
@@ -84,9 +85,6 @@ from ._legend_strip import set_entry_texts as _set_strip_texts
 __all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
            "entry_labels", "legend_entries", "split_of", "set_entry_texts", "INSIDE", "panel_areas", "mark_page",
            "is_page"]
-#: A strip that keeps the Axes less than its share but this much is better than a legend over the curves (ten
-#: classifiers' 15 entries under a 3.5 x 2.8 in figure at 6.5 pt: 47 %); less, the legend goes inside.
-_LEAST_SHARE = 0.4
 _SMALL_ROW = 0.1  # a shared legend's row this share of the figure's height is never worth a smaller style
 
 def mark_page(fig):
@@ -374,27 +372,4 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     lg = split(ax, handles, labels, given, moving, renderer)
     if lg is not None:
         return lg
-    kind, share = _areas(labels)[1], 0.0
-    if kind is not None:  # the areas' kind in a first entry (the other forms were tried above)
-        _trial_layout(fig, [ax])  # from the Axes without a legend: the strips' heights foretold from there
-        lg = strip(ax, handles, labels, given, renderer, areas="only")
-        share = least_share([ax], lg, renderer)
-        if share >= MIN_CELL_SHARE:
-            return lg
-        lg.remove()
-    _trial_layout(fig, [ax])  # the smallest legible strip (big fonts' 0.4 stopped at 9.6 pt: int-04 went inside)
-    lg = strip(ax, handles, labels, given, renderer, areas="only" if kind else False, floor=True)
-    if least_share([ax], lg, renderer) >= MIN_CELL_SHARE:
-        return lg
-    lg.remove()
-    if share >= _LEAST_SHARE and share >= kept:  # the areas' strip kept the most: drawn again
-        _trial_layout(fig, [ax])
-        return strip(ax, handles, labels, given, renderer, areas="only")
-    if kept >= _LEAST_SHARE:  # the strip that kept the most, drawn again
-        _trial_layout(fig, [ax])
-        lg = strip(ax, handles, labels, given, renderer)
-        if least_share([ax], lg, renderer) >= _LEAST_SHARE:
-            return lg
-        lg.remove()
-    settle(fig)
-    return inside_anyway(ax, handles, labels, given, moving, renderer)
+    return last_strips(ax, handles, labels, given, moving, renderer, kept)

@@ -14,7 +14,7 @@ import numpy as np
 
 from .._compat import dash_pattern
 
-__all__ = ["entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "areas", "WRAP_CHARS"]
+__all__ = ["entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "areas", "terse", "WRAP_CHARS"]
 
 _NUMBERS = re.compile(r"\s*\((?:[^()]*=[^()]*|[-+\d.eE, ]+)\)$")
 AREA = re.compile(r"\(([^()=]+?)\s*=\s*([^()]+)\)$")  # "(AUCPR = 0.612)": the kind and the value
@@ -94,6 +94,35 @@ def wrap_label(label, width=WRAP_CHARS[-1]):
 #: The text of the one entry standing for the minimum achievable curve and the unachievable region under it.
 BOTH_BASELINES = "minimum achievable, unachievable below"
 
+#: A key's texts in the terse form of a crowded strip (:func:`terse`): what each sample is, in fewer characters.
+#: The grey region under the dotted edge in the joined entry's sample is what lies below the minimum achievable.
+_TERSE = ((re.compile(r"^(minimum achievable, unachievable below|minimum achievable)$"), "min. achievable"),
+          (re.compile(r"^(\S+ %) pointwise bootstrap CI$"), r"\1 CI"),
+          (re.compile(r"^mean (± 1 SD of \d+ folds)$"), r"\1"),
+          (re.compile(r"^median, (\S+ %) quantiles of (\d+ folds)$"), r"\1 of \2"),
+          (re.compile(r"^one (line|curve) per threshold$"), "each threshold"),
+          (re.compile(r"^trivial \((always −, always \+)\)$"), r"\1"),
+          (re.compile(r"^((?:\S+ partly on )?always) positive$"), r"\1 +"),
+          (re.compile(r"^((?:\S+ partly on )?always) negative$"), r"\1 −"))
+
+
+def terse(text):
+    """A key's ``text`` in the fewest characters that still say what its sample is (a classifier's: as it is).
+
+    A baseline's area loses its kind (the strip's first entry names the
+    classifiers' kind): ``"chance (AUC = 0.500)"`` is ``"chance (0.500)"``.
+
+    Examples
+    --------
+    >>> [terse(t) for t in ("90 % pointwise bootstrap CI", BOTH_BASELINES, "one line per threshold",
+    ...                     "trivial (always −, always +)", "* partly on always positive", "chance (AUC = 0.500)")]
+    ['90 % CI', 'min. achievable', 'each threshold', 'always −, always +', '* partly on always +', 'chance (0.500)']
+    """
+    for pattern, short in _TERSE:
+        text = pattern.sub(short, text)
+    found = AREA.search(text)
+    return text if found is None else f"{text[:found.start()].rstrip()} ({found.group(2).strip()})"
+
 
 def strip_entries(handles, labels, wrap=None, compact=False):
     r"""What a legend strip shows of the entries ``(handles, labels)``: ``(handles, texts, stands_for)``.
@@ -105,7 +134,9 @@ def strip_entries(handles, labels, wrap=None, compact=False):
     keeps its first (a band's level and kind, ``"90 % pointwise bootstrap
     CI"``, without its method).  ``compact="areas"``: that, and the areas'
     kind said once, in a first entry of its own without a sample
-    (``"AUCPR"``, then ``"good 0.5"``: a title would take a row).  ``wrap``: every text wrapped to that many
+    (``"AUCPR"``, then ``"good 0.5"``: a title would take a row).  ``compact="terse"``: that, and the key's texts
+    in their fewest characters (:func:`terse`: ``"90 % CI"``, ``"min. achievable"``; a crowded strip's last
+    form).  ``wrap``: every text wrapped to that many
     characters (:func:`wrap_label`).  ``stands_for`` is the label each text
     shows (a Display rewrites its legend from its labels); ``handles`` may
     be None (texts only).
@@ -133,10 +164,12 @@ def strip_entries(handles, labels, wrap=None, compact=False):
             keep.remove(edge)
         texts = [text.split("\n")[0] for text in texts]
     kind = None
-    if compact == "areas":
+    if compact in ("areas", "terse"):
         found, kind, values = areas(texts)
         for i, value in zip(found, values, strict=True):
             texts[i] = f"{entry_name(texts[i])} {value}"
+        if compact == "terse":
+            texts = [text if i in found else terse(text) for i, text in enumerate(texts)]
     if wrap is not None:
         texts = [wrap_label(text, wrap) for text in texts]
     handles, texts, labels = [handles[i] for i in keep], [texts[i] for i in keep], [labels[i] for i in keep]

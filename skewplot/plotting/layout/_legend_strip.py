@@ -202,16 +202,16 @@ def forms(tries, labels, areas=False):
     same texts as one before it in the same style is not tried.  ``areas``:
     then each style's entries with their areas' kind in a first entry
     (:func:`~._legend_entries.strip_entries`' ``compact="areas"``);
-    ``"only"``: those alone.
+    ``"only"``: those alone; ``"terse"``: those with the key's terse texts, alone.
     """
     out, seen = [], [set() for _ in tries]
     # ``areas``: then the areas' kind in a first entry, after every style's other forms (ten classifiers
-    # with their areas under big fonts: no other form keeps the Axes its share)
-    for compacts, wraps in (((False, True), (None, *WRAP_CHARS)),
-                            (("areas",), (None, *WRAP_CHARS)))[areas == "only":1 + bool(areas)]:
+    # with their areas under big fonts: no other form keeps the Axes its share); ``"terse"``: the terse key alone
+    for compacts in ({"only": (), "terse": ("terse",)}.get(areas, (False, True)),
+                     ("areas",) if areas in (True, "only") else ()):
         for attempt, shown in zip(tries, seen, strict=True):
             for compact in compacts:
-                for wrap in wraps:
+                for wrap in (None, *WRAP_CHARS):
                     texts = tuple(strip_entries(None, labels, wrap, compact)[1])
                     if texts not in shown:
                         shown.add(texts)
@@ -249,14 +249,14 @@ def _given(kwargs):
     return given
 
 
-def strip(ax, handles, labels, given, renderer, areas=False, floor=False):
+def strip(ax, handles, labels, given, renderer, areas=False, floor=False, tight=TIGHT):
     """The entries as a strip under the x axis's label, in as many columns as fit the Axes' width.
 
     The first style (``STRIP_STYLES``, the last on the cell's width, then
     that with its labels wrapped or compact; under big fonts ``xx-small``
     after them) with which the Axes keeps ``MIN_CELL_SHARE`` of its cell's
     height (:func:`fit`); a strip wider than the Axes is centred on a cell as wide as the figure; last, that style
-    in tighter rows (``TIGHT``).  ``given``: the caller's keywords.  ``areas``: also the areas' kind in a first entry.
+    in tighter rows (``tight``).  ``given``: the caller's keywords.  ``areas``: also the areas' kind in a first entry.
     ``floor``: the smallest style only, at ``MIN_TEXT_PT`` (the last strip before a legend over the curves).
     """
     from matplotlib.transforms import blended_transform_factory, offset_copy
@@ -272,7 +272,7 @@ def strip(ax, handles, labels, given, renderer, areas=False, floor=False):
         styles = [given] if "fontsize" in given else []
         styles += [{**style, **{k: v for k, v in given.items() if k != "fontsize"}} for style in STRIP_STYLES]
         styles += [{**styles[-1], "fontsize": size} for size in _smaller(styles[-1]["fontsize"])]  # big fonts
-    styles.append({**styles[-1], **TIGHT})
+    styles.append({**styles[-1], **tight})
     cell = cell_size(ax)
     tries = [{"style": kwargs, "width": ax.bbox.width} for kwargs in styles]
     centre = None

@@ -1,0 +1,116 @@
+"""Ten classifiers with a band, baselines and a threshold in one paper column: the crowded strip's last form.
+
+Review ids pr-04, pr-11, cost-01, fm-06 (tools/figure_review.md, main d146c10): every strip of the legend rule left
+the Axes 49-53 % of its cell's height, its names wrapped over two or three lines ("random / forest 0.155",
+"minimum / achievable, / unachievable below"), and under seaborn's "poster" the x tick row hung ~45 px under the
+spine (ticks not drawn still pad their labels by their 12 pt length).  The last strip now takes the x tick labels
+against the spine and the key's terse texts ("90 % CI", "min. achievable"), each entry on one line.
+"""
+
+import matplotlib as mpl
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.plotting.layout._figure import kept_sizes
+from skewplot.plotting.layout._legend_crowded import close_ticks
+from skewplot.plotting.layout._legend_entries import strip_entries
+from skewplot.testing import lint_figure
+
+NAMES = ("logistic", "gbm", "random forest", "svm", "naive Bayes", "knn", "mlp", "lasso", "ridge", "tree")
+
+
+@pytest.fixture(autouse=True)
+def _defaults():
+    yield
+    plt.close("all")
+    mpl.rcdefaults()
+
+
+def _ten(rate=0.01, n=20_000):
+    rng = np.random.default_rng(int(rate * 1e4))
+    y = (rng.random(n) < rate).astype(int)
+    seps = (2.6, 2.0, 1.6, 1.3, 1.0, 0.8, 0.6, 0.45, 0.3, 0.15)
+    return {name: sp.operating_points(y, rng.normal(size=n) + sep * y) for name, sep in zip(NAMES, seps, strict=True)}
+
+
+def test_the_terse_form_names_every_key_entry_in_fewer_characters():
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    labels = ["good (AUCPR = 0.513)", "90 % pointwise bootstrap CI\n(percentile, 50 replicates)", "random (0.01)",
+              "minimum achievable", "unachievable", "threshold 2", "bad (AUCPR = 0.0110)"]
+    edge, region = Line2D([], [], linestyle=":"), Patch()
+    handles = [Line2D([], []), Patch(), Line2D([], [], linestyle="--"), edge, region, Line2D([], [], marker="D"),
+               Line2D([], [])]
+    shown, texts, stands = strip_entries(handles, labels, compact="terse")
+    assert texts == ["AUCPR", "good 0.513", "90 % CI", "random (0.01)", "min. achievable", "threshold 2", "bad 0.0110"]
+    assert shown[4] == (region, edge)  # the dotted edge over the region it bounds: one sample, both drawn
+    assert stands == ["AUCPR", *labels[:3], labels[4], *labels[5:]]  # what an update rewrites them from
+    cost = ["logistic", "one line per threshold", "trivial (always −, always +)", "* partly on always −"]
+    assert strip_entries(None, cost, compact="terse")[1] == ["logistic", "each threshold", "always −, always +",
+                                                             "* partly on always −"]
+    roc = ["logistic (ROC AUC = 0.967 ± 0.0176)", "mean ± 1 SD of 5 folds", "chance (AUC = 0.500)"]
+    assert strip_entries(None, roc, compact="terse")[1] == ["ROC AUC", "logistic 0.967 ± 0.0176", "± 1 SD of 5 folds",
+                                                            "chance (0.500)"]
+
+
+def test_hidden_ticks_give_their_room_back_and_drawn_ones_keep_it():
+    sp.set_theme(context="poster", column="single")  # whitegrid: ticks not drawn, 12 pt long
+    fig, (hidden, drawn) = plt.subplots(1, 2)
+    drawn.tick_params(axis="x", bottom=True)
+    hidden.set_xscale("log")
+    assert close_ticks(hidden) and not close_ticks(drawn)
+    for tick in hidden.xaxis.get_major_ticks()[:1] + hidden.xaxis.get_minor_ticks()[:1]:
+        assert tick.get_tick_padding() == 0 and tick.get_pad() == mpl.rcParams["xtick.major.pad"]  # one row
+    assert drawn.xaxis.get_major_ticks()[0].get_tick_padding() > 0
+    assert hidden.yaxis.get_major_ticks()[0].get_tick_padding() > 0  # the y labels keep theirs (the corner)
+
+
+def _gap_pt(ax):
+    """Points between the x axis' spine and the top of its highest tick label."""
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+    tops = [t.get_window_extent(renderer).y1 for t in ax.get_xticklabels() if t.get_visible() and t.get_text()]
+    return (ax.bbox.y0 - max(tops)) * 72 / fig.dpi
+
+
+@pytest.mark.slow  # about 3 s each: ten classifiers' strip tried in every style and form, a bootstrap band
+@pytest.mark.parametrize("case", ["pr-04", "pr-11", "cost-01", "fm-06"])
+def test_ten_classifiers_in_a_paper_column_keep_the_axes_share_with_one_line_entries(case):
+    """main d146c10: pr-04 53 %, pr-11 49.5 %, cost-01 53 %, fm-06 50 % of the cell's height."""
+    func, theme, skew, rate, threshold = {"pr-04": ("plot_pr", "paper", 0.01, 0.01, 2.0),
+                                          "pr-11": ("plot_pr", "poster", 1e-3, 0.001, 2.0),
+                                          "cost-01": ("plot_cost", "poster", None, 0.01, None),
+                                          "fm-06": ("plot_fmeasure", "poster", None, 0.01, 2.0)}[case]
+    sp.set_theme(context=theme, column="single")
+    disp = getattr(sp, func)(_ten(rate), skew=skew, threshold=threshold, confidence=0.9, n_boot=20, random_state=0)
+    fig = disp.figure_
+    problems = [str(p) for p in lint_figure(fig)]
+    assert problems == [], problems
+    (_, _), (h, ch) = kept_sizes(disp.ax_)
+    assert h >= 0.6 * ch, (h, ch)
+    legend = disp.ax_.get_legend()
+    texts = [t.get_text() for t in legend.get_texts()]
+    assert not any("\n" in t for t in texts), texts  # no name, number or key on a second line
+    assert min(t.get_fontsize() for t in legend.get_texts()) >= 6.5
+    assert _gap_pt(disp.ax_) <= mpl.rcParams["xtick.major.pad"] + 1.0  # main: 15.5 pt under "poster"
+    for key, artist in disp.baselines_.items():  # every drawn baseline keeps an entry named for it
+        if artist.get_visible() and not artist.get_label().startswith("_"):
+            name = {"random": "random", "min": "min. achievable", "unachievable": "min. achievable",
+                    "always_negative": "always −", "always_positive": "always +"}.get(key, key)
+            assert any(name in t for t in texts), (key, texts)
+
+
+@pytest.mark.slow  # about 3 s: the crowded strip, then a step of its skew
+def test_an_update_writes_the_crowded_strips_texts_in_its_terse_form():
+    sp.set_theme(context="paper", column="single")
+    disp = sp.plot_pr(_ten(), skew=0.01, threshold=2.0, confidence=0.9, n_boot=20, random_state=0)
+    legend = disp.ax_.get_legend()
+    before = [t.get_text() for t in legend.get_texts()]
+    assert "90 % CI" in before and "min. achievable" in before, before
+    disp.update(skew=0.02)
+    after = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
+    assert after[0] == "AUCPR" and "90 % CI" in after and "min. achievable" in after, after
+    assert "random (0.02)" in after and after != before and not any("=" in t for t in after), after
