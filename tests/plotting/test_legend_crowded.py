@@ -28,11 +28,15 @@ def _defaults():
     mpl.rcdefaults()
 
 
-def _ten(rate=0.01, n=20_000):
+def _ten(rate=0.01, n=20_000, folds=False):
     rng = np.random.default_rng(int(rate * 1e4))
     y = (rng.random(n) < rate).astype(int)
     seps = (2.6, 2.0, 1.6, 1.3, 1.0, 0.8, 0.6, 0.45, 0.3, 0.15)
-    return {name: sp.operating_points(y, rng.normal(size=n) + sep * y) for name, sep in zip(NAMES, seps, strict=True)}
+    scores = [rng.normal(size=n) + sep * y for sep in seps]
+    if folds:
+        parts = np.array_split(np.arange(n), 5)
+        return {name: [sp.operating_points(y[p], s[p]) for p in parts] for name, s in zip(NAMES, scores, strict=True)}
+    return {name: sp.operating_points(y, s) for name, s in zip(NAMES, scores, strict=True)}
 
 
 def test_the_terse_form_names_every_key_entry_in_fewer_characters():
@@ -52,8 +56,10 @@ def test_the_terse_form_names_every_key_entry_in_fewer_characters():
     assert strip_entries(None, cost, compact="terse")[1] == ["logistic", "each threshold", "always −, always +",
                                                              "* partly on always −"]
     roc = ["logistic (ROC AUC = 0.967 ± 0.0176)", "mean ± 1 SD of 5 folds", "chance (AUC = 0.500)"]
-    assert strip_entries(None, roc, compact="terse")[1] == ["ROC AUC", "logistic 0.967 ± 0.0176", "± 1 SD of 5 folds",
-                                                            "chance (0.500)"]
+    band = Patch()
+    shown, texts, _ = strip_entries([Line2D([], []), band, Line2D([], [])], roc, compact="terse")
+    assert texts == ["ROC AUC ± 1 SD of 5 folds", "logistic 0.967 ± 0.0176", "chance (0.500)"]  # what "±" is
+    assert shown[0] is band  # beside the band's sample
 
 
 def test_hidden_ticks_give_their_room_back_and_drawn_ones_keep_it():
@@ -77,15 +83,20 @@ def _gap_pt(ax):
 
 
 @pytest.mark.slow  # about 3 s each: ten classifiers' strip tried in every style and form, a bootstrap band
-@pytest.mark.parametrize("case", ["pr-04", "pr-11", "cost-01", "fm-06"])
+@pytest.mark.parametrize("case", ["pr-04", "pr-11", "cost-01", "fm-06", "roc-05"])
 def test_ten_classifiers_in_a_paper_column_keep_the_axes_share_with_one_line_entries(case):
-    """main d146c10: pr-04 53 %, pr-11 49.5 %, cost-01 53 %, fm-06 50 % of the cell's height."""
+    """main d146c10: pr-04 53 %, pr-11 49.5 %, cost-01 53 %, fm-06 50 %, roc-05 55 % of the cell's height."""
     func, theme, skew, rate, threshold = {"pr-04": ("plot_pr", "paper", 0.01, 0.01, 2.0),
                                           "pr-11": ("plot_pr", "poster", 1e-3, 0.001, 2.0),
                                           "cost-01": ("plot_cost", "poster", None, 0.01, None),
-                                          "fm-06": ("plot_fmeasure", "poster", None, 0.01, 2.0)}[case]
+                                          "fm-06": ("plot_fmeasure", "poster", None, 0.01, 2.0),
+                                          "roc-05": ("plot_roc", "paper", None, 0.001, None)}[case]
     sp.set_theme(context=theme, column="single")
-    disp = getattr(sp, func)(_ten(rate), skew=skew, threshold=threshold, confidence=0.9, n_boot=20, random_state=0)
+    if func == "plot_roc":  # the folds' mean and ± 1 SD
+        disp = sp.plot_roc(folds=_ten(rate, n=50_000, folds=True))
+    else:
+        disp = getattr(sp, func)(_ten(rate), skew=skew, threshold=threshold, confidence=0.9, n_boot=20,
+                                 random_state=0)
     fig = disp.figure_
     problems = [str(p) for p in lint_figure(fig)]
     assert problems == [], problems
@@ -96,7 +107,7 @@ def test_ten_classifiers_in_a_paper_column_keep_the_axes_share_with_one_line_ent
     assert not any("\n" in t for t in texts), texts  # no name, number or key on a second line
     assert min(t.get_fontsize() for t in legend.get_texts()) >= 6.5
     assert _gap_pt(disp.ax_) <= mpl.rcParams["xtick.major.pad"] + 1.0  # main: 15.5 pt under "poster"
-    for key, artist in disp.baselines_.items():  # every drawn baseline keeps an entry named for it
+    for key, artist in getattr(disp, "baselines_", {}).items():  # every drawn baseline keeps an entry named for it
         if artist.get_visible() and not artist.get_label().startswith("_"):
             name = {"random": "random", "min": "min. achievable", "unachievable": "min. achievable",
                     "always_negative": "always −", "always_positive": "always +"}.get(key, key)

@@ -105,6 +105,8 @@ _TERSE = ((re.compile(r"^(minimum achievable, unachievable below|minimum achieva
           (re.compile(r"^((?:\S+ partly on )?always) positive$"), r"\1 +"),
           (re.compile(r"^((?:\S+ partly on )?always) negative$"), r"\1 −"))
 
+_SD_BAND = re.compile(r"^± 1 SD of \d+ folds$")  # a fold band's terse text: the areas' "±" with ten classifiers
+
 
 def terse(text):
     """A key's ``text`` in the fewest characters that still say what its sample is (a classifier's: as it is).
@@ -136,7 +138,8 @@ def strip_entries(handles, labels, wrap=None, compact=False):
     kind said once, in a first entry of its own without a sample
     (``"AUCPR"``, then ``"good 0.5"``: a title would take a row).  ``compact="terse"``: that, and the key's texts
     in their fewest characters (:func:`terse`: ``"90 % CI"``, ``"min. achievable"``; a crowded strip's last
-    form).  ``wrap``: every text wrapped to that many
+    form), and a fold band that is what the areas' ``±`` is joined to the first entry (``"ROC AUC ± 1 SD of 5
+    folds"`` beside the band's sample).  ``wrap``: every text wrapped to that many
     characters (:func:`wrap_label`).  ``stands_for`` is the label each text
     shows (a Display rewrites its legend from its labels); ``handles`` may
     be None (texts only).
@@ -163,21 +166,25 @@ def strip_entries(handles, labels, wrap=None, compact=False):
             texts[region] = BOTH_BASELINES
             keep.remove(edge)
         texts = [text.split("\n")[0] for text in texts]
-    kind = None
+    kind, head = None, None
     if compact in ("areas", "terse"):
         found, kind, values = areas(texts)
         for i, value in zip(found, values, strict=True):
             texts[i] = f"{entry_name(texts[i])} {value}"
         if compact == "terse":
             texts = [text if i in found else terse(text) for i, text in enumerate(texts)]
+            band = [i for i in keep if i not in found and _SD_BAND.match(texts[i])]
+            if band and values and all("±" in value for value in values):  # the band is what "±" is: one entry
+                head = (handles[band[0]], f"{kind} {texts[band[0]]}")  # "ROC AUC ± 1 SD of 5 folds"
+                keep.remove(band[0])
     if wrap is not None:
         texts = [wrap_label(text, wrap) for text in texts]
     handles, texts, labels = [handles[i] for i in keep], [texts[i] for i in keep], [labels[i] for i in keep]
     if kind is not None:  # the kind heads the entries in a cell of its own: no title row
         from matplotlib.lines import Line2D
 
-        handles.insert(0, None if texts_only else Line2D([], [], linestyle="none"))
-        texts.insert(0, kind)
+        handles.insert(0, None if texts_only else head[0] if head else Line2D([], [], linestyle="none"))
+        texts.insert(0, head[1] if head else kind)
         labels.insert(0, kind)
     return handles, texts, labels
 
