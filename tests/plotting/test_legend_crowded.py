@@ -125,3 +125,22 @@ def test_an_update_writes_the_crowded_strips_texts_in_its_terse_form():
     after = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
     assert after[0] == "AUCPR" and "90 % CI" in after and "min. achievable" in after, after
     assert "random (0.02)" in after and after != before and not any("=" in t for t in after), after
+
+
+@pytest.mark.slow  # about 6 s: four panels of ten classifiers, the shared legend and the areas fitted at draw
+def test_a_grid_of_ten_classifiers_under_poster_fonts_keeps_every_panel_its_share():
+    """Review id tmp-03 (main d146c10): a 2x2 grid under "poster" kept each panel 56 % of its cell's height, the x
+    tick rows hanging 12 pt of hidden ticks under the spines; with them against the spines, 62 %."""
+    sp.set_theme(context="poster", column="double")
+    fig, axes = plt.subplots(2, 2, figsize=(7.2, 5.6))
+    pts = _ten()
+    t = np.linspace(0, 1, 50)
+    series = [1e-3 * (1 + 0.8 * np.sin(6 * t)), 1e-2 * (1 + 0.5 * t), 1e-4 + 1e-3 * t, 0.05 * (1 + t)]
+    for ax, skews in zip(axes.ravel(), series, strict=True):
+        sp.plot_temporal_pr(pts, skew_series=skews, ax=ax)
+    problems = [str(p) for p in lint_figure(fig)]
+    assert problems == [], problems
+    for ax in axes.ravel():
+        (_, _), (h, ch) = kept_sizes(ax)
+        assert h >= 0.6 * ch, (h, ch)
+        assert _gap_pt(ax) <= mpl.rcParams["xtick.major.pad"] + 1.0

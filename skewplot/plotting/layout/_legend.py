@@ -63,7 +63,7 @@ from ._legend_areas import above as _above
 from ._legend_areas import inside as _inside
 from ._legend_areas import is_page, panel_areas
 from ._legend_areas import lift as _lift
-from ._legend_crowded import last_strips
+from ._legend_crowded import close_ticks, last_strips
 from ._legend_entries import areas as _areas
 from ._legend_entries import entry_name, merge_lookalikes
 from ._legend_geometry import INSIDE, _renderer, free_place, legend_collisions, obstacles
@@ -246,14 +246,21 @@ BEFORE_LAYOUT.append(place_pending)
 
 def refit_pending(fig):
     """After the draw's layout that placed the panels' legends (:func:`place_pending`), the shared legend fitted
-    again in place if it takes a panel below its share, and the panels' legends placed on what it leaves; True then
+    again in place if it takes a panel below its share (then, if one still is, the panels' x tick labels against
+    the spine: :func:`~._legend_crowded.close_ticks`), and the panels' legends placed on what it leaves; True then
     (the draw lays the figure out once more: :class:`~._figure.FittingLayoutEngine`)."""
     rc = note(fig, "refit")
     if rc is None:
         return False
     notes(fig).refit = None
     with rc_context({k: v for k, v in rc.items() if rcParams.get(k) != v}):
-        if not _refit_shared(fig):
+        refit = _refit_shared(fig)
+        if refit:
+            settle(fig)
+        # a panel still short of its share: every panel's x tick labels against the spine (tmp-03 under "poster":
+        # 12 pt of hidden ticks under each of four panels)
+        closed = least_share(panels(fig)) < MIN_CELL_SHARE and any([close_ticks(ax) for ax in panels(fig)])
+        if not (refit or closed):
             return False
         _place_panels_legends(fig)
     return True
