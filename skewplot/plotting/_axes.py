@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import re
 
 import numpy as np
 
@@ -11,7 +10,8 @@ from .._format import tick
 from .._validate import check_scalar
 from ..skew.base import FixedSkew, skew_text
 from ._notes import note, notes
-from .layout._figure import fit_label, text_width
+from ._titles import fit_title, fitted_title, fitted_titles, refit_titles, title_width
+from .layout._figure import AFTER_LAYOUT, BEFORE_LAYOUT, fit_label
 
 __all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "fitted_title", "fitted_titles", "title_width",
            "refit_titles", "log_axis", "logit_axis", "skew_window", "precision_axis", "precision_floor",
@@ -51,102 +51,6 @@ def label_pr_axes(ax, model, skew, skew_label="axis", ylabels=None):
         text = model.describe()
         fit_label(ax.yaxis, f"Precision ${model.symbol}$ ({text})", f"${model.symbol}$ ({text})",
                   f"Precision ${model.symbol}$", lines=False)  # one line: two would take the Axes' width
-
-
-_CLAUSE = re.compile(r",\s[^\[\]()]*$")  # a last ", ..." clause outside any bracket
-
-
-def fit_title(ax, text):
-    """Title ``ax`` with ``text``, or with its trailing clauses dropped (", uniform") until it fits the Axes' width.
-
-    A narrow panel (a widget's page, a paper row) gets the short form
-    rather than a title reaching into the next panel or past the figure.
-
-    Examples
-    --------
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots(figsize=(1.6, 1.6))
-    >>> fit_title(ax, "π′ ∈ [0.0001, 0.002], uniform")
-    >>> ax.get_title()
-    'π′ ∈ [0.0001, 0.002]'
-    """
-    notes(ax).title = text  # the whole title, fitted again when the Axes' width changes (refit_titles)
-    fitted = fitted_title(ax, text)
-    if ax.get_title() != fitted:
-        ax.set_title(fitted)
-
-
-def fitted_title(ax, text, width=None):
-    """The form of ``text`` that :func:`fit_title` gives ``ax``: trailing clauses dropped until it fits its width.
-
-    ``width(s)``: the width in pixels ``ax``'s title would have with text
-    ``s`` (default: measured by the renderer in the title's font).  A saved
-    page (``skewplot.widgets.page.scene``) asks this of every state's title.
-
-    Examples
-    --------
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots(figsize=(1.6, 1.6))
-    >>> fitted_title(ax, "π′ ∈ [0.0001, 0.002], uniform"), fitted_title(ax, "π′ = 0.01")
-    ('π′ ∈ [0.0001, 0.002]', 'π′ = 0.01')
-    """
-    if width is None:
-        width = title_width(ax)
-    while True:
-        shorter = _CLAUSE.sub("", text)
-        if shorter == text or width(text) <= ax.bbox.width:
-            return text
-        text = shorter
-
-
-def fitted_titles(ax, texts):
-    """:func:`fitted_title` of each of ``texts`` (None stays None): a saved page's title at each state.
-
-    The widths are sums of the widths of the texts' pieces (numbers and the
-    text between), each measured once: the renderer's width of a line is the
-    sum of its pieces' here.  A title within a pixel of the Axes' width is
-    measured whole, so each choice is the one :func:`fit_title` makes.
-
-    Examples
-    --------
-    >>> import matplotlib.pyplot as plt
-    >>> fig, ax = plt.subplots(figsize=(2.4, 2.4))
-    >>> fitted_titles(ax, ["π′ ∈ [0.0001, 0.002], uniform", None, "π′ ∈ [0, 0.5], uniform"])
-    ['π′ ∈ [0.0001, 0.002]', None, 'π′ ∈ [0, 0.5], uniform']
-    """
-    exact, pieces = title_width(ax), {}
-
-    def piece(s):
-        if s not in pieces:
-            pieces[s] = exact(s)
-        return pieces[s]
-
-    def width(s):
-        w = sum(piece(part) for part in re.split(r"([0-9][0-9.e+-]*)", s) if part)
-        return exact(s) if abs(w - ax.bbox.width) <= 1.0 else w
-
-    return [None if text is None else fitted_title(ax, text, width) for text in texts]
-
-
-def title_width(ax):
-    """``width(s)``: the width in pixels of ``ax``'s title written ``s`` (as its window extent would be)."""
-    return text_width(ax.title)
-
-
-def refit_titles(fig):
-    """Fit every title :func:`fit_title` made again to its Axes' width now; True when one changed.
-
-    A widget's figure laid out again at another width (ipympl's resize
-    corner, the output's width) calls this between two layouts.
-    """
-    changed = False
-    for ax in fig.axes:
-        text = note(ax, "title")
-        if text is not None:
-            before = ax.get_title()
-            fit_title(ax, text)
-            changed |= ax.get_title() != before
-    return changed
 
 
 def data_set_title(pi):
@@ -292,19 +196,70 @@ def _in_view(axis, v):
 
 
 def _fitting(axis, values, labels, taken):
-    """``labels`` with "" for each that would come within ``_GAP_PX`` of a kept one (``taken`` kept first)."""
+    """``labels`` with "" for each that would come within ``_GAP_PX`` of a kept one (``taken`` kept first), and,
+    once the layout found it could not make room for them (:func:`_ticks_past_edge`), for each past the figure's
+    edge."""
     taken = list(taken)
     out = []
+    notes(axis).fits = True
+    fig = getattr(axis.axes.figure, "figure", axis.axes.figure)  # a subfigure's root figure: its edges cut
+    edge = (fig.bbox.width if axis.axis_name == "x" else fig.bbox.height) if note(axis, "past_edge") else None
     for (lo, hi, text), value in zip(_spans(axis, values, labels), values, strict=True):
         if not text or not _in_view(axis, value):
             out.append(text)
             continue
-        if any(lo - _GAP_PX < b and a < hi + _GAP_PX for a, b in taken):
+        if edge is not None and (lo < -0.5 or hi > edge + 0.5) or \
+                any(lo - _GAP_PX < b and a < hi + _GAP_PX for a, b in taken):
             out.append("")
             continue
         taken.append((lo, hi))
         out.append(text)
     return out
+
+
+def _ticks_past_edge(fig):
+    """After the draw's layout, each fitting axis of ``fig`` with a tick label past the figure's edge drops such
+    labels from now on (:func:`_fitting`); True then: the figure is laid out once more, without them.
+
+    Which tick labels a fitting axis keeps depends on its Axes' width: the
+    layout measured panel 3 of skt-02 with "0.999" dropped (it touched
+    "0.99" on the Axes before the layout), and the draw showed it, cut at the
+    figure's right edge (it reads as a second "0.99").  A label the layout
+    made room for stays (each layout starts by forgetting the edge:
+    :func:`_forget_edges`); one it did not is dropped, never cut.
+    """
+    from ._compat import drawn_ticks
+    from .layout._legend import _renderer
+
+    renderer, found = None, False
+    for ax in fig.axes:
+        if not ax.get_visible() or not ax.axison:
+            continue
+        for axis in (ax.xaxis, ax.yaxis):
+            if not note(axis, "fits", False) or note(axis, "past_edge", False):
+                continue
+            renderer = renderer or _renderer(fig)
+            for drawn in drawn_ticks(axis):
+                for label in (drawn.label1, drawn.label2):
+                    if label.get_visible() and label.get_text():
+                        box = label.get_window_extent(renderer)
+                        if box.x0 < fig.bbox.x0 - 0.5 or box.x1 > fig.bbox.x1 + 0.5 or \
+                                box.y0 < fig.bbox.y0 - 0.5 or box.y1 > fig.bbox.y1 + 0.5:
+                            notes(axis).past_edge = found = True
+    return found
+
+
+def _forget_edges(fig):
+    """Before a layout: every fitting axis shows its labels past the figure's edge again (the layout may now make
+    room for them)."""
+    for ax in fig.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            if note(axis, "past_edge", False):
+                notes(axis).past_edge = False
+
+
+BEFORE_LAYOUT.append(_forget_edges)
+AFTER_LAYOUT.append(_ticks_past_edge)
 
 
 #: A precision axis is logarithmic by default when its random baseline (the mean skew) lies below this.

@@ -31,10 +31,11 @@ from ._notes import note
 from .layout._figure import legible
 from .layout._legend import panels
 from .layout._legend_areas import is_page
-from .layout._markers import fit_marker_label
+from .layout._marker_label import fit_anywhere
 
-__all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes",
-           "hidden_note", "fit_notes", "hidden_under", "hidden_text", "say_hidden", "MIN_SHARE", "MARK"]
+__all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes",
+           "note_envelopes", "hidden_note", "fit_notes", "hidden_under", "hidden_text", "say_hidden", "MIN_SHARE",
+           "MARK"]
 
 #: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
 MIN_SHARE = 0.08
@@ -229,7 +230,7 @@ def note_envelopes(display):
     The shared legend names each classifier once for every panel, so the
     panel says it itself: ``"on always −: gbm, rf, svm"``, in small grey text
     placed as the skew's label is (where it covers no line,
-    :func:`~.layout._markers.fit_marker_label`), at the middle of the
+    :func:`~.layout._marker_label.fit_marker_label`), at the middle of the
     longest stretch found.  No curve moves.  Nothing in a widget's page (its
     layout frozen) or when no envelope lies on the baseline.
     """
@@ -275,8 +276,10 @@ def fit_notes(display):
     if text is not None:
         # lines about half as wide as the panel (a note wider than its panel ran into the next one)
         x, names = display.coincide_at_
-        label = hidden_note(names, display._hiding[1], width=_note_width(display.ax_, text))
-        _fit_anywhere(text, x, (label, f"{len(names)} curve{'s' * (len(names) > 1)} on {display._hiding[1]}"))
+        width = _note_width(display.ax_, text)
+        fit_anywhere(text, x, (hidden_note(names, display._hiding[1], width=width),
+                                hidden_note(names, display._hiding[1], width=NOTE_NAME + 2),
+                                f"{len(names)} curve{'s' * (len(names) > 1)} on {display._hiding[1]}"))
         on_baseline = set(names)
     # cost and F: in a panel of its own (a row's panel has its note of the baseline, and no room for two)
     envelopes = getattr(display, "_hiding", (None,))[0] is not None and len(panels(display.ax_.figure)) == 1
@@ -284,25 +287,6 @@ def fit_notes(display):
         on_baseline |= {n for n, line in display.lines_.items() if str(line.get_label()).endswith(MARK)}
         say_hidden(display, {n: line for n, line in display.lines_.items()
                              if n not in on_baseline and legend_name(n) not in on_baseline})
-
-
-def _fit_anywhere(text, x, labels):
-    """Place a note at data ``x`` where it covers nothing, else beside a fifth, two, three or four fifths of the
-    Axes' width (the first free place), the long label before the short one; with none free, hidden (a note over
-    the curves, or past a narrow panel's edge into the next, is worse than none).  Returns whether it shows."""
-    ax = text.axes
-    to_data = ax.transData.inverted()
-    box = ax.bbox
-    others = [float(to_data.transform([[box.x0 + f * box.width, box.y0]])[0, 0]) for f in (0.2, 0.4, 0.6, 0.8)]
-    text.set_visible(True)
-    for label in labels:
-        label = label.replace("\n", " \n ")  # every line set in by the space its first one gets
-        for at in (x, *others):
-            text.set_x(at)
-            if fit_marker_label(text, at, (label, label)):
-                return True
-    text.set_visible(False)
-    return False
 
 
 def _note_width(ax, text):
@@ -374,7 +358,7 @@ def say_hidden(display, lines=None):
     Two classifiers whose curves coincide at the figure's size show as one
     line (prg-07's mlp under lasso, aucsk-02's ridge under tree of the review
     of 494a71d): the note, in small grey text where it covers no line
-    (:func:`~.layout._markers.fit_marker_label`), says which lies under
+    (:func:`~.layout._marker_label.fit_marker_label`), says which lies under
     which; no curve moves.  Found again on each call (the curves moved);
     nothing in a widget's page (its layout frozen).  ``lines``: the curves
     (the display's ``lines_`` when None).
@@ -392,8 +376,8 @@ def say_hidden(display, lines=None):
     text = ax.text(x, 0.5, "", transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
                    linespacing=1.1, multialignment="left")
     text.set_in_layout(False)  # inside the panel: it never shrinks it
-    label = hidden_text(groups, _note_width(ax, text))
     hidden = sum(len(names) for names in groups.values())
-    _fit_anywhere(text, x, (label, f"{hidden} curve{'s' * (hidden > 1)} under another"))
+    fit_anywhere(text, x, (hidden_text(groups, _note_width(ax, text)), hidden_text(groups, NOTE_NAME + 2),
+                            f"{hidden} curve{'s' * (hidden > 1)} under another"))
     display.hidden_text_ = text
     return text

@@ -105,7 +105,7 @@ GRIDS = {"spaces": ("pr", "roc", "cost", "fmeasure"),
 
 # Faults of the figures that other work is to fix: (case prefix, kind) -> owner and reason.  Empty: the
 # narrow explorer's P-bar title that ran past the figure at pi' = 1e-4 now drops its ", uniform" clause when
-# it does not fit (``_axes.fit_title``).
+# it does not fit (``_titles.fit_title``).
 OTHERS = {}
 
 

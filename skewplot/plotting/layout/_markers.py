@@ -2,9 +2,8 @@
 
 :func:`share_markers` draws coinciding marks as one mark shared out in
 wedges (never moving one); :func:`mark_size` sizes a classifier's mark by
-the number of classifiers; :func:`fit_marker_label` puts the marker's label
-on the side of the skew line where it fits inside the panel;
-:func:`show_whole` lets a marker on the Axes' edge (a threshold at ROC's
+the number of classifiers (the marker's label: :mod:`._marker_label`, whose
+names are also read from here); :func:`show_whole` lets a marker on the Axes' edge (a threshold at ROC's
 (0, 0)) be drawn whole over the spines.
 """
 
@@ -15,7 +14,7 @@ import weakref
 import numpy as np
 from matplotlib.transforms import BboxBase
 
-from ._legend import _renderer
+from ._marker_label import _EDGE_PX, CLEAR_PT, LABEL_PLACES, fit_marker_label, line_segments, seen_at  # noqa: F401
 from ._wedges import wedge_marker
 
 __all__ = ["share_markers", "mark_size", "wedge_marker", "wedge_parts", "pie_size", "shared_part", "base_look",
@@ -238,135 +237,3 @@ def wedge_parts(xy):
         if part[i] is None:
             part[i] = free.pop(0)
     return part
-
-
-#: The label's heights tried, in Axes fractions of its anchor, with its vertical alignment: the top first (where
-#: it always was), the bottom, then up the middle.
-LABEL_PLACES = ((0.98, "top"), (0.02, "bottom"), (0.85, "center"), (0.7, "center"), (0.55, "center"),
-                (0.4, "center"), (0.25, "center"), (0.12, "center"))
-_EDGE_PX = 1.5  # a line this far inside the label's box only touches its edge (the skew line it starts at)
-#: Clearance (points) kept between the label's box and a line above or below it: a line along the box's top
-#: runs through the glyphs' tops (the trivial "always +" line at cost 1 in cost-05 of the figure review).
-CLEAR_PT = 2.0
-
-
-def line_segments(line):
-    """The display segments ``(n, 2, 2)`` of a drawn Line2D; a markers-only line's points as zero-length ones."""
-    xy = np.asarray(line.get_xydata(), dtype=float)
-    if not len(xy):
-        return np.empty((0, 2, 2))
-    with np.errstate(invalid="ignore", divide="ignore"):
-        xy = line.get_transform().transform(xy)
-    if line.get_linestyle() not in ("None", "none", "", " ") and len(xy) > 1:
-        segs = np.stack([xy[:-1], xy[1:]], axis=1)  # none across a NaN: matplotlib breaks the line there
-        return segs[np.isfinite(segs).all(axis=(1, 2))]
-    xy = xy[np.isfinite(xy).all(axis=1)]
-    return np.stack([xy, xy], axis=1)
-
-
-#: line -> (its data array, its transform, the view, its segments): a skew step moves the marker and its label
-#: only, and transforming every curve again (a log axis' transform) cost most of a label's fitting.
-_SEGMENTS = weakref.WeakKeyDictionary()
-
-
-def _segments_of(line, view):
-    """:func:`line_segments` of ``line``, computed again only when its data, transform or ``view`` changed."""
-    xy, transform = line.get_xydata(), line.get_transform()
-    seen = _SEGMENTS.get(line)
-    if seen is not None and seen[0] is xy and seen[1] is transform and seen[2] == view:
-        return seen[3]
-    segs = line_segments(line)
-    _SEGMENTS[line] = (xy, transform, view, segs)
-    return segs
-
-
-def _obstacles(ax, text, skip, xspan):
-    """Display segments of ``ax``'s lines (one-point markers as points) other than ``skip`` within ``xspan``.
-
-    Also the boxes of its other texts and of its legend when inside the
-    Axes.  The per-point thin lines (line collections) and bands are
-    background a label may sit on.
-    """
-    view = (tuple(ax.viewLim.bounds), tuple(ax.bbox.bounds))
-    segs = [_segments_of(line, view) for line in ax.lines if line not in skip and line.get_visible()]
-    segs = np.concatenate(segs) if segs else np.empty((0, 2, 2))
-    lo, hi = xspan
-    segs = segs[(np.maximum(segs[:, 0, 0], segs[:, 1, 0]) >= lo) & (np.minimum(segs[:, 0, 0], segs[:, 1, 0]) <= hi)]
-    renderer = _renderer(ax.figure)
-    boxes = [t.get_window_extent(renderer) for t in ax.texts
-             if t is not text and t.get_visible() and t.get_text().strip()]
-    legend = ax.get_legend()
-    if legend is not None and legend.get_visible():
-        boxes.append(legend.get_window_extent(renderer))
-    return segs, boxes
-
-
-def fit_marker_label(text, x, labels, skip=()):
-    """Put ``text`` (a label at data x ``x``) where it fits inside its Axes and covers no line.
-
-    ``labels``: the long label, then a short one used when neither side has
-    room for the long one; never past the panel's edge, never into the next
-    panel.  Of the heights in :data:`LABEL_PLACES` and the sides of the
-    marker where a label fits, the first that covers no line, marker,
-    legend or other text of the Axes is taken (the long label before the
-    short one), else the one covering the fewest (then False is returned).  ``skip``: the lines the
-    label may touch (its skew line).
-    """
-    from ._legend_geometry import _blocked, _crossing
-
-    ax = text.axes
-    box = ax.bbox
-    px = ax.transData.transform((x, 0.5))[0]
-    room = {"left": box.x1 - px, "right": px - box.x0}  # keyed by the label's alignment
-    renderer = _renderer(ax.figure)
-    segs = boxes = bounds = None
-    clear = CLEAR_PT * ax.figure.dpi / 72.0
-    tried = []  # (label, side, frac, va, label box) of every place tried: the fewest-covered one if none is free
-    for rank, label in enumerate(labels):  # measured only when the one before found no free place
-        text.set_text(f" {label} ")
-        extent = text.get_window_extent(renderer)
-        width, height = extent.width, extent.height
-        sides = [side for side in ("left", "right") if width <= room[side]]
-        if not sides:
-            if rank < len(labels) - 1:
-                continue
-            sides = ["left" if room["left"] >= room["right"] else "right"]  # wider than the panel: the roomier side
-        if segs is None:  # the first label measured is the widest: its span holds every later one's
-            segs, boxes = _obstacles(ax, text, set(skip), (px - width - 2.0, px + width + 2.0))
-            bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
-        for frac, va in LABEL_PLACES:
-            y = box.y0 + frac * box.height
-            y0 = y - height if va == "top" else y if va == "bottom" else y - height / 2.0
-            for side in sides:
-                x0 = px if side == "left" else px - width
-                lb = (x0 + _EDGE_PX, y0 - clear, x0 + width - _EDGE_PX, y0 + height + clear)
-                if not any(_meets(b, lb) for b in boxes) and not (len(segs) and _blocked(segs, bounds, lb)):
-                    _place(text, label, side, frac, va)
-                    return True
-                tried.append((label, side, frac, va, lb))
-
-    def covered(place):
-        lb = place[4]
-        return (int(_crossing(segs, lb).sum()) if len(segs) else 0) + sum(1 for b in boxes if _meets(b, lb))
-
-    _place(text, *min(tried, key=covered)[:4])  # min keeps the first of equals: the long label, the top
-    return False
-
-
-def _meets(bbox, box):
-    """Whether the Bbox ``bbox`` and the box ``(x0, y0, x1, y1)`` overlap."""
-    return bbox.x0 < box[2] and bbox.x1 > box[0] and bbox.y0 < box[3] and bbox.y1 > box[1]
-
-
-def _place(text, label, side, frac, va):
-    text.set_text(f" {label} ")
-    text.set_horizontalalignment(side)
-    text.set_verticalalignment(va)
-    text.set_y(frac)
-
-
-def seen_at(ax, x, frac=0.01):
-    """Whether a vertical line at data ``x`` lies inside ``ax``'s x range, off its spines (``frac`` of the width)."""
-    with np.errstate(invalid="ignore", divide="ignore"):
-        f = float((ax.transScale + ax.transLimits).transform([[x, 0.5]])[0, 0])
-    return bool(np.isfinite(f) and frac < f < 1.0 - frac)

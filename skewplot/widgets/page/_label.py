@@ -1,6 +1,6 @@
 """The skew marker's label in a saved page's cost and F panels: what the page needs to place it as the kernel does.
 
-The live label takes the first of :data:`~skewplot.plotting.layout._markers.LABEL_PLACES`
+The live label takes the first of :data:`~skewplot.plotting.layout._marker_label.LABEL_PLACES`
 (heights, then sides of the skew line) where it covers none of the panel's
 lines, markers, legend or other texts (``fit_marker_label``).  The page runs
 the same search (``runtime/label.js``) on the polylines it drew; it needs the

@@ -1,7 +1,7 @@
 (function () {
   "use strict";
   // The skew marker's label in the cost and F panels, placed off the curves as the kernel places it:
-  // skewplot.plotting.layout._markers.fit_marker_label on the polylines the page drew (skewplot/widgets/page/_label.py).
+  // skewplot.plotting.layout._marker_label.fit_marker_label on the polylines the page drew (skewplot/widgets/page/_label.py).
   var page = window.skewplotPage;
 
   // skewplot.plotting.layout._legend_geometry._crossing for one segment [[x, y], [x, y]]: Liang-Barsky clipping against the box
@@ -15,7 +15,7 @@
     }
     return t0 <= t1;
   }
-  // skewplot.plotting.layout._markers.line_segments: a polyline's segments (none across a gap), a marker's point as one
+  // skewplot.plotting.layout._marker_label.line_segments: a polyline's segments (none across a gap), a marker's point as one
   function segments(pts, out) {
     if (pts.length === 1) { if (isFinite(pts[0][0]) && isFinite(pts[0][1])) { out.push([pts[0], pts[0]]); } return; }
     for (var i = 0; i + 1 < pts.length; i++) {
@@ -61,7 +61,7 @@
       for (var k = 0; k < mt.places.length; k++) {
         for (var j = 0; j < sides.length; j++) {
           var at = place(labels[rank], width, sides[j], mt.places[k][0], mt.places[k][1]);
-          var lb = [at.x0 + e, at.y0 - c, at.x0 + width - e, at.y0 + h + c];  // _markers.fit_marker_label's box
+          var lb = [at.x0 + e, at.y0 - c, at.x0 + width - e, at.y0 + h + c];  // _marker_label.fit_marker_label's box
           at.lb = lb;
           if (!mt.boxes.some(function (b) { return meets(b, lb); })
               && !segs.some(function (s) { return crossing(s, lb); })) { return at; }

@@ -20,7 +20,7 @@
     });
     return s;
   }
-  // the kernel's fit_title of the model's describe() at this state (skewplot.plotting._axes.fitted_titles)
+  // the kernel's fit_title of the model's describe() at this state (skewplot.plotting._titles.fitted_titles)
   function titleOf(p) { return p.item.titles[stateIndex(p.by)]; }
   function pbarArea(g) {  // the area under P̄-R over the range: (G(hi) - G(lo)) / (hi - lo), G(x) = x AUC_P̄[0, x]
     var i = idx.skew_range[0], j = idx.skew_range[1], v = C.skew_range.values;
