@@ -129,12 +129,22 @@ def decade_axes(ax, curves):
     lows = [decades(y[(x >= gain(x_lo)) & np.isfinite(y)]) for x, y in curves]
     y_min = min([float(v.min()) for v in lows if v.size] + [0.0])
     y_lo = -0.05 * y_hi if y_min >= 0.0 else y_min - 0.05 * (y_hi - y_min)
+    to_pt = 72.0 / ax.figure.dpi
+    # below 0 the gains -1, -3, -9... that fit; a curve dipping below 0 but short of the first of them had no tick
+    # to read it against (prg-10's tree at -0.111): the Axes then reach down to that tick
+    below = _negative_ticks(y_lo, ax.bbox.height * to_pt, y_hi - y_lo) if y_min < 0.0 else []
+    # (a dip under 1 % of the axis, a curve's end a rounding below 0, needs none: prg-03's svm at -0.004 decades)
+    for g in _NEGATIVE_GAINS if y_min < -0.01 * y_hi and not below else ():  # the first that keeps its gap from 0
+        d = float(decades(g))
+        lo = d - 0.05 * (y_hi - d)
+        below = _negative_ticks(lo, ax.bbox.height * to_pt, y_hi - lo)
+        if below:
+            y_lo = lo
+            break
     ax.set_xlim(gain(x_lo), gain(x_hi))
     ax.set_ylim(gain(y_lo), gain(y_hi))
-    to_pt = 72.0 / ax.figure.dpi
     _ticks(ax.xaxis, 0.0, x_hi, ax.bbox.width * to_pt)
-    # a y label is one line high: twice the ticks of a width; below 0 the gains -1, -3, -9... that fit
-    below = _negative_ticks(y_lo, ax.bbox.height * to_pt, y_hi - y_lo) if y_min < 0.0 else []
+    # a y label is one line high: twice the ticks of a width
     _ticks(ax.yaxis, 0.0, y_hi, 2.0 * ax.bbox.height * to_pt, below)
     return x_hi
 

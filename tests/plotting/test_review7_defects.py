@@ -3,7 +3,8 @@ issue 42), each on small data (the marks': ``test_coinciding_marks.py``).
 
 Each test fails on cfcc6a9: a tick label cut at the figure's edge (skt-02), a title fitted before the layout
 drawn past the figure's edge (tmp-04), a label fitted before the layout left across its panel's spine (apn-05 on
-matplotlib 3.8), and a note of hidden curves that counted them where a narrow place held their names (prg-08).
+matplotlib 3.8), a precision gain below 0 with no tick to read it against (prg-10), and a note of hidden curves
+that counted them where a narrow place held their names (prg-08).
 """
 
 import matplotlib.pyplot as plt
@@ -78,6 +79,19 @@ def test_a_label_the_layout_pushes_past_its_panel_is_fitted_again():
     fig.canvas.draw()
     box = text.get_window_extent()
     assert ax.bbox.x0 - 0.5 <= box.x0 and box.x1 <= ax.bbox.x1 + 0.5, text.get_text()
+
+
+def test_a_precision_gain_below_zero_has_a_tick_to_read_it_against():
+    # prg-10: tree's PR-gain curve ran to -0.11 in panels 1-2, the Axes reached below 0, but no tick was there
+    from skewplot.plotting._gain_axes import decade_axes, decades
+
+    fig, ax = plt.subplots(figsize=(3.5, 2.8), dpi=100)
+    x = 1.0 - np.geomspace(1.0, 1e-4, 50)
+    curves = [(x, 1.0 - np.geomspace(0.5, 1e-3, 50)), (x, np.linspace(-0.1, 0.5, 50))]
+    decade_axes(ax, curves)
+    lo, hi = ax.get_ylim()
+    below = [g for g in ax.yaxis.get_majorticklocs() if g < 0 and lo <= g <= hi]
+    assert below and decades(lo) < decades(-0.1)
 
 
 def test_a_note_takes_a_narrow_free_place_before_it_counts():
