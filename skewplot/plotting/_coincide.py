@@ -33,7 +33,7 @@ from .layout._legend import panels
 from .layout._legend_areas import is_page
 from .layout._marker_label import fit_anywhere
 
-__all__ = ["coinciding_runs", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes",
+__all__ = ["coinciding_runs", "crossing_hidden", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes",
            "note_envelopes", "hidden_note", "fit_notes", "hidden_under", "hidden_text", "say_hidden", "MIN_SHARE",
            "MARK"]
 
@@ -112,6 +112,13 @@ def coinciding_runs(ax, curve, other, width, min_share=MIN_SHARE, apart_from=Non
         runs.append((float(x0), float(x1), (px[stop - 1] - px[start]) / box.width,
                      bool(px[start] - box.x0 < 1.5), bool(box.x1 - px[stop - 1] < 1.5)))
     return runs
+
+
+def crossing_hidden(ax, line, other, x):
+    """Whether the curve ``line`` lies on ``other`` (within ``COVERED`` of its width, :func:`coinciding_runs`) at
+    data ``x``: their crossing there cannot be seen (a pi* line pointed at the hidden ridge/tree swap, aucsk-02)."""
+    runs = coinciding_runs(ax, line.get_data(), other.get_data(), COVERED * line.get_linewidth() * ax.figure.dpi / 72)
+    return any(x0 <= x <= x1 for x0, x1, *_ in runs)
 
 
 def lies_on(ax, curve, other, width, min_share=MIN_SHARE):

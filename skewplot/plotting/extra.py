@@ -11,6 +11,7 @@ from ..metrics.auc import INTERPOLATIONS, aucpr_at_skews, aucpr_min
 from ..metrics.precision import transform_precision
 from ..skew.base import skew_text
 from ._axes import data_set_title, data_skew, fit_title, log_axis, logit_axis, skew_window
+from ._coincide import crossing_hidden
 from ._display import Display, as_points_dict, legend_name, palette
 from ._kwargs import check_style
 from .layout._figure import fit_label, legible
@@ -19,7 +20,6 @@ from .layout._markers import fit_marker_label, seen_at
 __all__ = ["SkewTransformDisplay", "plot_skew_transform", "AUCPRSkewDisplay", "plot_aucpr_vs_skew", "APNullDisplay",
            "plot_ap_null"]
 
-_P = np.linspace(0.0, 1.0, 301)
 #: Measured precisions of the skew transform, evenly in log-odds from 1e-3 to 1 - 1e-3 (its axes: see ``_axes``)
 _P_LOGIT = 1.0 / (1.0 + np.exp(-np.linspace(np.log(1e-3 / (1 - 1e-3)), np.log((1 - 1e-3) / 1e-3), 301)))
 
@@ -131,8 +131,8 @@ class AUCPRSkewDisplay(Display):
     ``lines_`` holds one curve per classifier; ``baselines_`` the random
     classifier (AUC = pi') and the minimum achievable AUC; ``inversions_``
     maps each pair ``(a, b)`` to the skews where their ranking flips, drawn
-    as vertical lines in ``markers_`` (those off the axis' ends, where no
-    line can be seen, are left out).  ``update(normalize=...)``.
+    as vertical lines in ``markers_`` (none off the axis' ends or where one
+    curve lies on the other: no swap to see).  ``update(normalize=...)``.
     """
 
     _says_hidden = True  #: a curve under another classifier's is named in a note (``_coincide.fit_notes``)
@@ -185,6 +185,7 @@ class AUCPRSkewDisplay(Display):
         if self.log_skew:
             log_axis(ax)
         ax.set_xlim(*skew_window(self.skews, self.log_skew))
+        ax.set_ylim(0, 1.02)
         names = list(self.points)
         for i, a in enumerate(names):
             for b in names[i + 1:]:
@@ -193,13 +194,14 @@ class AUCPRSkewDisplay(Display):
                 for k, r in enumerate(roots):
                     if not seen_at(ax, r):  # on a spine or past it (pi* = 0.9999955 at the right end): no line to see
                         continue
+                    if crossing_hidden(ax, self.lines_[a], self.lines_[b], r):  # a swap no reader sees (aucsk-02)
+                        continue
                     self.markers_[(a, b, k)] = ax.axvline(r, color="0.2", linewidth=0.8, linestyle="-.",
                                                           label=None if self.markers_ else "ranking inverts (π*)")
                     text = ax.text(r, 0.98, "", transform=ax.get_xaxis_transform(), ha="left", va="top",
                                    fontsize=legible("x-small"))
                     text.set_in_layout(False)
                     self.inversion_texts_.append((text, r, self.markers_[(a, b, k)], (a, b)))
-        ax.set_ylim(0, 1.02)
         fit_label(ax.xaxis, "Deployment skew $\\pi'$", "$\\pi'$")
         self._ylabel()
         self._title()

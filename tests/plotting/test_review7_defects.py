@@ -3,8 +3,9 @@ issue 42), each on small data (the marks': ``test_coinciding_marks.py``).
 
 Each test fails on cfcc6a9: a tick label cut at the figure's edge (skt-02), a title fitted before the layout
 drawn past the figure's edge (tmp-04), a label fitted before the layout left across its panel's spine (apn-05 on
-matplotlib 3.8), a precision gain below 0 with no tick to read it against (prg-10), and a note of hidden curves
-that counted them where a narrow place held their names (prg-08).
+matplotlib 3.8), a precision gain below 0 with no tick to read it against (prg-10), a pi* line at the crossing of
+two curves drawn on each other (aucsk-02/03), and a note of hidden curves that counted them where a narrow place
+held their names (prg-08).
 """
 
 import matplotlib.pyplot as plt
@@ -92,6 +93,26 @@ def test_a_precision_gain_below_zero_has_a_tick_to_read_it_against():
     lo, hi = ax.get_ylim()
     below = [g for g in ax.yaxis.get_majorticklocs() if g < 0 and lo <= g <= hi]
     assert below and decades(lo) < decades(-0.1)
+
+
+def _crossing_twins():
+    rng = np.random.default_rng(0)
+    y = (rng.random(20000) < 0.01).astype(int)
+    base = rng.normal(size=y.size) + 1.2 * y
+    twin = np.where(base > 2.0, base + 0.15, base) + rng.normal(scale=0.05, size=y.size)  # its top a little better
+    return {"strong": sp.operating_points(y, rng.normal(size=y.size) + 2.5 * y), "ridge": sp.operating_points(y, base),
+            "tree": sp.operating_points(y, twin)}
+
+
+@pytest.mark.slow  # a drawn figure: about 1 s
+def test_no_inversion_is_marked_where_its_two_curves_lie_on_each_other():
+    # aucsk-02: "π* = 0.260 (ridge / tree)" named a crossing of two curves drawn one over the other
+    pts = _crossing_twins()
+    disp = sp.plot_aucpr_vs_skew(pts)
+    roots = disp.inversions_[("ridge", "tree")]
+    seen = [r for r in roots if 1e-4 < r < 0.99]
+    assert seen  # they do swap places inside the axis...
+    assert not [key for key in disp.markers_ if key[:2] == ("ridge", "tree")]  # ...where no reader sees it
 
 
 def test_a_note_takes_a_narrow_free_place_before_it_counts():
