@@ -350,8 +350,8 @@ class APNullDisplay(Display):
         self._place_legend()
         if self.observed_text_ is not None:
             value, p = number(self.observed), p_value(self.pvalue_)
-            # on two lines before the p-value is dropped: a log axis' narrow side kept only "0.0300" (apn-05)
-            forms = (f"observed {value}, normal {p}", f"{value}, normal {p}", f"{value}\nnormal {p}", value)
+            # no "observed" (the legend says it; apn-05); two lines before no p (a log axis' narrow side: "0.0300")
+            forms = (f"{value}, normal {p}", f"{value}\nnormal {p}", value)
             fit_marker_label(self.observed_text_, self.observed, forms, skip=(self.lines_["observed"],))
         return self
 

@@ -131,3 +131,20 @@ def test_a_note_takes_a_narrow_free_place_before_it_counts():
     box = text.get_window_extent()
     to_data = ax.transData.inverted()
     assert 0.25 <= to_data.transform([[box.x0, 0]])[0, 0] and to_data.transform([[box.x1, 0]])[0, 0] <= 0.395
+
+
+@pytest.mark.slow  # a row of three null distributions: about 2 s
+def test_a_row_of_ap_nulls_writes_its_observed_values_in_one_form(tmp_path):
+    # apn-05 (review10): panel 2's line had room for "observed 0.0600, normal p < 1e-4", panels 1 and 3 only for
+    # "0.0300, normal p < 1e-4": two kinds of label in one row. The line's colour and legend entry say "observed".
+    import matplotlib as mpl
+
+    with mpl.rc_context():
+        sp.set_theme(context="paper", column="double")
+        fig, axes = plt.subplots(1, 3)
+        displays = [sp.plot_ap_null(5000, n_pos, observed=3 * n_pos / 5000, n_samples=500, random_state=k, ax=ax)
+                    for k, (ax, n_pos) in enumerate(zip(axes, (50, 100, 150), strict=True))]
+        fig.savefig(tmp_path / "row.png", dpi=200)
+    texts = [d.observed_text_.get_text().strip() for d in displays]
+    assert [t.startswith("observed") for t in texts] == [False] * 3, texts  # main: [False, True, False]
+    assert all(", normal p" in t for t in texts), texts
