@@ -481,6 +481,19 @@ def fresh_draw(sess):
     assert sess.run("w.figure.canvas.draw(); print('FRESH', w.figure.stale)", "FRESH") == "False"
 
 
+def settled_state(sess, read, disagreement, timeout=120.0):
+    """Poll ``read()`` (the kernel's state) until ``disagreement(state)`` is None (the kernel has taken every step
+    the page shows and agrees with it); return that state."""
+    deadline = time.monotonic() + timeout
+    while True:
+        s = read()
+        problem = disagreement(s)
+        if problem is None:
+            return s
+        assert time.monotonic() < deadline, problem
+        sess.page.wait_for_timeout(500)  # polling the condition
+
+
 def wait_changed(locator, before, page, timeout=60.0):
     """Poll until ``locator``'s text is no longer ``before`` (a readout or table after a step)."""
     deadline = time.monotonic() + timeout

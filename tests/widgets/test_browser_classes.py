@@ -16,7 +16,6 @@ over 5 s).  Screenshots go to
 import decimal
 import json
 import re
-import time
 
 import pytest
 
@@ -27,6 +26,7 @@ from ._browser import (
     figure_locator,
     fresh_draw,
     kernel_cpu,
+    settled_state,
     wait_changed,
     widget_page,
 )
@@ -70,14 +70,8 @@ def _disagreement(s, slider, table):
 
 def _agree(sess, slider, table, timeout=120.0):
     """Wait until the kernel has taken every step the page shows; then its numbers must be the metrics'."""
-    deadline = time.monotonic() + timeout
-    while True:
-        s = json.loads(sess.ask(STATE, "CSTATE"))
-        problem = _disagreement(s, slider, table)
-        if problem is None:
-            break
-        assert time.monotonic() < deadline, problem
-        sess.page.wait_for_timeout(500)  # polling the condition
+    s = settled_state(sess, lambda: json.loads(sess.ask(STATE, "CSTATE")),
+                      lambda s: _disagreement(s, slider, table), timeout)
     assert s["chosen"] == s["value"], s  # the chosen class at the slider's prior, the others scaled
     assert sum(s["priors"]) == pytest.approx(1.0, abs=1e-12), s
     assert all(d == pytest.approx(s["priors"], rel=1e-12) for d in s["displays"]), s

@@ -12,7 +12,6 @@ Screenshots go to ``$SKEWPLOT_ARTIFACTS/widgets``.
 
 import json
 import re
-import time
 
 import pytest
 
@@ -23,6 +22,7 @@ from ._browser import (
     figure_locator,
     fresh_draw,
     kernel_cpu,
+    settled_state,
     wait_changed,
     widget_page,
 )
@@ -67,14 +67,8 @@ def _press(page, slider, key, times):
 
 
 def _agree(sess, control, table, timeout=120.0):
-    deadline = time.monotonic() + timeout
-    while True:
-        s = json.loads(sess.ask(STATE, "TSTATE"))
-        problem = _disagreement(s, control, table)
-        if problem is None:
-            break
-        assert time.monotonic() < deadline, problem
-        sess.page.wait_for_timeout(500)  # polling the condition
+    s = settled_state(sess, lambda: json.loads(sess.ask(STATE, "TSTATE")),
+                      lambda s: _disagreement(s, control, table), timeout)
     # the kernel's numbers: the rank's point, and recall and precision at pi' by brute force from its counts
     assert s["index"] == s["points"] - 1 - s["rank"], s
     assert s["recall"] == pytest.approx(s["brute"][0], rel=1e-12, abs=1e-15), s

@@ -26,6 +26,7 @@ from ._browser import (
     figure_locator,
     kernel_cpu,
     pixels,
+    settled_state,
     stable_screenshot,
     wait_changed,
     widget_page,
@@ -86,14 +87,8 @@ def _disagreement(s, slider, readout, name):
 
 def _agree(sess, slider, readout, name, display, timeout=120.0):
     """Wait until the kernel has taken every step the slider shows, then they must all agree."""
-    deadline = time.monotonic() + timeout
-    while True:
-        s = _state(sess, name, display)
-        problem = _disagreement(s, slider, readout, name)
-        if problem is None:
-            return s
-        assert time.monotonic() < deadline, problem
-        sess.page.wait_for_timeout(500)  # polling the condition
+    return settled_state(sess, lambda: _state(sess, name, display), lambda s: _disagreement(s, slider, readout, name),
+                         timeout)
 
 
 @pytest.mark.parametrize("backend", ["widget", "inline"])
