@@ -223,7 +223,9 @@ def f_envelope(data=None, y_score=None, *, skews=None, y_true=None, sample_weigh
     f_alpha = resolve_f_weight(f_alpha, beta)
     pi = _skew_grid(skews)
     tpr, fpr = np.asarray(pts.tpr), np.asarray(pts.fpr)
-    best, index = _best_on(tpr, fpr, _envelope_candidates(tpr, fpr, f_alpha), np.atleast_1d(pi), f_alpha)
+    # the hull's vertices, kept on the points (they never change): a widget asks again at every step
+    cand = pts._memo(("f_envelope_candidates", f_alpha == 1.0), lambda: _envelope_candidates(tpr, fpr, f_alpha))
+    best, index = _best_on(tpr, fpr, cand, np.atleast_1d(pi), f_alpha)
     if pi.ndim == 0:
         return float(best[0]), int(index[0])
     return best, index

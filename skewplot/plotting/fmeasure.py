@@ -7,15 +7,7 @@ import numpy as np
 from .._defaults import N_BOOT_BAND
 from .._validate import renamed_keywords
 from ..metrics._inputs import classifiers, skew_by_name
-from ..metrics.fmeasure import (
-    _best_on,
-    _envelope_candidates,
-    _skew_grid,
-    f_always_positive,
-    f_crossing,
-    f_curves,
-    resolve_f_weight,
-)
+from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope, resolve_f_weight
 from ..skew.base import skew_text
 from ._axes import log_axis
 from ._docstrings import fill_doc
@@ -111,18 +103,7 @@ class FMeasureDisplay(EnvelopeDisplay):
         return x, self._envelope_at(hull, x)
 
     def _envelope_at(self, hull, x):
-        # f_envelope's own steps, with the hull's candidates found once per F weight: the curve and the marker
-        # ask on every step
-        memo = self.__dict__.setdefault("_candidates", {})  # id -> (the hull, kept alive; f_alpha, candidates)
-        kept = memo.get(id(hull))
-        if kept is None or kept[1] != self.f_alpha:
-            drawn = {id(h) for hulls in self._hulls.values() for h in hulls}  # a prior step makes new hulls
-            for key in [key for key in memo if key not in drawn]:
-                del memo[key]
-            tpr, fpr = np.asarray(hull.tpr), np.asarray(hull.fpr)
-            kept = memo[id(hull)] = (hull, self.f_alpha, _envelope_candidates(tpr, fpr, self.f_alpha))
-        return _best_on(np.asarray(hull.tpr), np.asarray(hull.fpr), kept[2], np.atleast_1d(_skew_grid(x)),
-                        self.f_alpha)[0]
+        return f_envelope(hull, skews=x, f_alpha=self.f_alpha)[0]  # its candidates are kept on the hull's points
 
     def _baseline_curves(self):
         return {"always_positive": (self._skews, f_always_positive(self._skews, f_alpha=self.f_alpha),
