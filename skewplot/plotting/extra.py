@@ -287,7 +287,10 @@ class APNullDisplay(Display):
     ``lines_["density"]`` (normal with the exact mean and variance),
     ``lines_["approx"]`` (the [Z] approximation, dashed), ``lines_["observed"]``;
     ``histogram_`` holds the bars.  ``pvalue_`` is the normal p-value of
-    ``observed`` (greater).
+    ``observed`` (greater); ``pvalue_sampled_``, set by :meth:`plot`, the
+    share of the histogram's rankings at or above it, ``(1 + k) / (N + 1)``:
+    AP's null is skewed right, so at small ``n_pos`` the normal tail can be
+    far smaller than what the rankings show.
     """
 
     def __init__(self, n, n_pos, *, observed=None, n_samples=20000, random_state=None):
@@ -299,12 +302,15 @@ class APNullDisplay(Display):
         self.n_samples = check_int(n_samples, "n_samples", lo=1)
         self.random_state = random_state
         self.pvalue_ = None if observed is None else float(self.null.pvalue(self.observed))
+        self.pvalue_sampled_ = None
 
     def plot(self, ax=None, **kwargs):
         from .layout._legend import is_page, panels
 
         ax = self._attach(ax)
         draws = self.null.sample(self.n_samples, random_state=self.random_state)
+        if self.observed is not None:
+            self.pvalue_sampled_ = float(self.null.pvalue(self.observed, approximation="permutation", draws=draws))
         style = {"color": palette(1)[0], "alpha": 0.6, "linewidth": 0}  # no white edges: narrow bars stay seen
         style.update(kwargs)
         sd = np.sqrt(self.null.var)
@@ -350,8 +356,14 @@ class APNullDisplay(Display):
         self._place_legend()
         if self.observed_text_ is not None:
             value, p = number(self.observed), p_value(self.pvalue_)
-            # no "observed" (the legend says it; apn-05); two lines before no p (a log axis' narrow side: "0.0300")
-            forms = (f"{value}, normal {p}", f"{value}\nnormal {p}", value)
+            least = 1.0 / (self.n_samples + 1)  # no ranking at or above: p is at most this
+            mantissa, exponent = format(least, ".0e").split("e")
+            sampled = (f"p \u2264 {mantissa}e{int(exponent)}" if self.pvalue_sampled_ <= least * (1 + 1e-9)
+                       else p_value(self.pvalue_sampled_, resolution=least))
+            # no "observed" (the legend says it; apn-05); lines stacked before a p goes (a log axis' narrow side:
+            # "0.0300"); the sampled p outlasts the normal one, which a skewed null can make far too small
+            forms = (f"{value}, normal {p}, sampled {sampled}", f"{value}\nnormal {p}\nsampled {sampled}",
+                     f"{value}\nsampled {sampled}", value)
             fit_marker_label(self.observed_text_, self.observed, forms, skip=(self.lines_["observed"],))
         return self
 

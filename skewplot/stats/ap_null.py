@@ -253,7 +253,8 @@ class AveragePrecisionNull:
         return out.reshape(shape)
 
     @renamed_keywords(method="approximation")
-    def pvalue(self, ap, alternative="greater", approximation="normal", n_samples=9999, random_state=None):
+    def pvalue(self, ap, alternative="greater", approximation="normal", n_samples=9999, random_state=None,
+               draws=None):
         """p-value of an observed AP against random ranking.
 
         Parameters
@@ -271,6 +272,10 @@ class AveragePrecisionNull:
         n_samples : int, default=9999
             Random rankings for ``approximation="permutation"``.
         random_state : None, int, SeedSequence, Generator or RandomState
+        draws : array-like, optional
+            APs of random rankings already drawn (:meth:`sample`), used by
+            ``approximation="permutation"`` instead of ``n_samples`` new ones
+            (a histogram's draws and its p-value from the same rankings).
 
         Returns
         -------
@@ -284,6 +289,10 @@ class AveragePrecisionNull:
         >>> round(null.pvalue(0.28), 4)
         0.003
         >>> bool(null.pvalue(0.28, approximation="permutation", n_samples=999, random_state=0) < 0.02)
+        True
+        >>> draws = null.sample(999, random_state=0)
+        >>> null.pvalue(0.28, approximation="permutation", draws=draws) == null.pvalue(
+        ...     0.28, approximation="permutation", n_samples=999, random_state=0)
         True
         """
         check_choice(alternative, "alternative", ALTERNATIVES)
@@ -301,8 +310,16 @@ class AveragePrecisionNull:
                 z = (a - self._mean) / self.std
                 greater, less = norm.sf(z), norm.cdf(z)
         else:
-            n_samples = check_int(n_samples, "n_samples", lo=1)
-            draws = np.sort(self.sample(n_samples, random_state))
+            if draws is None:
+                n_samples = check_int(n_samples, "n_samples", lo=1)
+                draws = np.sort(self.sample(n_samples, random_state))
+            else:
+                draws = np.sort(check_values(draws, "draws").ravel())
+                if draws.size == 0:
+                    raise ValueError("draws must hold at least one AP of a random ranking, got none")
+                if draws[0] < 0 or draws[-1] > 1:
+                    raise ValueError(f"draws must lie in [0, 1], found values in [{draws[0]:g}, {draws[-1]:g}]")
+                n_samples = draws.size
             n_ge = n_samples - np.searchsorted(draws, a - _TIE_TOL, side="left")
             n_le = np.searchsorted(draws, a + _TIE_TOL, side="right")
             greater = (1.0 + n_ge) / (n_samples + 1.0)

@@ -43,16 +43,52 @@ def test_ap_null_draws_exact_moments_and_observed():
         sp.plot_ap_null(200, 20, observed=1.5)
 
 
+def _ap(ranked):
+    """Average precision of one ranking (1 = positive), from its definition."""
+    ranked = np.asarray(ranked)
+    hits = np.cumsum(ranked)
+    return float(np.mean(hits[ranked == 1] / (np.flatnonzero(ranked) + 1)))
+
+
+def test_ap_null_sampled_p_is_the_share_of_its_own_rankings_and_near_the_exact_tail():
+    # review11's question: at few positives AP's null is skewed right, and the normal p (exact moments) understates
+    # the tail; the display also gives the share of its histogram's rankings at or above the observed AP
+    from itertools import combinations
+
+    n, m, observed = 12, 3, 0.9
+    exact = [_ap(np.isin(np.arange(n), c).astype(int)) for c in combinations(range(n), m)]  # all 220 rankings
+    tail = np.mean(np.asarray(exact) >= observed - 1e-12)
+    disp = sp.plot_ap_null(n, m, observed=observed, n_samples=20000, random_state=3)
+    null = sp.stats.average_precision_null(n, m)
+    draws = null.sample(20000, random_state=3)  # the histogram's rankings (the same seed)
+    assert disp.pvalue_sampled_ == (1 + np.sum(draws >= observed - 1e-12)) / 20001
+    se = np.sqrt(tail * (1 - tail) / 20000)
+    assert abs(disp.pvalue_sampled_ - tail) < 4 * se + 1 / 20001
+    assert abs(disp.pvalue_ - tail) > 10 * se  # here the normal tail is off: why the sampled one is shown
+    assert "sampled p = " in disp.observed_text_.get_text()
+
+
+def test_ap_null_pvalue_of_given_draws_checks_them():
+    null = sp.stats.average_precision_null(200, 20)
+    draws = null.sample(999, random_state=0)
+    assert null.pvalue(0.2, approximation="permutation", draws=draws) == null.pvalue(
+        0.2, approximation="permutation", n_samples=999, random_state=0)
+    assert null.pvalue(1.0, approximation="permutation", draws=draws) == 1 / 1000
+    for bad, match in (([], "at least one"), ([0.1, 1.5], r"\[0, 1\]"), ([0.1, np.nan], "draws")):
+        with pytest.raises(ValueError, match=match):
+            null.pvalue(0.2, approximation="permutation", draws=bad)
+
+
 @pytest.mark.slow  # one small figure, laid out
 def test_the_observed_aps_p_value_goes_onto_a_second_line_before_it_is_dropped():
     # figure review of e16aa30 (apn-05): where "0.0300, normal p < 1e-4" found no room beside the observed line,
-    # the label kept "0.0300" alone; at 2.25-2.45 in wide it now reads on two lines
+    # the label kept "0.0300" alone; at 2.25-2.45 in wide it now reads on stacked lines
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(2.35, 2.6), dpi=100, layout="constrained")
     disp = sp.plot_ap_null(5000, 50, observed=0.03, n_samples=500, random_state=0, ax=ax)
     fig.canvas.draw()
-    assert disp.observed_text_.get_text().strip() == "0.0300\nnormal p < 1e-4"
+    assert disp.observed_text_.get_text().strip() == "0.0300\nnormal p < 1e-4\nsampled p = 0.0080"
     box = disp.observed_text_.get_window_extent()
     assert ax.bbox.x0 <= box.x0 and box.x1 <= ax.bbox.x1 and box.y1 <= ax.bbox.y1
     plt.close(fig)

@@ -147,4 +147,5 @@ def test_a_row_of_ap_nulls_writes_its_observed_values_in_one_form(tmp_path):
         fig.savefig(tmp_path / "row.png", dpi=200)
     texts = [d.observed_text_.get_text().strip() for d in displays]
     assert [t.startswith("observed") for t in texts] == [False] * 3, texts  # main: [False, True, False]
-    assert all(", normal p" in t for t in texts), texts
+    assert all("normal p" in t and "sampled p" in t for t in texts), texts
+    assert len({t.count("\n") for t in texts}) == 1, texts  # one form: every label on as many lines
