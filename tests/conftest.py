@@ -69,7 +69,7 @@ SLOW_DOCTESTS = {
     "skewplot.plotting.comparison.plot_comparison",
     "skewplot.plotting.cost.plot_cost",
     "skewplot.plotting.decision.plot_decision",
-    "skewplot.plotting.extra.plot_ap_null",
+    "skewplot.plotting.ap_null.plot_ap_null",
     "skewplot.plotting.extra.plot_skew_transform",
     "skewplot.plotting.layout._figure.fit_label",
     "skewplot.plotting.pr.PRDisplay.set_floor_skew",

@@ -30,7 +30,7 @@ _LAZY = {
     "plot_skew_transform": "extra",
     "plot_aucpr_vs_skew": "extra",
     "plot_pr_surface": "surface",
-    "plot_ap_null": "extra",
+    "plot_ap_null": "ap_null",
     "ComparisonDisplay": "comparison",
     "plot_comparison": "comparison",
 }
