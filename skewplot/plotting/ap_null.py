@@ -92,8 +92,7 @@ class APNullDisplay(Display):
         if self.observed_text_ is not None:
             value, p = number(self.observed), p_value(self.pvalue_)
             least = 1.0 / (self.n_samples + 1)  # no ranking at or above: p is at most this
-            mantissa, exponent = format(least, ".0e").split("e")
-            sampled = (f"p \u2264 {mantissa}e{int(exponent)}" if self.pvalue_sampled_ <= least * (1 + 1e-9)
+            sampled = (f"p \u2264 {_rounded_up(least)}" if self.pvalue_sampled_ <= least * (1 + 1e-9)
                        else p_value(self.pvalue_sampled_, resolution=least))
             # no "observed" (the legend says it; apn-05); lines stacked before a p goes (a log axis' narrow side:
             # "0.0300"); the sampled p outlasts the normal one, which a skewed null can make far too small
@@ -101,6 +100,19 @@ class APNullDisplay(Display):
                      f"{value}\nsampled {sampled}", value)
             fit_marker_label(self.observed_text_, self.observed, forms, skip=(self.lines_["observed"],))
         return self
+
+
+def _rounded_up(bound):
+    """``bound`` to one significant digit, rounded up (a bound printed below itself is no bound).
+
+    >>> _rounded_up(1 / 2001), _rounded_up(1 / 3001), _rounded_up(1 / 7001), _rounded_up(1 / 10001)
+    ('5e-4', '4e-4', '2e-4', '1e-4')
+    """
+    exponent = int(np.floor(np.log10(bound)))
+    digit = int(np.ceil(round(bound / 10.0**exponent, 9)))
+    if digit == 10:
+        digit, exponent = 1, exponent + 1
+    return f"{digit}e{exponent}"
 
 
 def _normal_line(ax, x, mean, var, **style):

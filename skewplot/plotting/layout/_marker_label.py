@@ -12,6 +12,7 @@ from __future__ import annotations
 import weakref
 
 import numpy as np
+from matplotlib.container import BarContainer
 
 from .._notes import held, note, notes, unheld
 from ._figure import AFTER_LAYOUT
@@ -76,6 +77,9 @@ def _obstacles(ax, text, skip, xspan):
     renderer = _renderer(ax.figure)
     boxes = [t.get_window_extent(renderer) for t in ax.texts
              if t is not text and t.get_visible() and t.get_text().strip()]
+    # a histogram's bars are data (apn-02 on matplotlib 3.8: a label at mid-height ran across them)
+    boxes += [bar.get_window_extent(renderer) for bars in ax.containers if isinstance(bars, BarContainer)
+              for bar in bars if bar.get_visible() and bar.get_height() != 0]
     legend = ax.get_legend()
     if legend is not None and legend.get_visible():
         boxes.append(legend.get_window_extent(renderer))
@@ -105,7 +109,7 @@ def fit_marker_label(text, x, labels, skip=()):
     clear = CLEAR_PT * ax.figure.dpi / 72.0
     tried = []  # (label, side, frac, va, label box) of every place tried: the fewest-covered one if none is free
     for rank, label in enumerate(labels):  # measured only when the one before found no free place
-        text.set_text(f" {label} ")
+        text.set_text(_padded(label))
         extent = text.get_window_extent(renderer)
         width, height = extent.width, extent.height
         sides = [side for side in ("left", "right") if width <= room[side]]
@@ -140,8 +144,13 @@ def _meets(bbox, box):
     return bbox.x0 < box[2] and bbox.x1 > box[0] and bbox.y0 < box[3] and bbox.y1 > box[1]
 
 
+def _padded(label):
+    """``label`` with a space at both ends of every line: each line of a stacked label as far from its line."""
+    return "\n".join(f" {line} " for line in label.split("\n"))
+
+
 def _place(text, label, side, frac, va):
-    text.set_text(f" {label} ")
+    text.set_text(_padded(label))
     text.set_horizontalalignment(side)
     text.set_verticalalignment(va)
     text.set_y(frac)
@@ -170,7 +179,6 @@ def fit_anywhere(text, x, labels):
     text.set_visible(True)
     shown = False
     for label in labels:
-        label = label.replace("\n", " \n ")  # every line set in by the space its first one gets
         for at in (x, *others):
             text.set_x(at)
             if fit_marker_label(text, at, (label, label)):
