@@ -19,7 +19,7 @@ import numpy as np
 from .._frames import eager_columns, is_table
 from .._validate import as_plain_array, check_1d_array, check_finite, check_nonnegative, check_same_length, plain
 from .mixed_counts import class_at
-from .points import OperatingPoints
+from .points import OperatingPoints, _readonly
 
 __all__ = ["OneVsRest", "one_vs_rest", "check_priors", "PRIOR_ATOL"]
 
@@ -112,10 +112,9 @@ class OneVsRest(Mapping):
     __slots__ = ("_points", "_counts")
 
     def __init__(self, points, counts):
-        # Private: one_vs_rest validates; this only stores.  ``counts[k]``: (n_points, K) cumulative weight of
-        # each class scored at or above each threshold of class k's curve (column k is its tp).
+        # Private: one_vs_rest validates; this only stores (``counts``: see class_counts).
         object.__setattr__(self, "_points", dict(points))
-        object.__setattr__(self, "_counts", dict(counts))
+        object.__setattr__(self, "_counts", {k: _readonly(c) for k, c in counts.items()})
 
     def __setattr__(self, name, value):
         raise AttributeError("OneVsRest is immutable")
@@ -136,6 +135,10 @@ class OneVsRest(Mapping):
     @property
     def priors(self):
         return {k: pts.skew for k, pts in self._points.items()}
+
+    def class_counts(self, cls):
+        """Read-only array: ``[i, j]``, the weight of class ``classes[j]`` at or above ``self[cls].thresholds[i]``."""
+        return self._counts[cls]
 
     def __repr__(self):
         shown = ", ".join(f"{plain(k)}: {p:.4g}" for k, p in self.priors.items())
@@ -333,10 +336,9 @@ def one_vs_rest(y_true=None, y_score=None, *, classes=None, sample_weight=None, 
     Raises
     ------
     ValueError
-        Two classes (use the binary functions); a class of ``classes``
-        absent from ``y_true`` (its curve has no positives), or a label of
-        ``y_true`` that no column scores; lengths or column counts that do
-        not match; NaN or infinite scores.
+        Two classes (use the binary functions); a class of ``classes`` absent from ``y_true`` (its curve
+        has no positives), or a label of ``y_true`` that no column scores; lengths or column counts that
+        do not match; NaN or infinite scores.
 
     Examples
     --------

@@ -49,13 +49,13 @@ LOG_CELL = 1e-3
 
 
 def _own(ovr, k):
-    return ovr._points[k]
+    return ovr[k]
 
 
 def _kept(ovr, k, key, compute):
     """``compute()`` (row indices of class ``k``), cached, its counts gathered once for every step to read."""
     own = _own(ovr, k)
-    return own._memo(key, lambda: keep_rows(own._memo("kept_rows", dict), ovr._counts[k], compute()))
+    return own._memo(key, lambda: keep_rows(own._memo("kept_rows", dict), ovr.class_counts(k), compute()))
 
 
 def take_rows(ovr, k, pts, rows):
@@ -85,7 +85,7 @@ def drawn_rows(ovr, k):
     rows and four classes, whatever the scores.  Cached on the class's points.
     """
     def compute():
-        c = ovr._counts[k]
+        c = ovr.class_counts(k)
         steps = np.diff(c, axis=0)
         first = np.array([col[col > 0].min() for col in steps.T])  # every class has a row of positive weight
         cell = np.floor(np.log1p(c / first) / LOG_CELL)
@@ -118,7 +118,7 @@ def hull_rows(ovr, k):
 
     def compute():
         rows = _ordered_pareto(own.tpr, own.fpr)
-        return rows[_extreme(ovr._counts[k][rows] / ovr._counts[k][-1])]
+        return rows[_extreme(ovr.class_counts(k)[rows] / ovr.class_counts(k)[-1])]
 
     return _kept(ovr, k, "hull_rows", compute)
 
@@ -263,7 +263,7 @@ def roc_area(ovr, k, priors):
     shares' mixture of the ``F_kj``, so the sum is the area itself.
     """
     own = _own(ovr, k)
-    c = ovr._counts[k]
+    c = ovr.class_counts(k)
     i = ovr.classes.index(k)
 
     def pairwise():

@@ -194,7 +194,7 @@ def class_count_intervals(ovr, cls, index, prior, draws, m, confidence, n_boot, 
     recall is its own share, its rest's FPR the others' shares mixed at the
     replicate's priors (``prior``, or a row of ``draws`` per replicate).
     """
-    counts = ovr._counts[cls]
+    counts = ovr.class_counts(cls)
     above, total = counts[index], counts[-1]
     if not np.all(np.mod(np.r_[above, total], 1.0) == 0.0):
         raise ValueError("confidence: intervals from the counts need unit-weight rows; this one-vs-rest mapping "

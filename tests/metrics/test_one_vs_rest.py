@@ -36,6 +36,23 @@ def test_each_class_is_its_own_binary_problem():
     assert sum(ovr.priors.values()) == pytest.approx(1.0)
 
 
+def test_class_counts_are_each_class_scored_above_every_threshold_read_only():
+    """The counts every prior vector is computed from, public (the plotting layer read them as ``_counts``)."""
+    y, s = _data()
+    ovr = sp.one_vs_rest(y, s)
+    for k in ovr.classes:
+        counts = ovr.class_counts(k)
+        above = s[:, k][:, None] >= ovr[k].thresholds[None, :]  # rows scored at or above each threshold
+        np.testing.assert_array_equal(counts, np.stack([above[y == j].sum(axis=0) for j in ovr.classes], axis=1))
+        np.testing.assert_array_equal(counts[:, k], ovr[k].tp)
+        with pytest.raises(ValueError, match="read-only"):
+            counts[0, 0] = 1.0
+    moved = ovr.at_priors(PRIORS)
+    assert moved.class_counts(1)[-1] @ np.ones(4) == pytest.approx(moved[1].n_pos + moved[1].n_neg)
+    with pytest.raises(KeyError):
+        ovr.class_counts(7)
+
+
 def _importance(y, priors):
     """Row weights that give class k the prior ``priors[k]``: pi'_y / pi_y."""
     test = np.bincount(y) / y.size
