@@ -46,13 +46,10 @@ class OnePathLines(LineCollection):
         paths = super().get_paths()
         if len(paths) < 2 or not self._one_look():
             return paths  # lines of several looks (colours, widths or dashes given per line): painted line by line
-        if any(p.codes is not None for p in paths):
-            return [Path.make_compound_path(*paths)]
-        # make_compound_path's path, without its pass over the codes for STOPs (plain lines have none)
-        sizes = np.array([len(p.vertices) for p in paths])
-        codes = np.full(sizes.sum(), Path.LINETO, dtype=Path.code_type)
-        codes[(np.cumsum(sizes) - sizes)[sizes > 0]] = Path.MOVETO
-        return [Path(np.concatenate([p.vertices for p in paths]), codes)]
+        joined = self.__dict__.get("_joined")  # joined once per set of lines (``set_segments`` makes a new list)
+        if joined is None or joined[0] is not paths:
+            joined = self.__dict__["_joined"] = (paths, [_joined(paths)])
+        return joined[1]
 
     @allow_rasterization
     def draw(self, renderer):
@@ -80,3 +77,14 @@ class OnePathLines(LineCollection):
         gc.restore()
         renderer.close_group(type(self).__name__)
         self.stale = False
+
+
+def _joined(paths):
+    """The lines ``paths`` as one compound path."""
+    if any(p.codes is not None for p in paths):
+        return Path.make_compound_path(*paths)
+    # make_compound_path's path, without its pass over the codes for STOPs (plain lines have none)
+    sizes = np.array([len(p.vertices) for p in paths])
+    codes = np.full(sizes.sum(), Path.LINETO, dtype=Path.code_type)
+    codes[(np.cumsum(sizes) - sizes)[sizes > 0]] = Path.MOVETO
+    return Path(np.concatenate([p.vertices for p in paths]), codes)

@@ -16,7 +16,6 @@ from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.cost import (
     _envelope_on_frontier,
     cost_crossing,
-    cost_envelope,
     expected_cost,
     operating_range,
     probability_cost,
@@ -141,7 +140,7 @@ class CostDisplay(EnvelopeDisplay):
 
     def _envelope_curve(self, hull):
         """Exact polyline: straight in PC(+) between the crossings of consecutive hull lines."""
-        pc = self._pc_breaks(hull)
+        pc = self._kept(hull)[2]
         x = np.unique(self._x_of_pc(pc) if self._straight else np.r_[self._x_of_pc(pc), self._grid()])
         x = x[x >= self._grid()[0]]
         return x, self._envelope_at(hull, x)
@@ -160,23 +159,32 @@ class CostDisplay(EnvelopeDisplay):
         if name not in memo or memo[name][0] is not hulls:
             areas = []
             for hull in hulls:
-                pc = self._pc_breaks(hull)
-                y = cost_envelope(hull, pc=pc)[0]
+                _, frontier, pc = self._kept(hull)  # cost_envelope(hull, pc=pc)'s steps on the drawn frontier
+                y = _envelope_on_frontier(np.asarray(hull.tpr), np.asarray(hull.fpr), frontier, pc)[0]
                 areas.append(float(np.sum(np.diff(pc) * (y[1:] + y[:-1]) * 0.5)))
             memo[name] = (hulls, float(np.mean(areas)))
         return memo[name][1]
 
-    def _envelope_at(self, hull, x):
-        # cost_envelope's own steps, with the hull's frontier found once: a widget asks on every step
-        memo = self.__dict__.setdefault("_frontiers", {})  # id -> (the hull, kept alive; its frontier)
+    def _kept(self, hull, breaks=True):
+        """``[hull, its frontier, its _pc_breaks]`` (None unless ``breaks``), found once: a widget asks on every
+        step, its table too."""
+        memo = self.__dict__.setdefault("_frontiers", {})  # id -> (the hull, kept alive; its frontier; breaks)
         if id(hull) not in memo:
-            # A one-vs-rest prior step makes new hulls: only the frontiers of the hulls drawn now are kept.
+            # A one-vs-rest prior step makes new hulls: only those of the hulls drawn now are kept.
             drawn = {id(h) for hulls in self._hulls.values() for h in hulls}
             for key in [key for key in memo if key not in drawn]:
                 del memo[key]
-            memo[id(hull)] = (hull, frontier_hull(np.asarray(hull.tpr), np.asarray(hull.fpr)))
+            memo[id(hull)] = [hull, frontier_hull(np.asarray(hull.tpr), np.asarray(hull.fpr)), None]
+        kept = memo[id(hull)]
+        if kept[2] is None and breaks:
+            kept[2] = self._pc_breaks(hull)
+        return kept
+
+    def _envelope_at(self, hull, x):
+        # cost_envelope's own steps, with the hull's frontier found once (``_kept``)
         pc = check_unit_array(self.probability_cost_of(x), "pc")
-        return _envelope_on_frontier(np.asarray(hull.tpr), np.asarray(hull.fpr), memo[id(hull)][1], pc)[0]
+        frontier = self._kept(hull, breaks=False)[1]
+        return _envelope_on_frontier(np.asarray(hull.tpr), np.asarray(hull.fpr), frontier, pc)[0]
 
     def _baseline_curves(self):
         if not self.trivial:

@@ -195,3 +195,18 @@ def test_a_class_paints_its_thin_lines_once_where_they_cross():
     assert np.array_equal(joined.vertices, want.vertices) and np.array_equal(joined.codes, want.codes)
     assert CostDisplay._thin_lines is FMeasureDisplay._thin_lines is None  # binary figures: line by line
 
+
+
+def test_a_class_joins_its_thin_lines_once_per_set_of_lines():
+    """The joined path is kept while the lines are (a frame paints it, the next one too) and made again from new
+    lines; lines given several colours afterwards are painted line by line again."""
+    rng = np.random.default_rng(0)
+    coll = OnePathLines([rng.random((4, 2)) for _ in range(3)], colors="C0")
+    first = coll.get_paths()
+    assert coll.get_paths() is first and len(first) == 1
+    lines = [rng.random((5, 2)) for _ in range(2)]
+    coll.set_segments(lines)
+    again = coll.get_paths()
+    assert again is not first and np.array_equal(again[0].vertices, np.concatenate(lines))
+    coll.set_color(["C0", "C1"])
+    assert len(coll.get_paths()) == 2
