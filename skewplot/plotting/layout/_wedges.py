@@ -22,6 +22,20 @@ def wedge_marker(marker, part, of):
     >>> bool(v[:, 0].min() >= -1e-9 and v[:, 1].min() >= -1e-9), round(float(np.hypot(*v.T).max()), 6)
     (True, 0.5)
     """
+    key = (marker, part, of) if isinstance(marker, str) else None
+    if key not in _MADE:  # a step that shares marks out again asks for the same few wedges (one ray per degree)
+        made = _wedge(marker, part, of)
+        if key is None:
+            return made
+        _MADE[key] = made
+    return _MADE[key]
+
+
+#: ``(marker, part, of)`` -> :func:`wedge_marker`'s (read-only) path and factor.
+_MADE = {}
+
+
+def _wedge(marker, part, of):
     from matplotlib.markers import MarkerStyle
     from matplotlib.path import Path
 
@@ -33,7 +47,7 @@ def wedge_marker(marker, part, of):
     angles = np.linspace(a0, a1, max(2, int(np.ceil(96 * (a1 - a0) / (2 * np.pi))) + 1))
     edge = np.array([_ray(poly, a) for a in angles])
     verts = np.vstack([[0.0, 0.0], edge, [0.0, 0.0]])
-    path = Path(verts, [Path.MOVETO] + [Path.LINETO] * len(edge) + [Path.CLOSEPOLY])
+    path = Path(verts, [Path.MOVETO] + [Path.LINETO] * len(edge) + [Path.CLOSEPOLY], readonly=True)
     return path, 2.0 * float(np.abs(verts).max())
 
 
