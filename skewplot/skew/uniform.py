@@ -21,10 +21,11 @@ def _psi(x, log_1px):
         out = np.subtract(x, log_1px)
         out /= x * x
     if small.any():  # the series on those entries only (it is most of the cost where it is needed)
-        x0 = x[small]
-        acc = np.zeros_like(x0)
-        for k in range(20, -1, -1):  # sum_k (-x)^k / (k + 2), tail < 1e-19
-            acc = acc * (-x0) + 1.0 / (k + 2)
+        minus_x = np.negative(x[small])
+        acc = np.zeros_like(minus_x)
+        for k in range(20, -1, -1):  # sum_k (-x)^k / (k + 2), tail < 1e-19; in place: the same two roundings a step
+            acc *= minus_x
+            acc += 1.0 / (k + 2)
         out[small] = acc
     return out
 

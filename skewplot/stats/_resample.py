@@ -111,25 +111,26 @@ def counts(pools, n_bins, k, idx):
     Returns
     -------
     tp, fp : ndarray of shape (n_rep, n_bins[k])
+        Integers for unweighted pools (whole counts), else floats.
     """
     nb = n_bins[k]
     n_rep = idx[0].shape[0]
-    size = n_rep * nb
     tp = fp = None
-    offset = (np.arange(n_rep) * nb)[:, None]
     for pool, ix in zip(pools, idx, strict=True):
-        # take + an in-place offset: half the time of ``codes[ix] + offset`` (one temporary less).
-        flat = np.take(pool.codes[k], ix)
-        flat += offset
-        flat = flat.ravel()
-        for is_tp, w, skip in ((True, pool.pos_w, pool.only_neg), (False, pool.neg_w, pool.only_pos)):
-            if skip:
-                continue
-            got = np.bincount(flat, None if pool.unit else np.take(w, ix).ravel(), minlength=size).reshape(n_rep, nb)
+        sides = [(is_tp, w) for is_tp, w, skip in ((True, pool.pos_w, pool.only_neg),
+                                                   (False, pool.neg_w, pool.only_pos)) if not skip]
+        got = [np.empty((n_rep, nb), dtype=np.int64 if pool.unit else float) for _ in sides]
+        # One replicate at a time: its codes (n rows) stay in cache, where one flat bincount of the chunk's
+        # replicates (offset per row) took 1.4x the time.  Each bin sums its rows in the drawn order, as before.
+        for r in range(n_rep):
+            codes = np.take(pool.codes[k], ix[r])
+            for out, (_, w) in zip(got, sides, strict=True):
+                out[r] = np.bincount(codes, None if pool.unit else np.take(w, ix[r]), minlength=nb)
+        for out, (is_tp, _) in zip(got, sides, strict=True):
             if is_tp:
-                tp = got if tp is None else tp + got
+                tp = out if tp is None else tp + out
             else:
-                fp = got if fp is None else fp + got
+                fp = out if fp is None else fp + out
     zero = np.zeros((n_rep, nb))
     return (zero if tp is None else tp), (zero if fp is None else fp)
 
@@ -154,9 +155,11 @@ def polylines(tp_bins, fp_bins):
     """Cumulative counts from the origin: (tp, fp) of shape (n_rep, n_bins + 1)."""
     out = []
     for bins in (tp_bins, fp_bins):
-        line = np.zeros((bins.shape[0], bins.shape[1] + 1))
+        # Whole counts (unweighted rows) are summed as integers and converted once: the same floats (exact below
+        # 2**53), 4x faster than a cumsum that casts each element into a float output.
+        line = np.zeros((bins.shape[0], bins.shape[1] + 1), dtype=np.int64 if bins.dtype.kind in "iu" else float)
         np.cumsum(bins, axis=1, out=line[:, 1:])
-        out.append(line)
+        out.append(line.astype(float, copy=False))
     return tuple(out)
 
 
