@@ -188,7 +188,8 @@ def main():
         first, settled, cpu, images, draws = (statistics.median(col) for col in zip(*rows, strict=True))
         print(f"{name:<8} {first:>8.3f} {settled:>10.3f} {cpu:>7.3f} {images:>7.0f} {draws:>11.0f}"
               f"   CPU {', '.join(f'{row[2]:.2f}' for row in rows)}")
-    print(f"layouts after the first: {w._layout.count}; frames: {w.frames.counts}")
+    print(f"layouts after the first: {w._layout.count}, resizes by the grid: {w._layout.scaled}; "
+          f"frames: {w.frames.counts}")
     print(f"load average at end: {open('/proc/loadavg').read().split()[:3]}")
     if profile is not None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(args.top)

@@ -218,3 +218,31 @@ def test_a_resize_moves_the_panels_by_the_grid_when_no_label_needs_more_room(rar
     w.controls["skew"].value = 2e-3  # and the frames go on from the new layout
     assert w.frames.last == "blit"
     assert_frame_is_full_draw(w)
+
+
+@pytest.mark.slow  # about 2 s: an explorer and two resizes
+def test_a_resize_that_needs_a_layout_stops_measuring_at_the_first_box_in_the_way(rare, monkeypatch):
+    """Issue 44: the grid's check measures the panels' tight boxes as its answer needs them (each is a tick layout
+    of its Axes, ~25 ms at 2 x 1e6): a resize after which a label needs more room is answered before every panel
+    was measured, and still gets its one constrained layout."""
+    from skewplot.widgets._regions import regions_of
+
+    w = explorer(rare, skew=0.005)
+    fig, layout = w.figure, w._layout
+    fig.canvas.draw()
+    measured = []
+    fits = Layout._fits
+
+    def counted(self, moved, laid):
+        before = regions_of(self.figure).measured
+        out = fits(self, moved, laid)
+        measured.append((out, regions_of(self.figure).measured - before))
+        return out
+
+    monkeypatch.setattr(Layout, "_fits", counted)
+    _resized(w, (6.2, 8.6))  # every label keeps its room: each panel measured once, no layout
+    _resized(w, (4.4, 6.6))  # narrow: a two-line label needs room
+    assert (layout.count, layout.scaled) == (1, 1)
+    assert measured[0] == (True, len(fig.axes))
+    assert not measured[1][0] and measured[1][1] < len(fig.axes)
+    assert lint_figure(fig, checks=TEXTS) == []
