@@ -64,6 +64,23 @@ def test_replicates_equal_a_naive_resample_and_sort(stratified, weighted):
                 assert got[r] == pytest.approx(ref, rel=1e-12, abs=1e-14), (interpolation, skew, r)
 
 
+@pytest.mark.parametrize("stratified", [True, False])
+@pytest.mark.parametrize("weighted", [False, True])
+def test_counts_one_replicate_at_a_time_equal_the_flat_counts(stratified, weighted, monkeypatch):
+    """Large pools are counted replicate by replicate, small ones in one flat bincount: the same sums, bit for bit
+    (the naive resample-and-sort test above checks the flat form on its small data)."""
+    y, s = _data()
+    w = np.random.default_rng(1).uniform(0.5, 2.0, size=y.size) if weighted else None
+    pools, n_bins = _resample.make_pools([s], [points_of(y, s, w)], y, w, stratified)
+    idx = _draws(pools, np.random.default_rng(2), 5)
+    got = {}
+    for row_by_row in (1, 10**9):
+        monkeypatch.setattr(_resample, "_ROW_BY_ROW", row_by_row)
+        got[row_by_row] = _resample.counts(pools, n_bins, 0, idx)
+    for one, flat in zip(got[1], got[10**9], strict=True):
+        assert one.dtype == flat.dtype and np.array_equal(one, flat)
+
+
 @pytest.mark.filterwarnings("ignore:n_boot=4 is small")
 @pytest.mark.parametrize("skew", [(0.01, 0.1), (0.0, 0.5), 0.02, None, sp.SkewSeries([0.01, 0.05, 0.2])])
 def test_aucpr_ci_replicates_of_untied_scores_equal_a_full_recomputation(skew):
