@@ -7,6 +7,11 @@ marks on or off, on binormal data with 1 % and 0.1 % positives (``skewplot.datas
 design is a fixed list (``design()``): a figure's id names the same condition in every run, so verdicts
 recorded in ``tools/figure_review.md`` can be compared between runs.
 
+Issue 43's one-vs-rest figures are a second part (``ovr-*`` ids, ``--only ovr``): ``plot_pr``, ``plot_roc``,
+``plot_prg``, ``plot_cost``, ``plot_fmeasure`` and ``plot_integrated_pr`` of ``one_vs_rest`` on 3, 5 and 10
+classes (a calibrated Gaussian classifier on 5 features), each class at a deployment prior: the test set's, a
+moderate shift, or one that makes a class rare (1e-3, 1e-4), in the same sizes and contexts.
+
 Every figure is saved as a PNG at print size (200 dpi: a 3.5 in journal column is 700 px), and every
 function gets a contact sheet of its figures, into the folder given on the command line, with
 ``index.csv`` (id, function, conditions, seconds, error) beside them.  Review at print size and record
@@ -62,6 +67,12 @@ class Case:
     takes: frozenset = frozenset()  # the factors the function takes (the others are not described)
 
     def describe(self):
+        if "ovr" in self.takes:
+            extra = dict(self.extra)
+            which = extra["priors"]
+            priors = {None: "test set's", "shift": "reversed"}.get(which) or f"rarest class at {which:g}"
+            return (f"{self.size}, {self.theme}, one-vs-rest, {extra['classes']} classes, priors {priors}, "
+                    f"smallest test class {self.positives:.1%}")
         parts = [self.size, self.theme]
         if "skew" in self.takes:
             parts.append("skew " + ("test set" if self.skew is None else f"{self.skew:g}"))
@@ -89,6 +100,20 @@ _PLAN = {
     "plot_ap_null": ("apn", 6, set()),
     "plot_skew_transform": ("skt", 6, set()),
 }
+
+#: One-vs-rest figures (issue 43): per function, (id prefix, number of figures); factors: size, theme, classes, priors
+_OVR_PLAN = {
+    "plot_pr": ("ovr-pr", 6),
+    "plot_roc": ("ovr-roc", 4),
+    "plot_prg": ("ovr-prg", 4),
+    "plot_cost": ("ovr-cost", 4),
+    "plot_fmeasure": ("ovr-fm", 4),
+    "plot_integrated_pr": ("ovr-int", 3),
+}
+OVR_CLASSES = (3, 5, 10)
+#: The deployment's priors: the test set's (None), a moderate shift, a class made rare (1e-3), one rarer (1e-4)
+OVR_PRIORS = (None, "shift", 1e-3, 1e-4)
+OVR_NAMES = ("legitimate", "card fraud", "account takeover", "refund abuse", "identity theft")
 
 
 def design():
@@ -118,6 +143,18 @@ def design():
                               skews[i] if "skew" in takes else None, n_clf, long_name, positives[i],
                               "bands" in takes and bands[i], threshold,
                               _extra(func, i), frozenset(takes)))
+    for f_index, (func, (prefix, count)) in enumerate(_OVR_PLAN.items()):
+        rng = np.random.default_rng(4300 + f_index)
+
+        def spread(levels):
+            reps = np.resize(np.arange(len(levels)), count)  # noqa: B023 - used at once, in this loop
+            return [levels[j] for j in rng.permutation(reps)]  # noqa: B023
+
+        sizes, themes = spread(SIZES), spread(THEMES)
+        classes, priors, positives = spread(OVR_CLASSES), spread(OVR_PRIORS), spread((0.01, 0.001))
+        for i in range(count):
+            cases.append(Case(f"{prefix}-{i + 1:02d}", func, sizes[i], themes[i], positives=positives[i],
+                              extra=(("classes", classes[i]), ("priors", priors[i])), takes=frozenset({"ovr"})))
     return cases
 
 
@@ -161,6 +198,50 @@ def data(positives, n_clf, long_name, quick, folds=False):
     return {nm: sp.operating_points(y, s) for nm, s in chosen}, y, scores
 
 
+def ovr_data(k, smallest, quick):
+    """``one_vs_rest`` of ``k`` classes, the smallest at ``smallest`` of the test set, from the exact posteriors
+    of Gaussian classes (unit variance, means 1.6 apart on 5 features): a calibrated classifier."""
+    import skewplot as sp
+
+    key = ("ovr", k, smallest, quick)
+    if key not in _DATA:
+        n = 50_000 if quick else 300_000
+        rng = np.random.default_rng(k * 100 + int(smallest * 1e4))
+        priors = np.geomspace(1.0, smallest, k)
+        priors = np.r_[1.0 - priors[1:].sum(), priors[1:]] if priors[1:].sum() < 0.5 else priors / priors.sum()
+        y = rng.choice(k, n, p=priors)
+        means = rng.normal(size=(k, 5)) * 1.6 / np.sqrt(2)
+        x = means[y] + rng.normal(size=(n, 5))
+        logit = -0.5 * ((x[:, None, :] - means[None]) ** 2).sum(axis=2) + np.log(priors)
+        proba = np.exp(logit - logit.max(axis=1, keepdims=True))
+        proba /= proba.sum(axis=1, keepdims=True)
+        if k <= len(OVR_NAMES):  # named classes; the columns in the names' order (classes= says which is which)
+            names = list(OVR_NAMES[:k])
+            _DATA[key] = sp.one_vs_rest(np.asarray(names, dtype=object)[y], proba, classes=names)
+        else:
+            _DATA[key] = sp.one_vs_rest(y, proba)
+    return _DATA[key]
+
+
+def ovr_priors(ovr, which, panel, panels):
+    """The deployment priors of a panel: ``which`` alone; in a row or grid, the test set's first, ``which`` last."""
+    levels = [None, "shift", 1e-3, 1e-4]
+    if panels > 1:
+        levels = [lv for lv in levels if lv != which][:panels - 1] + [which]
+        which = levels[panel]
+    if which is None:
+        return None
+    test = ovr.priors
+    classes = list(test)
+    if which == "shift":  # the test set's priors reversed: the common class becomes rare and the other way
+        values = sorted(test.values())
+        order = sorted(classes, key=lambda c: test[c], reverse=True)
+        return dict(zip(order, values, strict=True))
+    rare = min(classes, key=lambda c: test[c])  # the rarest class rarer still, the rest in proportion
+    rest = 1.0 - test[rare]
+    return {c: which if c == rare else test[c] * (1.0 - which) / rest for c in classes}
+
+
 # ---------------------------------------------------------------------------------------------- figures
 def _axes(case):
     """The figure and the Axes to draw on: one (None: the function makes its own), a row of 3, a 2x2 grid."""
@@ -188,6 +269,14 @@ def _draw(case, ax, skew, quick, panel):
     n_boot = 50 if quick else 200
     f = getattr(sp, case.func)
     extra = dict(case.extra)
+    if "ovr" in case.takes:
+        ovr = ovr_data(extra["classes"], case.positives, quick)
+        panels = {"row3": 3, "grid": 4}.get(case.size, 1)
+        priors = ovr_priors(ovr, extra["priors"], panel, panels)
+        if case.func == "plot_integrated_pr":
+            base = priors or ovr.priors
+            return f(ovr, skew_range={c: (0.5 * p, min(1.0, 2.0 * p)) for c, p in base.items()}, ax=ax)
+        return f(ovr, skew=priors, ax=ax)
     thr = 2.0 if case.threshold else None
     if case.func in ("plot_pr", "plot_cost", "plot_fmeasure"):
         pts, y, s = data(case.positives, case.n_clf, case.long_name, quick)
@@ -316,10 +405,11 @@ def main(argv=None):
     args = parser.parse_args(argv)
     cases = design()
     if args.only:
-        unknown = set(args.only) - set(_PLAN)
+        unknown = set(args.only) - set(_PLAN) - {"ovr"}
         if unknown:
-            parser.error(f"--only: no function {', '.join(sorted(unknown))}; one of {', '.join(_PLAN)}")
-        cases = [c for c in cases if c.func in args.only]
+            parser.error(f"--only: no function {', '.join(sorted(unknown))}; one of {', '.join(_PLAN)}, ovr")
+        cases = [c for c in cases if ("ovr" in c.takes if "ovr" in args.only else False)
+                 or (c.func in args.only and "ovr" not in c.takes)]
     if args.ids:
         cases = [c for c in cases if c.id in args.ids]
     if args.list:
@@ -351,7 +441,7 @@ def main(argv=None):
         writer = csv.writer(fh)
         writer.writerow(["id", "function", "conditions", "seconds", "error"])
         writer.writerows(sorted(rows.values(), key=lambda row: order.get(row[0], len(order))))
-    for func, group in itertools.groupby(cases, key=lambda c: c.func):
+    for func, group in itertools.groupby(cases, key=lambda c: c.func + ("_ovr" if "ovr" in c.takes else "")):
         contact_sheet(list(group), args.out, func)
     failed = [c.id for c, _, e in results if e]
     print(f"{len(results)} figures in {args.out}; {len(failed)} failed{': ' + ' '.join(failed) if failed else ''}")

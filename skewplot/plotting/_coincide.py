@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._class_names import split_prior
 from ._legend_text import legend_name
 from ._notes import note
 from .layout._figure import legible
@@ -354,9 +355,13 @@ def hidden_text(groups, width=NOTE_LINE):
     under tree: ridge
     under naive Bayes: svm, knn
     """
-    notes = (hidden_note([legend_name(n) for n in names], _short(legend_name(over)), width)
-             for over, names in groups.items())
+    notes = (hidden_note([_named(n) for n in names], _short(_named(over)), width) for over, names in groups.items())
     return "\n".join(text.replace("on ", "under ", 1) for text in notes)
+
+
+def _named(name):
+    """A curve's name in a note: a one-vs-rest class without its prior (the legend gives it)."""
+    return split_prior(legend_name(name))[0]
 
 
 def say_hidden(display, lines=None):

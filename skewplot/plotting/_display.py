@@ -15,6 +15,7 @@ import numpy as np
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
 from ._bands import thin_bands
+from ._class_names import split_prior
 from ._coincide import fit_notes
 from ._legend_text import LEGEND_NAME, area_name, auc_label, auc_labels, legend_name  # noqa: F401 - their home before
 from ._notes import note, notes
@@ -337,13 +338,14 @@ def classifier_styles(points, kwargs, linewidth, spec=None, ax=None):
     """
     colors = palette(len(points), spec, points)
     if ax is not None and not isinstance(spec, dict):
-        colors = _figure_colours(ax.figure, [str(name) for name in points], colors, spec)
+        colors = _figure_colours(ax.figure, [split_prior(name)[0] for name in points], colors, spec)
     for (name, value), color in zip(points.items(), colors, strict=True):
         yield name, value, {"color": color, "linewidth": linewidth, **kwargs}
 
 
 def _figure_colours(fig, names, colors, spec):
-    """The colours of ``names`` in ``fig``: each classifier's own across its panels (noted on the figure)."""
+    """The colours of ``names`` in ``fig``: each classifier's own across its panels (noted on the figure); a
+    one-vs-rest class's across panels at other priors."""
     known = dict(note(fig, "colours", {}))
     if known:
         every = palette(len(set(known) | set(names)), spec)

@@ -23,14 +23,13 @@ from .._validate import check_bool
 from ..metrics.multiclass import OneVsRest
 from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
-from ..skew.base import skew_text
 from . import _class_steps as steps
 from ._axes import label_pr_axes
+from ._class_names import class_curve_name, refuse_class_ranges, refuse_skew_update, title_priors
 from ._one_path import OnePathLines
 from .layout._figure import fit_label
 
-__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges",
-           "class_space_display"]
+__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges", "class_space_display"]
 
 
 #: A per-class PR display's y label, from the widest to the narrowest that fits.
@@ -52,27 +51,9 @@ def per_class_data(data, skew):
     named, models = {}, {}
     for k, pts in points.items():
         model = skews[k] if not isinstance(skews[k], float) else FixedSkew(skews[k])
-        name = f"{k}, π'={skew_text(model.value)}" if isinstance(model, FixedSkew) else f"{k}, {model.describe()}"
+        name = class_curve_name(k, model)
         named[name], models[name] = pts, model
     return named, None, models
-
-
-def refuse_class_ranges(models, func):
-    """``{name: prior}`` of per-class fixed priors, or a ValueError: ``func``'s space marks one prior per class."""
-    if models is None:
-        return None
-    ranged = [name for name, m in models.items() if not isinstance(m, FixedSkew)]
-    if ranged:
-        raise ValueError(f"{func}: a one-vs-rest mapping takes a prior vector {{class: prior}} (or a PriorEstimate) "
-                         "here, one prior per class; ranges of priors are for plot_pr / plot_integrated_pr and "
-                         "plot_prg")
-    return {name: m.value for name, m in models.items()}
-
-
-def _refuse_skew_update(params):
-    if params.get("skew") is not None:
-        raise TypeError("update(skew=...): this display draws each class of a one-vs-rest mapping at its own "
-                        "prior; draw it again with skew={class: prior}")
 
 
 class _MovesPriors:
@@ -124,7 +105,7 @@ class _MovesPriors:
         return [a for group in groups for a in group.values()] + ([self.ax_.title] if self.ax_.get_title() else [])
 
     def _check_params(self, params):
-        _refuse_skew_update(params)
+        refuse_skew_update(params)
         if "priors" in params:  # checked here, stored by _set_params
             edge = [k for k, p in check_priors(params.pop("priors"), self._class_source[0].classes, "priors").items()
                     if not 0.0 < p < 1.0]
@@ -209,6 +190,7 @@ class _PRModels(_MovesPriors):
         # the y label says the classes' priors, set once: through one data set's form it marked the Axes stale
         label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label, ylabels=_PR_YLABELS)
         self.__dict__["_labelled"] = size
+        title_priors(self.ax_, self._class_models)  # not one data set's rate: the span of the classes' priors
 
     def model(self):
         """The model of the rarest class: a log precision axis reaches below its baseline."""
@@ -360,8 +342,9 @@ def class_display(base, models, *args, **kwargs):
     return disp
 
 
-def class_baselines(disp, models, baselines=True):
-    """Each class's random baseline (its mean prior) in its curve's colour on a PR display; ``disp`` returned."""
+def class_baselines(disp, models, baselines=True, key=True):
+    """Each class's random baseline (its mean prior) in its curve's colour on a PR display, and (``key``) a legend
+    entry for them; ``disp`` returned."""
     if models is None:
         return disp
     check_bool(baselines, "baselines")
@@ -371,8 +354,11 @@ def class_baselines(disp, models, baselines=True):
             line = disp.lines_[name]
             disp.baselines_[f"random {name}"] = ax.axhline(model.mean, color=line.get_color(), linestyle="--",
                                                            linewidth=0.9, alpha=0.8, zorder=1.6)
+        if key:  # one entry says what the dashed lines in the classes' colours are (no data: an empty line)
+            ax.plot([], [], color="0.45", linestyle="--", linewidth=0.9, label="random (each class at its π′)")
     fit_label(ax.yaxis, *_PR_YLABELS)
-    disp._place_legend(relocate=True)  # the baselines are drawn: place the legend off them too
+    disp._place_legend(relocate=not (baselines and key))  # the baselines are drawn: the legend placed off them
+    title_priors(ax, models)
     return disp
 
 
@@ -397,4 +383,4 @@ def class_space_display(base, ovr, priors, *, ax=None, **kwargs):
     disp.__dict__["_class_source"] = (ovr, names)
     disp.__dict__["priors"] = priors
     disp.plot(ax=ax)
-    return class_baselines(disp, models) if pr else disp
+    return class_baselines(disp, models, key=False) if pr else disp  # (a widget's legend is its own)

@@ -24,6 +24,7 @@ from ..metrics.cost import (
 from ..metrics.hull import frontier_hull
 from ..skew.base import skew_text
 from ._axes import log_axis
+from ._class_names import plot_with_priors
 from ._docstrings import fill_doc
 from ._kwargs import check_style
 from ._per_class import class_display, per_class_data
@@ -338,7 +339,7 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
                          operating_range=operating_range, skew=skew, max_lines=max_lines, band=band, x_axis=x_axis,
                          confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette,
                          log_skew=log_skew, skew_bounds=skew_bounds)
-    return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
+    return mark_threshold_of(plot_with_priors(disp, models, ax, **kwargs), threshold)
 
 
 fill_doc(plot_cost, envelope_params=ENVELOPE_PARAMS)

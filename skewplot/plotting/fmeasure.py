@@ -10,6 +10,7 @@ from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.fmeasure import f_always_positive, f_crossing, f_curves, f_envelope, resolve_f_weight
 from ..skew.base import skew_text
 from ._axes import log_axis
+from ._class_names import plot_with_priors
 from ._docstrings import fill_doc
 from ._kwargs import check_style
 from ._per_class import class_display, per_class_data
@@ -199,7 +200,7 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
     disp = class_display(FMeasureDisplay, models, points, f_alpha=f_alpha, beta=beta, lines=lines,
                          envelope=envelope, skew=skew, log_skew=log_skew, skew_bounds=skew_bounds, max_lines=max_lines,
                          band=band, confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette)
-    return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
+    return mark_threshold_of(plot_with_priors(disp, models, ax, **kwargs), threshold)
 
 
 fill_doc(plot_fmeasure, envelope_params=ENVELOPE_PARAMS)

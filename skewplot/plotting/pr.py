@@ -15,6 +15,7 @@ from ..skew.base import skew_text
 from ._axes import LOG_PRECISION_BELOW, label_pr_axes, precision_axis, precision_floor
 from ._bands import check_band, ci_band_text, ci_quantiles, ci_replicates, draw_band, fold_band, fold_band_text
 from ._bands import move_band as _move_band
+from ._class_names import plot_with_priors
 from ._decimate import pr_vertices
 from ._display import (
     Display,
@@ -394,7 +395,8 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
                          baselines=baselines if models is None else False, color_by_threshold=color_by_threshold,
                          iso_f=iso_f, band=band, skew_label=skew_label, confidence=confidence, n_boot=n_boot,
                          random_state=random_state, palette=palette, log_precision=log_precision)
-    return mark_threshold_of(class_baselines(disp.plot(ax=ax, **kwargs), models, baselines), threshold)
+    return mark_threshold_of(class_baselines(plot_with_priors(disp, models, ax, **kwargs), models, baselines),
+                             threshold)
 
 
 fill_doc(plot_pr)

@@ -10,6 +10,7 @@ from ..metrics.precision import skew_model_of
 from ..metrics.prg import curve_area, gain_skew, prg_curve
 from ..skew import FixedSkew
 from ._axes import data_set_title
+from ._class_names import plot_with_priors
 from ._decimate import decimation_indices
 from ._display import Display, as_points_dict, auc_labels, classifier_styles, curve_bins
 from ._docstrings import fill_doc
@@ -206,7 +207,7 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_prg")
     disp = class_display(PRGDisplay, models, points, skew=skew, hull=hull, scale=scale, palette=palette)
-    return mark_threshold_of(disp.plot(ax=ax, **kwargs), threshold)
+    return mark_threshold_of(plot_with_priors(disp, models, ax, **kwargs), threshold)
 
 
 fill_doc(plot_prg)

@@ -12,6 +12,7 @@ from ..metrics.multiclass import OneVsRest
 from ..metrics.points import OperatingPoints
 from ._axes import data_skew, label_roc_axes
 from ._bands import check_band, draw_band, fold_band, fold_band_text
+from ._class_names import plot_with_priors, refuse_class_ranges
 from ._decimate import decimation_indices
 from ._display import (
     Display,
@@ -24,7 +25,7 @@ from ._display import (
 )
 from ._docstrings import fill_doc
 from ._kwargs import check_style
-from ._per_class import per_class_data, refuse_class_ranges
+from ._per_class import per_class_data
 from .bracket import is_bounded, plot_bracket
 from .threshold import check_threshold, mark_threshold_of
 
@@ -208,7 +209,7 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_roc")
-    disp = ROCDisplay(points, hull=hull, band=band, palette=palette).plot(ax=ax, **kwargs)
+    disp = plot_with_priors(ROCDisplay(points, hull=hull, band=band, palette=palette), models, ax, **kwargs)
     return mark_threshold_of(disp, threshold)
 
 

@@ -12,6 +12,7 @@ import re
 
 import numpy as np
 
+from .._class_names import split_prior
 from .._compat import dash_pattern
 
 __all__ = ["entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "areas", "terse", "WRAP_CHARS"]
@@ -27,13 +28,20 @@ def areas(labels):
     --------
     >>> areas(["good (AUCPR = 0.612)", "random (0.01)", "bad (AUCPR = 0.1)", "chance (AUC = 0.5)"])
     ([0, 2], 'AUCPR', ['0.612', '0.1'])
+    >>> areas(["card fraud, π'=0.0319 (AUCPR = 0.644)", "legitimate, π'=0.54 (AUCPR = 0.978)"])
+    ([0, 1], 'AUCPR at π′', ['0.644 at 0.0319', '0.978 at 0.54'])
     """
     found = [(i, m) for i, label in enumerate(labels) if (m := AREA.search(str(label)))]
     if not found:
         return [], None, []
     kind = found[0][1].group(1).strip()  # the classifiers' kind (they come first); a baseline's "chance (AUC = 0.5)"
     found = [(i, m) for i, m in found if m.group(1).strip() == kind]  # is its own legend entry's business
-    return [i for i, _ in found], kind, [m.group(2).strip() for _, m in found]
+    values = [m.group(2).strip() for _, m in found]
+    # one-vs-rest classes each at its prior: the shared legend names the class, its panel gives area and prior
+    priors = [split_prior(str(labels[i])[:m.start()].rstrip())[1] for i, m in found]
+    if all(priors):
+        kind, values = f"{kind} at π′", [f"{v} at {p}" for v, p in zip(values, priors, strict=True)]
+    return [i for i, _ in found], kind, values
 
 
 def entry_name(label):
@@ -43,8 +51,10 @@ def entry_name(label):
     --------
     >>> entry_name("good (AUCPR = 0.612)"), entry_name("random (0.0001)"), entry_name("trivial (always −, always +)")
     ('good', 'random', 'trivial (always −, always +)')
+    >>> entry_name("card fraud, π'=0.0319 (AUCPR = 0.644)")  # a class at one panel's prior
+    'card fraud'
     """
-    return _NUMBERS.sub("", label)
+    return split_prior(_NUMBERS.sub("", label))[0]
 
 
 #: The line lengths a strip's labels are wrapped to, in turn: only the longest entry (``"baseline logistic

@@ -1,0 +1,83 @@
+"""What a one-vs-rest figure writes of its classes: a curve's name (its class and prior), a panel's title, and the
+errors of a skew of the wrong kind.
+
+A class drawn at a fixed prior is named ``"card fraud, π'=0.0319"``.  In a
+row or grid of panels the shared legend names it by its class alone, and
+keeps its colour in every panel (:func:`split_prior`); the prior goes to
+the panel's own legend beside the class's area (``0.644 at 0.0319``), and
+the panel's title gives the span of its priors (:func:`title_priors`).
+"""
+
+from __future__ import annotations
+
+from ..skew import FixedSkew
+from ..skew.base import skew_text
+
+__all__ = ["class_curve_name", "split_prior", "title_priors", "plot_with_priors", "refuse_class_ranges",
+           "refuse_skew_update"]
+
+_PRIOR = ", π'="
+
+
+def class_curve_name(k, model):
+    """The name of class ``k``'s curve under ``model``: its prior, or the model's description (a range).
+
+    >>> class_curve_name("card fraud", FixedSkew(0.0319))
+    "card fraud, π'=0.0319"
+    """
+    return f"{k}{_PRIOR}{skew_text(model.value)}" if isinstance(model, FixedSkew) else f"{k}, {model.describe()}"
+
+
+def split_prior(name):
+    """``(class, prior text)`` of a curve named by :func:`class_curve_name`; ``(name, None)`` for any other name.
+
+    >>> split_prior("card fraud, π'=0.0319"), split_prior("logistic")
+    (('card fraud', '0.0319'), ('logistic', None))
+    """
+    head, mark, prior = str(name).rpartition(_PRIOR)
+    if mark and head and prior and " " not in prior:
+        return head, prior
+    return str(name), None
+
+
+def title_priors(ax, models):
+    """Title ``ax``, a panel of a row or grid (not a widget's page), with the span of its classes' priors.
+
+    Its space titled it with one data set's positive rate, which a one-vs-rest panel does not have.
+    """
+    from ._titles import fit_title
+    from .layout._legend import is_page, panels
+
+    fixed = [m.value for m in (models or {}).values() if isinstance(m, FixedSkew)]
+    if fixed and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
+        lo, hi = min(fixed), max(fixed)
+        fit_title(ax, f"π′ from {skew_text(lo)} to {skew_text(hi)}, the class priors")  # short: the span alone
+
+
+def plot_with_priors(disp, models, ax=None, **kwargs):
+    """``disp.plot(ax=ax, **kwargs)`` with the panel titled by :func:`title_priors`, before (its areas' block
+    goes under a title the panel has when the plot places it) and after (over the space's own title)."""
+    if ax is not None:
+        title_priors(ax, models)
+    disp.plot(ax=ax, **kwargs)
+    title_priors(disp.ax_, models)
+    return disp
+
+
+def refuse_class_ranges(models, func):
+    """``{name: prior}`` of per-class fixed priors, or a ValueError: ``func``'s space marks one prior per class."""
+    if models is None:
+        return None
+    ranged = [name for name, m in models.items() if not isinstance(m, FixedSkew)]
+    if ranged:
+        raise ValueError(f"{func}: a one-vs-rest mapping takes a prior vector {{class: prior}} (or a PriorEstimate) "
+                         "here, one prior per class; ranges of priors are for plot_pr / plot_integrated_pr and "
+                         "plot_prg")
+    return {name: m.value for name, m in models.items()}
+
+
+def refuse_skew_update(params):
+    """A TypeError for ``update(skew=...)`` of a display that draws each class at its own prior."""
+    if params.get("skew") is not None:
+        raise TypeError("update(skew=...): this display draws each class of a one-vs-rest mapping at its own "
+                        "prior; draw it again with skew={class: prior}")

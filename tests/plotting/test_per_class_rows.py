@@ -1,0 +1,88 @@
+"""One-vs-rest panels side by side, each at its own prior vector (issue 43 item 2; the ovr-* figures of
+tools/figure_matrix.py): a class keeps its colour and one legend entry across the panels, each panel says its
+classes' priors beside their areas and the span of them in its title, and the dashed baselines are named.
+
+Each test fails on main 2dfaa35: the second panel's classes took new colours and new legend entries
+("0, π'=0.404" beside "0, π'=0.00426"), the panels were titled with one data set's positive rate, and a PR
+figure's dashed lines in the classes' colours had no legend entry.
+"""
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pytest
+
+import skewplot as sp
+from skewplot.skew.base import skew_text
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+def _ovr(n=3000, k=3, seed=0):
+    rng = np.random.default_rng(seed)
+    y = rng.choice(k, n, p=[0.6, 0.3, 0.1][:k] if k == 3 else None)
+    s = rng.random((n, k))
+    s[np.arange(n), y] += 0.6
+    return sp.one_vs_rest(y, s)
+
+
+VECTORS = ({0: 0.6, 1: 0.3, 2: 0.1}, {0: 0.05, 1: 0.15, 2: 0.8})
+
+
+def _row(func):
+    ovr = _ovr()
+    fig, axes = plt.subplots(1, 2, figsize=(7.2, 3.2))
+    displays = [func(ovr, skew=priors, ax=ax) for ax, priors in zip(axes, VECTORS, strict=True)]
+    fig.canvas.draw()
+    return ovr, fig, axes, displays
+
+
+@pytest.mark.slow  # a laid-out row of two
+@pytest.mark.parametrize("func", [sp.plot_pr, sp.plot_roc])
+def test_a_class_keeps_its_colour_and_its_one_entry_across_the_panels(func):
+    ovr, fig, axes, displays = _row(func)
+    for k in ovr.classes:
+        colours = {tuple(np.round(plt.matplotlib.colors.to_rgba(
+            next(line for name, line in d.lines_.items() if name.startswith(f"{k}, ")).get_color()), 6))
+            for d in displays}
+        assert len(colours) == 1, (k, colours)
+    (shared,) = fig.legends
+    names = [t.get_text() for t in shared.get_texts()]
+    assert [n for n in names if n in {"0", "1", "2"}] == ["0", "1", "2"], names  # each class once, by its name
+    assert not any("π'" in n for n in names), names
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("func", "metric"), [(sp.plot_pr, sp.aucpr), (sp.plot_roc, None)])
+def test_each_panel_gives_its_classes_priors_beside_their_areas_and_their_span_in_its_title(func, metric):
+    ovr, fig, axes, displays = _row(func)
+    for ax, d, priors in zip(axes, displays, VECTORS, strict=True):
+        texts = [t.get_text() for t in ax.get_legend().get_texts()]
+        for k, prior in priors.items():
+            name = next(n for n in d.lines_ if n.startswith(f"{k}, "))
+            area = d.aucs_[name]
+            if metric is not None:  # the area at this panel's priors, from the metric
+                assert area == pytest.approx(metric(ovr, skew=priors)[k], rel=1e-12)
+            shown = [t for t in texts if t.endswith(f" at {skew_text(prior)}")]
+            assert len(shown) == 1 and float(shown[0].split(" at ")[0]) == pytest.approx(area, abs=5e-3), texts
+        title = ax.get_title()
+        assert skew_text(min(priors.values())) in title and skew_text(max(priors.values())) in title, title
+        assert "data set" not in title
+
+
+@pytest.mark.slow
+def test_the_dashed_baselines_in_the_classes_colours_have_a_legend_entry():
+    disp = sp.plot_pr(_ovr(), skew=VECTORS[1])
+    disp.figure_.canvas.draw()
+    texts = [t.get_text() for t in disp.ax_.get_legend().get_texts()]
+    assert "random (each class at its π′)" in texts, texts
+    assert any(t.startswith("0, π'=0.05") for t in texts), texts  # alone, a curve's entry keeps its prior
+
+
+def test_a_note_of_hidden_classes_names_them_without_their_priors():
+    from skewplot.plotting._coincide import hidden_text
+
+    assert hidden_text({"2, π'=0.8": ["0, π'=0.05", "1, π'=0.15"]}) == "under 2: 0, 1"
