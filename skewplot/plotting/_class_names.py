@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from ..skew import FixedSkew
 from ..skew.base import skew_text
+from .layout._legend_entries import PRIOR_MARK, split_prior
 
 __all__ = ["class_curve_name", "split_prior", "title_priors", "plot_with_priors", "refuse_class_ranges",
            "refuse_skew_update"]
-
-_PRIOR = ", π'="
-
 
 def class_curve_name(k, model):
     """The name of class ``k``'s curve under ``model``: its prior, or the model's description (a range).
@@ -25,19 +23,7 @@ def class_curve_name(k, model):
     >>> class_curve_name("card fraud", FixedSkew(0.0319))
     "card fraud, π'=0.0319"
     """
-    return f"{k}{_PRIOR}{skew_text(model.value)}" if isinstance(model, FixedSkew) else f"{k}, {model.describe()}"
-
-
-def split_prior(name):
-    """``(class, prior text)`` of a curve named by :func:`class_curve_name`; ``(name, None)`` for any other name.
-
-    >>> split_prior("card fraud, π'=0.0319"), split_prior("logistic")
-    (('card fraud', '0.0319'), ('logistic', None))
-    """
-    head, mark, prior = str(name).rpartition(_PRIOR)
-    if mark and head and prior and " " not in prior:
-        return head, prior
-    return str(name), None
+    return f"{k}{PRIOR_MARK}{skew_text(model.value)}" if isinstance(model, FixedSkew) else f"{k}, {model.describe()}"
 
 
 def title_priors(ax, models):

@@ -26,12 +26,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._class_names import split_prior
 from ._legend_text import legend_name
 from ._notes import note
 from .layout._figure import legible
 from .layout._legend import panels
 from .layout._legend_areas import is_page
+from .layout._legend_entries import split_prior
 from .layout._marker_label import fit_anywhere
 
 __all__ = ["coinciding_runs", "crossing_hidden", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes",

@@ -15,12 +15,12 @@ import numpy as np
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
 from ._bands import thin_bands
-from ._class_names import split_prior
 from ._coincide import fit_notes
 from ._legend_text import LEGEND_NAME, area_name, auc_label, auc_labels, legend_name  # noqa: F401 - their home before
 from ._notes import note, notes
 from .layout._figure import lay_out, settle
 from .layout._legend import place_legend
+from .layout._legend_entries import split_prior
 
 __all__ = ["Display", "FromScoresMixin", "resolve_ax", "as_points_dict", "palette", "auc_label", "auc_labels",
            "from_first_point", "area_name", "classifier_styles"]

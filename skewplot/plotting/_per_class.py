@@ -25,11 +25,11 @@ from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
 from . import _class_steps as steps
 from ._axes import label_pr_axes
-from ._class_names import class_curve_name, refuse_class_ranges, refuse_skew_update, title_priors
+from ._class_names import class_curve_name, plot_with_priors, refuse_class_ranges, refuse_skew_update, title_priors
 from ._one_path import OnePathLines
 from .layout._figure import fit_label
 
-__all__ = ["per_class_data", "class_display", "class_baselines", "refuse_class_ranges", "class_space_display"]
+__all__ = ["per_class_data", "class_display", "class_baselines", "class_space_display", "plot_classes_pr"]
 
 
 #: A per-class PR display's y label, from the widest to the narrowest that fits.
@@ -360,6 +360,11 @@ def class_baselines(disp, models, baselines=True, key=True):
     disp._place_legend(relocate=not (baselines and key))  # the baselines are drawn: the legend placed off them
     title_priors(ax, models)
     return disp
+
+
+def plot_classes_pr(disp, models, baselines, ax=None, **kwargs):
+    """``disp``, a PR display (of classes when ``models``), plotted on ``ax`` with its classes' titles and baselines."""
+    return class_baselines(plot_with_priors(disp, models, ax, **kwargs), models, baselines)
 
 
 def class_space_display(base, ovr, priors, *, ax=None, **kwargs):

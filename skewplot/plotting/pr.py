@@ -15,7 +15,6 @@ from ..skew.base import skew_text
 from ._axes import LOG_PRECISION_BELOW, label_pr_axes, precision_axis, precision_floor
 from ._bands import check_band, ci_band_text, ci_quantiles, ci_replicates, draw_band, fold_band, fold_band_text
 from ._bands import move_band as _move_band
-from ._class_names import plot_with_priors
 from ._decimate import pr_vertices
 from ._display import (
     Display,
@@ -29,7 +28,7 @@ from ._display import (
 )
 from ._docstrings import fill_doc
 from ._kwargs import check_style
-from ._per_class import class_baselines, class_display, per_class_data
+from ._per_class import class_display, per_class_data, plot_classes_pr
 from .bracket import is_bounded, plot_bracket
 from .layout._figure import legible
 from .layout._legend import set_entry_texts
@@ -395,8 +394,7 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
                          baselines=baselines if models is None else False, color_by_threshold=color_by_threshold,
                          iso_f=iso_f, band=band, skew_label=skew_label, confidence=confidence, n_boot=n_boot,
                          random_state=random_state, palette=palette, log_precision=log_precision)
-    return mark_threshold_of(class_baselines(plot_with_priors(disp, models, ax, **kwargs), models, baselines),
-                             threshold)
+    return mark_threshold_of(plot_classes_pr(disp, models, baselines, ax, **kwargs), threshold)
 
 
 fill_doc(plot_pr)

@@ -12,13 +12,28 @@ import re
 
 import numpy as np
 
-from .._class_names import split_prior
 from .._compat import dash_pattern
 
-__all__ = ["entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "areas", "terse", "WRAP_CHARS"]
+__all__ = ["split_prior", "PRIOR_MARK", "entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "areas", "terse",
+           "WRAP_CHARS"]
 
+#: How a one-vs-rest class's curve name gives its prior (``"card fraud, π'=0.0319"``); a row names the class alone.
+PRIOR_MARK = ", π'="
 _NUMBERS = re.compile(r"\s*\((?:[^()]*=[^()]*|[-+\d.eE, ]+)\)$")
 AREA = re.compile(r"\(([^()=]+?)\s*=\s*([^()]+)\)$")  # "(AUCPR = 0.612)": the kind and the value
+
+
+def split_prior(name):
+    """``(class, prior text)`` of a curve named by :func:`~.._class_names.class_curve_name`; ``(name, None)``
+    for any other name.
+
+    >>> split_prior("card fraud, π'=0.0319"), split_prior("logistic")
+    (('card fraud', '0.0319'), ('logistic', None))
+    """
+    head, mark, prior = str(name).rpartition(PRIOR_MARK)
+    if mark and head and prior and " " not in prior:
+        return head, prior
+    return str(name), None
 
 
 def areas(labels):
