@@ -14,8 +14,8 @@ import numpy as np
 
 from .._compat import dash_pattern
 
-__all__ = ["split_prior", "PRIOR_MARK", "entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "areas", "terse",
-           "WRAP_CHARS"]
+__all__ = ["split_prior", "PRIOR_MARK", "entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "areas",
+           "terse", "WRAP_CHARS"]
 
 #: How a one-vs-rest class's curve name gives its prior (``"card fraud, π'=0.0319"``); a row names the class alone.
 PRIOR_MARK = ", π'="
