@@ -5,7 +5,7 @@ A class drawn at a fixed prior is named ``"card fraud, π'=0.0319"``.  In a
 row or grid of panels the shared legend names it by its class alone, and
 keeps its colour in every panel (:func:`split_prior`); the prior goes to
 the panel's own legend beside the class's area (``0.644 at 0.0319``), and
-the panel's title gives the span of its priors (:func:`title_priors`).
+the panel's title its rarest and commonest classes (:func:`title_priors`).
 """
 
 from __future__ import annotations
@@ -27,17 +27,18 @@ def class_curve_name(k, model):
 
 
 def title_priors(ax, models):
-    """Title ``ax``, a panel of a row or grid (not a widget's page), with the span of its classes' priors.
+    """Title ``ax``, a panel of a row or grid (not a widget's page), with its rarest and commonest classes.
 
     Its space titled it with one data set's positive rate, which a one-vs-rest panel does not have.
     """
     from ._titles import fit_title
     from .layout._legend import is_page, panels
 
-    fixed = [m.value for m in (models or {}).values() if isinstance(m, FixedSkew)]
-    if fixed and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
-        lo, hi = min(fixed), max(fixed)
-        fit_title(ax, f"π′ from {skew_text(lo)} to {skew_text(hi)}, the class priors")  # short: the span alone
+    priors = {name: m.mean for name, m in (models or {}).items() if split_prior(name)[1] is not None}
+    if priors and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
+        rare, common = (split_prior(f(priors, key=priors.get)) for f in (min, max))
+        # the classes at the ends tell apart two vectors of one span (the test set's priors and their reversal)
+        fit_title(ax, f"rarest {rare[0]} at π′ {rare[1]}, commonest {common[0]} at {common[1]}")
 
 
 def plot_with_priors(disp, models, ax=None, **kwargs):

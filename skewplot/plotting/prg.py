@@ -86,7 +86,8 @@ class PRGDisplay(Display):
         """
         ax = self._attach(ax)
         self._n_bins = curve_bins(ax)
-        self.decades_ = use_decades(self.scale, gain_skew(skew_model_of(next(iter(self.points.values())), self.skew)))
+        # the rarest curve's skew decides (one-vs-rest classes: a row's panels read alike whatever class comes first)
+        self.decades_ = use_decades(self.scale, min(gain_skew(self._model_of(n, p)) for n, p in self.points.items()))
         for name, _, style in classifier_styles(self.points, kwargs, 1.6, self.palette, self.ax_):
             (self.lines_[name],) = ax.plot([], [], label=name, **style)
             if self.hull:

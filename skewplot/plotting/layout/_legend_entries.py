@@ -19,6 +19,7 @@ __all__ = ["split_prior", "PRIOR_MARK", "entry_name", "merge_lookalikes", "wrap_
 
 #: How a one-vs-rest class's curve name gives its prior (``"card fraud, π'=0.0319"``); a row names the class alone.
 PRIOR_MARK = ", π'="
+_CLASS_PRIOR = re.compile(r"^(.+?)(?:, π'=(\S+)|, π′ ∈ (\[[^\]]*\])(?:, [\w-]+)?)$")
 _NUMBERS = re.compile(r"\s*\((?:[^()]*=[^()]*|[-+\d.eE, ]+)\)$")
 AREA = re.compile(r"\(([^()=]+?)\s*=\s*([^()]+)\)$")  # "(AUCPR = 0.612)": the kind and the value
 
@@ -29,11 +30,13 @@ def split_prior(name):
 
     >>> split_prior("card fraud, π'=0.0319"), split_prior("logistic")
     (('card fraud', '0.0319'), ('logistic', None))
+    >>> split_prior("card fraud, π′ ∈ [0.01, 0.1], uniform")  # a class over a range of priors (P̄-R)
+    ('card fraud', '[0.01, 0.1]')
     """
-    head, mark, prior = str(name).rpartition(PRIOR_MARK)
-    if mark and head and prior and " " not in prior:
-        return head, prior
-    return str(name), None
+    found = _CLASS_PRIOR.match(str(name))
+    if found is None:
+        return str(name), None
+    return found.group(1), found.group(2) or found.group(3)
 
 
 def areas(labels):
@@ -101,10 +104,12 @@ def wrap_label(label, width=WRAP_CHARS[-1]):
     'baseline logistic\nregression\n(AUCPR = 0.001)'
     >>> wrap_label("model A (AUCPR = 0.033)"), wrap_label("random (0.0001)")
     ('model A\n(AUCPR = 0.033)', 'random (0.0001)')
+    >>> wrap_label("legitimate, π'=0.54 (AUPRG = 0.9954)")  # a class's prior stays after its name
+    "legitimate,\nπ'=0.54\n(AUPRG = 0.9954)"
     """
     lines = []
     for line in label.split("\n"):
-        name = entry_name(line)
+        name = _NUMBERS.sub("", line)  # a class's prior stays with its name (entry_name would drop it)
         todo = [name, line[len(name):].strip()] if len(line) > width and name and name != line else [line]
         while todo:
             part = todo.pop(0)
