@@ -23,7 +23,9 @@ def class_curve_name(k, model):
     >>> class_curve_name("card fraud", FixedSkew(0.0319))
     "card fraud, π'=0.0319"
     """
-    return f"{k}{PRIOR_MARK}{skew_text(model.value)}" if isinstance(model, FixedSkew) else f"{k}, {model.describe()}"
+    if isinstance(model, FixedSkew):
+        return f"{k}{PRIOR_MARK}{skew_text(model.value)}"
+    return f"{k}, {model.describe().removesuffix(', uniform')}"  # the default weighting: a legend's 40 characters
 
 
 def title_priors(ax, models):
