@@ -38,9 +38,12 @@ def title_priors(ax, models):
 
     priors = {name: m.mean for name, m in (models or {}).items() if split_prior(name)[1] is not None}
     if priors and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
-        rare, common = (split_prior(f(priors, key=priors.get)) for f in (min, max))
-        # the classes at the ends tell apart two vectors of one span (the test set's priors and their reversal)
-        fit_title(ax, f"rarest {rare[0]} at π′ {rare[1]}, commonest {common[0]} at {common[1]}")
+        (rare, lo), (common, hi) = (split_prior(f(priors, key=priors.get)) for f in (min, max))
+        # the classes at the ends tell apart two vectors of one span (the test set's priors and their reversal);
+        # a narrow panel: the rarest class's name cut, never its prior (cost-01 of review14 read "π′ 0.0009")
+        cut = rare if len(rare) <= 10 else rare[:9] + "…"
+        fit_title(ax, f"rarest {rare} at π′ {lo}, commonest {common} at {hi}", f"rarest {cut} at {lo}",
+                  f"{cut} {lo}", f"π′ {lo}")
 
 
 def plot_with_priors(disp, models, ax=None, **kwargs):

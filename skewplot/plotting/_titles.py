@@ -31,8 +31,11 @@ def _drop_clause(text):
     return text if last is None else text[:last]
 
 
-def fit_title(ax, text):
+def fit_title(ax, text, *shorter):
     """Title ``ax`` with ``text``, or with its trailing clauses dropped (", uniform") until it fits the Axes' width.
+
+    ``shorter``: other forms of the title, tried in turn (each with its
+    clauses dropped) when even ``text``'s first clause is wider than the Axes.
 
     A narrow panel (a widget's page, a paper row) gets the short form
     rather than a title reaching into the next panel or past the figure.
@@ -45,6 +48,7 @@ def fit_title(ax, text):
     >>> ax.get_title()
     'π′ ∈ [0.0001, 0.002]'
     """
+    text = (text, *shorter) if shorter else text
     notes(ax).title = text  # the whole title, fitted again when the Axes' width changes (refit_titles)
     fitted = fitted_title(ax, text)
     if ax.get_title() != fitted:
@@ -67,6 +71,12 @@ def fitted_title(ax, text, width=None):
     """
     if width is None:
         width = title_width(ax)
+    if isinstance(text, tuple):  # forms, the fullest first (fit_title's ``shorter``): the first that fits
+        for form in text:
+            fitted = fitted_title(ax, form, width)
+            if width(fitted) <= ax.bbox.width:
+                break
+        return fitted
     while True:
         shorter = _drop_clause(text)
         if shorter == text or width(text) <= ax.bbox.width:

@@ -87,3 +87,24 @@ def test_a_note_of_hidden_classes_names_them_without_their_priors():
     from skewplot.plotting._coincide import hidden_text
 
     assert hidden_text({"2, π'=0.8": ["0, π'=0.05", "1, π'=0.15"]}) == "under 2: 0, 1"
+
+
+@pytest.mark.slow
+def test_a_narrow_panels_title_cuts_the_class_name_never_its_prior():
+    # review14, ovr-cost-01: "rarest account takeover at π′ 0.00092" over a 1.8 in panel ran past the figure
+    rng = np.random.default_rng(1)
+    names = np.array(["legitimate", "card fraud", "account takeover"])
+    y = rng.choice(3, 4000, p=[0.7, 0.2, 0.1])
+    s = rng.random((4000, 3))
+    s[np.arange(4000), y] += 0.6
+    ovr = sp.one_vs_rest(names[y], s, classes=list(names))
+    fig, axes = plt.subplots(1, 3, figsize=(7.2, 3.2))
+    priors = {"legitimate": 0.9, "card fraud": 0.09908, "account takeover": 0.00092}
+    for ax in axes:
+        sp.plot_cost(ovr, skew=priors, ax=ax)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for ax in axes:
+        box = ax.title.get_window_extent(renderer)
+        assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1, ax.get_title()
+        assert ax.get_title().endswith("0.00092"), ax.get_title()  # the prior whole
