@@ -72,16 +72,36 @@ def fitted_title(ax, text, width=None):
     if width is None:
         width = title_width(ax)
     if isinstance(text, tuple):  # forms, the fullest first (fit_title's ``shorter``): the first that fits
-        for form in text:
-            fitted = fitted_title(ax, form, width)
-            if width(fitted) <= ax.bbox.width:
-                break
-        return fitted
+        return fitted_title(ax, text[_first_fitting(ax, text, width)], width)
     while True:
         shorter = _drop_clause(text)
         if shorter == text or width(text) <= ax.bbox.width:
             return text
         text = shorter
+
+
+def _first_fitting(ax, forms, width):
+    """The index of the first of ``forms`` that fits ``ax``'s width (its clauses dropped), else the last's."""
+    for k, form in enumerate(forms):
+        if width(fitted_title(ax, form, width)) <= ax.bbox.width:
+            return k
+    return len(forms) - 1
+
+
+def _one_form(fig):
+    """The panels of ``fig`` titled by forms (:func:`fit_title`'s ``shorter``) all in the shortest one any needs:
+    a row reads one way ("rarest account t… at 0.001" beside "rarest legitimate at π′ 0.00092" did not)."""
+    formed = [(ax, note(ax, "title")) for ax in fig.axes if isinstance(note(ax, "title"), tuple) and ax.get_title()]
+    if len(formed) < 2:
+        return False
+    k = max(_first_fitting(ax, forms, title_width(ax)) for ax, forms in formed)
+    changed = False
+    for ax, forms in formed:
+        fitted = fitted_title(ax, forms[min(k, len(forms) - 1)])
+        if fitted != ax.get_title():
+            ax.set_title(fitted)
+            changed = True
+    return changed
 
 
 def fitted_titles(ax, texts):
@@ -169,7 +189,7 @@ def _refit_laid_out_titles(fig):
             if fitted != ax.get_title():
                 ax.set_title(fitted)
                 changed = True
-    return changed
+    return _one_form(fig) or changed
 
 
 AFTER_LAYOUT.append(_refit_laid_out_titles)

@@ -17,7 +17,8 @@ from skewplot.skew.base import skew_text
 
 @pytest.fixture(autouse=True)
 def _close():
-    yield
+    with plt.rc_context():
+        yield
     plt.close("all")
 
 
@@ -108,3 +109,27 @@ def test_a_narrow_panels_title_cuts_the_class_name_never_its_prior():
         box = ax.title.get_window_extent(renderer)
         assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1, ax.get_title()
         assert ax.get_title().endswith("0.00092"), ax.get_title()  # the prior whole
+
+
+@pytest.mark.slow
+def test_a_row_of_class_panels_titles_every_panel_in_one_form():
+    # ovr-fm-04: "rarest account t… at 0.001" beside "rarest account takeover at π′ 0.01": a row read two ways
+    rng = np.random.default_rng(2)
+    names = np.array(["legitimate", "card fraud", "account takeover"])
+    y = rng.choice(3, 4000, p=[0.7, 0.2, 0.1])
+    s = rng.random((4000, 3))
+    s[np.arange(4000), y] += 0.6
+    ovr = sp.one_vs_rest(names[y], s, classes=list(names))
+    plt.rcParams["axes.titlesize"] = 10  # the second panel's long prior needs a shorter form than the first's
+    fig, axes = plt.subplots(1, 3, figsize=(7.2, 3.2))
+    vectors = ({"legitimate": 0.89, "card fraud": 0.1, "account takeover": 0.01},
+               {"legitimate": 0.899, "card fraud": 0.1, "account takeover": 0.001},
+               {"legitimate": 0.01, "card fraud": 0.1, "account takeover": 0.89})
+    for ax, priors in zip(axes, vectors, strict=True):
+        sp.plot_fmeasure(ovr, skew=priors, ax=ax)
+    fig.canvas.draw()
+    titles = [ax.get_title() for ax in axes]
+    assert len({"π′" in t for t in titles}) == 1 and len({t.startswith("rarest") for t in titles}) == 1, titles
+    renderer = fig.canvas.get_renderer()
+    assert all(fig.bbox.x0 <= ax.title.get_window_extent(renderer).x0 and ax.title.get_window_extent(renderer).x1
+               <= fig.bbox.x1 for ax in axes), titles
