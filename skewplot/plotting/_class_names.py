@@ -17,6 +17,7 @@ from .layout._legend_entries import PRIOR_MARK, split_prior
 __all__ = ["class_curve_name", "split_prior", "title_priors", "plot_with_priors", "refuse_class_ranges",
            "refuse_skew_update"]
 
+
 def class_curve_name(k, model):
     """The name of class ``k``'s curve under ``model``: its prior, or the model's description (a range).
 

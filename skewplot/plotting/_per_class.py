@@ -190,7 +190,7 @@ class _PRModels(_MovesPriors):
         # the y label says the classes' priors, set once: through one data set's form it marked the Axes stale
         label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label, ylabels=_PR_YLABELS)
         self.__dict__["_labelled"] = size
-        title_priors(self.ax_, self._class_models)  # not one data set's rate: the span of the classes' priors
+        title_priors(self.ax_, self._class_models)  # not one data set's rate: its rarest and commonest classes
 
     def model(self):
         """The model of the rarest class: a log precision axis reaches below its baseline."""
@@ -358,7 +358,6 @@ def class_baselines(disp, models, baselines=True, key=True):
             ax.plot([], [], color="0.45", linestyle="--", linewidth=0.9, label="random (each class at its π′)")
     fit_label(ax.yaxis, *_PR_YLABELS)
     disp._place_legend(relocate=not (baselines and key))  # the baselines are drawn: the legend placed off them
-    title_priors(ax, models)
     return disp
 
 

@@ -72,7 +72,7 @@ def fitted_title(ax, text, width=None):
     if width is None:
         width = title_width(ax)
     if isinstance(text, tuple):  # forms, the fullest first (fit_title's ``shorter``): the first that fits
-        return fitted_title(ax, text[_first_fitting(ax, text, width)], width)
+        return _first_fitting(ax, text, width)[1]
     while True:
         shorter = _drop_clause(text)
         if shorter == text or width(text) <= ax.bbox.width:
@@ -81,11 +81,12 @@ def fitted_title(ax, text, width=None):
 
 
 def _first_fitting(ax, forms, width):
-    """The index of the first of ``forms`` that fits ``ax``'s width (its clauses dropped), else the last's."""
+    """``(index, fitted form)`` of the first of ``forms`` that fits ``ax``'s width (its clauses dropped), else of
+    the last."""
     for k, form in enumerate(forms):
-        if width(fitted_title(ax, form, width)) <= ax.bbox.width:
-            return k
-    return len(forms) - 1
+        fitted = fitted_title(ax, form, width)
+        if width(fitted) <= ax.bbox.width or k == len(forms) - 1:
+            return k, fitted
 
 
 def _one_form(fig):
@@ -94,7 +95,7 @@ def _one_form(fig):
     formed = [(ax, note(ax, "title")) for ax in fig.axes if isinstance(note(ax, "title"), tuple) and ax.get_title()]
     if len(formed) < 2:
         return False
-    k = max(_first_fitting(ax, forms, title_width(ax)) for ax, forms in formed)
+    k = max(_first_fitting(ax, forms, title_width(ax))[0] for ax, forms in formed)
     changed = False
     for ax, forms in formed:
         fitted = fitted_title(ax, forms[min(k, len(forms) - 1)])

@@ -90,15 +90,20 @@ def test_a_note_of_hidden_classes_names_them_without_their_priors():
     assert hidden_text({"2, π'=0.8": ["0, π'=0.05", "1, π'=0.15"]}) == "under 2: 0, 1"
 
 
-@pytest.mark.slow
-def test_a_narrow_panels_title_cuts_the_class_name_never_its_prior():
-    # review14, ovr-cost-01: "rarest account takeover at π′ 0.00092" over a 1.8 in panel ran past the figure
-    rng = np.random.default_rng(1)
+def _named_ovr(seed):
+    """Three named classes, one with a long name ("account takeover")."""
+    rng = np.random.default_rng(seed)
     names = np.array(["legitimate", "card fraud", "account takeover"])
     y = rng.choice(3, 4000, p=[0.7, 0.2, 0.1])
     s = rng.random((4000, 3))
     s[np.arange(4000), y] += 0.6
-    ovr = sp.one_vs_rest(names[y], s, classes=list(names))
+    return sp.one_vs_rest(names[y], s, classes=list(names))
+
+
+@pytest.mark.slow
+def test_a_narrow_panels_title_cuts_the_class_name_never_its_prior():
+    # review14, ovr-cost-01: "rarest account takeover at π′ 0.00092" over a 1.8 in panel ran past the figure
+    ovr = _named_ovr(1)
     fig, axes = plt.subplots(1, 3, figsize=(7.2, 3.2))
     priors = {"legitimate": 0.9, "card fraud": 0.09908, "account takeover": 0.00092}
     for ax in axes:
@@ -114,12 +119,7 @@ def test_a_narrow_panels_title_cuts_the_class_name_never_its_prior():
 @pytest.mark.slow
 def test_a_row_of_class_panels_titles_every_panel_in_one_form():
     # ovr-fm-04: "rarest account t… at 0.001" beside "rarest account takeover at π′ 0.01": a row read two ways
-    rng = np.random.default_rng(2)
-    names = np.array(["legitimate", "card fraud", "account takeover"])
-    y = rng.choice(3, 4000, p=[0.7, 0.2, 0.1])
-    s = rng.random((4000, 3))
-    s[np.arange(4000), y] += 0.6
-    ovr = sp.one_vs_rest(names[y], s, classes=list(names))
+    ovr = _named_ovr(2)
     plt.rcParams["axes.titlesize"] = 10  # the second panel's long prior needs a shorter form than the first's
     fig, axes = plt.subplots(1, 3, figsize=(7.2, 3.2))
     vectors = ({"legitimate": 0.89, "card fraud": 0.1, "account takeover": 0.01},
