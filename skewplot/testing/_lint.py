@@ -60,6 +60,7 @@ listed.  Only the geometry of the artists is read, never pixels.
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import numpy as np
@@ -356,17 +357,16 @@ def lint_figure(fig, *, checks=KINDS):
     unknown = sorted(set(checks) - set(KINDS))
     if unknown:
         raise ValueError(f"checks: unknown kind(s) {', '.join(unknown)}; known: {', '.join(KINDS)}")
-    fig.canvas.draw()
-    fresh = not fig.stale
-    try:
-        return _problems(fig, set(checks))
-    finally:
-        # Reading the ticks (``Axis._update_ticks``) marks them stale though the draw just painted them: a figure
-        # the draw left fresh stays fresh, as a widget's caller checks (a stale figure awaits a draw).
-        if fresh:
-            for ax in fig.axes:
-                ax.stale = False
-            fig.stale = False
+    # A widget's paint lock (see widgets/_lock.py): a resize in another thread waits for the draw and its measures
+    with note(fig.canvas, "paint_lock") or contextlib.nullcontext():
+        fig.canvas.draw()
+        fresh = not fig.stale
+        try:
+            return _problems(fig, set(checks))
+        finally:
+            if fresh:  # reading the ticks marked them stale: a fresh figure stays fresh (a stale one awaits a draw)
+                for artist in (*fig.axes, fig):
+                    artist.stale = False
 
 
 def _problems(fig, wanted):

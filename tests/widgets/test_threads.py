@@ -109,3 +109,39 @@ def test_a_widget_builds_under_its_paint_lock(two_classifiers, monkeypatch):
     assert owned == [True]
     assert not w._paint_lock._is_owned()  # released after the build
     assert note(w.figure.canvas, "paint_lock") is w._paint_lock is w.frames.lock
+
+
+def test_a_resize_waits_for_the_figure_lint(ipympl_backend, two_classifiers, monkeypatch):  # noqa: F811
+    """``lint_figure`` in a cell draws and measures under the paint lock: a resize handled in the subshell meanwhile
+    waits, so the texts measured are those of the size drawn (issue 44: a corner drag's next size arrived between
+    the lint's draw and its measures, and the legend placed for the old height was reported outside the figure)."""
+    import skewplot.testing._lint as lint
+
+    w = CASES["temporal"][0](two_classifiers)
+    canvas = w.figure.canvas
+    width, height = canvas.get_width_height()
+    inside, release = threading.Event(), threading.Event()
+    problems = lint._problems
+
+    def measuring(fig, wanted):
+        inside.set()
+        release.wait(30)
+        return problems(fig, wanted)
+
+    monkeypatch.setattr(lint, "_problems", measuring)
+    linter = threading.Thread(target=lambda: lint.lint_figure(w.figure, checks=("text-outside",)))
+    linter.start()
+    try:
+        assert inside.wait(30), "the lint never measured"
+        resizer = threading.Thread(target=canvas._msg_callbacks,
+                                   args=(canvas, {"type": "resize", "width": width + 80, "height": height - 60}, []))
+        resizer.start()
+        resizer.join(0.5)  # it must still be waiting for the lint (a free resize takes a few ms)
+        held_back = resizer.is_alive()
+    finally:
+        release.set()
+        linter.join(30)
+    resizer.join(30)
+    assert not linter.is_alive() and not resizer.is_alive(), "deadlock"
+    assert held_back, "a resize changed the figure while lint_figure measured it"
+    assert canvas.get_width_height() == (width + 80, height - 60)
