@@ -197,7 +197,7 @@ def distinct(values, digits=DIGITS) -> list[str]:
     return [number(v, d) for v, d in zip(values, distinct_digits(values, digits), strict=True)]
 
 
-def p_value(p, resolution=1e-4) -> str:
+def p_value(p, resolution=1e-4, *, attained=False) -> str:
     """``"p = 0.032"``, or ``"p < 1e-4"`` below what the test resolves.
 
     Parameters
@@ -206,20 +206,42 @@ def p_value(p, resolution=1e-4) -> str:
         The p-value.
     resolution : float, default 1e-4
         The smallest p-value the test tells apart from smaller ones (a
-        normal approximation's tail, a permutation test's ``1 / n``).
+        normal approximation's tail, a permutation test's ``1 / (n + 1)``).
+    attained : bool, default False
+        Whether the test can give ``resolution`` itself (a permutation
+        test's least p-value, when no sampled statistic reached the
+        observed one): ``p`` at ``resolution`` then reads ``"p ≤ 5e-4"``.
+
+    The bound is printed to one significant digit, rounded up: a bound
+    printed below itself would be no bound.
 
     Examples
     --------
     >>> from skewplot._format import p_value
     >>> p_value(0.0321), p_value(0.0), p_value(3e-9), p_value(0.5)
     ('p = 0.032', 'p < 1e-4', 'p < 1e-4', 'p = 0.50')
+    >>> p_value(1 / 2001, resolution=1 / 2001, attained=True), p_value(1e-5, resolution=1 / 3001)
+    ('p ≤ 5e-4', 'p < 4e-4')
     """
     p = float(p)
+    if attained and p <= resolution * (1 + 1e-9):
+        return f"p \u2264 {_bound(resolution)}"
     if p < resolution:
-        mantissa, exponent = format(resolution, ".0e").split("e")
-        bound = f"1e{int(exponent)}" if mantissa == "1" and int(exponent) < -3 else format(resolution, "g")
-        return f"p < {bound}"
+        return f"p < {_bound(resolution)}"
     return f"p = {number(p, 2)}"
+
+
+def _bound(value):
+    """``value`` > 0 to one significant digit, rounded up: ``"0.01"``, ``"0.002"``, ``"5e-4"``.
+
+    >>> _bound(0.01), _bound(1 / 501), _bound(1 / 2001), _bound(1 / 10001), _bound(1e-4), _bound(0.05)
+    ('0.01', '0.002', '5e-4', '1e-4', '1e-4', '0.05')
+    """
+    exponent = math.floor(math.log10(value))
+    digit = math.ceil(round(value / 10.0**exponent, 9))
+    if digit == 10:
+        digit, exponent = 1, exponent + 1
+    return f"{digit}e{exponent}" if exponent < -3 else f"{digit * 10.0**exponent:.{max(-exponent, 0)}f}"
 
 
 def tick(x) -> str:

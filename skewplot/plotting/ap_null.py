@@ -91,28 +91,14 @@ class APNullDisplay(Display):
         self._place_legend()
         if self.observed_text_ is not None:
             value, p = number(self.observed), p_value(self.pvalue_)
-            least = 1.0 / (self.n_samples + 1)  # no ranking at or above: p is at most this
-            sampled = (f"p \u2264 {_rounded_up(least)}" if self.pvalue_sampled_ <= least * (1 + 1e-9)
-                       else p_value(self.pvalue_sampled_, resolution=least))
+            # no ranking sampled at or above the observed AP: p is at most 1 / (draws + 1)
+            sampled = p_value(self.pvalue_sampled_, resolution=1.0 / (self.n_samples + 1), attained=True)
             # no "observed" (the legend says it; apn-05); lines stacked before a p goes (a log axis' narrow side:
             # "0.0300"); the sampled p outlasts the normal one, which a skewed null can make far too small
             forms = (f"{value}, normal {p}, sampled {sampled}", f"{value}\nnormal {p}\nsampled {sampled}",
                      f"{value}\nsampled {sampled}", value)
             fit_marker_label(self.observed_text_, self.observed, forms, skip=(self.lines_["observed"],))
         return self
-
-
-def _rounded_up(bound):
-    """``bound`` to one significant digit, rounded up (a bound printed below itself is no bound).
-
-    >>> _rounded_up(1 / 2001), _rounded_up(1 / 3001), _rounded_up(1 / 7001), _rounded_up(1 / 10001)
-    ('5e-4', '4e-4', '2e-4', '1e-4')
-    """
-    exponent = int(np.floor(np.log10(bound)))
-    digit = int(np.ceil(round(bound / 10.0**exponent, 9)))
-    if digit == 10:
-        digit, exponent = 1, exponent + 1
-    return f"{digit}e{exponent}"
 
 
 def _normal_line(ax, x, mean, var, **style):

@@ -54,6 +54,22 @@ def test_the_cases_the_issue_saw():
     assert p_value(0.0) == "p < 1e-4" and p_value(0.2) == "p = 0.20" and p_value(1e-3, resolution=0.01) == "p < 0.01"
 
 
+
+@pytest.mark.parametrize("draws", [9, 99, 499, 999, 1999, 2000, 3000, 4999, 7000, 9999, 10000, 123456])
+def test_a_p_value_bound_is_a_bound_of_one_digit(draws):
+    """A permutation test's least p, 1 / (draws + 1), printed as a bound: never below itself, one digit, and
+    "≤" where the test attains it (was "p < 0.000333222" for 3000 draws, and ap_null's own rounding)."""
+    least = 1.0 / (draws + 1)
+    below = p_value(least / 3, resolution=least)
+    at = p_value(least, resolution=least, attained=True)
+    assert below.startswith("p < ") and at.startswith("p \u2264 ")
+    for text in (below[4:], at[4:]):
+        bound = float(text)
+        assert least <= bound < 10 * least and len(text.replace("0.", "").lstrip("0").split("e")[0]) == 1, text
+    assert p_value(least, resolution=least) == f"p = {number(least, 2)}"  # a normal tail's resolution: not attained
+    assert p_value(2 * least, resolution=least, attained=True) == f"p = {number(2 * least, 2)}"
+
+
 @pytest.mark.slow  # loaded run 2026-11-29
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.one_of(FINITE, st.just(0.0), st.none()), min_size=1, max_size=8), st.integers(2, 4))
