@@ -50,9 +50,23 @@ def fit_title(ax, text, *shorter):
     """
     text = (text, *shorter) if shorter else text
     notes(ax).title = text  # the whole title, fitted again when the Axes' width changes (refit_titles)
-    fitted = fitted_title(ax, text)
-    if ax.get_title() != fitted:
-        ax.set_title(fitted)
+    _retitle(ax, fitted_title(ax, text))
+
+
+def _retitle(ax, fitted):
+    """``ax`` titled ``fitted``; True when its title changed.
+
+    A panel whose areas are over it (:func:`~.layout._legend_areas.above`)
+    keeps its title as its areas' heading, which the next placing of its
+    areas sets again: the heading follows the title (int-02's third panel
+    took the row's shorter form, the other two got their first form back).
+    """
+    if ax.get_title() == fitted:
+        return False
+    ax.set_title(fitted)
+    if note(ax, "areas_head") is not None:
+        notes(ax).areas_head = fitted
+    return True
 
 
 def fitted_title(ax, text, width=None):
@@ -98,10 +112,7 @@ def _one_form(fig):
     k = max(_first_fitting(ax, forms, title_width(ax))[0] for ax, forms in formed)
     changed = False
     for ax, forms in formed:
-        fitted = fitted_title(ax, forms[min(k, len(forms) - 1)])
-        if fitted != ax.get_title():
-            ax.set_title(fitted)
-            changed = True
+        changed |= _retitle(ax, fitted_title(ax, forms[min(k, len(forms) - 1)]))
     return changed
 
 
@@ -149,9 +160,7 @@ def refit_titles(fig):
     for ax in fig.axes:
         text = note(ax, "title")
         if text is not None:
-            before = ax.get_title()
-            fit_title(ax, text)
-            changed |= ax.get_title() != before
+            changed |= _retitle(ax, fitted_title(ax, text))
     return changed
 
 
@@ -186,10 +195,7 @@ def _refit_laid_out_titles(fig):
                 hi = min(hi, (box.x1 + ob.x0) / 2.0)
         extent = ax.title.get_window_extent(renderer)
         if extent.x0 < lo - 0.5 or extent.x1 > hi + 0.5:
-            fitted = fitted_title(ax, text)
-            if fitted != ax.get_title():
-                ax.set_title(fitted)
-                changed = True
+            changed |= _retitle(ax, fitted_title(ax, text))
     return _one_form(fig) or changed
 
 

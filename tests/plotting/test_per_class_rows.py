@@ -133,3 +133,40 @@ def test_a_row_of_class_panels_titles_every_panel_in_one_form():
     renderer = fig.canvas.get_renderer()
     assert all(fig.bbox.x0 <= ax.title.get_window_extent(renderer).x0 and ax.title.get_window_extent(renderer).x1
                <= fig.bbox.x1 for ax in axes), titles
+
+
+def _ten_classes(n=6000, seed=3):
+    """Ten classes, the rarest at 0.1 % of the priors' vector (int-02's), scores a noisy posterior."""
+    rng = np.random.default_rng(seed)
+    priors = np.geomspace(1.0, 1e-3, 10)
+    priors = np.r_[1.0 - priors[1:].sum(), priors[1:]] if priors[1:].sum() < 0.5 else priors / priors.sum()
+    y = np.r_[np.arange(10), rng.choice(10, n - 10, p=priors)]
+    s = rng.random((n, 10))
+    s[np.arange(n), y] += 0.8
+    return sp.one_vs_rest(y, s), dict(enumerate(priors))
+
+
+def _int02_row():
+    """ovr-int-02: a talk row of three P̄-R panels of ten classes, each class over [π/2, 2π] of its prior."""
+    ovr, test = _ten_classes()
+    sp.set_theme(context="talk", column="double")
+    order = sorted(test, key=test.get, reverse=True)
+    reversed_ = dict(zip(order, sorted(test.values()), strict=True))
+    rare = min(test, key=test.get)
+    thousandth = {c: 1e-3 if c == rare else p * (1 - 1e-3) / (1 - test[rare]) for c, p in test.items()}
+    vectors = (test, thousandth, reversed_)
+    fig, axes = plt.subplots(1, 3)
+    ranges = [{c: (0.5 * p, min(1.0, 2.0 * p)) for c, p in v.items()} for v in vectors]
+    displays = [sp.plot_integrated_pr(ovr, skew_range=r, ax=ax) for ax, r in zip(axes, ranges, strict=True)]
+    fig.canvas.draw()
+    return ovr, fig, axes, displays, ranges
+
+
+@pytest.mark.slow
+def test_a_row_whose_titles_head_their_areas_reads_one_way():
+    # review15, ovr-int-02: "rarest 9 at π′ [0.00035, 0.0014]" / "rarest 9 at π′ [0.0005, 0.002]" / "rarest 0 at
+    # [0.00035, 0.0014]": the row took the shorter form, then placing the areas over the panels set each title's
+    # first form again from the heading they kept
+    _, fig, axes, _, _ = _int02_row()
+    titles = [ax.get_title() for ax in axes]
+    assert len({t.startswith("rarest") for t in titles}) == 1 and len({"π′" in t for t in titles}) == 1, titles
