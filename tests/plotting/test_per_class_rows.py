@@ -157,7 +157,7 @@ def _int02_row():
     vectors = (test, thousandth, reversed_)
     fig, axes = plt.subplots(1, 3)
     ranges = [{c: (0.5 * p, min(1.0, 2.0 * p)) for c, p in v.items()} for v in vectors]
-    displays = [sp.plot_integrated_pr(ovr, skew_range=r, ax=ax) for ax, r in zip(axes, ranges, strict=True)]
+    displays = [sp.plot_pr(ovr, skew=r, ax=ax) for ax, r in zip(axes, ranges, strict=True)]
     fig.canvas.draw()
     return ovr, fig, axes, displays, ranges
 
@@ -170,3 +170,23 @@ def test_a_row_whose_titles_head_their_areas_reads_one_way():
     _, fig, axes, _, _ = _int02_row()
     titles = [ax.get_title() for ax in axes]
     assert len({t.startswith("rarest") for t in titles}) == 1 and len({"π′" in t for t in titles}) == 1, titles
+
+
+@pytest.mark.slow
+def test_ten_classes_over_ranges_give_their_areas_in_a_block_far_shorter_than_the_panel():
+    # review14/15, ovr-int-02: ten lines "0.0913 at [0.00061, 0.00244]" in one column as tall as the panel
+    ovr, fig, axes, displays, ranges = _int02_row()
+    renderer = fig.canvas.get_renderer()
+    for ax, d, r in zip(axes, displays, ranges, strict=True):
+        block = ax.get_legend()
+        assert block.get_window_extent(renderer).height < 0.5 * ax.bbox.height
+        texts = [t.get_text() for t in block.get_texts()]
+        assert "AUCPR at π′ [a, 4a]" in texts, texts  # every range here is [a, 4a], cut at 1
+        assert not any("0.000" in t.split("a=")[0] for t in texts), texts
+        want = sp.aucpr(ovr, skew=r)
+        for k, (lo, hi) in r.items():
+            (shown,) = [t for t in texts if t.endswith(f", a={skew_text(lo)}")]
+            assert float(shown.split(",")[0]) == pytest.approx(want[k], rel=5e-3), (k, shown, want[k])
+            assert hi == pytest.approx(min(1.0, 4 * lo))
+            name = next(n for n in d.lines_ if n.startswith(f"{k}, "))
+            assert d.aucs_[name] == pytest.approx(want[k], rel=1e-12)

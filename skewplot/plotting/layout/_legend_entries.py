@@ -58,8 +58,65 @@ def areas(labels):
     # one-vs-rest classes each at its prior: the shared legend names the class, its panel gives area and prior
     priors = [split_prior(str(labels[i])[:m.start()].rstrip())[1] for i, m in found]
     if all(priors):
-        kind, values = f"{kind} at π′", [f"{v} at {p}" for v, p in zip(values, priors, strict=True)]
+        kind, values = _at_priors(kind, values, priors)
     return [i for i, _ in found], kind, values
+
+
+#: Past this many classes over ranges of priors, a panel's areas give the ranges by one rule in their heading:
+#: ten lines "0.0913 at [0.00061, 0.00244]" stood in one column as tall as the panel (int-02 of review14).
+MANY_RANGES = 5
+_RANGE = re.compile(r"^\[(\S+), (\S+)\]$")
+
+
+def _at_priors(kind, values, priors):
+    """``(kind, values)`` of classes' areas each at its prior text (``"0.0319"`` or a range ``"[0.01, 0.04]"``).
+
+    Ranges all alike: the range once, in the heading.  More than
+    :data:`MANY_RANGES` ranges that are each ``[a, r a]`` for one ``r``
+    (cut at 1, where a prior ends): the rule in the heading, each class's
+    ``a`` beside its area, as its range writes it (int-02's ten lines went
+    from one column as tall as the panel to two of five).  Else each area
+    at its prior.
+
+    Examples
+    --------
+    >>> _at_priors("AUCPR", ["0.5", "0.7"], ["0.01", "0.1"])
+    ('AUCPR at π′', ['0.5 at 0.01', '0.7 at 0.1'])
+    >>> _at_priors("AUCPR", ["0.5", "0.7"], ["[0.01, 0.1]", "[0.01, 0.1]"])
+    ('AUCPR at π′ [0.01, 0.1]', ['0.5', '0.7'])
+    >>> _at_priors("AUCPR", list("123456"), ["[0.269, 1]", "[0.124, 0.494]", "[0.058, 0.232]", "[0.0264, 0.106]",
+    ...                                      "[0.0123, 0.0494]", "[0.00035, 0.0014]"])
+    ('AUCPR at π′ [a, 4a]', ['1, a=0.269', '2, a=0.124', '3, a=0.058', '4, a=0.0264', '5, a=0.0123', '6, a=0.00035'])
+    """
+    ranges = [_RANGE.match(p) for p in priors]
+    if all(ranges) and len(set(priors)) == 1:
+        return f"{kind} at π′ {priors[0]}", values
+    if all(ranges) and len(values) > MANY_RANGES:
+        r = _one_factor([(float(m.group(1)), float(m.group(2))) for m in ranges])
+        if r is not None:
+            return f"{kind} at π′ [a, {r}a]", [f"{v}, a={m.group(1)}" for v, m in zip(values, ranges, strict=True)]
+    return f"{kind} at π′", [f"{v} at {p}" for v, p in zip(values, priors, strict=True)]
+
+
+_ROUNDING = 0.01  # two numbers of three significant digits: their ratio within this of the rule's
+
+
+def _one_factor(bounds):
+    """``r``, the shortest text of up to three significant digits for which every ``(lo, hi)`` of ``bounds`` is
+    ``(a, min(r a, 1))`` up to the numbers' rounding; else None.
+
+    >>> _one_factor([(0.269, 1.0), (0.124, 0.494), (0.0264, 0.106)]), _one_factor([(0.1, 0.4), (0.1, 0.2)])
+    ('4', None)
+    """
+    ratios = sorted(hi / lo for lo, hi in bounds if 0 < lo < hi < 1)
+    if not ratios or any(lo <= 0 or hi <= lo for lo, hi in bounds):
+        return None
+    for digits in (1, 2, 3):
+        text = f"{ratios[len(ratios) // 2]:.{digits}g}"
+        r = float(text)
+        if all((hi >= 1 and lo * r >= 1 - _ROUNDING) or abs(lo * r / hi - 1) <= _ROUNDING for lo, hi in bounds):
+            return text
+    return None
 
 
 def entry_name(label):
