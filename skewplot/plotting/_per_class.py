@@ -33,7 +33,15 @@ __all__ = ["per_class_data", "class_display", "class_baselines", "class_space_di
 
 
 #: A per-class PR display's y label, from the widest to the narrowest that fits.
-_PR_YLABELS = ("Precision $P$ (each class at its prior π')", "Precision $P$ (at π')", "Precision $P$")
+_PR_YLABELS = ("Precision $P$ (each class at its prior π′)", "Precision $P$ (at π′)", "Precision $P$")
+#: The same of classes each over a range of priors: their mean precision over it (int-01 read "at its prior").
+_RANGES_YLABELS = ("Precision $\\bar{P}$ (each class over its π′ range)", "Precision $\\bar{P}$ (over π′)",
+                   "Precision $\\bar{P}$")
+
+
+def _pr_ylabels(models):
+    """The y label's forms of a per-class PR display of ``models``: at priors, or over ranges of them."""
+    return _PR_YLABELS if all(isinstance(m, FixedSkew) for m in models.values()) else _RANGES_YLABELS
 
 
 def per_class_data(data, skew):
@@ -188,7 +196,7 @@ class _PRModels(_MovesPriors):
         if self.__dict__.get("_labelled") == size:  # the labels do not name a prior: fitted once per Axes size
             return
         # the y label says the classes' priors, set once: through one data set's form it marked the Axes stale
-        label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label, ylabels=_PR_YLABELS)
+        label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label, ylabels=_pr_ylabels(self._class_models))
         self.__dict__["_labelled"] = size
         title_priors(self.ax_, self._class_models)  # not one data set's rate: its rarest and commonest classes
 
@@ -355,8 +363,10 @@ def class_baselines(disp, models, baselines=True, key=True):
             disp.baselines_[f"random {name}"] = ax.axhline(model.mean, color=line.get_color(), linestyle="--",
                                                            linewidth=0.9, alpha=0.8, zorder=1.6)
         if key:  # one entry says what the dashed lines in the classes' colours are (no data: an empty line)
-            ax.plot([], [], color="0.45", linestyle="--", linewidth=0.9, label="random (each class at its π′)")
-    fit_label(ax.yaxis, *_PR_YLABELS)
+            fixed = all(isinstance(m, FixedSkew) for m in models.values())  # else ranges: at their means
+            ax.plot([], [], color="0.45", linestyle="--", linewidth=0.9,
+                    label="random (each class at its π′)" if fixed else "random (each class's mean π′)")
+    fit_label(ax.yaxis, *_pr_ylabels(models))
     disp._place_legend(relocate=not (baselines and key))  # the baselines are drawn: the legend placed off them
     return disp
 

@@ -190,3 +190,5 @@ def test_ten_classes_over_ranges_give_their_areas_in_a_block_far_shorter_than_th
             assert hi == pytest.approx(min(1.0, 4 * lo))
             name = next(n for n in d.lines_ if n.startswith(f"{k}, "))
             assert d.aucs_[name] == pytest.approx(want[k], rel=1e-12)
+    assert fig.legends[0].get_texts()[-1].get_text() == "random (each class's mean π′)"  # the baselines' place
+    assert all(ax.yaxis.label.get_text().startswith("Precision $\\bar{P}$") for ax in axes)  # a mean over π′
