@@ -1,5 +1,5 @@
-"""What a one-vs-rest figure writes of its classes: a curve's name (its class and prior), a panel's title, and the
-errors of a skew of the wrong kind.
+"""What a one-vs-rest figure writes of its classes: a curve's name (its class and prior), a panel's title, a PR
+panel's y label, and the errors of a skew of the wrong kind.
 
 A class drawn at a fixed prior is named ``"card fraud, π'=0.0319"``.  In a
 row or grid of panels the shared legend names it by its class alone, and
@@ -12,10 +12,28 @@ from __future__ import annotations
 
 from ..skew import FixedSkew
 from ..skew.base import skew_text
+from .layout._figure import fit_label
 from .layout._legend_entries import PRIOR_MARK, split_prior
 
 __all__ = ["class_curve_name", "split_prior", "title_priors", "plot_with_priors", "refuse_class_ranges",
-           "refuse_skew_update"]
+           "refuse_skew_update", "PR_YLABELS", "RANGES_YLABELS", "fit_class_ylabel"]
+
+
+#: A per-class PR display's y label, from the widest to the narrowest that fits.
+PR_YLABELS = ("Precision $P$ (each class at its prior π′)", "Precision $P$ (at π′)", "Precision $P$")
+#: The same of classes each over a range of priors: their mean precision over it (int-01 read "at its prior").
+RANGES_YLABELS = ("Precision $\\bar{P}$ (each class over its π′ range)", "Precision $\\bar{P}$ (over π′)",
+                  "Precision $\\bar{P}$")
+
+
+def fit_class_ylabel(ax, models):
+    """The y label of a per-class PR display of ``models`` on ``ax``: at priors, or over ranges of them.
+
+    Over ranges each form keeps one line: the long form on two took the
+    width a row's titles need (int-02 on matplotlib 3.8: "9 [0.00035, 0.0014]").
+    """
+    fixed = all(isinstance(m, FixedSkew) for m in models.values())
+    fit_label(ax.yaxis, *(PR_YLABELS if fixed else RANGES_YLABELS), lines=fixed)
 
 
 def class_curve_name(k, model):

@@ -25,23 +25,18 @@ from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
 from . import _class_steps as steps
 from ._axes import label_pr_axes
-from ._class_names import class_curve_name, plot_with_priors, refuse_class_ranges, refuse_skew_update, title_priors
+from ._class_names import (
+    PR_YLABELS,
+    class_curve_name,
+    fit_class_ylabel,
+    plot_with_priors,
+    refuse_class_ranges,
+    refuse_skew_update,
+    title_priors,
+)
 from ._one_path import OnePathLines
-from .layout._figure import fit_label
 
 __all__ = ["per_class_data", "class_display", "class_baselines", "class_space_display", "plot_classes_pr"]
-
-
-#: A per-class PR display's y label, from the widest to the narrowest that fits.
-_PR_YLABELS = ("Precision $P$ (each class at its prior π′)", "Precision $P$ (at π′)", "Precision $P$")
-#: The same of classes each over a range of priors: their mean precision over it (int-01 read "at its prior").
-_RANGES_YLABELS = ("Precision $\\bar{P}$ (each class over its π′ range)", "Precision $\\bar{P}$ (over π′)",
-                   "Precision $\\bar{P}$")
-
-
-def _pr_ylabels(models):
-    """The y label's forms of a per-class PR display of ``models``: at priors, or over ranges of them."""
-    return _PR_YLABELS if all(isinstance(m, FixedSkew) for m in models.values()) else _RANGES_YLABELS
 
 
 def per_class_data(data, skew):
@@ -196,7 +191,8 @@ class _PRModels(_MovesPriors):
         if self.__dict__.get("_labelled") == size:  # the labels do not name a prior: fitted once per Axes size
             return
         # the y label says the classes' priors, set once: through one data set's form it marked the Axes stale
-        label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label, ylabels=_pr_ylabels(self._class_models))
+        label_pr_axes(self.ax_, self.model(), self.skew, self.skew_label, ylabels=PR_YLABELS)
+        fit_class_ylabel(self.ax_, self._class_models)
         self.__dict__["_labelled"] = size
         title_priors(self.ax_, self._class_models)  # not one data set's rate: its rarest and commonest classes
 
@@ -366,7 +362,7 @@ def class_baselines(disp, models, baselines=True, key=True):
             fixed = all(isinstance(m, FixedSkew) for m in models.values())  # else ranges: at their means
             ax.plot([], [], color="0.45", linestyle="--", linewidth=0.9,
                     label="random (each class at its π′)" if fixed else "random (each class's mean π′)")
-    fit_label(ax.yaxis, *_pr_ylabels(models))
+    fit_class_ylabel(ax, models)
     disp._place_legend(relocate=not (baselines and key))  # the baselines are drawn: the legend placed off them
     return disp
 

@@ -191,4 +191,16 @@ def test_ten_classes_over_ranges_give_their_areas_in_a_block_far_shorter_than_th
             name = next(n for n in d.lines_ if n.startswith(f"{k}, "))
             assert d.aucs_[name] == pytest.approx(want[k], rel=1e-12)
     assert fig.legends[0].get_texts()[-1].get_text() == "random (each class's mean π′)"  # the baselines' place
-    assert all(ax.yaxis.label.get_text().startswith("Precision $\\bar{P}$") for ax in axes)  # a mean over π′
+    labels = [ax.yaxis.label.get_text() for ax in axes]  # a mean over π′, on one line: the titles keep the width
+    assert all(t.startswith("Precision $\\bar{P}$") and "\n" not in t for t in labels), labels
+
+
+@pytest.mark.slow
+def test_a_single_panel_over_ranges_keeps_its_y_label_on_one_line():
+    # ovr-int-03 (a paper column): "Precision P̄ / (each class over its π′ range)" on two lines took the Axes' width
+    ovr, test = _ten_classes()
+    sp.set_theme(context="paper", column="single")
+    disp = sp.plot_pr(ovr, skew={c: (0.5 * p, min(1.0, 2.0 * p)) for c, p in test.items()})
+    disp.figure_.canvas.draw()
+    label = disp.ax_.yaxis.label.get_text()
+    assert label.startswith("Precision $\\bar{P}$") and "\n" not in label, label
