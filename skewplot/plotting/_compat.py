@@ -11,7 +11,7 @@ ends, so a change shows there.
 
 from __future__ import annotations
 
-__all__ = ["layout_compress", "dash_pattern", "anchored_origin", "refill_legend", "is_colorbar", "titles",
+__all__ = ["layout_compress", "dash_pattern", "refill_legend", "is_colorbar", "titles",
            "drawn_ticks", "figure_renderer", "legend_loc", "leave_pyplot", "webagg_state", "ipympl_message_handler",
            "wrap_value_validator", "draw_as_saved"]
 
@@ -44,20 +44,6 @@ def dash_pattern(line, scaled=False):
     if scaled and mpl.rcParams["lines.scale_dashes"]:  # pragma: no cover
         seq = [v * line.get_linewidth() for v in seq]
     return 0.0, seq  # pragma: no cover
-
-
-def anchored_origin(legend, loc, size, renderer):
-    """The lower-left corner, in pixels, of a box of ``size`` that ``legend`` anchors at ``loc``, or None.
-
-    ``Legend._get_anchored_bbox`` on matplotlib 3.8.0 .. 3.11 (it saves a measure of every entry per place tried);
-    fallback None: the caller moves the legend there and measures it.
-    """
-    anchored = getattr(legend, "_get_anchored_bbox", None)
-    if anchored is None:  # pragma: no cover - a matplotlib without it
-        return None
-    from matplotlib.transforms import Bbox
-
-    return anchored(legend.codes[loc], Bbox.from_bounds(0, 0, *size), legend.get_bbox_to_anchor(), renderer)
 
 
 def refill_legend(legend, model, handles, labels, loc):

@@ -1,12 +1,12 @@
 """One legend rule for every plot: inside where the Axes is empty, else a compact strip; one legend per page.
 
-A figure with one Axes: :func:`place_legend` tries the corners and edges
-of the Axes in a fixed order (measured on the Axes' laid-out size) and
-keeps the first place where the legend box holds no part of a drawn curve
-(no vertex, and no segment crossing it) and no text (labels such as the
-pi* of an inversion or the skew marker's text).  When every place is
-taken, the legend becomes a compact strip under the x axis's label, in as
-many columns as fit the Axes' width: the constrained layout gives it its
+A figure with one Axes: :func:`place_legend` takes the place matplotlib's
+``loc="best"`` finds on the Axes' laid-out size, and keeps it if the legend
+box holds no part of a drawn curve (no vertex, and no segment crossing it)
+and no text (labels such as the pi* of an inversion or the skew marker's
+text): :func:`~._legend_geometry.best_place`.  When that place is taken,
+the legend becomes a compact strip under the x axis's label, in as many
+columns as fit the Axes' width: the constrained layout gives it its
 height, so the Axes keeps its width.  The strip takes a smaller font, then
 tighter spacing and no frame, then the cell's whole width, then its labels
 wrapped before their numbers and a compact form of its key, until the Axes
@@ -66,7 +66,7 @@ from ._legend_areas import lift as _lift
 from ._legend_crowded import close_ticks, last_strips
 from ._legend_entries import areas as _areas
 from ._legend_entries import entry_name, merge_lookalikes
-from ._legend_geometry import INSIDE, _renderer, free_place, legend_collisions, obstacles
+from ._legend_geometry import _renderer, best_place, legend_collisions
 from ._legend_strip import (
     STRIP_STYLES,
     entry_labels,
@@ -83,7 +83,7 @@ from ._legend_strip import (
 from ._legend_strip import set_entry_texts as _set_strip_texts
 
 __all__ = ["place_legend", "share_legend", "legend_collisions", "panels", "entry_name", "merge_lookalikes",
-           "entry_labels", "legend_entries", "split_of", "set_entry_texts", "INSIDE", "panel_areas", "mark_page",
+           "entry_labels", "legend_entries", "split_of", "set_entry_texts", "panel_areas", "mark_page",
            "is_page"]
 _SMALL_ROW = 0.1  # a shared legend's row this share of the figure's height is never worth a smaller style
 
@@ -359,13 +359,13 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     legend.set_bbox_to_anchor(None)
     legend.set_loc("upper right")
     # inside the Axes it needs no room of the layout; one larger than the Axes (is no place inside, see
-    # free_place) would have the layout shrink the Axes around it, to nothing
+    # best_place) would have the layout shrink the Axes around it, to nothing
     legend.set_in_layout(False)
     settle(fig)
     if ax.get_aspect() != "auto" or ax.get_box_aspect() is not None:
         ax.apply_aspect()  # an equal-aspect Axes (the skew transform) shrinks to its box at draw: measure that box
     renderer = _renderer(fig)
-    if free_place(legend, obstacles(ax, moving, renderer), renderer, least=frozen) is not None:
+    if best_place(legend, moving, renderer, least=frozen) is not None:
         return legend
     constrained(fig)
     handles, labels = legend_entries(legend)

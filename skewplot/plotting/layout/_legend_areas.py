@@ -1,8 +1,8 @@
 """A panel's own legend of the areas its classifiers carry, beside a figure's shared legend (which names them without).
 
 Each classifier's line sample beside its number (``0.612``), the kind of
-area as the legend's title (``AUCPR``), inside the panel at the first free
-place (:func:`~._legend_geometry.free_place`), else over it under its
+area as the legend's title (``AUCPR``), inside the panel at matplotlib's best
+place if free (:func:`~._legend_geometry.best_place`), else over it under its
 title, the kind in its first cell, in as many columns as its cell's width
 holds.  A widget's page (:func:`is_page`) shows its areas in its table instead.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from .._notes import note, notes
 from ._figure import cell_span, legible_style, settle
 from ._legend_entries import areas as _areas
-from ._legend_geometry import _renderer, free_place, obstacles
+from ._legend_geometry import _renderer, best_place
 from ._legend_strip import _columns, remove_key
 
 __all__ = ["is_page", "panel_areas", "inside", "above", "lift"]
@@ -64,7 +64,7 @@ _AREA_STYLE = {"fontsize": "small", "title_fontsize": "small", "handlelength": 1
 
 
 def inside(ax, legend, fresh=False):
-    """A panel's areas inside it at the first free place; with none, over it under its title (never a strip under
+    """A panel's areas inside it at the best place if free; else over it under its title (never a strip under
     one panel of a row, which would shrink it alone, nor over its curves).
 
     ``fresh``: the figure is laid out as it stands (the legend inside takes no room of the layout): not again.
@@ -88,7 +88,7 @@ def inside(ax, legend, fresh=False):
     if not fresh or head is not None:  # (the title as it was changes the layout)
         settle(ax.figure)
     renderer = _renderer(ax.figure)
-    if free_place(legend, obstacles(ax, (), renderer), renderer) is not None:
+    if best_place(legend, (), renderer) is not None:
         return legend
     return above(ax, legend, renderer)
 

@@ -1,24 +1,24 @@
 """The geometry a legend is placed by: the drawn curves as display-space segments, and what touches a box.
 
-:func:`~skewplot.plotting.layout._legend.place_legend` keeps the first place
-where the legend box holds no part of a drawn curve (no vertex, and no
-segment crossing it) and no text; :func:`legend_collisions` is the same
-geometry, used by the tests.
+:func:`best_place` keeps matplotlib's ``loc="best"`` place when the legend
+box holds no part of a drawn curve (no vertex, and no segment crossing it)
+and no text; :func:`legend_collisions` is the same check, used by the
+tests.
 """
 
 from __future__ import annotations
 
 import numpy as np
+from matplotlib import __version_info__ as mpl_version
 
-from .._compat import anchored_origin, figure_renderer
+from .._compat import figure_renderer
 
-__all__ = ["legend_collisions", "INSIDE", "obstacles", "free_place", "root_figure", "pen_runs"]
-
-#: The places tried, in order.
-INSIDE = ("upper right", "upper left", "lower right", "lower left", "center right", "center left",
-          "upper center", "lower center")
+__all__ = ["legend_collisions", "best_place", "root_figure", "pen_runs"]
 
 _PAD_PX = 2.0  # a curve this close to the box counts as touching it
+_CELL_PX = 6.0  # the grid whose cells show matplotlib 3.8 and 3.9's best what it does not see (_stand_in)
+#: matplotlib's best counts fills (polygon collections) and texts from 3.10
+_BEST_SEES_FILLS = mpl_version[:2] >= (3, 10)
 
 
 def root_figure(artist):
@@ -60,36 +60,20 @@ def pen_runs(paths):
     return np.cumsum(np.concatenate(starts)) if starts else np.empty(0, dtype=int)
 
 
-def _segments(ax, skip=frozenset()):
-    """Every drawn curve of ``ax`` as display-space segments (n, 2, 2), markers-only lines as points."""
+def _strokes(ax, kind=None):
+    """The strokes of the line and polygon collections (``kind``: of that class) of ``ax``: display polylines, one
+    a pen stroke."""
     from matplotlib.collections import LineCollection, PolyCollection
 
-    parts = []
-    for line in ax.lines:
-        if not line.get_visible() or id(line) in skip:
-            continue
-        xy = line.get_transform().transform(np.asarray(line.get_xydata(), dtype=float))
-        xy = xy[np.isfinite(xy).all(axis=1)]
-        if len(xy) == 0:
-            continue
-        if line.get_linestyle() in ("None", "none", "", " ") or len(xy) == 1:
-            parts.append(np.stack([xy, xy], axis=1))
-        else:
-            parts.append(np.stack([xy[:-1], xy[1:]], axis=1))
+    out, kind = [], kind or (LineCollection, PolyCollection)
     for coll in ax.collections:
-        if not coll.get_visible() or not isinstance(coll, (LineCollection, PolyCollection)):
-            continue
-        paths = coll.get_paths()
-        if not paths:
-            continue
-        # all paths at once (one transform); a segment joins neighbours of one stroke only
-        xy = coll.get_transform().transform(np.concatenate([np.asarray(p.vertices, dtype=float) for p in paths]))
-        run = pen_runs(paths)
-        finite = np.isfinite(xy).all(axis=1)
-        xy, run = xy[finite], run[finite]
-        joined = np.flatnonzero(run[1:] == run[:-1])
-        parts.append(np.stack([xy[joined], xy[joined + 1]], axis=1))
-    return np.concatenate(parts) if parts else np.empty((0, 2, 2))
+        paths = coll.get_paths() if coll.get_visible() and isinstance(coll, kind) else []
+        if paths:  # all paths at once (one transform), cut where a stroke ends
+            xy = coll.get_transform().transform(np.concatenate([np.asarray(p.vertices, dtype=float) for p in paths]))
+            finite = np.isfinite(xy).all(axis=1)
+            run = pen_runs(paths)[finite]
+            out += np.split(xy[finite], np.flatnonzero(np.diff(run)) + 1)
+    return out
 
 
 def _crossing(segments, box):
@@ -124,28 +108,36 @@ def _blocked(segments, bounds, box):
     return bool(_crossing(segments[near], box).any())
 
 
-def _text_boxes(ax, renderer):
-    boxes = []
-    for text in ax.texts:
-        if text.get_visible() and text.get_text().strip():
-            boxes.append(text.get_window_extent(renderer))
-    return boxes
+def _text_boxes(ax, renderer, skip=frozenset()):
+    """The boxes of the shown texts of ``ax`` (by id, not those in ``skip``)."""
+    return [t.get_window_extent(renderer) for t in ax.texts
+            if id(t) not in skip and t.get_visible() and t.get_text().strip()]
 
 
 def legend_collisions(ax, legend=None, skip=()):
-    """``(n_segments, n_texts)`` of ``ax`` that touch its legend box (``(0, 0)``: the legend covers nothing).
+    """``(n_curves, n_texts)`` of ``ax`` that touch its legend box (``(0, 0)``: the legend covers nothing).
 
-    ``skip`` leaves artists out (a skew marker's line).  A legend outside
-    the Axes covers nothing there and returns ``(0, 0)``.
+    ``skip`` leaves artists out (a skew marker's line).
     """
     legend = ax.get_legend() if legend is None else legend
     renderer = _renderer(ax.figure)
-    lb = legend.get_window_extent(renderer)
-    box = (lb.x0 - _PAD_PX, lb.y0 - _PAD_PX, lb.x1 + _PAD_PX, lb.y1 + _PAD_PX)
-    segs = _segments(ax, {id(a) for a in skip})
-    n_seg = int(_crossing(segs, box).sum()) if len(segs) else 0
-    n_txt = sum(1 for tb in _text_boxes(ax, renderer) if tb.overlaps(lb))
-    return n_seg, n_txt
+    return _touching(ax, legend.get_window_extent(renderer), _strokes(ax), _text_boxes(ax, renderer),
+                     {id(a) for a in skip})
+
+
+def _touching(ax, lb, strokes, texts, skip=frozenset()):
+    """``(n_curves, n_texts)``: the lines of ``ax`` (but ``skip``) and the display ``strokes`` within ``_PAD_PX``
+    of the box ``lb`` (a vertex in it or a segment through it; a markers-only line by its points), the ``texts``
+    boxes overlapping it."""
+    from matplotlib.path import Path
+
+    box = lb.padded(_PAD_PX)
+    paths = [(line.get_transform().transform_path(line.get_path()), line.get_linestyle() in ("None", "none", "", " "))
+             for line in ax.lines if line.get_visible() and id(line) not in skip]
+    paths += [(Path(xy), False) for xy in strokes]
+    curves = sum(bool(box.count_contains(path.vertices)) or (not points and path.intersects_bbox(box, filled=False))
+                 for path, points in paths)
+    return curves, sum(tb.overlaps(lb) for tb in texts)
 
 
 def _band(ax, text, renderer):
@@ -163,63 +155,94 @@ def _band(ax, text, renderer):
     return Bbox.from_extents(ab.x0, box.y0, ab.x1, box.y1)
 
 
-def _extent_at(legend, loc, size, renderer):
-    """The legend's box at ``loc``: measured once (``size`` None), then only moved as matplotlib anchors it.
+def _obstacles(ax, moving, renderer):
+    """What a legend inside ``ax`` must not touch beside its lines: ``(strokes, text boxes, unseen)``.
 
-    Measuring lays out every entry's text again (about a millisecond a
-    legend); the box's size does not depend on where it is placed.
+    ``strokes``: its collections' (:func:`_strokes`).  ``moving``: a marker
+    ``update`` slides along x; its line and dots are obstacles where they
+    are now, its label's whole strip across the Axes is one (the label
+    never runs into the legend as it moves).  ``unseen``: the polylines of
+    those matplotlib's best does not see (:func:`best_place`).
     """
-    origin = None if size is None else anchored_origin(legend, loc, size, renderer)
-    if origin is not None:
-        from matplotlib.transforms import Bbox
-
-        return Bbox.from_bounds(*origin, *size)
-    return legend.get_window_extent(renderer)
-
-
-def obstacles(ax, moving, renderer):
-    """What a legend inside ``ax`` must not touch: ``(segments, their bounds, text boxes)``.
-
-    ``moving``: a marker ``update`` slides along x; its line and dots are
-    obstacles where they are now, its label's whole strip across the Axes
-    is one (the label never runs into the legend as it moves).
-    """
+    from matplotlib.collections import LineCollection, PolyCollection
     from matplotlib.text import Text
 
     skip = {id(a) for a in moving if isinstance(a, Text)}
-    segs = _segments(ax, skip)
-    bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
-    texts = [t.get_window_extent(renderer) for t in ax.texts
-             if id(t) not in skip and t.get_visible() and t.get_text().strip()]
-    texts += [_band(ax, t, renderer) for t in moving if isinstance(t, Text)]
-    return segs, bounds, texts
+    lines, fills = _strokes(ax, LineCollection), _strokes(ax, PolyCollection)
+    bands = [_band(ax, t, renderer) for t in moving if isinstance(t, Text)]
+    texts = _text_boxes(ax, renderer, skip) + bands
+    boxes = bands if _BEST_SEES_FILLS else texts
+    unseen = lines + ([] if _BEST_SEES_FILLS else fills) + [box.corners()[[0, 1, 3, 2, 0]] for box in boxes]
+    return lines + fills, texts, unseen
 
 
-def free_place(legend, found, renderer, least=False):
-    """The first place of ``INSIDE`` where ``legend`` touches none of ``found`` (:func:`obstacles`), set on it.
+def _stand_in(lines):
+    """One invisible collection that shows matplotlib's best the polylines ``lines``, which it does not see.
 
-    None when every place is taken; ``least``: then the place crossed by the
-    fewest segments (a widget's frozen page, laid out once).
+    From matplotlib 3.10 best counts a polygon collection's paths as lines,
+    each apart (the strokes of one path it joins: one path a stroke);
+    before, a collection by its offsets only: the corners of the
+    ``_CELL_PX`` cells the lines pass through (a box wider and taller than
+    a cell that holds none of them overlaps none of those cells).
     """
-    segs, bounds, texts = found
-    size = None
-    fewest = None
-    ab = legend.axes.bbox if legend.axes is not None else None
-    for loc in INSIDE:
-        legend.set_loc(loc)
-        lb = _extent_at(legend, loc, size, renderer)
-        size = lb.width, lb.height
-        box = (lb.x0 - _PAD_PX, lb.y0 - _PAD_PX, lb.x1 + _PAD_PX, lb.y1 + _PAD_PX)
-        # a legend wider or taller than its Axes is no place inside (talk-sized fonts over a small Axes: the
-        # constrained layout had squeezed the Axes to 4 px around it, and nothing was left for it to cover)
-        fits = ab is None or (lb.width <= ab.width + 1.0 and lb.height <= ab.height + 1.0)
-        if fits and not _blocked(segs, bounds, box) and not any(tb.overlaps(lb) for tb in texts):
-            return loc
-        if least:
-            hits = int(_crossing(segs, box).sum()) if len(segs) else 0
-            if fewest is None or hits < fewest[0]:
-                fewest = (hits, loc)
-    if least:
-        legend.set_loc(fewest[1])
-        return fewest[1]
+    from matplotlib.collections import PolyCollection
+    from matplotlib.transforms import IdentityTransform
+
+    return PolyCollection(lines, closed=False, offsets=None if _BEST_SEES_FILLS else _corners(lines),
+                          offset_transform=IdentityTransform(), transform=IdentityTransform(), visible=False)
+
+
+def _corners(lines):
+    """The corners of the ``_CELL_PX`` cells of the display grid that the polylines ``lines`` pass through."""
+    segs = np.concatenate([np.stack([xy[:-1], xy[1:]], axis=1) for xy in lines])
+    d = segs[:, 1] - segs[:, 0]
+    steps = np.ceil(np.hypot(*d.T) * 2 / _CELL_PX).astype(int) + 1  # two points a cell along each segment
+    at = np.repeat(np.arange(len(segs)), steps)
+    t = (np.arange(len(at)) - np.repeat(np.cumsum(steps) - steps, steps)) / np.repeat(np.maximum(steps - 1, 1), steps)
+    cells = np.floor((segs[at, 0] + t[:, None] * d[at]) / _CELL_PX) @ (1, 1j)
+    corners = np.unique(np.concatenate([cells, cells + 1, cells + 1j, cells + 1 + 1j])) * _CELL_PX
+    return np.column_stack([corners.real, corners.imag])
+
+
+def best_place(legend, moving, renderer, least=False):
+    """Fix ``legend`` where matplotlib's ``loc="best"`` puts it, if it touches nothing drawn; its loc, or None.
+
+    ``moving``: see :func:`_obstacles`.  Matplotlib's best counts lines and
+    patches, but a line collection only by its offsets (before 3.10 also a
+    polygon collection, and no text), and nothing of a moving label's
+    band: for its one search, those are shown to it by one invisible
+    collection (:func:`_stand_in`).  Its place is then checked once, with ``_PAD_PX`` around the box, which it
+    does not keep (a curve that close sends the legend on), and kept as a
+    fixed loc: a legend left at ``"best"`` searches again at every draw (a
+    widget's every step).  A box larger than the Axes is no place inside.
+    ``least``: the place is kept even when taken (the least covered one,
+    by matplotlib's count: a widget's frozen page, laid out once).
+    """
+    ax = legend.axes
+    strokes, texts, unseen = _obstacles(ax, moving, renderer)
+    stand_in = _stand_in(unseen) if unseen else None
+    if stand_in is not None:
+        ax.add_artist(stand_in)
+    legend.set_loc("best")
+    try:
+        lb = legend.get_window_extent(renderer)
+    finally:
+        if stand_in is not None:
+            stand_in.remove()
+    loc = _loc_of(lb, legend.get_bbox_to_anchor())
+    legend.set_loc(loc)
+    # a legend wider or taller than its Axes is no place inside (talk-sized fonts over a small Axes: the
+    # constrained layout had squeezed the Axes to 4 px around it, and nothing was left for it to cover)
+    ab = ax.bbox
+    if least or (lb.width <= ab.width + 1.0 and lb.height <= ab.height + 1.0
+                 and _touching(ax, lb, strokes, texts) == (0, 0)):
+        return loc
     return None
+
+
+def _loc_of(box, within):
+    """The loc string of ``box`` as matplotlib anchors it in ``within``: against a side, or centred between two."""
+    left, right, below, above = box.x0 - within.x0, within.x1 - box.x1, box.y0 - within.y0, within.y1 - box.y1
+    h = "center" if abs(left - right) < 0.5 else "left" if left < right else "right"
+    v = "center" if abs(below - above) < 0.5 else "lower" if below < above else "upper"
+    return "center" if h == v == "center" else f"{v} {h}"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from .._notes import held, note, notes, unheld
 from ._figure import MIN_CELL_SHARE, MIN_TEXT_PT, cell_size, kept_sizes, legible, legible_style, settle
 from ._legend_entries import WRAP_CHARS, areas, strip_entries
-from ._legend_geometry import free_place, obstacles, root_figure
+from ._legend_geometry import best_place, root_figure
 
 __all__ = ["entry_labels", "legend_entries", "keep_entries", "split_of", "set_entry_texts", "fit", "forms", "strip",
            "split", "relocate_key", "remove_key", "least_share", "inside_anyway", "STRIP_STYLES"]
@@ -305,7 +305,7 @@ def split(ax, handles, labels, given, moving, renderer):
     """The curves' entries as a strip, the key's inside ``ax`` where it covers nothing; None when it cannot.
 
     The strip (:func:`strip`) must keep the Axes its share, then the key
-    takes the first free place of the laid-out Axes in the caller's style,
+    takes the best place of the laid-out Axes if free, in the caller's style,
     ``"small"`` or ``"x-small"``, whole or compact.  The key is an artist
     of the Axes beside its legend (the strip); the strip remembers it.
     """
@@ -320,14 +320,13 @@ def split(ax, handles, labels, given, moving, renderer):
     if least_share([ax], lg, renderer) < MIN_CELL_SHARE:
         lg.remove()
         return None
-    found = obstacles(ax, moving, renderer)
     given = _given(given)
     for style in ([given] if "fontsize" in given else []) + [{**given, "fontsize": f} for f in ("small", "x-small")]:
         for compact in (False, True):
             key_handles, texts, stands = strip_entries([handles[i] for i in key], [labels[i] for i in key],
                                                        None, compact)
             inside = Legend(ax, key_handles, texts, loc="upper right", **legible_style(style))
-            if free_place(inside, found, renderer) is not None:
+            if best_place(inside, moving, renderer) is not None:
                 ax.add_artist(inside)
                 notes(inside).form, notes(inside).labels = (None, compact), stands
                 keep_entries(inside, [handles[i] for i in key], [labels[i] for i in key])
@@ -374,16 +373,15 @@ def inside_anyway(ax, handles, labels, given, moving, renderer):
     notes(legend).kwargs, notes(legend).form = style, (wrap, compact)
     notes(legend).labels = strip_entries(list(handles), labels, wrap, compact)[2]
     keep_entries(legend, list(handles), labels)
-    free_place(legend, obstacles(ax, moving, renderer), renderer, least=True)
+    best_place(legend, moving, renderer, least=True)
     return legend
 
 
 def relocate_key(legend, moving, renderer):
-    """A split strip's key moved to the first free place again after the curves changed (else the least covered)."""
+    """A split strip's key moved to the best place again after the curves changed (the least covered: none free)."""
     split_ = split_of(legend)
     if split_ is not None:
-        ax = legend.axes
-        free_place(split_[2], obstacles(ax, moving, renderer), renderer, least=True)
+        best_place(split_[2], moving, renderer, least=True)
 
 
 def remove_key(legend):
