@@ -221,7 +221,11 @@ def best_place(legend, moving, renderer, least=False):
     ax = legend.axes
     strokes, texts, unseen = _obstacles(ax, moving, renderer)
     stand_in = _stand_in(unseen) if unseen else None
+    # The stand-in comes and goes unseen: adding and removing it mark the Axes stale, which an interactive
+    # figure answers with a draw request (a widget's step sent a second image), so the Axes keeps its state.
+    stale, callback = ax.stale, ax.stale_callback
     if stand_in is not None:
+        ax.stale_callback = None
         ax.add_artist(stand_in)
     legend.set_loc("best")
     try:
@@ -229,6 +233,7 @@ def best_place(legend, moving, renderer, least=False):
     finally:
         if stand_in is not None:
             stand_in.remove()
+            ax.stale, ax.stale_callback = stale, callback
     loc = _loc_of(lb, legend.get_bbox_to_anchor())
     legend.set_loc(loc)
     # a legend wider or taller than its Axes is no place inside (talk-sized fonts over a small Axes: the
