@@ -14,7 +14,7 @@ from ._titles import fit_title, fitted_title, fitted_titles, refit_titles, title
 from .layout._figure import AFTER_LAYOUT, BEFORE_LAYOUT, fit_label
 
 __all__ = ["label_pr_axes", "label_roc_axes", "fit_title", "fitted_title", "fitted_titles", "title_width",
-           "refit_titles", "log_axis", "logit_axis", "skew_window", "precision_axis", "precision_floor",
+           "refit_titles", "tick_state", "log_axis", "logit_axis", "skew_window", "precision_axis", "precision_floor",
            "LOG_PRECISION_BELOW", "data_skew", "log_axis_start", "check_skew_bounds", "narrow_row"]
 
 
@@ -216,6 +216,12 @@ def _fitting(axis, values, labels, taken):
         out.append(text)
     return out
 
+
+
+def tick_state(axis):
+    """What a fitting axis' tick labels depend on besides its view, box and formatters (see ``_compat``'s
+    ``ticks_laid_out_once``): whether it drops labels past the figure's edge (:func:`_ticks_past_edge`)."""
+    return note(axis, "past_edge", False)
 
 def _ticks_past_edge(fig):
     """After the draw's layout, each fitting axis of ``fig`` with a tick label past the figure's edge drops such

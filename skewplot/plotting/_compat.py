@@ -13,7 +13,7 @@ from __future__ import annotations
 
 __all__ = ["layout_compress", "dash_pattern", "refill_legend", "is_colorbar", "titles",
            "drawn_ticks", "figure_renderer", "legend_loc", "leave_pyplot", "webagg_state", "ipympl_message_handler",
-           "wrap_value_validator", "draw_as_saved"]
+           "wrap_value_validator", "draw_as_saved", "ticks_laid_out_once"]
 
 
 def layout_compress(engine):
@@ -213,3 +213,74 @@ def draw_as_saved(canvas):
             canvas._is_saving = before
 
     return saving()
+
+
+
+def ticks_laid_out_once(figure, state=None):
+    """A context in which each Axis of ``figure``'s Axes lays its ticks out, and measures their labels, once per
+    state rather than at every measure.
+
+    A full draw after a resize lays each Axis' ticks out some 25 times (the
+    layout's tight boxes, each spine's extent, each title's and aligned
+    label's siblings, the draw, the frames' regions), and measures each tick
+    label as often: ``Axis._update_ticks`` runs the locators and formatters
+    and places every tick, ``Axis._get_ticklabel_bboxes`` measures the
+    labels (matplotlib 3.8.0 .. 3.11), each time with the same result while
+    the Axis' view, scale, locators, formatters, the Axes' box in pixels and
+    the renderer stay as they were.  Within the context the Axis answers
+    from its last call in that state (its ticks hold that call's positions
+    and labels already).  ``state(axis)`` (optional): what else the Axis'
+    formatters read.  Fallback: nothing kept (a matplotlib without them).
+    """
+    import contextlib
+
+    names = ("_update_ticks", "_get_ticklabel_bboxes")
+
+    @contextlib.contextmanager
+    def once():
+        axes = [axis for ax in figure.axes for axis in (ax.xaxis, ax.yaxis)]
+        patched = [axis for axis in axes if all(hasattr(axis, n) and n not in vars(axis) for n in names)]
+        for axis in patched:
+            memo = _TickMemo(axis, state)
+            axis._update_ticks, axis._get_ticklabel_bboxes = memo.update_ticks, memo.ticklabel_bboxes
+        try:
+            yield
+        finally:
+            for axis in patched:
+                for name in names:
+                    del axis.__dict__[name]
+
+    return once()
+
+
+class _TickMemo:
+    """One Axis' last tick layout and tick label boxes, by the state they were computed in."""
+
+    def __init__(self, axis, state):
+        self.axis, self.state = axis, state
+        self.update, self.bboxes = axis._update_ticks, axis._get_ticklabel_bboxes
+        self.ticks = self.boxes = (None, None)
+
+    def key(self):
+        axis = self.axis
+        return (tuple(axis.get_view_interval()), tuple(axis.axes.bbox.bounds), tuple(axis.figure.bbox.bounds),
+                axis.get_scale(), axis.figure.dpi, id(axis.get_major_locator()), id(axis.get_minor_locator()),
+                id(axis.get_major_formatter()), id(axis.get_minor_formatter()),
+                None if self.state is None else self.state(axis))
+
+    def update_ticks(self):
+        key = self.key()
+        if self.ticks[0] != key:
+            self.ticks = key, self.update()
+        return list(self.ticks[1])
+
+    def ticklabel_bboxes(self, ticks, renderer=None):
+        key = (self.ticks[0], self.key(), id(renderer), renderer is not None and renderer.width,
+               renderer is not None and renderer.height,
+               tuple((id(t), t.label1.get_text(), t.label2.get_text()) for t in ticks))
+        if key[0] != key[1]:  # ticks not laid out within the context in this state: measure, keep nothing
+            return self.bboxes(ticks, renderer)
+        if self.boxes[0] != key:
+            self.boxes = key, self.bboxes(ticks, renderer)
+        first, second = self.boxes[1]
+        return list(first), list(second)

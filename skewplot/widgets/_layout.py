@@ -22,7 +22,8 @@ import numpy as np
 from matplotlib.gridspec import GridSpec
 from matplotlib.transforms import Bbox
 
-from ..plotting._axes import refit_titles
+from ..plotting._axes import refit_titles, tick_state
+from ..plotting._compat import ticks_laid_out_once
 from ..plotting._notes import notes
 from ..plotting.layout._figure import refit_labels
 from ._regions import contains, regions_of
@@ -309,7 +310,7 @@ def freeze_layout(figure, lock, displays, before=None):
 
     @functools.wraps(draw)
     def laid_out_draw(*args, **kwargs):
-        with lock:
+        with lock, ticks_laid_out_once(figure, tick_state):
             layout.refresh()
             return draw(*args, **kwargs)
 

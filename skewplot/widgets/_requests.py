@@ -18,6 +18,8 @@ import numpy as np
 from matplotlib.colors import to_rgba
 from matplotlib.text import Text
 
+from ..plotting._axes import tick_state
+from ..plotting._compat import ticks_laid_out_once
 from ._parts import _pixels, overlap, whole_frames
 from ._regions import regions_of, state
 
@@ -63,7 +65,7 @@ class DrawRequests:
 
     def _handle_draw(self, draw, event):
         canvas = self.figure.canvas
-        with self.lock:
+        with self.lock, ticks_laid_out_once(self.figure, tick_state):  # the layout, the draw, its measures
             if self.fresh():
                 self.resent += 1
             elif (self._relayout is not None and self._relayout() or not self._kept_layer()

@@ -246,3 +246,32 @@ def test_a_resize_that_needs_a_layout_stops_measuring_at_the_first_box_in_the_wa
     assert measured[0] == (True, len(fig.axes))
     assert not measured[1][0] and measured[1][1] < len(fig.axes)
     assert lint_figure(fig, checks=TEXTS) == []
+
+
+@pytest.mark.slow  # about 2 s: an explorer and a resize
+def test_a_resize_lays_each_axis_ticks_out_once_per_box(rare, monkeypatch):
+    """Issue 44: the full draw after a resize laid each Axis' ticks out some 25 times at the same box (the layout's
+    tight boxes, each spine's extent, the titles' and aligned labels' siblings, the draw, the frames' regions), each
+    a run of its locators and formatters placing every tick (~0.3 s of the explorer's resize at 2 x 1e6); now once
+    per box the Axes takes (the grid's move, the layout's passes, the drawn one), and the frame is the full draw."""
+    import collections
+
+    from matplotlib.axis import XTick, YTick
+
+    from .test_frames import assert_frame_is_full_draw
+
+    w = explorer(rare, skew=0.005)
+    fig = w.figure
+    fig.canvas.draw()
+    placed = collections.Counter()
+    for kind in (XTick, YTick):
+        def counted(tick, loc, update=kind.update_position):
+            placed[id(tick), loc, tuple(tick.axes.bbox.bounds), tuple(tick.axes.viewLim.bounds)] += 1
+            return update(tick, loc)
+
+        monkeypatch.setattr(kind, "update_position", counted)
+    _resized(w, (4.4, 6.6))
+    assert w._layout.count == 1
+    assert placed and max(placed.values()) == 1
+    assert lint_figure(fig, checks=TEXTS) == []
+    assert_frame_is_full_draw(w)
