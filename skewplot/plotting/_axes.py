@@ -217,11 +217,11 @@ def _fitting(axis, values, labels, taken):
     return out
 
 
-
 def tick_state(axis):
     """What a fitting axis' tick labels depend on besides its view, box and formatters (see ``_compat``'s
     ``ticks_laid_out_once``): whether it drops labels past the figure's edge (:func:`_ticks_past_edge`)."""
     return note(axis, "past_edge", False)
+
 
 def _ticks_past_edge(fig):
     """After the draw's layout, each fitting axis of ``fig`` with a tick label past the figure's edge drops such

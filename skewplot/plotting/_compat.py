@@ -215,7 +215,6 @@ def draw_as_saved(canvas):
     return saving()
 
 
-
 def ticks_laid_out_once(figure, state=None):
     """A context in which each Axis of ``figure``'s Axes lays its ticks out, and measures their labels, once per
     state rather than at every measure.
