@@ -73,8 +73,9 @@ def _at_priors(kind, values, priors):
 
     Ranges all alike: the range once, in the heading.  More than
     :data:`MANY_RANGES` ranges that are each ``[a, r a]`` for one ``r``
-    (cut at 1, where a prior ends): the rule in the heading, each class's
-    ``a`` beside its area, as its range writes it (int-02's ten lines went
+    (or that cut at 1, where a prior ends): the rule in the heading, each
+    class's ``a`` beside its area, as its range writes it (a range cut at 1
+    written whole) (int-02's ten lines went
     from one column as tall as the panel to two of five).  Else each area
     at its prior.
 
@@ -85,20 +86,27 @@ def _at_priors(kind, values, priors):
     >>> _at_priors("AUCPR", ["0.5", "0.7"], ["[0.01, 0.1]", "[0.01, 0.1]"])
     ('AUCPR at π′ [0.01, 0.1]', ['0.5', '0.7'])
     >>> _at_priors("AUCPR", list("123456"), ["[0.269, 1]", "[0.124, 0.494]", "[0.058, 0.232]", "[0.0264, 0.106]",
-    ...                                      "[0.0123, 0.0494]", "[0.00035, 0.0014]"])
-    ('AUCPR at π′ [a, 4a]', ['1, a=0.269', '2, a=0.124', '3, a=0.058', '4, a=0.0264', '5, a=0.0123', '6, a=0.00035'])
+    ...                                      "[0.0123, 0.0494]", "[0.00035, 0.0014]"])[1]
+    ['1 at [0.269, 1]', '2, a=0.124', '3, a=0.058', '4, a=0.0264', '5, a=0.0123', '6, a=0.00035']
     """
     ranges = [_RANGE.match(p) for p in priors]
     if all(ranges) and len(set(priors)) == 1:
         return f"{kind} at π′ {priors[0]}", values
     if all(ranges) and len(values) > MANY_RANGES:
-        r = _one_factor([(float(m.group(1)), float(m.group(2))) for m in ranges])
-        if r is not None:
-            return f"{kind} at π′ [a, {r}a]", [f"{v}, a={m.group(1)}" for v, m in zip(values, ranges, strict=True)]
+        bounds = [(float(m.group(1)), float(m.group(2))) for m in ranges]
+        r = _one_factor(bounds)
+        if r is not None:  # a range cut at 1 is not [a, r a]: it is written whole (review18)
+            return f"{kind} at π′ [a, {r}a]", [f"{v} at {p}" if _cut(lo, hi, float(r)) else f"{v}, a={m.group(1)}"
+                                              for v, p, m, (lo, hi) in zip(values, priors, ranges, bounds, strict=True)]
     return f"{kind} at π′", [f"{v} at {p}" for v, p in zip(values, priors, strict=True)]
 
 
 _ROUNDING = 0.01  # two numbers of three significant digits: their ratio within this of the rule's
+
+
+def _cut(lo, hi, r):
+    """Whether the range ``(lo, hi)`` is ``[a, r a]`` cut at 1 rather than ``[a, r a]`` itself."""
+    return hi >= 1 and abs(lo * r / hi - 1) > _ROUNDING
 
 
 def _one_factor(bounds):
