@@ -37,6 +37,8 @@ GOALS = {
     "explorer.skew_step_s": 0.040,
     "explorer.m_step_s": 0.040,
     "explorer.peak_mb": 1000.0,
+    # the PR-gain panel's skew step within 3x the other panels': the explorer with PRG (prg=True) over without
+    "explorer.prg_over_skew_x": 3.0,
     "save_html.write_s": 5.0,
     "save_html.peak_mb": 1000.0,
     "operating_points_from.tolerance_s": 1.5,
@@ -135,7 +137,7 @@ def aucpr_ci(size):
             "import_s": imported, "replicates_run": n_boot}
 
 
-def _fraud_explorer(size):
+def _fraud_explorer(size, **options):
     import matplotlib
 
     matplotlib.use("Agg")
@@ -144,12 +146,14 @@ def _fraud_explorer(size):
     import skewplot as sp
 
     points = fraud_points(100_000 if size == "quick" else 1_000_000)
-    build, w = timed(lambda: sp.widgets.explorer(points))
+    build, w = timed(lambda: sp.widgets.explorer(points, **options))
     return sp, w, (build, timed.cpu)
 
 
 def explorer(size):
-    """The explorer of issue 29's data (2 x 1e6, 1 % positives): build, skew and m steps (Agg frame), peak RSS."""
+    """The explorer of issue 29's data (2 x 1e6, 1 % positives): build, skew and m steps (Agg frame), peak RSS;
+    then the same with PR-gain beside PR (``prg=True``, built after the peak is read): its skew step and its
+    ratio to the plain one (CPU)."""
     _, w, build = _fraud_explorer(size)
     w._show = lambda: None
     repeat = 8 if size == "quick" else 15
@@ -158,8 +162,15 @@ def explorer(size):
     grid = np.linspace(0.2, 0.8, repeat)
     ms = [float(v) for v in np.r_[grid[::2], grid[1::2][::-1]]]
     m_median, _, m_cpu = steps(lambda v: setattr(w.controls["m"], "value", v), ms)
-    return {"build_s": build[0], "build_cpu_s": build[1], "skew_step_s": skew_median, "skew_step_cpu_s": skew_cpu,
-            "m_step_s": m_median, "m_step_cpu_s": m_cpu, "peak_mb": peak_mb()}
+    out = {"build_s": build[0], "build_cpu_s": build[1], "skew_step_s": skew_median, "skew_step_cpu_s": skew_cpu,
+           "m_step_s": m_median, "m_step_cpu_s": m_cpu, "peak_mb": peak_mb()}
+    del w
+    _, w, _ = _fraud_explorer(size, prg=True)
+    w._show = lambda: None
+    out["prg_skew_step_s"], _, out["prg_skew_step_cpu_s"] = steps(
+        lambda v: setattr(w.controls["skew"], "value", v), skews)
+    out["prg_over_skew_x"] = out["prg_skew_step_cpu_s"] / skew_cpu
+    return out
 
 
 def save_html(size):

@@ -32,7 +32,7 @@ from .multiclass import OneVsRest
 from .per_class import each_class
 from .precision import _check_points, skew_model_of
 
-__all__ = ["PRGCurve", "gain_skew", "precision_gain", "recall_gain", "prg_curve", "aucprg"]
+__all__ = ["PRGCurve", "GainIndex", "gain_skew", "precision_gain", "recall_gain", "prg_curve", "aucprg"]
 
 
 def gain_skew(model):
@@ -176,14 +176,85 @@ def aucprg(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=Non
         return each_class(aucprg, data, skew, (y_score, y_true, sample_weight, pos_label))
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="aucprg", bounded=False)
-    return curve_area(prg_curve(pts, skew=skew))
+    return GainIndex(pts).area(gain_skew(skew_model_of(pts, skew)))
 
 
-def curve_area(c):
-    """The area under a :class:`PRGCurve` (trapezoids over recall gain): :func:`aucprg` of a curve at hand."""
-    if c.recall_gain.size < 2:
-        return 0.0
-    return float(np.sum(np.diff(c.recall_gain) * 0.5 * (c.precision_gain[1:] + c.precision_gain[:-1])))
+class GainIndex:
+    """A ROC polyline's PRG curve and its area at any skew, from arrays made once.
+
+    With ``u = 1 / TPR`` and odds ``o``, recall gain is ``1 + o - o u`` and
+    precision gain ``1 - FPR u``, so the trapezoid of the segment from vertex
+    ``k`` to ``k + 1`` is ``o (u_k - u_k+1) (1 - (FPR_k u_k + FPR_k+1 u_k+1) / 2)``:
+    the odds times a number that does not depend on the skew.  Their sums
+    from each vertex to the end, made once, give AUPRG at any skew in
+    O(log n): the sum from the first vertex with ``TPR >= pi'`` plus the
+    piece of the segment that crosses recall gain 0.
+
+    Parameters
+    ----------
+    pts : OperatingPoints
+
+    Examples
+    --------
+    >>> import skewplot as sp
+    >>> from skewplot.metrics.prg import GainIndex
+    >>> gains = GainIndex(sp.OperatingPoints.from_rates([0.5, 0.8], [0.1, 0.4]))
+    >>> round(gains.area(0.2), 6), round(gains.area(0.6), 6)
+    (0.7375, 0.458333)
+    """
+
+    def __init__(self, pts):
+        _check_points(pts)
+        self.tpr = np.asarray(pts.tpr, dtype=float)
+        self.fpr = np.asarray(pts.fpr, dtype=float)
+        on = self.tpr > 0
+        with np.errstate(divide="ignore", invalid="ignore"):
+            u = np.where(on, 1.0 / np.where(on, self.tpr, 1.0), np.inf)
+            self._key = self.fpr * u  # FPR / TPR; a vertex at TPR = 0 is never on a curve (pi' > 0)
+            piece = np.where(on[:-1], (u[:-1] - u[1:]) * (1.0 - 0.5 * (self._key[:-1] + self._key[1:])), 0.0)
+        self._u = u
+        self._tail = np.r_[np.cumsum(piece[::-1])[::-1], 0.0]  # the pieces from each vertex to the end
+
+    def start(self, pi):
+        """The first vertex with ``TPR >= pi`` (``len`` when none)."""
+        return int(np.searchsorted(self.tpr, pi, side="left"))
+
+    def area(self, pi):
+        """AUPRG at the gain skew ``pi`` (``gain_skew`` of a model): :func:`aucprg`, in O(log n)."""
+        j = self.start(pi)
+        if j >= self.tpr.size:
+            return 0.0
+        odds = pi / (1.0 - pi)
+        total = self._tail[j]
+        if j > 0 and self.tpr[j] > pi:  # the segment across recall gain 0, from its crossing at TPR = pi
+            q = (pi - self.tpr[j - 1]) / (self.tpr[j] - self.tpr[j - 1])
+            f = self.fpr[j - 1] + q * (self.fpr[j] - self.fpr[j - 1])
+            total += (1.0 / pi - self._u[j]) * (1.0 - 0.5 * (f / pi + self._key[j]))
+        return float(odds * total)
+
+    def extreme_vertices(self, j):
+        """The vertices from ``j`` on with the largest ``FPR/TPR`` and the smallest positive one (the lowest
+        and the highest precision gain below 1 of the curve from there); suffix arrays made at the first call."""
+        if not hasattr(self, "_extremes"):
+            with np.errstate(invalid="ignore"):
+                self._extremes = (_suffix_arg(np.where(self.tpr > 0, self._key, -np.inf), np.maximum),
+                                  _suffix_arg(np.where(self._key > 0, self._key, np.inf), np.minimum))
+        return int(self._extremes[0][j]), int(self._extremes[1][j])
+
+    def curve(self, pi, keep=None):
+        """The :class:`PRGCurve` at the gain skew ``pi`` through the vertices ``keep`` (increasing indices; all
+        when None), cut at recall gain 0 between the two vertices around it (give both)."""
+        if keep is None:
+            return _clipped(self.tpr, self.fpr, np.arange(self.tpr.size), pi)
+        return _clipped(self.tpr[keep], self.fpr[keep], keep, pi)
+
+
+def _suffix_arg(values, better):
+    """For each index ``j``, an index of the ``better`` (``np.maximum`` or ``np.minimum``) of ``values[j:]``."""
+    backwards = values[::-1]
+    best = better.accumulate(backwards)
+    last = np.maximum.accumulate(np.where(backwards == best, np.arange(values.size), 0))
+    return (values.size - 1 - last)[::-1]
 
 
 for _f in (prg_curve, aucprg):

@@ -1,12 +1,15 @@
-"""The vertices of a curve that a figure can show: the curve thinned to its pixel columns (M4), a PR curve's too."""
+"""The vertices of a curve that a figure can show: the curve thinned to its pixel columns (M4), a PR curve's and a
+PR-gain curve's too (thinned once for every skew)."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 
 from ..metrics.precision import curve_rates
 
-__all__ = ["decimation_indices", "decimation_bins", "pr_vertices", "pr_vertex_indices"]
+__all__ = ["decimation_indices", "decimation_bins", "pr_vertices", "pr_vertex_indices", "prg_vertex_indices"]
 
 
 def pr_vertices(pts, n_bins, bins=None):
@@ -72,3 +75,48 @@ def decimation_bins(x, n_bins):
     starts = np.flatnonzero(np.r_[True, index[1:] != index[:-1]])
     ends = np.r_[starts[1:], n] - 1
     return index, starts, ends, np.diff(np.r_[starts, n])
+
+
+def prg_vertex_indices(tpr, fpr, width_px, lowest=None, highest=None):
+    """Indices of the ROC vertices that draw a PR-gain curve ``width_px`` pixels wide at every skew in
+    [``lowest``, ``highest``] (None: at any skew), increasing.
+
+    In ROC rates the gains at the skew pi' (odds ``o``) are ``recG = 1 + o - o u``
+    and ``precG = 1 - FPR u`` with ``u = 1 / TPR`` (``skewplot.metrics.prg``):
+    recall gain is affine in ``u`` with slope ``-o``, so a vertex's pixel
+    column moves with the skew while its precision gain does not.  A vertex is
+    visible at odds up to ``1 / (u - 1)`` (where its recall gain is 0), and a
+    bin ``[u_a, u_b]`` spans ``o W (u_b - u_a) <= W (u_b - u_a) / (u_a - 1)``
+    pixels there (``W`` the width).  Bins of ``log(u - 1)`` of width
+    ``0.25 / W`` therefore span at most a quarter pixel at every skew that
+    shows them, and at most a tenth of one on an axis of decades of recall
+    gain (``log10(1 - recG) = log10(o) + log10(u - 1)``, at least a decade
+    across); M4 in each (:func:`decimation_indices`, key ``FPR/TPR``) keeps
+    the extreme precision gains exactly.  Vertices never visible over the range
+    (recall gain below 0 at ``lowest``, or within a quarter pixel of recall
+    gain 1 at ``highest``) share the end bins; with ``highest`` None the
+    vertices at TPR = 1 (recall gain 1 at every skew) have a bin of their own.
+    Of the vertices with ``TPR = 0`` only the last is kept: the curve starts at
+    recall gain 0 on the segment from it.  The caller clips the thinned
+    polyline at recall gain 0 as ``prg_curve`` does.
+    """
+    tpr, fpr = np.asarray(tpr, dtype=float), np.asarray(fpr, dtype=float)
+    on = np.flatnonzero(tpr > 0)
+    if not on.size:
+        return np.arange(0)
+    first = max(int(on[0]) - 1, 0)
+    u1 = 1.0 / tpr[on] - 1.0  # u - 1, decreasing along the curve
+    inside = u1[u1 > 0]
+    if lowest is None:
+        far = float(inside.max()) if inside.size else 1.0
+    else:
+        far = (1.0 - lowest) / lowest  # beyond: below recall gain 0 at every skew of the range
+    if highest is None:
+        near = 0.5 * float(inside.min()) if inside.size else 0.5  # TPR = 1 alone at the end
+    else:
+        near = 0.25 * (1.0 - highest) / (highest * width_px)  # within a quarter pixel of recall gain 1 at highest
+    x = -np.log(np.clip(u1, near, max(far, near)))  # non-decreasing along the curve
+    delta = 0.25 / width_px
+    bins = max(1, int(math.ceil((x[-1] - x[0]) / delta)))
+    keep = on[decimation_indices(x, fpr[on] / tpr[on], bins)]
+    return keep if keep[0] == first else np.r_[first, keep]

@@ -6,12 +6,13 @@ import numpy as np
 
 from .._validate import check_bool
 from ..metrics._inputs import classifiers, skew_by_name
+from ..metrics.hull import roc_convex_hull
 from ..metrics.precision import skew_model_of
-from ..metrics.prg import curve_area, gain_skew, prg_curve
+from ..metrics.prg import GainIndex, gain_skew
 from ..skew import FixedSkew
 from ._axes import data_set_title
 from ._class_names import plot_with_priors
-from ._decimate import decimation_indices
+from ._decimate import decimation_indices, prg_vertex_indices
 from ._display import Display, as_points_dict, auc_labels, classifier_styles, curve_bins
 from ._docstrings import fill_doc
 from ._gain_axes import baseline_xy, decade_axes, decades, densify, use_decades
@@ -65,6 +66,7 @@ class PRGDisplay(Display):
         self.decades_ = False
         self.hulls_ = {}
         self.aucs_ = {}
+        self._gains = {}  # name: (points, what a curve at any skew needs from them), made once
 
     def _check_params(self, params):
         if "skew" in params:
@@ -106,24 +108,52 @@ class PRGDisplay(Display):
         self._place_legend()
         return self
 
+    def _gain_index(self, name, pts):
+        """``(gains, vertices, hull)`` of curve ``name``: its :class:`GainIndex`, the vertices that draw it at
+        any skew (``prg_vertex_indices``) and its hull's; made once for its points, not at every skew."""
+        kept = self._gains.get(name)
+        if kept is None or kept[0] is not pts:
+            gains = GainIndex(pts)
+            keep = prg_vertex_indices(gains.tpr, gains.fpr, self._n_bins / 2)
+            hull = roc_convex_hull(pts) if name in self.hulls_ else None
+            kept = self._gains[name] = (pts, gains, keep, hull)
+        return kept[1:]
+
+    def _curve(self, gains, keep, pi):
+        """The curve at the gain skew ``pi`` through the vertices ``keep`` that it shows and the two around its
+        crossing of recall gain 0; in decades also through the vertices of its extreme precision gains, which
+        fit the Axes to it as to the whole curve."""
+        j = gains.start(pi)
+        extra = [j - 1, j] + (list(gains.extreme_vertices(j)) if self.decades_ else [])
+        extra = np.unique([k for k in extra if 0 <= k < gains.tpr.size]).astype(np.intp)
+        keep = keep[np.searchsorted(keep, j - 1):]
+        at = np.searchsorted(keep, extra)
+        there = keep[np.minimum(at, keep.size - 1)] == extra if keep.size else np.zeros(extra.size, dtype=bool)
+        return gains.curve(pi, np.insert(keep, at[~there], extra[~there]))  # a few into 1e4: no sort
+
     def _refresh(self):
         ref = next(iter(self.points.values()))
         model = skew_model_of(ref, self.skew)
-        curves = {name: prg_curve(pts, skew=self._model_of(name, pts)) for name, pts in self.points.items()}
+        curves, hulls = {}, {}
+        for name, pts in self.points.items():
+            pi = gain_skew(self._model_of(name, pts))
+            gains, keep, hull = self._gain_index(name, pts)
+            curves[name] = self._curve(gains, keep, pi)
+            self.aucs_[name] = gains.area(pi)  # aucprg: every vertex, not only those drawn
+            if hull is not None:
+                hulls[name] = gains.curve(pi, hull)
         if self.decades_:
             x_hi = decade_axes(self.ax_, [(c.recall_gain, c.precision_gain) for c in curves.values()])
             self.baselines_["always positive"].set_data(*baseline_xy(x_hi))
         for name, c in curves.items():
-            self.aucs_[name] = curve_area(c)  # aucprg of this curve
             # the vertices the Axes can show (M4 per pixel column): a step draws 1e3 of them, not 1e6; in
             # decades the columns are those of the decades shown
             x = np.minimum(decades(c.recall_gain), x_hi) if self.decades_ else c.recall_gain
             keep = decimation_indices(x, c.precision_gain, self._n_bins)
             xy = c.recall_gain[keep], c.precision_gain[keep]
             self.lines_[name].set_data(*(densify(*xy, x_hi / 200) if self.decades_ else xy))
-            if name in self.hulls_:
-                h = prg_curve(self.points[name], skew=self._model_of(name, self.points[name]), hull=True)
-                hull = (h.recall_gain, h.precision_gain)
+            if name in hulls:
+                hull = (hulls[name].recall_gain, hulls[name].precision_gain)
                 self.hulls_[name].set_data(*(densify(*hull, x_hi / 200) if self.decades_ else hull))
         for name, text in auc_labels(self.aucs_, "AUPRG").items():  # the digits that tell the areas apart
             self.lines_[name].set_label(text)
@@ -132,7 +162,6 @@ class PRGDisplay(Display):
         if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only
             set_entry_texts(legend, [line.get_label() for line in self.lines_.values()])
             self._place_legend(relocate=True)  # the curves moved: the same rule as a fresh plot
-
 
     def _data_label(self, model):
         """The axis' label when no skew is asked: the data set's own, named so (a grid's data-set panel read
