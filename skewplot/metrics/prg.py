@@ -176,7 +176,14 @@ def aucprg(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=Non
         return each_class(aucprg, data, skew, (y_score, y_true, sample_weight, pos_label))
     pts = one_classifier(data, y_score, y_true=y_true, sample_weight=sample_weight, pos_label=pos_label,
                          func="aucprg", bounded=False)
-    return GainIndex(pts).area(gain_skew(skew_model_of(pts, skew)))
+    return curve_area(prg_curve(pts, skew=skew))
+
+
+def curve_area(c):
+    """The area under a :class:`PRGCurve` (trapezoids over recall gain): :func:`aucprg` of a curve at hand."""
+    if c.recall_gain.size < 2:
+        return 0.0
+    return float(np.sum(np.diff(c.recall_gain) * 0.5 * (c.precision_gain[1:] + c.precision_gain[:-1])))
 
 
 class GainIndex:
@@ -220,7 +227,8 @@ class GainIndex:
         return int(np.searchsorted(self.tpr, pi, side="left"))
 
     def area(self, pi):
-        """AUPRG at the gain skew ``pi`` (``gain_skew`` of a model): :func:`aucprg`, in O(log n)."""
+        """AUPRG at the gain skew ``pi`` (``gain_skew`` of a model): :func:`aucprg` (the trapezoids of
+        :func:`curve_area`, summed once for every skew), in O(log n)."""
         j = self.start(pi)
         if j >= self.tpr.size:
             return 0.0

@@ -8,7 +8,7 @@ from .._validate import check_bool
 from ..metrics._inputs import classifiers, skew_by_name
 from ..metrics.hull import roc_convex_hull
 from ..metrics.precision import skew_model_of
-from ..metrics.prg import GainIndex, gain_skew
+from ..metrics.prg import GainIndex, curve_area, gain_skew, prg_curve
 from ..skew import FixedSkew
 from ._axes import data_set_title
 from ._class_names import plot_with_priors
@@ -109,15 +109,22 @@ class PRGDisplay(Display):
         return self
 
     def _gain_index(self, name, pts):
-        """``(gains, vertices, hull)`` of curve ``name``: its :class:`GainIndex`, the vertices that draw it at
-        any skew (``prg_vertex_indices``) and its hull's; made once for its points, not at every skew."""
+        """``(gains, vertices, hull)`` of curve ``name`` from the second time its points are drawn: its
+        :class:`GainIndex`, the vertices that draw it at any skew (``prg_vertex_indices``) and its hull's, made
+        once; None the first time.
+
+        Points that change at every step (a one-vs-rest class at a new prior vector) are drawn from every
+        vertex, as cheaply as before, not indexed for skews they will never be drawn at.
+        """
         kept = self._gains.get(name)
         if kept is None or kept[0] is not pts:
+            self._gains[name] = (pts, None)
+            return None
+        if kept[1] is None:
             gains = GainIndex(pts)
             keep = prg_vertex_indices(gains.tpr, gains.fpr, self._n_bins / 2)
-            hull = roc_convex_hull(pts) if name in self.hulls_ else None
-            kept = self._gains[name] = (pts, gains, keep, hull)
-        return kept[1:]
+            kept = self._gains[name] = (pts, (gains, keep, roc_convex_hull(pts) if name in self.hulls_ else None))
+        return kept[1]
 
     def _curve(self, gains, keep, pi):
         """The curve at the gain skew ``pi`` through the vertices ``keep`` that it shows and the two around its
@@ -132,12 +139,18 @@ class PRGDisplay(Display):
         return gains.curve(pi, np.insert(keep, at[~there], extra[~there]))  # a few into 1e4: no sort
 
     def _refresh(self):
-        ref = next(iter(self.points.values()))
-        model = skew_model_of(ref, self.skew)
         curves, hulls = {}, {}
         for name, pts in self.points.items():
-            pi = gain_skew(self._model_of(name, pts))
-            gains, keep, hull = self._gain_index(name, pts)
+            model = self._model_of(name, pts)
+            index = self._gain_index(name, pts)
+            if index is None:  # every vertex
+                curves[name] = prg_curve(pts, skew=model)
+                self.aucs_[name] = curve_area(curves[name])
+                if name in self.hulls_:
+                    hulls[name] = prg_curve(pts, skew=model, hull=True)
+                continue
+            gains, keep, hull = index
+            pi = gain_skew(model)
             curves[name] = self._curve(gains, keep, pi)
             self.aucs_[name] = gains.area(pi)  # aucprg: every vertex, not only those drawn
             if hull is not None:
@@ -157,6 +170,7 @@ class PRGDisplay(Display):
                 self.hulls_[name].set_data(*(densify(*hull, x_hi / 200) if self.decades_ else hull))
         for name, text in auc_labels(self.aucs_, "AUPRG").items():  # the digits that tell the areas apart
             self.lines_[name].set_label(text)
+        model = skew_model_of(next(iter(self.points.values())), self.skew)
         fit_label(self.ax_.xaxis, self._data_label(model) or self.xlabel(model), "Recall gain")  # narrow: the words
         legend = self.ax_.get_legend()
         if legend is not None:  # new AUPRG in the labels; a page's shared legend names classifiers only

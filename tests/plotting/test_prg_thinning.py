@@ -90,9 +90,10 @@ def test_a_display_draws_its_thinned_curve_as_the_whole_one(scale, skew):
     figsize = (1.2, 1.2)  # 120 px: 60 000 vertices are more than the bins of one thinning for every skew hold
     fig, ax = plt.subplots(figsize=figsize, dpi=100)
     disp = sp.plot_prg({"a": pts}, skew=0.3, scale=scale, ax=ax)
-    _, keep, _ = disp._gain_index("a", pts)
-    assert keep.size < len(pts) / 3  # it thins once
+    assert disp._gains["a"][1] is None  # drawn once: every vertex
     disp.update(skew=skew)
+    _, keep, _ = disp._gain_index("a", pts)
+    assert keep.size < len(pts) / 3  # a second draw of the same points: thinned once for every skew
     whole_fig, whole_ax, whole, x_hi = _whole_display(pts, skew, scale, figsize)
     assert ax.get_xlim() == whole_ax.get_xlim() and ax.get_ylim() == whole_ax.get_ylim()
     assert disp.aucs_["a"] == pytest.approx(sp.aucprg(pts, skew=skew), rel=1e-12)
@@ -124,7 +125,8 @@ def test_in_decades_the_axes_fit_the_whole_curve_where_thinning_drops_its_highes
     f[k:k + 5] = [0.0, 1e-4, 1e-4, 1e-4, 2e-4]
     pts = sp.OperatingPoints.from_rates(t, np.maximum.accumulate(f))
     fig, ax = plt.subplots(figsize=(1.2, 1.2), dpi=100)
-    disp = sp.plot_prg({"a": pts}, skew=skew, scale="decades", ax=ax)
+    disp = sp.plot_prg({"a": pts}, skew=0.3, scale="decades", ax=ax)
+    disp.update(skew=skew)  # a second draw of the same points: thinned once for every skew
     _, keep, _ = disp._gain_index("a", pts)
     highest = int(np.flatnonzero(np.asarray(pts.tpr) == t[k + 3])[0])
     assert highest not in keep and keep.size < len(pts) / 3  # the thinning dropped it
@@ -132,3 +134,22 @@ def test_in_decades_the_axes_fit_the_whole_curve_where_thinning_drops_its_highes
     assert ax.get_ylim() == whole_ax.get_ylim() and ax.get_xlim() == whole_ax.get_xlim()
     plt.close(fig)
     plt.close(whole_fig)
+
+
+def test_points_new_at_every_step_are_drawn_whole_and_not_indexed():
+    # a one-vs-rest class at a new prior vector has new points (its rest is mixed anew): indexing them for every
+    # skew would cost more than drawing them whole, and they are never drawn again
+    from skewplot.plotting._per_class import class_space_display
+    from skewplot.plotting.prg import PRGDisplay
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 3, 30_000)
+    ovr = sp.one_vs_rest(y, rng.random((30_000, 3)) + 0.8 * np.eye(3)[y])
+    disp = class_space_display(PRGDisplay, ovr, {0: 0.2, 1: 0.3, 2: 0.5}, scale="linear")
+    for priors in ({0: 0.1, 1: 0.3, 2: 0.6}, {0: 0.05, 1: 0.15, 2: 0.8}):
+        disp.update(priors=priors)
+        moved = ovr.at_priors(priors)
+        for name, k in disp.class_names.items():
+            assert disp._gains[name][1] is None
+            assert disp.aucs_[name] == sp.aucprg(moved[k], skew=priors[k])
+    plt.close(disp.figure_)
