@@ -1,11 +1,14 @@
 """What a one-vs-rest figure writes of its classes: a curve's name (its class and prior), a panel's title, a PR
 panel's y label, and the errors of a skew of the wrong kind.
 
-A class drawn at a fixed prior is named ``"card fraud, π'=0.0319"``.  In a
+A class drawn at a fixed prior is named ``"card fraud, π′=0.0319"``.  In a
 row or grid of panels the shared legend names it by its class alone, and
 keeps its colour in every panel (:func:`split_prior`); the prior goes to
 the panel's own legend beside the class's area (``0.644 at 0.0319``), and
 the panel's title its rarest and commonest classes (:func:`title_priors`).
+The name was first spelled with an ASCII apostrophe (``"card fraud,
+π'=0.0319"``); a display's mappings keyed by curve name still take that
+spelling (:class:`CurveNames`).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from ..skew.base import skew_text
 from .layout._figure import fit_label
 from .layout._legend_entries import PRIOR_MARK, split_prior
 
-__all__ = ["class_curve_name", "split_prior", "title_priors", "plot_with_priors", "refuse_class_ranges",
+__all__ = ["class_curve_name", "CurveNames", "split_prior", "title_priors", "plot_with_priors", "refuse_class_ranges",
            "refuse_skew_update", "PR_YLABELS", "RANGES_YLABELS", "fit_class_ylabel"]
 
 
@@ -36,11 +39,60 @@ def fit_class_ylabel(ax, models):
     fit_label(ax.yaxis, *(PR_YLABELS if fixed else RANGES_YLABELS), lines=fixed)
 
 
+_OLD_MARK = ", π'="  # the ASCII spelling of PRIOR_MARK that curve names had first
+
+
+class CurveNames(dict):
+    """A dict keyed by curve name that also takes a class's name in its old spelling, ``"card fraud, π'=0.0319"``
+    for ``"card fraud, π′=0.0319"`` (and ``"random card fraud, π'=0.0319"`` for that class's baseline).
+
+    Lookups, ``in``, ``get``, assignment, ``del`` and ``pop`` take either
+    spelling; the keys (iteration, ``keys()``, ``items()``, ``len``) are the
+    new spelling alone, each curve once.
+
+    Examples
+    --------
+    >>> aucs = CurveNames({"card fraud, π′=0.0319": 0.64})
+    >>> aucs["card fraud, π'=0.0319"], "card fraud, π'=0.0319" in aucs, list(aucs)
+    (0.64, True, ['card fraud, π′=0.0319'])
+    """
+
+    __slots__ = ()
+
+    @staticmethod
+    def _key(key):
+        return key.replace(_OLD_MARK, PRIOR_MARK) if isinstance(key, str) else key
+
+    def __missing__(self, key):
+        new = self._key(key)
+        if new == key:
+            raise KeyError(key)
+        return dict.__getitem__(self, new)
+
+    def __contains__(self, key):
+        return dict.__contains__(self, self._key(key))
+
+    def __setitem__(self, key, value):
+        dict.__setitem__(self, self._key(key), value)
+
+    def __delitem__(self, key):
+        dict.__delitem__(self, self._key(key))
+
+    def get(self, key, default=None):
+        return dict.get(self, self._key(key), default)
+
+    def pop(self, key, *default):
+        return dict.pop(self, self._key(key), *default)
+
+    def setdefault(self, key, default=None):
+        return dict.setdefault(self, self._key(key), default)
+
+
 def class_curve_name(k, model):
     """The name of class ``k``'s curve under ``model``: its prior, or the model's description (a range).
 
     >>> class_curve_name("card fraud", FixedSkew(0.0319))
-    "card fraud, π'=0.0319"
+    'card fraud, π′=0.0319'
     """
     if isinstance(model, FixedSkew):
         return f"{k}{PRIOR_MARK}{skew_text(model.value)}"
@@ -67,7 +119,15 @@ def title_priors(ax, models):
 
 def plot_with_priors(disp, models, ax=None, **kwargs):
     """``disp.plot(ax=ax, **kwargs)`` with the panel titled by :func:`title_priors`, before (its areas' block
-    goes under a title the panel has when the plot places it) and after (over the space's own title)."""
+    goes under a title the panel has when the plot places it) and after (over the space's own title).
+
+    With ``models`` (classes named with their priors), the display's mappings keyed by curve name
+    (``points``, ``lines_``, ``aucs_``, ``baselines_``, ...) become :class:`CurveNames` first.
+    """
+    if models is not None:
+        for attr, value in list(vars(disp).items()):  # every mapping its __init__ made (filled in place later)
+            if type(value) is dict and (attr == "points" or attr.endswith("_") and not attr.startswith("_")):
+                setattr(disp, attr, CurveNames(value))
     if ax is not None:
         title_priors(ax, models)
     disp.plot(ax=ax, **kwargs)

@@ -27,6 +27,7 @@ from . import _class_steps as steps
 from ._axes import label_pr_axes
 from ._class_names import (
     PR_YLABELS,
+    CurveNames,
     class_curve_name,
     fit_class_ylabel,
     plot_with_priors,
@@ -265,7 +266,7 @@ class _EnvelopeMarkers(_MovesPriors):
         return min(xs) if xs else None
 
     def _move_marker(self):
-        lines = self.__dict__.setdefault("class_lines_", {})
+        lines = self.__dict__.setdefault("class_lines_", CurveNames())
         for name, marker in self.markers_.items():
             x = float(self._x_of_skew(self._class_models[name]))
             marker.set_data([x], [self._marker_y(name, x)])

@@ -33,7 +33,7 @@ def _weights(y, priors):
 
 
 def _name(k, prior):
-    return f"{k}, π'={sp.skew.base.skew_text(prior)}"
+    return f"{k}, π′={sp.skew.base.skew_text(prior)}"
 
 
 @pytest.mark.slow

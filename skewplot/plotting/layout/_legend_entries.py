@@ -17,9 +17,9 @@ from .._compat import dash_pattern
 __all__ = ["split_prior", "PRIOR_MARK", "entry_name", "merge_lookalikes", "wrap_label", "strip_entries", "areas",
            "terse", "WRAP_CHARS"]
 
-#: How a one-vs-rest class's curve name gives its prior (``"card fraud, π'=0.0319"``); a row names the class alone.
-PRIOR_MARK = ", π'="
-_CLASS_PRIOR = re.compile(r"^(.+?)(?:, π'=(\S+)|, π′ ∈ (\[[^\]]*\])(?:, [\w-]+)?)$")
+#: How a one-vs-rest class's curve name gives its prior (``"card fraud, π′=0.0319"``); a row names the class alone.
+PRIOR_MARK = ", π′="
+_CLASS_PRIOR = re.compile(r"^(.+?)(?:, π′=(\S+)|, π′ ∈ (\[[^\]]*\])(?:, [\w-]+)?)$")
 _NUMBERS = re.compile(r"\s*\((?:[^()]*=[^()]*|[-+\d.eE, ]+)\)$")
 AREA = re.compile(r"\(([^()=]+?)\s*=\s*([^()]+)\)$")  # "(AUCPR = 0.612)": the kind and the value
 
@@ -28,7 +28,7 @@ def split_prior(name):
     """``(class, prior text)`` of a curve named by :func:`~.._class_names.class_curve_name`; ``(name, None)``
     for any other name.
 
-    >>> split_prior("card fraud, π'=0.0319"), split_prior("logistic")
+    >>> split_prior("card fraud, π′=0.0319"), split_prior("logistic")
     (('card fraud', '0.0319'), ('logistic', None))
     >>> split_prior("card fraud, π′ ∈ [0.01, 0.1], uniform")  # a class over a range of priors (P̄-R)
     ('card fraud', '[0.01, 0.1]')
@@ -46,7 +46,7 @@ def areas(labels):
     --------
     >>> areas(["good (AUCPR = 0.612)", "random (0.01)", "bad (AUCPR = 0.1)", "chance (AUC = 0.5)"])
     ([0, 2], 'AUCPR', ['0.612', '0.1'])
-    >>> areas(["card fraud, π'=0.0319 (AUCPR = 0.644)", "legitimate, π'=0.54 (AUCPR = 0.978)"])
+    >>> areas(["card fraud, π′=0.0319 (AUCPR = 0.644)", "legitimate, π′=0.54 (AUCPR = 0.978)"])
     ([0, 1], 'AUCPR at π′', ['0.644 at 0.0319', '0.978 at 0.54'])
     """
     found = [(i, m) for i, label in enumerate(labels) if (m := AREA.search(str(label)))]
@@ -134,7 +134,7 @@ def entry_name(label):
     --------
     >>> entry_name("good (AUCPR = 0.612)"), entry_name("random (0.0001)"), entry_name("trivial (always −, always +)")
     ('good', 'random', 'trivial (always −, always +)')
-    >>> entry_name("card fraud, π'=0.0319 (AUCPR = 0.644)")  # a class at one panel's prior
+    >>> entry_name("card fraud, π′=0.0319 (AUCPR = 0.644)")  # a class at one panel's prior
     'card fraud'
     """
     return split_prior(_NUMBERS.sub("", label))[0]
@@ -169,8 +169,8 @@ def wrap_label(label, width=WRAP_CHARS[-1]):
     'baseline logistic\nregression\n(AUCPR = 0.001)'
     >>> wrap_label("model A (AUCPR = 0.033)"), wrap_label("random (0.0001)")
     ('model A\n(AUCPR = 0.033)', 'random (0.0001)')
-    >>> wrap_label("legitimate, π'=0.54 (AUPRG = 0.9954)")  # a class's prior stays after its name
-    "legitimate,\nπ'=0.54\n(AUPRG = 0.9954)"
+    >>> wrap_label("legitimate, π′=0.54 (AUPRG = 0.9954)")  # a class's prior stays after its name
+    'legitimate,\nπ′=0.54\n(AUPRG = 0.9954)'
     """
     lines = []
     for line in label.split("\n"):
