@@ -273,11 +273,10 @@ def note_envelopes(display):
 def fit_notes(display):
     """Place the notes of hidden curves of ``display``'s panel, once its legend is placed (the layout as it is).
 
-    A row's or grid's cost or F panel: its note of the envelopes on the
-    baseline (:func:`note_envelopes`), wrapped to about half the panel's
-    width; a display that says so (``_says_hidden``: PR-gain, AUCPR
-    against skew; cost and F): its note of the curves lying under another
-    classifier's (:func:`say_hidden`).  Each where it covers no line.
+    A row's or grid's cost or F panel: its note of the envelopes on the baseline (:func:`note_envelopes`),
+    wrapped to about half the panel's width; a display that says so (``_says_hidden``: PR-gain, AUCPR against
+    skew; cost and F): its note of the curves lying under another classifier's (:func:`say_hidden`).  Each
+    where it covers no line.
     """
     text = getattr(display, "coincide_text_", None)
     on_baseline = set()
@@ -346,15 +345,22 @@ def _middle(ax, x0, x1):
     return float(np.sqrt(x0 * x1)) if ax.get_xscale() == "log" and x0 > 0 < x1 else 0.5 * (x0 + x1)
 
 
-def hidden_text(groups, width=NOTE_LINE):
-    """A note of ``groups`` (:func:`hidden_under`), one line a covering curve: ``"under tree: ridge, lasso"``.
+def hidden_text(groups, width=NOTE_LINE, order=None):
+    """A note of ``groups`` (:func:`hidden_under`), one line a covering curve: ``"under tree: ridge, lasso"``; with
+    ``order`` (every curve's name), one list of the hidden in that order (a narrow panel: prg-10 had a count).
 
     Examples
     --------
-    >>> print(hidden_text({"tree": ["ridge"], "naive Bayes": ["svm", "knn"]}))
+    >>> groups = {"tree": ["ridge"], "naive Bayes": ["svm", "knn"]}
+    >>> print(hidden_text(groups)); print(hidden_text(groups, 24, order=["knn", "svm", "tree", "ridge"]))
     under tree: ridge
     under naive Bayes: svm, knn
+    under others: knn, svm,
+    ridge
     """
+    if order is not None:
+        hidden = {n for names in groups.values() for n in names}
+        groups = {"others": [n for n in order if n in hidden]}
     notes = (hidden_note([_named(n) for n in names], _short(_named(over)), width) for over, names in groups.items())
     return "\n".join(text.replace("on ", "under ", 1) for text in notes)
 
@@ -367,13 +373,12 @@ def _named(name):
 def say_hidden(display, lines=None):
     """A note inside ``display``'s Axes naming the curves painted over by another classifier's (:func:`hidden_under`).
 
-    Two classifiers whose curves coincide at the figure's size show as one
-    line (prg-07's mlp under lasso, aucsk-02's ridge under tree of the review
-    of 494a71d): the note, in small grey text where it covers no line
-    (:func:`~.layout._marker_label.fit_marker_label`), says which lies under
-    which; no curve moves.  Found again on each call (the curves moved);
-    nothing in a widget's page (its layout frozen).  ``lines``: the curves
-    (the display's ``lines_`` when None).
+    Two classifiers whose curves coincide at the figure's size show as one line (prg-07's mlp under lasso,
+    aucsk-02's ridge under tree of the review of 494a71d): the note, in small grey text where it covers no line
+    (:func:`~.layout._marker_label.fit_anywhere`), says which lies under which; no curve moves.  Where no line
+    per covering curve fits, one list names the hidden curves; only where that does not fit either, their count.
+    Found again on each call (the curves moved); nothing in a widget's page (its layout frozen).  ``lines``: the
+    curves (the display's ``lines_`` when None).
     """
     ax = display.ax_
     old = getattr(display, "hidden_text_", None)
@@ -388,8 +393,8 @@ def say_hidden(display, lines=None):
     text = ax.text(x, 0.5, "", transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
                    linespacing=1.1, multialignment="left")
     text.set_in_layout(False)  # inside the panel: it never shrinks it
-    hidden = sum(len(names) for names in groups.values())
-    fit_anywhere(text, x, (hidden_text(groups, _note_width(ax, text)), hidden_text(groups, NOTE_NAME + 2),
-                            f"{hidden} curve{'s' * (hidden > 1)} under another"))
+    hidden, widths = sum(len(names) for names in groups.values()), (_note_width(ax, text), NOTE_NAME + 2)
+    forms = [hidden_text(groups, width, flat) for flat in (None, list(display.lines_)) for width in widths]
+    fit_anywhere(text, x, (*forms, f"{hidden} curve{'s' * (hidden > 1)} under another"))
     display.hidden_text_ = text
     return text

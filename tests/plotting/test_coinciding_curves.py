@@ -127,3 +127,26 @@ def test_hidden_under_keeps_to_what_is_painted_over():
     # a under b (painted after it), b over a is not hidden; c crosses them only; d and e meet on the zero line
     assert groups == {"b": ["a"]} and 0.4 < at < 0.6
     assert hidden_text(groups) == "under b: a"
+
+
+def test_a_narrow_panel_names_its_hidden_curves_in_one_list_before_it_counts_them():
+    # prg-10 (review18): a line per covering curve had no free place in panel 4, whose note said "4 curves under
+    # another" and named none; one list of the hidden names ("under others: ...") fits where the count did
+    from types import SimpleNamespace
+
+    from skewplot.plotting._coincide import say_hidden
+    from skewplot.testing import lint_figure
+
+    fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+    ax.set(xlim=(0, 1), ylim=(0, 1))
+    x = np.linspace(0, 1, 51)
+    for y in [*np.arange(0.0, 0.33, 0.03), *np.arange(0.48, 1.0, 0.03)]:  # room for two lines of text, about 0.4
+        ax.plot(x, 0 * x + y, color="0.8", linewidth=0.5)
+    lines = {}
+    for name, y in (("lasso", 0.6), ("mlp", 0.6), ("svm", 0.75), ("knn", 0.75), ("forest", 0.9), ("bayes", 0.9)):
+        (lines[name],) = ax.plot(x, 0 * x + y, linewidth=2)  # each first of a pair under the second
+    fig.canvas.draw()
+    note = say_hidden(SimpleNamespace(ax_=ax, lines_=lines))
+    assert note.get_visible()
+    assert " ".join(note.get_text().split()) == "under others: lasso, svm, forest"  # main: "3 curves under another"
+    assert not [p for p in lint_figure(fig) if p.kind != "legend"]
