@@ -8,8 +8,15 @@ request in flight at a time (a new request waits for the image), a
 latest size kept for later.  The gestures are sent as the page sends them:
 the toolbar's zoom button, a drag of the mouse over the PR panel, Home, and
 a drag of the resize corner (its moves arrive while the kernel is busy, so
-two resizes are sent: the first size and the last), 80 x 60 px ("resize",
-which crosses a label's form) and 30 x 24 px ("nudge", which does not).
+two resizes are sent: the first size and the last), 80 x 60 px ("resize")
+and 30 x 24 px ("nudge").  Both cross forms, each way: at the default size
+(540 x 800 px) the cost panel's y label "Normalised expected cost" has
+8 px of its panel's height to spare, the P-bar-R panel's title 6 px of its
+width, and the PR panels' x axes are at the edge of 5 ticks rather than 3,
+so even the nudge takes the label onto two lines, drops the title's
+", uniform", and shortens the ROC panel's x label to "FPR" (and back): each
+resize of either gesture needs a constrained layout (the grid's move,
+``Layout._scaled``, does not apply).
 
 Each gesture is timed, wall and CPU, from the message that ends it (the
 mouse's release, Home's click, the first resize) to the first image sent
@@ -148,8 +155,8 @@ def gestures(w, page):
 
         return resize
 
-    # resize: 80 x 60 px, which crosses a y label's two-line form at the default size (a constrained layout);
-    # nudge: 30 x 24 px, across which only the shared legend's rows change (the panels moved by the grid)
+    # resize: 80 x 60 px; nudge: 30 x 24 px. Both cross label forms and tick counts at the default size (see the
+    # module's docstring): each resize is a constrained layout
     return {"zoom": zoom, "home": home, "resize": drag(80, 60), "nudge": drag(30, 24)}
 
 
@@ -188,8 +195,8 @@ def main():
         first, settled, cpu, images, draws = (statistics.median(col) for col in zip(*rows, strict=True))
         print(f"{name:<8} {first:>8.3f} {settled:>10.3f} {cpu:>7.3f} {images:>7.0f} {draws:>11.0f}"
               f"   CPU {', '.join(f'{row[2]:.2f}' for row in rows)}")
-    print(f"layouts after the first: {w._layout.count}, resizes by the grid: {w._layout.scaled}; "
-          f"frames: {w.frames.counts}")
+    print(f"layouts after the first: {w._layout.count} ({getattr(w._layout, 'gained_line', '?')} at once: a label "
+          f"on a line more), resizes by the grid: {w._layout.scaled}; frames: {w.frames.counts}")
     print(f"load average at end: {open('/proc/loadavg').read().split()[:3]}")
     if profile is not None:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(args.top)

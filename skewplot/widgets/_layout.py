@@ -50,6 +50,7 @@ class Layout:
         self.count = 0  # layouts computed after the first
         self.skipped = 0  # zooms, pans and Homes that needed none
         self.scaled = 0  # resizes that moved the panels by the grid instead (see _scaled)
+        self.gained_line = 0  # resizes laid out at once, a label having taken a line more (see _scaled)
         self._laid_out()
 
     def key(self):
@@ -143,8 +144,15 @@ class Layout:
         # crosses a form at its default width). A shorter form leaves its panel the margin it had; where the texts
         # do not fit so, the layout follows from the moved panels with the forms it will keep: one constrained
         # layout instead of one, another for the labels, a third for the titles.
+        lines = _label_lines(fig)
         refit_labels(fig)
         refit_titles(fig)
+        if any(now > then for now, then in zip(_label_lines(fig), lines, strict=True)):
+            # A label on a line more is thicker than the box it was laid out in, on the side the layout gave it no
+            # more than its pad: the layout makes it room, and measuring the moved panels first (~50 ms of the
+            # explorer's corner drag, which takes "Normalised expected cost" onto two lines) would only say so.
+            self.gained_line += 1
+            return False
         return self._fits(moved, laid)
 
     def _fits(self, moved, laid):
@@ -231,6 +239,12 @@ def _gap(box, other):
     dx = max(other.x0 - box[0] - box[2], box[0] - other.x1, 0.0)
     dy = max(other.y0 - box[1] - box[3], box[1] - other.y1, 0.0)
     return float(np.hypot(dx, dy))
+
+
+def _label_lines(fig):
+    """The number of lines of each Axes' x and y label, in the order of ``fig.axes``."""
+    return [axis.label.get_text().count("\n") if axis.label.get_visible() else 0
+            for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)]
 
 
 def _legend_height(fig):

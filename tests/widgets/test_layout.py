@@ -220,12 +220,17 @@ def test_a_resize_moves_the_panels_by_the_grid_when_no_label_needs_more_room(rar
     assert_frame_is_full_draw(w)
 
 
-@pytest.mark.slow  # about 2 s: an explorer and two resizes
+@pytest.mark.slow  # about 4 s: an explorer, three resizes and a fresh explorer
 def test_a_resize_that_needs_a_layout_stops_measuring_at_the_first_box_in_the_way(rare, monkeypatch):
     """Issue 44: the grid's check measures the panels' tight boxes as its answer needs them (each is a tick layout
-    of its Axes, ~25 ms at 2 x 1e6): a resize after which a label needs more room is answered before every panel
-    was measured, and still gets its one constrained layout."""
+    of its Axes, ~25 ms at 2 x 1e6): a resize after which a box is in the way is answered before every panel was
+    measured, and one after which a label takes a line more (which needs a layout to get its room) measures none;
+    each still gets its one constrained layout, whose figure is the one a fresh explorer of that size draws."""
+    import numpy as np
+
     from skewplot.widgets._regions import regions_of
+
+    from .test_frames import assert_frame_is_full_draw
 
     w = explorer(rare, skew=0.005)
     fig, layout = w.figure, w._layout
@@ -241,11 +246,28 @@ def test_a_resize_that_needs_a_layout_stops_measuring_at_the_first_box_in_the_wa
 
     monkeypatch.setattr(Layout, "_fits", counted)
     _resized(w, (6.2, 8.6))  # every label keeps its room: each panel measured once, no layout
-    _resized(w, (4.4, 6.6))  # narrow: a two-line label needs room
-    assert (layout.count, layout.scaled) == (1, 1)
-    assert measured[0] == (True, len(fig.axes))
+    assert (layout.count, layout.scaled, measured) == (0, 1, [(True, len(fig.axes))])
+    lines = fig.axes[2].get_ylabel().count("\n")
+    _resized(w, (4.6, 7.4))  # narrower: the cost panel's y label on two lines, laid out at once
+    assert fig.axes[2].get_ylabel().count("\n") == lines + 1
+    assert (layout.count, layout.scaled, len(measured)) == (1, 1, 1)  # no panel measured first
+    assert layout.gained_line == 1
+    assert lint_figure(fig, checks=TEXTS) == []
+    assert_frame_is_full_draw(w)
+    _resized(w, (5.4, 8.0))  # wider: more ticks, a last tick label in the way of the next panel
+    assert (layout.count, layout.scaled, layout.gained_line) == (2, 1, 1)
     assert not measured[1][0] and measured[1][1] < len(fig.axes)
     assert lint_figure(fig, checks=TEXTS) == []
+    fresh = explorer(rare, skew=0.005, figsize=(5.4, 8.0))
+    fresh.figure.canvas.draw()
+    texts = [(a.get_title(), a.get_xlabel(), a.get_ylabel()) for a in fig.axes]
+    assert texts == [(a.get_title(), a.get_xlabel(), a.get_ylabel()) for a in fresh.figure.axes]
+    # The same to 0.001 px on matplotlib 3.11. On 3.8.0 the two passes of the constrained layout end where they
+    # started from: 1.3 px from the fresh explorer's panels (before this change too; the layout is the same)
+    import matplotlib
+
+    close = 0.01 if tuple(int(v) for v in matplotlib.__version__.split(".")[:2]) >= (3, 11) else 2.0
+    assert np.allclose([a.bbox.bounds for a in fig.axes], [a.bbox.bounds for a in fresh.figure.axes], atol=close)
 
 
 @pytest.mark.slow  # about 2 s: an explorer and a resize
@@ -275,3 +297,4 @@ def test_a_resize_lays_each_axis_ticks_out_once_per_box(rare, monkeypatch):
     assert placed and max(placed.values()) == 1
     assert lint_figure(fig, checks=TEXTS) == []
     assert_frame_is_full_draw(w)
+
