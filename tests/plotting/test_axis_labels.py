@@ -114,3 +114,34 @@ def test_a_paper_row_of_three_panels(rare):
         sp.plot_pr(rare, skew=1e-4, ax=axes[1])
         sp.plot_cost(rare, skew=1e-4, ax=axes[2])
         assert lint_figure(fig, checks=TEXTS) == []
+
+
+def test_a_label_form_is_measured_once_across_the_figure_sizes(monkeypatch):
+    """Issue 44: a canvas makes a new renderer at each size, and the forms' widths were kept per renderer: each
+    step of ipympl's resize corner measured every label and title form again (~20 ms of the explorer's resize).
+    A text's width does not depend on the canvas' size: measured once per kind of renderer and resolution."""
+    import sys
+
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    fig, ax = plt.subplots(figsize=(3, 2), layout="constrained")
+    fit_label(ax.yaxis, "Precision $P$ (data set, $\\pi=0.01$)", "$P$")
+    fig.canvas.draw()
+    form = ax.get_ylabel()
+    measured = []  # the forms measured to choose one (matplotlib measures the label it draws, for itself)
+    measure = RendererAgg.get_text_width_height_descent
+
+    def counted(self, s, prop, ismath):
+        if sys._getframe(1).f_code.co_name == "_line_width":
+            measured.append(s)
+        return measure(self, s, prop, ismath)
+
+    monkeypatch.setattr(RendererAgg, "get_text_width_height_descent", counted)
+    fig.set_size_inches(3.1, 2.1)  # a new renderer, the same label forms
+    fig.canvas.draw()
+    assert ax.get_ylabel() == form
+    assert measured == []
+    fig.set_dpi(fig.dpi * 2)  # another resolution: measured again
+    fig.canvas.draw()
+    assert measured
+    plt.close(fig)

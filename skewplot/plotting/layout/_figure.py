@@ -241,6 +241,7 @@ def text_width(text):
     fig = root_figure(text)
     renderer, prop = _renderer(fig), text.get_fontproperties().copy()
     usetex, parse_math = text.get_usetex(), text.get_parse_math()
+    widths = _widths(fig, renderer)
 
     def width(s):
         widest = 0.0
@@ -252,18 +253,29 @@ def text_width(text):
             else:
                 clean, ismath = line.replace(r"\$", "$"), False
             if clean:
-                widest = max(widest, _line_width(renderer, clean, prop, ismath))
+                widest = max(widest, _line_width(widths, renderer, clean, prop, ismath))
         return widest
 
     return width
 
 
-def _line_width(renderer, s, prop, ismath):
-    """The width of one line of text, by the renderer's public measure, remembered per renderer (a figure's
-    layouts measure the same label forms each time)."""
-    cache = note(renderer, "text_widths")
-    if cache is None:
-        cache = notes(renderer).text_widths = {}
+def _widths(fig, renderer):
+    """The widths of lines of text ``fig``'s layouts measured with renderers of this kind at this resolution.
+
+    Kept on the figure, not on the renderer: a text's width does not depend
+    on the canvas' size, and a canvas makes a new renderer at each size
+    (ipympl's resize corner: its label and title forms measured again, ~20 ms
+    of the explorer's resize).
+    """
+    kept = note(fig, "text_widths")
+    if kept is None:
+        kept = notes(fig).text_widths = {}
+    return kept.setdefault((type(renderer), renderer.points_to_pixels(72.0)), {})
+
+
+def _line_width(cache, renderer, s, prop, ismath):
+    """The width of one line of text, by the renderer's public measure, remembered in ``cache`` (a figure's layouts
+    measure the same label forms each time)."""
     key = (s, prop, ismath)
     found = cache.get(key)
     if found is None:
