@@ -234,7 +234,7 @@ def _ticks_past_edge(fig):
     made room for stays (each layout starts by forgetting the edge:
     :func:`_forget_edges`); one it did not is dropped, never cut.
     """
-    from ._compat import drawn_ticks
+    from ._compat import tick_label_extents
     from .layout._legend import _renderer
 
     renderer, found = None, False
@@ -245,13 +245,10 @@ def _ticks_past_edge(fig):
             if not note(axis, "fits", False) or note(axis, "past_edge", False):
                 continue
             renderer = renderer or _renderer(fig)
-            for drawn in drawn_ticks(axis):
-                for label in (drawn.label1, drawn.label2):
-                    if label.get_visible() and label.get_text():
-                        box = label.get_window_extent(renderer)
-                        if box.x0 < fig.bbox.x0 - 0.5 or box.x1 > fig.bbox.x1 + 0.5 or \
-                                box.y0 < fig.bbox.y0 - 0.5 or box.y1 > fig.bbox.y1 + 0.5:
-                            notes(axis).past_edge = found = True
+            # the drawn labels as the tick layout measured them (a widget's draw measures them once: see _compat)
+            if any(box.x0 < fig.bbox.x0 - 0.5 or box.x1 > fig.bbox.x1 + 0.5 or box.y0 < fig.bbox.y0 - 0.5
+                   or box.y1 > fig.bbox.y1 + 0.5 for box in tick_label_extents(axis, renderer)):
+                notes(axis).past_edge = found = True
     return found
 
 

@@ -106,6 +106,25 @@ def drawn_ticks(axis):
     return out  # pragma: no cover
 
 
+def tick_label_extents(axis, renderer):
+    """The window extents of the tick labels ``axis`` draws (both labels of each of :func:`drawn_ticks`, shown and
+    with a text), as ``Axis._get_ticklabel_bboxes`` measures them for the layout and the draw (matplotlib 3.8.0 ..
+    3.11; within :func:`ticks_laid_out_once` once per state, so a measure after the draw costs nothing).
+
+    That measure leaves out labels not in the layout (3.10+): those are measured here.  Fallback: each label
+    measured.
+    """
+    ticks = drawn_ticks(axis)
+    measure = getattr(axis, "_get_ticklabel_bboxes", None)
+    shown = [label for t in ticks for label in (t.label1, t.label2) if label.get_visible()]
+    if measure is None:  # pragma: no cover - a matplotlib without it
+        boxes = [label.get_window_extent(renderer) for label in shown]
+    else:
+        first, second = measure(ticks, renderer)
+        boxes = [*first, *second, *(label.get_window_extent(renderer) for label in shown if not label.get_in_layout())]
+    return [box for box in boxes if box.width > 0 and box.height > 0]  # an empty text: a box of no size
+
+
 def figure_renderer(fig):
     """A renderer of ``fig``: its canvas' ``get_renderer()`` (Agg and its kin), else ``Figure._get_renderer``
     (matplotlib 3.8.0 .. 3.11: a canvas without one, as the PDF canvas while saving)."""

@@ -23,7 +23,7 @@ import numpy as np
 from matplotlib.legend import Legend
 from matplotlib.text import Text
 
-from ..plotting._compat import legend_loc, webagg_state
+from ..plotting._compat import legend_loc, tick_label_extents, webagg_state
 from ..plotting._labels import AxisLabel
 from ._regions import regions_of
 
@@ -82,7 +82,9 @@ def measure_regions(figure, canvas, renderer, axes_artists=(), kept=False):
         if isinstance(artist, Axis) and artist.get_visible():
             measure = functools.partial(_axis_boxes, artist, renderer, width, height)
             what = (artist.axis_name, width, height)
-            axis_boxes[id(artist)] = measure() if kept is None else kept.of(artist.axes, what, measure)
+            # the Axes' state as its box's measure left it (the draw laid every tick out already)
+            axis_boxes[id(artist)] = (measure() if kept is None
+                                      else kept.of(artist.axes, what, measure, key=kept.drawn.get(id(artist.axes))))
     for artist in fresh:
         artist.stale = False
     return regions, axis_boxes
@@ -103,19 +105,15 @@ def _axis_boxes(axis, renderer, width, height):
     low, high = (reach * any(getattr(t, line).get_visible() for t in ticks) for line in ("tick1line", "tick2line"))
     (x0, y0), (x1, y1) = ax.bbox.get_points()
     if axis.axis_name == "x":
-        lo, hi = x0, x1
         box = Bbox.from_extents(x0 - 2, y0 - low, x1 + 2, y1 + high)
     else:
-        lo, hi = y0, y1
         box = Bbox.from_extents(x0 - low, y0 - 2, x1 + high, y1 + 2)
     boxes = [_pixels(box, width, height)]
-    for label in (*axis.get_majorticklabels(), *axis.get_minorticklabels(), axis.get_offset_text()):
-        if not label.get_visible() or not label.get_text():
-            continue
-        box = label.get_window_extent(renderer)
-        a, b = (box.x0, box.x1) if axis.axis_name == "x" else (box.y0, box.y1)
-        if label is axis.get_offset_text() or a <= hi + 1 and b >= lo - 1:  # labels of ticks out of view: not drawn
-            boxes.append(_pixels(box, width, height))
+    # the tick labels drawn (of ticks in view), as the draw's layout of the ticks measured them
+    boxes += [_pixels(box, width, height) for box in tick_label_extents(axis, renderer)]
+    offset = axis.get_offset_text()
+    if offset.get_visible() and offset.get_text():
+        boxes.append(_pixels(offset.get_window_extent(renderer), width, height))
     return tuple(boxes)
 
 

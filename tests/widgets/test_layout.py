@@ -298,3 +298,53 @@ def test_a_resize_lays_each_axis_ticks_out_once_per_box(rare, monkeypatch):
     assert lint_figure(fig, checks=TEXTS) == []
     assert_frame_is_full_draw(w)
 
+
+@pytest.mark.slow  # about 2 s: an explorer and a resize
+def test_the_regions_after_a_resize_take_the_tick_labels_as_the_draw_measured_them(rare, monkeypatch):
+    """Issue 44: after the full draw of a resize the frames measure where each Axes and each Axis paints; each tick
+    label was measured again there (and each Axes' state read seven times), though the draw's tick layout had
+    just measured them all. Now the regions take those measures: no tick label is measured again, each Axes' state
+    is read twice, and the boxes are those of the labels drawn, measured afresh."""
+    from matplotlib.text import Text
+
+    from skewplot.plotting._compat import drawn_ticks
+    from skewplot.widgets import _frames, _parts, _regions
+
+    from .test_frames import assert_frame_is_full_draw
+
+    w = explorer(rare, skew=0.005)
+    fig = w.figure
+    fig.canvas.draw()
+    inside, tick_labels, states = [False], [], []
+    extent, read, measure = Text.get_window_extent, _regions.state, _frames.measure_regions
+
+    def measured(text, *args, **kwargs):
+        if inside[0] and any(text is t.label1 or text is t.label2 for ax in fig.axes
+                             for axis in (ax.xaxis, ax.yaxis) for t in (*axis.majorTicks, *axis.minorTicks)):
+            tick_labels.append(text)
+        return extent(text, *args, **kwargs)
+
+    def regions(*args, **kwargs):
+        inside[0] = True
+        try:
+            return measure(*args, **kwargs)
+        finally:
+            inside[0] = False
+
+    monkeypatch.setattr(Text, "get_window_extent", measured)
+    monkeypatch.setattr(_regions, "state", lambda ax: (states.append(ax) if inside[0] else None) or read(ax))
+    monkeypatch.setattr(_frames, "measure_regions", regions)
+    _resized(w, (4.6, 7.4))
+    assert tick_labels == [] and 0 < len(states) <= 2 * len(fig.axes)
+    renderer = fig.canvas.get_renderer()
+    width, height = fig.canvas.get_width_height(physical=True)
+    monkeypatch.undo()
+    for key, boxes in w.frames._axis_boxes.items():
+        axis = next(a for ax in fig.axes for a in (ax.xaxis, ax.yaxis) if id(a) == key)
+        labels = [label for t in drawn_ticks(axis) for label in (t.label1, t.label2)
+                  if label.get_visible() and label.get_text()]
+        labels += [axis.get_offset_text()] if axis.get_offset_text().get_text() else []
+        assert set(boxes[1:]) == {_parts._pixels(label.get_window_extent(renderer), width, height)
+                                  for label in labels}
+    assert lint_figure(fig, checks=TEXTS) == []
+    assert_frame_is_full_draw(w)
