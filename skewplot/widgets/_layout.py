@@ -25,7 +25,7 @@ from matplotlib.transforms import Bbox
 from ..plotting._axes import refit_titles, tick_state
 from ..plotting._compat import ticks_laid_out_once
 from ..plotting._notes import notes
-from ..plotting.layout._figure import refit_labels
+from ..plotting.layout._figure import label_lines, refit_labels
 from ._regions import contains, regions_of
 
 __all__ = ["Layout", "freeze_layout", "renest", "shared_legend", "fitted_legend", "LEGEND_PT"]
@@ -50,7 +50,7 @@ class Layout:
         self.count = 0  # layouts computed after the first
         self.skipped = 0  # zooms, pans and Homes that needed none
         self.scaled = 0  # resizes that moved the panels by the grid instead (see _scaled)
-        self.gained_line = 0  # resizes laid out at once, a label having taken a line more (see _scaled)
+        self.gained_line = 0  # and those laid out at once, a label having taken a line more
         self._laid_out()
 
     def key(self):
@@ -120,9 +120,8 @@ class Layout:
         figure's edges, the legend and every other panel (a last tick label
         that overhangs a few pixels more).  A resize where a text needs more
         room is laid out as before, but from the moved panels with the forms
-        that fit them: one constrained layout, not one per form that changed.
-        The explorer's resize at 2 x 1e6 took 3 constrained layouts, about
-        0.7 s of CPU; now one, or none (0.4 s of CPU at a quiet machine).
+        that fit them: one constrained layout, not one per form that changed
+        (a label on a line more: at once, without measuring a panel first).
         """
         fig, old = self.figure, self.laid_out
         if key[0] != old[0] or key[2:] != old[2:] or key[1] == old[1] or len(fig.legends) > 1:
@@ -144,14 +143,11 @@ class Layout:
         # crosses a form at its default width). A shorter form leaves its panel the margin it had; where the texts
         # do not fit so, the layout follows from the moved panels with the forms it will keep: one constrained
         # layout instead of one, another for the labels, a third for the titles.
-        lines = _label_lines(fig)
+        lines = label_lines(fig)
         refit_labels(fig)
         refit_titles(fig)
-        if any(now > then for now, then in zip(_label_lines(fig), lines, strict=True)):
-            # A label on a line more is thicker than the box it was laid out in, on the side the layout gave it no
-            # more than its pad: the layout makes it room, and measuring the moved panels first (~50 ms of the
-            # explorer's corner drag, which takes "Normalised expected cost" onto two lines) would only say so.
-            self.gained_line += 1
+        if any(now > then for now, then in zip(label_lines(fig), lines, strict=True)):
+            self.gained_line += 1  # a label on a line more needs room the grid does not give (~50 ms to measure)
             return False
         return self._fits(moved, laid)
 
@@ -239,12 +235,6 @@ def _gap(box, other):
     dx = max(other.x0 - box[0] - box[2], box[0] - other.x1, 0.0)
     dy = max(other.y0 - box[1] - box[3], box[1] - other.y1, 0.0)
     return float(np.hypot(dx, dy))
-
-
-def _label_lines(fig):
-    """The number of lines of each Axes' x and y label, in the order of ``fig.axes``."""
-    return [axis.label.get_text().count("\n") if axis.label.get_visible() else 0
-            for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)]
 
 
 def _legend_height(fig):

@@ -30,7 +30,7 @@ from ._legend_geometry import _renderer, root_figure
 
 __all__ = ["MIN_CELL_SHARE", "MIN_TEXT_PT", "legible", "legible_style", "LABEL_FILL", "cell_size", "cell_span",
            "kept_sizes", "lay_out", "constrained", "settle", "FittingLayoutEngine",
-           "BEFORE_LAYOUT", "AFTER_LAYOUT", "fit_label", "refit_labels", "two_lines", "text_width"]
+           "BEFORE_LAYOUT", "AFTER_LAYOUT", "fit_label", "refit_labels", "label_lines", "two_lines", "text_width"]
 
 #: The share of its grid cell's width and height an Axes must keep (the figure lint's "squeezed").
 MIN_CELL_SHARE = 0.6
@@ -350,6 +350,12 @@ def refit_labels(fig):
                 _show_label(axis, form)
                 relayout |= form.count("\n") != now.count("\n")
     return relayout
+
+
+def label_lines(fig):
+    """The number of lines of each Axes' x and y label, in the order of ``fig.axes`` (a label hidden: 0)."""
+    return [axis.label.get_text().count("\n") if axis.label.get_visible() else 0
+            for ax in fig.axes for axis in (ax.xaxis, ax.yaxis)]
 
 
 def _all_axes(fig):
