@@ -17,9 +17,9 @@ import numpy as np
 from ..metrics.points import OperatingPoints
 from ..metrics.precision import curve_rates_at, skew_model_of
 from ..metrics.prg import gain_skew, precision_gain, recall_gain
-from .layout._markers import crowding, mark_size, share_markers, show_whole
+from .layout._markers import crowding, mark_size, share_markers, show_whole, show_whole_line
 
-__all__ = ["ThresholdMarker", "mark_threshold", "threshold_index", "threshold_width"]
+__all__ = ["ThresholdMarker", "mark_threshold", "threshold_index", "threshold_width", "OFF_SCALE_MARKER"]
 
 _UNMARKED = ()  # displays the plot functions return without a threshold space (none yet)
 
@@ -27,6 +27,9 @@ _UNMARKED = ()  # displays the plot functions return without a threshold space (
 #: curve it marks runs on through it), ``mark_size`` of 6 pt.
 _STYLE = dict(color="black", marker="D", markersize=6, markerfacecolor="none", markeredgewidth=1.4,
               linestyle="none", zorder=4.5)
+#: A threshold whose precision is 0 on a log precision axis (which cannot hold it): a triangle pointing down, drawn
+#: whole above the bottom spine, its tip on it (an off-scale mark, not a point at the axis' lowest value).
+OFF_SCALE_MARKER = "v"
 
 
 def threshold_width(n):
@@ -107,6 +110,8 @@ class ThresholdMarker:
         if not single:
             raise ValueError("threshold= marks classifiers given as operating points, not folds")
         self._single = dict(single)
+        self._own_size = (mark_size(6, len(single)), _STYLE["markeredgewidth"])  # a mark's size and edge (points)
+        self._lifted = None  # the off-scale marks' transform (PR at a log axis), made when first needed
         self.index_ = self._indices()
         for k, (name, _) in enumerate(single):
             if self.space in ("cost", "f"):
@@ -118,6 +123,8 @@ class ThresholdMarker:
             (self.points_[name],) = ax.plot([], [], **style)
             if self.space in ("pr", "roc", "prg"):  # a point on the view's edge (ROC's (0, 0)) drawn whole
                 show_whole(self.points_[name])
+            else:  # an F of 0 or a cost of 1 lies on a spine: drawn whole over it, where a clip at the edge hid half
+                show_whole_line(self.points_[name])
         if self.intervals and len(single) == 1 and self.space in ("pr", "roc"):
             self.intervals_ = [ax.plot([], [], color="black", linewidth=1.2, zorder=4.4)[0] for _ in range(2)]
         self.move()
@@ -166,10 +173,14 @@ class ThresholdMarker:
                 t, f = curve_rates_at(pts, i)  # the empty prediction: precision's limit along the curve
                 y = float(skew_model_of(pts, d.skew).precision(t, f))
                 # precision 0 (the empty prediction when the top score is a negative's) has no place on a log
-                # axis: marked at its bottom, pointing down
+                # axis: an off-scale mark, pointing down, whole inside the Axes with its tip on the bottom spine
+                # (y in Axes coordinates: it stays there through a zoom; no data y stands for it)
                 low = y <= 0 and d.ax_.get_yscale() == "log"
-                line.set_marker("v" if low else _STYLE["marker"])
-                line.set_data([pts.tpr[i]], [d.ax_.get_ylim()[0] if low else y])
+                line.set_marker(OFF_SCALE_MARKER if low else _STYLE["marker"])
+                if low and self._lifted is None:
+                    self._lifted = _off_scale_transform(d.ax_, self._own_size)
+                line.set_transform(self._lifted if low else d.ax_.transData)
+                line.set_data([pts.tpr[i]], [0.0 if low else y])
             elif self.space == "prg":
                 pi = gain_skew(skew_model_of(pts, d.skew))
                 rg, pg = recall_gain(pts.tpr[i], pi), precision_gain(pts.tpr[i], pts.fpr[i])
@@ -187,6 +198,14 @@ class ThresholdMarker:
             ys = iv["precision"] if self.space == "pr" else iv["recall"]
             self.intervals_[0].set_data(list(xs), [y, y])
             self.intervals_[1].set_data([x, x], list(ys))
+
+
+def _off_scale_transform(ax, size):
+    """x in data, y at the Axes' foot raised by half the mark (``size``: size, edge in points): tip on the spine."""
+    from matplotlib.transforms import ScaledTranslation
+
+    lift = (size[0] + size[1]) / 2.0 / 72.0
+    return ax.get_xaxis_transform(which="grid") + ScaledTranslation(0.0, lift, ax.figure.dpi_scale_trans)
 
 
 def _color_of(display, name):

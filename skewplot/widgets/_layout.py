@@ -347,12 +347,13 @@ def explorer_panels(widget, prg, figsize):
             "aucpr_vs_skew": fig.add_subplot(grid[3, :])}
 
 
-def shared_legend(fig, displays, estimate=None):
+def shared_legend(fig, displays, estimate=None, keys=()):
     """One legend above the six panels instead of one per panel.
 
     The panels share their classifiers' colours and reference line styles,
     and at a notebook's width six legends placed outside their Axes left the
     panels no room; each panel's numbers are in the table below the figure.
+    ``keys``: ``(handle, label)`` pairs after those, naming the marks every classifier has.
     """
     for disp in displays.values():
         legend = disp.ax_.get_legend()
@@ -373,6 +374,9 @@ def shared_legend(fig, displays, estimate=None):
             if artist.get_label() == "estimated skew":
                 handles.append(artist)
                 labels.append("estimated skew")
+    for handle, label in keys:
+        handles.append(handle)
+        labels.append(label)
     return fitted_legend(fig, handles, labels), (handles, labels)
 
 

@@ -106,13 +106,15 @@ class Explorer(RefitsSharedLegend, SkewWidget):
             if low is not None:
                 a_skew.axvspan(low, high, color="tab:green", alpha=0.2, linewidth=0, label="estimated skew")
             a_skew.axvline(est, color="tab:green", linewidth=1.2, label=None if low is not None else "estimated skew")
-        self.legend_, self._legend_entries = shared_legend(fig, d, estimate=a_skew if estimated_skew is not None
-                                                            else None)
+        marked = threshold_control and single
+        self.legend_, self._legend_entries = shared_legend(
+            fig, d, estimate=a_skew if estimated_skew is not None else None,
+            keys=legend_keys(threshold=marked, off_scale=marked and rare, band=self.range_span_))
         self._live = ["pr", "integrated", "cost", "fmeasure", *(["prg"] if prg else [])]  # not ROC, AUCPR-vs-skew
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
         c = self.controls
         rows = [[c["skew"], self._make_reset(points, bounds), c["skew_range"]], [c["f_alpha"], c["m"], *estimate]]
-        if threshold_control and single:
+        if marked:
             add_threshold_control(
                 self, points, [name for name in ("pr", "prg", "integrated", "roc", "cost", "fmeasure") if name in d],
                 skew=lambda: c["skew"].value, m=lambda: c["m"].value, skew_range=lambda: c["skew_range"].value)
@@ -177,6 +179,33 @@ class Explorer(RefitsSharedLegend, SkewWidget):
         title = (f"π′ = {skew_text(skew)}, range [{skew_text(model.lo)}, {skew_text(model.hi)}], "
                  f"f_alpha = {self.controls['f_alpha'].value:.2f}, m = {self.controls['m'].value:.2f}")
         self._set_readout(title, _COLUMNS, rows)
+
+
+def legend_keys(*, threshold, off_scale, band):
+    """``(handle, label)`` of the marks each classifier has in its colour, drawn in black: the reader's key to them.
+
+    The threshold's mark and its cost and F lines (``threshold``), its
+    off-scale mark where a log precision axis cannot hold its precision 0
+    (``off_scale``), each curve's dot at π′ in cost and F space, and the
+    AUCPR-against-skew panel's shaded ``band`` (P̄'s range of π′).
+    """
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+
+    from ..plotting.threshold import OFF_SCALE_MARKER, threshold_width
+
+    def mark(marker, size, **kw):
+        return Line2D([], [], color="black", marker=marker, markersize=size, linestyle="none", **kw)
+
+    keys = []
+    if threshold:  # the mark and, beside it, the dashes of its cost and F lines: one entry
+        keys.append(((mark("D", 6, markerfacecolor="none", markeredgewidth=1.4),
+                      Line2D([], [], color="black", linewidth=threshold_width(1), linestyle=(0, (4, 2)))),
+                     "threshold"))
+    if off_scale:
+        keys.append((mark(OFF_SCALE_MARKER, 6, markerfacecolor="none", markeredgewidth=1.4), "P = 0, off axis"))
+    keys += [(mark("o", 5), "curve at π′"), (Patch(facecolor=band.get_facecolor(), linewidth=0), "P̄'s π′ range")]
+    return keys
 
 
 @renamed_keywords(skew_bounds="slider_bounds")

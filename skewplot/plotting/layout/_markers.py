@@ -19,7 +19,7 @@ from ._wedges import wedge_marker
 
 __all__ = ["share_markers", "mark_size", "wedge_marker", "wedge_parts", "pie_size", "shared_part", "base_look",
            "crowding", "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "NEAR_PT", "PIE_BASE",
-           "PIE_GROW", "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at"]
+           "PIE_GROW", "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at", "show_whole_line"]
 
 #: Marks (skew or threshold) closer than this (points) share one mark (:func:`share_markers`): about half a mark's
 #: width, where the one on top hides most of the other (6 pt chained a run of marks into one stack, roc-08).
@@ -73,7 +73,11 @@ class _Padded(BboxBase):
         self.set_children(ax.bbox)
 
     def get_points(self):
-        reach = marker_radius_px(self._line, self._ax.figure.dpi) + 1.0  # a pixel of anti-aliasing to spare
+        line, dpi = self._line, self._ax.figure.dpi
+        if line.get_marker() in (None, "None", "none", "", " "):  # a line: half its width
+            reach = line.get_linewidth() / 2.0 * dpi / 72.0
+        else:
+            reach = marker_radius_px(line, dpi) + 1.0  # a pixel of anti-aliasing to spare
         (x0, y0), (x1, y1) = self._ax.bbox.get_points()
         return np.array([[x0 - reach, y0 - reach], [x1 + reach, y1 + reach]])
 
@@ -96,6 +100,18 @@ def show_whole(line):
     A marker on the edge of the view (a threshold at ROC's (0, 0) or at
     precision 1) is then drawn whole, over the spines (its zorder is above
     theirs), and a marker scrolled out of the view (a zoom) is still hidden.
+    """
+    line.set_clip_path(None)
+    line.set_clip_box(_Padded(line.axes, line))
+    line.set_clip_on(True)
+    return line
+
+
+def show_whole_line(line):
+    """Clip ``line`` (no marker) to its Axes grown by half its width: a line on a spine (F = 0) is drawn whole over it.
+
+    Only half a line's width can reach past the Axes, where the clip at the
+    Axes' edge hid the half of a line lying on it under the spine.
     """
     line.set_clip_path(None)
     line.set_clip_box(_Padded(line.axes, line))
@@ -203,7 +219,8 @@ def _wedges(ax, markers):
     if len(shown) < 2:
         return {}
     with np.errstate(invalid="ignore", divide="ignore"):
-        xy = ax.transData.transform(np.array([[m.get_xdata()[0], m.get_ydata()[0]] for m in shown], dtype=float))
+        # each mark's own transform: an off-scale mark (a threshold's precision 0 at a log axis' foot) is not in data
+        xy = np.array([m.get_transform().transform([m.get_xdata()[0], m.get_ydata()[0]]) for m in shown], dtype=float)
     keep = [i for i in range(len(shown)) if np.isfinite(xy[i]).all()]
     if len(keep) < 2:
         return {}

@@ -209,7 +209,9 @@
             var y = cost ? CF.nec(t, f, it.x_axis === "pc" ? x : CF.probabilityCost(x, w)) : CF.fAt(t, f, x, w);
             return [T.x(x), T.y(y)];
           });
-          A.clipTo(T.box); A.stroke(pts, st); ctx.restore();
+          // show_whole_line: the Axes grown by half the line's width (a line on a spine drawn whole over it)
+          var h = st.lw / 2, b = T.box;
+          A.clipTo([b[0] - h, b[1] - h, b[2] + 2 * h, b[3] + 2 * h]); A.stroke(pts, st); ctx.restore();
           page.drawn[key] = pts;
           return;
         }
@@ -219,8 +221,10 @@
           var rt = ratesAt(c, i), y;
           if (p.item.control === "skew") { y = CF.precisionAt(rt[0], rt[1], A.value("skew")); }
           else { y = A.rangeNow().prec(rt[0], rt[1]); }
-          low = y <= 0 && p.panel.ylog;  // precision 0 on a log axis: at its bottom, pointing down
-          q = [T.x(c.tpr[i]), low ? T.box[1] + T.box[3] : T.y(y)];
+          // precision 0 on a log axis: off-scale, pointing down, raised by half the mark (its tip on the spine)
+          low = y <= 0 && p.panel.ylog;
+          var st0 = m.styles[name];
+          q = [T.x(c.tpr[i]), low ? T.box[1] + T.box[3] - (st0.r + st0.mew / 2) : T.y(y)];
         } else {  // prg
           var pig = CF.gainSkew(A.value("skew")), rg = CF.recallGain(c.tpr[i], pig);
           q = [T.x(rg), rg >= 0 ? T.y(CF.precisionGain(c.tpr[i], c.fpr[i])) : NaN];
