@@ -179,7 +179,9 @@ class ThresholdMarker:
                 line.set_marker(OFF_SCALE_MARKER if low else _STYLE["marker"])
                 if low and self._lifted is None:
                     self._lifted = _off_scale_transform(d.ax_, self._own_size)
-                line.set_transform(self._lifted if low else d.ax_.transData)
+                place = self._lifted if low else d.ax_.transData
+                if line.get_transform() is not place:  # set only on a change: a set makes the line re-cache its path
+                    line.set_transform(place)
                 line.set_data([pts.tpr[i]], [0.0 if low else y])
             elif self.space == "prg":
                 pi = gain_skew(skew_model_of(pts, d.skew))

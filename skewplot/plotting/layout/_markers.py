@@ -219,8 +219,11 @@ def _wedges(ax, markers):
     if len(shown) < 2:
         return {}
     with np.errstate(invalid="ignore", divide="ignore"):
-        # each mark's own transform: an off-scale mark (a threshold's precision 0 at a log axis' foot) is not in data
-        xy = np.array([m.get_transform().transform([m.get_xdata()[0], m.get_ydata()[0]]) for m in shown], dtype=float)
+        data = np.array([[m.get_xdata()[0], m.get_ydata()[0]] for m in shown], dtype=float)
+        xy = ax.transData.transform(data)
+        for k, m in enumerate(shown):  # an off-scale mark (a threshold's precision 0 at a log axis' foot): its own
+            if m.get_transform() is not ax.transData:
+                xy[k] = m.get_transform().transform(data[k])
     keep = [i for i in range(len(shown)) if np.isfinite(xy[i]).all()]
     if len(keep) < 2:
         return {}
