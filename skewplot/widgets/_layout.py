@@ -367,16 +367,12 @@ def shared_legend(fig, displays, estimate=None, keys=()):
     for key, label in (("random", "random / chance / trivial"), ("min", "minimum achievable"),
                        ("unachievable", "unachievable")):
         if key in pr.baselines_:
-            handles.append(pr.baselines_[key])
-            labels.append(label)
+            handles, labels = handles + [pr.baselines_[key]], labels + [label]
     if estimate is not None:  # the estimated skew's band (or line) in the AUCPR-against-skew panel
         for artist in estimate.patches[1:] + estimate.lines[1:]:
             if artist.get_label() == "estimated skew":
-                handles.append(artist)
-                labels.append("estimated skew")
-    for handle, label in keys:
-        handles.append(handle)
-        labels.append(label)
+                handles, labels = handles + [artist], labels + ["estimated skew"]
+    handles, labels = handles + [h for h, _ in keys], labels + [label for _, label in keys]
     return fitted_legend(fig, handles, labels), (handles, labels)
 
 

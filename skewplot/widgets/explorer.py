@@ -109,7 +109,8 @@ class Explorer(RefitsSharedLegend, SkewWidget):
         marked = threshold_control and single
         self.legend_, self._legend_entries = shared_legend(
             fig, d, estimate=a_skew if estimated_skew is not None else None,
-            keys=legend_keys(threshold=marked, off_scale=marked and rare, band=self.range_span_))
+            keys=legend_keys(threshold=marked, off_scale=marked and rare, band=self.range_span_,
+                             thin=any(d[k].point_lines_ for k in ("cost", "fmeasure"))))
         self._live = ["pr", "integrated", "cost", "fmeasure", *(["prg"] if prg else [])]  # not ROC, AUCPR-vs-skew
         self._roc_auc = {name: (None if isinstance(v, list) else roc_auc(v)) for name, v in points.items()}
         c = self.controls
@@ -181,14 +182,17 @@ class Explorer(RefitsSharedLegend, SkewWidget):
         self._set_readout(title, _COLUMNS, rows)
 
 
-def legend_keys(*, threshold, off_scale, band):
+def legend_keys(*, threshold, off_scale, band, thin=False):
     """``(handle, label)`` of the marks each classifier has in its colour, drawn in black: the reader's key to them.
 
     The threshold's mark and its cost and F lines (``threshold``), its
     off-scale mark where a log precision axis cannot hold its precision 0
-    (``off_scale``), each curve's dot at π′ in cost and F space, and the
-    AUCPR-against-skew panel's shaded ``band`` (P̄'s range of π′).
+    (``off_scale``), the faint line of each threshold in cost and F space
+    (``thin``, the static plots' light grey swatch and short label), each curve's dot at
+    π′ there, and the AUCPR-against-skew panel's shaded ``band`` (P̄'s range
+    of π′).
     """
+    from matplotlib.collections import LineCollection
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
 
@@ -203,7 +207,9 @@ def legend_keys(*, threshold, off_scale, band):
                       Line2D([], [], color="black", linewidth=threshold_width(1), linestyle=(0, (4, 2)))),
                      "threshold"))
     if off_scale:
-        keys.append((mark(OFF_SCALE_MARKER, 6, markerfacecolor="none", markeredgewidth=1.4), "P = 0, off axis"))
+        keys.append((mark(OFF_SCALE_MARKER, 6, markerfacecolor="none", markeredgewidth=1.4), "P = 0, below axis"))
+    if thin:
+        keys.append((LineCollection([], colors="0.7", linewidths=0.8), "each threshold"))
     keys += [(mark("o", 5), "curve at π′"), (Patch(facecolor=band.get_facecolor(), linewidth=0), "P̄'s π′ range")]
     return keys
 

@@ -52,7 +52,7 @@ def test_every_mark_of_the_panels_has_a_legend_entry(w):
             if line.get_visible() and len(line.get_xdata()):
                 own = base_look(line)["marker"]  # its own shape, when shared out in wedges with another
                 assert (own, True) in looks, (display, own, sorted(entries))
-    assert "P = 0, off axis" in entries
+    assert "P = 0, below axis" in entries
     assert entries["threshold"].get_marker() == "D"  # the mark, and beside it its cost and F lines' dashes
     dashes = entries["threshold (1)"]
     for panel in ("cost", "fmeasure"):
@@ -65,6 +65,10 @@ def test_every_mark_of_the_panels_has_a_legend_entry(w):
     assert any(isinstance(h, Patch) and np.allclose(to_rgba(h.get_facecolor()), to_rgba(band.get_facecolor()))
                for h in entries.values()), sorted(entries)
     assert "P̄'s π′ range" in entries
+    # the faint line of each threshold in cost and F space (review21): the static plots' entry and swatch
+    thin = [w.displays[panel].point_lines_ for panel in ("cost", "fmeasure")]
+    assert any(thin) and "each threshold" in entries
+    assert to_rgba(entries["each threshold"].get_color()[0]) == to_rgba("0.7")
 
 
 def test_a_precision_of_0_is_drawn_whole_above_a_log_axis_foot(w):
