@@ -182,7 +182,8 @@ def test_explorer_panels():
     assert 0 <= box.x0 and box.x1 <= fig.bbox.width and box.y1 <= fig.bbox.height
     assert not any(ax.get_tightbbox(renderer).overlaps(box) for ax in fig.axes)
     assert [t.get_text() for t in w.legend_.get_texts()] == [
-        "strong", "weak", "random / chance / trivial", "minimum achievable", "unachievable", "estimated skew"]
+        "strong", "weak", "random / chance / trivial", "minimum achievable", "unachievable", "estimated skew",
+        "threshold", "each threshold", "curve at π′", "P̄'s π′ range"]  # the keys to every classifier's marks
     w.controls["skew"].value = 0.3  # the legend does not move with the controls
     fig.canvas.draw()
     assert w.legend_.get_window_extent(renderer).bounds == pytest.approx(box.bounds)
