@@ -216,7 +216,7 @@ class GainIndex:
         self.fpr = np.asarray(pts.fpr, dtype=float)
         on = self.tpr > 0
         with np.errstate(divide="ignore", invalid="ignore"):
-            u = np.where(on, 1.0 / np.where(on, self.tpr, 1.0), np.inf)
+            u = np.divide(1.0, self.tpr, out=np.full(self.tpr.size, np.inf), where=on)
             self._key = self.fpr * u  # FPR / TPR; a vertex at TPR = 0 is never on a curve (pi' > 0)
             piece = np.where(on[:-1], (u[:-1] - u[1:]) * (1.0 - 0.5 * (self._key[:-1] + self._key[1:])), 0.0)
         self._u = u
@@ -249,11 +249,9 @@ class GainIndex:
                                   _suffix_arg(np.where(self._key > 0, self._key, np.inf), np.minimum))
         return int(self._extremes[0][j]), int(self._extremes[1][j])
 
-    def curve(self, pi, keep=None):
-        """The :class:`PRGCurve` at the gain skew ``pi`` through the vertices ``keep`` (increasing indices; all
-        when None), cut at recall gain 0 between the two vertices around it (give both)."""
-        if keep is None:
-            return _clipped(self.tpr, self.fpr, np.arange(self.tpr.size), pi)
+    def curve(self, pi, keep):
+        """The :class:`PRGCurve` at the gain skew ``pi`` through the vertices ``keep`` (increasing indices), cut
+        at recall gain 0 between the two vertices around it (give both)."""
         return _clipped(self.tpr[keep], self.fpr[keep], keep, pi)
 
 
