@@ -362,17 +362,13 @@ def shared_legend(fig, displays, estimate=None, keys=()):
     for legend in list(fig.legends):  # the panels' shared legend (names only): this one says more
         legend.remove()
     pr = displays["pr"]
-    handles = list(pr.lines_.values())
-    labels = list(pr.lines_)
-    for key, label in (("random", "random / chance / trivial"), ("min", "minimum achievable"),
-                       ("unachievable", "unachievable")):
-        if key in pr.baselines_:
-            handles, labels = handles + [pr.baselines_[key]], labels + [label]
+    entries = [(line, name) for name, line in pr.lines_.items()]
+    entries += [(pr.baselines_[key], label) for key, label in (("random", "random / chance / trivial"),
+                ("min", "minimum achievable"), ("unachievable", "unachievable")) if key in pr.baselines_]
     if estimate is not None:  # the estimated skew's band (or line) in the AUCPR-against-skew panel
-        for artist in estimate.patches[1:] + estimate.lines[1:]:
-            if artist.get_label() == "estimated skew":
-                handles, labels = handles + [artist], labels + ["estimated skew"]
-    handles, labels = handles + [h for h, _ in keys], labels + [label for _, label in keys]
+        entries += [(a, "estimated skew") for a in estimate.patches[1:] + estimate.lines[1:]
+                    if a.get_label() == "estimated skew"]
+    handles, labels = (list(part) for part in zip(*entries, *keys, strict=True))
     return fitted_legend(fig, handles, labels), (handles, labels)
 
 
