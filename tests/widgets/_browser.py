@@ -310,9 +310,16 @@ class Session:
         What it prints shows nowhere on the page: code whose output must show
         there, or that must run after what the page has sent the kernel, goes
         through ``run``.
+
+        The code runs under the widget's paint lock when the notebook has one (``w``): JupyterLab handles the
+        page's messages in a kernel subshell, so a step can run in another thread while this reads, and a read
+        in the middle of a step is torn (a threshold's rank of the new step beside its index of the old one).
         """
+        import textwrap
+
         self.n += 1
-        code = code.replace("{n}", str(self.n))
+        lock = "getattr(globals().get('w'), '_paint_lock', None) or _cl.nullcontext()"
+        code = f"import contextlib as _cl\nwith {lock}:\n" + textwrap.indent(code.replace("{n}", str(self.n)), "    ")
         printed = []
 
         def output(msg):

@@ -56,6 +56,8 @@ def _disagreement(s, control, table):
         return "the page's threshold table differs from the kernel's"
     if s["status"]:
         return f"status line: {s['status']}"
+    if s["index"] != s["points"] - 1 - s["rank"]:  # the slider's new rank is set before its step has run
+        return f"the kernel's index {s['index']} is not yet its rank's ({s['rank']})"
     return None
 
 
