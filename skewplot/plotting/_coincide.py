@@ -17,26 +17,27 @@ A row's or grid's shared legend names each classifier once for every
 panel, so there each cost or F panel says it in a note of its own
 (:func:`note_envelopes`: ``"on always −: gbm, svm"``); and a curve painted
 over by another classifier's (PR-gain, AUCPR against skew, a single cost
-or F panel) is named in a note too (:func:`say_hidden`: ``"under lasso:
-mlp"``), placed where it covers no line (review of 494a71d: cost-02/03/04,
-fm-03, prg-07, aucsk-02/03).
+or F panel) is named in a note too (:func:`~._hidden.say_hidden`: ``"under
+lasso: mlp"``), placed where it covers no line (review of 494a71d:
+cost-02/03/04, fm-03, prg-07, aucsk-02/03).  Each note's curves are
+recorded on its Axes here (:func:`watch`); which of them it names is
+decided in :mod:`._hidden`, again on the layout each draw ends with.
 """
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import numpy as np
 
 from ._legend_text import legend_name
-from ._notes import note
+from ._notes import held, note, notes, unheld
 from .layout._figure import legible
-from .layout._legend import panels
 from .layout._legend_areas import is_page
-from .layout._legend_entries import split_prior
-from .layout._marker_label import fit_anywhere
 
-__all__ = ["coinciding_runs", "crossing_hidden", "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes",
-           "note_envelopes", "hidden_note", "fit_notes", "hidden_under", "hidden_text", "say_hidden", "MIN_SHARE",
-           "MARK"]
+__all__ = ["coinciding_runs", "columns", "sampled", "runs_of", "crossing_hidden", "lies_on", "mark_coinciding",
+           "say_coinciding", "mark_envelopes", "note_envelopes", "watch", "hidden_note", "MIN_SHARE", "COVERED",
+           "MARK", "NOTE_NAME", "NOTE_LINE"]
 
 #: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
 MIN_SHARE = 0.08
@@ -91,12 +92,27 @@ def coinciding_runs(ax, curve, other, width, min_share=MIN_SHARE, apart_from=Non
     ...  for x0, x1, _, left, right in coinciding_runs(ax, (x, np.maximum(x, 0.5)), (x, x), 2.0)]
     [(0.5, 1.0, False, True)]
     """
-    box = ax.bbox
-    px = np.arange(np.ceil(box.x0), np.floor(box.x1) + 1.0)
+    px = columns(ax)
     if px.size < 3:
         return []
-    a = _display_y(ax, *curve, px)
-    b = _display_y(ax, *other, px)
+    return runs_of(ax, px, _display_y(ax, *curve, px), _display_y(ax, *other, px), width, min_share, apart_from)
+
+
+def columns(ax):
+    """The display x of every pixel column of ``ax``: where :func:`coinciding_runs` samples the curves."""
+    box = ax.bbox
+    return np.arange(np.ceil(box.x0), np.floor(box.x1) + 1.0)
+
+
+def sampled(ax, line, px):
+    """The display y of the Line2D ``line`` at the columns ``px`` (:func:`columns`; NaN where it is not drawn)."""
+    return _display_y(ax, *line.get_data(), px)
+
+
+def runs_of(ax, px, a, b, width, min_share=MIN_SHARE, apart_from=None):
+    """:func:`coinciding_runs` of two curves sampled at the columns ``px`` (``a`` and ``b``: :func:`sampled`): a
+    curve sampled once serves every pair it is in."""
+    box = ax.bbox
     slope = np.gradient(b, px)
     dist = np.abs(a - b) / np.sqrt(1.0 + np.nan_to_num(slope, nan=0.0) ** 2)
     on = np.nan_to_num(dist, nan=np.inf) <= width
@@ -239,162 +255,35 @@ def note_envelopes(display):
     panel says it itself: ``"on always −: gbm, rf, svm"``, in small grey text
     placed as the skew's label is (where it covers no line,
     :func:`~.layout._marker_label.fit_marker_label`), at the middle of the
-    longest stretch found.  No curve moves.  Nothing in a widget's page (its
-    layout frozen) or when no envelope lies on the baseline.
+    longest stretch found.  No curve moves.  Recorded here, decided by
+    :func:`~._hidden.fit_notes` and again on each draw's final layout
+    (:mod:`._hidden`); nothing in a widget's page (its layout frozen).
     """
-    ax = display.ax_
-    old = getattr(display, "coincide_text_", None)
-    if old is not None:
-        old.remove()
-    display.coincide_text_ = None
-    display.coincide_at_ = None
     line = display.baselines_.get(display._hiding[0])
-    if line is None or not line.get_visible() or is_page(ax.figure):
-        return
-    other = line.get_data()
-    names, at = [], None
-    for name, curve in display.lines_.items():
-        runs = coinciding_runs(ax, curve.get_data(), other, COVERED * curve.get_linewidth() * ax.figure.dpi / 72.0)
-        if runs:
-            names.append(legend_name(name))
-            run = max(runs, key=lambda r: r[2])
-            if at is None or run[2] > at[0]:
-                at = (run[2], run[0], run[1])
-    if not names:
-        return
-    x = _middle(ax, at[1], at[2])
-    display.coincide_text_ = ax.text(x, 0.5, "",
-                                     transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
-                                     linespacing=1.1, multialignment="left")
-    display.coincide_text_.set_in_layout(False)  # inside the panel: it never shrinks it
-    display.coincide_at_ = x, names
+    shown = line is not None and line.get_visible()
+    watch(display.ax_, "on", display.lines_ if shown else {}, baseline=line, under=display._hiding[1])
 
 
-def fit_notes(display):
-    """Place the notes of hidden curves of ``display``'s panel, once its legend is placed (the layout as it is).
-
-    A row's or grid's cost or F panel: its note of the envelopes on the baseline (:func:`note_envelopes`),
-    wrapped to about half the panel's width; a display that says so (``_says_hidden``: PR-gain, AUCPR against
-    skew; cost and F): its note of the curves lying under another classifier's (:func:`say_hidden`).  Each
-    where it covers no line.
-    """
-    text = getattr(display, "coincide_text_", None)
-    on_baseline = set()
-    if text is not None:
-        # lines about half as wide as the panel (a note wider than its panel ran into the next one)
-        x, names = display.coincide_at_
-        width = _note_width(display.ax_, text)
-        fit_anywhere(text, x, (hidden_note(names, display._hiding[1], width=width),
-                                hidden_note(names, display._hiding[1], width=NOTE_NAME + 2),
-                                f"{len(names)} curve{'s' * (len(names) > 1)} on {display._hiding[1]}"))
-        on_baseline = set(names)
-    # cost and F: in a panel of its own (a row's panel has its note of the baseline, and no room for two)
-    envelopes = getattr(display, "_hiding", (None,))[0] is not None and len(panels(display.ax_.figure)) == 1
-    if getattr(display, "_says_hidden", False) or envelopes:
-        on_baseline |= {n for n, line in display.lines_.items() if str(line.get_label()).endswith(MARK)}
-        say_hidden(display, {n: line for n, line in display.lines_.items()
-                             if n not in on_baseline and legend_name(n) not in on_baseline})
-
-
-def _note_width(ax, text):
-    """Characters of a line of a note about half as wide as ``ax``."""
-    return max(int(0.5 * ax.bbox.width * 72.0 / ax.figure.dpi / (0.6 * text.get_fontsize())), NOTE_NAME + 2)
-
-
-def _drawn_order(ax, line):
-    """Where ``line`` lies in the paint order of ``ax`` (a higher one is painted over it)."""
-    children = ax.get_children()
-    return line.get_zorder(), children.index(line) if line in children else -1
-
-
-def hidden_under(ax, lines, apart_from=0.0):
-    """The curves of ``lines`` (``{name: Line2D}``) painted over by another of them: ``{over: [names under it]}``.
-
-    A curve whose centre line lies within ``COVERED`` of its own width of a
-    curve painted after it (a higher zorder, or the same and added later),
-    over at least ``MIN_SHARE`` of the Axes' width, is hidden by it; of
-    several, by the one it lies on the longest.  Returns the groups in the
-    order of ``lines`` and the data x of the middle of the longest stretch
-    found (None when nothing is hidden).  Where the curves meet at the
-    level ``apart_from`` (the zero every weak classifier's AUCPR or
-    precision gain ends on) is no hiding: each one's own end is there.
-    """
-    items = [(name, line) for name, line in lines.items() if line.get_visible() and len(line.get_xdata()) > 1]
-    order = {name: _drawn_order(ax, line) for name, line in items}
-    groups, best = {}, None
-    for name, line in items:
-        width = COVERED * line.get_linewidth() * ax.figure.dpi / 72.0
-        found = None
-        for other, over in items:
-            if other == name or order[other] <= order[name]:
-                continue
-            runs = coinciding_runs(ax, line.get_data(), over.get_data(), width, apart_from=apart_from)
-            if runs:
-                run = max(runs, key=lambda r: r[2])
-                if found is None or run[2] > found[1][2]:
-                    found = (other, run)
-        if found is not None:
-            groups.setdefault(found[0], []).append(name)
-            if best is None or found[1][2] > best[2]:
-                best = found[1]
-    groups = {over: groups[over] for over, _ in items if over in groups}
-    return groups, None if best is None else _middle(ax, best[0], best[1])
-
-
-def _middle(ax, x0, x1):
-    return float(np.sqrt(x0 * x1)) if ax.get_xscale() == "log" and x0 > 0 < x1 else 0.5 * (x0 + x1)
-
-
-def hidden_text(groups, width=NOTE_LINE, order=None):
-    """A note of ``groups`` (:func:`hidden_under`), one line a covering curve: ``"under tree: ridge, lasso"``; with
-    ``order`` (every curve's name), one list of the hidden in that order (a narrow panel: prg-10 had a count).
-
-    Examples
-    --------
-    >>> groups = {"tree": ["ridge"], "naive Bayes": ["svm", "knn"]}
-    >>> print(hidden_text(groups)); print(hidden_text(groups, 24, order=["knn", "svm", "tree", "ridge"]))
-    under tree: ridge
-    under naive Bayes: svm, knn
-    under others: knn, svm,
-    ridge
-    """
-    if order is not None:
-        hidden = {n for names in groups.values() for n in names}
-        groups = {"others": [n for n in order if n in hidden]}
-    notes = (hidden_note([_named(n) for n in names], _short(_named(over)), width) for over, names in groups.items())
-    return "\n".join(text.replace("on ", "under ", 1) for text in notes)
-
-
-def _named(name):
-    """A curve's name in a note: a one-vs-rest class without its prior (the legend gives it)."""
-    return split_prior(legend_name(name))[0]
-
-
-def say_hidden(display, lines=None):
-    """A note inside ``display``'s Axes naming the curves painted over by another classifier's (:func:`hidden_under`).
-
-    Two classifiers whose curves coincide at the figure's size show as one line (prg-07's mlp under lasso,
-    aucsk-02's ridge under tree of the review of 494a71d): the note, in small grey text where it covers no line
-    (:func:`~.layout._marker_label.fit_anywhere`), says which lies under which; no curve moves.  Where no line
-    per covering curve fits, one list names the hidden curves; only where that does not fit either, their count.
-    Found again on each call (the curves moved); nothing in a widget's page (its layout frozen).  ``lines``: the
-    curves (the display's ``lines_`` when None).
-    """
-    ax = display.ax_
-    old = getattr(display, "hidden_text_", None)
-    if old is not None:
-        old.remove()
-    display.hidden_text_ = None
-    if is_page(ax.figure):
+def watch(ax, kind, lines, order=(), baseline=None, under=None):
+    """Record on ``ax`` the curves a note of ``kind`` (``"on"`` a baseline, ``"under"`` another classifier's) is
+    decided from: ``lines`` (``{name: Line2D}``), ``order`` (every curve's name), the ``baseline`` and its name
+    ``under``.  The note's Text is made now, empty, with the style of the plot call (the draw that decides it may
+    run under other rcParams); no lines: the note goes.  Returns the record (None: nothing to decide)."""
+    kept = note(ax, "hidden_notes")
+    if kept is None:
+        kept = notes(ax).hidden_notes = {}
+    old = kept.get(kind)
+    text = unheld(old.text)[0] if old is not None else None
+    if not lines or is_page(ax.figure):
+        if text is not None and text.axes is ax:
+            text.remove()
+        kept.pop(kind, None)
         return None
-    groups, x = hidden_under(ax, display.lines_ if lines is None else lines)
-    if not groups:
-        return None
-    text = ax.text(x, 0.5, "", transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
-                   linespacing=1.1, multialignment="left")
-    text.set_in_layout(False)  # inside the panel: it never shrinks it
-    hidden, widths = sum(len(names) for names in groups.values()), (_note_width(ax, text), NOTE_NAME + 2)
-    forms = [hidden_text(groups, width, flat) for flat in (None, list(display.lines_)) for width in widths]
-    fit_anywhere(text, x, (*forms, f"{hidden} curve{'s' * (hidden > 1)} under another"))
-    display.hidden_text_ = text
-    return text
+    if text is None or text.axes is not ax:
+        text = ax.text(0.5, 0.5, "", transform=ax.get_xaxis_transform(), fontsize=legible("small"), color="0.25",
+                       linespacing=1.1, multialignment="left", visible=False)
+        text.set_in_layout(False)  # inside the panel: it never shrinks it
+    kept[kind] = SimpleNamespace(kind=kind, text=held([text]), names=tuple(lines), lines=held(lines.values()),
+                                 order=tuple(order), baseline=held([baseline]), under=under, key=None, found=False,
+                                 x=None, forms=(), named=[])
+    return kept[kind]

@@ -15,7 +15,7 @@ import numpy as np
 from .._validate import check_bool
 from ..metrics.points import OperatingPoints
 from ._bands import thin_bands
-from ._coincide import fit_notes
+from ._hidden import fit_notes, shown_note
 from ._legend_text import LEGEND_NAME, area_name, auc_label, auc_labels, legend_name  # noqa: F401 - their home before
 from ._notes import note, notes
 from .layout._figure import lay_out, settle
@@ -38,8 +38,15 @@ class Display:
     _threshold_markers: tuple = ()
     #: Axis letters whose label ``update`` may rewrite (see :meth:`_moving_artists`).
     _relabelled: tuple = ("x", "y")
-    #: Notes of curves hidden under a baseline or another classifier's (``_coincide``), when the panel has them.
-    coincide_text_ = hidden_text_ = None
+    @property
+    def coincide_text_(self):
+        """The note of the curves lying on the baseline (a row's cost or F panel), None when it names none."""
+        return shown_note(self.ax_, "on")
+
+    @property
+    def hidden_text_(self):
+        """The note of the curves lying under another classifier's, None when it names none (``_hidden``)."""
+        return shown_note(self.ax_, "under")
 
     def __init__(self, palette=None):
         self.palette = palette
@@ -142,7 +149,7 @@ class Display:
         if relocate and legend is None:
             return None
         placed = place_legend(self.ax_, *args, moving=self._marker_artists(), legend=legend, **kwargs)
-        fit_notes(self)  # the notes of curves hidden under others, on the layout the legend leaves (``_coincide``)
+        fit_notes(self)  # the notes of curves hidden under others, on the layout the legend leaves (``_hidden``)
         return placed
 
     def _set_params(self, **params):

@@ -135,7 +135,7 @@ class AUCPRSkewDisplay(Display):
     curve lies on the other: no swap to see).  ``update(normalize=...)``.
     """
 
-    _says_hidden = True  #: a curve under another classifier's is named in a note (``_coincide.fit_notes``)
+    _says_hidden = True  #: a curve under another classifier's is named in a note (``_hidden.fit_notes``)
 
     _update_params = ("normalize",)
     _relabelled = ("y",)

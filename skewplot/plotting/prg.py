@@ -47,7 +47,7 @@ class PRGDisplay(Display):
         Whether the gains are drawn in decades to 1 (``scale``), chosen when plotted and kept by ``update``.
     """
 
-    _says_hidden = True  #: a curve under another classifier's is named in a note (``_coincide.fit_notes``)
+    _says_hidden = True  #: a curve under another classifier's is named in a note (``_hidden.fit_notes``)
 
     _update_params = ("skew",)
 

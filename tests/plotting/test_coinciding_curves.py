@@ -5,13 +5,16 @@ always-positive one; drawn one over another only the top one showed and nothing 
 test fails on 680eb56, where no entry said so (and F's always-positive curve was drawn under the envelopes).
 """
 
+import re
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
 from matplotlib.figure import Figure
 
 import skewplot as sp
-from skewplot.plotting._coincide import MARK, coinciding_runs, hidden_note, hidden_text, hidden_under
+from skewplot.plotting._coincide import MARK, coinciding_runs, hidden_note
+from skewplot.plotting._hidden import hidden_text, hidden_under
 
 
 @pytest.fixture(autouse=True)
@@ -129,12 +132,13 @@ def test_hidden_under_keeps_to_what_is_painted_over():
     assert hidden_text(groups) == "under b: a"
 
 
-def test_a_narrow_panel_names_its_hidden_curves_in_one_list_before_it_counts_them():
+def test_a_narrow_panel_names_each_hidden_curves_cover_before_it_lists_or_counts_them():
     # prg-10 (review18): a line per covering curve had no free place in panel 4, whose note said "4 curves under
-    # another" and named none; one list of the hidden names ("under others: ...") fits where the count did
+    # another" and named none; then one list ("under others: ...") named them but not what covers each (review20,
+    # review23): the clauses run on, two to a line, where a line each has no place
     from types import SimpleNamespace
 
-    from skewplot.plotting._coincide import say_hidden
+    from skewplot.plotting._hidden import say_hidden
     from skewplot.testing import lint_figure
 
     fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
@@ -149,5 +153,101 @@ def test_a_narrow_panel_names_its_hidden_curves_in_one_list_before_it_counts_the
     fig.canvas.draw()
     note = say_hidden(SimpleNamespace(ax_=ax, lines_=lines))
     assert note.get_visible()
-    assert " ".join(note.get_text().split()) == "under others: lasso, svm, forest"  # main: "3 curves under another"
+    # main: "under others: lasso, svm, forest" (before it "3 curves under another")
+    assert " ".join(note.get_text().split()) == "under mlp: lasso; under knn: svm; under bayes: forest"
+    assert note.get_text().count("\n") == 1
     assert not [p for p in lint_figure(fig) if p.kind != "legend"]
+
+
+def _pairs(fig):
+    """Two pairs of flat curves on ``fig``'s Axes, each first one under the second: ``a`` 0.004 below ``b`` and
+    ``c`` 0.008 below ``d`` (of a 0..1 axis)."""
+    ax = fig.axes[0]
+    ax.set(xlim=(0, 1), ylim=(0, 1))
+    x = np.linspace(0, 1, 51)
+    lines = {}
+    for name, y in (("a", 0.5), ("b", 0.504), ("c", 0.2), ("d", 0.208)):
+        (lines[name],) = ax.plot(x, 0 * x + y, linewidth=2)
+    return ax, lines
+
+
+def test_a_note_of_hidden_curves_is_decided_on_the_size_the_figure_is_drawn_at():
+    # prg-10 (review20, review23): the note was decided when the panel was drawn, before the shared legend and the
+    # panels' areas shrank it, and named svm, whose longest stretch under naive Bayes was 4-6 % of the saved
+    # panel's width (the rule: 8 %).  Each draw's layout decides it again on the Axes as they are then
+    from types import SimpleNamespace
+
+    from skewplot.plotting._hidden import say_hidden, shown_note
+    from skewplot.plotting.layout._figure import constrained
+
+    fig = plt.figure(figsize=(6, 3), dpi=100)
+    fig.add_subplot()
+    constrained(fig)
+    ax, lines = _pairs(fig)
+    fig.canvas.draw()
+    # 1.4 px of line half-width: b is 0.9 px above a (hidden), d 1.9 px above c (apart)
+    assert " ".join(say_hidden(SimpleNamespace(ax_=ax, lines_=lines)).get_text().split()) == "under b: a"
+    fig.set_size_inches(6, 9)  # three times as tall: a 2.8 px below b, apart (main: "under b: a" still)
+    fig.canvas.draw()
+    assert shown_note(ax, "under") is None and not any(t.get_visible() for t in ax.texts)
+    fig.set_size_inches(6, 1.6)  # half as tall: both pairs lie on one another
+    fig.canvas.draw()
+    note = shown_note(ax, "under")
+    assert note is not None and note.get_visible()
+    assert [line.strip() for line in note.get_text().split("\n")] == ["under b: a", "under d: c"]
+    # drawn again at the same size: decided as it was, not measured again, and where it was
+    place = note.get_position(), note.get_text()
+    fig.canvas.draw()
+    assert shown_note(ax, "under") is note and (note.get_position(), note.get_text()) == place
+
+
+def _prg10():
+    """The figure of prg-10 in the review matrix (``tools/figure_matrix.py --quick``): ``plot_prg`` of ten
+    classifiers (one with a 60-character name) on a 1 % positive set, in a 2x2 grid under the poster theme."""
+    rng = np.random.default_rng(100)
+    y, _ = sp.datasets.make_scores(50_000, 0.01, random_state=rng)
+    names = ["logistic", "gradient-boosted trees, 500 rounds, depth 6, tuned on fold 3", "random forest", "svm",
+             "naive Bayes", "knn", "mlp", "lasso", "ridge", "tree"]
+    seps = (2.6, 2.0, 1.6, 1.3, 1.0, 0.8, 0.6, 0.45, 0.3, 0.15)
+    pts = {name: sp.operating_points(y, rng.normal(size=y.size) + sep * y)
+           for name, sep in zip(names, seps, strict=True)}
+    sp.set_theme(context="poster", column="double")
+    fig, axes = plt.subplots(2, 2, figsize=(7.2, 5.6))
+    skews = (None, 1e-2, 1e-3, 1e-4)
+    return fig, [sp.plot_prg(pts, skew=skew, ax=ax) for ax, skew in zip(axes.ravel(), skews, strict=True)]
+
+
+@pytest.mark.slow  # about 5 s: four PRG panels of ten curves, saved
+def test_the_grids_notes_name_only_curves_hidden_in_the_saved_figure():
+    import io
+
+    import matplotlib as mpl
+
+    from skewplot.plotting._coincide import COVERED, MIN_SHARE
+
+    with mpl.rc_context():
+        fig, disps = _prg10()
+        fig.savefig(io.BytesIO(), dpi=200)
+        fig.set_dpi(200)  # the saved figure's pixels: its panels as the reader sees them
+        for k, disp in enumerate(disps):
+            ax, lines = disp.ax_, disp.lines_
+            note = disp.hidden_text_
+            said = " ".join(note.get_text().split()) if note is not None and note.get_visible() else ""
+
+            def under(name, other):  # the longest stretch of name under other, a share of the saved Axes' width
+                width = COVERED * lines[name].get_linewidth() * fig.dpi / 72.0
+                runs = coinciding_runs(ax, lines[name].get_data(), lines[other].get_data(), width, min_share=0.0,
+                                       apart_from=0.0)
+                return max((r[2] for r in runs), default=0.0)
+
+            # svm lies under naive Bayes over 4-6 % of the saved width (main: "under naive Bayes: random forest, svm"
+            # in every panel, decided on the panels before the shared legend shrank them)
+            assert under("svm", "naive Bayes") < MIN_SHARE and "svm" not in said, (k, said)
+            listed = {name: cover for cover, names in re.findall(r"under ([^:;]+): ([^;]+)", said)
+                      for name in names.split(", ")}
+            for name, cover in listed.items():  # each one named lies under what it names over the rule's share
+                assert under(name, cover) >= MIN_SHARE, (k, name, said)
+            if k == 3:  # what covers each (main: "under others: random forest, svm, naive Bayes, mlp")
+                assert "under knn: naive Bayes" in said and "under lasso: mlp" in said, said
+                assert sorted(listed) == ["mlp", "naive Bayes", "random forest"], said
+        plt.close(fig)

@@ -85,7 +85,7 @@ def test_the_dashed_baselines_in_the_classes_colours_have_a_legend_entry():
 
 
 def test_a_note_of_hidden_classes_names_them_without_their_priors():
-    from skewplot.plotting._coincide import hidden_text
+    from skewplot.plotting._hidden import hidden_text
 
     assert hidden_text({"2, π′=0.8": ["0, π′=0.05", "1, π′=0.15"]}) == "under 2: 0, 1"
 

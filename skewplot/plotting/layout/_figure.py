@@ -29,8 +29,8 @@ from .._notes import note, notes, unheld
 from ._legend_geometry import _renderer, root_figure
 
 __all__ = ["MIN_CELL_SHARE", "MIN_TEXT_PT", "legible", "legible_style", "LABEL_FILL", "cell_size", "cell_span",
-           "kept_sizes", "lay_out", "constrained", "settle", "FittingLayoutEngine",
-           "BEFORE_LAYOUT", "AFTER_LAYOUT", "fit_label", "refit_labels", "label_lines", "two_lines", "text_width"]
+           "kept_sizes", "lay_out", "constrained", "settle", "FittingLayoutEngine", "BEFORE_LAYOUT", "AFTER_LAYOUT",
+           "LAST_LAYOUT", "fit_label", "refit_labels", "label_lines", "two_lines", "text_width"]
 
 #: The share of its grid cell's width and height an Axes must keep (the figure lint's "squeezed").
 MIN_CELL_SHARE = 0.6
@@ -160,6 +160,9 @@ BEFORE_LAYOUT = []
 #: Run by each draw's layout after it laid the figure out: a step that returns True changed what takes room, and the
 #: figure is laid out once more (the legend module's shared legend fitted again, :func:`~._legend.refit_pending`).
 AFTER_LAYOUT = []
+#: Run by each draw's layout after it laid the figure out for the last time: steps that take no room, decided on the
+#: size the figure is drawn at (the notes of hidden curves, ``plotting/_hidden.py``).
+LAST_LAYOUT = []
 
 
 class FittingLayoutEngine(ConstrainedLayoutEngine):
@@ -171,7 +174,7 @@ class FittingLayoutEngine(ConstrainedLayoutEngine):
     (:func:`~._legend.place_pending`: once, however many plot calls changed
     the figure); after it, the shared legend is fitted again when it takes a
     panel below its share, and the figure laid out once more
-    (:func:`~._legend.refit_pending`).
+    (:func:`~._legend.refit_pending`); last, the steps that take no room of it (:data:`LAST_LAYOUT`).
     """
 
     def execute(self, fig):
@@ -182,6 +185,8 @@ class FittingLayoutEngine(ConstrainedLayoutEngine):
             grids = super().execute(fig)
         if any([step(fig) for step in AFTER_LAYOUT]):
             grids = super().execute(fig)
+        for step in LAST_LAYOUT:
+            step(fig)
         return grids
 
 

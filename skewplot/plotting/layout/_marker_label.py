@@ -4,7 +4,9 @@ panel where it covers no line, and placed again on the draw's layout when it no 
 :func:`fit_marker_label` puts the label on the side of its line where it fits
 inside the panel; :func:`refit_marker_labels` (run after each layout of a
 :class:`~._figure.FittingLayoutEngine`) fits again each label that the layout
-left reaching past its panel's edges.
+left reaching past its panel's edges.  A note of hidden curves is decided and
+placed again by a step of its own after the draw's last layout (its curves
+may be hidden at one size and not at another: ``plotting/_hidden.py``).
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from .._notes import held, note, notes, unheld
 from ._figure import AFTER_LAYOUT
 from ._legend import _renderer
 
-__all__ = ["fit_marker_label", "fit_anywhere", "refit_marker_labels", "line_segments", "seen_at", "LABEL_PLACES",
-           "CLEAR_PT"]
+__all__ = ["fit_marker_label", "fit_anywhere", "refit_marker_labels", "misplaced", "line_segments", "seen_at",
+           "LABEL_PLACES", "CLEAR_PT"]
 
 
 #: The label's heights tried, in Axes fractions of its anchor, with its vertical alignment: the top first (where
@@ -181,7 +183,8 @@ def fit_anywhere(text, x, labels):
     for label in labels:
         for at in (x, *others):
             text.set_x(at)
-            if fit_marker_label(text, at, (label, label)):
+            # free, and within the panel: fit_marker_label puts a label wider than both sides on the roomier one
+            if fit_marker_label(text, at, (label, label)) and _within(text):
                 shown = True
                 break
         if shown:
@@ -192,15 +195,21 @@ def fit_anywhere(text, x, labels):
     return shown
 
 
-def _misplaced(text, skip):
+def _within(text):
+    """Whether ``text`` lies between its panel's left and right edges."""
+    box, extent = text.axes.bbox, text.get_window_extent(_renderer(text.axes.figure))
+    return box.x0 - 0.5 <= extent.x0 and extent.x1 <= box.x1 + 0.5
+
+
+def misplaced(text, skip=()):
     """Whether ``text`` reaches past its panel's left or right edge, or covers a line (other than ``skip``), a
     marker, a legend or another text of its panel, as :func:`fit_marker_label` tells a free place."""
     from ._legend_geometry import _blocked
 
     ax = text.axes
-    box, extent = ax.bbox, text.get_window_extent(_renderer(ax.figure))
-    if extent.x0 < box.x0 - 0.5 or extent.x1 > box.x1 + 0.5:
+    if not _within(text):
         return True
+    extent = text.get_window_extent(_renderer(ax.figure))
     segs, boxes = _obstacles(ax, text, set(skip), (extent.x0 - 2.0, extent.x1 + 2.0))
     clear = CLEAR_PT * ax.figure.dpi / 72.0
     lb = (extent.x0 + _EDGE_PX, extent.y0 - clear, extent.x1 - _EDGE_PX, extent.y1 + clear)
@@ -221,15 +230,15 @@ def refit_marker_labels(fig):
     for ax in fig.axes:
         for text in ax.texts:
             fitted, anywhere = note(text, "fitted"), note(text, "anywhere")
-            if fitted is None and anywhere is None or not text.get_text().strip():
-                continue
+            if fitted is None and anywhere is None or not text.get_text().strip() or note(text, "last", False):
+                continue  # (a note of hidden curves: decided and placed after the draw's last layout)
             if anywhere is not None:
-                if not text.get_visible() or _misplaced(text, ()):
+                if not text.get_visible() or misplaced(text, ()):
                     fit_anywhere(text, *anywhere)
                 continue
             x, labels, skip = fitted
             skip = [line for line in unheld(skip) if line is not None]
-            if text.get_visible() and _misplaced(text, skip):
+            if text.get_visible() and misplaced(text, skip):
                 fit_marker_label(text, x, labels, skip=skip)
     return False
 

@@ -1,0 +1,302 @@
+"""The notes of curves hidden under others, decided on the layout the figure is drawn at.
+
+A panel's note names the curves that lie on a baseline (a row's cost or F
+panel: ``"on always −: gbm, svm"``) or under another classifier's curve
+(PR-gain, AUCPR against skew, a single cost or F panel: ``"under lasso:
+mlp"``).  Whether a curve is hidden depends on the Axes' size in pixels:
+it is hidden where its centre line lies within ``COVERED`` of its own width
+of the curve over it, over at least ``MIN_SHARE`` of the Axes' width
+(:func:`~._coincide.coinciding_runs`).  A plot call decides on the layout
+as it is (:func:`fit_notes`), but a grid's or row's shared legend and its
+panels' areas are placed by the draw, which then shrinks the panels: prg-10
+of the figure review listed svm, whose longest stretch under naive Bayes
+was 4-6 % of the width of the saved panel, decided on the panel before it
+shrank.  So each draw's layout decides every note again once it has laid
+the figure out for the last time (:func:`refit_hidden_notes`, a step of
+:data:`~.layout._figure.LAST_LAYOUT`), at the size and resolution it is
+drawn at; a note whose curves and Axes have not changed since is not
+measured again.  A widget's page has no notes (its layout is frozen).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._coincide import (
+    COVERED,
+    MARK,
+    NOTE_LINE,
+    NOTE_NAME,
+    _short,
+    columns,
+    hidden_note,
+    runs_of,
+    sampled,
+    watch,
+)
+from ._legend_text import legend_name
+from ._notes import note, notes, unheld
+from .layout._figure import LAST_LAYOUT
+from .layout._legend import panels
+from .layout._legend_areas import is_page
+from .layout._legend_entries import split_prior
+from .layout._marker_label import fit_anywhere, misplaced
+
+__all__ = ["fit_notes", "say_hidden", "hidden_under", "hidden_text", "shown_note", "refit_hidden_notes"]
+
+#: The notes of a panel in the order they are placed (the second keeps off the first).
+KINDS = ("on", "under")
+
+
+def fit_notes(display):
+    """Decide and place the notes of hidden curves of ``display``'s panel, once its legend is placed (the layout
+    as it is); each draw decides them again on its final layout (:func:`refit_hidden_notes`).
+
+    A row's or grid's cost or F panel: its note of the envelopes on the baseline (recorded by
+    :func:`~._coincide.note_envelopes`), wrapped to about half the panel's width; a display that says so
+    (``_says_hidden``: PR-gain, AUCPR against skew; cost and F in a panel of their own): its note of the curves
+    lying under another classifier's (:func:`say_hidden`).  Each where it covers no line.
+    """
+    ax = display.ax_
+    on_baseline = set()
+    spec = note(ax, "hidden_notes", {}).get("on")
+    if spec is not None:
+        on_baseline = set(_decide(ax, spec))
+    # cost and F: in a panel of its own (a row's panel has its note of the baseline, and no room for two)
+    envelopes = getattr(display, "_hiding", (None,))[0] is not None and len(panels(ax.figure)) == 1
+    if getattr(display, "_says_hidden", False) or envelopes:
+        on_baseline |= {n for n, line in display.lines_.items() if str(line.get_label()).endswith(MARK)}
+        say_hidden(display, {n: line for n, line in display.lines_.items()
+                             if n not in on_baseline and legend_name(n) not in on_baseline})
+
+
+def say_hidden(display, lines=None):
+    """A note inside ``display``'s Axes naming the curves painted over by another classifier's (:func:`hidden_under`).
+
+    Two classifiers whose curves coincide at the figure's size show as one line (prg-07's mlp under lasso,
+    aucsk-02's ridge under tree of the review of 494a71d): the note, in small grey text where it covers no line
+    (:func:`~.layout._marker_label.fit_anywhere`), says which lies under which; no curve moves.  Where no line
+    per covering curve fits, the covering curves' clauses run on in lines of their own width; then one list of the
+    hidden curves; only where that does not fit either, their count.  Decided now and again on each draw's final
+    layout; nothing in a widget's page (its layout frozen).  ``lines``: the curves (the display's ``lines_`` when
+    None).  Returns the note's Text (None: no curve is hidden).
+    """
+    ax = display.ax_
+    spec = watch(ax, "under", display.lines_ if lines is None else lines, order=list(display.lines_))
+    if spec is None:
+        return None
+    _decide(ax, spec)
+    return shown_note(ax, "under")
+
+
+def shown_note(ax, kind):
+    """The Text of ``ax``'s note of ``kind`` (``"on"`` a baseline, ``"under"`` another curve) when it names a curve
+    (it may still be hidden where no place is free), else None."""
+    spec = None if ax is None else note(ax, "hidden_notes", {}).get(kind)
+    return unheld(spec.text)[0] if spec is not None and spec.found else None
+
+
+def refit_hidden_notes(fig):
+    """Decide every note of hidden curves of ``fig`` again on the layout just made, the last of a draw (a step of
+    :data:`~.layout._figure.LAST_LAYOUT`), and place it again where it no longer fits (:func:`fit_anywhere`)."""
+    if is_page(fig):
+        return
+    for ax in fig.get_axes():
+        kept = note(ax, "hidden_notes")
+        for kind in KINDS:
+            spec = (kept or {}).get(kind)
+            if spec is not None:
+                _decide(ax, spec, again=True)
+    for sub in getattr(fig, "subfigs", ()):
+        refit_hidden_notes(sub)
+
+
+LAST_LAYOUT.append(refit_hidden_notes)
+
+
+def _decide(ax, spec, again=False):
+    """Decide the note ``spec`` (:func:`~._coincide.watch`) on ``ax`` as laid out now and place it; returns the names
+    it gives.  ``again`` (a draw): kept as it is when neither the Axes nor its curves changed since it was decided,
+    and where it stands when it says the same and still fits there."""
+    text = unheld(spec.text)[0]
+    lines = {n: line for n, line in zip(spec.names, unheld(spec.lines), strict=True)
+             if line is not None and line.axes is ax}
+    baseline = unheld(spec.baseline)[0]
+    if text is None or text.axes is not ax:
+        return []
+    key = _key(ax, [*lines.values(), baseline])
+    if not (again and spec.key is not None and _same(key, spec.key)):
+        spec.key = key
+        spec.x, spec.forms, spec.named = _forms(ax, spec, lines, baseline, text)
+    elif not spec.found or (text.get_visible() and not misplaced(text, ())):
+        return spec.named
+    spec.found = bool(spec.forms)
+    if not spec.found:
+        text.set_text("")
+        text.set_visible(False)
+        notes(text).anywhere = None
+        return []
+    shown = note(text, "anywhere")
+    if not (again and shown is not None and shown[1] == spec.forms and text.get_visible()
+            and not misplaced(text, ())):
+        fit_anywhere(text, spec.x, spec.forms)
+    notes(text).last = True  # placed by the last layout's step, not by the marker labels' (layout._marker_label)
+    return spec.named
+
+
+def _forms(ax, spec, lines, baseline, text):
+    """``(x, forms, names)`` of the note ``spec`` on ``ax`` now: the data x it is anchored at, its texts, fullest
+    first (none: no curve is hidden), and the names it gives."""
+    widths = (_note_width(ax, text), NOTE_NAME + 2)
+    if spec.kind == "on":
+        if baseline is None or not baseline.get_visible():
+            return None, (), []
+        names, at = _on_line(ax, lines, baseline)
+        if not names:
+            return None, (), []
+        under = spec.under
+        forms = (*(hidden_note(names, under, width=w) for w in widths),
+                 f"{len(names)} curve{'s' * (len(names) > 1)} on {under}")
+        return at, forms, names
+    groups, at = hidden_under(ax, lines)
+    if not groups:
+        return None, (), []
+    hidden = sum(len(names) for names in groups.values())
+    # the clauses run on where a line each has no place, up to nine tenths of the panel wide (prg-10's panel 4 has
+    # two lines of room under its curves' ends, "under others" there said no curve's cover)
+    forms = [hidden_text(groups, width) for width in widths]
+    forms += [hidden_text(groups, width, run_on=True) for width in (widths[0], _note_width(ax, text, 0.9))]
+    forms += [hidden_text(groups, width, order=list(spec.order)) for width in widths]
+    forms.append(f"{hidden} curve{'s' * (hidden > 1)} under another")
+    return at, tuple(dict.fromkeys(forms)), [n for names in groups.values() for n in names]
+
+
+def _key(ax, lines):
+    """What a note's decision on ``ax`` depends on: the Axes' box and view, and each curve's data and style."""
+    return ((tuple(ax.bbox.bounds), tuple(ax.viewLim.bounds), ax.get_xscale(), ax.get_yscale()),
+            [None if line is None else (line.get_xydata(), line.get_linewidth(), line.get_zorder(),
+                                        line.get_visible()) for line in lines])
+
+
+def _same(key, old):
+    """Whether two :func:`_key` are the same (a curve's data by identity: ``set_data`` makes a new array)."""
+    if key[0] != old[0] or len(key[1]) != len(old[1]):
+        return False
+    return all(a is b or (a is not None and b is not None and a[0] is b[0] and a[1:] == b[1:])
+               for a, b in zip(key[1], old[1], strict=True))
+
+
+def _on_line(ax, lines, baseline):
+    """The legend names of ``lines`` lying on ``baseline`` (within ``COVERED`` of their width, over ``MIN_SHARE`` of
+    the width), and the data x of the middle of the longest such stretch."""
+    px = columns(ax)
+    if px.size < 3:
+        return [], None
+    under = sampled(ax, baseline, px)
+    names, at = [], None
+    for name, curve in lines.items():
+        if not curve.get_visible():
+            continue
+        width = COVERED * curve.get_linewidth() * ax.figure.dpi / 72.0
+        runs = runs_of(ax, px, sampled(ax, curve, px), under, width)
+        if runs:
+            names.append(legend_name(name))
+            run = max(runs, key=lambda r: r[2])
+            if at is None or run[2] > at[0]:
+                at = (run[2], run[0], run[1])
+    return names, None if at is None else _middle(ax, at[1], at[2])
+
+
+def _note_width(ax, text, share=0.5):
+    """Characters of a line of a note about ``share`` of ``ax``'s width (half)."""
+    return max(int(share * ax.bbox.width * 72.0 / ax.figure.dpi / (0.6 * text.get_fontsize())), NOTE_NAME + 2)
+
+
+def _drawn_order(ax, line):
+    """Where ``line`` lies in the paint order of ``ax`` (a higher one is painted over it)."""
+    children = ax.get_children()
+    return line.get_zorder(), children.index(line) if line in children else -1
+
+
+def hidden_under(ax, lines, apart_from=0.0):
+    """The curves of ``lines`` (``{name: Line2D}``) painted over by another of them: ``{over: [names under it]}``.
+
+    A curve whose centre line lies within ``COVERED`` of its own width of a
+    curve painted after it (a higher zorder, or the same and added later),
+    over at least ``MIN_SHARE`` of the Axes' width, is hidden by it; of
+    several, by the one it lies on the longest.  Returns the groups in the
+    order of ``lines`` and the data x of the middle of the longest stretch
+    found (None when nothing is hidden).  Where the curves meet at the
+    level ``apart_from`` (the zero every weak classifier's AUCPR or
+    precision gain ends on) is no hiding: each one's own end is there.
+    Each curve is sampled at the Axes' pixel columns once.
+    """
+    items = [(name, line) for name, line in lines.items() if line.get_visible() and len(line.get_xdata()) > 1]
+    px = columns(ax)
+    if px.size < 3:
+        return {}, None
+    order = {name: _drawn_order(ax, line) for name, line in items}
+    ys = {name: sampled(ax, line, px) for name, line in items}
+    groups, best = {}, None
+    for name, line in items:
+        width = COVERED * line.get_linewidth() * ax.figure.dpi / 72.0
+        found = None
+        for other, _ in items:
+            if other == name or order[other] <= order[name]:
+                continue
+            runs = runs_of(ax, px, ys[name], ys[other], width, apart_from=apart_from)
+            if runs:
+                run = max(runs, key=lambda r: r[2])
+                if found is None or run[2] > found[1][2]:
+                    found = (other, run)
+        if found is not None:
+            groups.setdefault(found[0], []).append(name)
+            if best is None or found[1][2] > best[2]:
+                best = found[1]
+    groups = {over: groups[over] for over, _ in items if over in groups}
+    return groups, None if best is None else _middle(ax, best[0], best[1])
+
+
+def _middle(ax, x0, x1):
+    return float(np.sqrt(x0 * x1)) if ax.get_xscale() == "log" and x0 > 0 < x1 else 0.5 * (x0 + x1)
+
+
+def hidden_text(groups, width=NOTE_LINE, order=None, run_on=False):
+    """A note of ``groups`` (:func:`hidden_under`), one line a covering curve: ``"under tree: ridge, lasso"``; with
+    ``run_on``, the clauses one after another (``"; "``) in lines of ``width``, fewer lines for short clauses; with
+    ``order`` (every curve's name), one list of the hidden in that order (the covering curves not said).
+
+    Examples
+    --------
+    >>> groups = {"tree": ["ridge"], "naive Bayes": ["svm", "knn"]}
+    >>> print(hidden_text(groups)); print(hidden_text(groups, 24, order=["knn", "svm", "tree", "ridge"]))
+    under tree: ridge
+    under naive Bayes: svm, knn
+    under others: knn, svm,
+    ridge
+    >>> print(hidden_text({"knn": ["naive Bayes"], "lasso": ["mlp"]}, 40, run_on=True))
+    under knn: naive Bayes; under lasso: mlp
+    """
+    if order is not None:
+        hidden = {n for names in groups.values() for n in names}
+        groups = {"others": [n for n in order if n in hidden]}
+    notes_ = [hidden_note([_named(n) for n in names], _short(_named(over)), width).replace("on ", "under ", 1)
+              for over, names in groups.items()]
+    if not run_on:
+        return "\n".join(notes_)
+    lines, line = [], ""
+    for k, clause in enumerate(notes_):
+        for j, part in enumerate(clause.split("\n")):
+            part += ";" if k < len(notes_) - 1 and j == clause.count("\n") else ""
+            if line and (j > 0 or len(line) + 1 + len(part) > width):
+                lines.append(line)
+                line = part
+            else:
+                line = f"{line} {part}" if line else part
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def _named(name):
+    """A curve's name in a note: a one-vs-rest class without its prior (the legend gives it)."""
+    return split_prior(legend_name(name))[0]
