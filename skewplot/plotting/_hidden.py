@@ -60,7 +60,7 @@ def fit_notes(display):
     ax = display.ax_
     on_baseline = set()
     spec = note(ax, "hidden_notes", {}).get("on")
-    if spec is not None:
+    if spec is not None and not _at_draw(ax):
         on_baseline = set(_decide(ax, spec))
     # cost and F: in a panel of its own (a row's panel has its note of the baseline, and no room for two)
     envelopes = getattr(display, "_hiding", (None,))[0] is not None and len(panels(ax.figure)) == 1
@@ -77,21 +77,28 @@ def say_hidden(display, lines=None):
     aucsk-02's ridge under tree of the review of 494a71d): the note, in small grey text where it covers no line
     (:func:`~.layout._marker_label.fit_anywhere`), says which lies under which; no curve moves.  Where no line
     per covering curve fits, the covering curves' clauses run on in lines of their own width; then one list of the
-    hidden curves; only where that does not fit either, their count.  Decided now and again on each draw's final
-    layout; nothing in a widget's page (its layout frozen).  ``lines``: the curves (the display's ``lines_`` when
-    None).  Returns the note's Text (None: no curve is hidden).
+    hidden curves; only where that does not fit either, their count.  Decided now (in a grid or row, whose draw
+    places the panels' areas, only then) and again on each draw's final layout; nothing in a widget's page (its
+    layout frozen).  ``lines``: the curves (the display's ``lines_`` when None).  Returns the note's Text (None: no
+    curve is hidden, or not decided yet).
     """
     ax = display.ax_
     spec = watch(ax, "under", display.lines_ if lines is None else lines, order=list(display.lines_))
-    if spec is None:
+    if spec is None or _at_draw(ax):
         return None
     _decide(ax, spec)
     return shown_note(ax, "under")
 
 
+def _at_draw(ax):
+    """Whether the next draw lays ``ax``'s figure out with its panels' areas (a grid or row, :func:`~.layout._legend.
+    share_legend`): its notes are decided there, on the panels as they will be, not now on the panels before."""
+    return note(ax.figure, "pending") is not None
+
+
 def shown_note(ax, kind):
     """The Text of ``ax``'s note of ``kind`` (``"on"`` a baseline, ``"under"`` another curve) when it names a curve
-    (it may still be hidden where no place is free), else None."""
+    (it may still be hidden where no place is free), else None (in a grid or row, None until the figure is drawn)."""
     spec = None if ax is None else note(ax, "hidden_notes", {}).get(kind)
     return unheld(spec.text)[0] if spec is not None and spec.found else None
 
@@ -172,8 +179,9 @@ def _forms(ax, spec, lines, baseline, text):
 
 
 def _key(ax, lines):
-    """What a note's decision on ``ax`` depends on: the Axes' box and view, and each curve's data and style."""
-    return ((tuple(ax.bbox.bounds), tuple(ax.viewLim.bounds), ax.get_xscale(), ax.get_yscale()),
+    """What a note's decision on ``ax`` depends on: the Axes' box and view, and each curve's data and style (the box
+    to a thousandth of a pixel: one layout after another moves it by 1e-13 px)."""
+    return ((tuple(np.round(ax.bbox.bounds, 3)), tuple(ax.viewLim.bounds), ax.get_xscale(), ax.get_yscale()),
             [None if line is None else (line.get_xydata(), line.get_linewidth(), line.get_zorder(),
                                         line.get_visible()) for line in lines])
 
