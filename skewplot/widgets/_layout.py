@@ -10,8 +10,8 @@ back by the legend rule, so labels never run into a neighbouring panel and a
 legend never stays over a curve that moved under it.  A resize after which no
 label needs more room moves the panels by the grid instead (``Layout._scaled``).
 
-The explorers' one legend above their panels (:func:`shared_legend`,
-:func:`fitted_legend`) is fitted to the figure's width here too.
+The explorers' one legend above their panels is fitted to the figure's width
+before each new layout (:mod:`._shared_legend`, the ``before`` of :class:`Layout`).
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ..plotting._notes import notes
 from ..plotting.layout._figure import label_lines, refit_labels
 from ._regions import contains, regions_of
 
-__all__ = ["Layout", "freeze_layout", "renest", "shared_legend", "fitted_legend", "LEGEND_PT"]
+__all__ = ["Layout", "freeze_layout", "renest", "explorer_panels"]
 
 
 class Layout:
@@ -345,52 +345,3 @@ def explorer_panels(widget, prg, figsize):
         ax.remove()
     return {"pr": pr, "prg": prg_ax, "integrated": integrated, "roc": roc, "cost": cost, "fmeasure": fmeasure,
             "aucpr_vs_skew": fig.add_subplot(grid[3, :])}
-
-
-def shared_legend(fig, displays, estimate=None, keys=()):
-    """One legend above the six panels instead of one per panel.
-
-    The panels share their classifiers' colours and reference line styles,
-    and at a notebook's width six legends placed outside their Axes left the
-    panels no room; each panel's numbers are in the table below the figure.
-    ``keys``: ``(handle, label)`` pairs after those, naming the marks every classifier has.
-    """
-    for disp in displays.values():
-        legend = disp.ax_.get_legend()
-        if legend is not None:
-            legend.remove()
-    for legend in list(fig.legends):  # the panels' shared legend (names only): this one says more
-        legend.remove()
-    pr = displays["pr"]
-    entries = [(line, name) for name, line in pr.lines_.items()]
-    entries += [(pr.baselines_[key], label) for key, label in (("random", "random / chance / trivial"),
-                ("min", "minimum achievable"), ("unachievable", "unachievable")) if key in pr.baselines_]
-    if estimate is not None:  # the estimated skew's band (or line) in the AUCPR-against-skew panel
-        entries += [(a, "estimated skew") for a in estimate.patches[1:] + estimate.lines[1:]
-                    if a.get_label() == "estimated skew"]
-    handles, labels = (list(part) for part in zip(*entries, *keys, strict=True))
-    return fitted_legend(fig, handles, labels), (handles, labels)
-
-
-#: The shared legend's font size in points: 9.7 px at 100 dpi (at least 8 px on the page, as issue 29 asks).
-LEGEND_PT = 7.0
-
-
-def fitted_legend(fig, handles, labels):
-    """The shared legend in as few rows as the figure's width allows."""
-    renderer = fig.canvas.get_renderer()
-    for ncol in range(len(labels), 0, -1):  # one row when it fits the figure's width, else fewer columns
-        legend = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize=LEGEND_PT,
-                            frameon=False, columnspacing=1.2, handlelength=1.8)
-        if ncol == 1 or legend.get_window_extent(renderer).width <= 0.98 * fig.bbox.width:
-            return legend
-        legend.remove()
-
-
-class RefitsSharedLegend:
-    """A widget whose figure has one shared legend above its panels (``legend_``, ``_legend_entries``)."""
-
-    def _before_layout(self):
-        """A new width: the shared legend in as few rows as fit it (the layout then makes room for them)."""
-        self.legend_.remove()
-        self.legend_ = fitted_legend(self.figure, *self._legend_entries)

@@ -20,7 +20,8 @@ from ..plotting._per_class import class_space_display
 from ..plotting.envelope import auto_lines
 from ..skew.base import skew_text
 from ._base import SkewWidget, normalized
-from ._layout import RefitsSharedLegend, explorer_panels, shared_legend
+from ._layout import explorer_panels
+from ._shared_legend import RefitsSharedLegend, shared_legend
 from .classes import ClassControls
 from .controls import check_skew_range, f_alpha_slider, m_slider
 from .spaces import envelope_readout

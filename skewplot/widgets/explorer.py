@@ -22,7 +22,8 @@ from ._base import (
     read_estimate,
     skew_or_estimate,
 )
-from ._layout import RefitsSharedLegend, explorer_panels, shared_legend
+from ._layout import explorer_panels
+from ._shared_legend import RefitsSharedLegend, shared_legend
 from .controls import (
     check_skew_range,
     f_alpha_slider,

@@ -348,3 +348,38 @@ def test_the_regions_after_a_resize_take_the_tick_labels_as_the_draw_measured_th
                                   for label in labels}
     assert lint_figure(fig, checks=TEXTS) == []
     assert_frame_is_full_draw(w)
+
+
+@pytest.mark.slow  # about 7 s: an explorer, two fresh ones and five resizes
+def test_the_shared_legend_is_refitted_to_a_resize_from_widths_measured_once(rare, monkeypatch):
+    """Issue 44: each new layout built and measured a trial legend per number of columns (~12 at the explorer's
+    width, ~35 ms of a resize at 2 x 1e6). A legend's width does not depend on the figure's: a resize that keeps the
+    legend's columns builds none, one that changes them builds the one legend, and its rows are those of a fresh
+    explorer at that size."""
+    from matplotlib.legend import Legend
+
+    w = explorer(rare, skew=0.005)
+    w.figure.canvas.draw()
+    built = []
+    init = Legend.__init__
+
+    def counted(self, *args, **kwargs):
+        built.append(kwargs.get("ncols", kwargs.get("ncol")))
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(Legend, "__init__", counted)
+    kept = w.legend_
+    _resized(w, (5.45, 8.05))  # a few pixels: the same columns
+    assert w._layout.count + w._layout.scaled == 1 and built == [] and w.legend_ is kept
+    heights = [w.legend_.get_window_extent().height]
+    for k, size in enumerate([(3.6, 6.0), (7.5, 8.0)] * 2):  # more rows, then one, each way twice
+        before = w.legend_
+        built.clear()
+        _resized(w, size)
+        assert w.legend_ is not before and (k < 2 or len(built) == 1)  # widths not measured yet: measured once
+        heights.append(w.legend_.get_window_extent().height)
+    for size, height in zip([(3.6, 6.0), (7.5, 8.0)], heights[3:], strict=True):
+        fresh = explorer(rare, skew=0.005, figsize=size)
+        fresh.figure.canvas.draw()
+        assert height == pytest.approx(fresh.legend_.get_window_extent().height)
+    assert heights[1] == heights[3] > heights[0] > heights[2] == heights[4]
