@@ -13,7 +13,7 @@ from __future__ import annotations
 
 __all__ = ["layout_compress", "dash_pattern", "refill_legend", "is_colorbar", "titles",
            "drawn_ticks", "figure_renderer", "legend_loc", "leave_pyplot", "webagg_state", "ipympl_message_handler",
-           "wrap_value_validator", "draw_as_saved", "ticks_laid_out_once"]
+           "wrap_value_validator", "draw_as_saved", "ticks_laid_out_once", "text_sizes_kept"]
 
 
 def layout_compress(engine):
@@ -302,3 +302,61 @@ class _TickMemo:
             self.boxes = key, self.bboxes(ticks, renderer)
         first, second = self.boxes[1]
         return list(first), list(second)
+
+
+#: Text sizes a figure keeps (:func:`text_sizes_kept`) before it starts a new record.
+_KEPT_SIZES = 4096
+
+
+def text_sizes_kept(figure):
+    """A context in which the canvas' renderer measures each text of ``figure`` once per dpi, not once per renderer.
+
+    An Agg canvas makes a new renderer at each size, and matplotlib keeps
+    text sizes and parsed mathtext per renderer: after each resize of a
+    widget every label, title, tick label and legend text was measured
+    again, each mathtext one parsed twice (to measure, to draw), ~40 ms of
+    the explorer's resize.  A text's size depends on its string, font
+    properties, mathtext flag and the dpi, not on the canvas' size.  Within
+    the context the renderer answers ``get_text_width_height_descent``
+    from the figure's record of those, and parses mathtext with the
+    figure's one ``MathTextParser`` (whose cache is per parser); each is
+    measured by the renderer the first time.  ``RendererAgg.mathtext_parser``
+    is an attribute of matplotlib 3.8.0 .. 3.11; fallback: text sizes kept,
+    mathtext parsed per renderer.  Other canvases: nothing kept.
+    """
+    import contextlib
+
+    from matplotlib.mathtext import MathTextParser
+
+    from ._notes import notes
+
+    @contextlib.contextmanager
+    def kept():
+        canvas = figure.canvas
+        renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
+        measure = getattr(renderer, "get_text_width_height_descent", None)
+        if measure is None or "get_text_width_height_descent" in vars(renderer):
+            yield
+            return
+        record = notes(figure)
+        sizes = getattr(record, "text_sizes", None)
+        if sizes is None or len(sizes) > _KEPT_SIZES:
+            sizes = record.text_sizes = {}
+        if isinstance(getattr(renderer, "mathtext_parser", None), MathTextParser):  # one parser per kind of renderer
+            parsers = record.__dict__.setdefault("mathtext_parsers", {})
+            renderer.mathtext_parser = parsers.setdefault(type(renderer), renderer.mathtext_parser)
+
+        def sized(s, prop, ismath):
+            key = (renderer.dpi, s, prop.copy(), ismath)
+            found = sizes.get(key)
+            if found is None:
+                found = sizes[key] = measure(s, prop, ismath)
+            return found
+
+        renderer.get_text_width_height_descent = sized
+        try:
+            yield
+        finally:
+            del renderer.get_text_width_height_descent
+
+    return kept()

@@ -23,7 +23,7 @@ from matplotlib.gridspec import GridSpec
 from matplotlib.transforms import Bbox
 
 from ..plotting._axes import refit_titles, tick_state
-from ..plotting._compat import ticks_laid_out_once
+from ..plotting._compat import text_sizes_kept, ticks_laid_out_once
 from ..plotting._notes import notes
 from ..plotting.layout._figure import label_lines, refit_labels
 from ._regions import contains, regions_of
@@ -302,7 +302,7 @@ def freeze_layout(figure, lock, displays, before=None):
 
     @functools.wraps(draw)
     def laid_out_draw(*args, **kwargs):
-        with lock, ticks_laid_out_once(figure, tick_state):
+        with lock, ticks_laid_out_once(figure, tick_state), text_sizes_kept(figure):
             layout.refresh()
             return draw(*args, **kwargs)
 

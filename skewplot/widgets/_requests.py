@@ -19,7 +19,7 @@ from matplotlib.colors import to_rgba
 from matplotlib.text import Text
 
 from ..plotting._axes import tick_state
-from ..plotting._compat import ticks_laid_out_once
+from ..plotting._compat import text_sizes_kept, ticks_laid_out_once
 from ._parts import _pixels, overlap, whole_frames
 from ._regions import regions_of, state
 
@@ -65,7 +65,8 @@ class DrawRequests:
 
     def _handle_draw(self, draw, event):
         canvas = self.figure.canvas
-        with self.lock, ticks_laid_out_once(self.figure, tick_state):  # the layout, the draw, its measures
+        # the layout, the draw, its measures
+        with self.lock, ticks_laid_out_once(self.figure, tick_state), text_sizes_kept(self.figure):
             if self.fresh():
                 self.resent += 1
             elif (self._relayout is not None and self._relayout() or not self._kept_layer()

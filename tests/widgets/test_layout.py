@@ -383,3 +383,32 @@ def test_the_shared_legend_is_refitted_to_a_resize_from_widths_measured_once(rar
         fresh.figure.canvas.draw()
         assert height == pytest.approx(fresh.legend_.get_window_extent().height)
     assert heights[1] == heights[3] > heights[0] > heights[2] == heights[4]
+
+
+@pytest.mark.slow  # about 4 s: an explorer and four resizes
+def test_a_resize_measures_no_text_the_figure_measured_at_its_dpi_before(rare, monkeypatch):
+    """Issue 44: the canvas makes a new renderer at each size, and matplotlib keeps text sizes (and parsed mathtext)
+    per renderer: every label, title, tick label and legend text was measured again after each resize (~40 ms of the
+    explorer's at 2 x 1e6, most of it mathtext). A text's size depends on the dpi, not the canvas' size: a resize to
+    a size whose texts were all seen before measures none, and the frame is the full draw."""
+    from matplotlib.backends.backend_agg import RendererAgg
+
+    from .test_frames import assert_frame_is_full_draw
+
+    w = explorer(rare, skew=0.005)
+    w.figure.canvas.draw()
+    _resized(w, (4.4, 6.6))
+    _resized(w, (5.4, 8.0))
+    measured = []
+    measure = RendererAgg.get_text_width_height_descent
+
+    def counted(self, s, prop, ismath):
+        measured.append(s)
+        return measure(self, s, prop, ismath)
+
+    monkeypatch.setattr(RendererAgg, "get_text_width_height_descent", counted)
+    renderer = w.figure.canvas.get_renderer()
+    _resized(w, (4.42, 6.62))  # the forms and ticks of (4.4, 6.6)
+    assert w.figure.canvas.get_renderer() is not renderer
+    assert measured == []
+    assert_frame_is_full_draw(w)
