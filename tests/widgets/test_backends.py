@@ -142,3 +142,40 @@ def test_ipympl_zoom_repaints_only_the_zoomed_panel_and_shows_a_full_draw(ipympl
     w.controls["m"].value = 0.3
     assert w.frames.last == "blit"
     assert_frame_is_full_draw(w)
+
+
+@pytest.mark.slow  # about 2 s: an explorer under ipympl and two full draws
+def test_ipympl_drag_is_drawn_once_at_its_last_size(ipympl_backend, two_classifiers, monkeypatch):
+    """Issue 44: ipympl's page sends a corner drag's sizes one at a time and asks for a draw after each; each size
+    on the way was drawn whole (~0.25 s each at 2 x 1e6) and the last one waited for them. A draw asked for within
+    ``RESIZE_SETTLE`` of a resize waits for the next size: the drag is drawn once, at its last size, and the page
+    gets that frame (its request answered)."""
+    import time
+
+    from skewplot.widgets import _requests
+
+    from .test_frames import assert_frame_is_full_draw
+
+    monkeypatch.setattr(_requests, "RESIZE_SETTLE", 0.5)  # a loaded machine's stall between sizes stays within it
+    w = sp.widgets.explorer(two_classifiers, skew=0.2)
+    canvas = w.figure.canvas
+    sent, drawn = [], []
+    monkeypatch.setattr(canvas, "send_binary", lambda data: sent.append(data))
+    canvas.mpl_connect("draw_event", lambda event: drawn.append(tuple(canvas.get_width_height())))
+    canvas.handle_event({"type": "draw"})
+    drawn.clear()
+    sent.clear()
+    width, height = canvas.get_width_height()
+    for k in range(1, 4):  # a drag: each size, the page's refresh and its request for a draw, as the page sends them
+        canvas.handle_event({"type": "resize", "width": width + 20 * k, "height": height - 15 * k})
+        canvas.handle_event({"type": "refresh"})
+        canvas.handle_event({"type": "draw"})
+        time.sleep(0.05)
+    assert drawn == [] and sent == []  # each request waits for the next size
+    deadline = time.monotonic() + 10
+    while not sent and time.monotonic() < deadline:
+        time.sleep(0.01)
+    with w._paint_lock:  # the timer's draw, whole
+        assert drawn == [(width + 60, height - 45)] and len(sent) == 1
+        assert w.frames.deferred >= 1 and not w.figure.stale
+        assert_frame_is_full_draw(w)
