@@ -46,6 +46,12 @@ GOALS = {
     # issue 43 item 6: the class-prior step within the binary explorer's step budget (the two goals above); the
     # ratio to the binary step (``prior_over_skew_x``, ~1.4: a class panel paints about 1.8x the artists) is kept
     "class_explorer.prior_step_s": 0.040,
+    # ipympl's toolbar and resize corner on the explorer at 2 x 1e6: from the gesture's last message to the figure
+    # still, kernel CPU (the browser's own time: ``bench_explorer_browser.py --views``)
+    "views.zoom_cpu_s": 0.3,
+    "views.home_cpu_s": 0.3,
+    "views.resize_cpu_s": 0.3,
+    "views.nudge_cpu_s": 0.3,
 }
 
 
@@ -224,6 +230,37 @@ def class_explorer(size):
     return out
 
 
+def views(size):
+    """ipympl's zoom, Home, corner resize (80 x 60 px) and nudge (30 x 24 px) of the explorer on issue 29's data,
+    answered as ipympl's page answers them (``bench_explorer_views.py``): medians of kernel CPU seconds from the
+    gesture's last message to the figure still, and the wall seconds to its last image (which include the
+    ``RESIZE_SETTLE`` wait of a resize's draw)."""
+    import matplotlib
+
+    matplotlib.use("module://ipympl.backend_nbagg")
+    import bench_explorer_views as bench
+    from fraud_data import fraud_points
+
+    import skewplot as sp
+
+    w = sp.widgets.explorer(fraud_points(100_000 if size == "quick" else 1_000_000))
+    page = bench.Page(w.figure.canvas)
+    acts = bench.gestures(w, page)
+    rows = {name: [] for name in ("zoom", "home", "resize", "nudge")}
+    for _ in range(3):
+        for name in ("zoom", "home", "resize"):
+            rows[name].append(bench.timed(page, w.figure, acts[name]))
+    acts["resize"]()  # back to the default size, where the nudge starts
+    page.settle()
+    for _ in range(3):
+        rows["nudge"].append(bench.timed(page, w.figure, acts["nudge"]))
+    out = {}
+    for name, timings in rows.items():
+        out[f"{name}_cpu_s"] = statistics.median(t[2] for t in timings)
+        out[f"{name}_s"] = statistics.median(t[1] for t in timings)
+    return out
+
+
 def _parquet(rows):
     import bench_tables
 
@@ -262,4 +299,4 @@ def table_engine(size):
 
 
 CASES = {f.__name__: f for f in (pipeline, interactive_pr, aucpr_ci, explorer, save_html,
-                                 operating_points_from, table_engine, class_explorer)}
+                                 operating_points_from, table_engine, class_explorer, views)}
