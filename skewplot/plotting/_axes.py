@@ -5,11 +5,11 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from matplotlib.ticker import LogLocator
 
 from .._format import tick
 from .._validate import check_scalar
 from ..skew.base import FixedSkew, skew_text
+from ._minor_ticks import DecadeMinorLocator
 from ._notes import note, notes
 from ._titles import fit_title, fitted_title, fitted_titles, refit_titles, title_width
 from .layout._figure import AFTER_LAYOUT, BEFORE_LAYOUT, fit_label
@@ -123,43 +123,6 @@ def log_axis(ax, which="x", **kwargs):
     k, out = f"{which}tick.", {"out": 1.0, "inout": 0.5}.get(rc[f"{which}tick.direction"], 0.0)  # ticks' share out
     axis.set_tick_params(which="minor", pad=rc[k + "major.pad"] + out * (rc[k + "major.size"] - rc[k + "minor.size"]))
     return axis
-
-
-#: A log axis spanning more decades than this has minor ticks at 2 and 5 x 10^k only.
-SPARSE_MINOR_DECADES = 3.0
-
-
-class DecadeMinorLocator(LogLocator):
-    """A log axis' minor ticks: at 2, 3, ..., 9 x 10^k over up to :data:`SPARSE_MINOR_DECADES` decades, at 2 and
-    5 x 10^k (the 1-2-5 series) over more.
-
-    Eight ticks a decade over five or six decades of a notebook panel are a
-    comb ~5 px apart that reads as a thick spine at print size, and each
-    tick is four artists laid out and drawn again at every resize or zoom of
-    a widget (~60 ms of the explorer's).  Over a few decades the eight stay:
-    there matplotlib labels some of them.
-
-    Examples
-    --------
-    >>> [float(f"{v:.3g}") for v in DecadeMinorLocator().tick_values(1e-5, 1.0)[:4]]
-    [2e-06, 5e-06, 2e-05, 5e-05]
-    >>> [float(f"{v:.3g}") for v in DecadeMinorLocator().tick_values(0.01, 1.0) if 0.01 < v < 0.1]
-    [0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09]
-    """
-
-    def __init__(self):
-        super().__init__(subs="auto")
-        self._sparse = LogLocator(subs=(2.0, 5.0))
-
-    def set_axis(self, axis):
-        super().set_axis(axis)
-        self._sparse.set_axis(axis)
-
-    def tick_values(self, vmin, vmax):
-        lo, hi = sorted((vmin, vmax))
-        if lo > 0 and np.log10(hi / lo) > SPARSE_MINOR_DECADES:
-            return self._sparse.tick_values(vmin, vmax)
-        return super().tick_values(vmin, vmax)
 
 
 def logit_axis(ax, which="x"):

@@ -1,0 +1,56 @@
+"""A log axis' minor ticks, thinned where its decades are short (:class:`DecadeMinorLocator`, set by ``log_axis``)."""
+
+from __future__ import annotations
+
+import numpy as np
+from matplotlib.ticker import LogLocator
+
+__all__ = ["DecadeMinorLocator", "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX"]
+
+#: A log axis spanning more decades than this, in fewer pixels a decade than :data:`SPARSE_MINOR_PX`, has minor
+#: ticks at 2 and 5 x 10^k only.
+SPARSE_MINOR_DECADES = 3.0
+SPARSE_MINOR_PX = 80.0
+
+
+class DecadeMinorLocator(LogLocator):
+    """A log axis' minor ticks: at 2, 3, ..., 9 x 10^k, or at 2 and 5 x 10^k (the 1-2-5 series) over more than
+    :data:`SPARSE_MINOR_DECADES` decades of fewer than :data:`SPARSE_MINOR_PX` pixels each.
+
+    Eight ticks a decade over five decades of a notebook panel (35-40 px a
+    decade) are a comb whose 8 and 9 ticks 2 px apart read as a dark bar at
+    print size, and each tick is four artists laid out and drawn again at
+    every resize or zoom of a widget (~60 ms of the explorer's).  Where a
+    decade has room (a figure's own panel, ~140 px) the eight stay, and over
+    a few decades too: there matplotlib labels some of them.
+
+    Examples
+    --------
+    >>> [float(f"{v:.3g}") for v in DecadeMinorLocator().tick_values(0.01, 1.0) if 0.01 < v < 0.1]
+    [0.02, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09]
+    >>> from matplotlib.figure import Figure
+    >>> def minor(height):  # a panel of five decades, ``height`` inches tall
+    ...     ax = Figure(figsize=(3, height), dpi=100).add_subplot(yscale="log", ylim=(1e-5, 1))
+    ...     ax.yaxis.set_minor_locator(DecadeMinorLocator())
+    ...     return [float(f"{v:.3g}") for v in ax.yaxis.get_minorticklocs() if 1e-5 < v < 1e-4]
+    >>> minor(3), minor(8)  # 46 and 123 px a decade
+    ([2e-05, 5e-05], [2e-05, 3e-05, 4e-05, 5e-05, 6e-05, 7e-05, 8e-05, 9e-05])
+    """
+
+    def __init__(self):
+        super().__init__(subs="auto")
+        self._sparse = LogLocator(subs=(2.0, 5.0))
+
+    def set_axis(self, axis):
+        super().set_axis(axis)
+        self._sparse.set_axis(axis)
+
+    def tick_values(self, vmin, vmax):
+        lo, hi = sorted((vmin, vmax))
+        decades = np.log10(hi / lo) if lo > 0 else 0.0
+        axis = self.axis
+        length = None if axis is None or axis.axes is None else (
+            axis.axes.bbox.width if axis.axis_name == "x" else axis.axes.bbox.height)
+        if decades > SPARSE_MINOR_DECADES and (length is None or length / decades < SPARSE_MINOR_PX):
+            return self._sparse.tick_values(vmin, vmax)
+        return super().tick_values(vmin, vmax)
