@@ -189,10 +189,10 @@ class Layout:
     def refresh(self):
         """The layout again, and every legend by its rule, if the size, dpi or a limit changed since the last."""
         key = self.key()
-        if key[:2] == self.laid_out[:2] and [tuple(ax.bbox.bounds) for ax in self.figure.axes] != self._boxes:
-            self._put_back()  # also when the limits are the layout's: a zoom and Home before the draw between
         if key == self.laid_out:
             return False
+        if key[:2] == self.laid_out[:2] and [tuple(ax.bbox.bounds) for ax in self.figure.axes] != self._boxes:
+            self._put_back()
         if self._within(key):
             self.laid_out = key  # the states (and boxes) of the layout stay the reference
             self.skipped += 1

@@ -412,30 +412,3 @@ def test_a_resize_measures_no_text_the_figure_measured_at_its_dpi_before(rare, m
     assert w.figure.canvas.get_renderer() is not renderer
     assert measured == []
     assert_frame_is_full_draw(w)
-
-
-@pytest.mark.slow  # about 3 s: an explorer and two full draws
-def test_home_before_the_zoom_was_drawn_takes_the_layout_positions_back(rare):
-    """A zoom and Home with no draw between (under ipympl a draw after a resize waits for the drag's next size, and
-    the browser's Home can come first): Home puts back the limits of the last layout, and the positions its view
-    saw before a resize (laid out for the old size). The limits alone said nothing had changed since the layout, so
-    the old positions stayed, and the bottom row's labels were drawn past the figure's edge."""
-    from skewplot.widgets._layout import _place
-
-    from .test_frames import assert_frame_is_full_draw
-
-    w = explorer(rare, skew=0.005)
-    fig = w.figure
-    fig.canvas.draw()
-    home = [(ax, ax.get_position(original=True), ax.get_position(), ax.get_xlim(), ax.get_ylim()) for ax in fig.axes]
-    _resized(w, (6.96, 6.75))  # wider and lower: laid out again
-    laid = [tuple(ax.bbox.bounds) for ax in fig.axes]
-    fig.axes[0].set_xlim(0.2, 0.6)  # a zoom, not drawn
-    for ax, original, active, xlim, ylim in home:  # the toolbar's Home: its view's limits and positions
-        ax.set_xlim(xlim)
-        ax.set_ylim(ylim)
-        _place(ax, original, active)
-    w.frames.redraw()
-    assert [tuple(ax.bbox.bounds) for ax in fig.axes] == laid
-    assert lint_figure(fig, checks=TEXTS) == []
-    assert_frame_is_full_draw(w)
