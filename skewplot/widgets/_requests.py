@@ -55,7 +55,6 @@ class DrawRequests:
         self._blank = set()
         self._resized_at = -np.inf  # time.monotonic() of the browser's latest resize
         self._later = None  # the timer of a draw waiting for the drag's next size
-        self._shown_size = None  # the canvas' size in the latest frame
         canvas = self.figure.canvas
         if hasattr(canvas, "handle_draw") and hasattr(canvas, "get_diff_image"):
             canvas.handle_draw = functools.partial(self._handle_draw, canvas.handle_draw)
@@ -68,11 +67,10 @@ class DrawRequests:
             return resize(event)
 
     def _wait_for_size(self, draw, event):
-        """Whether the draw waits (:data:`RESIZE_SETTLE`) for the size after the latest resize that changed the
-        canvas' size since the latest frame; it is then asked for again by a timer (one at a time).  A draw at the
-        frame's size (a zoom, Home, a resize the page sends of the size it has) never waits."""
+        """Whether the draw waits (:data:`RESIZE_SETTLE`) for the size after the latest resize; it is then asked
+        for again by a timer (one at a time)."""
         wait = self._resized_at + RESIZE_SETTLE - time.monotonic()
-        if wait <= 0 or self.figure.canvas.get_width_height(physical=True) == self._shown_size:
+        if wait <= 0:
             return False
         if self._later is None:
             self.deferred += 1
@@ -125,7 +123,6 @@ class DrawRequests:
         """The canvas holds the latest frame (the parts of the plan that paint nothing noted)."""
         self._blank = {key for key, part in self._marked.items() if _blank(part)}
         self._renderer = self.figure.canvas.get_renderer()
-        self._shown_size = self.figure.canvas.get_width_height(physical=True)
 
 
 def _blank(artist):

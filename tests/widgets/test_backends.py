@@ -179,10 +179,3 @@ def test_ipympl_drag_is_drawn_once_at_its_last_size(ipympl_backend, two_classifi
         assert drawn == [(width + 60, height - 45)] and len(sent) == 1
         assert w.frames.deferred >= 1 and not w.figure.stale
         assert_frame_is_full_draw(w)
-    deferred = w.frames.deferred
-    sent.clear()
-    canvas.handle_event({"type": "resize", "width": width + 60, "height": height - 45})  # the size it has
-    w.displays["pr"].ax_.set_xlim(0.2, 0.6)  # and a zoom: drawn at once (the page's Home may come next)
-    canvas.handle_event({"type": "draw"})
-    assert len(sent) == 1 and w.frames.deferred == deferred
-    assert_frame_is_full_draw(w)
