@@ -95,9 +95,6 @@ class Page:
         while self.outbox:
             message = self.outbox.popleft()
             self.canvas._handle_message(self.canvas, message, [])
-            deadline = time.monotonic() + 10
-            while not self.outbox and self.waiting and time.monotonic() < deadline:
-                time.sleep(0.001)  # a draw after a resize waits for the drag's next size (RESIZE_SETTLE), on a timer
             if not self.outbox and self.waiting:  # an image is made only when asked: should not happen
                 raise RuntimeError("a draw was asked for and never answered")
 

@@ -13,8 +13,6 @@ from the last one only where the zoomed Axes are: that is painted again
 from __future__ import annotations
 
 import functools
-import threading
-import time
 
 import numpy as np
 from matplotlib.colors import to_rgba
@@ -25,14 +23,7 @@ from ..plotting._compat import text_sizes_kept, ticks_laid_out_once
 from ._parts import _pixels, overlap, whole_frames
 from ._regions import regions_of, state
 
-__all__ = ["DrawRequests", "repaint_changed", "RESIZE_SETTLE"]
-
-#: Seconds the draw after a resize waits for the drag's next size.  ipympl's page sends a drag's sizes one at a
-#: time, the next as soon as the kernel took the last, and asks for a draw after each: at 2 x 1e6 each size on
-#: the way was drawn whole (~0.25 s), and the drag's last size waited for them (the figure was still ~1 s after
-#: the mouse's release, ``bench_explorer_browser.py --views``).  The figure is drawn once no new size came for
-#: this long: longer than the ~50 ms between a hand's sizes under load, short beside a draw.
-RESIZE_SETTLE = 0.08
+__all__ = ["DrawRequests", "repaint_changed"]
 
 
 class DrawRequests:
@@ -43,46 +34,17 @@ class DrawRequests:
     resent, rebuilt : int
         Requests answered with the frame shown (nothing had changed), and
         by painting the static layer again where Axes changed.
-    deferred : int
-        Requests that waited for a drag's next size (:data:`RESIZE_SETTLE`).
     """
 
     def _answer_draws(self, relayout):
         """Answer the canvas' draw requests (WebAgg's ``handle_draw``) here; ``relayout``: ``Layout.refresh``."""
         self._renderer = None  # the renderer whose buffer holds the latest frame
         self._relayout = relayout  # lays the figure out again if it must: True when it did
-        self.resent = self.rebuilt = self.deferred = 0
+        self.resent = self.rebuilt = 0
         self._blank = set()
-        self._resized_at = -np.inf  # time.monotonic() of the browser's latest resize
-        self._later = None  # the timer of a draw waiting for the drag's next size
         canvas = self.figure.canvas
         if hasattr(canvas, "handle_draw") and hasattr(canvas, "get_diff_image"):
             canvas.handle_draw = functools.partial(self._handle_draw, canvas.handle_draw)
-            if hasattr(canvas, "handle_resize"):
-                canvas.handle_resize = functools.partial(self._handle_resize, canvas.handle_resize)
-
-    def _handle_resize(self, resize, event):
-        with self.lock:
-            self._resized_at = time.monotonic()
-            return resize(event)
-
-    def _wait_for_size(self, draw, event):
-        """Whether the draw waits (:data:`RESIZE_SETTLE`) for the size after the latest resize; it is then asked
-        for again by a timer (one at a time)."""
-        wait = self._resized_at + RESIZE_SETTLE - time.monotonic()
-        if wait <= 0:
-            return False
-        if self._later is None:
-            self.deferred += 1
-            self._later = threading.Timer(wait, self._asked_again, (draw, event))
-            self._later.daemon = True
-            self._later.start()
-        return True
-
-    def _asked_again(self, draw, event):
-        with self.lock:
-            self._later = None
-            self._handle_draw(draw, event)
 
     def fresh(self):
         """Whether the canvas holds the figure as it is now (nothing changed since the latest frame was painted).
@@ -105,8 +67,6 @@ class DrawRequests:
         canvas = self.figure.canvas
         # the layout, the draw, its measures
         with self.lock, ticks_laid_out_once(self.figure, tick_state), text_sizes_kept(self.figure):
-            if self._wait_for_size(draw, event):
-                return None
             if self.fresh():
                 self.resent += 1
             elif (self._relayout is not None and self._relayout() or not self._kept_layer()
