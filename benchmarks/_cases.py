@@ -233,8 +233,7 @@ def class_explorer(size):
 def views(size):
     """ipympl's zoom, Home, corner resize (80 x 60 px) and nudge (30 x 24 px) of the explorer on issue 29's data,
     answered as ipympl's page answers them (``bench_explorer_views.py``): medians of kernel CPU seconds from the
-    gesture's last message to the figure still, and the wall seconds to its last image (which include the
-    ``RESIZE_SETTLE`` wait of a resize's draw)."""
+    gesture's last message to the figure still, and the wall seconds to its last image."""
     import matplotlib
 
     matplotlib.use("module://ipympl.backend_nbagg")

@@ -21,9 +21,7 @@ resize of either gesture needs a constrained layout (the grid's move,
 Each gesture is timed, wall and CPU, from the message that ends it (the
 mouse's release, Home's click, the first resize) to the first image sent
 ("first") and to the last one before the kernel has nothing left to do
-("settled"), with the number of full draws and images.  A resize's wall
-times include the draw's wait for the drag's next size
-(``skewplot.widgets._requests.RESIZE_SETTLE``, 80 ms on a timer thread).  The browser's own
+("settled"), with the number of full draws and images.  The browser's own
 time (decoding, painting, the websocket) is not in these numbers: see
 ``bench_explorer_browser.py --views``.  Goal: 300 ms.
 
