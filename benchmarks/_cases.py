@@ -243,16 +243,7 @@ def views(size):
     import skewplot as sp
 
     w = sp.widgets.explorer(fraud_points(100_000 if size == "quick" else 1_000_000))
-    page = bench.Page(w.figure.canvas)
-    acts = bench.gestures(w, page)
-    rows = {name: [] for name in ("zoom", "home", "resize", "nudge")}
-    for _ in range(3):
-        for name in ("zoom", "home", "resize"):
-            rows[name].append(bench.timed(page, w.figure, acts[name]))
-    acts["resize"]()  # back to the default size, where the nudge starts
-    page.settle()
-    for _ in range(3):
-        rows["nudge"].append(bench.timed(page, w.figure, acts["nudge"]))
+    rows = bench.measure(w, 3)
     out = {}
     for name, timings in rows.items():
         out[f"{name}_cpu_s"] = statistics.median(t[2] for t in timings)

@@ -160,6 +160,24 @@ def gestures(w, page):
     return {"zoom": zoom, "home": home, "resize": drag(80, 60), "nudge": drag(30, 24)}
 
 
+def measure(w, repeats, profile=None, profiled=None):
+    """``{gesture: [timed(...) of each repeat]}`` of the explorer ``w`` under ipympl, answered by a :class:`Page`:
+    zoom, Home and resize ``repeats`` times in turn, then the nudge from the default size (``profiled``: the
+    gesture ``profile`` records)."""
+    page = Page(w.figure.canvas)
+    results = collections.defaultdict(list)
+    acts = gestures(w, page)
+    for _ in range(repeats):
+        for name in ("zoom", "home", "resize"):
+            results[name].append(timed(page, w.figure, acts[name], profile if name == profiled else None))
+    if repeats % 2:  # back to the default size, where the nudge starts
+        acts["resize"]()
+        page.settle()
+    for _ in range(repeats):
+        results["nudge"].append(timed(page, w.figure, acts["nudge"], profile if profiled == "nudge" else None))
+    return results
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=float, default=1e6)
@@ -177,18 +195,8 @@ def main():
     t0 = time.perf_counter()
     w = sp.widgets.explorer(points)
     print(f"build: {time.perf_counter() - t0:.2f} s")
-    page = Page(w.figure.canvas)
     profile = cProfile.Profile() if args.profile else None
-    results = collections.defaultdict(list)
-    acts = gestures(w, page)
-    for _ in range(args.repeats):
-        for name in ("zoom", "home", "resize"):
-            results[name].append(timed(page, w.figure, acts[name], profile if name == args.profile else None))
-    if args.repeats % 2:  # back to the default size, where the nudge starts
-        acts["resize"]()
-        page.settle()
-    for _ in range(args.repeats):
-        results["nudge"].append(timed(page, w.figure, acts["nudge"], profile if args.profile == "nudge" else None))
+    results = measure(w, args.repeats, profile, args.profile)
     print(f"{'gesture':<8} {'first s':>8} {'settled s':>10} {'CPU s':>7} {'images':>7} {'full draws':>11}   "
           "(medians; goal 0.3 s)")
     for name, rows in results.items():
