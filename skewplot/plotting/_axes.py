@@ -101,6 +101,8 @@ def log_axis(ax, which="x", **kwargs):
     then the minor ticks from left to right, or bottom to top).  A label is plain text (``0.001``,
     :func:`skewplot._format.tick`), not ``10^{-3}``, whose superscript is too small to read in print.  The minor
     labels sit on the decades' baseline (apn-03/05/06 of the review of ba94d56: two baselines under ``poster``).
+    Where the major ticks step over decades, each skipped decade has an unlabelled minor tick
+    (:class:`~._minor_ticks.DecadeMinorLocator`).
     """
     from matplotlib import rcParams as rc
     from matplotlib.ticker import LogFormatterSciNotation
@@ -112,6 +114,8 @@ def log_axis(ax, which="x", **kwargs):
             axis = self.axis
             if axis is None or axis.axes is None or not any(labels):
                 return labels
+            if self is not axis.major.formatter:  # a decade among the minor ticks is one the majors skip: no label
+                labels = ["" if _is_decade(v) else s for v, s in zip(values, labels, strict=True)]
             taken = [] if self is axis.major.formatter else _major_spans(axis)
             return _fitting(axis, values, labels, taken)
 
@@ -123,6 +127,11 @@ def log_axis(ax, which="x", **kwargs):
     k, out = f"{which}tick.", {"out": 1.0, "inout": 0.5}.get(rc[f"{which}tick.direction"], 0.0)  # ticks' share out
     axis.set_tick_params(which="minor", pad=rc[k + "major.pad"] + out * (rc[k + "major.size"] - rc[k + "minor.size"]))
     return axis
+
+
+def _is_decade(value):
+    exponent = np.log10(value) if value > 0 else 0.5
+    return bool(np.isclose(exponent, np.round(exponent)))
 
 
 def logit_axis(ax, which="x"):

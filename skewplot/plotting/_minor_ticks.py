@@ -1,4 +1,5 @@
-"""A log axis' minor ticks, thinned where its decades are short (:class:`DecadeMinorLocator`, set by ``log_axis``)."""
+"""A log axis' minor ticks, thinned where its decades are short, and at each decade its major ticks step over
+(:class:`DecadeMinorLocator`, set by ``log_axis``)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,14 @@ class DecadeMinorLocator(LogLocator):
     decade has room (a figure's own panel, ~140 px) the eight stay, and over
     a few decades too: there matplotlib labels some of them.
 
+    Where matplotlib's major ticks step over decades (an axis with room for
+    fewer labels than decades: 1e-4, 0.01, 1 on a notebook panel's cost or F
+    axis), it draws no minor tick at all, and the skipped decades (1e-3, 0.1)
+    are nowhere: there each skipped decade has a minor tick, unlabelled
+    (``log_axis``' minor formatter), and a decade's length keeps meaning "a
+    number is written here".  An axis whose majors are every decade is as
+    matplotlib ticks it.
+
     Examples
     --------
     >>> [float(f"{v:.3g}") for v in DecadeMinorLocator().tick_values(0.01, 1.0) if 0.01 < v < 0.1]
@@ -35,6 +44,11 @@ class DecadeMinorLocator(LogLocator):
     ...     return [float(f"{v:.3g}") for v in ax.yaxis.get_minorticklocs() if 1e-5 < v < 1e-4]
     >>> minor(3), minor(8)  # 46 and 123 px a decade
     ([2e-05, 5e-05], [2e-05, 3e-05, 4e-05, 5e-05, 6e-05, 7e-05, 8e-05, 9e-05])
+    >>> ax = Figure(figsize=(2, 2), dpi=100).add_subplot(xscale="log", xlim=(1e-4, 1))  # majors every 2nd decade
+    >>> ax.xaxis.set_minor_locator(DecadeMinorLocator())
+    >>> [[float(v) for v in locs if 1e-4 <= v <= 1] for locs in (ax.xaxis.get_majorticklocs(),
+    ...                                                          ax.xaxis.get_minorticklocs())]
+    [[0.0001, 0.01, 1.0], [0.001, 0.1]]
     """
 
     def __init__(self):
@@ -52,5 +66,21 @@ class DecadeMinorLocator(LogLocator):
         length = None if axis is None or axis.axes is None else (
             axis.axes.bbox.width if axis.axis_name == "x" else axis.axes.bbox.height)
         if decades > SPARSE_MINOR_DECADES and (length is None or length / decades < SPARSE_MINOR_PX):
-            return self._sparse.tick_values(vmin, vmax)
-        return super().tick_values(vmin, vmax)
+            ticks = self._sparse.tick_values(vmin, vmax)
+        else:
+            ticks = super().tick_values(vmin, vmax)
+        skipped = self.skipped_decades(vmin, vmax)
+        return np.union1d(ticks, skipped) if skipped.size else ticks
+
+    def skipped_decades(self, vmin, vmax):
+        """The decades between the major ticks of the axis (of a :class:`~matplotlib.ticker.LogLocator` when it has
+        none) over ``vmin`` .. ``vmax`` that are not major ticks; none when its major locator is no LogLocator."""
+        major = LogLocator() if self.axis is None else self.axis.get_major_locator()
+        if not isinstance(major, LogLocator):
+            return np.array([])
+        locs = np.asarray(major.tick_values(vmin, vmax), dtype=float)
+        exponents = np.log10(locs[locs > 0])
+        decades = np.round(exponents[np.isclose(exponents, np.round(exponents))]).astype(int)
+        if decades.size < 2:
+            return np.array([])
+        return 10.0 ** np.setdiff1d(np.arange(decades.min(), decades.max() + 1), decades).astype(float)

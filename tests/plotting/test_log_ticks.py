@@ -147,3 +147,52 @@ def test_minor_labels_sit_on_the_decades_baseline(which, direction):
         minor = {round(edge(t.get_window_extent()), 1) for t in axis.get_minorticklabels() if t.get_text()}
         plt.close(fig)
     assert major and minor and len(major | minor) == 1, (major, minor)
+
+
+def _decades_in_view(axis):
+    lo, hi = sorted(axis.get_view_interval())
+    return [10.0 ** k for k in range(int(np.ceil(np.log10(lo) - 1e-9)), int(np.floor(np.log10(hi) + 1e-9)) + 1)]
+
+
+def _ticked(locs, value):
+    return any(np.isclose(np.log10(v), np.log10(value), atol=1e-9) for v in locs if v > 0)
+
+
+def test_a_decade_the_majors_skip_has_an_unlabelled_minor_tick():
+    # review24: a short axis over four decades labels 1e-4, 0.01 and 1 (matplotlib's majors every second decade)
+    # and drew no tick at 1e-3 or 0.1, not even a minor one
+    fig, ax = plt.subplots(figsize=(2.0, 2.0), dpi=100)
+    log_axis(ax, "x")
+    ax.set_xlim(1e-4, 1.0)
+    fig.canvas.draw()
+    major, minor = ax.xaxis.get_majorticklocs(), ax.xaxis.get_minorticklocs()
+    skipped = [d for d in _decades_in_view(ax.xaxis) if not _ticked(major, d)]
+    assert skipped, "the axis labels every decade: the case is gone"
+    assert all(_ticked(minor, d) for d in skipped), (major, minor)
+    texts = {round(float(np.log10(t.get_loc()))): t.label1.get_text() for t in ax.xaxis.get_minor_ticks()
+             if np.isclose(np.log10(t.get_loc()), round(float(np.log10(t.get_loc()))))}
+    assert all(texts[round(float(np.log10(d)))] == "" for d in skipped), texts
+    assert [t.get_text() for t in ax.xaxis.get_majorticklabels() if t.get_text()]  # the majors keep their labels
+    plt.close(fig)
+
+
+@pytest.mark.slow  # 2-3 s a case (2026-12-01, loaded machine)
+@pytest.mark.parametrize("size", [(3.0, 2.5), (6.4, 4.8)])
+def test_every_decade_of_a_cost_axis_has_a_tick(size):
+    """A small panel (majors every second decade on both axes) gains a minor tick at each skipped decade; a large
+    one (every decade labelled) has no minor tick at a decade: its ticks are matplotlib's."""
+    pts = sp.datasets.example_classifiers(n=2000)
+    fig, ax = plt.subplots(figsize=size, dpi=100, layout="constrained")
+    sp.plot_cost(pts, skew=1e-4, ax=ax)
+    fig.canvas.draw()
+    for axis in (ax.xaxis, ax.yaxis):
+        major, minor = axis.get_majorticklocs(), axis.get_minorticklocs()
+        decades = _decades_in_view(axis)
+        assert all(_ticked(major, d) or _ticked(minor, d) for d in decades), (axis.axis_name, major, minor)
+        labelled = [t.get_loc() for t in axis.get_minor_ticks() if t.label1.get_text()]
+        assert not any(_ticked(labelled, d) for d in decades), labelled
+        if size == (6.4, 4.8):
+            assert all(_ticked(major, d) for d in decades) and not any(_ticked(minor, d) for d in decades)
+        else:
+            assert any(_ticked(minor, d) for d in decades), (axis.axis_name, major)  # the case this test is for
+    plt.close(fig)
