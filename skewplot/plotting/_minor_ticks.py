@@ -6,12 +6,14 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.ticker import LogLocator
 
-__all__ = ["DecadeMinorLocator", "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX"]
+__all__ = ["DecadeMinorLocator", "SKIPPED_DECADE_PX", "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX"]
 
 #: A log axis spanning more decades than this, in fewer pixels a decade than :data:`SPARSE_MINOR_PX`, has minor
 #: ticks at 2 and 5 x 10^k only.
 SPARSE_MINOR_DECADES = 3.0
 SPARSE_MINOR_PX = 80.0
+#: A decade the major ticks step over has a minor tick where a decade has at least this many pixels.
+SKIPPED_DECADE_PX = 5.0
 
 
 class DecadeMinorLocator(LogLocator):
@@ -69,6 +71,8 @@ class DecadeMinorLocator(LogLocator):
             ticks = self._sparse.tick_values(vmin, vmax)
         else:
             ticks = super().tick_values(vmin, vmax)
+        if length is not None and decades * SKIPPED_DECADE_PX > length:  # a tick a decade would be a dark bar
+            return ticks
         skipped = self.skipped_decades(vmin, vmax)
         return np.union1d(ticks, skipped) if skipped.size else ticks
 
