@@ -196,3 +196,16 @@ def test_every_decade_of_a_cost_axis_has_a_tick(size):
         else:
             assert any(_ticked(minor, d) for d in decades), (axis.axis_name, major)  # the case this test is for
     plt.close(fig)
+
+
+def test_decades_too_short_for_a_tick_each_get_none():
+    from skewplot.plotting._minor_ticks import SKIPPED_DECADE_PX
+
+    fig, ax = plt.subplots(figsize=(3.0, 2.0), dpi=100)
+    log_axis(ax, "x")
+    ax.set_xlim(1e-300, 1.0)  # ~0.8 px a decade: a tick at each would be a bar
+    fig.canvas.draw()
+    assert ax.bbox.width / 300 < SKIPPED_DECADE_PX
+    lo, hi = ax.get_xlim()
+    assert [v for v in ax.xaxis.get_minorticklocs() if lo <= v <= hi] == []
+    plt.close(fig)
