@@ -192,11 +192,12 @@ def views(page, widget, args):
         x, y = box["x"] + box["width"] - 4, box["y"] + box["height"] - 4  # ipympl's resize corner
         sign = -1 if k % 2 == 0 else 1
 
-        def resize():
+        def resize():  # 80 x 60 px in 0.4 s, a move every 16 ms (a hand's drag, at the display's 60 Hz)
             page.mouse.move(x, y)
             page.mouse.down()
-            for j in range(1, 6):
-                page.mouse.move(x + sign * 16 * j, y + sign * 12 * j)
+            for j in range(1, 25):
+                page.mouse.move(x + sign * 80 * j / 24, y + sign * 60 * j / 24)
+                page.wait_for_timeout(16)
             page.mouse.up()
 
         timed("resize", resize)

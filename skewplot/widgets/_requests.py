@@ -8,11 +8,20 @@ figure as it is: that frame is sent again.  After a zoom or Home that needs
 no new layout (see :mod:`._layout`), a full draw's static layer differs
 from the last one only where the zoomed Axes are: that is painted again
 (:func:`repaint_changed`) and the moving artists on it, as after a full draw.
+
+The page sends a corner drag's sizes one at a time (the next once the kernel
+took the last) and asks for a draw after each, so each size on the way was
+drawn whole (~0.25 s at 2 x 1e6) and the last one waited for them.  A draw
+asked for within :data:`RESIZE_SETTLE` of a resize that changed the size is
+answered once no new size came for that long, by a timer of the event loop
+that handles the page's messages: never beside a message's handler.
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import time
 
 import numpy as np
 from matplotlib.colors import to_rgba
@@ -23,7 +32,11 @@ from ..plotting._compat import text_sizes_kept, ticks_laid_out_once
 from ._parts import _pixels, overlap, whole_frames
 from ._regions import regions_of, state
 
-__all__ = ["DrawRequests", "repaint_changed"]
+__all__ = ["DrawRequests", "repaint_changed", "RESIZE_SETTLE"]
+
+#: Seconds a draw asked for after a resize waits for the drag's next size: longer than the ~50 ms between a
+#: hand's sizes on a loaded machine, short beside a draw (the page gets no frame while the drag goes on).
+RESIZE_SETTLE = 0.08
 
 
 class DrawRequests:
@@ -34,17 +47,59 @@ class DrawRequests:
     resent, rebuilt : int
         Requests answered with the frame shown (nothing had changed), and
         by painting the static layer again where Axes changed.
+    deferred : int
+        Requests that waited for a drag's next size (:data:`RESIZE_SETTLE`).
     """
 
     def _answer_draws(self, relayout):
         """Answer the canvas' draw requests (WebAgg's ``handle_draw``) here; ``relayout``: ``Layout.refresh``."""
         self._renderer = None  # the renderer whose buffer holds the latest frame
         self._relayout = relayout  # lays the figure out again if it must: True when it did
-        self.resent = self.rebuilt = 0
+        self.resent = self.rebuilt = self.deferred = 0
         self._blank = set()
+        self._resized_at = -np.inf  # time.monotonic() of the page's latest resize that changed the size
+        self._shown_size = None  # the canvas' size in the latest frame
+        self._later = None  # the timer of a request waiting for the drag's next size
         canvas = self.figure.canvas
         if hasattr(canvas, "handle_draw") and hasattr(canvas, "get_diff_image"):
             canvas.handle_draw = functools.partial(self._handle_draw, canvas.handle_draw)
+            if hasattr(canvas, "handle_resize"):
+                canvas.handle_resize = functools.partial(self._handle_resize, canvas.handle_resize)
+
+    def _handle_resize(self, resize, event):
+        canvas = self.figure.canvas
+        with self.lock:
+            size = canvas.get_width_height(physical=True)
+            answer = resize(event)
+            if canvas.get_width_height(physical=True) != size:
+                self._resized_at = time.monotonic()
+            return answer
+
+    def _wait_for_size(self, draw, event):
+        """Whether the request waits for the drag's next size; a timer asks again (one at a time).
+
+        Only within :data:`RESIZE_SETTLE` of a resize that changed the size since the latest frame, and only
+        where the messages' event loop runs the timer (never in a thread of its own: a zoom's or a slider's
+        message is handled between, not beside, the draw).
+        """
+        wait = self._resized_at + RESIZE_SETTLE - time.monotonic()
+        if wait <= 0 or self.figure.canvas.get_width_height(physical=True) == self._shown_size:
+            return False
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False  # no loop to run a timer (a script's canvas)
+        if self._later is None:
+            self._later = self.figure.canvas.new_timer(interval=max(1, round(1000 * wait)))
+            self._later.single_shot = True
+            self._later.add_callback(self._asked_again, draw, event)
+            self._later.start()
+            self.deferred += 1
+        return True
+
+    def _asked_again(self, draw, event):
+        self._later = None
+        self._handle_draw(draw, event)
 
     def fresh(self):
         """Whether the canvas holds the figure as it is now (nothing changed since the latest frame was painted).
@@ -67,6 +122,8 @@ class DrawRequests:
         canvas = self.figure.canvas
         # the layout, the draw, its measures
         with self.lock, ticks_laid_out_once(self.figure, tick_state), text_sizes_kept(self.figure):
+            if self._wait_for_size(draw, event):
+                return None
             if self.fresh():
                 self.resent += 1
             elif (self._relayout is not None and self._relayout() or not self._kept_layer()
@@ -83,6 +140,7 @@ class DrawRequests:
         """The canvas holds the latest frame (the parts of the plan that paint nothing noted)."""
         self._blank = {key for key, part in self._marked.items() if _blank(part)}
         self._renderer = self.figure.canvas.get_renderer()
+        self._shown_size = self.figure.canvas.get_width_height(physical=True)
 
 
 def _blank(artist):

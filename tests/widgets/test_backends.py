@@ -142,3 +142,53 @@ def test_ipympl_zoom_repaints_only_the_zoomed_panel_and_shows_a_full_draw(ipympl
     w.controls["m"].value = 0.3
     assert w.frames.last == "blit"
     assert_frame_is_full_draw(w)
+
+
+@pytest.mark.slow  # about 2 s: an explorer under ipympl and three full draws
+@pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
+def test_ipympl_drag_is_drawn_once_at_its_last_size(ipympl_backend, two_classifiers, monkeypatch):
+    """Issue 44: ipympl's page sends a corner drag's sizes one at a time and asks for a draw after each; each size
+    on the way was drawn whole (~0.25 s each at 2 x 1e6) and the last one waited for them. A request within
+    ``RESIZE_SETTLE`` of a size change waits, on the event loop that handles the messages (as the kernel's does),
+    for the next size: the drag is drawn once, at its last size, and the page gets that frame. A request at the
+    size of the latest frame (a zoom, or the page sending the size it has) is answered at once."""
+    import asyncio
+
+    from skewplot.widgets import _requests
+
+    from .test_frames import assert_frame_is_full_draw
+
+    monkeypatch.setattr(_requests, "RESIZE_SETTLE", 0.4)  # a loaded machine's stall between sizes stays within it
+    w = sp.widgets.explorer(two_classifiers, skew=0.2)
+    canvas = w.figure.canvas
+    sent, drawn = [], []
+    monkeypatch.setattr(canvas, "send_binary", lambda data: sent.append(data))
+    canvas.mpl_connect("draw_event", lambda event: drawn.append(tuple(canvas.get_width_height())))
+    canvas.handle_event({"type": "draw"})  # no loop runs: answered at once
+    assert len(drawn) == len(sent) == 1
+    drawn.clear()
+    sent.clear()
+    width, height = canvas.get_width_height()
+
+    async def page():
+        for k in range(1, 4):  # a drag: each size, the page's refresh and its request for a draw, as the page sends
+            canvas.handle_event({"type": "resize", "width": width + 20 * k, "height": height - 15 * k})
+            canvas.handle_event({"type": "refresh"})
+            canvas.handle_event({"type": "draw"})
+            await asyncio.sleep(0.05)
+        assert drawn == [] and sent == []  # each request waits for the next size
+        for _ in range(500):
+            if sent:
+                break
+            await asyncio.sleep(0.01)
+        assert drawn == [(width + 60, height - 45)] and len(sent) == 1  # the timer's draw, whole
+        deferred = w.frames.deferred  # (the timer asks again while sizes keep coming)
+        assert deferred >= 1 and not w.figure.stale
+        assert_frame_is_full_draw(w)
+        sent.clear()
+        canvas.handle_event({"type": "resize", "width": width + 60, "height": height - 45})  # the size it has
+        w.displays["pr"].ax_.set_xlim(0.2, 0.6)  # and a zoom
+        canvas.handle_event({"type": "draw"})
+        assert len(sent) == 1 and w.frames.deferred == deferred  # drawn at once
+
+    asyncio.run(page())
