@@ -54,6 +54,11 @@ def _half_unit(shown):
     return 0.5 * 10.0 ** decimal.Decimal(shown).as_tuple().exponent * (1 + 1e-9)
 
 
+# the table's text and its π′ column (each row's second cell), read at one moment
+_TABLE = ("t => [t.textContent, [...t.querySelectorAll('tr')].slice(1)"
+          ".map(r => r.querySelectorAll('td')[1].textContent.trim())]")
+
+
 def _disagreement(s, slider, table):
     """What differs between the page's slider and table and the kernel (None: they agree)."""
     shown = slider.locator(".widget-readout").text_content().strip()
@@ -61,7 +66,8 @@ def _disagreement(s, slider, table):
         return f"the slider's readout shows {shown!r}"
     if abs(float(shown) - s["value"]) > _half_unit(shown):
         return f"the slider shows {shown}, the kernel has {s['value']}"
-    if _text(s["readout"]) != "".join(table.text_content().split()):
+    text, s["cells"] = table.evaluate(_TABLE)  # at one moment: a later step's table may come between two reads
+    if _text(s["readout"]) != "".join(text.split()):
         return "the page's table differs from the kernel's"
     if s["status"]:
         return f"status line: {s['status']}"
@@ -79,7 +85,7 @@ def _agree(sess, slider, table, timeout=120.0):
     assert s["aucpr"] == pytest.approx(s["aucpr_ref"], rel=1e-12), s
     assert s["roc"] == pytest.approx(s["roc_ref"], rel=1e-12), s
     # the page's π′ column: the priors as shown, summing to 1 within the digits shown
-    cells = [row.locator("td").nth(1).text_content().strip() for row in table.locator("tr").all()[1:]]
+    cells = s["cells"]
     assert len(cells) == len(s["priors"]), cells
     assert abs(sum(float(c) for c in cells) - 1.0) <= sum(_half_unit(c) for c in cells), cells
     return s
