@@ -11,6 +11,9 @@ ends, so a change shows there.
 
 from __future__ import annotations
 
+import functools
+import threading
+
 __all__ = ["layout_compress", "dash_pattern", "refill_legend", "is_colorbar", "titles",
            "drawn_ticks", "figure_renderer", "legend_loc", "leave_pyplot", "webagg_state", "ipympl_message_handler",
            "wrap_value_validator", "draw_as_saved", "ticks_laid_out_once", "text_sizes_kept"]
@@ -309,24 +312,25 @@ _KEPT_SIZES = 4096
 
 
 def text_sizes_kept(figure):
-    """A context in which the canvas' renderer measures each text of ``figure`` once per dpi, not once per renderer.
+    """A context in which each text of ``figure`` is measured and laid out once per dpi, not at every use.
 
     An Agg canvas makes a new renderer at each size, and matplotlib keeps
-    text sizes and parsed mathtext per renderer: after each resize of a
-    widget every label, title, tick label and legend text was measured
-    again, each mathtext one parsed twice (to measure, to draw), ~40 ms of
-    the explorer's resize.  A text's size depends on its string, font
-    properties, mathtext flag and the dpi, not on the canvas' size.  Within
+    text sizes and parsed mathtext per renderer; it lays a text out
+    (``Text._get_layout``: its box and lines relative to its anchor) at
+    each measure and draw, ~400 times in a resize of the explorer.  Within
     the context the renderer answers ``get_text_width_height_descent``
-    from the figure's record of those, and parses mathtext with the
-    figure's one ``MathTextParser`` (whose cache is per parser); each is
-    measured by the renderer the first time.  ``RendererAgg.mathtext_parser``
-    is an attribute of matplotlib 3.8.0 .. 3.11; fallback: text sizes kept,
-    mathtext parsed per renderer.  Other canvases: nothing kept.
+    from the figure's record (by string, font, mathtext flag and dpi) and
+    parses mathtext with the figure's one ``MathTextParser`` (its cache is
+    per parser), and, in this thread, a text not wrapped takes its layout
+    from the figure's record, keyed also by rotation (mode), alignments
+    and line spacing.  ``RendererAgg.mathtext_parser``, ``_get_layout``,
+    ``_get_multialignment`` and ``_linespacing`` on matplotlib 3.8.0 ..
+    3.11; fallback: what they serve is not kept.  Other canvases: nothing.
     """
     import contextlib
 
     from matplotlib.mathtext import MathTextParser
+    from matplotlib.text import Text
 
     from ._notes import notes
 
@@ -339,12 +343,12 @@ def text_sizes_kept(figure):
             yield
             return
         record = notes(figure)
-        sizes = getattr(record, "text_sizes", None)
-        if sizes is None or len(sizes) > _KEPT_SIZES:
-            sizes = record.text_sizes = {}
+        sizes, layouts = (_kept(record, name) for name in ("text_sizes", "text_layouts"))
         if isinstance(getattr(renderer, "mathtext_parser", None), MathTextParser):  # one parser per kind of renderer
             parsers = record.__dict__.setdefault("mathtext_parsers", {})
             renderer.mathtext_parser = parsers.setdefault(type(renderer), renderer.mathtext_parser)
+        if hasattr(Text, "_get_layout") and Text._get_layout is not _layout_wrapper[0]:
+            Text._get_layout = _layout_wrapper[0] = _layout_kept(Text._get_layout)
 
         def sized(s, prop, ismath):
             key = (renderer.dpi, s, prop.copy(), ismath)
@@ -354,9 +358,41 @@ def text_sizes_kept(figure):
             return found
 
         renderer.get_text_width_height_descent = sized
+        before, _kept_layouts.record = getattr(_kept_layouts, "record", None), layouts
         try:
             yield
         finally:
             del renderer.get_text_width_height_descent
+            _kept_layouts.record = before
 
     return kept()
+
+
+def _kept(record, name):
+    found = getattr(record, name, None)
+    if found is None or len(found) > _KEPT_SIZES:
+        found = {}
+        setattr(record, name, found)
+    return found
+
+
+_kept_layouts = threading.local()  # .record: the text layouts this thread takes (within text_sizes_kept), or None
+_layout_wrapper = [None]  # the Text._get_layout this module put on the class
+
+
+def _layout_kept(layout):
+    @functools.wraps(layout)
+    def kept(text, renderer):
+        record = getattr(_kept_layouts, "record", None)
+        if record is None or text.get_wrap() or not hasattr(text, "_linespacing"):  # a wrap depends on the place
+            return layout(text, renderer)
+        key = (text.get_text(), text.get_fontproperties().copy(), text.get_rotation(), text.get_rotation_mode(),
+               text.get_horizontalalignment(), text.get_verticalalignment(), text._get_multialignment(),
+               text._linespacing, text.get_usetex(), getattr(text, "_parse_math", True),
+               text.get_figure().dpi, type(renderer))
+        found = record.get(key)
+        if found is None:
+            found = record[key] = layout(text, renderer)
+        return found
+
+    return kept
