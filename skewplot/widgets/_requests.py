@@ -12,7 +12,7 @@ from the last one only where the zoomed Axes are: that is painted again
 The page sends a corner drag's sizes one at a time (the next once the kernel
 took the last) and asks for a draw after each, so each size on the way was
 drawn whole (~0.25 s at 2 x 1e6) and the last one waited for them.  A draw
-asked for within :data:`RESIZE_SETTLE` of a resize that changed the size is
+asked for soon after a resize that changed the size (:func:`settle`) is
 answered once no new size came for that long, by a timer of the event loop
 that handles the page's messages: never beside a message's handler.
 """
@@ -20,6 +20,7 @@ that handles the page's messages: never beside a message's handler.
 from __future__ import annotations
 
 import asyncio
+import collections
 import functools
 import time
 
@@ -32,11 +33,33 @@ from ..plotting._compat import text_sizes_kept, ticks_laid_out_once
 from ._parts import _pixels, overlap, whole_frames
 from ._regions import regions_of, state
 
-__all__ = ["DrawRequests", "repaint_changed", "RESIZE_SETTLE"]
+__all__ = ["DrawRequests", "repaint_changed", "settle", "RESIZE_SETTLE", "SETTLE_RANGE"]
 
-#: Seconds a draw asked for after a resize waits for the drag's next size: longer than the ~50 ms between a
-#: hand's sizes on a loaded machine, short beside a draw (the page gets no frame while the drag goes on).
+#: Seconds a draw asked for after a drag's first size waits for its next one.
 RESIZE_SETTLE = 0.08
+#: The bounds of the wait after a later size (:func:`settle`).
+SETTLE_RANGE = (0.05, 0.16)
+_SAME_DRAG = 0.5  # seconds: sizes closer than this are one drag's
+
+
+def settle(gaps):
+    """Seconds a draw waits for the drag's next size, given the drag's latest gaps between sizes (seconds).
+
+    The page sends a size once the kernel took the one before, so a gap is
+    the page's round trip: ~20 ms on a quiet machine, 50-75 ms under load
+    (JupyterLab + Chromium on two busy cores).  1.5 times the longest of
+    the last three, within :data:`SETTLE_RANGE`; :data:`RESIZE_SETTLE`
+    before the drag's second size.
+
+    Examples
+    --------
+    >>> settle([]), settle([0.02, 0.01]), settle([0.06, 0.07])
+    (0.08, 0.05, 0.105)
+    """
+    if not len(gaps):
+        return RESIZE_SETTLE
+    low, high = SETTLE_RANGE
+    return round(min(high, max(low, 1.5 * max(list(gaps)[-3:]))), 6)
 
 
 class DrawRequests:
@@ -48,7 +71,7 @@ class DrawRequests:
         Requests answered with the frame shown (nothing had changed), and
         by painting the static layer again where Axes changed.
     deferred : int
-        Requests that waited for a drag's next size (:data:`RESIZE_SETTLE`).
+        Requests that waited for a drag's next size (:func:`settle`).
     """
 
     def _answer_draws(self, relayout):
@@ -58,6 +81,7 @@ class DrawRequests:
         self.resent = self.rebuilt = self.deferred = 0
         self._blank = set()
         self._resized_at = -np.inf  # time.monotonic() of the page's latest resize that changed the size
+        self._gaps = collections.deque(maxlen=3)  # the drag's latest gaps between sizes (seconds)
         self._shown_size = None  # the canvas' size in the latest frame
         self._later = None  # the timer of a request waiting for the drag's next size
         canvas = self.figure.canvas
@@ -72,17 +96,22 @@ class DrawRequests:
             size = canvas.get_width_height(physical=True)
             answer = resize(event)
             if canvas.get_width_height(physical=True) != size:
-                self._resized_at = time.monotonic()
+                now = time.monotonic()
+                if now - self._resized_at > _SAME_DRAG:
+                    self._gaps.clear()
+                else:
+                    self._gaps.append(now - self._resized_at)
+                self._resized_at = now
             return answer
 
     def _wait_for_size(self, draw, event):
         """Whether the request waits for the drag's next size; a timer asks again (one at a time).
 
-        Only within :data:`RESIZE_SETTLE` of a resize that changed the size since the latest frame, and only
+        Only within :func:`settle` of a resize that changed the size since the latest frame, and only
         where the messages' event loop runs the timer (never in a thread of its own: a zoom's or a slider's
         message is handled between, not beside, the draw).
         """
-        wait = self._resized_at + RESIZE_SETTLE - time.monotonic()
+        wait = self._resized_at + settle(self._gaps) - time.monotonic()
         if wait <= 0 or self.figure.canvas.get_width_height(physical=True) == self._shown_size:
             return False
         try:

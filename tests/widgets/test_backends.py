@@ -148,8 +148,8 @@ def test_ipympl_zoom_repaints_only_the_zoomed_panel_and_shows_a_full_draw(ipympl
 @pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
 def test_ipympl_drag_is_drawn_once_at_its_last_size(ipympl_backend, two_classifiers, monkeypatch):
     """Issue 44: ipympl's page sends a corner drag's sizes one at a time and asks for a draw after each; each size
-    on the way was drawn whole (~0.25 s each at 2 x 1e6) and the last one waited for them. A request within
-    ``RESIZE_SETTLE`` of a size change waits, on the event loop that handles the messages (as the kernel's does),
+    on the way was drawn whole (~0.25 s each at 2 x 1e6) and the last one waited for them. A request soon
+    after a size change (``settle``) waits, on the event loop that handles the messages (as the kernel's does),
     for the next size: the drag is drawn once, at its last size, and the page gets that frame. A request at the
     size of the latest frame (a zoom, or the page sending the size it has) is answered at once."""
     import asyncio
@@ -159,6 +159,7 @@ def test_ipympl_drag_is_drawn_once_at_its_last_size(ipympl_backend, two_classifi
     from .test_frames import assert_frame_is_full_draw
 
     monkeypatch.setattr(_requests, "RESIZE_SETTLE", 0.4)  # a loaded machine's stall between sizes stays within it
+    monkeypatch.setattr(_requests, "SETTLE_RANGE", (0.4, 0.4))
     w = sp.widgets.explorer(two_classifiers, skew=0.2)
     canvas = w.figure.canvas
     sent, drawn = [], []
