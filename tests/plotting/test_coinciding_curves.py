@@ -251,3 +251,23 @@ def test_the_grids_notes_name_only_curves_hidden_in_the_saved_figure():
                 assert "under knn: naive Bayes" in said and "under lasso: mlp" in said, said
                 assert sorted(listed) == ["mlp", "naive Bayes", "random forest"], said
         plt.close(fig)
+
+
+def test_a_note_takes_the_corner_past_the_last_tenth():
+    # prg-08's panel 3 (review24): the corner right of a steep curve's end lay past the last tenth of the width,
+    # where a note is placed only against the panel's right edge
+    from skewplot.plotting.layout._marker_label import fit_anywhere
+
+    fig, ax = plt.subplots(figsize=(5, 3), dpi=100)
+    ax.set(xlim=(0, 1), ylim=(0, 1))
+    for x in np.arange(0.0, 0.83, 0.01):  # free only right of 0.83
+        ax.plot([x, x], [0, 1], color="0.5")
+    fig.canvas.draw()
+    text = ax.text(0.2, 0.5, "", transform=ax.get_xaxis_transform(), fontsize=7)
+    tenth = 0.1 * ax.bbox.width
+    text.set_text(" abcdefghi ")
+    assert tenth < text.get_window_extent().width < 1.6 * tenth  # wider than a tenth, narrower than the corner
+    assert fit_anywhere(text, 0.2, ("abcdefghi", "2"))  # main: "2" at 0.9
+    assert text.get_visible() and text.get_text().strip() == "abcdefghi"
+    box = text.get_window_extent()
+    assert ax.transData.inverted().transform([[box.x0, 0]])[0, 0] >= 0.83 and box.x1 <= ax.bbox.x1

@@ -167,9 +167,10 @@ def seen_at(ax, x, frac=0.01):
 
 def fit_anywhere(text, x, labels):
     """Place a note at data ``x`` where it covers nothing, else beside a tenth, two, ... nine tenths of the Axes'
-    width (the first free place), each of ``labels`` in turn (the caller's forms, the fullest first); with none
-    free, hidden (a note over the curves, or past a narrow panel's edge into the next, is worse than none).
-    Returns whether it shows; fitted again on the draw's layout (:func:`refit_marker_labels`).
+    width, then against its right and left edges (the first free place), each of ``labels`` in turn (the caller's
+    forms, the fullest first); with none free, hidden (a note over the curves, or past a narrow panel's edge into the
+    next, is worse than none).  Returns whether it shows; fitted again on the draw's layout
+    (:func:`refit_marker_labels`).
 
     Fifths alone left the names of hidden curves no place in prg-08 and prg-10 ("2 curves under another"),
     where a column of them fits between two curves' tails.
@@ -177,7 +178,11 @@ def fit_anywhere(text, x, labels):
     ax = text.axes
     to_data = ax.transData.inverted()
     box = ax.bbox
-    others = [float(to_data.transform([[box.x0 + f / 10.0 * box.width, box.y0]])[0, 0]) for f in range(1, 10)]
+    margin = CLEAR_PT * ax.figure.dpi / 72.0
+    # then against the right and left edges: a note wider than a tenth of the width, beside the last tenth, left
+    # the corner past it unused (review24 looked for prg-08's clauses right of logistic's steep end there)
+    spots = [box.x0 + f / 10.0 * box.width for f in range(1, 10)] + [box.x1 - margin, box.x0 + margin]
+    others = [float(to_data.transform([[px, box.y0]])[0, 0]) for px in spots]
     text.set_visible(True)
     shown = False
     for label in labels:
