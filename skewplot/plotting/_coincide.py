@@ -35,9 +35,9 @@ from ._notes import held, note, notes, unheld
 from .layout._figure import legible
 from .layout._legend_areas import is_page
 
-__all__ = ["coinciding_runs", "columns", "sampled", "runs_of", "crossing_hidden", "lies_on", "mark_coinciding",
-           "say_coinciding", "mark_envelopes", "note_envelopes", "watch", "hidden_note", "MIN_SHARE", "COVERED",
-           "MARK", "NOTE_NAME", "NOTE_LINE"]
+__all__ = ["coinciding_runs", "columns", "sampled", "runs_of", "distance", "crossing_hidden", "lies_on",
+           "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes", "watch", "hidden_note", "MIN_SHARE",
+           "COVERED", "MARK", "NOTE_NAME", "NOTE_LINE"]
 
 #: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
 MIN_SHARE = 0.08
@@ -109,13 +109,14 @@ def sampled(ax, line, px):
     return _display_y(ax, *line.get_data(), px)
 
 
-def runs_of(ax, px, a, b, width, min_share=MIN_SHARE, apart_from=None):
+def runs_of(ax, px, a, b, width, min_share=MIN_SHARE, apart_from=None, apart=None):
     """:func:`coinciding_runs` of two curves sampled at the columns ``px`` (``a`` and ``b``: :func:`sampled`): a
-    curve sampled once serves every pair it is in."""
+    curve sampled once serves every pair it is in.  ``apart``: a boolean mask of the columns that count as no
+    hiding (where a bundle of curves meets, :func:`~._hidden.hidden_under`)."""
     box = ax.bbox
-    slope = np.gradient(b, px)
-    dist = np.abs(a - b) / np.sqrt(1.0 + np.nan_to_num(slope, nan=0.0) ** 2)
-    on = np.nan_to_num(dist, nan=np.inf) <= width
+    on = distance(px, a, b) <= width
+    if apart is not None:
+        on &= ~apart
     if apart_from is not None:
         level = ax.transData.transform([[1.0 if ax.get_xscale() == "log" else 0.0, apart_from]])[0, 1]
         on &= ~(np.abs(b - level) <= 2.0 * width)
@@ -129,6 +130,14 @@ def runs_of(ax, px, a, b, width, min_share=MIN_SHARE, apart_from=None):
         runs.append((float(x0), float(x1), (px[stop - 1] - px[start]) / box.width,
                      bool(px[start] - box.x0 < 1.5), bool(box.x1 - px[stop - 1] < 1.5)))
     return runs
+
+
+def distance(px, a, b):
+    """The distance across ``b`` of ``a`` at the columns ``px`` (both :func:`sampled`): the vertical one scaled by
+    ``b``'s slope; infinite where either is not drawn."""
+    slope = np.gradient(b, px)
+    dist = np.abs(a - b) / np.sqrt(1.0 + np.nan_to_num(slope, nan=0.0) ** 2)
+    return np.nan_to_num(dist, nan=np.inf)
 
 
 def crossing_hidden(ax, line, other, x):

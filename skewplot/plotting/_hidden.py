@@ -25,10 +25,12 @@ import numpy as np
 from ._coincide import (
     COVERED,
     MARK,
+    MIN_SHARE,
     NOTE_LINE,
     NOTE_NAME,
     _short,
     columns,
+    distance,
     hidden_note,
     runs_of,
     sampled,
@@ -236,7 +238,8 @@ def hidden_under(ax, lines, apart_from=0.0):
     order of ``lines`` and the data x of the middle of the longest stretch
     found (None when nothing is hidden).  Where the curves meet at the
     level ``apart_from`` (the zero every weak classifier's AUCPR or
-    precision gain ends on) is no hiding: each one's own end is there.
+    precision gain ends on) is no hiding: each one's own end is there;
+    nor is a stretch where three or more curves meet (:func:`_bundles`).
     Each curve is sampled at the Axes' pixel columns once.
     """
     items = [(name, line) for name, line in lines.items() if line.get_visible() and len(line.get_xdata()) > 1]
@@ -245,14 +248,15 @@ def hidden_under(ax, lines, apart_from=0.0):
         return {}, None
     order = {name: _drawn_order(ax, line) for name, line in items}
     ys = {name: sampled(ax, line, px) for name, line in items}
+    widths = {name: COVERED * line.get_linewidth() * ax.figure.dpi / 72.0 for name, line in items}
+    bundles = _bundles(px, ys, widths, MIN_SHARE * ax.bbox.width)
     groups, best = {}, None
-    for name, line in items:
-        width = COVERED * line.get_linewidth() * ax.figure.dpi / 72.0
+    for name, _ in items:
         found = None
         for other, _ in items:
             if other == name or order[other] <= order[name]:
                 continue
-            runs = runs_of(ax, px, ys[name], ys[other], width, apart_from=apart_from)
+            runs = runs_of(ax, px, ys[name], ys[other], widths[name], apart_from=apart_from, apart=bundles[other])
             if runs:
                 run = max(runs, key=lambda r: r[2])
                 if found is None or run[2] > found[1][2]:
@@ -263,6 +267,37 @@ def hidden_under(ax, lines, apart_from=0.0):
                 best = found[1]
     groups = {over: groups[over] for over, _ in items if over in groups}
     return groups, None if best is None else _middle(ax, best[0], best[1])
+
+
+def _bundles(px, ys, widths, min_run):
+    """``{name: mask}``: the columns ``px`` where two or more other curves of ``ys`` (:func:`~._coincide.sampled`)
+    touch the curve ``name`` (their centres at most half of the two lines' widths apart; ``widths``, in pixels, are
+    ``COVERED`` of each one's): three or more curves meet there, over ``min_run`` columns or more (a third curve
+    crossing two that lie on one another does not part them).
+
+    Where weak and strong classifiers converge to one point (PR-gain's right end) the bundle hides each of them
+    but the top one, and naming one of them singled it out (random forest in prg-03/05/08/10 of review24, while
+    ridge, mlp and lasso vanished there too): such a stretch hides none of them.
+    """
+    names = list(ys)
+    out = {}
+    for other in names:
+        near = np.zeros(px.shape, dtype=int)
+        for name in names:
+            if name != other:
+                near += distance(px, ys[name], ys[other]) <= widths[name] + widths[other]
+        out[other] = _long(near >= 2, min_run)
+    return out
+
+
+def _long(mask, length):
+    """``mask`` without its runs of fewer than ``length`` columns."""
+    edges = np.flatnonzero(np.diff(np.r_[0, mask.astype(np.int8), 0]))
+    out = np.zeros_like(mask)
+    for start, stop in zip(edges[::2], edges[1::2], strict=True):
+        if stop - start >= length:
+            out[start:stop] = True
+    return out
 
 
 def _middle(ax, x0, x1):
