@@ -35,7 +35,7 @@ from ._notes import held, note, notes, unheld
 from .layout._figure import legible
 from .layout._legend_areas import is_page
 
-__all__ = ["coinciding_runs", "columns", "sampled", "runs_of", "distance", "crossing_hidden", "lies_on",
+__all__ = ["coinciding_runs", "columns", "sampled", "runs_of", "distance", "on_level", "crossing_hidden", "lies_on",
            "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes", "watch", "hidden_note", "MIN_SHARE",
            "COVERED", "MARK", "NOTE_NAME", "NOTE_LINE"]
 
@@ -118,8 +118,7 @@ def runs_of(ax, px, a, b, width, min_share=MIN_SHARE, apart_from=None, apart=Non
     if apart is not None:
         on &= ~apart
     if apart_from is not None:
-        level = ax.transData.transform([[1.0 if ax.get_xscale() == "log" else 0.0, apart_from]])[0, 1]
-        on &= ~(np.abs(b - level) <= 2.0 * width)
+        on &= ~on_level(ax, b, width, apart_from)
     edges = np.flatnonzero(np.diff(np.r_[0, on.astype(np.int8), 0]))
     runs = []
     to_data = ax.transData.inverted()
@@ -138,6 +137,13 @@ def distance(px, a, b):
     slope = np.gradient(b, px)
     dist = np.abs(a - b) / np.sqrt(1.0 + np.nan_to_num(slope, nan=0.0) ** 2)
     return np.nan_to_num(dist, nan=np.inf)
+
+
+def on_level(ax, y, width, level):
+    """Where the curve ``y`` (:func:`sampled`) lies within two ``width`` (pixels) of the data y ``level``: the zero
+    every weak classifier's curve ends on (:func:`coinciding_runs`' ``apart_from``)."""
+    at = ax.transData.transform([[1.0 if ax.get_xscale() == "log" else 0.0, level]])[0, 1]
+    return np.abs(y - at) <= 2.0 * width
 
 
 def crossing_hidden(ax, line, other, x):

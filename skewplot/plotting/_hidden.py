@@ -32,6 +32,7 @@ from ._coincide import (
     columns,
     distance,
     hidden_note,
+    on_level,
     runs_of,
     sampled,
     watch,
@@ -239,8 +240,11 @@ def hidden_under(ax, lines, apart_from=0.0):
     found (None when nothing is hidden).  Where the curves meet at the
     level ``apart_from`` (the zero every weak classifier's AUCPR or
     precision gain ends on) is no hiding: each one's own end is there;
-    nor is a stretch where three or more curves meet (:func:`_bundles`).
-    Each curve is sampled at the Axes' pixel columns once.
+    nor is a stretch where three or more curves meet, the hidden one among
+    them, that reaches an end of the hidden curve (:func:`_tails`): curves
+    converging to a common end.  Such a bundle in the middle of a curve's
+    range hides it as two curves do.  Each curve is sampled at the Axes'
+    pixel columns once.
     """
     items = [(name, line) for name, line in lines.items() if line.get_visible() and len(line.get_xdata()) > 1]
     px = columns(ax)
@@ -253,10 +257,12 @@ def hidden_under(ax, lines, apart_from=0.0):
     groups, best = {}, None
     for name, _ in items:
         found = None
+        ends = _ends(ax, ys[name], widths[name], apart_from)
         for other, _ in items:
             if other == name or order[other] <= order[name]:
                 continue
-            runs = runs_of(ax, px, ys[name], ys[other], widths[name], apart_from=apart_from, apart=bundles[other])
+            tails = _tails(bundles[other], px, ys[name], ys[other], widths[name] + widths[other], ends)
+            runs = runs_of(ax, px, ys[name], ys[other], widths[name], apart_from=apart_from, apart=tails)
             if runs:
                 run = max(runs, key=lambda r: r[2])
                 if found is None or run[2] > found[1][2]:
@@ -274,10 +280,6 @@ def _bundles(px, ys, widths, min_run):
     touch the curve ``name`` (their centres at most half of the two lines' widths apart; ``widths``, in pixels, are
     ``COVERED`` of each one's): three or more curves meet there, over ``min_run`` columns or more (a third curve
     crossing two that lie on one another does not part them).
-
-    Where weak and strong classifiers converge to one point (PR-gain's right end) the bundle hides each of them
-    but the top one, and naming one of them singled it out (random forest in prg-03/05/08/10 of review24, while
-    ridge, mlp and lasso vanished there too): such a stretch hides none of them.
     """
     names = list(ys)
     out = {}
@@ -290,11 +292,47 @@ def _bundles(px, ys, widths, min_run):
     return out
 
 
+def _ends(ax, y, width, apart_from):
+    """The first and last columns (indices) where the curve ``y`` (:func:`~._coincide.sampled`; ``width``: its
+    ``COVERED`` width in pixels) is drawn off the level ``apart_from`` (:func:`~._coincide.on_level`; anywhere it
+    is drawn when None): its ends; none when it is drawn nowhere off that level."""
+    drawn = np.isfinite(y)
+    if apart_from is not None:
+        drawn &= ~on_level(ax, y, width, apart_from)
+    at = np.flatnonzero(drawn)
+    return () if at.size == 0 else (int(at[0]), int(at[-1]))
+
+
+def _tails(bundle, px, y, over, tol, ends):
+    """The columns of ``bundle`` (a mask of :func:`_bundles`, the covering curve ``over``'s) that hide none of the
+    curve ``y``: its stretches where ``y`` is in it (touches ``over``: their centres at most ``tol`` pixels apart)
+    that reach an end of ``y``, i.e. include one of the columns ``ends`` (:func:`_ends`) or one within ``tol``
+    columns of it.
+
+    Where weak and strong classifiers converge to one point (PR-gain's right end, AUCPR's zero at the rare end) the
+    bundle hides each of them but the top one, and naming one of them singled it out (random forest in
+    prg-03/05/08/10 of review24, while ridge, mlp and lasso vanished there too).  A bundle in the middle of a curve's
+    range hides it as two curves do (ovr-prg-01's class 3 under 4 and 5 in the middle of panel 2, its colour gone
+    from 23 % of the width); the end is taken off the zero level, where the curve's own end already hides nothing
+    (prg-05's random forest drops to zero past the bundle it converged in).
+    """
+    out = np.zeros_like(bundle)
+    for start, stop in _spans(bundle & (distance(px, y, over) <= tol)):
+        if any(start - tol <= end <= stop - 1 + tol for end in ends):
+            out[start:stop] = True
+    return out
+
+
+def _spans(mask):
+    """``(start, stop)`` of each run of True in ``mask``."""
+    edges = np.flatnonzero(np.diff(np.r_[0, mask.astype(np.int8), 0]))
+    return zip(edges[::2], edges[1::2], strict=True)
+
+
 def _long(mask, length):
     """``mask`` without its runs of fewer than ``length`` columns."""
-    edges = np.flatnonzero(np.diff(np.r_[0, mask.astype(np.int8), 0]))
     out = np.zeros_like(mask)
-    for start, stop in zip(edges[::2], edges[1::2], strict=True):
+    for start, stop in _spans(mask):
         if stop - start >= length:
             out[start:stop] = True
     return out

@@ -286,6 +286,30 @@ def test_a_stretch_where_three_curves_meet_hides_none_of_them():
     assert hidden_under(ax, lines)[0] == {"c": ["b"], "e": ["d"]}
 
 
+@pytest.mark.parametrize("mirrored", [False, True])
+def test_a_bundle_hides_its_curves_unless_it_reaches_their_end(mirrored):
+    # ovr-prg-01 (d174887): classes 3 and 4 lay under 5 over a quarter of the width in the middle of panel 2, in a
+    # bundle of brown, grey and purple curves, and the note no longer named them.  A bundle hides none only where it
+    # reaches an end of the hidden curve (curves converging to a common end), at either end of the width; that end
+    # is taken off the zero level, where a curve's own end hides nothing (prg-05: random forest and svm converge
+    # into naive Bayes and drop to zero past it)
+    ax = Figure(figsize=(4, 3), dpi=100).add_subplot()
+    ax.set(xlim=(0, 1), ylim=(-0.1, 1))
+    x = np.linspace(0, 1, 401)
+    apart = 1 - np.clip((0.2 - np.abs(x - 0.5)) / 0.05, 0, 1)  # a, b and c meet over 0.35-0.65 only
+    meet = np.clip((x - 0.6) / 0.1, 0, 1)  # d, e and f converge from 0.6, lie on one another from 0.7
+    drop = x > 0.9  # and d and e step down to the zero line at 0.9
+    lines = {}
+    for name, y in (("a", 0.6 + 0.2 * apart), ("b", 0.6 + 0.1 * apart), ("c", 0.6 + 0 * x),
+                    ("d", (0.4 - 0.2 * meet) * (1 - drop)), ("e", (0.3 - 0.1 * meet) * (1 - drop)), ("f", 0.2 + 0 * x)):
+        (lines[name],) = ax.plot(1 - x if mirrored else x, y, linewidth=2)
+    groups, at = hidden_under(ax, lines)
+    # d174887: {} (the middle bundle hid none either; a lies on b a column longer than on c); d and e, drawn on to
+    # the right end on the zero line, are not hidden in the bundle that reaches their end at 0.9 (10 % from the
+    # drawn end)
+    assert groups == {"b": ["a"], "c": ["b"]} and 0.4 < at < 0.6
+
+
 def test_a_note_takes_the_corner_past_the_last_tenth():
     # prg-08's panel 3 (review24): the corner right of a steep curve's end lay past the last tenth of the width,
     # where a note is placed only against the panel's right edge
