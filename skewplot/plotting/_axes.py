@@ -9,7 +9,7 @@ import numpy as np
 from .._format import tick
 from .._validate import check_scalar
 from ..skew.base import FixedSkew, skew_text
-from ._minor_ticks import DecadeMinorLocator
+from ._minor_ticks import DecadeMinorLocator, is_decade
 from ._notes import note, notes
 from ._titles import fit_title, fitted_title, fitted_titles, refit_titles, title_width
 from .layout._figure import AFTER_LAYOUT, BEFORE_LAYOUT, fit_label
@@ -115,7 +115,7 @@ def log_axis(ax, which="x", **kwargs):
             if axis is None or axis.axes is None or not any(labels):
                 return labels
             if self is not axis.major.formatter:  # a decade among the minor ticks is one the majors skip: no label
-                labels = ["" if _is_decade(v) else s for v, s in zip(values, labels, strict=True)]
+                labels = ["" if decade else s for decade, s in zip(is_decade(values), labels, strict=True)]
             taken = [] if self is axis.major.formatter else _major_spans(axis)
             return _fitting(axis, values, labels, taken)
 
@@ -127,11 +127,6 @@ def log_axis(ax, which="x", **kwargs):
     k, out = f"{which}tick.", {"out": 1.0, "inout": 0.5}.get(rc[f"{which}tick.direction"], 0.0)  # ticks' share out
     axis.set_tick_params(which="minor", pad=rc[k + "major.pad"] + out * (rc[k + "major.size"] - rc[k + "minor.size"]))
     return axis
-
-
-def _is_decade(value):
-    exponent = np.log10(value) if value > 0 else 0.5
-    return bool(np.isclose(exponent, np.round(exponent)))
 
 
 def logit_axis(ax, which="x"):

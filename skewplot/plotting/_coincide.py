@@ -35,9 +35,9 @@ from ._notes import held, note, notes, unheld
 from .layout._figure import legible
 from .layout._legend_areas import is_page
 
-__all__ = ["coinciding_runs", "columns", "sampled", "runs_of", "distance", "on_level", "crossing_hidden", "lies_on",
-           "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes", "watch", "hidden_note", "MIN_SHARE",
-           "COVERED", "MARK", "NOTE_NAME", "NOTE_LINE"]
+__all__ = ["coinciding_runs", "columns", "sampled", "runs_of", "spans", "distance", "on_level", "crossing_hidden",
+           "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes", "watch", "hidden_note",
+           "MIN_SHARE", "COVERED", "MARK", "NOTE_NAME", "NOTE_LINE"]
 
 #: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
 MIN_SHARE = 0.08
@@ -119,16 +119,21 @@ def runs_of(ax, px, a, b, width, min_share=MIN_SHARE, apart_from=None, apart=Non
         on &= ~apart
     if apart_from is not None:
         on &= ~on_level(ax, b, width, apart_from)
-    edges = np.flatnonzero(np.diff(np.r_[0, on.astype(np.int8), 0]))
     runs = []
     to_data = ax.transData.inverted()
-    for start, stop in zip(edges[::2], edges[1::2], strict=True):
+    for start, stop in spans(on):
         if px[stop - 1] - px[start] < min_share * box.width:
             continue
         x0, x1 = (to_data.transform([[px[start], box.y0], [px[stop - 1], box.y0]])[:, 0])
         runs.append((float(x0), float(x1), (px[stop - 1] - px[start]) / box.width,
                      bool(px[start] - box.x0 < 1.5), bool(box.x1 - px[stop - 1] < 1.5)))
     return runs
+
+
+def spans(mask):
+    """``(start, stop)`` of each run of True in the boolean array ``mask``."""
+    edges = np.flatnonzero(np.diff(np.r_[0, mask.astype(np.int8), 0]))
+    return zip(edges[::2], edges[1::2], strict=True)
 
 
 def distance(px, a, b):

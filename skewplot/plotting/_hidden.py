@@ -35,6 +35,7 @@ from ._coincide import (
     on_level,
     runs_of,
     sampled,
+    spans,
     watch,
 )
 from ._legend_text import legend_name
@@ -317,22 +318,16 @@ def _tails(bundle, px, y, over, tol, ends):
     (prg-05's random forest drops to zero past the bundle it converged in).
     """
     out = np.zeros_like(bundle)
-    for start, stop in _spans(bundle & (distance(px, y, over) <= tol)):
+    for start, stop in spans(bundle & (distance(px, y, over) <= tol)):
         if any(start - tol <= end <= stop - 1 + tol for end in ends):
             out[start:stop] = True
     return out
 
 
-def _spans(mask):
-    """``(start, stop)`` of each run of True in ``mask``."""
-    edges = np.flatnonzero(np.diff(np.r_[0, mask.astype(np.int8), 0]))
-    return zip(edges[::2], edges[1::2], strict=True)
-
-
 def _long(mask, length):
     """``mask`` without its runs of fewer than ``length`` columns."""
     out = np.zeros_like(mask)
-    for start, stop in _spans(mask):
+    for start, stop in spans(mask):
         if stop - start >= length:
             out[start:stop] = True
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 from matplotlib.ticker import LogLocator
 
-__all__ = ["DecadeMinorLocator", "SKIPPED_DECADE_PX", "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX"]
+__all__ = ["DecadeMinorLocator", "is_decade", "SKIPPED_DECADE_PX", "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX"]
 
 #: A log axis spanning more decades than this, in fewer pixels a decade than :data:`SPARSE_MINOR_PX`, has minor
 #: ticks at 2 and 5 x 10^k only.
@@ -14,6 +14,17 @@ SPARSE_MINOR_DECADES = 3.0
 SPARSE_MINOR_PX = 80.0
 #: A decade the major ticks step over has a minor tick where a decade has at least this many pixels.
 SKIPPED_DECADE_PX = 5.0
+
+
+def is_decade(values):
+    """Whether each of ``values`` is a power of ten (within floating point); False where not positive.
+
+    >>> is_decade([1e-3, 0.002, 1.0, 0.0]).tolist()
+    [True, False, True, False]
+    """
+    values = np.asarray(values, dtype=float)
+    exponents = np.log10(np.where(values > 0, values, np.sqrt(10.0)))
+    return np.isclose(exponents, np.round(exponents)) & (values > 0)
 
 
 class DecadeMinorLocator(LogLocator):
@@ -83,8 +94,7 @@ class DecadeMinorLocator(LogLocator):
         if not isinstance(major, LogLocator):
             return np.array([])
         locs = np.asarray(major.tick_values(vmin, vmax), dtype=float)
-        exponents = np.log10(locs[locs > 0])
-        decades = np.round(exponents[np.isclose(exponents, np.round(exponents))]).astype(int)
+        decades = np.round(np.log10(locs[is_decade(locs)])).astype(int)
         if decades.size < 2:
             return np.array([])
         return 10.0 ** np.setdiff1d(np.arange(decades.min(), decades.max() + 1), decades).astype(float)
