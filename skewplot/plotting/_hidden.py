@@ -242,9 +242,10 @@ def hidden_under(ax, lines, apart_from=0.0):
     level ``apart_from`` (the zero every weak classifier's AUCPR or
     precision gain ends on) is no hiding: each one's own end is there;
     nor is a stretch where three or more curves meet, the hidden one among
-    them, that reaches an end of the hidden curve (:func:`_tails`): curves
-    converging to a common end.  Such a bundle in the middle of a curve's
-    range hides it as two curves do.  Each curve is sampled at the Axes'
+    them, that reaches an end of the hidden curve where it steps onto that
+    level (:func:`_ends`, :func:`_tails`): curves converging to a common
+    end.  Such a bundle in the middle of a curve's range, or running on to
+    the Axes' edge off the level, hides it as two curves do.  Each curve is sampled at the Axes'
     pixel columns once.
     """
     items = [(name, line) for name, line in lines.items() if line.get_visible() and len(line.get_xdata()) > 1]
@@ -294,21 +295,32 @@ def _bundles(px, ys, widths, min_run):
 
 
 def _ends(ax, y, width, apart_from):
-    """The first and last columns (indices) where the curve ``y`` (:func:`~._coincide.sampled`; ``width``: its
-    ``COVERED`` width in pixels) is drawn off the level ``apart_from`` (:func:`~._coincide.on_level`; anywhere it
-    is drawn when None): its ends; none when it is drawn nowhere off that level."""
+    """The ends of the curve ``y`` (:func:`~._coincide.sampled`; ``width``: its ``COVERED`` width in pixels) on the
+    level ``apart_from`` (:func:`~._coincide.on_level`): its first and last columns (indices) drawn off that level,
+    each only where the curve is drawn on the level beside it (it comes off it there, or steps onto it).
+
+    A curve drawn off the level up to its first or last column (the Axes' edge, or where its data stop) has no end
+    on that side: curves that run on side by side to the edge, plateaus at levels of their own (review27: in
+    ovr-prg-01's panel 2 class 5 lies 0.8 px under 7, with 6 4 px above, over the right 43 %), do not converge, and
+    one drawn under another there is hidden as it would be anywhere else.  None without a level.
+    """
+    if apart_from is None:
+        return ()
     drawn = np.isfinite(y)
-    if apart_from is not None:
-        drawn &= ~on_level(ax, y, width, apart_from)
-    at = np.flatnonzero(drawn)
-    return () if at.size == 0 else (int(at[0]), int(at[-1]))
+    on = drawn & on_level(ax, y, width, apart_from)
+    at = np.flatnonzero(drawn & ~on)
+    if at.size == 0:
+        return ()
+    first, last = int(at[0]), int(at[-1])
+    beside = ((first, first > 0 and on[first - 1]), (last, last < y.size - 1 and on[last + 1]))
+    return tuple(dict.fromkeys(end for end, stepped in beside if stepped))
 
 
 def _tails(bundle, px, y, over, tol, ends):
     """The columns of ``bundle`` (a mask of :func:`_bundles`, the covering curve ``over``'s) that hide none of the
     curve ``y``: its stretches where ``y`` is in it (touches ``over``: their centres at most ``tol`` pixels apart)
-    that reach an end of ``y``, i.e. include one of the columns ``ends`` (:func:`_ends`) or one within ``tol``
-    columns of it.
+    that reach an end of ``y`` where it steps onto the zero level, i.e. include one of the columns ``ends``
+    (:func:`_ends`) or one within ``tol`` columns of it.
 
     Where weak and strong classifiers converge to one point (PR-gain's right end, AUCPR's zero at the rare end) the
     bundle hides each of them but the top one, and naming one of them singled it out (random forest in

@@ -274,13 +274,20 @@ def test_a_stretch_where_three_curves_meet_hides_none_of_them():
     ax.set(xlim=(0, 1), ylim=(0, 1))
     x = np.linspace(0, 1, 201)
     ends = np.clip((x - 0.6) / 0.1, 0, 1)  # the three converge from x = 0.6 and lie on one another from 0.7
+    step = x < 0.9  # and step down onto the zero level at 0.9, as PR-gain curves do at their end
     lines = {}
-    for name, y in (("a", 0.9 - 0.3 * ends), ("b", 0.8 - 0.2 * ends), ("c", 0.7 - 0.1 * ends),
+    for name, y in (("a", (0.9 - 0.3 * ends) * step), ("b", (0.8 - 0.2 * ends) * step),
+                    ("c", (0.7 - 0.1 * ends) * step),
                     ("d", 0.3 + 0 * x), ("e", 0.3 + 0 * x), ("f", 0.05 + 0.5 * x)):
         (lines[name],) = ax.plot(x, y, linewidth=2)
     groups, at = hidden_under(ax, lines)
     # main: {"c": ["a", "b"], "e": ["d"]}; f crosses d and e at x = 0.5 and does not part them
     assert groups == {"e": ["d"]} and 0.4 < at < 0.6
+    # lying on one another on to the Axes' edge off the zero level, they end on no common point (review27: ovr-prg-01)
+    for name in "abc":
+        lines[name].set_ydata(lines[name].get_ydata() + 0.6 * ~step)
+    groups = hidden_under(ax, lines)[0]
+    assert sorted(n for names in groups.values() for n in names) == ["a", "b", "d"] and groups["e"] == ["d"]
     # two of the three alone on one another: hidden again
     lines.pop("a").remove()
     assert hidden_under(ax, lines)[0] == {"c": ["b"], "e": ["d"]}
@@ -308,6 +315,30 @@ def test_a_bundle_hides_its_curves_unless_it_reaches_their_end(mirrored):
     # the right end on the zero line, are not hidden in the bundle that reaches their end at 0.9 (10 % from the
     # drawn end)
     assert groups == {"b": ["a"], "c": ["b"]} and 0.4 < at < 0.6
+
+
+@pytest.mark.parametrize("converge", [False, True])
+def test_a_ribbon_of_plateaus_running_to_the_edge_hides_as_two_curves_do(converge):
+    # review27 rejected ovr-prg-01: in panel 2 class 5 lies 0.8 px under 7 (6 another 4 px above) over the right 43 %,
+    # plateaus at levels of their own up to the Axes' edge, and 18cd6b8 took that bundle for curves converging to a
+    # common end, while in panel 3 class 6 lying so under 7 alone was named.  Only where the curves step onto the
+    # zero level do they meet at an end; drawn off it up to the edge, they run on side by side
+    ax = Figure(figsize=(4, 3), dpi=100).add_subplot()
+    ax.set(xlim=(0, 1), ylim=(-0.1, 1))
+    pixel = 1.0 / (ax.transData.transform([[0, 1]]) - ax.transData.transform([[0, 0]]))[0, 1]
+    x = np.linspace(0, 1, 401)
+    fall = np.clip((0.5 - x) / 0.2, 0, 1)  # a, b and c come down from levels of their own onto plateaus at 0.5
+    ramp = np.clip((1 - x) / 0.4, 0, 1) if converge else 1.0  # or on from 0.6 to one end, (1, 0)
+    lines = {}
+    for name, y in (("a", (0.3 + 0.65 * fall) * ramp), ("b", (0.3 + pixel + 0.4 * fall) * ramp),
+                    ("c", (0.3 + 2 * pixel + 0.15 * fall) * ramp),
+                    ("d", 0.6 + 0 * x), ("e", np.where(x < 0.5, 0.85, 0.6 + pixel))):  # two alone, to the edge
+        (lines[name],) = ax.plot(x, y, linewidth=2)
+    groups, _ = hidden_under(ax, lines)
+    if converge:  # a under b and b under c over 0.5-0.98 (48 %), in a bundle stepping onto zero at their end
+        assert groups == {"e": ["d"]}
+    else:  # 18cd6b8: {"e": ["d"]}, the three plateaus' bundle taken for a common end at the edge
+        assert groups == {"b": ["a"], "c": ["b"], "e": ["d"]}
 
 
 def test_a_note_takes_the_corner_past_the_last_tenth():
