@@ -9,7 +9,7 @@ import numpy as np
 from .._format import tick
 from .._validate import check_scalar
 from ..skew.base import FixedSkew, skew_text
-from ._minor_ticks import DecadeMinorLocator, is_decade
+from ._minor_ticks import DecadeMinorLocator, is_decade, labelled_minors
 from ._notes import note, notes
 from ._titles import fit_title, fitted_title, fitted_titles, refit_titles, title_width
 from .layout._figure import AFTER_LAYOUT, BEFORE_LAYOUT, fit_label
@@ -95,10 +95,11 @@ def skew_window(x, log_skew):
 def log_axis(ax, which="x", **kwargs):
     """Make ``ax``'s ``which`` axis logarithmic, with tick labels that never overlap.
 
-    ``kwargs`` reach ``set_xscale``/``set_yscale`` (e.g. ``nonpositive``). Matplotlib labels some minor ticks (2, 3,
-    4, 6 x 10^k) when an axis spans about two decades or less, whatever its length in pixels: in a narrow panel they
-    overlap.  Here both formatters drop, at draw time, every label that would touch one already kept (decades first,
-    then the minor ticks from left to right, or bottom to top).  A label is plain text (``0.001``,
+    ``kwargs`` reach ``set_xscale``/``set_yscale`` (e.g. ``nonpositive``). The minor ticks at 2, 3, 4, 6 x 10^k are
+    labelled when fewer than three decades are in view (:func:`~._minor_ticks.labelled_minors`, the same on every
+    matplotlib), whatever the axis' length in pixels: in a narrow panel they would overlap.  Here both formatters
+    drop, at draw time, every label that would touch one already kept (decades first, then the minor ticks from left
+    to right, or bottom to top).  A label is plain text (``0.001``,
     :func:`skewplot._format.tick`), not ``10^{-3}``, whose superscript is too small to read in print.  The minor
     labels sit on the decades' baseline (apn-03/05/06 of the review of ba94d56: two baselines under ``poster``).
     Where the major ticks step over decades, each skipped decade has an unlabelled minor tick
@@ -109,15 +110,17 @@ def log_axis(ax, which="x", **kwargs):
 
     class FittingLogFormatter(LogFormatterSciNotation):
         def format_ticks(self, values):
-            # matplotlib decides which ticks are labelled; the label is the plain number
-            labels = [tick(v) if text else "" for v, text in zip(values, super().format_ticks(values), strict=True)]
             axis = self.axis
-            if axis is None or axis.axes is None or not any(labels):
+            if axis is None or axis.axes is None:
+                return [tick(v) if text else "" for v, text in zip(values, super().format_ticks(values), strict=True)]
+            major = self is axis.major.formatter
+            # a decade among the minor ticks is one the majors skip: no label (nor from matplotlib, whose choice of
+            # minor labels differs between versions: labelled_minors)
+            shown = is_decade(values) if major else labelled_minors(values, *axis.get_view_interval())
+            labels = [tick(v) if text else "" for v, text in zip(values, shown, strict=True)]
+            if not any(labels):
                 return labels
-            if self is not axis.major.formatter:  # a decade among the minor ticks is one the majors skip: no label
-                labels = ["" if decade else s for decade, s in zip(is_decade(values), labels, strict=True)]
-            taken = [] if self is axis.major.formatter else _major_spans(axis)
-            return _fitting(axis, values, labels, taken)
+            return _fitting(axis, values, labels, [] if major else _major_spans(axis))
 
     (ax.set_xscale if which == "x" else ax.set_yscale)("log", **kwargs)
     axis = ax.xaxis if which == "x" else ax.yaxis

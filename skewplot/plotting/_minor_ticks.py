@@ -1,12 +1,13 @@
 """A log axis' minor ticks, thinned where its decades are short, and at each decade its major ticks step over
-(:class:`DecadeMinorLocator`, set by ``log_axis``)."""
+(:class:`DecadeMinorLocator`, set by ``log_axis``), and which of them are labelled (:func:`labelled_minors`)."""
 
 from __future__ import annotations
 
 import numpy as np
 from matplotlib.ticker import LogLocator
 
-__all__ = ["DecadeMinorLocator", "is_decade", "SKIPPED_DECADE_PX", "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX"]
+__all__ = ["DecadeMinorLocator", "is_decade", "labelled_minors", "SKIPPED_DECADE_PX", "SPARSE_MINOR_DECADES",
+           "SPARSE_MINOR_PX", "LABELLED_MINOR_DECADES", "ALL_MINOR_LABELS_DECADES"]
 
 #: A log axis spanning more decades than this, in fewer pixels a decade than :data:`SPARSE_MINOR_PX`, has minor
 #: ticks at 2 and 5 x 10^k only.
@@ -14,6 +15,10 @@ SPARSE_MINOR_DECADES = 3.0
 SPARSE_MINOR_PX = 80.0
 #: A decade the major ticks step over has a minor tick where a decade has at least this many pixels.
 SKIPPED_DECADE_PX = 5.0
+#: A log axis with fewer decades than this in view labels its minor ticks at 2, 3, 4 and 6 x 10^k (where they fit),
+#: every one where it spans at most :data:`ALL_MINOR_LABELS_DECADES` decades.
+LABELLED_MINOR_DECADES = 3
+ALL_MINOR_LABELS_DECADES = 0.4
 
 
 def is_decade(values):
@@ -25,6 +30,44 @@ def is_decade(values):
     values = np.asarray(values, dtype=float)
     exponents = np.log10(np.where(values > 0, values, np.sqrt(10.0)))
     return np.isclose(exponents, np.round(exponents)) & (values > 0)
+
+
+def labelled_minors(values, vmin, vmax):
+    """Whether each minor tick at ``values`` of a log axis showing ``vmin`` .. ``vmax`` has a label.
+
+    An axis whose view holds fewer than :data:`LABELLED_MINOR_DECADES` decades
+    labels its ticks at 2, 3, 4 and 6 x 10^k, and every tick over at most
+    :data:`ALL_MINOR_LABELS_DECADES` decades: two decade labels alone leave
+    a reader of 1e-3 .. 0.05 nothing between 0.01 and the axis' end.
+    Matplotlib's own rule differs between versions: 3.8 counts the decades
+    the view spans (over 1, no minor label), 3.9 onwards the decades in view,
+    through ``math.log(0.001, 10) == -2.9999999999999996``, so that a view
+    from 1e-3 (not from 1e-5) leaves its first decade uncounted.  A decade
+    among ``values`` is never labelled here (``log_axis`` labels decades as
+    major ticks).
+
+    Examples
+    --------
+    >>> labelled_minors([0.002, 0.005, 0.01, 0.03], 1e-3, 0.05).tolist()  # two decades in view
+    [True, False, False, True]
+    >>> labelled_minors([0.002, 0.03], 1e-3, 0.1).tolist()  # three
+    [False, False]
+    >>> labelled_minors([0.35, 0.5], 0.3, 0.6).tolist()  # 0.3 decades: every tick
+    [True, True]
+    """
+    values = np.asarray(values, dtype=float)
+    lo, hi = sorted((float(vmin), float(vmax)))
+    if not lo > 0:
+        return np.zeros(values.shape, dtype=bool)
+    first, last = np.ceil(np.log10(lo) - 1e-9), np.floor(np.log10(hi) + 1e-9)  # the decades in view
+    if last - first + 1 >= LABELLED_MINOR_DECADES:
+        return np.zeros(values.shape, dtype=bool)
+    minor = (values > 0) & ~is_decade(values)
+    if np.log10(hi / lo) <= ALL_MINOR_LABELS_DECADES:
+        return minor
+    exponents = np.log10(np.where(minor, values, 1.0))
+    leading = np.round(10.0 ** (exponents - np.floor(exponents)))
+    return minor & np.isin(leading, (2.0, 3.0, 4.0, 6.0))
 
 
 class DecadeMinorLocator(LogLocator):

@@ -84,7 +84,7 @@ def test_without_it_matplotlib_overlaps(scores):
     """The check above can fail: one of its axes with matplotlib's own formatters has overlapping labels.
 
     One decade: every matplotlib labels its minor ticks (over the issue's 1.7 decades, 3.8 labels only 10^-3 and
-    10^-2, and 3.9 onwards the minor ticks too).
+    10^-2, and 3.9 onwards the minor ticks too; ``log_axis`` labels them on every version).
     """
     fig, ax = plt.subplots(figsize=(1.2, 1.2), layout="constrained")
     ax.plot([0.002, 0.02], [0, 1])
@@ -93,6 +93,24 @@ def test_without_it_matplotlib_overlaps(scores):
     fig.canvas.draw()
     assert _overlaps(ax, "x") != []
     plt.close(fig)
+
+
+@pytest.mark.parametrize(("lims", "labelled"), [((1e-3, 0.05), True), ((1.1e-3, 0.05), True), ((0.01, 0.5), True),
+                                                ((0.002, 0.5), True), ((1e-3, 0.1), False), ((2e-3, 1.0), False)])
+def test_minor_labels_follow_the_decades_in_view_on_every_matplotlib(lims, labelled):
+    # two decades in view label 2, 3, 4, 6 x 10^k where they fit, three or more none.  Matplotlib 3.8 labelled no
+    # minor tick over more than one decade (1e-3 .. 0.05: 1e-3 and 0.01 only); 3.9 onwards counts the decades in
+    # view but leaves 1e-3 uncounted (math.log(0.001, 10) > -3), and labelled 0.002 .. 0.5 at 0.01 and 0.1 only
+    fig, ax = plt.subplots(figsize=(6.4, 2.0), dpi=100)
+    ax.plot(lims, lims)
+    log_axis(ax, "x")
+    ax.set_xlim(*lims)
+    fig.canvas.draw()
+    minor = [t.get_loc() for t in ax.xaxis.get_minor_ticks()
+             if t.label1.get_text() and lims[0] * (1 - 1e-9) <= t.get_loc() <= lims[1] * (1 + 1e-9)]
+    plt.close(fig)
+    leading = {round(v / 10.0 ** np.floor(np.log10(v) + 1e-9)) for v in minor}
+    assert (len(minor) >= 3 and leading <= {2, 3, 4, 6}) if labelled else minor == [], (lims, minor)
 
 
 @pytest.mark.slow  # 0.7 s
