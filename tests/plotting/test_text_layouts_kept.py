@@ -90,3 +90,25 @@ def test_another_thread_and_a_wrapped_text_are_laid_out_as_matplotlib_does(count
         thread.start()
         thread.join()
         assert counted == [label, label]  # kept in this thread; the other thread's measure computed it again
+
+
+
+def test_a_crowded_legends_trials_lay_each_text_out_once(counted):
+    """A plot's legend search (ten classifiers' strips in every style and form, each tried in a layout) and its
+    layouts lay a text out once per key, not at every trial: ``plot_pr`` of ten classifiers in a paper column took
+    5.6 s of CPU (issue 44).  Before: 12 254 layouts of 116 texts, "random (0.01)" 500 times; now 162, at most 9."""
+    import collections
+
+    import matplotlib.pyplot as plt
+
+    import skewplot as sp
+    from skewplot.plotting import style
+
+    rng = np.random.default_rng(1)
+    y = (rng.random(4000) < 0.05).astype(int)
+    data = {f"model {i}": sp.operating_points(y, rng.normal(size=y.size) + (2.5 - 0.25 * i) * y) for i in range(10)}
+    with style.paper("single"):
+        disp = sp.plot_pr(data, skew=0.01, threshold=0.5, confidence=0.9, n_boot=10, random_state=0)
+    plt.close(disp.figure_)
+    per_key = collections.Counter((t.get_text(), t.get_fontsize(), t.get_rotation()) for t in counted)
+    assert max(per_key.values()) <= 40, per_key.most_common(3)

@@ -24,7 +24,7 @@ import numpy as np
 from matplotlib.cbook import is_math_text
 from matplotlib.layout_engine import ConstrainedLayoutEngine
 
-from .._compat import layout_compress
+from .._compat import layout_compress, text_sizes_kept
 from .._notes import note, notes, unheld
 from ._legend_geometry import _renderer, root_figure
 
@@ -178,16 +178,17 @@ class FittingLayoutEngine(ConstrainedLayoutEngine):
     """
 
     def execute(self, fig):
-        for step in BEFORE_LAYOUT:
-            step(fig)
-        grids = super().execute(fig)
-        if refit_labels(fig):
+        with text_sizes_kept(root_figure(fig)):  # each pass measures every tick label and title again
+            for step in BEFORE_LAYOUT:
+                step(fig)
             grids = super().execute(fig)
-        if any([step(fig) for step in AFTER_LAYOUT]):
-            grids = super().execute(fig)
-        for step in LAST_LAYOUT:
-            step(fig)
-        return grids
+            if refit_labels(fig):
+                grids = super().execute(fig)
+            if any([step(fig) for step in AFTER_LAYOUT]):
+                grids = super().execute(fig)
+            for step in LAST_LAYOUT:
+                step(fig)
+            return grids
 
 
 def _fitting(fig):

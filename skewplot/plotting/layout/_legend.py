@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from matplotlib import rc_context, rcParams
 
-from .._compat import is_colorbar, refill_legend
+from .._compat import is_colorbar, refill_legend, text_sizes_kept
 from .._notes import held, note, notes, unheld
 from ._figure import (
     AFTER_LAYOUT,
@@ -66,7 +66,7 @@ from ._legend_areas import lift as _lift
 from ._legend_crowded import close_ticks, last_strips
 from ._legend_entries import areas as _areas
 from ._legend_entries import entry_name, merge_lookalikes
-from ._legend_geometry import _renderer, best_place, legend_collisions
+from ._legend_geometry import _renderer, best_place, legend_collisions, root_figure
 from ._legend_strip import (
     STRIP_STYLES,
     entry_labels,
@@ -318,7 +318,7 @@ def defer_shared_legend(fig, defer):
     notes(fig).deferred = bool(defer)
 
 
-def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
+def place_legend(ax, *args, **kwargs):
     """Draw the legend of ``ax`` by the one rule (see the module note) and return it.
 
     ``args`` (handles, labels) and ``kwargs`` (``fontsize``, ``ncol``,
@@ -337,6 +337,11 @@ def place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     several (its entries mean something else in each panel, as the skews
     of a skew transform coloured by their place in the list).
     """
+    with text_sizes_kept(root_figure(ax)):  # the trial legends and layouts measure the same texts again and again
+        return _place_legend(ax, *args, **kwargs)
+
+
+def _place_legend(ax, *args, moving=(), legend=None, own=False, **kwargs):
     fig = ax.figure
     if legend is not None and note(ax, "areas", False):  # a panel's areas, moved after an update
         return _inside(ax, legend)
