@@ -93,6 +93,7 @@ def test_another_thread_and_a_wrapped_text_are_laid_out_as_matplotlib_does(count
 
 
 
+@pytest.mark.slow  # about 4 s: ten classifiers' legend search
 def test_a_crowded_legends_trials_lay_each_text_out_once(counted):
     """A plot's legend search (ten classifiers' strips in every style and form, each tried in a layout) and its
     layouts lay a text out once per key, not at every trial: ``plot_pr`` of ten classifiers in a paper column took
