@@ -255,7 +255,9 @@ def hidden_under(ax, lines, apart_from=0.0):
     order = {name: _drawn_order(ax, line) for name, line in items}
     ys = {name: sampled(ax, line, px) for name, line in items}
     widths = {name: COVERED * line.get_linewidth() * ax.figure.dpi / 72.0 for name, line in items}
-    bundles = _bundles(px, ys, widths, MIN_SHARE * ax.bbox.width)
+    # where each curve touches each other one (centres at most half of the two lines' widths apart): once a pair
+    touching = {(a, b): distance(px, ys[a], ys[b]) <= widths[a] + widths[b] for a in ys for b in ys if a != b}
+    bundles = _bundles(touching, list(ys), px.size, MIN_SHARE * ax.bbox.width)
     groups, best = {}, None
     for name, _ in items:
         found = None
@@ -263,7 +265,7 @@ def hidden_under(ax, lines, apart_from=0.0):
         for other, _ in items:
             if other == name or order[other] <= order[name]:
                 continue
-            tails = _tails(bundles[other], px, ys[name], ys[other], widths[name] + widths[other], ends)
+            tails = _tails(bundles[other] & touching[(name, other)], widths[name] + widths[other], ends)
             runs = runs_of(ax, px, ys[name], ys[other], widths[name], apart_from=apart_from, apart=tails)
             if runs:
                 run = max(runs, key=lambda r: r[2])
@@ -277,19 +279,18 @@ def hidden_under(ax, lines, apart_from=0.0):
     return groups, None if best is None else _middle(ax, best[0], best[1])
 
 
-def _bundles(px, ys, widths, min_run):
-    """``{name: mask}``: the columns ``px`` where two or more other curves of ``ys`` (:func:`~._coincide.sampled`)
-    touch the curve ``name`` (their centres at most half of the two lines' widths apart; ``widths``, in pixels, are
-    ``COVERED`` of each one's): three or more curves meet there, over ``min_run`` columns or more (a third curve
-    crossing two that lie on one another does not part them).
+def _bundles(touching, names, size, min_run):
+    """``{name: mask}``: of the ``size`` columns, those where two or more other curves of ``names`` touch the
+    curve ``name`` (``touching``: ``{(a, b): mask}`` of the columns where ``a`` touches ``b``): three or more curves
+    meet there, over ``min_run`` columns or more (a third curve crossing two that lie on one another does not part
+    them).
     """
-    names = list(ys)
     out = {}
     for other in names:
-        near = np.zeros(px.shape, dtype=int)
+        near = np.zeros(size, dtype=int)
         for name in names:
             if name != other:
-                near += distance(px, ys[name], ys[other]) <= widths[name] + widths[other]
+                near += touching[(name, other)]
         out[other] = _long(near >= 2, min_run)
     return out
 
@@ -316,11 +317,10 @@ def _ends(ax, y, width, apart_from):
     return tuple(dict.fromkeys(end for end, stepped in beside if stepped))
 
 
-def _tails(bundle, px, y, over, tol, ends):
-    """The columns of ``bundle`` (a mask of :func:`_bundles`, the covering curve ``over``'s) that hide none of the
-    curve ``y``: its stretches where ``y`` is in it (touches ``over``: their centres at most ``tol`` pixels apart)
-    that reach an end of ``y`` where it steps onto the zero level, i.e. include one of the columns ``ends``
-    (:func:`_ends`) or one within ``tol`` columns of it.
+def _tails(bundle, tol, ends):
+    """The columns of ``bundle`` (the columns where the curve meets the covering one in a bundle of three or more,
+    :func:`_bundles`) that hide none of it: its stretches that reach an end of the curve where it steps onto the zero
+    level, i.e. include one of the columns ``ends`` (:func:`_ends`) or one within ``tol`` columns of it.
 
     Where weak and strong classifiers converge to one point (PR-gain's right end, AUCPR's zero at the rare end) the
     bundle hides each of them but the top one, and naming one of them singled it out (random forest in
@@ -330,7 +330,7 @@ def _tails(bundle, px, y, over, tol, ends):
     (prg-05's random forest drops to zero past the bundle it converged in).
     """
     out = np.zeros_like(bundle)
-    for start, stop in spans(bundle & (distance(px, y, over) <= tol)):
+    for start, stop in spans(bundle):
         if any(start - tol <= end <= stop - 1 + tol for end in ends):
             out[start:stop] = True
     return out
