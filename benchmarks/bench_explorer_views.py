@@ -31,6 +31,7 @@ Run::
 """
 
 import argparse
+import asyncio
 import collections
 import cProfile
 import json
@@ -48,8 +49,9 @@ from fraud_data import fraud_points  # noqa: E402
 class Page:
     """ipympl's page as the kernel sees it: the messages it answers, and when each image arrived."""
 
-    def __init__(self, canvas):
+    def __init__(self, canvas, loop=False):
         self.canvas = canvas
+        self.loop = loop  # answer on an asyncio loop, as ipykernel does (timers and callbacks between messages)
         self.outbox = collections.deque()  # messages to the kernel
         self.waiting = False  # a draw asked for, its image not yet here
         self.resizing = False
@@ -90,11 +92,29 @@ class Page:
 
     def settle(self):
         """Let the kernel answer every message (and the page answer the kernel) until both are still."""
+        if self.loop:
+            return asyncio.run(self._settle_on_loop())
         while self.outbox:
             message = self.outbox.popleft()
             self.canvas._handle_message(self.canvas, message, [])
             if not self.outbox and self.waiting:  # an image is made only when asked: should not happen
                 raise RuntimeError("a draw was asked for and never answered")
+
+    async def _settle_on_loop(self):
+        """:meth:`settle` with each message handled by a running event loop, as in the kernel: a draw the kernel
+        defers (a resize's wait for the drag's next size) is answered by its timer, and the work it leaves for
+        after the image (the next step's measures) runs before the next message."""
+        deadline = time.monotonic() + 30
+        while self.outbox or self.waiting:
+            if time.monotonic() > deadline:
+                raise RuntimeError("a draw was asked for and never answered")
+            if self.outbox:
+                message = self.outbox.popleft()
+                self.canvas._handle_message(self.canvas, message, [])
+                await asyncio.sleep(0)
+            else:
+                await asyncio.sleep(0.001)
+        await asyncio.sleep(0)  # what the last message left for later
 
     def mouse(self, kind, x, y, buttons):
         """A mouse event at ``(x, y)``, pixels from the canvas' top left, as the page sends it."""
@@ -160,11 +180,11 @@ def gestures(w, page):
     return {"zoom": zoom, "home": home, "resize": drag(80, 60), "nudge": drag(30, 24)}
 
 
-def measure(w, repeats, profile=None, profiled=None):
+def measure(w, repeats, profile=None, profiled=None, loop=False):
     """``{gesture: [timed(...) of each repeat]}`` of the explorer ``w`` under ipympl, answered by a :class:`Page`:
     zoom, Home and resize ``repeats`` times in turn, then the nudge from the default size (``profiled``: the
     gesture ``profile`` records)."""
-    page = Page(w.figure.canvas)
+    page = Page(w.figure.canvas, loop)
     results = collections.defaultdict(list)
     acts = gestures(w, page)
     for _ in range(repeats):
@@ -184,6 +204,8 @@ def main():
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--profile", default=None, help="profile this gesture (zoom, home, resize, nudge)")
     parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--loop", action="store_true", help="answer the messages on an asyncio loop, as ipykernel "
+                        "does (a resize's draw then waits for the drag's next size, see widgets._requests)")
     args = parser.parse_args()
     import matplotlib
 
@@ -196,7 +218,7 @@ def main():
     w = sp.widgets.explorer(points)
     print(f"build: {time.perf_counter() - t0:.2f} s")
     profile = cProfile.Profile() if args.profile else None
-    results = measure(w, args.repeats, profile, args.profile)
+    results = measure(w, args.repeats, profile, args.profile, args.loop)
     print(f"{'gesture':<8} {'first s':>8} {'settled s':>10} {'CPU s':>7} {'images':>7} {'full draws':>11}   "
           "(medians; goal 0.3 s)")
     for name, rows in results.items():

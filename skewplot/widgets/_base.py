@@ -337,6 +337,7 @@ class SkewWidget(Tables, widgets.VBox):
         try:
             # another thread may be painting this figure (see _lock)
             with BusyTimer(self.status, at_once=slow, off=self._reverting), self._paint_lock:
+                self.frames.measured()  # the latest full draw's parts, before the step moves any
                 self._apply_all({name})
                 if self._layout is not None:  # limits the step moved ask for no new layout (see _layout)
                     self._layout.accept_limits()

@@ -60,13 +60,14 @@ from matplotlib.legend import Legend
 
 from ._keep import Kept, Lasting, cut
 from ._lock import guard
-from ._parts import TEXTS, Footprints, Painter, any_overlap, measure_regions, out_of_order, static_boxes, whole_frames
+from ._measures import LayerMeasures
+from ._parts import Footprints, Painter, any_overlap, out_of_order, whole_frames
 from ._requests import DrawRequests
 
 __all__ = ["Frames", "guard"]
 
 
-class Frames(DrawRequests):
+class Frames(DrawRequests, LayerMeasures):
     """Paint the frames of one figure (and answer ipympl's requests for a draw, see ``_requests``).
 
     Parameters
@@ -103,10 +104,9 @@ class Frames(DrawRequests):
         self._order = {}  # Axes id -> artist id -> index in _by_axes
         self._layers = {}  # ((Axes id, k), ...) -> the static layer with the first k planned artists painted
         self._marked = {}  # id -> artist: every part of the plan, set animated
-        self._regions, self._footprints = {}, None
-        self._axis_boxes = {}  # Axis id -> its box at the last full draw (see _parts)
-        self._spill = {}  # Axes id -> boxes of the texts it painted outside its part in the latest frame
-        self._static = {}  # Axes id -> boxes of its static artists (see _parts.out_of_order)
+        self._footprints = None
+        self._parts_of = {"regions": {}, "axis_boxes": {}, "spill": {}, "static": {}}  # see _measure_layer
+        self._unmeasured = None  # the renderer of a static layer not measured yet
         self._now = {}  # the same for the frame being painted
         self._state = None
         self._named = set()  # ids of the artists and Axes the latest redraw was told changed
@@ -332,20 +332,6 @@ class Frames(DrawRequests):
                 return dirty
             dirty |= grown
 
-    def _spill_boxes(self, keys):
-        """Axes id -> the boxes (pixel rows from the top) of the texts and legends it paints outside its part."""
-        feet = self._feet()
-        out = {}
-        for key in keys:
-            x0, y0, x1, y1 = self._regions[key]
-            for artist in self._by_axes.get(key, ()):
-                if not isinstance(artist, TEXTS):
-                    continue  # lines and patches are clipped to their Axes
-                for b in feet.of(artist):  # none for a hidden or empty text
-                    if b[0] < x0 or b[2] > x1 or b[1] < y0 or b[3] > y1:
-                        out.setdefault(key, []).append(b)
-        return out
-
     def _set_plan(self, plan):
         """Let full draws skip ``plan`` (it is painted over the static layer)."""
         self._plan = plan
@@ -384,17 +370,14 @@ class Frames(DrawRequests):
         self.lasting.forget()
         self._state = self._static_state()
         self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
-        axes = [axis for ax in self.figure.axes if id(ax) in self._by_axes for axis in (ax.xaxis, ax.yaxis)]
-        self._regions, self._axis_boxes = measure_regions(self.figure, canvas, renderer, axes, kept=True)
+        self._unmeasured = renderer  # its parts are measured once the frame is sent (_measures)
         self._footprints = None
-        self._spill = self._spill_boxes(self._by_axes)  # texts outside their Axes' part (painted below)
-        self._static = static_boxes(self.figure, self._by_axes, self._feet())
         for artist in self._plan:
             self.painter.draw(artist)
         self.kept.forget()
-        self.kept.remember(self._plan)
         self._shown()
         whole_frames(canvas)  # the PNG of this draw is made after this handler
+        self.measure_later()
 
 
 _MAX_LAYERS = 8  # cached lower layers (one per kind of step; each a copy of the canvas)

@@ -84,6 +84,7 @@ class DrawRequests:
         self._gaps = collections.deque(maxlen=3)  # the drag's latest gaps between sizes (seconds)
         self._shown_size = None  # the canvas' size in the latest frame
         self._later = None  # the timer of a request waiting for the drag's next size
+        self._answering = False  # within the answer to a page's request (see _measures)
         canvas = self.figure.canvas
         if hasattr(canvas, "handle_draw") and hasattr(canvas, "get_diff_image"):
             canvas.handle_draw = functools.partial(self._handle_draw, canvas.handle_draw)
@@ -153,14 +154,19 @@ class DrawRequests:
         with self.lock, ticks_laid_out_once(self.figure, tick_state), text_sizes_kept(self.figure):
             if self._wait_for_size(draw, event):
                 return None
-            if self.fresh():
-                self.resent += 1
-            elif (self._relayout is not None and self._relayout() or not self._kept_layer()
-                  or not repaint_changed(self.figure, canvas, self._background, self._regions, self._spill)):
-                return draw(event)
-            else:
-                self._took_layer(canvas, canvas.get_renderer())
-                self.rebuilt += 1
+            self._measure_layer()  # the latest layer's (_measures), before a new layout moves anything
+            self._answering = True
+            try:
+                if self.fresh():
+                    self.resent += 1
+                elif (self._relayout is not None and self._relayout() or not self._kept_layer()
+                      or not repaint_changed(self.figure, canvas, self._background, self._regions, self._spill)):
+                    return draw(event)
+                else:
+                    self._took_layer(canvas, canvas.get_renderer())
+                    self.rebuilt += 1
+            finally:
+                self._answering = False
             whole_frames(canvas)
             canvas.blit(self.figure.bbox)
         return None

@@ -193,3 +193,44 @@ def test_ipympl_drag_is_drawn_once_at_its_last_size(ipympl_backend, two_classifi
         assert len(sent) == 1 and w.frames.deferred == deferred  # drawn at once
 
     asyncio.run(page())
+
+
+@pytest.mark.slow  # about 2 s: an explorer under ipympl and three full draws
+@pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
+def test_ipympl_full_draw_sends_its_frame_before_measuring_the_next_steps_parts(ipympl_backend, two_classifiers,
+                                                                                monkeypatch):
+    """Issue 44: the parts of the static layer a full draw took (each Axes' region, the texts outside it, the
+    static artists' boxes) are read only by the next step, zoom or Home. On the loop that handles the page's
+    messages they are measured once the frame's PNG is sent, before the next message; a step of the controls
+    finds them measured, and its frame is still a full draw's."""
+    import asyncio
+
+    from .test_frames import assert_frame_is_full_draw
+
+    w = sp.widgets.explorer(two_classifiers, skew=0.2)
+    canvas = w.figure.canvas
+    at_send = []
+    monkeypatch.setattr(canvas, "send_binary", lambda data: at_send.append(getattr(w.frames, "_unmeasured", None)))
+    canvas.handle_event({"type": "draw"})  # no loop runs: measured at once, within the draw
+    assert at_send == [None]
+    at_send.clear()
+
+    async def page():
+        w.figure.set_size_inches(w.figure.get_size_inches() + 0.3)  # a new size: a full draw
+        canvas.handle_event({"type": "draw"})
+        assert len(at_send) == 1 and at_send[0] is not None  # the PNG left before the measures
+        await asyncio.sleep(0)
+        assert w.frames._unmeasured is None and w.frames._regions  # measured before the next message
+
+    asyncio.run(page())
+    assert not w.figure.stale and w.frames.fresh()
+    w.controls["m"].value = 0.3
+    assert w.frames.last == "blit"
+    assert_frame_is_full_draw(w)
+    ax = w.displays["pr"].ax_
+    ax.set_xlim(0.2, 0.6)  # a zoom: the static layer painted again where the PR panel is, from those measures
+    for other in w.figure.axes:
+        other.get_position()
+    canvas.handle_event({"type": "draw"})
+    assert w.frames.rebuilt == 1
+    assert_frame_is_full_draw(w)

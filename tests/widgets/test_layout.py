@@ -308,7 +308,7 @@ def test_the_regions_after_a_resize_take_the_tick_labels_as_the_draw_measured_th
     from matplotlib.text import Text
 
     from skewplot.plotting._compat import drawn_ticks
-    from skewplot.widgets import _frames, _parts, _regions
+    from skewplot.widgets import _measures, _parts, _regions
 
     from .test_frames import assert_frame_is_full_draw
 
@@ -316,7 +316,7 @@ def test_the_regions_after_a_resize_take_the_tick_labels_as_the_draw_measured_th
     fig = w.figure
     fig.canvas.draw()
     inside, tick_labels, states = [False], [], []
-    extent, read, measure = Text.get_window_extent, _regions.state, _frames.measure_regions
+    extent, read, measure = Text.get_window_extent, _regions.state, _measures.measure_regions
 
     def measured(text, *args, **kwargs):
         if inside[0] and any(text is t.label1 or text is t.label2 for ax in fig.axes
@@ -333,7 +333,7 @@ def test_the_regions_after_a_resize_take_the_tick_labels_as_the_draw_measured_th
 
     monkeypatch.setattr(Text, "get_window_extent", measured)
     monkeypatch.setattr(_regions, "state", lambda ax: (states.append(ax) if inside[0] else None) or read(ax))
-    monkeypatch.setattr(_frames, "measure_regions", regions)
+    monkeypatch.setattr(_measures, "measure_regions", regions)
     _resized(w, (4.6, 7.4))
     assert tick_labels == [] and 0 < len(states) <= 2 * len(fig.axes)
     renderer = fig.canvas.get_renderer()
