@@ -430,7 +430,9 @@ def test_a_skew_transforms_own_legend_follows_the_grid_drawn_after_it():
     points = {name: sp.operating_points(y, rng.normal(size=y.size) + sep * y)
               for name, sep in (("model A", 2.5), ("model B", 2.0), ("model C", 1.6),
                                 ("baseline logistic regression", 1.0))}
-    fig, axs = plt.subplots(2, 2, figsize=(8, 6.5))
+    # 7 in tall: at 6.5 the panels keep just over 60 % of their cells' height on matplotlib 3.11 and 59.7 % on 3.8
+    # (its text metrics), at the lint's 60 % either way
+    fig, axs = plt.subplots(2, 2, figsize=(8, 7))
     sp.plot_pr(points, skew=0.005, confidence=0.9, n_boot=20, random_state=0, ax=axs[0, 0])
     sp.plot_cost(points, skew=0.005, x_axis="skew", ax=axs[0, 1])
     sp.plot_skew_transform(float(np.mean(y)), [0.005, 0.05, 0.5], ax=axs[1, 0])
