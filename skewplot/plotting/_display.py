@@ -148,6 +148,11 @@ class Display:
         legend = self.ax_.get_legend() if relocate else None
         if relocate and legend is None:
             return None
+        if not relocate and getattr(self, "_threshold_owed", None) is not None:  # ``threshold.marked_in_plot``
+            from .threshold import ThresholdMarker
+
+            marker, self._threshold_owed = ThresholdMarker(self, self._threshold_owed), None
+            self._threshold_markers = [*getattr(self, "_threshold_markers", []), marker]
         placed = place_legend(self.ax_, *args, moving=self._marker_artists(), legend=legend, **kwargs)
         fit_notes(self)  # the notes of curves hidden under others, on the layout the legend leaves (``_hidden``)
         return placed

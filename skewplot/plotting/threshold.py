@@ -269,8 +269,27 @@ def check_threshold(threshold):
     return threshold
 
 
-def mark_threshold_of(display, threshold):
-    """``display`` with ``threshold`` marked (nothing when it is None): the end of every ``plot_*`` function."""
+def marked_in_plot(display, threshold):
+    """``display``, which marks ``threshold`` (when not None) as its ``plot`` places its legend: before it.
+
+    A mark made after the plot (:func:`mark_threshold`) is an obstacle the
+    legend placed by the plot did not know, so the legend was placed again
+    from scratch: half of a ten-classifier ``plot_pr(threshold=...)``.
+    """
     if threshold is not None and not isinstance(display, _UNMARKED):
+        display._threshold_owed = threshold  # (``Display._place_legend``)
+    return display
+
+
+def mark_threshold_of(display, threshold):
+    """``display`` with ``threshold`` marked (nothing when it is None): the end of every ``plot_*`` function.
+
+    Marked already when its plot placed a legend (:func:`marked_in_plot`)."""
+    owed = getattr(display, "_threshold_owed", None)
+    if owed is not None:
+        display._threshold_owed = None
+        mark_threshold(display, owed)
+    elif threshold is not None and not isinstance(display, _UNMARKED) and not getattr(display, "_threshold_markers",
+                                                                                       None):
         mark_threshold(display, threshold)
     return display
