@@ -148,12 +148,15 @@ class Display:
         legend = self.ax_.get_legend() if relocate else None
         if relocate and legend is None:
             return None
+        marker = None
         if not relocate and getattr(self, "_threshold_owed", None) is not None:  # ``threshold.marked_in_plot``
             from .threshold import ThresholdMarker
 
             marker, self._threshold_owed = ThresholdMarker(self, self._threshold_owed), None
             self._threshold_markers = [*getattr(self, "_threshold_markers", []), marker]
         placed = place_legend(self.ax_, *args, moving=self._marker_artists(), legend=legend, **kwargs)
+        if marker is not None:
+            marker.move()  # coinciding marks are shared out in wedges by their distance on the laid-out Axes
         fit_notes(self)  # the notes of curves hidden under others, on the layout the legend leaves (``_hidden``)
         return placed
 
