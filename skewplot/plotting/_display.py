@@ -149,7 +149,7 @@ class Display:
         if relocate and legend is None:
             return None
         marker = None
-        if not relocate and getattr(self, "_threshold_owed", None) is not None:  # ``threshold.marked_in_plot``
+        if not relocate and getattr(self, "_threshold_owed", None) is not None:  # ``threshold.marking``
             from .threshold import ThresholdMarker
 
             marker, self._threshold_owed = ThresholdMarker(self, self._threshold_owed), None

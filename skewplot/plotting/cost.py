@@ -29,7 +29,7 @@ from ._docstrings import fill_doc
 from ._kwargs import check_style
 from ._per_class import class_display, per_class_data
 from .envelope import ENVELOPE_PARAMS, EnvelopeDisplay
-from .threshold import check_threshold, mark_threshold_of, marked_in_plot
+from .threshold import check_threshold, mark_threshold_of, marking
 
 __all__ = ["CostDisplay", "plot_cost"]
 
@@ -339,7 +339,7 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
                          operating_range=operating_range, skew=skew, max_lines=max_lines, band=band, x_axis=x_axis,
                          confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette,
                          log_skew=log_skew, skew_bounds=skew_bounds)
-    return mark_threshold_of(plot_with_priors(marked_in_plot(disp, threshold), models, ax, **kwargs), threshold)
+    return mark_threshold_of(plot_with_priors(marking(disp, threshold), models, ax, **kwargs), threshold)
 
 
 fill_doc(plot_cost, envelope_params=ENVELOPE_PARAMS)

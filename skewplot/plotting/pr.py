@@ -32,7 +32,7 @@ from ._per_class import class_display, per_class_data, plot_classes_pr
 from .bracket import is_bounded, plot_bracket
 from .layout._figure import legible
 from .layout._legend import set_entry_texts
-from .threshold import check_threshold, mark_threshold_of, marked_in_plot
+from .threshold import check_threshold, mark_threshold_of, marking
 
 __all__ = ["PRDisplay", "plot_pr"]
 
@@ -394,8 +394,7 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
                          baselines=baselines if models is None else False, color_by_threshold=color_by_threshold,
                          iso_f=iso_f, band=band, skew_label=skew_label, confidence=confidence, n_boot=n_boot,
                          random_state=random_state, palette=palette, log_precision=log_precision)
-    return mark_threshold_of(plot_classes_pr(marked_in_plot(disp, threshold), models, baselines, ax, **kwargs),
-                             threshold)
+    return mark_threshold_of(plot_classes_pr(marking(disp, threshold), models, baselines, ax, **kwargs), threshold)
 
 
 fill_doc(plot_pr)

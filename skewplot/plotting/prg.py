@@ -20,7 +20,7 @@ from ._kwargs import check_style
 from ._per_class import class_display, per_class_data
 from .layout._figure import fit_label
 from .layout._legend import set_entry_texts
-from .threshold import check_threshold, mark_threshold_of, marked_in_plot
+from .threshold import check_threshold, mark_threshold_of, marking
 
 __all__ = ["PRGDisplay", "plot_prg"]
 
@@ -251,7 +251,7 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_prg")
     disp = class_display(PRGDisplay, models, points, skew=skew, hull=hull, scale=scale, palette=palette)
-    return mark_threshold_of(plot_with_priors(marked_in_plot(disp, threshold), models, ax, **kwargs), threshold)
+    return mark_threshold_of(plot_with_priors(marking(disp, threshold), models, ax, **kwargs), threshold)
 
 
 fill_doc(plot_prg)

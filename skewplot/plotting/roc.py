@@ -27,7 +27,7 @@ from ._docstrings import fill_doc
 from ._kwargs import check_style
 from ._per_class import per_class_data
 from .bracket import is_bounded, plot_bracket
-from .threshold import check_threshold, mark_threshold_of, marked_in_plot
+from .threshold import check_threshold, mark_threshold_of, marking
 
 __all__ = ["ROCDisplay", "plot_roc"]
 
@@ -209,7 +209,7 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
     points = classifiers(data, y_score, y_true=y_true, hue=hue, units=units, folds=folds,
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_roc")
-    disp = marked_in_plot(ROCDisplay(points, hull=hull, band=band, palette=palette), threshold)
+    disp = marking(ROCDisplay(points, hull=hull, band=band, palette=palette), threshold)
     disp = plot_with_priors(disp, models, ax, **kwargs)
     return mark_threshold_of(disp, threshold)
 

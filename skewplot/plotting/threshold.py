@@ -269,7 +269,7 @@ def check_threshold(threshold):
     return threshold
 
 
-def marked_in_plot(display, threshold):
+def marking(display, threshold):
     """``display``, which marks ``threshold`` (when not None) as its ``plot`` places its legend: before it.
 
     A mark made after the plot (:func:`mark_threshold`) is an obstacle the
@@ -284,7 +284,7 @@ def marked_in_plot(display, threshold):
 def mark_threshold_of(display, threshold):
     """``display`` with ``threshold`` marked (nothing when it is None): the end of every ``plot_*`` function.
 
-    Marked already when its plot placed a legend (:func:`marked_in_plot`)."""
+    Marked already when its plot placed a legend (:func:`marking`)."""
     owed = getattr(display, "_threshold_owed", None)
     if owed is not None:
         display._threshold_owed = None

@@ -334,8 +334,7 @@ class SkewWidget(Tables, widgets.VBox):
         slow = self._slow_step(name) or self._took.get(name, 0.0) > BUSY_AFTER
         start = time.perf_counter()
         self._later = later = []  # the tables' HTML: sent after the frame, which the user waits for
-        try:
-            # another thread may be painting this figure (see _lock)
+        try:  # another thread may be painting this figure (see _lock)
             with BusyTimer(self.status, at_once=slow, off=self._reverting), self._paint_lock:
                 self.frames.measured()  # the latest full draw's parts, before the step moves any
                 self._apply_all({name})
