@@ -288,5 +288,41 @@ def table_engine(size):
     return {"polars_tolerance_s": tol, "polars_exact_1e4_scores_s": exact}
 
 
+def plot_ten(size):
+    """``plot_pr`` of ten classifiers with ``threshold=`` in a paper column (3.5 x 3.2 in), drawn once.
+
+    What a figure costs besides its numbers (the legend's place searched
+    among the curves and marks, every text laid out, the notes of hidden
+    curves): a user waits for it in a notebook cell, and the review matrix,
+    the docs build and the slow suites pay it many times.  The same in both
+    sizes (5e4 samples, 1 % positives); the median of three plots.
+    """
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    import skewplot as sp
+
+    rng = np.random.default_rng(0)
+    y = (rng.random(50_000) < 0.01).astype(np.int8)
+    names = ("logistic regression", "random forest", "gradient boosting", "svm", "knn", "naive Bayes", "mlp",
+             "tree", "lasso", "ridge")
+    points = {name: sp.operating_points(y, rng.normal(size=y.size) + (0.5 + 0.2 * k) * y)
+              for k, name in enumerate(names)}
+
+    def plot():
+        fig, ax = plt.subplots(figsize=(3.5, 3.2))
+        sp.plot_pr(points, skew=0.01, threshold=2.0, ax=ax)
+        fig.canvas.draw()
+        plt.close(fig)
+
+    wall, cpu = [], []
+    for _ in range(3):
+        wall.append(timed(plot)[0])
+        cpu.append(timed.cpu)
+    return {"plot_s": statistics.median(wall), "plot_cpu_s": statistics.median(cpu)}
+
+
 CASES = {f.__name__: f for f in (pipeline, interactive_pr, aucpr_ci, explorer, save_html,
-                                 operating_points_from, table_engine, class_explorer, views)}
+                                 operating_points_from, table_engine, class_explorer, views, plot_ten)}
