@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from .._notes import note, notes
 from ._figure import cell_span, legible_style, settle
+from ._legend_columns import columns
 from ._legend_entries import areas as _areas
 from ._legend_geometry import _renderer, best_place
-from ._legend_strip import _columns, remove_key
+from ._legend_strip import remove_key
 
 __all__ = ["is_page", "panel_areas", "inside", "above", "lift"]
 
@@ -123,7 +124,7 @@ def above(ax, legend, renderer):
     x0, x1 = cell_span(ax)
     margin = (1.0 - _CELL_FILL) / 2 * (x1 - x0)
     x0, x1, centre = x0 + margin, x1 - margin, (ax.bbox.x0 + ax.bbox.x1) / 2
-    above = _columns(make, max(ax.bbox.width, x1 - x0), len(texts), renderer)
+    above = columns(make, max(ax.bbox.width, x1 - x0), len(texts), renderer, ordered=False)  # read across
     width = above.get_window_extent(renderer).width
     if width > ax.bbox.width:  # centred on the panel as far as its cell allows (a place in the figure, so that a
         notes(above).x = min(max(centre, x0 + width / 2), x1 - width / 2) / ax.figure.bbox.width  # later layout

@@ -15,31 +15,12 @@ from __future__ import annotations
 
 from .._notes import held, note, notes, unheld
 from ._figure import MIN_CELL_SHARE, MIN_TEXT_PT, cell_size, kept_sizes, legible, legible_style, settle
+from ._legend_columns import columns
 from ._legend_entries import WRAP_CHARS, areas, strip_entries
 from ._legend_geometry import best_place, root_figure
 
 __all__ = ["entry_labels", "legend_entries", "keep_entries", "split_of", "set_entry_texts", "fit", "forms", "strip",
            "split", "relocate_key", "remove_key", "least_share", "inside_anyway", "STRIP_STYLES"]
-
-
-def _columns(make, width, n, renderer):
-    """The legend ``make(ncol)`` with the most columns (at most ``n``) whose box fits ``width`` pixels.
-
-    A legend is wider with more columns: the count is found by bisection
-    (three legends drawn for eight entries, not up to eight).
-    """
-    lo, hi = 1, max(n, 1)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        legend = make(mid)
-        if legend.get_window_extent(renderer).width <= width:
-            lo = mid
-            if lo == hi:
-                return legend  # the answer, drawn
-        else:
-            hi = mid - 1
-        legend.remove()
-    return make(lo)
 
 
 def entry_labels(legend):
@@ -155,7 +136,7 @@ def fit(tries, make, entries, fig, axes, renderer, enough=None, settle=True):
     def draw(attempt):
         form = (attempt["wrap"], attempt["compact"])
         handles, texts, stands = strip_entries(*entries, *form)
-        legend = _columns(lambda ncol: make(attempt, handles, texts, ncol), attempt["width"], len(texts), renderer)
+        legend = columns(lambda ncol: make(attempt, handles, texts, ncol), attempt["width"], len(texts), renderer)
         notes(legend).form, notes(legend).labels = form, stands
         keep_entries(legend, *entries)
         return legend
@@ -361,7 +342,7 @@ def inside_anyway(ax, handles, labels, given, moving, renderer):
     best = None
     for compact in (True, "areas") if kind is not None else (True,):
         for wrap in (None, *WRAP_CHARS):  # the form in the fewest pixels, in as many columns as fit the Axes
-            legend = _columns(lambda ncol, w=wrap, c=compact: make(w, c, ncol), ax.bbox.width, len(labels), renderer)
+            legend = columns(lambda ncol, w=wrap, c=compact: make(w, c, ncol), ax.bbox.width, len(labels), renderer)
             box, ncol = legend.get_window_extent(renderer), note(legend, "ncol")
             legend.remove()
             size = (box.height > ax.bbox.height, box.width * box.height)  # within the Axes' height first
