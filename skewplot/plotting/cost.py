@@ -339,7 +339,7 @@ def plot_cost(data=None, y_score=None, *, y_true=None, hue=None, units=None, fol
                          operating_range=operating_range, skew=skew, max_lines=max_lines, band=band, x_axis=x_axis,
                          confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette,
                          log_skew=log_skew, skew_bounds=skew_bounds)
-    return mark_threshold_of(plot_with_priors(marking(disp, threshold), models, ax, **kwargs), threshold)
+    return mark_threshold_of(plot_with_priors(marking(disp, threshold), models, ax, **kwargs))
 
 
 fill_doc(plot_cost, envelope_params=ENVELOPE_PARAMS)

@@ -200,7 +200,7 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
     disp = class_display(FMeasureDisplay, models, points, f_alpha=f_alpha, beta=beta, lines=lines,
                          envelope=envelope, skew=skew, log_skew=log_skew, skew_bounds=skew_bounds, max_lines=max_lines,
                          band=band, confidence=confidence, n_boot=n_boot, random_state=random_state, palette=palette)
-    return mark_threshold_of(plot_with_priors(marking(disp, threshold), models, ax, **kwargs), threshold)
+    return mark_threshold_of(plot_with_priors(marking(disp, threshold), models, ax, **kwargs))
 
 
 fill_doc(plot_fmeasure, envelope_params=ENVELOPE_PARAMS)

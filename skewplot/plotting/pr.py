@@ -394,7 +394,7 @@ def plot_pr(data=None, y_score=None, *, y_true=None, hue=None, units=None, folds
                          baselines=baselines if models is None else False, color_by_threshold=color_by_threshold,
                          iso_f=iso_f, band=band, skew_label=skew_label, confidence=confidence, n_boot=n_boot,
                          random_state=random_state, palette=palette, log_precision=log_precision)
-    return mark_threshold_of(plot_classes_pr(marking(disp, threshold), models, baselines, ax, **kwargs), threshold)
+    return mark_threshold_of(plot_classes_pr(marking(disp, threshold), models, baselines, ax, **kwargs))
 
 
 fill_doc(plot_pr)

@@ -251,7 +251,7 @@ def plot_prg(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
                          sample_weight=sample_weight, pos_label=pos_label, hue_order=hue_order, name=name,
                          func="plot_prg")
     disp = class_display(PRGDisplay, models, points, skew=skew, hull=hull, scale=scale, palette=palette)
-    return mark_threshold_of(plot_with_priors(marking(disp, threshold), models, ax, **kwargs), threshold)
+    return mark_threshold_of(plot_with_priors(marking(disp, threshold), models, ax, **kwargs))
 
 
 fill_doc(plot_prg)

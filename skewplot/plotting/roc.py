@@ -211,7 +211,7 @@ def plot_roc(data=None, y_score=None, *, y_true=None, hue=None, units=None, fold
                          func="plot_roc")
     disp = marking(ROCDisplay(points, hull=hull, band=band, palette=palette), threshold)
     disp = plot_with_priors(disp, models, ax, **kwargs)
-    return mark_threshold_of(disp, threshold)
+    return mark_threshold_of(disp)
 
 
 fill_doc(plot_roc)

@@ -281,15 +281,10 @@ def marking(display, threshold):
     return display
 
 
-def mark_threshold_of(display, threshold):
-    """``display`` with ``threshold`` marked (nothing when it is None): the end of every ``plot_*`` function.
-
-    Marked already when its plot placed a legend (:func:`marking`)."""
-    owed = getattr(display, "_threshold_owed", None)
+def mark_threshold_of(display):
+    """``display`` with the threshold :func:`marking` gave it marked, if its plot placed no legend that made the
+    marks: the end of every ``plot_*`` function."""
+    owed, display._threshold_owed = getattr(display, "_threshold_owed", None), None
     if owed is not None:
-        display._threshold_owed = None
         mark_threshold(display, owed)
-    elif threshold is not None and not isinstance(display, _UNMARKED) and not getattr(display, "_threshold_markers",
-                                                                                       None):
-        mark_threshold(display, threshold)
     return display
