@@ -15,6 +15,12 @@ drawn whole (~0.25 s at 2 x 1e6) and the last one waited for them.  A draw
 asked for soon after a resize that changed the size (:func:`settle`) is
 answered once no new size came for that long, by a timer of the event loop
 that handles the page's messages: never beside a message's handler.
+ipympl's page says nothing of where a drag starts or ends; the figure's width
+probe (:mod:`._width`) does (:meth:`DrawRequests.drag_started`,
+:meth:`DrawRequests.drag_ended`): during such a drag no size is drawn on the
+way (a size came ~70-160 ms after the one before under load, longer than
+:func:`settle` guessed at the drag's start), and its last size is drawn as
+soon as the kernel has it, without the wait.
 """
 
 from __future__ import annotations
@@ -33,12 +39,15 @@ from ..plotting._compat import text_sizes_kept, ticks_laid_out_once
 from ._parts import _pixels, overlap, whole_frames
 from ._regions import regions_of, state
 
-__all__ = ["DrawRequests", "repaint_changed", "settle", "RESIZE_SETTLE", "SETTLE_RANGE"]
+__all__ = ["DrawRequests", "repaint_changed", "settle", "RESIZE_SETTLE", "SETTLE_RANGE", "DRAG_END_WAIT"]
 
 #: Seconds a draw asked for after a drag's first size waits for its next one.
 RESIZE_SETTLE = 0.08
 #: The bounds of the wait after a later size (:func:`settle`).
 SETTLE_RANGE = (0.05, 0.16)
+#: Seconds a draw asked for during a drag the page said it started waits for the page to say it ended (or for a
+#: next size): a drag end that never comes (a message lost, the mouse let go outside the page) costs no more.
+DRAG_END_WAIT = 1.0
 _SAME_DRAG = 0.5  # seconds: sizes closer than this are one drag's
 
 
@@ -84,18 +93,27 @@ class DrawRequests:
         self._gaps = collections.deque(maxlen=3)  # the drag's latest gaps between sizes (seconds)
         self._shown_size = None  # the canvas' size in the latest frame
         self._later = None  # the timer of a request waiting for the drag's next size
+        self._held = None  # that request: (WebAgg's handle_draw, its event)
+        self._last_css = None  # the size (CSS px) of the page's latest resize
+        self._dragging = False  # the page said a drag started and has not said it ended
+        self._final = None  # the size (CSS px) the page's latest drag ended at, until another size comes
         self._answering = False  # within the answer to a page's request (see _measures)
         canvas = self.figure.canvas
         if hasattr(canvas, "handle_draw") and hasattr(canvas, "get_diff_image"):
             canvas.handle_draw = functools.partial(self._handle_draw, canvas.handle_draw)
             if hasattr(canvas, "handle_resize"):
                 canvas.handle_resize = functools.partial(self._handle_resize, canvas.handle_resize)
+            if hasattr(canvas, "handle_refresh") and hasattr(canvas, "draw_idle"):
+                canvas.handle_refresh = functools.partial(self._handle_refresh, canvas.handle_refresh)
 
     def _handle_resize(self, resize, event):
         canvas = self.figure.canvas
         with self.lock:
             size = canvas.get_width_height(physical=True)
             answer = resize(event)
+            self._last_css = _css(event)
+            if self._last_css != self._final:  # a size after the drag's end: another drag
+                self._final = None
             if canvas.get_width_height(physical=True) != size:
                 now = time.monotonic()
                 if now - self._resized_at > _SAME_DRAG:
@@ -103,7 +121,27 @@ class DrawRequests:
                 else:
                     self._gaps.append(now - self._resized_at)
                 self._resized_at = now
+            if self._later is not None and self._final is not None and self._final == self._last_css:
+                self._handle_draw(*self._held)  # the drag's last size, which its end said was coming
             return answer
+
+    def _handle_refresh(self, refresh, event):
+        """WebAgg's ``handle_refresh`` (the page's answer to each resize), without its request for a draw when the
+        page already holds the figure as it is (a drag's last size drawn before the page's refresh of it came):
+        the page would ask, and be sent the same frame again."""
+        canvas = self.figure.canvas
+        with self.lock:
+            if not (self._renderer is not None and self._background is not None and self.fresh()):
+                return refresh(event)
+            own = vars(canvas).get("draw_idle")  # (an instance's own, else the class')
+            canvas.draw_idle = _nothing
+            try:
+                return refresh(event)
+            finally:
+                if own is None:
+                    del canvas.draw_idle
+                else:
+                    canvas.draw_idle = own
 
     def _wait_for_size(self, draw, event):
         """Whether the request waits for the drag's next size; a timer asks again (one at a time).
@@ -112,8 +150,13 @@ class DrawRequests:
         where the messages' event loop runs the timer (never in a thread of its own: a zoom's or a slider's
         message is handled between, not beside, the draw).
         """
-        wait = self._resized_at + settle(self._gaps) - time.monotonic()
-        if wait <= 0 or self.figure.canvas.get_width_height(physical=True) == self._shown_size:
+        if (self.figure.canvas.get_width_height(physical=True) == self._shown_size
+                or self._final is not None and self._final == self._last_css):  # the drag ended at this size
+            return False
+        said = self._dragging or self._final is not None  # the page said more sizes come, or which one is last
+        wait = self._resized_at + (DRAG_END_WAIT if said else settle(self._gaps)) - time.monotonic()
+        if wait <= 0:
+            self._dragging = False  # its end, if it comes, is too late: later sizes wait as without it
             return False
         try:
             asyncio.get_running_loop()
@@ -123,13 +166,40 @@ class DrawRequests:
             self._later = self.figure.canvas.new_timer(interval=max(1, round(1000 * wait)))
             self._later.single_shot = True
             self._later.add_callback(self._asked_again, draw, event)
+            self._held = (draw, event)
             self._later.start()
             self.deferred += 1
         return True
 
     def _asked_again(self, draw, event):
-        self._later = None
+        self._later = self._held = None
         self._handle_draw(draw, event)
+
+    def drag_started(self):
+        """The page's corner drag started: until it ends (:meth:`drag_ended`), a request for a draw after a new
+        size waits for the drag's end (at most :data:`DRAG_END_WAIT` after the latest size)."""
+        with self.lock:
+            self._dragging, self._final = True, None
+
+    def drag_ended(self, width, height):
+        """The page's corner drag ended at ``width`` x ``height`` CSS px (the last size the page asked for).
+
+        ipympl's page sends a drag's sizes but nothing when the mouse is
+        released, so a request for a draw waits :func:`settle` for a next
+        size.  Once the drag's last size is the figure's, a request waiting
+        for it is answered now, and a later one at once; a size still on its
+        way is waited for (its own request is then answered at once).
+        """
+        with self.lock:
+            self._dragging = False
+            self._final = _css({"width": width, "height": height})
+            if self._later is not None and self._final == self._last_css:
+                self._handle_draw(*self._held)
+
+    def _drop_held(self):
+        if self._later is not None:
+            self._later.stop()
+            self._later = self._held = None
 
     def fresh(self):
         """Whether the canvas holds the figure as it is now (nothing changed since the latest frame was painted).
@@ -154,6 +224,7 @@ class DrawRequests:
         with self.lock, ticks_laid_out_once(self.figure, tick_state), text_sizes_kept(self.figure):
             if self._wait_for_size(draw, event):
                 return None
+            self._drop_held()  # a request still waiting for a size is answered by this one
             self._measure_layer()  # the latest layer's (_measures), before a new layout moves anything
             self._answering = True
             try:
@@ -176,6 +247,15 @@ class DrawRequests:
         self._blank = {key for key, part in self._marked.items() if _blank(part)}
         self._renderer = self.figure.canvas.get_renderer()
         self._shown_size = self.figure.canvas.get_width_height(physical=True)
+
+
+def _nothing():
+    return None
+
+
+def _css(event):
+    """The size (CSS px) a resize message asks for, as WebAgg's ``handle_resize`` reads it."""
+    return int(event.get("width", 800)), int(event.get("height", 800))
 
 
 def _blank(artist):

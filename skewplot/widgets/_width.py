@@ -30,11 +30,22 @@ stop (``_QUIET_MS`` after the last image loaded), of the frame on show.
 Anything unexpected (another ipympl, a missing field) leaves ipympl as it
 is.  The model then carries ``Symbol.for("skewplot.lightFrames")``: the
 frames it received and the snapshots taken (the browser suite reads it).
+
+ipympl's page sends a corner drag's sizes, and nothing when the drag starts
+or the mouse is released, so the kernel waits after each size for a next one
+before it draws (``_requests.settle``: 50-160 ms), and draws a size on the way
+when the page's next one comes later than that.  The probe also watches the
+canvas model's ``resize`` (wrapped on the instance), which the page calls for
+each size of a drag: before a drag's first size it says the drag started
+(``{"type": "drag_start"}``), and on the window's ``mouseup`` it sends the
+drag's last size (``{"type": "drag_end"}``).  The kernel then draws no size
+on the way, and the last one as soon as it has it (``DrawRequests``).
 """
 
 from __future__ import annotations
 
 import functools
+import math
 
 __all__ = ["follow_output_width", "MIN_WIDTH_PX"]  # and OutputWidth (made on first use)
 
@@ -50,7 +61,40 @@ _ESM = """
 // _data_url, and encodes the frame before the one arriving: here the encoding is skipped per frame and
 // done once, of the frame on show, when the frames stop.  Only the one canvas model's instance is wrapped.
 const LIGHT = Symbol.for("skewplot.lightFrames");
+const DRAG = Symbol.for("skewplot.dragEnd");
 const QUIET_MS = QUIET;
+
+// The end of a corner drag, said to the kernel with the drag's last size (ipympl's page says nothing of it).
+function watchDrag(canvas, model) {
+  if (!canvas || canvas[DRAG] || typeof canvas.resize !== "function") return () => {};
+  const resize = canvas.resize;  // ipympl's, found on the prototype
+  const state = { last: null, sent: 0 };
+  canvas.resize = function (width, height) {
+    if (width > 5 && height > 5) {  // ipympl drops a size of 5 px or less
+      if (!state.last) {
+        try { model.send({ type: "drag_start" }); } catch (e) { /* the kernel waits as without the probe */ }
+      }
+      state.last = [width, height];
+    }
+    return resize.apply(this, arguments);
+  };
+  const ended = () => {
+    if (!state.last) return;
+    const [width, height] = state.last;
+    state.last = null;
+    try {
+      model.send({ type: "drag_end", width, height });
+      state.sent += 1;
+    } catch (e) { /* the kernel waits for a next size, as without the probe */ }
+  };
+  window.addEventListener("mouseup", ended, true);
+  canvas[DRAG] = state;
+  return () => {
+    window.removeEventListener("mouseup", ended, true);
+    if (canvas.resize !== resize) delete canvas.resize;
+    delete canvas[DRAG];
+  };
+}
 
 function lighten(canvas) {
   if (!canvas || canvas[LIGHT] || typeof canvas.handle_binary !== "function" || typeof canvas.get !== "function"
@@ -104,11 +148,16 @@ function lighten(canvas) {
 }
 
 async function initialize({ model }) {
+  let unwatch = () => {};
   try {
     const ref = model.get("canvas");
     if (typeof ref !== "string" || !ref.startsWith("IPY_MODEL_")) return;
-    model.widget_manager.get_model(ref.slice(10)).then(lighten, () => {});
+    model.widget_manager.get_model(ref.slice(10)).then((canvas) => {
+      lighten(canvas);
+      unwatch = watchDrag(canvas, model);
+    }, () => {});
   } catch (e) { /* no canvas model to lighten */ }
+  return () => unwatch();
 }
 
 function render({ model, el }) {
@@ -174,6 +223,20 @@ class _Follower:
         self.fitting = False
         widget.figure.canvas.mpl_connect("resize_event", self._resized)
         probe.observe(self._width, names="width")
+        probe.on_msg(self._message)
+
+    def _message(self, probe, content, buffers):
+        """The page's message: a corner drag started, or ended at a size (see the module note); anything else is
+        ignored."""
+        frames = self.widget.frames
+        if not isinstance(content, dict) or frames is None or self.widget.closed_:
+            return
+        if content.get("type") == "drag_start":
+            frames.drag_started()
+        elif content.get("type") == "drag_end":
+            size = content.get("width"), content.get("height")
+            if all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in size):
+                frames.drag_ended(*size)
 
     def _resized(self, event):
         if not self.fitting:  # the user dragged ipympl's corner: that size is the figure's chosen one now

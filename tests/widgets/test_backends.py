@@ -195,6 +195,117 @@ def test_ipympl_drag_is_drawn_once_at_its_last_size(ipympl_backend, two_classifi
     asyncio.run(page())
 
 
+@pytest.mark.slow  # about 3 s: an explorer under ipympl and three full draws
+@pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
+def test_ipympl_drag_end_is_drawn_at_once(ipympl_backend, two_classifiers, monkeypatch):
+    """Issue 44: ipympl's page says nothing when a corner drag ends, so a request for a draw waited ``settle`` for a
+    next size. The figure's width probe sends the drag's last size on the page's mouseup: a request waiting at that
+    size is answered at once, one still on its way is answered when its size comes (never an image at the size
+    before it), and the next drag waits again."""
+    import asyncio
+
+    from skewplot.widgets import _requests
+
+    from .test_frames import assert_frame_is_full_draw
+
+    monkeypatch.setattr(_requests, "RESIZE_SETTLE", 3.0)  # far longer than the test: only the drag's end draws
+    monkeypatch.setattr(_requests, "SETTLE_RANGE", (3.0, 3.0))
+    w = sp.widgets.explorer(two_classifiers, skew=0.2)
+    canvas, probe = w.figure.canvas, w._width_follower.probe
+    sent, drawn = [], []
+    monkeypatch.setattr(canvas, "send_binary", lambda data: sent.append(data))
+    events = []
+    send_event = canvas.send_event
+    monkeypatch.setattr(canvas, "send_event", lambda kind, **kw: (events.append(kind), send_event(kind, **kw))[1])
+    canvas.mpl_connect("draw_event", lambda event: drawn.append(tuple(canvas.get_width_height())))
+    canvas.handle_event({"type": "draw"})
+    drawn.clear()
+    sent.clear()
+    width, height = canvas.get_width_height()
+
+    def size(k):
+        canvas.handle_event({"type": "resize", "width": width + 20 * k, "height": height - 15 * k})
+        canvas.handle_event({"type": "refresh"})
+        canvas.handle_event({"type": "draw"})
+
+    def drag_end(k):  # what the page's probe sends (floats: the pointer's position)
+        probe._handle_custom_msg({"type": "drag_end", "width": width + 20 * k + 0.4, "height": height - 15 * k}, [])
+
+    async def page():
+        size(1)
+        size(2)
+        await asyncio.sleep(0.05)
+        assert drawn == [] and sent == []  # waiting for a next size
+        drag_end(2)
+        assert drawn == [(width + 40, height - 30)] and len(sent) == 1  # at once, whole
+        events.clear()
+        canvas.handle_event({"type": "refresh"})  # the page's refresh of that size, after the frame
+        assert "draw" not in events  # the page holds the figure as it is: nothing to ask for
+        sent.clear()
+        drawn.clear()
+        canvas.handle_event({"type": "draw"})  # the page's later request at that size: the frame, no new draw
+        assert drawn == [] and len(sent) == 1
+        size(3)
+        drag_end(4)  # the page's last size still on its way: nothing drawn at the size before it
+        await asyncio.sleep(0.05)
+        assert drawn == []
+        events.clear()
+        canvas.handle_event({"type": "resize", "width": width + 80, "height": height - 60})
+        assert drawn == [(width + 80, height - 60)]  # the request held at size 3, answered once its size came
+        canvas.handle_event({"type": "refresh"})
+        canvas.handle_event({"type": "draw"})
+        assert drawn == [(width + 80, height - 60)] and events.count("draw") == 1  # (the resize's own)
+        await asyncio.sleep(0.05)
+        drawn.clear()
+        sent.clear()
+        size(5)  # the next drag waits again
+        await asyncio.sleep(0.05)
+        assert drawn == [] and sent == []
+        probe._handle_custom_msg({"type": "drag_end", "width": float("nan"), "height": 3}, [])  # ignored
+        probe._handle_custom_msg({"type": "other"}, [])
+        await asyncio.sleep(0.05)
+        assert drawn == [] and sent == []
+        drag_end(5)
+        assert drawn == [(width + 100, height - 75)] and len(sent) == 1
+        assert not w.figure.stale
+
+    asyncio.run(page())
+    assert_frame_is_full_draw(w)
+
+    # a drag the page said started: no size drawn on the way, however late the next size comes (the page's round
+    # trip under load outlasts settle's guess), until the drag's end; one whose end never comes, DRAG_END_WAIT on
+    monkeypatch.setattr(_requests, "RESIZE_SETTLE", 0.02)
+    monkeypatch.setattr(_requests, "SETTLE_RANGE", (0.02, 0.02))
+    monkeypatch.setattr(_requests, "DRAG_END_WAIT", 0.6)
+
+    async def said():
+        drawn.clear()
+        sent.clear()
+        probe._handle_custom_msg({"type": "drag_start"}, [])
+        for k in (6, 7):
+            size(k)
+            await asyncio.sleep(0.1)
+        assert drawn == [] and sent == []
+        drag_end(7)
+        assert drawn == [(width + 140, height - 105)] and len(sent) == 1
+        drawn.clear()
+        probe._handle_custom_msg({"type": "drag_start"}, [])
+        size(8)
+        await asyncio.sleep(0.2)
+        assert drawn == []
+        for _ in range(200):
+            if drawn:
+                break
+            await asyncio.sleep(0.01)
+        assert drawn == [(width + 160, height - 120)]
+        drawn.clear()
+        size(9)  # a size the page did not say was a drag's (the figure following its output): settle's wait
+        await asyncio.sleep(0.2)
+        assert drawn == [(width + 180, height - 135)]
+
+    asyncio.run(said())
+
+
 @pytest.mark.slow  # about 2 s: an explorer under ipympl and three full draws
 @pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
 def test_ipympl_full_draw_sends_its_frame_before_measuring_the_next_steps_parts(ipympl_backend, two_classifiers,
