@@ -81,13 +81,15 @@ class DrawRequests:
         by painting the static layer again where Axes changed.
     deferred : int
         Requests that waited for a drag's next size (:func:`settle`).
+    said_ends : int
+        Drag ends the page's probe said (:meth:`drag_ended`).
     """
 
     def _answer_draws(self, relayout):
         """Answer the canvas' draw requests (WebAgg's ``handle_draw``) here; ``relayout``: ``Layout.refresh``."""
         self._renderer = None  # the renderer whose buffer holds the latest frame
         self._relayout = relayout  # lays the figure out again if it must: True when it did
-        self.resent = self.rebuilt = self.deferred = 0
+        self.resent = self.rebuilt = self.deferred = self.said_ends = 0
         self._blank = set()
         self._resized_at = -np.inf  # time.monotonic() of the page's latest resize that changed the size
         self._gaps = collections.deque(maxlen=3)  # the drag's latest gaps between sizes (seconds)
@@ -191,6 +193,7 @@ class DrawRequests:
         way is waited for (its own request is then answered at once).
         """
         with self.lock:
+            self.said_ends += 1
             self._dragging = False
             self._final = _css({"width": width, "height": height})
             if self._later is not None and self._final == self._last_css:

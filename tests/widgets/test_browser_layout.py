@@ -101,6 +101,8 @@ def test_explorer_after_a_corner_resize_overlaps_nothing(lab):
         _zoom(sess, canvas, box, home)  # a zoom and Home first: the toolbar keeps Home's view with its positions
         _toolbar(page, canvas, "Reset original view")
         _until(sess, lambda: _limits(sess) == home, "Home never reached the kernel")
+        sess.ask("_drawn = []; w.figure.canvas.mpl_connect('draw_event', lambda e: _drawn.append("
+                 "list(w.figure.canvas.get_width_height()))); print('WATCH', w.frames.said_ends)", "WATCH")
         x, y = box["x"] + box["width"] - 4, box["y"] + box["height"] - 4  # ipympl's resize handle
         page.mouse.move(x, y)
         page.mouse.down()
@@ -121,6 +123,10 @@ def test_explorer_after_a_corner_resize_overlaps_nothing(lab):
             page.wait_for_timeout(200)  # polling the kernel for the page's size and its layout
         assert after[0] > before[0] + 100 and after[1] < before[1] - 80, (before, after)
         assert after == [*shown, 1], f"the kernel did not take the page's size {shown} and lay it out: {after}"
+        # issue 44: the figure's width probe said the drag's end, and the kernel's last draw is at the drag's size
+        said = "print('DRAWN', __import__('json').dumps([w.frames.said_ends, _drawn]))"
+        ends, drawn = json.loads(sess.ask(said, "DRAWN"))
+        assert ends == 1 and drawn and drawn[-1] == after[:2], (ends, drawn, after)
         assert _lint(sess, TEXTS) == []
         check_frame(sess, canvas, "resized")
         page.screenshot(path=str(sess.shots / "page_resize_widget.png"))
