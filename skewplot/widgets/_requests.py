@@ -133,7 +133,8 @@ class DrawRequests:
         the page would ask, and be sent the same frame again."""
         canvas = self.figure.canvas
         with self.lock:
-            if not (self._renderer is not None and self._background is not None and self.fresh()):
+            if not (canvas.get_width_height(physical=True) == self._shown_size and self._background is not None
+                    and self.fresh()):
                 return refresh(event)
             own = vars(canvas).get("draw_idle")  # (an instance's own, else the class')
             canvas.draw_idle = _nothing
