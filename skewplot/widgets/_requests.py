@@ -123,8 +123,7 @@ class DrawRequests:
                 else:
                     self._gaps.append(now - self._resized_at)
                 self._resized_at = now
-            if self._later is not None and self._final is not None and self._final == self._last_css:
-                self._handle_draw(*self._held)  # the drag's last size, which its end said was coming
+            self._answer_at_last_size()  # the drag's last size, which its end said was coming
             return answer
 
     def _handle_refresh(self, refresh, event):
@@ -197,8 +196,12 @@ class DrawRequests:
             self.said_ends += 1
             self._dragging = False
             self._final = _css({"width": width, "height": height})
-            if self._later is not None and self._final == self._last_css:
-                self._handle_draw(*self._held)
+            self._answer_at_last_size()
+
+    def _answer_at_last_size(self):
+        """A request held for the drag's next size is answered once the figure is at the size the drag ended at."""
+        if self._later is not None and self._final is not None and self._final == self._last_css:
+            self._handle_draw(*self._held)
 
     def _drop_held(self):
         if self._later is not None:

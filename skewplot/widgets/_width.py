@@ -68,7 +68,7 @@ const QUIET_MS = QUIET;
 function watchDrag(canvas, model) {
   if (!canvas || canvas[DRAG] || typeof canvas.resize !== "function") return () => {};
   const resize = canvas.resize;  // ipympl's, found on the prototype
-  const state = { last: null, sent: 0 };
+  const state = { last: null };
   canvas.resize = function (width, height) {
     if (width > 5 && height > 5) {  // ipympl drops a size of 5 px or less
       if (!state.last) {
@@ -84,7 +84,6 @@ function watchDrag(canvas, model) {
     state.last = null;
     try {
       model.send({ type: "drag_end", width, height });
-      state.sent += 1;
     } catch (e) { /* the kernel waits for a next size, as without the probe */ }
   };
   window.addEventListener("mouseup", ended, true);
