@@ -43,9 +43,10 @@ def shared_legend(fig, displays, estimate=None, keys=()):
 LEGEND_PT = 7.0
 
 
-def fitted_legend(fig, handles, labels):
-    """The shared legend in as few rows as the figure's width allows (:func:`legend_columns`)."""
-    ncol = legend_columns(fig, handles, labels)
+def fitted_legend(fig, handles, labels, ncol=None):
+    """The shared legend in as few rows as the figure's width allows (:func:`legend_columns`; ``ncol``: already
+    chosen so)."""
+    ncol = legend_columns(fig, handles, labels) if ncol is None else ncol
     legend = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize=LEGEND_PT, frameon=False,
                         columnspacing=1.2, handlelength=1.8)
     notes(legend).ncol = ncol
@@ -82,6 +83,7 @@ class RefitsSharedLegend:
     def _before_layout(self):
         """A new width: the shared legend in as few rows as fit it (the layout then makes room for them), kept
         when its number of columns stays."""
-        if legend_columns(self.figure, *self._legend_entries) != note(self.legend_, "ncol"):
+        ncol = legend_columns(self.figure, *self._legend_entries)
+        if ncol != note(self.legend_, "ncol"):
             self.legend_.remove()
-            self.legend_ = fitted_legend(self.figure, *self._legend_entries)
+            self.legend_ = fitted_legend(self.figure, *self._legend_entries, ncol=ncol)
