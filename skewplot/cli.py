@@ -194,7 +194,7 @@ def _demo(args) -> int:
         raise CLIError(f"{path} exists; pass --force to overwrite the demo figures")
     fig, axes = plt.subplots(2, 3, figsize=(16, 9.5), layout="constrained")  # one legend above the six panels
     panels = [("pr", {}, "PR at the test set's skew"), ("pr", {"skew": 0.01}, "PR at deployment skew π′ = 0.01"),
-              ("integrated", {"skew_range": (0.0, 0.5)}, "P̄-R: π′ anywhere in [0, 0.5]"), ("roc", {}, "ROC"),
+              ("integrated", {"skew_range": (0.0, 0.5)}, "$\\bar{P}$-R: π′ anywhere in [0, 0.5]"), ("roc", {}, "ROC"),
               ("cost", {"skew": 0.1}, "Cost space"), ("f", {"skew": 0.1}, "F-measure space")]
     for ax, (space, skews, title) in zip(axes.flat, panels, strict=True):
         draw_space(pts, space, ax=ax, **skews)

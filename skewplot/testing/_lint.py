@@ -23,6 +23,10 @@ per fault it finds, each with a ``kind``:
     is saved, a mathtext sub- or superscript at its shrunk size (0.7 of its
     text's per level, as mathtext draws it: the exponent of a 7 pt tick
     label "10^-3" is 4.9 pt);
+``"text-glyph"``
+    a drawn text holds a combining character: matplotlib 3.8 draws a
+    combining macron over nothing, so "P\u0304" reads "P" (the mathtext
+    accent ``$\\bar{P}$`` draws on every version);
 ``"text-data"``
     a text inside an Axes (a marker's label, an annotation) covers a drawn
     line of it (a curve, a baseline, a reference line) or a single-point
@@ -61,7 +65,6 @@ listed.  Only the geometry of the artists is read, never pixels.
 from __future__ import annotations
 
 import contextlib
-import re
 
 import numpy as np
 
@@ -79,14 +82,13 @@ from ._lint_marks import (
     marker_problems,
     text_data_problems,
 )
+from ._lint_texts import glyph_problems, script_depth, size_problems
 
 __all__ = ["Problem", "lint_figure", "assert_clean", "KINDS", "MIN_CELL_SHARE", "MIN_MARKER_PX", "MIN_TEXT_PT",
            "script_depth"]
 
-KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-too-small", "text-data",
-         "marker-outside", "marker-off-data", "marker-hidden", "marker-clipped", "marker-on-tick", "empty")
-#: mathtext draws a sub- or superscript at this fraction of its base's size, per level
-SCRIPT_SHRINK = 0.7
+KINDS = ("legend", "panel-legend", "squeezed", "text-overlap", "text-outside", "text-too-small", "text-glyph",
+         "text-data", "marker-outside", "marker-off-data", "marker-hidden", "marker-clipped", "marker-on-tick", "empty")
 _TOL_PX = 1.0  # texts may touch, and reach this far past the figure's edge (anti-aliasing)
 #: Two texts' boxes may overlap this far: matplotlib before 3.11 measures a mathtext tick label ("10^{-3}") 18.6 px
 #: tall where 3.11 measures the same glyphs 14 px, so at an Axes' corner the x tick "0.0" and the y tick "10^{-3}"
@@ -100,45 +102,6 @@ def _axes_legends(ax):
 
     legends = [ax.get_legend(), *(a for a in ax.artists if isinstance(a, Legend))]
     return [lg for lg in legends if lg is not None and lg.get_visible()]
-
-
-def script_depth(text):
-    r"""The deepest level of sub- or superscript in the mathtext of ``text`` (a string): 0 for none.
-
-    Examples
-    --------
-    >>> script_depth("Recall"), script_depth(r"$\mathdefault{10^{-3}}$"), script_depth("$P_{x^{2}}$ costs $5")
-    (0, 1, 2)
-    """
-    parts = re.split(r"(?<!\\)\$", text)
-    if len(parts) < 3:  # fewer than two unescaped dollars: no mathtext
-        return 0
-    deepest = 0
-    for math in parts[1:-1:2]:
-        levels = []  # per open brace: the script level inside it
-        level, pending = 0, False  # pending: the next token is a script of the current level
-        i = 0
-        while i < len(math):
-            c = math[i]
-            if c in "^_":
-                pending = True
-                i += 1
-                continue
-            inner = level + 1 if pending else level
-            pending = False
-            if c == "{":
-                levels.append(level)
-                level = inner
-            elif c == "}":
-                level = levels.pop() if levels else 0
-            elif c == "\\":  # a command: its name is one token
-                j = i + 1
-                while j < len(math) and math[j].isalpha():
-                    j += 1
-                i = max(j, i + 2) - 1
-            deepest = max(deepest, inner)
-            i += 1
-    return deepest
 
 
 def _drawn_texts(fig, renderer, with_text=False):
@@ -286,18 +249,6 @@ def _text_problems(fig, renderer):
     return out
 
 
-def _size_problems(fig, renderer):
-    """Texts under ``MIN_TEXT_PT`` at the saved size: points are print points (the figure saves at its size)."""
-    out = []
-    for what, _, text in _drawn_texts(fig, renderer, with_text=True):
-        if text.get_usetex():
-            continue
-        size = text.get_fontsize() * SCRIPT_SHRINK ** script_depth(text.get_text())
-        if size < MIN_TEXT_PT - 0.05:  # a size rounded in print (6.45 pt reads as 6.5)
-            out.append(Problem("text-too-small", f"{what} is {size:.2f} pt in print (< {MIN_TEXT_PT} pt)"))
-    return out
-
-
 def _polygon_area(xy):
     x, y = xy[:, 0], xy[:, 1]
     return 0.5 * abs(float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))))
@@ -381,7 +332,9 @@ def _problems(fig, wanted):
     if wanted & {"text-overlap", "text-outside"}:
         out += [p for p in _text_problems(fig, renderer) if p.kind in wanted]
     if "text-too-small" in wanted:
-        out += _size_problems(fig, renderer)
+        out += size_problems(_drawn_texts(fig, renderer, with_text=True))
+    if "text-glyph" in wanted:
+        out += glyph_problems(_drawn_texts(fig, renderer, with_text=True))
     if "text-data" in wanted:
         out += text_data_problems(fig, renderer)
     if wanted & {"marker-outside", "marker-off-data", "marker-hidden", "marker-clipped", "marker-on-tick"}:

@@ -211,7 +211,8 @@ def legend_keys(*, threshold, off_scale, band, thin=False):
         keys.append((mark(OFF_SCALE_MARKER, 6, markerfacecolor="none", markeredgewidth=1.4), "P = 0, below axis"))
     if thin:
         keys.append((LineCollection([], colors="0.7", linewidths=0.8), "each threshold"))
-    keys += [(mark("o", 5), "curve at π′"), (Patch(facecolor=band.get_facecolor(), linewidth=0), "P̄'s π′ range")]
+    keys += [(mark("o", 5), "curve at π′"),
+             (Patch(facecolor=band.get_facecolor(), linewidth=0), "$\\bar{P}$'s π′ range")]
     return keys
 
 

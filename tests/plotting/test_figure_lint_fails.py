@@ -95,6 +95,20 @@ def test_texts_that_overlap_and_leave_the_figure():
     assert _kinds(fig2) == {"text-outside"}
 
 
+def test_a_combining_character_outside_mathtext():
+    """Review62: the explorer's key "P-macron's range" (P and U+0304) read "P's range" on matplotlib 3.8.0, the
+    macron drawn over nothing; the mathtext accent ``$\\bar{P}$`` draws on every version."""
+    fig, ax = plt.subplots(layout="constrained")
+    _curves(ax)
+    ax.set_title("P\u0304 over the range")
+    problems = [p for p in lint_figure(fig) if p.kind == "text-glyph"]
+    assert len(problems) == 1 and "U+0304" in problems[0].message and "title" in problems[0].message
+    ax.set_title(r"$\bar{P}$ over the range, costs $5")
+    assert "text-glyph" not in _kinds(fig)
+    ax.legend(["good", "$P\u0303$ (tilde)"])  # in mathtext too
+    assert "text-glyph" in _kinds(fig)
+
+
 @pytest.mark.slow  # loaded run 2026-11-29
 def test_markers_outside_or_on_top_of_each_other():
     fig, ax = plt.subplots(layout="constrained")
