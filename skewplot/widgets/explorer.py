@@ -212,7 +212,7 @@ def legend_keys(*, threshold, off_scale, band, thin=False):
     if thin:
         keys.append((LineCollection([], colors="0.7", linewidths=0.8), "each threshold"))
     keys += [(mark("o", 5), "curve at π′"),
-             (Patch(facecolor=band.get_facecolor(), linewidth=0), "$\\bar{P}$'s π′ range")]
+             (Patch(facecolor=band.get_facecolor(), linewidth=0), "π′ range of $\\bar{P}$")]
     return keys
 
 

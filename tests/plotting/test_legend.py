@@ -183,7 +183,7 @@ def test_explorer_panels():
     assert not any(ax.get_tightbbox(renderer).overlaps(box) for ax in fig.axes)
     assert [t.get_text() for t in w.legend_.get_texts()] == [
         "strong", "weak", "random / chance / trivial", "minimum achievable", "unachievable", "estimated skew",
-        "threshold", "each threshold", "curve at π′", "$\\bar{P}$'s π′ range"]  # the keys to every classifier's marks
+        "threshold", "each threshold", "curve at π′", "π′ range of $\\bar{P}$"]  # the keys to every classifier's marks
     w.controls["skew"].value = 0.3  # the legend does not move with the controls
     fig.canvas.draw()
     assert w.legend_.get_window_extent(renderer).bounds == pytest.approx(box.bounds)

@@ -64,7 +64,7 @@ def test_every_mark_of_the_panels_has_a_legend_entry(w):
     band = w.range_span_  # the AUCPR-against-skew panel's shaded range
     assert any(isinstance(h, Patch) and np.allclose(to_rgba(h.get_facecolor()), to_rgba(band.get_facecolor()))
                for h in entries.values()), sorted(entries)
-    assert "$\\bar{P}$'s π′ range" in entries
+    assert "π′ range of $\\bar{P}$" in entries
     # the faint line of each threshold in cost and F space (review21): the static plots' entry and swatch
     thin = [w.displays[panel].point_lines_ for panel in ("cost", "fmeasure")]
     assert any(thin) and "each threshold" in entries
