@@ -9,7 +9,7 @@ import numpy as np
 from .._format import tick
 from .._validate import check_scalar
 from ..skew.base import FixedSkew, skew_text
-from ._minor_ticks import DecadeMinorLocator, is_decade, labelled_minors
+from ._minor_ticks import DecadeMinorLocator, ViewDecadesLocator, is_decade, labelled_minors
 from ._notes import note, notes
 from ._titles import fit_title, fitted_title, fitted_titles, refit_titles, title_width
 from .layout._figure import AFTER_LAYOUT, BEFORE_LAYOUT, fit_label
@@ -124,6 +124,7 @@ def log_axis(ax, which="x", **kwargs):
 
     (ax.set_xscale if which == "x" else ax.set_yscale)("log", **kwargs)
     axis = ax.xaxis if which == "x" else ax.yaxis
+    axis.set_major_locator(ViewDecadesLocator())
     axis.set_minor_locator(DecadeMinorLocator())
     axis.set_major_formatter(FittingLogFormatter())
     axis.set_minor_formatter(FittingLogFormatter(labelOnlyBase=False))

@@ -1,13 +1,16 @@
-"""A log axis' minor ticks, thinned where its decades are short, and at each decade its major ticks step over
-(:class:`DecadeMinorLocator`, set by ``log_axis``), and which of them are labelled (:func:`labelled_minors`)."""
+"""A log axis' ticks, set by ``log_axis``: its major ticks, at least two decades in view wherever two are
+(:class:`ViewDecadesLocator`); its minor ticks, thinned where its decades are short, and at each decade its major
+ticks step over (:class:`DecadeMinorLocator`); and which of them are labelled (:func:`labelled_minors`)."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 from matplotlib.ticker import LogLocator
 
-__all__ = ["DecadeMinorLocator", "is_decade", "labelled_minors", "SKIPPED_DECADE_PX", "SPARSE_MINOR_DECADES",
-           "SPARSE_MINOR_PX", "LABELLED_MINOR_DECADES", "ALL_MINOR_LABELS_DECADES"]
+__all__ = ["ViewDecadesLocator", "DecadeMinorLocator", "is_decade", "labelled_minors", "SKIPPED_DECADE_PX",
+           "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX", "LABELLED_MINOR_DECADES", "ALL_MINOR_LABELS_DECADES"]
 
 #: A log axis spanning more decades than this, in fewer pixels a decade than :data:`SPARSE_MINOR_PX`, has minor
 #: ticks at 2 and 5 x 10^k only.
@@ -68,6 +71,44 @@ def labelled_minors(values, vmin, vmax):
     exponents = np.log10(np.where(minor, values, 1.0))
     leading = np.round(10.0 ** (exponents - np.floor(exponents)))
     return minor & np.isin(leading, (2.0, 3.0, 4.0, 6.0))
+
+
+class ViewDecadesLocator(LogLocator):
+    """A log axis' major ticks: matplotlib's, with at least two decades in view wherever the view holds two.
+
+    matplotlib 3.8 ticks a short axis over many decades at a single decade
+    in view (a 70 px panel from 3e-5 to 1: "0.01" alone, review62), and the
+    scale cannot be read; from 3.10 on it asks for at least two ticks in
+    view.  Where matplotlib's ticks hold fewer than two of the view's
+    decades, ``n`` of them are ticked (the axis' tick space, within 2 .. 9,
+    at most the decades in view) at the largest stride that fits ``n``, from
+    the lowest decade in view, with one decade more beyond each end (so the
+    decades between them are the skipped ones :class:`DecadeMinorLocator`
+    marks).  matplotlib 3.10 and later never leave it to do so.
+
+    Examples
+    --------
+    >>> from matplotlib.figure import Figure
+    >>> ax = Figure(figsize=(3, 1), dpi=100).add_subplot(yscale="log", ylim=(3e-5, 1))
+    >>> ax.yaxis.set_major_locator(ViewDecadesLocator())
+    >>> [float(v) for v in ax.yaxis.get_majorticklocs() if 3e-5 <= v <= 1][:1], len(
+    ...     [v for v in ax.yaxis.get_majorticklocs() if 3e-5 <= v <= 1]) >= 2
+    ([0.0001], True)
+    """
+
+    def tick_values(self, vmin, vmax):
+        ticks = np.asarray(super().tick_values(vmin, vmax), dtype=float)
+        lo, hi = sorted((float(vmin), float(vmax)))
+        if not lo > 0 or not np.isfinite(hi):
+            return ticks
+        first, last = math.ceil(math.log10(lo) - 1e-9), math.floor(math.log10(hi) + 1e-9)  # the decades in view
+        shown = np.count_nonzero((ticks >= lo * (1 - 1e-9)) & (ticks <= hi * (1 + 1e-9)))
+        if last - first + 1 < 2 or shown >= 2:
+            return ticks
+        space = 9 if self.axis is None else self.axis.get_tick_space()
+        n = int(min(max(space, 2), 9, last - first + 1))
+        stride = (last - first) // (n - 1)
+        return 10.0 ** (first + stride * np.arange(-1, n + 1)).astype(float)
 
 
 class DecadeMinorLocator(LogLocator):

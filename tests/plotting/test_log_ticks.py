@@ -227,3 +227,20 @@ def test_decades_too_short_for_a_tick_each_get_none():
     lo, hi = ax.get_xlim()
     assert [v for v in ax.xaxis.get_minorticklocs() if lo <= v <= hi] == []
     plt.close(fig)
+
+
+@pytest.mark.parametrize("height", [0.7, 0.9, 1.2, 2.0])
+@pytest.mark.parametrize("lims", [(3e-5, 1.0), (1e-4, 1.0), (1e-6, 0.5), (2e-3, 0.5)])
+def test_a_short_axis_over_many_decades_labels_two_of_them_on_every_matplotlib(height, lims):
+    """Review62: on matplotlib 3.8.0 the explorer's PR panel (~70 px, 3e-5 .. 1) was labelled "0.01" alone, and its
+    scale could not be read; 3.10 onwards label 1e-4 and 1.  Every axis over two decades or more labels two of
+    them, inside the view, on every matplotlib."""
+    fig, ax = plt.subplots(figsize=(3.0, height), dpi=100, layout="constrained")
+    ax.plot([1e-3, 1], [lims[0] * 1.01, lims[1] * 0.99])
+    log_axis(ax, "y")
+    ax.set_ylim(*lims)
+    fig.canvas.draw()
+    decades = [text for text, _ in _tick_boxes(ax, "y") if np.isclose(np.log10(float(text)) % 1, 0, atol=1e-9)
+               or np.isclose(np.log10(float(text)) % 1, 1, atol=1e-9)]
+    assert len(decades) >= 2, (lims, height, [t.get_text() for t in ax.yaxis.get_ticklabels()])
+    plt.close(fig)
