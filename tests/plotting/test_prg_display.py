@@ -138,3 +138,19 @@ def test_the_data_sets_own_skew_is_named_as_the_data_set():
     disp = sp.plot_prg({"a": pts}, scale="linear")
     assert disp.ax_.get_xlabel().startswith("Recall gain, π = 0.0") and disp.ax_.get_xlabel().endswith("(data set)")
     assert sp.plot_prg({"a": pts}, skew=0.01, scale="linear").ax_.get_xlabel() == "Recall gain (π′ = 0.01)"
+
+
+def test_a_narrow_panel_keeps_its_skew_in_the_short_label():
+    """Review62: at 4.4 in wide the explorer's PR-gain panel fell from "Recall gain (π′ = 0.005)" to "Recall gain",
+    and said no skew.  A panel too narrow for the words and the skew keeps the skew with "RG"."""
+    import matplotlib.pyplot as plt
+
+    pts = _points(n=2000)
+    labels = []
+    for width in (3.0, 2.0):
+        fig, ax = plt.subplots(figsize=(width, 2.2), layout="constrained")
+        sp.plot_prg({"a": pts}, skew=0.01, scale="linear", ax=ax)
+        fig.canvas.draw()
+        labels.append(ax.get_xlabel())
+        plt.close(fig)
+    assert labels == ["Recall gain (π′ = 0.01)", "RG (π′ = 0.01)"]
