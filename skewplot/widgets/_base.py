@@ -112,7 +112,9 @@ class SkewWidget(Tables, widgets.VBox):
         self.controls = {}
         self.displays = {}
         self.readouts_ = {}
-        self.readout = widgets.HTML(layout=widgets.Layout(min_width="300px"))
+        # a block (not ipywidgets' inline flex box, whose content is as wide as its table): the table scrolls
+        # sideways in the output's width (review62)
+        self.readout = widgets.HTML(layout=widgets.Layout(min_width="300px", max_width="100%", display="block"))
         self.status = widgets.HTML()
         self.figure = None
         self.backend = None
@@ -285,7 +287,9 @@ class SkewWidget(Tables, widgets.VBox):
         tc = self.threshold_control
         control_rows = [*control_rows, *([tc.controls_row()] if tc is not None else [])]
         rows = [widgets.HBox(list(r), layout=widgets.Layout(flex_flow="row wrap")) for r in control_rows]
-        table = widgets.VBox([self.readout, *self._tables, self.status], layout=widgets.Layout(padding="0 0 0 12px"))
+        # at most the output's width: a table wider than a narrow output scrolls sideways in its own box (review62)
+        table = widgets.VBox([self.readout, *self._tables, self.status],
+                             layout=widgets.Layout(padding="0 0 0 12px", max_width="100%"))
         if side_by_side:  # the table wraps below the figure when the window is narrow
             body = widgets.HBox([self.figure_widget, table],
                                 layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))

@@ -84,7 +84,9 @@ class ThresholdSlider(SliderBox):
                                          continuous_update=True, style=_STYLE, layout=widgets.Layout(width="300px"))
         self.readout = widgets.Label(layout=widgets.Layout(width="190px"))  # "-0.7589 (rank 123456/1000001)"
         self._set_points(pts)
-        super().__init__([self.slider_, self.readout], value=self._checked(value))
+        # (the readout goes under the slider where the output is too narrow for both: review62, a 720 px window)
+        super().__init__([self.slider_, self.readout], value=self._checked(value),
+                         layout=widgets.Layout(flex_flow="row wrap"))
         self._to_page({"new": self.value})
         self._link()
 
@@ -174,7 +176,7 @@ class ThresholdControl:
                                               tooltip="skewplot.choose_threshold for the current skew: least "
                                                       "expected cost at m, or the target")
         widget.choose_button.on_click(self.choose)
-        widget.threshold_table = widgets.HTML()
+        widget.threshold_table = widgets.HTML(layout=widgets.Layout(max_width="100%", display="block"))  # as readout
         widget.threshold_table.add_class("skewplot-threshold-readout")
         c["threshold"].add_class("skewplot-threshold")
         self.markers = []

@@ -186,6 +186,30 @@ def test_explorer_at_skew_2e_4(lab, backend):
         page.screenshot(path=str(sess.shots / f"page_rare_{backend}.png"))
 
 
+# Each element of the output whose own text reaches past the output area's right edge (within a box that scrolls
+# sideways, the box does), or is cut by its own box (its text wider than it, not scrolled): (tag, class, text), the
+# figure aside.
+CUT_TEXTS = """out => {
+  const edge = out.getBoundingClientRect().right + 1, cut = [];
+  for (const e of out.querySelectorAll('*')) {
+    const own = Array.from(e.childNodes).some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own || e.closest('canvas, img')) continue;
+    const r = e.getBoundingClientRect(), style = getComputedStyle(e);
+    if (r.width === 0 || style.visibility === 'hidden') continue;
+    let scroller = e.parentElement;
+    while (scroller && scroller !== out && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) {
+      scroller = scroller.parentElement;
+    }
+    const reach = scroller && scroller !== out ? scroller.getBoundingClientRect().right : r.right;
+    if (Math.min(reach, r.right) > edge || (e.scrollWidth > e.clientWidth + 1 && style.overflowX !== 'auto'
+        && style.overflowX !== 'scroll')) {
+      cut.push([e.tagName, e.className, e.textContent.trim().slice(0, 40)]);
+    }
+  }
+  return cut;
+}"""
+
+
 def test_inline_explorer_follows_its_panel(lab):
     """The inline backend's corner resize: JupyterLab's panel narrows (a smaller window, the file browser).
 
@@ -210,6 +234,7 @@ def test_inline_explorer_follows_its_panel(lab):
         assert box["x"] >= obox["x"] - 1 and box["x"] + box["width"] <= obox["x"] + obox["width"] + 1, (box, obox)
         assert abs(box["height"] / box["width"] - natural[1] / natural[0]) < 0.01, "the figure is distorted"
         assert out.evaluate("e => e.scrollWidth <= e.clientWidth + 1"), "the output area scrolls sideways"
+        assert out.evaluate(CUT_TEXTS) == [], "texts of the widget cut at the output's edge"
         page.set_viewport_size({"width": 1280, "height": 1000})
         deadline = time.monotonic() + WAIT_MS / 1000
         while abs(img.bounding_box()["width"] - natural[0]) > 1 and time.monotonic() < deadline:
