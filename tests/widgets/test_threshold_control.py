@@ -270,10 +270,15 @@ def _table_cells(html):
     return out
 
 
-def test_the_readout_keeps_two_digits_of_a_small_precision_in_one_format_per_column(w):
+def test_the_readout_keeps_two_digits_of_a_small_precision_in_one_format_per_column(w, rows):
     # at pi' = 1.45e-4 main wrote the precision "0.000 [0.000, 0.000]" and mixed "1.33" with "2680"
     c = w.controls
     c["threshold_mode"].value = "threshold"
+    # Each classifier at its median score, whatever the tests before left on the module's widget (under xdist a
+    # worker runs some of them, and a threshold at the top rank has precision 1: the check below then failed).
+    for name, s in rows[1].items():
+        c["threshold_of"].value = name
+        c["threshold"].value = float(np.median(s))
     c["skew"].value = 1.45e-4
     numbers = w.threshold_readouts_
     assert min(r["precision"] for r in numbers.values() if r is not None) < 1e-3
