@@ -63,7 +63,7 @@ for row, (name, (y, score, new_skew)) in enumerate(data.items()):
     bar = [sp.aucpr(p, skew=(0.0, 0.5)) for p in points.values()]
     axes[row, 0].set_title(f"({'ac'[row]}) {name}, π = {y.mean():.3f} → {altered[0].mean():.3f}\n"
                            f"P-R at the data's skew: AUCPR {pr[0]:.3f} → {pr[1]:.3f}")
-    axes[row, 1].set_title(f"({'bd'[row]}) {name}: P̄-R, π′ ∈ [0, 0.5]\n"
+    axes[row, 1].set_title(f"({'bd'[row]}) {name}: $\\bar{{P}}$-R, π′ ∈ [0, 0.5]\n"
                            f"area {bar[0]:.4f} → {bar[1]:.4f}")
     print(f"{name:>12}: AUCPR {pr[0]:.4f} -> {pr[1]:.4f};  P-bar area {bar[0]:.4f} -> {bar[1]:.4f} "
           f"(difference {abs(bar[1] - bar[0]):.4f})")

@@ -45,7 +45,7 @@ pr = ", ".join(f"{sp.aucpr(p):.3f}" for p in points.values())
 bar = ", ".join(f"{sp.aucpr(p, skew=(0.0, 0.5)):.3f}" for p in points.values())
 axes[0].set_title(f"(a) P-R at each ground truth's skew\nAUCPR {pr}")
 axes[0].set_ylabel("precision (each ground truth's own skew)")
-axes[1].set_title(f"(b) P̄-R, π′ ∈ [0, 0.5]\narea {bar}")
+axes[1].set_title(f"(b) $\\bar{{P}}$-R, π′ ∈ [0, 0.5]\narea {bar}")
 for name, pts in points.items():
     print(f"{name}: AUCPR {sp.aucpr(pts):.3f}, P-bar area {sp.aucpr(pts, skew=(0.0, 0.5)):.3f}, "
           f"ROC AUC {sp.roc_auc(pts):.3f}")
