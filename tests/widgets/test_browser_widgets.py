@@ -154,7 +154,9 @@ def test_widget_in_jupyterlab(lab, artifacts, key, backend):
                     fig_loc.hover()
                     page.locator(f".jupyter-matplotlib-toolbar button[title^='{title}']").first.click()
                     if title.startswith("Zoom"):
-                        zx, zy = cbox["x"] + cbox["width"] * 0.2, cbox["y"] + cbox["height"] * 0.15  # the PR panel
+                        # measured now: focusing the slider above may have scrolled the page since the pan
+                        zbox = fig_loc.bounding_box()
+                        zx, zy = zbox["x"] + zbox["width"] * 0.2, zbox["y"] + zbox["height"] * 0.15  # the PR panel
                         page.mouse.move(zx, zy)
                         page.mouse.down()
                         page.mouse.move(zx + 40, zy + 30, steps=5)
