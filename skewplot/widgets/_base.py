@@ -46,7 +46,7 @@ from ._frames import Frames
 from ._layout import freeze_layout
 from ._lock import BusyTimer, guard
 from ._parts import encode_png
-from ._readout import Tables, first_points, normalized, readout_table  # noqa: F401 - the widgets import them from here
+from ._readout import TABLE_BLOCK, TABLE_COLUMN, Tables, first_points, normalized, readout_table  # noqa: F401 re-exported
 from ._width import follow_output_width
 from .page.export import save_html
 
@@ -112,9 +112,7 @@ class SkewWidget(Tables, widgets.VBox):
         self.controls = {}
         self.displays = {}
         self.readouts_ = {}
-        # a block (not ipywidgets' inline flex box, whose content is as wide as its table): the table scrolls
-        # sideways in the output's width (review62)
-        self.readout = widgets.HTML(layout=widgets.Layout(min_width="300px", max_width="100%", display="block"))
+        self.readout = widgets.HTML(layout=widgets.Layout(min_width="300px", **TABLE_BLOCK))
         self.status = widgets.HTML()
         self.figure = None
         self.backend = None
@@ -287,9 +285,7 @@ class SkewWidget(Tables, widgets.VBox):
         tc = self.threshold_control
         control_rows = [*control_rows, *([tc.controls_row()] if tc is not None else [])]
         rows = [widgets.HBox(list(r), layout=widgets.Layout(flex_flow="row wrap")) for r in control_rows]
-        # at most the output's width: a table wider than a narrow output scrolls sideways in its own box (review62)
-        table = widgets.VBox([self.readout, *self._tables, self.status],
-                             layout=widgets.Layout(padding="0 0 0 12px", max_width="100%"))
+        table = widgets.VBox([self.readout, *self._tables, self.status], layout=widgets.Layout(**TABLE_COLUMN))
         if side_by_side:  # the table wraps below the figure when the window is narrow
             body = widgets.HBox([self.figure_widget, table],
                                 layout=widgets.Layout(align_items="flex-start", flex_flow="row wrap"))

@@ -8,7 +8,14 @@ import numpy as np
 
 from .._format import number
 
-__all__ = ["readout_table", "normalized", "first_points", "polyline_area", "f_gain", "Tables"]
+__all__ = ["readout_table", "normalized", "first_points", "polyline_area", "f_gain", "Tables", "TABLE_BLOCK",
+           "TABLE_COLUMN"]
+
+#: An HTML table's widget: a block (not ipywidgets' inline flex box, whose content is as wide as its table) at most
+#: the output's width, so that a table wider than a narrow output scrolls sideways in its own box (review62).
+TABLE_BLOCK = {"max_width": "100%", "display": "block"}
+#: The column of tables beside (or under) a widget's figure: at most the output's width, for the same reason.
+TABLE_COLUMN = {"padding": "0 0 0 12px", "max_width": "100%"}
 
 
 def _fmt(value):

@@ -44,7 +44,7 @@ from ..metrics.decide import PrecisionIndex, TargetIndex
 from ..plotting.threshold import ThresholdMarker, threshold_index
 from ..skew import SkewRange
 from ..skew.base import skew_text
-from ._readout import readout_table
+from ._readout import TABLE_BLOCK, readout_table
 from .controls import SliderBox
 
 __all__ = ["ThresholdSlider", "ThresholdControl", "add_threshold_control"]
@@ -176,7 +176,7 @@ class ThresholdControl:
                                               tooltip="skewplot.choose_threshold for the current skew: least "
                                                       "expected cost at m, or the target")
         widget.choose_button.on_click(self.choose)
-        widget.threshold_table = widgets.HTML(layout=widgets.Layout(max_width="100%", display="block"))  # as readout
+        widget.threshold_table = widgets.HTML(layout=widgets.Layout(**TABLE_BLOCK))
         widget.threshold_table.add_class("skewplot-threshold-readout")
         c["threshold"].add_class("skewplot-threshold")
         self.markers = []
