@@ -216,6 +216,7 @@ def test_no_module_over_400_lines():
     assert long_modules(PACKAGE) == {}
 
 
+@pytest.mark.slow  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_every_layer_is_present():
     # Guards against the checks passing on an empty or moved tree.
     found = {layer_of(m) for m in modules(PACKAGE)}

@@ -199,6 +199,7 @@ def _close_figures():
     'FMeasureDisplay.update.f_alpha-string',
     'PRDisplay.update.skew-nan',
     'ROCDisplay.update.hull-str_yes')
+@pytest.mark.slow_cases('PRDisplay.update.skew-string')  # 0.3 s or more, 2-worker run of 2026-12-01
 @pytest.mark.parametrize("call,name", [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_bad_input_is_refused_by_name(call, name):
     with pytest.raises(Exception) as info:

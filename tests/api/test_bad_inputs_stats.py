@@ -308,6 +308,7 @@ def test_anova_exact_fit_reports_no_model_effect(block):
     assert out["three_way"].loc["skew", "PR(>F)"] == 0.0 and out["three_way"].loc["skew", "F"] == np.inf
 
 
+@pytest.mark.slow_cases('shape0')  # 0.3 s or more, 2-worker run of 2026-12-01
 @pytest.mark.parametrize("shape", [(4, 5, 3), (2, 3, 3), (3, 6, 4)])
 def test_anova_of_a_constant_average_reports_no_model_effect_and_no_warning(shape):
     """Averaged over the skews the scores were one constant: statsmodels' sums of squares came back NaN (0/0),

@@ -106,6 +106,7 @@ def test_help_explains_every_option(capsys):
     'integrated-skew1',
     'pr-None',
     'roc-None')
+@pytest.mark.slow_cases('cost-skew4')  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_plot_every_space(csv_file, tmp_path, space, skew):
     path, _, _ = csv_file
     out = tmp_path / f"{space}.png"
@@ -232,6 +233,7 @@ def umask():
     os.umask(old)
 
 
+@pytest.mark.slow_cases('0o77')  # 0.3 s or more, 2-worker run of 2026-12-01
 @pytest.mark.slow_cases('0o22', '0o27')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("mask", [0o022, 0o027, 0o077], ids=oct)
 def test_plot_files_follow_the_umask(csv_file, tmp_path, umask, mask):

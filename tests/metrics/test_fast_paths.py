@@ -276,6 +276,7 @@ def test_others_running_reads_the_count_now_else_the_load_average(monkeypatch, t
     assert _config._others_running() == 0.0
 
 
+@pytest.mark.slow  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_large_half_positive_input_takes_the_dense_paths_and_equals_sklearn(rng):
     from sklearn.metrics import roc_curve
 

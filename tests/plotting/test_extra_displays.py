@@ -161,6 +161,7 @@ def test_aucpr_vs_skew_draws_the_aucs_and_marks_the_inversion():
     assert mins.shape == skews.shape
 
 
+@pytest.mark.slow  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_pr_surface_is_precision_over_recall_and_skew():
     import matplotlib.pyplot as plt
 
@@ -175,6 +176,7 @@ def test_pr_surface_is_precision_over_recall_and_skew():
         sp.plot_pr_surface(_crossing_pair())
 
 
+@pytest.mark.slow  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_pr_surface_of_rare_positives_has_a_log_skew_axis():
     """At 0.1 % positives the skews below 0.05 were a sliver of a linear axis; now decades of a log one."""
     rng = np.random.default_rng(0)

@@ -174,6 +174,7 @@ def test_folds_draw_the_mean_envelope_with_a_band():
     assert "cv" in disp.bands_
 
 
+@pytest.mark.slow  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_from_estimator():
     from sklearn.linear_model import LogisticRegression
 

@@ -491,6 +491,7 @@ def test_a_legend_refilled_in_place_takes_the_other_legends_form_and_its_room():
     plt.close(fig)
 
 
+@pytest.mark.slow  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_a_panels_areas_over_it_read_across_and_keep_their_order_when_moved_back_inside():
     """matplotlib fills a legend's columns first: four areas over a panel in three columns read 0.545, 0.178,
     0.0968 over 0.291 (tmp-04 on matplotlib 3.8, int-01).  They read across, in the order of their curves; new

@@ -24,6 +24,7 @@ def test_drawn_data_equal_the_computed_curves(two):
     assert "π′ = 0.05" in disp.ax_.get_ylabel()
 
 
+@pytest.mark.slow  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_baselines_have_the_model_values(two):
     disp = sp.plot_pr(two, skew=0.05)
     rnd = disp.baselines_["random"]

@@ -49,6 +49,7 @@ def test_the_cost_skew_label_keeps_clear_of_the_trivial_lines():
             assert np.all((y < box.y0 - clear) | (y > box.y1 + clear)), line.get_label()
 
 
+@pytest.mark.slow_cases('plot_cost')  # 0.3 s or more, 2-worker run of 2026-12-01
 @pytest.mark.slow_cases("plot_fmeasure")  # about 1 s
 @pytest.mark.parametrize("plot", [sp.plot_cost, sp.plot_fmeasure])
 def test_the_data_sets_skew_is_marked_on_every_curve(plot):

@@ -63,6 +63,7 @@ def test_a_second_draw_in_the_context_lays_out_no_text_and_paints_the_same(count
     lambda t: t.set_rotation_mode("anchor"), lambda t: t.set_ha("right"), lambda t: t.set_va("top"),
     lambda t: t.set_multialignment("right"), lambda t: t.set_linespacing(2.0), lambda t: t.set_fontfamily("serif"),
     lambda t: t.set_fontweight("bold"), lambda t: t.figure.set_dpi(150)])
+@pytest.mark.slow_cases('<lambda>2')  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_a_changed_text_is_laid_out_again(change):
     fig, _, note = _figure()
     with text_sizes_kept(fig):

@@ -87,6 +87,7 @@ def mp_min_aucpr(p):
 
 @pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
     '0.8-0.2-0.999999999998-0.999999999999')
+@pytest.mark.slow_cases('0.9-1e-08-0.0-0.5')  # 0.3 s or more, 2-worker run of 2026-12-01
 @pytest.mark.parametrize("lo,hi", RANGES)
 @pytest.mark.parametrize("a,b", POINTS)
 def test_uniform_pbar_per_point(lo, hi, a, b):

@@ -202,6 +202,7 @@ def _replicate_rates(y, s, w, thr, n_boot, seed):
     return tpr, fpr, rng
 
 
+@pytest.mark.slow_cases('False')  # 0.3 s or more, 2-worker run of 2026-12-01
 @pytest.mark.slow_cases('True')  # loaded run 2026-11-29
 @pytest.mark.parametrize("weights", [False, True])
 def test_chance_equals_brute_force_on_the_same_replicates(weights):

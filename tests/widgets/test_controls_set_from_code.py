@@ -124,6 +124,14 @@ def built(widgets_built):
     'interactive_integrated_pr.skew_range-above',
     'interactive_pr.skew-inf',
     'interactive_temporal_pr.t_end-inf')
+@pytest.mark.slow_cases(  # 0.3 s or more, 2-worker run of 2026-12-01
+    'explorer.m-nan',
+    'explorer.skew-minus_one',
+    'explorer.skew_range-numpy_boolean_end',
+    'interactive_cost.skew-one',
+    'interactive_fmeasure.skew-neg_inf',
+    'interactive_fmeasure.skew-numpy_true',
+    'interactive_pr.skew-neg_inf')
 @pytest.mark.parametrize("case,widget,control,value", CASES, ids=[c[0] for c in CASES])
 @pytest.mark.slow_cases("explorer.m-false", "explorer.skew-nan", "interactive_cost.skew-nan")  # 1.4 s, 1.5 s, 0.6 s
 def test_a_value_the_control_cannot_hold_is_refused_and_said(built, case, widget, control, value):

@@ -95,6 +95,7 @@ def test_notebook_has_no_test_code(path):
 
 @pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
     'integrated_and_temporal_pr.ipynb')
+@pytest.mark.slow_cases('pr_at_any_skew.ipynb')  # 0.3 s or more, 2-worker run of 2026-12-01
 @pytest.mark.slow_cases('explorer.ipynb')  # loaded run 2026-11-29
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_committed_notebook_is_executed_with_outputs(path):

@@ -132,6 +132,7 @@ def test_a_step_the_widget_rejects_still_counts_as_the_users(two_classifiers):
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_the_sliders_left_end_on_the_page_is_its_lower_bound(example):
     """The grid through the data's skew (0.1056) misses 1e-4: the page's left end, part of a step below, is 1e-4."""
     w = interactive_pr(example)

@@ -111,6 +111,7 @@ def test_a_widget_builds_under_its_paint_lock(two_classifiers, monkeypatch):
     assert note(w.figure.canvas, "paint_lock") is w._paint_lock is w.frames.lock
 
 
+@pytest.mark.slow  # 0.3 s or more, 2-worker run of 2026-12-01
 def test_a_resize_waits_for_the_figure_lint(ipympl_backend, two_classifiers, monkeypatch):  # noqa: F811
     """``lint_figure`` in a cell draws and measures under the paint lock: a resize handled in the subshell meanwhile
     waits, so the texts measured are those of the size drawn (issue 44: a corner drag's next size arrived between

@@ -201,6 +201,7 @@ def test_the_button_applies_choose_threshold(w):
     c["threshold_mode"].value = "threshold"
 
 
+@pytest.mark.slow_cases('-inf')  # 0.3 s or more, 2-worker run of 2026-12-01
 @pytest.mark.slow_cases('nan')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.parametrize("bad", [math.nan, -math.inf, -1e9])
 def test_a_bad_threshold_from_code_is_refused_and_keeps_the_state(w, bad):
