@@ -9,8 +9,8 @@ import math
 import numpy as np
 from matplotlib.ticker import LogLocator
 
-__all__ = ["ViewDecadesLocator", "DecadeMinorLocator", "is_decade", "labelled_minors", "SKIPPED_DECADE_PX",
-           "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX", "LABELLED_MINOR_DECADES", "ALL_MINOR_LABELS_DECADES"]
+__all__ = ["ViewDecadesLocator", "DecadeMinorLocator", "is_decade", "decades_in_view", "labelled_minors",
+           "SKIPPED_DECADE_PX", "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX", "LABELLED_MINOR_DECADES", "ALL_MINOR_LABELS_DECADES"]
 
 #: A log axis spanning more decades than this, in fewer pixels a decade than :data:`SPARSE_MINOR_PX`, has minor
 #: ticks at 2 and 5 x 10^k only.
@@ -33,6 +33,16 @@ def is_decade(values):
     values = np.asarray(values, dtype=float)
     exponents = np.log10(np.where(values > 0, values, np.sqrt(10.0)))
     return np.isclose(exponents, np.round(exponents)) & (values > 0)
+
+
+def decades_in_view(lo, hi):
+    """The exponents of the first and last powers of ten within ``lo`` .. ``hi`` (``0 < lo <= hi``; floating point
+    aside: 1e-3 is in view from 0.001).
+
+    >>> decades_in_view(0.001, 0.05), decades_in_view(0.002, 0.5)
+    ((-3, -2), (-2, -1))
+    """
+    return math.ceil(math.log10(lo) - 1e-9), math.floor(math.log10(hi) + 1e-9)
 
 
 def labelled_minors(values, vmin, vmax):
@@ -62,7 +72,7 @@ def labelled_minors(values, vmin, vmax):
     lo, hi = sorted((float(vmin), float(vmax)))
     if not lo > 0:
         return np.zeros(values.shape, dtype=bool)
-    first, last = np.ceil(np.log10(lo) - 1e-9), np.floor(np.log10(hi) + 1e-9)  # the decades in view
+    first, last = decades_in_view(lo, hi)
     if last - first + 1 >= LABELLED_MINOR_DECADES:
         return np.zeros(values.shape, dtype=bool)
     minor = (values > 0) & ~is_decade(values)
@@ -101,7 +111,7 @@ class ViewDecadesLocator(LogLocator):
         lo, hi = sorted((float(vmin), float(vmax)))
         if not lo > 0 or not np.isfinite(hi):
             return ticks
-        first, last = math.ceil(math.log10(lo) - 1e-9), math.floor(math.log10(hi) + 1e-9)  # the decades in view
+        first, last = decades_in_view(lo, hi)
         shown = np.count_nonzero((ticks >= lo * (1 - 1e-9)) & (ticks <= hi * (1 + 1e-9)))
         if last - first + 1 < 2 or shown >= 2:
             return ticks

@@ -331,10 +331,10 @@ def _problems(fig, wanted):
         out += _squeeze_problems(fig, renderer)
     if wanted & {"text-overlap", "text-outside"}:
         out += [p for p in _text_problems(fig, renderer) if p.kind in wanted]
-    if "text-too-small" in wanted:
-        out += size_problems(_drawn_texts(fig, renderer, with_text=True))
-    if "text-glyph" in wanted:
-        out += glyph_problems(_drawn_texts(fig, renderer, with_text=True))
+    if wanted & {"text-too-small", "text-glyph"}:
+        texts = _drawn_texts(fig, renderer, with_text=True)  # measured once for both
+        out += size_problems(texts) if "text-too-small" in wanted else []
+        out += glyph_problems(texts) if "text-glyph" in wanted else []
     if "text-data" in wanted:
         out += text_data_problems(fig, renderer)
     if wanted & {"marker-outside", "marker-off-data", "marker-hidden", "marker-clipped", "marker-on-tick"}:
