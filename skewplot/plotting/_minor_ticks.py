@@ -10,7 +10,8 @@ import numpy as np
 from matplotlib.ticker import LogLocator
 
 __all__ = ["ViewDecadesLocator", "DecadeMinorLocator", "is_decade", "decades_in_view", "labelled_minors",
-           "SKIPPED_DECADE_PX", "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX", "LABELLED_MINOR_DECADES", "ALL_MINOR_LABELS_DECADES"]
+           "SKIPPED_DECADE_PX", "SPARSE_MINOR_DECADES", "SPARSE_MINOR_PX", "LABELLED_MINOR_DECADES",
+           "ALL_MINOR_LABELS_DECADES"]
 
 #: A log axis spanning more decades than this, in fewer pixels a decade than :data:`SPARSE_MINOR_PX`, has minor
 #: ticks at 2 and 5 x 10^k only.
