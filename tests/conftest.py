@@ -201,8 +201,6 @@ _SQUEEZED = ("a strip grown by the areas' three significant digits (b96a5db) and
              "achievable, unachievable below' (9ba0e25), with a panel's areas over it (no free place inside), leaves "
              "the Axes 50-58 % of its cell (< 60 %) in 3.4 x 2.6 in figures and paper rows")
 KNOWN_REGRESSIONS = {
-    "tests/plotting/test_legend_strip.py::test_a_small_figure_keeps_the_axes_share_with_a_readable_strip[pr_ci]":
-        _SQUEEZED,
     "tests/plotting/test_legend_strip.py::test_four_classifiers_in_a_small_figure_split_curves_below_and_key_inside[0.9]":
         _SQUEEZED,
     "tests/plotting/test_legend_strip.py::test_a_paper_row_of_pr_with_a_band_and_roc_keeps_the_panels_share": _SQUEEZED,
