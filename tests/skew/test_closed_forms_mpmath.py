@@ -77,12 +77,23 @@ def mp_fixed_aucpr(tpr, fpr, p, dps=80):
         return +total
 
 
+_MIN_AUCPR = {}
+
+
 def mp_min_aucpr(p):
-    """Area under Boyd's minimum curve, by quadrature of the minimum precision over recall."""
+    """Area under Boyd's minimum curve, by quadrature of the minimum precision over recall.
+
+    Kept by skew and working precision: the range means of the uniform and the
+    weighted tests integrate it at the same tanh-sinh nodes where their ranges
+    are the same, and the fixed-skew tests take it at the same skews.
+    """
     p = mp.mpf(p)
     if p == 0 or p == 1:
         return p
-    return mp.quad(lambda r: p * r / (p * r + 1 - p), [0, 1])
+    key = (p, mp.mp.prec)
+    if key not in _MIN_AUCPR:
+        _MIN_AUCPR[key] = mp.quad(lambda r: p * r / (p * r + 1 - p), [0, 1])
+    return _MIN_AUCPR[key]
 
 
 @pytest.mark.slow_cases(  # 0.5 s or more, loaded run 2026-11-29 12:50
