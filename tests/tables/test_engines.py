@@ -291,9 +291,15 @@ def _spark_or_skip():
     from pyspark.sql import SparkSession
 
     os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")  # never a network interface
+    # One session per process (getOrCreate): both Spark tests run on one worker (LONG_FIRST in conftest.py).
+    # The JVM with the quick (C1) JIT compiler only and the serial collector: the tests' queries are many and
+    # tiny, and compiling Spark's code with C2 (and G1's threads) cost about half of the JVM's CPU (78 -> 39 s
+    # for test_spark_ranges_dtypes_names_and_ambiguous_columns). JVM flags only: the same Spark, settings, plans
+    # and generated code, with the same results.
     return (SparkSession.builder.master("local[2]").appName("skewplot-tests")
             .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
             .config("spark.driver.bindAddress", "127.0.0.1").config("spark.driver.host", "127.0.0.1")
+            .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC")
             .getOrCreate())
 
 

@@ -30,6 +30,31 @@ def big_classifier():
     return sp.operating_points(y, s)
 
 
+@pytest.fixture(scope="module")
+def shared_widget():
+    """``shared_widget(make, data, **kwargs)``: one widget a module for the tests that build the same one.
+
+    Before each use its controls go back to their values at the build, the state a fresh widget starts in (the
+    first use gets the fresh widget itself); a build is most of such a test's cost.
+    """
+    built = {}
+
+    def get(make, data, **kwargs):
+        key = (make.__name__, id(data), repr(sorted(kwargs.items())))
+        if key not in built:
+            w = make(data, **kwargs)
+            built[key] = w, {name: control.value for name, control in w.controls.items()}
+        w, start = built[key]
+        for name, value in start.items():
+            w.controls[name].value = value
+        assert w.status.value == "" and {name: c.value for name, c in w.controls.items()} == start
+        return w
+
+    yield get
+    for w, _ in built.values():
+        w.close_figure()
+
+
 @pytest.fixture(scope="session")
 def sent_to_page():
     """``sent_to_page(control)``: the list of the messages the kernel sends the page about ``control`` from now on.

@@ -51,9 +51,9 @@ def test_f_alpha_zero_at_creation_and_on_the_slider(make):
 
 
 @pytest.mark.slow  # renders the page's frames before writing it
-def test_save_html_names_a_bad_title_and_a_path_it_cannot_write(tmp_path):
+def test_save_html_names_a_bad_title_and_a_path_it_cannot_write(tmp_path, shared_widget):
     """Issue 41 item 4: title=5 raised an AttributeError; a path under /proc an OSError without the path."""
-    w = interactive_pr(PTS, skew=0.1, slider_bounds=(0.09, 0.11))
+    w = shared_widget(interactive_pr, PTS, skew=0.1, slider_bounds=(0.09, 0.11))  # the module's one such widget
     with pytest.raises(TypeError, match="title must be a str"):
         w.save_html(tmp_path / "x.html", title=5)
     bad = tmp_path / "no such folder" / "x.html"
@@ -67,12 +67,13 @@ def test_save_html_names_a_bad_title_and_a_path_it_cannot_write(tmp_path):
     ("{tmp}/none/x.html", FileNotFoundError, r"/none/x.html': its folder .* does not exist"),
     ("{tmp}", IsADirectoryError, "it is a folder"), ("", ValueError, "path is empty"),
 ])
-def test_save_html_refuses_a_path_it_cannot_write_before_painting(path, err, said, tmp_path, monkeypatch):
+def test_save_html_refuses_a_path_it_cannot_write_before_painting(path, err, said, tmp_path, monkeypatch,
+                                                                  shared_widget):
     """A file under /proc was refused only after every frame was painted (20-30 s), and as root os.access
     says every folder is writable: the folder is probed with a temporary file first."""
     import skewplot.widgets.page.export as export
 
-    w = interactive_pr(PTS, skew=0.1, slider_bounds=(0.09, 0.11))
+    w = shared_widget(interactive_pr, PTS, skew=0.1, slider_bounds=(0.09, 0.11))
     monkeypatch.setattr(export, "control_grid", lambda *a: pytest.fail("painted before the path was checked"))
     with pytest.raises(err, match=said):
         w.save_html(path.format(tmp=tmp_path))

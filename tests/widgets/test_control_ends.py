@@ -69,14 +69,36 @@ EMPTY = {
 }
 
 
+@pytest.fixture(scope="module")
+def empty_range_widget(two_classifiers):
+    """``empty_range_widget(case)``: the case's widget, built once for its three empty ranges.
+
+    Each test leaves it at the valid range (0.1, 0.25); the next moves it back to the build's (0.1, 0.3), the
+    state a fresh widget starts in (the first test of a case gets the fresh widget itself).
+    """
+    built = {}
+
+    def get(case):
+        if case not in built:
+            built[case] = EMPTY[case][0](two_classifiers)
+        w = built[case]
+        w.controls["skew_range"].value = (0.1, 0.3)
+        return w
+
+    yield get
+    for w in built.values():
+        w.close_figure()
+
+
 @pytest.mark.slow_cases('empty2-integrated')  # 0.5 s or more, loaded run 2026-11-29 12:50
 @pytest.mark.slow_cases('empty0-integrated', 'empty1-integrated')  # loaded run 2026-11-29
 @pytest.mark.parametrize("case", sorted(EMPTY))
 @pytest.mark.parametrize("empty", [(0.2, 0.2), (0.0, 0.0), (1.0, 1.0)])
 @pytest.mark.slow_cases("empty0-explorer", "empty1-explorer", "empty2-explorer")  # 1.2 s, 1.8 s, 1.2 s
-def test_an_empty_range_is_reported_and_undone(two_classifiers, case, empty, caplog):
-    make, display = EMPTY[case]
-    w = make(two_classifiers)
+def test_an_empty_range_is_reported_and_undone(empty_range_widget, case, empty, caplog):
+    display = EMPTY[case][1]
+    w = empty_range_widget(case)
+    assert w.status.value == "" and w.displays[display].skew == sp.SkewRange(0.1, 0.3)
     before = dict(w.readouts_)
     with caplog.at_level(logging.WARNING, logger="skewplot.widgets"):
         w.controls["skew_range"].value = empty

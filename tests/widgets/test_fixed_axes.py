@@ -29,8 +29,8 @@ def _limits(w):
 
 
 @pytest.mark.slow  # an explorer build and tens of steps: seconds of CPU
-def test_explorer_steps_over_the_whole_sliders_never_draw_the_figure_again(rare):
-    w = explorer(rare, threshold_control=False)  # the axes alone
+def test_explorer_steps_over_the_whole_sliders_never_draw_the_figure_again(rare, shared_widget):
+    w = shared_widget(explorer, rare, threshold_control=False)  # the axes alone (one explorer: the next test's)
     assert w.displays["pr"].ax_.get_yscale() == "log"
     limits, draws = _limits(w), w.frames.counts["draw"]
     # the skew slider from end to end, both ways (its own grid: 50 steps a decade, every 7th here)
@@ -50,10 +50,10 @@ def test_explorer_steps_over_the_whole_sliders_never_draw_the_figure_again(rare)
 
 
 @pytest.mark.slow  # an explorer build and tens of steps: seconds of CPU
-def test_the_cost_axis_only_grows_in_a_widget(rare):
+def test_the_cost_axis_only_grows_in_a_widget(rare, shared_widget):
     # On the PC(+) axis a large m moves the marker at the smallest skew left of the axis: its end moves
     # once (a full draw), then no step in either direction moves it again.
-    w = explorer(rare, threshold_control=False)  # the axes alone
+    w = shared_widget(explorer, rare, threshold_control=False)  # the axes alone (the previous test's explorer)
     ax = w.displays["cost"].ax_
     w.controls["skew"].value = 1e-4
     w.controls["m"].value = 0.9

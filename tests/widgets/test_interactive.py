@@ -43,8 +43,8 @@ def _legend_texts(disp):
 @pytest.mark.slow_cases('0.05', '0.9999')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('0.001')  # 1.0 s at most (2026-11-29)
 @pytest.mark.parametrize("value", [0.05, 0.001, 0.7, 0.9999])
-def test_pr_widget_equals_static_plot(two_classifiers, value):
-    w = interactive_pr(two_classifiers, skew=0.3)
+def test_pr_widget_equals_static_plot(two_classifiers, shared_widget, value):
+    w = shared_widget(interactive_pr, two_classifiers, skew=0.3)
     w.controls["skew"].value = value
     ref = sp.plot_pr(two_classifiers, skew=value, skew_label="title", ax=static_ax(w))
     assert_same_pr(w.displays["pr"], ref)
@@ -145,8 +145,8 @@ def test_pr_widget_folds(two_classifiers):
 @pytest.mark.slow_cases('rng_1')  # loaded run 2026-11-29
 @pytest.mark.slow_cases('rng_2')  # 0.8 s at most (2026-11-29)
 @pytest.mark.parametrize("rng_", [(0.05, 0.3), (0.0, 1.0), (0.4, 0.45)])
-def test_integrated_widget_equals_static_plot(two_classifiers, rng_):
-    w = interactive_integrated_pr(two_classifiers)
+def test_integrated_widget_equals_static_plot(two_classifiers, shared_widget, rng_):
+    w = shared_widget(interactive_integrated_pr, two_classifiers)
     w.controls["skew_range"].value = rng_
     ref = sp.plot_pr(two_classifiers, skew=rng_, skew_label="title", ax=static_ax(w))
     assert_same_pr(w.displays["pr"], ref)

@@ -31,8 +31,8 @@ def assert_same_envelopes(disp, ref):
 
 @pytest.mark.parametrize("m, skew", [(0.3, 0.02), (0.5, 0.5), (0.9, 0.001)])
 @pytest.mark.slow  # 0.7 s, 1.2 s (its cases)
-def test_cost_widget_equals_static_plot(two_classifiers, m, skew):
-    w = interactive_cost(two_classifiers, skew=0.1)
+def test_cost_widget_equals_static_plot(two_classifiers, shared_widget, m, skew):
+    w = shared_widget(interactive_cost, two_classifiers, skew=0.1)
     assert set(w.controls) == {"m", "skew"}
     w.controls["m"].value = m
     w.controls["skew"].value = skew
@@ -52,8 +52,8 @@ def test_cost_widget_equals_static_plot(two_classifiers, m, skew):
 
 @pytest.mark.parametrize("f_alpha, skew", [(0.5, 0.1), (0.2, 0.01), (0.9, 0.6)])
 @pytest.mark.slow  # 0.6 s, 1.1 s (its cases)
-def test_fmeasure_widget_equals_static_plot(two_classifiers, f_alpha, skew):
-    w = interactive_fmeasure(two_classifiers, skew=0.3, f_alpha=0.5)
+def test_fmeasure_widget_equals_static_plot(two_classifiers, shared_widget, f_alpha, skew):
+    w = shared_widget(interactive_fmeasure, two_classifiers, skew=0.3, f_alpha=0.5)
     assert set(w.controls) == {"f_alpha", "skew"}
     w.controls["skew"].value = skew
     w.controls["f_alpha"].value = f_alpha

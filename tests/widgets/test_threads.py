@@ -67,28 +67,41 @@ def test_inline_step_waits_for_a_cells_savefig(two_classifiers, case):
     assert_frame_is_full_draw(w)
 
 
-@pytest.mark.slow_cases('temporal-message0', 'temporal-message1', 'temporal-message2')  # 1.2 s at most (2026-11-29)
-@pytest.mark.parametrize("message", [{"type": "draw"}, {"type": "refresh"}, {"type": "resize"}])
-@pytest.mark.parametrize("case", ["temporal", pytest.param("explorer", marks=pytest.mark.slow)])  # explorer: 1.3-1.5 s
-def test_ipympl_step_waits_for_the_browsers_message(ipympl_backend, two_classifiers, case, message):  # noqa: F811
-    """A message from the browser (ipympl's handler, as ipywidgets dispatches it) holds the lock too."""
+MESSAGES = [{"type": "draw"}, {"type": "refresh"}, {"type": "resize"}]
+
+
+@pytest.mark.slow  # temporal 1.2 s, explorer 1.3-1.5 s a message when each message built its own widget
+@pytest.mark.parametrize("case", ["temporal", "explorer"])
+def test_ipympl_step_waits_for_the_browsers_message(ipympl_backend, two_classifiers, case):  # noqa: F811
+    """A message from the browser (ipympl's handler, as ipywidgets dispatches it) holds the lock too.
+
+    One widget for the three messages (a build is most of the cost): each message's step moves the control
+    to the other of its two values, so every step is a real change that must wait.
+    """
     make, steps = CASES[case]
     w = make(two_classifiers)
     assert w.backend == "ipympl"
     canvas = w.figure.canvas
-    if message["type"] == "resize":  # the browser acknowledges the figure's own size
-        width, height = canvas.get_width_height()
-        message = dict(message, width=width, height=height)
-    if message["type"] == "draw":
-        def paint():
-            canvas._msg_callbacks(canvas, message, [])  # ipympl: handle_draw, a full canvas.draw()
-    else:
-        def paint():  # the message itself only asks for a draw: answer it as the browser does
-            canvas._msg_callbacks(canvas, message, [])
-            canvas._msg_callbacks(canvas, {"type": "draw"}, [])
     name, value = steps[0]
-    assert _step_during(paint, w, name, value), f"a control step painted while ipympl handled {message}"
-    assert_frame_is_full_draw(w)
+    values = [value, w.controls[name].value]
+    for i, message in enumerate(MESSAGES):
+        if message["type"] == "resize":  # the browser acknowledges the figure's own size
+            width, height = canvas.get_width_height()
+            message = dict(message, width=width, height=height)
+        if message["type"] == "draw":
+            def paint(message=message):
+                canvas._msg_callbacks(canvas, message, [])  # ipympl: handle_draw, a full canvas.draw()
+        else:
+            def paint(message=message):  # the message itself only asks for a draw: answer it as the browser does
+                canvas._msg_callbacks(canvas, message, [])
+                canvas._msg_callbacks(canvas, {"type": "draw"}, [])
+        step = values[i % 2]
+        assert w.controls[name].value != step
+        assert _step_during(paint, w, name, step), f"a control step painted while ipympl handled {message}"
+        try:
+            assert_frame_is_full_draw(w)
+        except AssertionError as err:
+            raise AssertionError(f"after {message}: {err}") from None
 
 
 @pytest.mark.slow  # loaded run 2026-11-29
