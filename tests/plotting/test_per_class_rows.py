@@ -41,10 +41,34 @@ def _row(func):
     return ovr, fig, axes, displays
 
 
+def _kept(fig):
+    """Take ``fig`` out of pyplot's figures (it stays as drawn): each test's ``plt.close("all")`` would close it and
+    its canvas with it (on matplotlib 3.11 a closed figure's canvas has no renderer to measure with)."""
+    from matplotlib._pylab_helpers import Gcf
+
+    Gcf.figs.pop(fig.number)
+
+
+@pytest.fixture(scope="module")
+def row():
+    """``_row(func)``, each row built once for the module: the tests below only read it (a row of PR panels was
+    built and laid out twice, once for each test, as was a row of ROC panels)."""
+    built = {}
+
+    def get(func):
+        if func not in built:
+            with plt.rc_context():
+                built[func] = _row(func)
+            _kept(built[func][1])
+        return built[func]
+
+    return get
+
+
 @pytest.mark.slow  # a laid-out row of two
 @pytest.mark.parametrize("func", [sp.plot_pr, sp.plot_roc])
-def test_a_class_keeps_its_colour_and_its_one_entry_across_the_panels(func):
-    ovr, fig, axes, displays = _row(func)
+def test_a_class_keeps_its_colour_and_its_one_entry_across_the_panels(func, row):
+    ovr, fig, axes, displays = row(func)
     for k in ovr.classes:
         colours = {tuple(np.round(plt.matplotlib.colors.to_rgba(
             next(line for name, line in d.lines_.items() if name.startswith(f"{k}, ")).get_color()), 6))
@@ -58,8 +82,8 @@ def test_a_class_keeps_its_colour_and_its_one_entry_across_the_panels(func):
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("func", "metric"), [(sp.plot_pr, sp.aucpr), (sp.plot_roc, None)])
-def test_each_panel_gives_its_classes_priors_beside_their_areas_and_its_rarest_class_in_its_title(func, metric):
-    ovr, fig, axes, displays = _row(func)
+def test_each_panel_gives_its_classes_priors_beside_their_areas_and_its_rarest_class_in_its_title(func, metric, row):
+    ovr, fig, axes, displays = row(func)
     for ax, d, priors in zip(axes, displays, VECTORS, strict=True):
         texts = [t.get_text() for t in ax.get_legend().get_texts()]
         for k, prior in priors.items():
@@ -162,20 +186,30 @@ def _int02_row():
     return ovr, fig, axes, displays, ranges
 
 
+@pytest.fixture(scope="module")
+def int02_row():
+    """``_int02_row()``, built and laid out once for the two tests that read it (neither changes it): each built
+    its own, the module's longest setup twice.  Its talk theme is undone after the build, as a test's was."""
+    with plt.rc_context():
+        built = _int02_row()
+    _kept(built[1])
+    return built
+
+
 @pytest.mark.slow
-def test_a_row_whose_titles_head_their_areas_reads_one_way():
+def test_a_row_whose_titles_head_their_areas_reads_one_way(int02_row):
     # review15, ovr-int-02: "rarest 9 at π′ [0.00035, 0.0014]" / "rarest 9 at π′ [0.0005, 0.002]" / "rarest 0 at
     # [0.00035, 0.0014]": the row took the shorter form, then placing the areas over the panels set each title's
     # first form again from the heading they kept
-    _, fig, axes, _, _ = _int02_row()
+    _, fig, axes, _, _ = int02_row
     titles = [ax.get_title() for ax in axes]
     assert len({t.startswith("rarest") for t in titles}) == 1 and len({"π′" in t for t in titles}) == 1, titles
 
 
 @pytest.mark.slow
-def test_ten_classes_over_ranges_give_their_areas_in_a_block_far_shorter_than_the_panel():
+def test_ten_classes_over_ranges_give_their_areas_in_a_block_far_shorter_than_the_panel(int02_row):
     # review14/15, ovr-int-02: ten lines "0.0913 at [0.00061, 0.00244]" in one column as tall as the panel
-    ovr, fig, axes, displays, ranges = _int02_row()
+    ovr, fig, axes, displays, ranges = int02_row
     renderer = fig.canvas.get_renderer()
     for ax, d, r in zip(axes, displays, ranges, strict=True):
         block = ax.get_legend()
