@@ -1,5 +1,6 @@
 """The command line on Parquet files: aggregated by DuckDB, exact or bracketed, one-line errors."""
 
+import shutil
 import subprocess
 import sys
 
@@ -17,14 +18,25 @@ def _cli(*args, cwd):
     return subprocess.run([sys.executable, "-m", "skewplot", *args], capture_output=True, text=True, cwd=cwd)
 
 
-@pytest.fixture
-def files(tmp_path):
+@pytest.fixture(scope="module")
+def written(tmp_path_factory):
+    """The scores as one CSV file and three Parquet parts, written once for the module (no test changes them)."""
+    folder = tmp_path_factory.mktemp("scores")
     rng = np.random.default_rng(0)
     y = (rng.random(30_000) < 0.05).astype(int)
     df = pd.DataFrame({"a": np.round(rng.normal(size=y.size) + 1.5 * y, 2), "b": rng.normal(size=y.size) + y, "y": y})
-    df.to_csv(tmp_path / "scores.csv", index=False, float_format="%.17g")
+    df.to_csv(folder / "scores.csv", index=False, float_format="%.17g")
     for i, part in enumerate(np.array_split(np.arange(len(df)), 3)):
-        df.iloc[part].to_parquet(tmp_path / f"part{i}.parquet")
+        df.iloc[part].to_parquet(folder / f"part{i}.parquet")
+    return folder, df
+
+
+@pytest.fixture
+def files(written, tmp_path):
+    """A copy of the files in the test's own folder, where it may add files (a corrupt part, a plot)."""
+    folder, df = written
+    for path in folder.iterdir():
+        shutil.copyfile(path, tmp_path / path.name)
     return tmp_path, df
 
 
