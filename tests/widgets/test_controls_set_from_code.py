@@ -63,30 +63,15 @@ def _state(w):
     return {k: c.value for k, c in w.controls.items()}, params, dict(w.readouts_), lines
 
 
-@pytest.fixture(scope="module")
-def widgets_built():
-    """One widget of each kind for the module, with its controls' values as built (a build costs up to 1 s)."""
-    cache = {}
-    yield cache
-    for w, _ in cache.values():
-        w.close_figure()
+def _build(factory):
+    return factory()
 
 
 @pytest.fixture
-def built(widgets_built):
-    """The module's widget of a kind, its controls set back to the values it was built with (the status clear)."""
-
-    def get(name):
-        if name not in widgets_built:
-            w = WIDGETS[name]()
-            widgets_built[name] = w, {k: c.value for k, c in w.controls.items()}
-        w, start = widgets_built[name]
-        for k, value in start.items():
-            w.controls[k].value = value
-        assert w.status.value == "" and {k: c.value for k, c in w.controls.items()} == start
-        return w
-
-    return get
+def built(shared_widget):
+    """The module's widget of a kind, its controls set back to the values it was built with (the status clear):
+    ``shared_widget`` (a build costs up to 1 s)."""
+    return lambda name: shared_widget(_build, WIDGETS[name])
 
 
 @pytest.mark.slow_cases(  # 2.8 s at most (2026-11-29)
