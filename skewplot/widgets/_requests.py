@@ -21,6 +21,15 @@ probe (:mod:`._width`) does (:meth:`DrawRequests.drag_started`,
 way (a size came ~70-160 ms after the one before under load, longer than
 :func:`settle` guessed at the drag's start), and its last size is drawn as
 soon as the kernel has it, without the wait.
+
+A toolbar gesture's end (a zoom rectangle's release, Home, Back, Forward, a
+pan's release, their keys) asks for a draw too: WebAgg's ``draw_idle`` tells
+the page the figure changed, and the page asks for the draw back, a round
+trip of ~50-100 ms through JupyterLab before the kernel starts drawing.  The
+answer to such a message draws at once instead (:meth:`DrawRequests.draw_at_once`,
+by the same event loop, once the message's handler returned) and sends the
+frame as a blit is sent, unasked; a request the page still sends gets the
+frame on show again.
 """
 
 from __future__ import annotations
@@ -41,6 +50,8 @@ from ._regions import regions_of, state
 
 __all__ = ["DrawRequests", "repaint_changed", "settle", "RESIZE_SETTLE", "SETTLE_RANGE", "DRAG_END_WAIT"]
 
+#: The page's messages that end a toolbar gesture: a draw they ask for is drawn at once (see the module).
+AT_ONCE = frozenset({"button_release", "toolbar_button", "key_press"})
 #: Seconds a draw asked for after a drag's first size waits for its next one.
 RESIZE_SETTLE = 0.08
 #: The bounds of the wait after a later size (:func:`settle`).
@@ -81,6 +92,8 @@ class DrawRequests:
         by painting the static layer again where Axes changed.
     deferred : int
         Requests that waited for a drag's next size (:func:`settle`).
+    at_once : int
+        Draws a toolbar gesture asked for, drawn without the page's request (see the module).
     said_ends : int
         Drag ends the page's probe said (:meth:`drag_ended`).
     """
@@ -100,13 +113,50 @@ class DrawRequests:
         self._dragging = False  # the page said a drag started and has not said it ended
         self._final = None  # the size (CSS px) the page's latest drag ended at, until another size comes
         self._answering = False  # within the answer to a page's request (see _measures)
+        self._ending = None  # within the page's message that ends a toolbar gesture: the loop that handles it
+        self._soon = None  # the draw_at_once scheduled on that loop
+        self.at_once = 0
         canvas = self.figure.canvas
         if hasattr(canvas, "handle_draw") and hasattr(canvas, "get_diff_image"):
             canvas.handle_draw = functools.partial(self._handle_draw, canvas.handle_draw)
+            if hasattr(canvas, "handle_event") and "draw_idle" not in vars(canvas):
+                canvas.handle_event = functools.partial(self._handle_event, canvas.handle_event)
+                canvas.draw_idle = functools.partial(self._draw_idle, canvas.draw_idle)
             if hasattr(canvas, "handle_resize"):
                 canvas.handle_resize = functools.partial(self._handle_resize, canvas.handle_resize)
             if hasattr(canvas, "handle_refresh") and hasattr(canvas, "draw_idle"):
                 canvas.handle_refresh = functools.partial(self._handle_refresh, canvas.handle_refresh)
+
+    def _handle_event(self, handle, event):
+        """WebAgg's ``handle_event``: a message that ends a toolbar gesture notes the event loop it is handled on."""
+        kind = event.get("type") if isinstance(event, dict) else None
+        loop = None
+        if kind in AT_ONCE:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                loop = None  # no loop to run the draw after the handler: the page asks for it, as without this
+        before, self._ending = self._ending, loop
+        try:
+            return handle(event)
+        finally:
+            self._ending = before
+
+    def _draw_idle(self, draw_idle):
+        """WebAgg's ``draw_idle``: within a message that ends a toolbar gesture, the draw at once (see the module);
+        else the page is told, and asks for the draw."""
+        if self._ending is None:
+            return draw_idle()
+        if self._soon is None:
+            self._soon = self._ending.call_soon(self.draw_at_once)
+        return None
+
+    def draw_at_once(self):
+        """Answer the draw a toolbar gesture asked for now, as the page's request would be answered, and send the
+        frame unasked (see the module)."""
+        self._soon = None
+        self.at_once += 1
+        self.figure.canvas.handle_draw({"type": "draw"})
 
     def _handle_resize(self, resize, event):
         canvas = self.figure.canvas

@@ -144,6 +144,65 @@ def test_ipympl_zoom_repaints_only_the_zoomed_panel_and_shows_a_full_draw(ipympl
     assert_frame_is_full_draw(w)
 
 
+@pytest.mark.slow  # about 3 s: an explorer under ipympl, a full draw and four gestures' frames
+@pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
+def test_ipympl_toolbar_gesture_is_drawn_without_the_pages_request(ipympl_backend, two_classifiers, monkeypatch):
+    """Issue 44: a zoom's release or Home told the page the figure changed, and the page asked for the draw back (a
+    round trip of 50-100 ms in JupyterLab before the kernel started). Handled on the page's event loop, the gesture's
+    message is followed by its frame, sent unasked: the page is not told to ask, the frame is a full draw's, and the
+    figure is left fresh. Without a running loop (a script's canvas) the page is told, as before."""
+    import asyncio
+
+    from .test_frames import assert_frame_is_full_draw
+
+    w = sp.widgets.explorer(two_classifiers, skew=0.2)
+    canvas, ax = w.figure.canvas, w.displays["pr"].ax_
+    sent, events = [], []
+    monkeypatch.setattr(canvas, "send_binary", lambda data: sent.append(data))
+    send_event = canvas.send_event
+    monkeypatch.setattr(canvas, "send_event", lambda kind, **kw: (events.append(kind), send_event(kind, **kw))[1])
+    canvas.handle_event({"type": "draw"})
+    home = ax.get_xlim(), ax.get_ylim()
+    height = canvas.get_width_height()[1]
+    x0, y0, x1, y1 = ax.bbox.extents
+
+    def mouse(kind, x, y, buttons):
+        canvas.handle_event({"type": kind, "x": x, "y": height - y, "button": 0, "buttons": buttons,
+                             "modifiers": [], "guiEvent": {}})
+
+    def zoom():  # the toolbar's zoom: a rectangle dragged over the PR panel
+        a = (x0 + 0.3 * (x1 - x0), y0 + 0.6 * (y1 - y0))
+        mouse("button_press", *a, 1)
+        mouse("motion_notify", a[0] + 30, a[1] - 20, 1)
+        mouse("button_release", a[0] + 40, a[1] - 30, 0)
+
+    async def page(gesture):
+        sent.clear()
+        events.clear()
+        gesture()
+        assert sent == []  # drawn once the message's handler returned
+        await asyncio.sleep(0)
+        assert len(sent) == 1 and sent[0][:8] == b"\x89PNG\r\n\x1a\n" and "draw" not in events
+        assert not w.figure.stale
+
+    canvas.handle_event({"type": "toolbar_button", "name": "zoom"})
+    asyncio.run(page(zoom))
+    assert (ax.get_xlim(), ax.get_ylim()) != home
+    assert_frame_is_full_draw(w)
+    canvas.handle_event({"type": "toolbar_button", "name": "zoom"})  # zoom mode off
+    asyncio.run(page(lambda: canvas.handle_event({"type": "toolbar_button", "name": "home"})))
+    assert (ax.get_xlim(), ax.get_ylim()) == home
+    assert_frame_is_full_draw(w)
+    assert w.frames.at_once == 2
+    events.clear()
+    sent.clear()
+    canvas.handle_event({"type": "toolbar_button", "name": "back"})  # no loop runs: the page is told, and asks
+    assert "draw" in events and sent == [] and w.frames.at_once == 2
+    canvas.handle_event({"type": "draw"})
+    assert len(sent) == 1 and (ax.get_xlim(), ax.get_ylim()) != home
+    assert_frame_is_full_draw(w)
+
+
 @pytest.mark.slow  # about 2 s: an explorer under ipympl and three full draws
 @pytest.mark.filterwarnings("ignore:Passing unrecognized arguments:DeprecationWarning")
 def test_ipympl_drag_is_drawn_once_at_its_last_size(ipympl_backend, two_classifiers, monkeypatch):
