@@ -194,9 +194,13 @@ class Layout:
         if key[:2] == self.laid_out[:2] and [tuple(ax.bbox.bounds) for ax in self.figure.axes] != self._boxes:
             self._put_back()
         if self._within(key):
+            # a zoom or Home moves the marks of the Axes whose limits changed only: the others' stay as painted
+            zoomed = {ax for ax, now, then in zip(self.figure.axes, key[2:], self.laid_out[2:], strict=True)
+                      if now != then}
             self.laid_out = key  # the states (and boxes) of the layout stay the reference
             self.skipped += 1
-            renest(self.displays)
+            renest({name: disp for name, disp in self.displays.items()
+                    if getattr(disp, "ax_", None) in zoomed or getattr(disp, "ax_", None) is None})
             return False
         if self.before is not None:
             self.before()  # the shared legend refitted to the new width

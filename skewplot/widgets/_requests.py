@@ -48,7 +48,7 @@ from ..plotting._compat import text_sizes_kept, ticks_laid_out_once
 from ._parts import _pixels, overlap, whole_frames
 from ._regions import regions_of, state
 
-__all__ = ["DrawRequests", "repaint_changed", "settle", "RESIZE_SETTLE", "SETTLE_RANGE", "DRAG_END_WAIT"]
+__all__ = ["DrawRequests", "repaint_changed", "blank", "settle", "RESIZE_SETTLE", "SETTLE_RANGE", "DRAG_END_WAIT"]
 
 #: The page's messages that end a toolbar gesture: a draw they ask for is drawn at once (see the module).
 AT_ONCE = frozenset({"button_release", "toolbar_button", "key_press"})
@@ -267,7 +267,7 @@ class DrawRequests:
         """
         fig = self.figure
         return (self._kept_layer() and not fig.stale and self._static_state() == self._state
-                and not any(part.stale and not (key in self._blank and _blank(part))
+                and not any(part.stale and not (key in self._blank and blank(part))
                             for key, part in self._marked.items()))
 
     def _kept_layer(self):
@@ -287,11 +287,19 @@ class DrawRequests:
             try:
                 if self.fresh():
                     self.resent += 1
-                elif (self._relayout is not None and self._relayout() or not self._kept_layer()
-                      or not repaint_changed(self.figure, canvas, self._background, self._regions, self._spill)):
+                elif self._relayout is not None and self._relayout() or not self._kept_layer():
                     return draw(event)
                 else:
-                    self._took_layer(canvas, canvas.get_renderer())
+                    shown = canvas.copy_from_bbox(self.figure.bbox)  # the frame on show
+                    changed = repaint_changed(self.figure, canvas, self._background, self._regions, self._spill)
+                    if not changed:
+                        return draw(event)
+                    axes, boxes = changed
+                    width, height = canvas.get_width_height(physical=True)
+                    # and the places of the texts they painted outside their parts in that frame
+                    boxes = boxes + [(max(0, x0), max(0, y0), min(width, x1), min(height, y1))
+                                     for ax in axes for x0, y0, x1, y1 in self._spill.get(id(ax), ())]
+                    self._took_layer(canvas, canvas.get_renderer(), over=(shown, axes, boxes))
                     self.rebuilt += 1
             finally:
                 self._answering = False
@@ -301,7 +309,7 @@ class DrawRequests:
 
     def _shown(self):
         """The canvas holds the latest frame (the parts of the plan that paint nothing noted)."""
-        self._blank = {key for key, part in self._marked.items() if _blank(part)}
+        self._blank = {key for key, part in self._marked.items() if blank(part)}
         self._renderer = self.figure.canvas.get_renderer()
         self._shown_size = self.figure.canvas.get_width_height(physical=True)
 
@@ -315,7 +323,8 @@ def _css(event):
     return int(event.get("width", 800)), int(event.get("height", 800))
 
 
-def _blank(artist):
+def blank(artist):
+    """Whether ``artist`` paints nothing (hidden, or a text without text)."""
     return not artist.get_visible() or isinstance(artist, Text) and not artist.get_text()
 
 
@@ -333,7 +342,9 @@ def repaint_changed(figure, canvas, background, parts, spill):
     leaves on the canvas what a full draw's static layer would hold.
     ``parts`` and ``spill``: the Axes' parts and outside texts at the last
     full draw (see :mod:`._frames`).  Returns False, leaving the canvas
-    alone, when only a full draw gives the right pixels.
+    alone, when only a full draw gives the right pixels; else the changed
+    Axes and the boxes painted again (pixels ``(x0, y0, x1, y1)`` from the
+    top left), for the frame to repaint only their moving artists.
     """
     regions = regions_of(figure)
     changed = [ax for ax in figure.axes if state(ax) is None or state(ax) != regions.drawn.get(id(ax))]
@@ -370,4 +381,4 @@ def repaint_changed(figure, canvas, background, parts, spill):
     for ax in sorted(changed, key=lambda ax: ax.get_zorder()):  # the full draw's order
         ax.draw(renderer)  # its static artists: a full draw paints the animated ones only when saving
     figure.stale = False
-    return True
+    return changed, boxes

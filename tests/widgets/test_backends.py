@@ -118,15 +118,18 @@ def test_ipympl_draw_request_with_nothing_changed_resends_the_frame(ipympl_backe
 def test_ipympl_zoom_repaints_only_the_zoomed_panel_and_shows_a_full_draw(ipympl_backend, two_classifiers,
                                                                            monkeypatch):
     """Issue 44: after a zoom that needs no new layout, the page's draw request paints the static layer again
-    only where the zoomed panel is: no full draw, and the frame is the full draw's, pixel for pixel."""
+    only where the zoomed panel is, and the moving artists of that panel only (the other panels keep the frame on
+    show): no full draw, and the frame is the full draw's, pixel for pixel."""
     from .test_frames import assert_frame_is_full_draw
 
     w = sp.widgets.explorer(two_classifiers, skew=0.2)
     canvas = w.figure.canvas
-    draws = []
+    draws, painted = [], []
     monkeypatch.setattr(canvas, "send_binary", lambda data: None)
     canvas.mpl_connect("draw_event", lambda event: draws.append(1))
     canvas.handle_event({"type": "draw"})
+    draw = w.frames.painter.draw
+    monkeypatch.setattr(w.frames.painter, "draw", lambda artist: (painted.append(artist), draw(artist))[1])
     ax = w.displays["pr"].ax_
     home = ax.get_xlim(), ax.get_ylim()
     for zoom in ((0.2, 0.6), (0.3, 0.9)), home:  # a zoom, then Home
@@ -135,10 +138,24 @@ def test_ipympl_zoom_repaints_only_the_zoomed_panel_and_shows_a_full_draw(ipympl
         for other in w.figure.axes:  # the toolbar keeps every Axes' position (and so marks every one stale)
             other.get_position()
         draws.clear()
+        painted.clear()
         canvas.handle_event({"type": "draw"})
         assert not draws
+        assert painted and {a.axes for a in painted} == {ax}
         assert_frame_is_full_draw(w)
-    assert (w.frames.rebuilt, w._layout.count) == (2, 0)
+    cost = w.displays["cost"]
+    next(iter(cost.lines_.values())).set_color("k")  # a moving artist of another panel changed by hand, then a zoom
+    ax.set_xlim(0.2, 0.6)
+    ax.set_ylim(0.3, 0.9)
+    draws.clear()
+    painted.clear()
+    canvas.handle_event({"type": "draw"})
+    assert not draws and cost.ax_ in {a.axes for a in painted}  # that panel's moving artists painted too
+    assert_frame_is_full_draw(w)
+    ax.set_xlim(*home[0])
+    ax.set_ylim(*home[1])
+    canvas.handle_event({"type": "draw"})
+    assert (w.frames.rebuilt, w._layout.count) == (4, 0)
     w.controls["m"].value = 0.3
     assert w.frames.last == "blit"
     assert_frame_is_full_draw(w)
