@@ -279,6 +279,7 @@ def test_ipympl_drag_end_is_drawn_at_once(ipympl_backend, two_classifiers, monke
     size is answered at once, one still on its way is answered when its size comes (never an image at the size
     before it), and the next drag waits again."""
     import asyncio
+    import time
 
     from skewplot.widgets import _requests
 
@@ -352,7 +353,10 @@ def test_ipympl_drag_end_is_drawn_at_once(ipympl_backend, two_classifiers, monke
     # trip under load outlasts settle's guess), until the drag's end; one whose end never comes, DRAG_END_WAIT on
     monkeypatch.setattr(_requests, "RESIZE_SETTLE", 0.02)
     monkeypatch.setattr(_requests, "SETTLE_RANGE", (0.02, 0.02))
-    monkeypatch.setattr(_requests, "DRAG_END_WAIT", 0.6)
+    # (long against the loop's waits: a loaded machine stretches a 0.1 s sleep, never shortens the wait)
+    monkeypatch.setattr(_requests, "DRAG_END_WAIT", 2.0)
+    times = []
+    canvas.mpl_connect("draw_event", lambda event: times.append(time.monotonic()))
 
     async def said():
         drawn.clear()
@@ -365,15 +369,16 @@ def test_ipympl_drag_end_is_drawn_at_once(ipympl_backend, two_classifiers, monke
         drag_end(7)
         assert drawn == [(width + 140, height - 105)] and len(sent) == 1
         drawn.clear()
+        times.clear()
         probe._handle_custom_msg({"type": "drag_start"}, [])
+        start = time.monotonic()
         size(8)
-        await asyncio.sleep(0.2)
-        assert drawn == []
-        for _ in range(200):
+        for _ in range(1000):
             if drawn:
                 break
             await asyncio.sleep(0.01)
         assert drawn == [(width + 160, height - 120)]
+        assert times[0] - start >= 2.0  # held for the drag's end until DRAG_END_WAIT, then drawn
         drawn.clear()
         size(9)  # a size the page did not say was a drag's (the figure following its output): settle's wait
         await asyncio.sleep(0.2)
