@@ -62,7 +62,7 @@ from ._keep import Kept, Lasting, cut
 from ._lock import guard
 from ._measures import LayerMeasures
 from ._parts import Footprints, Painter, any_overlap, out_of_order, whole_frames
-from ._requests import DrawRequests, blank
+from ._requests import DrawRequests
 
 __all__ = ["Frames", "guard"]
 
@@ -364,14 +364,8 @@ class Frames(DrawRequests, LayerMeasures):
             self._took_layer(event.canvas, event.renderer)  # (a foreign canvas has no buffer)
 
     def _took_layer(self, canvas, renderer, over=None):  # the canvas holds a new static layer
-        """Keep the new static layer and paint the plan on it.
-
-        ``over``: ``(frame, axes, boxes)`` when the layer differs from the
-        last one only in ``boxes`` (pixels), where ``axes`` were painted again
-        (``_requests.repaint_changed``: a zoom, Home): the frame on show
-        before is put back and only those Axes' moving artists are painted,
-        as a blit repaints them, unless a full draw's order asks for more.
-        """
+        """Keep the new static layer and paint the plan on it (``over``: only where it changed, see
+        ``_requests.DrawRequests._repainted_over``)."""
         self._background = canvas.copy_from_bbox(self.figure.bbox)
         self._layers.clear()
         self.painter.forget()
@@ -389,23 +383,6 @@ class Frames(DrawRequests, LayerMeasures):
         self._shown()
         whole_frames(canvas)  # the PNG of this draw is made after this handler
         self.measure_later()
-
-    def _repainted_over(self, canvas, frame, axes, boxes):
-        """Paint the new layer's frame from the one on show (see :meth:`_took_layer`): False when it cannot be."""
-        if any(part.stale and part.axes not in axes and not (key in self._blank and blank(part))
-               for key, part in self._marked.items()):
-            return False  # a moving artist elsewhere changed by hand since that frame (see ``fresh``)
-        self._named = {id(ax) for ax in axes}  # no text of theirs keeps its pixels: the layer under it changed
-        starts = {id(ax): 0 for ax in axes if id(ax) in self._by_axes}
-        dirty = self._dirty(self._plan, starts)
-        if dirty is None or out_of_order(self._feet(), [key for key in self._by_axes if key in dirty],
-                                         self._by_axes, self._static):
-            return False
-        canvas.restore_region(frame)
-        for box in boxes:
-            canvas.restore_region(self._background, bbox=box, xy=(0, 0))
-        self._paint(dirty, {key: starts.get(key, 0) for key in dirty})
-        return True
 
 
 _MAX_LAYERS = 8  # cached lower layers (one per kind of step; each a copy of the canvas)

@@ -22,14 +22,11 @@ way (a size came ~70-160 ms after the one before under load, longer than
 :func:`settle` guessed at the drag's start), and its last size is drawn as
 soon as the kernel has it, without the wait.
 
-A toolbar gesture's end (a zoom rectangle's release, Home, Back, Forward, a
-pan's release, their keys) asks for a draw too: WebAgg's ``draw_idle`` tells
-the page the figure changed, and the page asks for the draw back, a round
-trip of ~50-100 ms through JupyterLab before the kernel starts drawing.  The
-answer to such a message draws at once instead (:meth:`DrawRequests.draw_at_once`,
-by the same event loop, once the message's handler returned) and sends the
-frame as a blit is sent, unasked; a request the page still sends gets the
-frame on show again.
+A toolbar gesture's end (a zoom's or a pan's release, Home, Back, Forward,
+their keys) asks for a draw too: WebAgg's ``draw_idle`` tells the page, which
+asks back, a round trip of ~50-100 ms through JupyterLab.  Such a message is
+drawn at once instead (:meth:`DrawRequests.draw_at_once`, on the same event
+loop once its handler returned), the frame sent unasked as a blit's is.
 """
 
 from __future__ import annotations
@@ -45,10 +42,10 @@ from matplotlib.text import Text
 
 from ..plotting._axes import tick_state
 from ..plotting._compat import text_sizes_kept, ticks_laid_out_once
-from ._parts import _pixels, overlap, whole_frames
+from ._parts import _pixels, out_of_order, overlap, whole_frames
 from ._regions import regions_of, state
 
-__all__ = ["DrawRequests", "repaint_changed", "blank", "settle", "RESIZE_SETTLE", "SETTLE_RANGE", "DRAG_END_WAIT"]
+__all__ = ["DrawRequests", "repaint_changed", "settle", "RESIZE_SETTLE", "SETTLE_RANGE", "DRAG_END_WAIT"]
 
 #: The page's messages that end a toolbar gesture: a draw they ask for is drawn at once (see the module).
 AT_ONCE = frozenset({"button_release", "toolbar_button", "key_press"})
@@ -267,7 +264,7 @@ class DrawRequests:
         """
         fig = self.figure
         return (self._kept_layer() and not fig.stale and self._static_state() == self._state
-                and not any(part.stale and not (key in self._blank and blank(part))
+                and not any(part.stale and not (key in self._blank and _blank(part))
                             for key, part in self._marked.items()))
 
     def _kept_layer(self):
@@ -307,9 +304,27 @@ class DrawRequests:
             canvas.blit(self.figure.bbox)
         return None
 
+    def _repainted_over(self, canvas, frame, axes, boxes):
+        """The frame of a static layer new only in ``boxes`` (pixels), where ``axes`` were painted again: the
+        ``frame`` shown before, and those Axes' moving artists repainted as a blit repaints them (False: it cannot)."""
+        if any(part.stale and part.axes not in axes and not (key in self._blank and _blank(part))
+               for key, part in self._marked.items()):
+            return False  # a moving artist elsewhere changed by hand since that frame (see ``fresh``)
+        self._named = {id(ax) for ax in axes}  # no text of theirs keeps its pixels: the layer under it changed
+        starts = {id(ax): 0 for ax in axes if id(ax) in self._by_axes}
+        dirty = self._dirty(self._plan, starts)
+        if dirty is None or out_of_order(self._feet(), [key for key in self._by_axes if key in dirty],
+                                         self._by_axes, self._static):
+            return False
+        canvas.restore_region(frame)
+        for box in boxes:
+            canvas.restore_region(self._background, bbox=box, xy=(0, 0))
+        self._paint(dirty, {key: starts.get(key, 0) for key in dirty})
+        return True
+
     def _shown(self):
         """The canvas holds the latest frame (the parts of the plan that paint nothing noted)."""
-        self._blank = {key for key, part in self._marked.items() if blank(part)}
+        self._blank = {key for key, part in self._marked.items() if _blank(part)}
         self._renderer = self.figure.canvas.get_renderer()
         self._shown_size = self.figure.canvas.get_width_height(physical=True)
 
@@ -323,8 +338,7 @@ def _css(event):
     return int(event.get("width", 800)), int(event.get("height", 800))
 
 
-def blank(artist):
-    """Whether ``artist`` paints nothing (hidden, or a text without text)."""
+def _blank(artist):
     return not artist.get_visible() or isinstance(artist, Text) and not artist.get_text()
 
 
