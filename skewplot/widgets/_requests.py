@@ -111,7 +111,7 @@ class DrawRequests:
         self._final = None  # the size (CSS px) the page's latest drag ended at, until another size comes
         self._answering = False  # within the answer to a page's request (see _measures)
         self._ending = None  # within the page's message that ends a toolbar gesture: the loop that handles it
-        self._soon = None  # the draw_at_once scheduled on that loop
+        self._soon = None  # the loop a draw_at_once is scheduled on
         self.at_once = 0
         canvas = self.figure.canvas
         if hasattr(canvas, "handle_draw") and hasattr(canvas, "get_diff_image"):
@@ -144,8 +144,9 @@ class DrawRequests:
         else the page is told, and asks for the draw."""
         if self._ending is None:
             return draw_idle()
-        if self._soon is None:
-            self._soon = self._ending.call_soon(self.draw_at_once)
+        if self._soon is not self._ending:  # one draw per loop turn (a loop closed before its turn asks again)
+            self._soon = self._ending
+            self._ending.call_soon(self.draw_at_once)
         return None
 
     def draw_at_once(self):
