@@ -61,7 +61,7 @@ from matplotlib.legend import Legend
 from ._keep import Kept, Lasting, cut
 from ._lock import guard
 from ._measures import LayerMeasures
-from ._parts import Footprints, Painter, any_overlap, out_of_order, whole_frames
+from ._parts import Footprints, Painter, any_overlap, on_canvas, out_of_order, whole_frames
 from ._requests import DrawRequests
 
 __all__ = ["Frames", "guard"]
@@ -251,8 +251,7 @@ class Frames(DrawRequests, LayerMeasures):
         width, height = canvas.get_width_height(physical=True)
         boxes = [self._regions[key] for key in sorted(dirty)]
         for key in dirty:
-            boxes += [(max(0, x0), max(0, y0), min(width, x1), min(height, y1))
-                      for x0, y0, x1, y1 in (*self._spill.get(key, ()), *self._now.get(key, ()))]
+            boxes += on_canvas((*self._spill.get(key, ()), *self._now.get(key, ())), width, height)
             self._spill[key] = self._now.get(key, [])
         starts = self._ordered(dirty, starts)
         lower = any(starts.values())
@@ -374,9 +373,7 @@ class Frames(DrawRequests, LayerMeasures):
         self._mark(self._parts())  # parts made since the plan was set (e.g. new ticks)
         self._unmeasured = renderer  # its parts are measured once the frame is sent (_measures)
         self._footprints = None
-        if over is None or not self._repainted_over(canvas, *over):
-            if over is not None:
-                canvas.restore_region(self._background)
+        if over is None or not self._repainted_over(canvas, *over):  # (which leaves the canvas alone when not)
             for artist in self._plan:
                 self.painter.draw(artist)
         self.kept.forget()

@@ -49,6 +49,11 @@ def any_overlap(first, second):
                 .any())
 
 
+def on_canvas(boxes, width, height):
+    """Pixel boxes ``(x0, y0, x1, y1)`` cut to a ``width`` x ``height`` canvas (a text's box may reach past it)."""
+    return [(max(0, x0), max(0, y0), min(width, x1), min(height, y1)) for x0, y0, x1, y1 in boxes]
+
+
 def _pixels(box, width, height):
     return (max(0, int(box.x0) - PAD), max(0, int(height - box.y1) - PAD),
             min(width, int(box.x1) + 1 + PAD), min(height, int(height - box.y0) + 1 + PAD))

@@ -42,7 +42,7 @@ from matplotlib.text import Text
 
 from ..plotting._axes import tick_state
 from ..plotting._compat import text_sizes_kept, ticks_laid_out_once
-from ._parts import _pixels, out_of_order, overlap, whole_frames
+from ._parts import _pixels, on_canvas, out_of_order, overlap, whole_frames
 from ._regions import regions_of, state
 
 __all__ = ["DrawRequests", "repaint_changed", "settle", "RESIZE_SETTLE", "SETTLE_RANGE", "DRAG_END_WAIT"]
@@ -295,8 +295,7 @@ class DrawRequests:
                     axes, boxes = changed
                     width, height = canvas.get_width_height(physical=True)
                     # and the places of the texts they painted outside their parts in that frame
-                    boxes = boxes + [(max(0, x0), max(0, y0), min(width, x1), min(height, y1))
-                                     for ax in axes for x0, y0, x1, y1 in self._spill.get(id(ax), ())]
+                    boxes = boxes + on_canvas([b for ax in axes for b in self._spill.get(id(ax), ())], width, height)
                     self._took_layer(canvas, canvas.get_renderer(), over=(shown, axes, boxes))
                     self.rebuilt += 1
             finally:
