@@ -8,7 +8,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from skewplot.plotting import _compat
+from skewplot.plotting._compat import text as compat_text
 from skewplot.plotting._compat import text_sizes_kept
 
 
@@ -19,7 +19,7 @@ def counted(monkeypatch):
     layout = Text._get_layout
     original = getattr(layout, "__wrapped__", layout)
     monkeypatch.setattr(Text, "_get_layout", lambda text, renderer: calls.append(text) or original(text, renderer))
-    monkeypatch.setattr(_compat, "_layout_wrapper", [None])
+    monkeypatch.setattr(compat_text, "_layout_wrapper", [None])
     return calls
 
 

@@ -1,7 +1,7 @@
 """The one place skewplot touches what matplotlib, ipympl and ipywidgets keep private.
 
 Everything else uses their public API (``tests/api/test_private_names.py``
-scans the package for private names outside this module).  What is here
+scans the package for private names outside this package).  What is here
 has no public equivalent; each use has a fallback for a release that
 renames or drops it, and names the versions it was checked on: matplotlib
 3.8.0 (the floor, ``.ci/floors.py``) and 3.11.2; ipympl 0.9.2 and 0.10.0;
@@ -11,12 +11,11 @@ ends, so a change shows there.
 
 from __future__ import annotations
 
-import functools
-import threading
+from .text import glyphs_kept, text_sizes_kept
 
 __all__ = ["layout_compress", "dash_pattern", "refill_legend", "is_colorbar", "titles",
            "drawn_ticks", "figure_renderer", "legend_loc", "leave_pyplot", "webagg_state", "ipympl_message_handler",
-           "wrap_value_validator", "draw_as_saved", "ticks_laid_out_once", "text_sizes_kept"]
+           "wrap_value_validator", "draw_as_saved", "ticks_laid_out_once", "text_sizes_kept", "glyphs_kept"]
 
 
 def layout_compress(engine):
@@ -305,94 +304,3 @@ class _TickMemo:
             self.boxes = key, self.bboxes(ticks, renderer)
         first, second = self.boxes[1]
         return list(first), list(second)
-
-
-#: Text sizes a figure keeps (:func:`text_sizes_kept`) before it starts a new record.
-_KEPT_SIZES = 4096
-
-
-def text_sizes_kept(figure):
-    """A context in which each text of ``figure`` is measured and laid out once per dpi, not at every use.
-
-    An Agg canvas makes a new renderer at each size, and matplotlib keeps
-    text sizes and parsed mathtext per renderer; it lays a text out
-    (``Text._get_layout``: its box and lines relative to its anchor) at
-    each measure and draw, ~400 times in a resize of the explorer.  Within
-    the context the renderer answers ``get_text_width_height_descent``
-    from the figure's record (by string, font, mathtext flag and dpi) and
-    parses mathtext with the figure's one ``MathTextParser`` (its cache is
-    per parser), and, in this thread, a text not wrapped takes its layout
-    from the figure's record, keyed also by rotation (mode), alignments
-    and line spacing.  ``RendererAgg.mathtext_parser``, ``_get_layout``,
-    ``_get_multialignment`` and ``_linespacing`` on matplotlib 3.8.0 ..
-    3.11; fallback: what they serve is not kept.  Other canvases: nothing.
-    """
-    import contextlib
-
-    from matplotlib.mathtext import MathTextParser
-    from matplotlib.text import Text
-
-    from ._notes import notes
-
-    @contextlib.contextmanager
-    def kept():
-        canvas = figure.canvas
-        renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
-        measure = getattr(renderer, "get_text_width_height_descent", None)
-        if measure is None or "get_text_width_height_descent" in vars(renderer):
-            yield
-            return
-        record = notes(figure)
-        sizes, layouts = (_kept(record, name) for name in ("text_sizes", "text_layouts"))
-        if isinstance(getattr(renderer, "mathtext_parser", None), MathTextParser):  # one parser per kind of renderer
-            parsers = record.__dict__.setdefault("mathtext_parsers", {})
-            renderer.mathtext_parser = parsers.setdefault(type(renderer), renderer.mathtext_parser)
-        if hasattr(Text, "_get_layout") and Text._get_layout is not _layout_wrapper[0]:
-            Text._get_layout = _layout_wrapper[0] = _layout_kept(Text._get_layout)
-
-        def sized(s, prop, ismath):
-            key = (renderer.dpi, s, prop.copy(), ismath)
-            found = sizes.get(key)
-            if found is None:
-                found = sizes[key] = measure(s, prop, ismath)
-            return found
-
-        renderer.get_text_width_height_descent = sized
-        before, _kept_layouts.record = getattr(_kept_layouts, "record", None), layouts
-        try:
-            yield
-        finally:
-            del renderer.get_text_width_height_descent
-            _kept_layouts.record = before
-
-    return kept()
-
-
-def _kept(record, name):
-    found = getattr(record, name, None)
-    if found is None or len(found) > _KEPT_SIZES:
-        found = {}
-        setattr(record, name, found)
-    return found
-
-
-_kept_layouts = threading.local()  # .record: the text layouts this thread takes (within text_sizes_kept), or None
-_layout_wrapper = [None]  # the Text._get_layout this module put on the class
-
-
-def _layout_kept(layout):
-    @functools.wraps(layout)
-    def kept(text, renderer):
-        record = getattr(_kept_layouts, "record", None)
-        if record is None or text.get_wrap() or not hasattr(text, "_linespacing"):  # a wrap depends on the place
-            return layout(text, renderer)
-        key = (text.get_text(), text.get_fontproperties().copy(), text.get_rotation(), text.get_rotation_mode(),
-               text.get_horizontalalignment(), text.get_verticalalignment(), text._get_multialignment(),
-               text._linespacing, text.get_usetex(), getattr(text, "_parse_math", True),
-               text.get_figure().dpi, type(renderer))
-        found = record.get(key)
-        if found is None:
-            found = record[key] = layout(text, renderer)
-        return found
-
-    return kept
