@@ -199,3 +199,25 @@ def test_a_wedge_kept_by_the_next_share_is_the_one_a_fresh_share_gives():
     share_markers(ax, marks)
     assert [shared_part(m) for m in marks] == [(0, 2), (1, 2), (0, 1), (0, 1)] and marks[2].get_marker() == "o"
     plt.close(fig)
+
+
+def test_a_mark_below_the_random_line_is_on_the_drawn_curve():
+    # review of stop 64 (pr-08: 55 positives in 50 000; here in 10 000): a threshold whose one true positive comes with 1 122 false
+    # ones has precision 0.0081 at pi' = 0.01, under the random line; the curve drops to it along recall 1/55
+    rng = np.random.default_rng(5)
+    y = np.zeros(10_000, bool)
+    y[:55] = True
+    s = np.where(y, rng.normal(-1.0, 1.0, y.size), rng.normal(0.0, 1.0, y.size))
+    s[0] = 3.0  # the one positive above the threshold, with 1 122 negatives above it too
+    thr = float(np.sort(s[~y])[::-1][1122]) - 1e-9
+    pts = sp.operating_points(y, s)
+    disp = sp.plot_pr(pts, skew=0.01, threshold=thr)
+    i = int(np.searchsorted(-pts.thresholds, -thr, side="right")) - 1
+    assert (pts.tp[i], pts.fp[i]) == (1, 1123)
+    x, v = _xy(disp)
+    assert x[0] == pts.tpr[i] and v[0] == pytest.approx(float(sp.FixedSkew(0.01).precision(pts.tpr[i], pts.fpr[i])))
+    assert v[0] < 0.01
+    curve = next(line for line in disp.ax_.get_lines() if line.get_label().startswith("classifier"))
+    cx, cy = (np.asarray(a, float) for a in curve.get_data())
+    on = [k for k in range(len(cx) - 1) if cx[k] == cx[k + 1] == x[0] and min(cy[k:k + 2]) <= v[0] <= max(cy[k:k + 2])]
+    assert on, "the mark is off the drawn curve"
