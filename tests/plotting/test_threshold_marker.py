@@ -202,8 +202,8 @@ def test_a_wedge_kept_by_the_next_share_is_the_one_a_fresh_share_gives():
 
 
 def test_a_mark_below_the_random_line_is_on_the_drawn_curve():
-    # review of stop 64 (pr-08: 55 positives in 50 000; here in 10 000): a threshold whose one true positive comes with 1 122 false
-    # ones has precision 0.0081 at pi' = 0.01, under the random line; the curve drops to it along recall 1/55
+    # review of stop 64 (pr-08: 55 positives in 50 000; here in 10 000): a threshold whose one true positive comes
+    # with 1 122 false ones has a precision under pi' = 0.01, the random line; the curve drops to it along recall 1/55
     rng = np.random.default_rng(5)
     y = np.zeros(10_000, bool)
     y[:55] = True
