@@ -323,7 +323,7 @@ def _cells(reports):
     for key in ("recall", "precision", "cost", "tp", "fp", "fn", "tn"):
         ivs = {name: (r["intervals"] or {}).get(key) if key in ("recall", "precision") else None
                for name, r in shown.items()}
-        values = [v for name, r in shown.items() for v in (r[key], *(ivs[name] or ()))]
+        values = [v for name, r in shown.items() for v in (_value(r, key), *(ivs[name] or ()))]
         texts = iter(column(values))
         for name in shown:
             text = next(texts)
@@ -331,3 +331,12 @@ def _cells(reports):
                 text += f"<br><span style='{_INTERVAL_STYLE}'>[{next(texts)}, {next(texts)}]</span>"
             cells[name][key if key in ("recall", "precision", "cost") else key.upper()] = text
     return {name: out.get(name) or cells[name] for name in reports}
+
+
+def _value(report, key):
+    """``report[key]`` as the table writes it: None (a dash) for the precision of a threshold that flags no case.
+
+    Its precision is 0/0; the report's is the curve's limit there (the marks' place), which a cell would print as a
+    "0" that reads as every alarm false.
+    """
+    return None if key == "precision" and report["tp"] == report["fp"] == 0 else report[key]

@@ -298,3 +298,19 @@ def test_the_readout_keeps_two_digits_of_a_small_precision_in_one_format_per_col
                     assert len(t.replace(".", "").lstrip("0")) >= 2, (key, t)
                     decimals.setdefault(key, set()).add(len(t.partition(".")[2]))
     assert all(len(d) == 1 for d in decimals.values()), decimals  # one format per column
+
+
+def test_a_threshold_that_flags_no_case_has_no_precision_in_the_table(w, rows):
+    # review of stop 65 (page_narrow_widget): "weak, threshold inf" was written TP 0, FP 0 and precision "0", which
+    # reads as every alarm false; its precision is 0/0 (the report keeps the curve's limit, where its marks are)
+    c = w.controls
+    c["threshold_mode"].value = "threshold"
+    c["threshold_of"].value = "weak"
+    c["threshold"].value = float(np.max(rows[1]["weak"])) + 1.0
+    c["threshold_of"].value = "strong"
+    c["threshold"].value = float(np.median(rows[1]["strong"]))
+    numbers = w.threshold_readouts_
+    assert numbers["weak"]["tp"] == numbers["weak"]["fp"] == 0 and numbers["strong"]["fp"] > 0
+    cells = {row[0][0]: row for row in _table_cells(w.threshold_table.value)}
+    assert cells["weak"][3] == ("–", []) and cells["weak"][5][0] == cells["weak"][6][0] == "0"
+    assert float(cells["strong"][3][0]) == pytest.approx(numbers["strong"]["precision"], rel=5e-3)

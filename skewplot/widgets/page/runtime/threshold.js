@@ -279,7 +279,7 @@
       var ivOf = function (r) { return withIv && r.iv && r.iv[key] ? r.iv[key] : null; };
       reports.forEach(function (r) {
         if (r === null) { return; }
-        values.push(r[key]);
+        values.push(key === "precision" && r.tp === 0 && r.fp === 0 ? null : r[key]);  // 0/0: a dash (_value)
         if (ivOf(r)) { values.push(ivOf(r)[0], ivOf(r)[1]); }
       });
       var texts = CF.column(values, 3), j = 0;
