@@ -148,11 +148,13 @@ def glyphs_kept(figure):
     nothing kept.  Mathtext is drawn as matplotlib draws it.
     """
     from matplotlib.backends.backend_agg import RendererAgg
+    from matplotlib.ft2font import FT2Font
 
     canvas = figure.canvas
     renderer = canvas.get_renderer() if hasattr(canvas, "get_renderer") else None
     usable = (isinstance(renderer, RendererAgg) and "draw_text" not in vars(renderer)
-              and all(hasattr(RendererAgg, n) for n in ("_prepare_font", "_draw_text_glyphs_and_boxes")))
+              and all(hasattr(RendererAgg, n) for n in ("_prepare_font", "_draw_text_glyphs_and_boxes"))
+              and all(hasattr(FT2Font, n) for n in ("_layout", "_set_transform", "_render_glyph")))
 
     @contextlib.contextmanager
     def kept():
@@ -173,9 +175,9 @@ def _draw_text(renderer, gc, x, y, s, prop, angle, ismath=False, mtext=None):
     from matplotlib.backends.backend_agg import RendererAgg, get_hinting_flag
     from matplotlib.ft2font import RenderMode
 
-    font = None if ismath else renderer._prepare_font(prop)
-    if font is None or not all(hasattr(font, n) for n in ("_layout", "_set_transform", "_render_glyph")):
+    if ismath:
         return RendererAgg.draw_text(renderer, gc, x, y, s, prop, angle, ismath=ismath, mtext=mtext)
+    font = renderer._prepare_font(prop)
     flags = get_hinting_flag()
     features = None if mtext is None else mtext.get_fontfeatures()
     language = None if mtext is None else mtext.get_language()
