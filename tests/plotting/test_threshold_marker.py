@@ -203,19 +203,20 @@ def test_a_wedge_kept_by_the_next_share_is_the_one_a_fresh_share_gives():
 
 def test_a_mark_below_the_random_line_is_on_the_drawn_curve():
     # review of stop 64 (pr-08: 55 positives in 50 000; here in 10 000): a threshold whose one true positive comes
-    # with 1 122 false ones has a precision under pi' = 0.01, the random line; the curve drops to it along recall 1/55
+    # with 1 123 false ones has a precision under pi' = 0.01, the random line; the curve drops to it along recall 1/55
     rng = np.random.default_rng(5)
     y = np.zeros(10_000, bool)
     y[:55] = True
     s = np.where(y, rng.normal(-1.0, 1.0, y.size), rng.normal(0.0, 1.0, y.size))
-    s[0] = 3.0  # the one positive above the threshold, with 1 122 negatives above it too
+    s[0] = 3.0  # the one positive above the threshold, with 1 123 negatives at or above it
     thr = float(np.sort(s[~y])[::-1][1122]) - 1e-9
     pts = sp.operating_points(y, s)
     disp = sp.plot_pr(pts, skew=0.01, threshold=thr)
-    i = int(np.searchsorted(-pts.thresholds, -thr, side="right")) - 1
-    assert (pts.tp[i], pts.fp[i]) == (1, 1123)
+    tp, fp = int(np.sum(s[y] >= thr)), int(np.sum(s[~y] >= thr))  # by brute force
+    assert (tp, fp) == (1, 1123)
+    tpr, fpr = tp / y.sum(), fp / (~y).sum()
     x, v = _xy(disp)
-    assert x[0] == pts.tpr[i] and v[0] == pytest.approx(float(sp.FixedSkew(0.01).precision(pts.tpr[i], pts.fpr[i])))
+    assert x[0] == pytest.approx(tpr, rel=1e-15) and v[0] == pytest.approx(0.01 * tpr / (0.01 * tpr + 0.99 * fpr))
     assert v[0] < 0.01
     curve = next(line for line in disp.ax_.get_lines() if line.get_label().startswith("classifier"))
     cx, cy = (np.asarray(a, float) for a in curve.get_data())
