@@ -58,7 +58,7 @@ from operator import methodcaller
 
 from matplotlib.legend import Legend
 
-from ..plotting._compat import glyphs_kept
+from ..plotting._compat import text_sizes_kept
 from ._keep import Kept, Lasting, cut
 from ._lock import guard
 from ._measures import LayerMeasures
@@ -166,7 +166,7 @@ class Frames(DrawRequests, LayerMeasures):
         str
             ``"blit"`` or ``"draw"``.
         """
-        with self.lock, glyphs_kept(self.figure):  # a step's texts drawn from kept glyphs (matplotlib 3.11)
+        with self.lock, text_sizes_kept(self.figure):  # a step measures, lays out and draws its texts once
             return self._redraw(axes)
 
     def _redraw(self, axes):
