@@ -14,7 +14,7 @@ from ._inputs import METRIC_INPUT_PARAMS, one_classifier, skew_by_name
 from .counting import unit_weight_tp
 from .multiclass import OneVsRest
 from .per_class import each_class
-from .precision import _check_points, _model_from, skew_model_of, sum_over_slices
+from .precision import _check_points, _model_from, rate_slices, rising_area, skew_model_of, sum_over_slices
 
 __all__ = ["INTERPOLATIONS", "aucpr", "aucpr_at_skews", "aucpr_integrals", "average_precision", "roc_auc",
            "aucpr_min", "normalized_aucpr", "continuous_segment_area", "stepped_curve", "polyline_corners"]
@@ -222,8 +222,8 @@ def aucpr(data=None, y_score=None, *, skew=None, y_true=None, sample_weight=None
             return area
     pts = pts._area_points()  # every scheme's area changes only where recall grows
     if interpolation == "continuous" and isinstance(model, FixedSkew) and 0 < model.value < 1:
-        # One skew: the exact segment areas summed slice by slice, with no array of the curve's length.
-        area = sum_over_slices(pts, _CHUNK, lambda t, f: continuous_segment_area(t, f, model.value).sum())
+        # One skew: the exact areas of the segments that gain recall, slice by slice (no array of the curve's length)
+        area = sum(rising_area(t, f, np.flatnonzero(t[1:] > t[:-1]), model.value) for t, f in rate_slices(pts, _CHUNK))
     elif interpolation == "continuous":
         # The model integrates the fixed-skew area over itself (closed forms where it has them).
         area = float(model.aucpr(pts.tpr, pts.fpr))

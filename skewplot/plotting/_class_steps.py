@@ -36,7 +36,7 @@ from ..metrics.auc import corner_indices, roc_auc
 from ..metrics.hull import _ordered_pareto, frontier_hull
 from ..metrics.mixed_counts import keep_rows, rising_segments
 from ..metrics.points import OperatingPoints
-from ..skew.formulas import continuous_segment_area
+from ..metrics.precision import rising_area
 from ._decimate import decimation_bins, pr_vertex_indices
 
 __all__ = ["drawn_rows", "hull_rows", "corner_rows", "class_hull", "class_aucpr", "first_recall", "roc_area",
@@ -165,9 +165,9 @@ def class_aucpr(ovr, k, pts, prior):
     area, and which segments those are does not depend on the vector (the
     TPR does not).  Between the corners (:func:`corner_rows`) every other
     segment of untied scores adds only rows of the rest, so the kernel
-    (:func:`~skewplot.skew.formulas.continuous_segment_area`, each segment
-    on its own ends, as a row of a two-point curve) runs on half the corners'
-    segments.  The same terms as the metric's, summed in another order.
+    (:func:`~skewplot.metrics.precision.rising_area`, as the metric's) runs
+    on half the corners' segments.  The same terms as the metric's, summed
+    in chunks of another length.
     """
     own = _own(ovr, k)
     rows = corner_rows(ovr, k)
@@ -178,17 +178,7 @@ def class_aucpr(ovr, k, pts, prior):
     tpr, fpr = on.tpr, on.fpr
     total = 0.0
     for i in range(0, rising.size, _CHUNK):
-        at, vertical = rising[i:i + _CHUNK], flat[i:i + _CHUNK]
-        seg_t, seg_f = np.empty((at.size, 2), order="F"), np.empty((at.size, 2), order="F")  # columns: start, end
-        seg_t[:, 0], seg_t[:, 1] = tpr[at], tpr[at + 1]
-        seg_f[:, 0], seg_f[:, 1] = fpr[at], fpr[at + 1]
-        if vertical.all() or not vertical.any():  # the vertical kernel's steps are the general one's, fewer
-            total += continuous_segment_area(seg_t, seg_f, prior, vertical=bool(vertical.any())).sum()
-            continue
-        area = np.empty((at.size, 1))  # summed in the segments' order, as one call would
-        area[vertical] = continuous_segment_area(seg_t[vertical], seg_f[vertical], prior, vertical=True)
-        area[~vertical] = continuous_segment_area(seg_t[~vertical], seg_f[~vertical], prior)
-        total += area.sum()
+        total += rising_area(tpr, fpr, rising[i:i + _CHUNK], prior, flat=flat[i:i + _CHUNK])
     return float(total)
 
 
