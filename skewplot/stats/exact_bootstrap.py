@@ -31,6 +31,7 @@ change both.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -382,7 +383,8 @@ def exact_intervals(n_pos, n_neg, tp, fp, skew, confidence, *, m, values, decrea
     ((0.52, 0.68), [0.32, 0.48], [0.596, 0.741])
     """
     probs = ((1.0 - confidence) / 2, (1.0 + confidence) / 2)
-    cb = CountBootstrap(n_pos, n_neg, tp, fp)
+    counts = (n_pos, n_neg, tp, fp)  # a widget's skew step asks again at the same counts: ~0.5 ms a build, kept
+    cb = _kept_bootstrap(*counts) if all(isinstance(v, (int, np.integer)) for v in counts) else CountBootstrap(*counts)
 
     def at(dec):
         return values(np.array([cb.rate(a, "pos", dec) for a in probs]),
@@ -393,3 +395,6 @@ def exact_intervals(n_pos, n_neg, tp, fp, skew, confidence, *, m, values, decrea
     out["precision"] = None if tp == fp == 0 else tuple(cb.precision(skew, a) for a in probs)
     out["cost"] = tuple(cb.cost(skew, m, a) for a in probs)
     return out
+
+
+_kept_bootstrap = functools.lru_cache(maxsize=32)(CountBootstrap)
