@@ -33,6 +33,7 @@ from ._coincide import (
     distance,
     hidden_note,
     on_level,
+    on_runs,
     runs_of,
     sampled,
     spans,
@@ -199,18 +200,17 @@ def _same(key, old):
 
 
 def _on_line(ax, lines, baseline):
-    """The legend names of ``lines`` lying on ``baseline`` (within ``COVERED`` of their width, over ``MIN_SHARE`` of
-    the width), and the data x of the middle of the longest such stretch."""
+    """The legend names of ``lines`` lying on ``baseline`` (their values its own in data, over ``MIN_SHARE`` of the
+    width: :func:`~._coincide.on_runs`, the rule of every panel and of a single panel's legend marks), and the data x
+    of the middle of the longest such stretch."""
     px = columns(ax)
     if px.size < 3:
         return [], None
-    under = sampled(ax, baseline, px)
     names, at = [], None
     for name, curve in lines.items():
         if not curve.get_visible():
             continue
-        width = COVERED * curve.get_linewidth() * ax.figure.dpi / 72.0
-        runs = runs_of(ax, px, sampled(ax, curve, px), under, width)
+        runs = on_runs(ax, curve, baseline, px)
         if runs:
             names.append(legend_name(name))
             run = max(runs, key=lambda r: r[2])
