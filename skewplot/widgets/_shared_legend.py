@@ -10,6 +10,7 @@ mark once, in as few rows as the figure's width allows
 from __future__ import annotations
 
 from ..plotting._notes import note, notes
+from ..plotting.layout._dashes import DASHED
 
 __all__ = ["shared_legend", "fitted_legend", "legend_columns", "RefitsSharedLegend", "LEGEND_PT"]
 
@@ -48,7 +49,7 @@ def fitted_legend(fig, handles, labels, ncol=None):
     chosen so)."""
     ncol = legend_columns(fig, handles, labels) if ncol is None else ncol
     legend = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize=LEGEND_PT, frameon=False,
-                        columnspacing=1.2, handlelength=1.8)
+                        columnspacing=1.2, handlelength=1.8, handler_map=DASHED)
     notes(legend).ncol = ncol
     return legend
 
@@ -69,7 +70,7 @@ def legend_columns(fig, handles, labels):
         if key not in widths:
             renderer = renderer or fig.canvas.get_renderer()
             trial = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize=LEGEND_PT,
-                               frameon=False, columnspacing=1.2, handlelength=1.8)
+                               frameon=False, columnspacing=1.2, handlelength=1.8, handler_map=DASHED)
             widths[key] = trial.get_window_extent(renderer).width
             trial.remove()
         if widths[key] <= 0.98 * fig.bbox.width:

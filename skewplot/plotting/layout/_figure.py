@@ -26,6 +26,7 @@ from matplotlib.layout_engine import ConstrainedLayoutEngine
 
 from .._compat import layout_compress, text_sizes_kept
 from .._notes import note, notes, unheld
+from ._dashes import DASHED
 from ._legend_geometry import _renderer, root_figure
 
 __all__ = ["MIN_CELL_SHARE", "MIN_TEXT_PT", "legible", "legible_style", "LABEL_FILL", "cell_size", "cell_span",
@@ -59,9 +60,10 @@ def legible(size):
 
 def legible_style(style):
     """A legend's keywords with its named ``fontsize`` and ``title_fontsize`` made :func:`legible` (a size in points
-    the caller gave is kept: it is theirs)."""
-    return {k: legible(v) if k in ("fontsize", "title_fontsize") and isinstance(v, str) else v
-            for k, v in style.items()}
+    the caller gave is kept: it is theirs), and a dashed line's sample showing two dashes (:mod:`._dashes`)."""
+    return {"handler_map": {**DASHED, **style.get("handler_map", {})},
+            **{k: legible(v) if k in ("fontsize", "title_fontsize") and isinstance(v, str) else v
+               for k, v in style.items() if k != "handler_map"}}
 
 
 def cell_size(ax):
