@@ -19,7 +19,8 @@ from ..metrics.precision import curve_rates_at, skew_model_of
 from ..metrics.prg import gain_skew, precision_gain, recall_gain
 from .layout._markers import crowding, mark_size, share_markers, show_whole, show_whole_line
 
-__all__ = ["ThresholdMarker", "mark_threshold", "threshold_index", "threshold_width", "OFF_SCALE_MARKER"]
+__all__ = ["ThresholdMarker", "mark_threshold", "threshold_index", "flags_nothing", "threshold_width",
+           "OFF_SCALE_MARKER"]
 
 _UNMARKED = ()  # displays the plot functions return without a threshold space (none yet)
 
@@ -28,7 +29,8 @@ _UNMARKED = ()  # displays the plot functions return without a threshold space (
 _STYLE = dict(color="black", marker="D", markersize=6, markerfacecolor="none", markeredgewidth=1.4,
               linestyle="none", zorder=4.5)
 #: A threshold whose precision is 0 on a log precision axis (which cannot hold it): a triangle pointing down, drawn
-#: whole above the bottom spine, its tip on it (an off-scale mark, not a point at the axis' lowest value).
+#: whole above the bottom spine, its tip on it (an off-scale mark, not a point at the axis' lowest value).  Only a
+#: threshold that flags cases, all negatives: one that flags none has no precision and no mark (:func:`flags_nothing`).
 OFF_SCALE_MARKER = "v"
 
 
@@ -42,6 +44,21 @@ def threshold_width(n):
     (2.0, 2.0, 1.15)
     """
     return round(2.0 * crowding(n) ** 0.6, 2)
+
+
+def flags_nothing(pts, i):
+    """Whether the operating point ``i`` of ``pts`` flags no case (TP = FP = 0, a threshold above every score).
+
+    Its precision is 0/0: a PR space marks no point for it (a mark at precision 0, the off-scale triangle of a log
+    axis, said "every alarm false" of a threshold that raises none; the readout's table writes a dash).  Its
+    ROC point (0, 0), cost line (always −) and F (0) are defined and marked.
+
+    >>> import skewplot as sp
+    >>> pts = sp.operating_points([0, 1, 1, 0], [0.9, 0.8, 0.6, 0.3])
+    >>> flags_nothing(pts, threshold_index(pts, float("inf"))), flags_nothing(pts, threshold_index(pts, 0.9))
+    (True, False)
+    """
+    return bool(pts.tpr[i] == 0 and pts.fpr[i] == 0)
 
 
 def threshold_index(pts, threshold):
@@ -170,7 +187,10 @@ class ThresholdMarker:
             if self.space == "roc":
                 line.set_data([pts.fpr[i]], [pts.tpr[i]])
             elif self.space == "pr":
-                t, f = curve_rates_at(pts, i)  # the empty prediction: precision's limit along the curve
+                if flags_nothing(pts, i):  # precision 0/0: no place on a precision axis (the readout's dash)
+                    line.set_data([], [])
+                    continue
+                t, f = curve_rates_at(pts, i)
                 y = float(skew_model_of(pts, d.skew).precision(t, f))
                 # precision 0 (the empty prediction when the top score is a negative's) has no place on a log
                 # axis: an off-scale mark, pointing down, whole inside the Axes with its tip on the bottom spine

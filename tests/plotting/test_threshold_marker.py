@@ -96,8 +96,8 @@ def test_one_threshold_per_classifier_and_set_threshold(data):
         marker.set_threshold({"a": 1.0})
     assert marker.threshold == {"a": 7.0, "b": 0.0}  # the refused update changed nothing
     pr = sp.plot_pr(pts, skew=0.01)
-    m = mark_threshold(pr, {"a": np.inf, "b": 0.0})  # the empty prediction: precision's limit
-    assert np.isfinite(m.points_["a"].get_ydata()[0])
+    m = mark_threshold(pr, {"a": np.inf, "b": 0.0})  # the empty prediction: precision 0/0, no PR mark
+    assert len(m.points_["a"].get_xdata()) == 0 and np.isfinite(m.points_["b"].get_ydata()[0])
 
 
 @pytest.mark.slow  # 1.0 s (2026-11-29, -n 2)

@@ -2,7 +2,7 @@
 
 The threshold's marks and its cost and F lines, the dots at π′ and the
 AUCPR-against-skew panel's band each have an entry in the shared legend; a
-threshold whose precision is 0 (no true positive) is an off-scale mark drawn
+threshold whose precision is 0 (no true positive, a false one) is an off-scale mark drawn
 whole inside a log precision panel, pointing down at its foot; a threshold's
 F of 0 is drawn whole over the spine it lies on.
 """
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.slow  # an explorer of 20 000 rows: over 0.5 s of CPU
 
 @pytest.fixture(scope="module")
 def w():
-    # the browser suite's explorer: at π′ = 0.005 the least cost of "weak" predicts nothing, precision 0
+    # the browser suite's explorer: at π′ = 0.005 the least cost of "weak" predicts nothing (precision 0/0)
     w = explorer(sp.datasets.example_classifiers(n=20000, skew=0.01, random_state=4), skew=0.005)
     w.figure.canvas.draw()
     return w
@@ -72,11 +72,19 @@ def test_every_mark_of_the_panels_has_a_legend_entry(w):
 
 
 def test_a_precision_of_0_is_drawn_whole_above_a_log_axis_foot(w):
+    # weak's least cost flags nothing: precision 0/0, no PR mark (the table's dash); its top case alone, a negative's,
+    # has precision 0, drawn off scale (before: the triangle for the threshold that flags nothing)
+    assert all(len(_marks(w, display)["weak"].get_xdata()) == 0 for display in ("pr", "integrated"))
+    points = w.threshold_control.points["weak"]
+    w.controls["threshold_of"].value = "weak"
+    w.controls["threshold"].value = float(points.thresholds[1])  # the top score: TP 0, FP 1
+    w.figure.canvas.draw()
     renderer = w.figure.canvas.get_renderer()
     for display in ("pr", "integrated"):
         ax = w.displays[display].ax_
         weak = _marks(w, display)["weak"]
-        assert ax.get_yscale() == "log" and w.threshold_readouts_["weak"]["precision"] == 0
+        report = w.threshold_readouts_["weak"]
+        assert ax.get_yscale() == "log" and report["precision"] == 0 and report["tp"] == 0 < report["fp"]
         assert weak.get_ydata()[0] == 0 and weak.get_marker() == "v"
         # the glyph as drawn, edge included: whole inside the Axes, its tip on the bottom spine
         box = weak.get_window_extent(renderer)

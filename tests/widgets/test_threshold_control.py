@@ -109,11 +109,14 @@ def test_a_threshold_step_marks_every_space_and_fills_the_readout(w, rows):
         assert f"{t:.4g}" in w.threshold_table.value
         # the marks sit on the points
         np.testing.assert_array_equal(_mark(w, "roc", "strong"), [[want["fpr"], want["recall"]]])
-        np.testing.assert_allclose(_mark(w, "pr", "strong"), [[want["recall"], want["precision"]]], rtol=1e-12)
-        lo, hi = c["skew_range"].value
-        t_lim, f_lim = curve_rates(pts)  # the empty prediction (inf): precision's limit along the curve
-        pbar = float(sp.SkewRange(lo, hi).precision(t_lim[i], f_lim[i]))
-        np.testing.assert_allclose(_mark(w, "integrated", "strong"), [[want["recall"], pbar]], rtol=1e-12)
+        if want["recall"] == want["fpr"] == 0:  # the empty prediction (inf): precision 0/0, no PR mark (a dash)
+            assert _mark(w, "pr", "strong").size == _mark(w, "integrated", "strong").size == 0
+        else:
+            np.testing.assert_allclose(_mark(w, "pr", "strong"), [[want["recall"], want["precision"]]], rtol=1e-12)
+            lo, hi = c["skew_range"].value
+            t, f = curve_rates(pts)
+            pbar = float(sp.SkewRange(lo, hi).precision(t[i], f[i]))
+            np.testing.assert_allclose(_mark(w, "integrated", "strong"), [[want["recall"], pbar]], rtol=1e-12)
         rg = float(recall_gain(want["recall"], pi))
         if rg >= 0:
             np.testing.assert_allclose(_mark(w, "prg", "strong"),

@@ -249,10 +249,13 @@ def test_the_threshold_control_of_interactive_pr_works_in_its_page(chromium, tmp
 
 
 def test_an_off_scale_mark_is_where_the_kernel_draws_it(chromium, tmp_path):
-    # rare positives: log precision axes; at the start weak's least-cost threshold predicts nothing and its
-    # precision is 0 (its top score a negative's): an off-scale mark raised by half its size above the spine, in the
-    # page as in the kernel (_compare: within half a pixel), the F line at 0 on its spine
+    # rare positives: log precision axes; at the start weak's least-cost threshold predicts nothing (precision 0/0,
+    # no PR mark); set to its top score, a negative's, its precision is 0: an off-scale mark raised by half its size
+    # above the spine, in the page as in the kernel (_compare: within half a pixel), the F line at 0 on its spine
     widget = explorer(sp.datasets.example_classifiers(n=3000, skew=0.01, random_state=3), skew=0.005)
+    assert all(len(m.points_["weak"].get_xdata()) == 0 for m in widget.threshold_control.markers if m.space == "pr")
+    widget.controls["threshold_of"].value = "weak"
+    widget.controls["threshold"].value = float(widget.threshold_control.points["weak"].thresholds[1])
     low = [m.points_["weak"] for m in widget.threshold_control.markers if m.space == "pr"]
     assert len(low) == 2 and all(line.get_marker() == "v" and line.get_ydata()[0] == 0 for line in low)
     path = tmp_path / "explorer.html"
@@ -260,7 +263,7 @@ def test_an_off_scale_mark_is_where_the_kernel_draws_it(chromium, tmp_path):
     context, page, requests, errors = _open(chromium, path)
     try:
         _start(page, widget)
-        _check(page, widget, "start: weak's precision 0 below the log axes")
+        _check(page, widget, "start: weak's precision 0 below the log axes (its top case alone, a negative)")
         assert errors == [] and [u for u in requests if not u.startswith("file:")] == []
     finally:
         context.close()

@@ -218,6 +218,10 @@
         var q, low = false;
         if (m.space === "roc") { q = [T.x(c.fpr[i]), T.y(c.tpr[i])]; }
         else if (m.space === "pr") {
+          // skewplot.plotting.threshold.flags_nothing: precision 0/0, no mark (the table's dash)
+          if (c.tpr[i] === 0 && c.fpr[i] === 0) {
+            page.drawn[key] = []; marks.push({name: name, value: null, q: [NaN, NaN]}); return;
+          }
           var rt = ratesAt(c, i), y;
           if (p.item.control === "skew") { y = CF.precisionAt(rt[0], rt[1], A.value("skew")); }
           else { y = A.rangeNow().prec(rt[0], rt[1]); }
