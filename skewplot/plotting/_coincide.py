@@ -39,7 +39,7 @@ from .layout._legend_areas import is_page
 
 __all__ = ["coinciding_runs", "columns", "sampled", "runs_of", "spans", "distance", "on_level", "crossing_hidden",
            "on_columns", "on_runs", "runs_in", "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes",
-           "watch", "hidden_note",
+           "watch", "hidden_note", "DECIDE_NOW",
            "MIN_SHARE", "COVERED", "ON_RTOL", "MARK", "NOTE_NAME", "NOTE_LINE"]
 
 #: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
@@ -258,7 +258,9 @@ def mark_envelopes(display, again=False):
         # a row or grid shares one legend, whose entries are named once for every panel: "tree*" beside a PR
         # panel's "tree" was a second entry for one classifier (and squeezed a paper row's panels); the panel
         # says it in a note of its own instead (cost-02/03/04 of the review of 494a71d)
-        note_envelopes(display)
+        if note_envelopes(display) is not None and again and is_page(ax.figure):
+            for decide in DECIDE_NOW:  # a widget's step that moved the curves or an axis: no draw lays its page out
+                decide(display)
         return
     line = display.baselines_.get(display._hiding[0])
     legend = ax.get_legend()
@@ -276,6 +278,10 @@ def mark_envelopes(display, again=False):
         legend.remove()
         display._place_legend()
 
+
+#: Decide a panel's note again now (``_hidden._step_note``, whose module imports this one): in a widget's page,
+#: whose layout no draw makes again, a step that moves the curves or an axis.
+DECIDE_NOW = []
 
 NOTE_NAME, NOTE_LINE = 16, 30  #: characters of a name in a panel's note (then an ellipsis), and of a line of it
 
@@ -325,24 +331,29 @@ def note_envelopes(display):
     :func:`~.layout._marker_label.fit_marker_label`), at the middle of the
     longest stretch found.  No curve moves.  Recorded here, decided by
     :func:`~._hidden.fit_notes` and again on each draw's final layout
-    (:mod:`._hidden`); nothing in a widget's page (its layout frozen).
+    (:mod:`._hidden`).  In a widget's page only for a display that says so
+    (``_page_note``: the explorer's cost panel, whose envelopes no control
+    moves; decided again on a step that moves its axis).  Returns the record
+    (:func:`watch`).
     """
     line = display.baselines_.get(display._hiding[0])
     shown = line is not None and line.get_visible()
-    watch(display.ax_, "on", display.lines_ if shown else {}, baseline=line, under=display._hiding[1])
+    return watch(display.ax_, "on", display.lines_ if shown else {}, baseline=line, under=display._hiding[1],
+                 page=getattr(display, "_page_note", False))
 
 
-def watch(ax, kind, lines, order=(), baseline=None, under=None):
+def watch(ax, kind, lines, order=(), baseline=None, under=None, page=False):
     """Record on ``ax`` the curves a note of ``kind`` (``"on"`` a baseline, ``"under"`` another classifier's) is
     decided from: ``lines`` (``{name: Line2D}``), ``order`` (every curve's name), the ``baseline`` and its name
     ``under``.  The note's Text is made now, empty, with the style of the plot call (the draw that decides it may
-    run under other rcParams); no lines: the note goes.  Returns the record (None: nothing to decide)."""
+    run under other rcParams); no lines, or a widget's page unless ``page``: the note goes.  Returns the record
+    (None: nothing to decide)."""
     kept = note(ax, "hidden_notes")
     if kept is None:
         kept = notes(ax).hidden_notes = {}
     old = kept.get(kind)
     text = unheld(old.text)[0] if old is not None else None
-    if not lines or is_page(ax.figure):
+    if not lines or (is_page(ax.figure) and not page):
         if text is not None and text.axes is ax:
             text.remove()
         kept.pop(kind, None)

@@ -3,11 +3,11 @@
 A panel's note names the curves that lie on a baseline (a row's cost or F
 panel: ``"on always −: gbm, svm"``) or under another classifier's curve
 (PR-gain, AUCPR against skew, a single cost or F panel: ``"under lasso:
-mlp"``).  Whether a curve is hidden depends on the Axes' size in pixels:
-it is hidden where its centre line lies within ``COVERED`` of its own width
-of the curve over it, over at least ``MIN_SHARE`` of the Axes' width
-(:func:`~._coincide.coinciding_runs`).  A plot call decides on the layout
-as it is (:func:`fit_notes`), but a grid's or row's shared legend and its
+mlp"``), over at least ``MIN_SHARE`` of the Axes' width: on a baseline
+where its values are the baseline's (:func:`~._coincide.on_runs`), under a
+curve where its centre line lies within ``COVERED`` of its width of it, in
+pixels (:func:`~._coincide.coinciding_runs`).  A plot call decides on the
+layout as it is (:func:`fit_notes`), but a grid's or row's shared legend and its
 panels' areas are placed by the draw, which then shrinks the panels: prg-10
 of the figure review listed svm, whose longest stretch under naive Bayes
 was 4-6 % of the width of the saved panel, decided on the panel before it
@@ -15,7 +15,8 @@ shrank.  So each draw's layout decides every note again once it has laid
 the figure out for the last time (:func:`refit_hidden_notes`, a step of
 :data:`~.layout._figure.LAST_LAYOUT`), at the size and resolution it is
 drawn at; a note whose curves and Axes have not changed since is not
-measured again.  A widget's page has no notes (its layout is frozen).
+measured again.  A widget's page notes only its cost panel (``_page_note``),
+when laid out and when a step moves its curves or axis.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import numpy as np
 
 from ._coincide import (
     COVERED,
+    DECIDE_NOW,
     MARK,
     MIN_SHARE,
     NOTE_LINE,
@@ -43,7 +45,6 @@ from ._legend_text import legend_name
 from ._notes import note, notes, unheld
 from .layout._figure import LAST_LAYOUT
 from .layout._legend import panels
-from .layout._legend_areas import is_page
 from .layout._legend_entries import split_prior
 from .layout._marker_label import fit_anywhere, misplaced
 
@@ -111,8 +112,6 @@ def shown_note(ax, kind):
 def refit_hidden_notes(fig):
     """Decide every note of hidden curves of ``fig`` again on the layout just made, the last of a draw (a step of
     :data:`~.layout._figure.LAST_LAYOUT`), and place it again where it no longer fits (:func:`fit_anywhere`)."""
-    if is_page(fig):
-        return
     for ax in fig.get_axes():
         kept = note(ax, "hidden_notes")
         for kind in KINDS:
@@ -124,6 +123,17 @@ def refit_hidden_notes(fig):
 
 
 LAST_LAYOUT.append(refit_hidden_notes)
+
+
+def _step_note(display):
+    """A widget's step moved ``display``'s curves or axis: its note decided again (~3 ms), left where it stands if it
+    says the same and covers no line (placed anew, ~0.2 s among the explorer's thin lines)."""
+    spec = note(display.ax_, "hidden_notes", {}).get("on")
+    if spec is not None:
+        _decide(display.ax_, spec, again=True)
+
+
+DECIDE_NOW.append(_step_note)
 
 
 def _decide(ax, spec, again=False):

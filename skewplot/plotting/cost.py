@@ -77,6 +77,11 @@ class CostDisplay(EnvelopeDisplay):
     #: leaves the colours under it seen; where the envelopes leave it they are apart again.
     _baseline_z = 2.6
     _hiding = ("always_negative", "always −")
+    #: A widget's page notes the envelopes on always − as a static row does (``_coincide.note_envelopes``) on a
+    #: PC(+) axis, where no control moves them: the note changes only with the axis.  (On a skew axis they move
+    #: with m, as F's with the F weight, and the saved page draws them itself under a note fixed in its static
+    #: pixels: none there.)
+    _page_note = property(lambda self: self.x_axis == "pc")
 
     @renamed_keywords(ci="confidence")
     def __init__(self, points, *, m=0.5, lines=True, envelope=True, trivial=True, operating_range=False,
