@@ -66,8 +66,10 @@ def _display_y(ax, x, y, px):
     x, y = x[keep], y[keep]
     if x.size < 2:
         return np.full(px.shape, np.nan)
-    order = np.argsort(x, kind="stable")
-    pts = ax.transData.transform(np.column_stack([x[order], y[order]]))
+    if not np.all(x[1:] >= x[:-1]):  # a curve drawn in order (most are) is not sorted again: a widget's step
+        order = np.argsort(x, kind="stable")
+        x, y = x[order], y[order]
+    pts = ax.transData.transform(np.column_stack([x, y]))
     out = np.interp(px, pts[:, 0], pts[:, 1], left=np.nan, right=np.nan)
     box = ax.bbox
     out[(out < box.y0 - 0.5) | (out > box.y1 + 0.5)] = np.nan  # off the Axes: nothing to hide there
@@ -198,8 +200,11 @@ def _sorted(x, y):
     """``(x, y)`` as floats, finite points only, in the order of ``x``."""
     x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
     keep = np.isfinite(x) & np.isfinite(y)
-    order = np.argsort(x[keep], kind="stable")
-    return x[keep][order], y[keep][order]
+    x, y = x[keep], y[keep]
+    if np.all(x[1:] >= x[:-1]):  # drawn in order (an envelope, a baseline): no sort in a widget's step
+        return x, y
+    order = np.argsort(x, kind="stable")
+    return x[order], y[order]
 
 
 def on_runs(ax, curve, baseline, px=None, min_share=MIN_SHARE):
