@@ -5,12 +5,10 @@ always-negative line, and at rare skews a weak classifier's F curve is the
 always-positive one: drawn one over another, only the top line shows and a
 reader cannot tell that the others are there (figure review of ba94d56:
 cost-01..09, fm-03..07).  No curve is moved off its data; instead
-:func:`on_runs` finds, over the visible range, where a curve's values
-are the baseline's own (in data: its best threshold there is the trivial
-one; a curve a hair better lies apart from it, however close its pixels,
-and the rule is the same in every panel), and :func:`mark_coinciding`
-marks the legend entry of each curve that lies on the baseline over part
-of the axis (``"tree*"``); an entry of its own says
+:func:`coinciding_runs` finds, in display space over the visible range,
+where a curve lies within its own line width of another, and
+:func:`mark_coinciding` marks the legend entry of each curve that lies on
+the baseline over part of the axis (``"tree*"``); an entry of its own says
 what the mark means (``"* partly on always −"``).  A mark and one
 clause keep the legend as small as it was: words per entry (``"tree (on
 always − for PC(+) < 0.47)"``) tripled a 10-classifier legend.
@@ -38,18 +36,14 @@ from .layout._figure import legible
 from .layout._legend_areas import is_page
 
 __all__ = ["coinciding_runs", "columns", "sampled", "runs_of", "spans", "distance", "on_level", "crossing_hidden",
-           "on_columns", "on_runs", "runs_in", "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes",
-           "watch", "hidden_note", "DECIDE_NOW",
-           "MIN_SHARE", "COVERED", "ON_RTOL", "MARK", "NOTE_NAME", "NOTE_LINE"]
+           "lies_on", "mark_coinciding", "say_coinciding", "mark_envelopes", "note_envelopes", "watch", "hidden_note",
+           "DECIDE_NOW", "MIN_SHARE", "COVERED", "MARK", "NOTE_NAME", "NOTE_LINE"]
 
 #: Share of the Axes' width a stretch must span to be told (a shorter one is a crossing, not a hidden curve).
 MIN_SHARE = 0.08
 #: A curve whose centre line lies within this share of its width of another's is more than half covered by it
 #: (wider, its edge shows beside the line over it, as the strong classifiers' do at the axis' left end).
 COVERED = 0.5
-#: Relative difference from a baseline's value within which a curve's value is the baseline's own (their rounding):
-#: always −'s cost is PC(+), and an envelope whose best threshold flags nothing has the same number there.
-ON_RTOL = 1e-9
 #: What a legend entry of a curve lying on a baseline ends in (the baseline's entry says what it means).
 MARK = "*"
 
@@ -121,18 +115,12 @@ def runs_of(ax, px, a, b, width, min_share=MIN_SHARE, apart_from=None, apart=Non
     """:func:`coinciding_runs` of two curves sampled at the columns ``px`` (``a`` and ``b``: :func:`sampled`): a
     curve sampled once serves every pair it is in.  ``apart``: a boolean mask of the columns that count as no
     hiding (where a bundle of curves meets, :func:`~._hidden.hidden_under`)."""
+    box = ax.bbox
     on = distance(px, a, b) <= width
     if apart is not None:
         on &= ~apart
     if apart_from is not None:
         on &= ~on_level(ax, b, width, apart_from)
-    return runs_in(ax, px, on, min_share)
-
-
-def runs_in(ax, px, on, min_share=MIN_SHARE):
-    """The runs (as :func:`coinciding_runs` gives them) of the True columns of ``on`` at the columns ``px`` that
-    span at least ``min_share`` of the Axes' width."""
-    box = ax.bbox
     runs = []
     to_data = ax.transData.inverted()
     for start, stop in spans(on):
@@ -172,48 +160,9 @@ def crossing_hidden(ax, line, other, x):
     return any(x0 <= x <= x1 for x0, x1, *_ in runs)
 
 
-def on_columns(ax, curve, baseline, px):
-    """Which of the columns ``px`` (:func:`columns`) the Line2D ``curve`` lies on the Line2D ``baseline`` in: where it
-    has the baseline's own values in data (within ``ON_RTOL``) at both of its vertices around the column, and is drawn.
-
-    The test is the data's, not the pixels': an envelope 2 % under always − (a first threshold that flags one
-    positive and no negative) lies 1-3 px under it on a log axis, within a thick line's half width in one panel and
-    not in the next, whose axis starts a tenth of a decade further right (cost-04: gbm named in three panels of four,
-    though its cost is below the line's everywhere).  Equal at two vertices, the two lines are one between them:
-    both are drawn straight there (the baseline's vertices are among an envelope's, or it is straight).
-    """
-    on = np.zeros(px.shape, dtype=bool)
-    x, y = _sorted(*curve.get_data())
-    xb, yb = _sorted(*baseline.get_data())
-    if x.size < 2 or xb.size < 2:
-        return on
-    level = np.interp(x, xb, yb, left=np.nan, right=np.nan)
-    same = np.abs(y - level) <= ON_RTOL * np.abs(level)  # NaN (off the baseline's range): not on it
-    both = same[:-1] & same[1:]
-    at = ax.transData.inverted().transform(np.column_stack([px, np.full(px.shape, ax.bbox.y0)]))[:, 0]
-    k = np.clip(np.searchsorted(x, at, side="right") - 1, 0, both.size - 1)
-    on[:] = both[k] & (at >= x[0]) & (at <= x[-1])
-    return on & np.isfinite(sampled(ax, curve, px))
-
-
-def _sorted(x, y):
-    """``(x, y)`` as floats, finite points only, in the order of ``x``."""
-    x, y = np.asarray(x, dtype=float), np.asarray(y, dtype=float)
-    keep = np.isfinite(x) & np.isfinite(y)
-    x, y = x[keep], y[keep]
-    if np.all(x[1:] >= x[:-1]):  # drawn in order (an envelope, a baseline): no sort in a widget's step
-        return x, y
-    order = np.argsort(x, kind="stable")
-    return x[order], y[order]
-
-
-def on_runs(ax, curve, baseline, px=None, min_share=MIN_SHARE):
-    """The runs (as :func:`coinciding_runs` gives them) where the Line2D ``curve`` lies on the Line2D ``baseline``
-    in data (:func:`on_columns`), each over at least ``min_share`` of the Axes' width; ``px``: :func:`columns`."""
-    px = columns(ax) if px is None else px
-    if px.size < 3:
-        return []
-    return runs_in(ax, px, on_columns(ax, curve, baseline, px), min_share)
+def lies_on(ax, curve, other, width, min_share=MIN_SHARE):
+    """Whether ``curve`` lies on ``other`` (within ``width`` px) over at least ``min_share`` of the Axes' width."""
+    return bool(coinciding_runs(ax, curve, other, width, min_share))
 
 
 def mark_coinciding(ax, lines, baseline, mark=MARK):
@@ -221,15 +170,15 @@ def mark_coinciding(ax, lines, baseline, mark=MARK):
 
     ``lines``: ``{name: Line2D}`` of the curves the baseline may hide (the
     envelopes), ``baseline`` the Line2D drawn over them.  A curve on it
-    (its values the baseline's own, :func:`on_runs`, over at least
-    ``MIN_SHARE`` of the Axes' width) gets ``"tree*"`` as its label; the
-    caller adds an entry that says what the mark means.  Returns the names
-    marked.
+    (within ``COVERED`` of its own line width at the figure's size, over at
+    least ``MIN_SHARE`` of the Axes' width) gets ``"tree*"`` as its label;
+    the caller adds an entry that says what the mark means.  Returns the
+    names marked.
     """
-    px = columns(ax)
+    other = baseline.get_data()
     marked = []
     for name, line in lines.items():
-        if line.get_visible() and on_runs(ax, line, baseline, px):
+        if lies_on(ax, line.get_data(), other, COVERED * line.get_linewidth() * ax.figure.dpi / 72.0):
             line.set_label(f"{line.get_label()}{mark}")
             marked.append(name)
     return marked

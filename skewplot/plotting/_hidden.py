@@ -3,20 +3,20 @@
 A panel's note names the curves that lie on a baseline (a row's cost or F
 panel: ``"on always −: gbm, svm"``) or under another classifier's curve
 (PR-gain, AUCPR against skew, a single cost or F panel: ``"under lasso:
-mlp"``), over at least ``MIN_SHARE`` of the Axes' width: on a baseline
-where its values are the baseline's (:func:`~._coincide.on_runs`), under a
-curve where its centre line lies within ``COVERED`` of its width of it, in
-pixels (:func:`~._coincide.coinciding_runs`).  A plot call decides on the
-layout as it is (:func:`fit_notes`), but a grid's or row's shared legend and its
-panels' areas are placed by the draw, which then shrinks the panels: prg-10
+mlp"``).  Whether a curve is hidden depends on the Axes' size in pixels:
+it is hidden where its centre line lies within ``COVERED`` of its own width
+of the curve over it, over at least ``MIN_SHARE`` of the Axes' width
+(:func:`~._coincide.coinciding_runs`; not by the data: a curve a hair
+under the line then went unnamed).  A plot call decides on the layout as
+it is (:func:`fit_notes`), but a row's shared legend and areas are placed
+by the draw, which then shrinks the panels: prg-10
 of the figure review listed svm, whose longest stretch under naive Bayes
 was 4-6 % of the width of the saved panel, decided on the panel before it
 shrank.  So each draw's layout decides every note again once it has laid
 the figure out for the last time (:func:`refit_hidden_notes`, a step of
 :data:`~.layout._figure.LAST_LAYOUT`), at the size and resolution it is
 drawn at; a note whose curves and Axes have not changed since is not
-measured again.  A widget's page notes only its cost panel (``_page_note``),
-when laid out and when a step moves its curves or axis.
+measured again.  A widget's page notes only its cost panel (``_page_note``).
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from ._coincide import (
     distance,
     hidden_note,
     on_level,
-    on_runs,
     runs_of,
     sampled,
     spans,
@@ -210,17 +209,18 @@ def _same(key, old):
 
 
 def _on_line(ax, lines, baseline):
-    """The legend names of ``lines`` lying on ``baseline`` (their values its own in data, over ``MIN_SHARE`` of the
-    width: :func:`~._coincide.on_runs`, the rule of every panel and of a single panel's legend marks), and the data x
-    of the middle of the longest such stretch."""
+    """The legend names of ``lines`` lying on ``baseline`` (within ``COVERED`` of their width, over ``MIN_SHARE`` of
+    the width), and the data x of the middle of the longest such stretch."""
     px = columns(ax)
     if px.size < 3:
         return [], None
+    under = sampled(ax, baseline, px)
     names, at = [], None
     for name, curve in lines.items():
         if not curve.get_visible():
             continue
-        runs = on_runs(ax, curve, baseline, px)
+        width = COVERED * curve.get_linewidth() * ax.figure.dpi / 72.0
+        runs = runs_of(ax, px, sampled(ax, curve, px), under, width)
         if runs:
             names.append(legend_name(name))
             run = max(runs, key=lambda r: r[2])

@@ -2,7 +2,7 @@
 
 A static row's cost panel says "on always −: logistic, gbm" where both envelopes are the always-negative line
 (below PC(+) ~ 0.03 at 0.1 % positives); the widget's page had no notes at all (its layout frozen).  Now its cost
-panel is decided by the same rule (``_coincide.on_runs``) when the page is laid out, and again by a step that moves
+panel is decided by the same rule (``_hidden._on_line``) when the page is laid out, and again by a step that moves
 its axis (a cost weight that takes the marker's PC(+) below the axis' left end): ``edge`` lies on the line up to
 PC(+) 1.2e-4, too short a stretch of the starting axis (8e-5 to 1) and long enough of the grown one.
 """
