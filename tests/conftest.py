@@ -333,6 +333,23 @@ def node():
     return path
 
 
+@pytest.fixture(scope="session")
+def top_score_rows():
+    """20 000 rows at 0.1 % positives, read only: ``weak``'s top score a negative's, ``strong``'s a positive's (the
+    threshold marks of a threshold that flags nothing, the top case alone, or more)."""
+    import skewplot as sp
+
+    rng = np.random.default_rng(11)
+    y, _ = sp.datasets.make_scores(20_000, 0.001, random_state=rng)
+    weak = rng.normal(size=y.size) + 0.5 * y
+    weak[np.flatnonzero(y == 0)[0]] = 30.0
+    strong = rng.normal(size=y.size) + 3.0 * y
+    strong[np.flatnonzero(y)[0]] = 30.0
+    for a in (y, weak, strong):
+        a.flags.writeable = False
+    return y, {"weak": weak, "strong": strong}
+
+
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261122)

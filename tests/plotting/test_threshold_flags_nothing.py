@@ -18,15 +18,9 @@ from skewplot.plotting.threshold import OFF_SCALE_MARKER, flags_nothing, thresho
 
 
 @pytest.fixture(scope="module")
-def rows():
-    """0.1 % positives; ``weak``'s top score a negative's, ``strong``'s a positive's."""
-    rng = np.random.default_rng(11)
-    y, _ = sp.datasets.make_scores(20_000, 0.001, random_state=rng)
-    weak = rng.normal(size=y.size) + 0.5 * y
-    weak[np.flatnonzero(y == 0)[0]] = 30.0
-    strong = rng.normal(size=y.size) + 3.0 * y
-    strong[np.flatnonzero(y)[0]] = 30.0
-    return y, {"weak": weak, "strong": strong}
+def rows(top_score_rows):
+    """0.1 % positives; ``weak``'s top score a negative's, ``strong``'s a positive's (``conftest``)."""
+    return top_score_rows
 
 
 def _counts(y, s, threshold):

@@ -19,15 +19,10 @@ pytestmark = pytest.mark.slow  # an explorer of 20 000 rows: about 2 s
 
 
 @pytest.fixture(scope="module")
-def rows():
-    """0.1 % positives; ``weak``'s top score a negative's, ``strong``'s a positive's."""
-    rng = np.random.default_rng(11)
-    y, _ = sp.datasets.make_scores(20_000, 0.001, random_state=rng)
-    weak = rng.normal(size=y.size) + 0.5 * y
-    weak[np.flatnonzero(y == 0)[0]] = 30.0
-    strong = rng.normal(size=y.size) + 3.0 * y
-    strong[np.flatnonzero(y)[0]] = 30.0
-    return y.astype(bool), {"weak": weak, "strong": strong}
+def rows(top_score_rows):
+    """0.1 % positives; ``weak``'s top score a negative's, ``strong``'s a positive's (``conftest``)."""
+    y, scores = top_score_rows
+    return y.astype(bool), scores
 
 
 def _precision_cell(w, name):
