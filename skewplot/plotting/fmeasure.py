@@ -125,15 +125,16 @@ class FMeasureDisplay(EnvelopeDisplay):
         return f"π′={skew_text(self.skew)}"  # plain text: see CostDisplay._marker_text
 
     def _xlabel(self, short=False):
-        return ("" if short else "Skew ") + "$\\pi'$"  # a log axis says so in its ticks: the label fits a narrow panel
+        return ("" if short else "Skew ") + "π′"  # a log axis says so in its ticks: the label fits a narrow panel
 
     def _ylabel(self):
         if self.beta is not None:
             # plain "F2", not mathtext's F_{2}: a subscript is too small to read in print
-            return f"F-measure F{self.beta:g} ($\\beta$={self.beta:g}, $\\alpha$={self.f_alpha:.3g})"
+            return f"F-measure F{self.beta:g} (β={self.beta:g}, α={self.f_alpha:.3g})"
+        # plain text, not mathtext: see CostDisplay._xlabel (the label changes with every step of α)
         if self.f_alpha == 0.5:
-            return "F-measure F1 ($\\alpha$=0.5)"
-        return f"F-measure ($\\alpha$={self.f_alpha:g})"
+            return "F-measure F1 (α=0.5)"
+        return f"F-measure (α={self.f_alpha:g})"
 
 
 @renamed_keywords(ci="confidence")
@@ -189,7 +190,7 @@ def plot_fmeasure(data=None, y_score=None, *, y_true=None, hue=None, units=None,
     (['strong', 'weak'], ['always_positive'])
     >>> disp = disp.update(f_alpha=0.8, skew=0.05)
     >>> disp.ax_.get_ylabel()
-    'F-measure ($\\\\alpha$=0.8)'
+    'F-measure (α=0.8)'
     """
     kwargs = check_style(kwargs, plot_fmeasure)
     check_threshold(threshold)

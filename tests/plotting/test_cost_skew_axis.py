@@ -24,7 +24,7 @@ def test_skew_axis_envelope_is_the_best_point_at_each_skew(two, m):
         np.testing.assert_allclose(y, brute_envelope(pts, x, m), atol=1e-12)
     x, y = disp.baselines_["always_negative"].get_data()
     np.testing.assert_allclose(y, sp.probability_cost(x, m))
-    assert "\\pi'" in disp.ax_.get_xlabel() and f"{m:g}" in disp.ax_.get_xlabel()
+    assert "π′" in disp.ax_.get_xlabel() and f"{m:g}" in disp.ax_.get_xlabel()
 
 
 @pytest.mark.slow  # 0.8 s (2026-11-29, -n 2)
