@@ -88,7 +88,7 @@ def _obstacles(ax, text, skip, xspan):
     return segs, boxes
 
 
-def fit_marker_label(text, x, labels, skip=()):
+def fit_marker_label(text, x, labels, skip=(), fallback=True):
     """Put ``text`` (a label at data x ``x``) where it fits inside its Axes and covers no line.
 
     ``labels``: the long label, then a short one used when neither side has
@@ -96,8 +96,9 @@ def fit_marker_label(text, x, labels, skip=()):
     panel.  Of the heights in :data:`LABEL_PLACES` and the sides of the
     marker where a label fits, the first that covers no line, marker,
     legend or other text of the Axes is taken (the long label before the
-    short one), else the one covering the fewest (then False is returned).  ``skip``: the lines the
-    label may touch (its skew line).
+    short one), else the one covering the fewest (then False is returned; without ``fallback`` the text is
+    left where it was last tried, for a caller trying other places).  ``skip``: the lines the label may touch
+    (its skew line).
     """
     from ._legend_geometry import _blocked, _crossing
 
@@ -132,6 +133,9 @@ def fit_marker_label(text, x, labels, skip=()):
                     _place(text, label, side, frac, va)
                     return True
                 tried.append((label, side, frac, va, lb))
+
+    if not fallback:
+        return False
 
     def covered(place):
         lb = place[4]
@@ -188,12 +192,16 @@ def fit_anywhere(text, x, labels):
     for label in labels:
         for at in (x, *others):
             text.set_x(at)
-            # free, and within the panel: fit_marker_label puts a label wider than both sides on the roomier one
-            if fit_marker_label(text, at, (label, label)) and _within(text):
+            # free, and within the panel: fit_marker_label puts a label wider than both sides on the roomier one;
+            # the fewest-covered place of a search that failed is wanted only from the last (a resize of the
+            # explorer counted crossings over every curve's segments for each of ~20 places, ~40 ms a note)
+            if fit_marker_label(text, at, (label, label), fallback=False) and _within(text):
                 shown = True
                 break
         if shown:
             break
+    if not shown and labels:  # the hidden note as the last place tried leaves it: its fewest-covered spot
+        fit_marker_label(text, at, (label, label))
     text.set_visible(shown)
     notes(text).fitted = None
     notes(text).anywhere = (x, tuple(labels))
