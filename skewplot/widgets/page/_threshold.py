@@ -88,11 +88,56 @@ def encode_points(pts):
                   "fp": _pack(steps[tp.size - 1:].astype(dtype))}
     else:  # sample weights or soft labels: the counts themselves
         counts = {"counts": "float64", "tp": _pack(tp.astype("<f8")), "fp": _pack(fp.astype("<f8"))}
-    strings = np.array([format(t, ".4g") for t in np.asarray(pts.thresholds, dtype=float).tolist()])
-    starts = np.flatnonzero(np.r_[True, strings[1:] != strings[:-1]])
-    runs = np.diff(np.r_[starts, strings.size]).astype("<u4")
-    text = "\n".join(strings[starts]).encode()
+    distinct, runs = _string_runs(np.asarray(pts.thresholds, dtype=float))
+    text = "\n".join(distinct).encode()
     return {"n": int(len(pts)), **counts, "strings": _pack(np.frombuffer(text, np.uint8)), "runs": _pack(runs)}
+
+
+def _string_runs(values):
+    """The runs of equal ``.4g`` strings of sorted ``values``: each run's string, and the runs' lengths (uint32).
+
+    ``format(v, ".4g")`` depends only on ``v`` correctly rounded to four significant digits, a monotone function
+    of ``v`` (a zero's sign aside): over sorted values, two equal strings hold every value between them.  So
+    only the ends of runs are formatted, not every value (1e6 calls): runs guessed from a vectorised rounding,
+    each checked at its two ends (split where they differ, merged with a neighbour of the same string).
+    """
+    n = values.size
+    order = np.diff(values)
+    signed_zero = np.any((values == 0) & np.signbit(values))
+    if n < 2 or np.isnan(values).any() or signed_zero or not (np.all(order <= 0) or np.all(order >= 0)):
+        strings = [format(v, ".4g") for v in values.tolist()]
+        starts = [i for i in range(n) if i == 0 or strings[i] != strings[i - 1]]
+        return [strings[i] for i in starts], np.diff(np.r_[starts, n]).astype("<u4")
+    regular = np.isfinite(values) & (values != 0)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        exp = np.where(regular, np.floor(np.log10(np.abs(values))), 0.0)
+        digits = np.where(regular, np.rint(values * 10.0 ** (3 - exp)), values)  # a guess: checked below
+    guess = np.flatnonzero((exp[1:] != exp[:-1]) | (digits[1:] != digits[:-1])) + 1
+    edges = np.r_[0, guess, n].tolist()
+    starts, strings = [], []
+
+    def text(i):
+        return format(float(values[i]), ".4g")
+
+    def split(a, b, first, last):  # [a, b] sorted, their strings first and last: the runs within
+        if first == last:
+            starts.append(a)
+            strings.append(first)
+            return
+        if b == a + 1:
+            starts.extend((a, b))
+            strings.extend((first, last))
+            return
+        mid = (a + b) // 2
+        middle = text(mid)
+        split(a, mid, first, middle)
+        split(mid, b, middle, last)
+
+    for a, b in zip(edges[:-1], edges[1:], strict=True):
+        split(a, b - 1, text(a), text(b - 1))
+    keep = [0] + [k for k in range(1, len(starts)) if strings[k] != strings[k - 1]]
+    starts = [starts[k] for k in keep]
+    return [strings[k] for k in keep], np.diff(np.r_[starts, n]).astype("<u4")
 
 
 def decode_points(enc):
