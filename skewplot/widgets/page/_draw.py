@@ -16,8 +16,8 @@ import re
 
 import numpy as np
 
-from ...plotting._axes import precision_floor
-from ...plotting._compat import dash_pattern, draw_as_saved
+from ...plotting._axes import precision_floor, tick_state
+from ...plotting._compat import dash_pattern, draw_as_saved, text_sizes_kept, ticks_laid_out_once
 from ...plotting.layout._markers import PIE_BASE, PIE_EDGE_PT, PIE_GROW, PIE_MAX, base_look, near_px
 
 __all__ = ["scene_artists", "line_style", "text_style", "panel_box", "pr_item", "envelope_item", "layers",
@@ -188,19 +188,19 @@ def _agg_canvas(fig):
     """An Agg canvas of ``fig`` for all the page's draws (``fig`` keeps the widget's): one renderer, one text cache."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    own = fig.canvas
-    canvas = FigureCanvasAgg(fig)
+    own, canvas = fig.canvas, FigureCanvasAgg(fig)
     fig.set_canvas(own)
     return canvas
 
 
 def _render(fig, canvas):
-    """A full draw of ``fig`` on ``canvas`` (the widget's canvas, its frames and its events untouched)."""
+    """A full draw of ``fig`` on ``canvas`` as savefig's (the animated artists the Frames paint drawn, its draw event
+    not sent: the Frames watch them), ticks laid out and texts measured once per state; the widget's canvas as was."""
     own = fig.canvas
     try:
         fig.set_canvas(canvas)
-        # as savefig: the artists the widget's Frames paint (set animated) are drawn; the Frames watch its draws
-        with draw_as_saved(canvas), canvas.callbacks.blocked(signal="draw_event"):
+        with draw_as_saved(canvas), canvas.callbacks.blocked(signal="draw_event"), \
+                ticks_laid_out_once(fig, tick_state), text_sizes_kept(fig):
             canvas.draw()
         return np.asarray(canvas.buffer_rgba()).copy()
     finally:

@@ -56,7 +56,8 @@ import math
 import numpy as np
 
 from ..._progress import bar
-from ...plotting._axes import fitted_titles
+from ...plotting._axes import fitted_titles, tick_state
+from ...plotting._compat import text_sizes_kept, ticks_laid_out_once
 from ...plotting.layout._legend import entry_labels, split_of
 from ...skew import FixedSkew, SkewRange
 from ...skew.base import skew_text
@@ -317,8 +318,9 @@ def save_scene(widget, path, title, progress=False):
                 data, images = scene(widget)
             finally:
                 # a full draw: the frames' cached layers saw the page's artists hidden while the static layers
-                # rendered
-                FigureCanvasAgg.draw(widget.figure.canvas)
+                # rendered (its ticks and texts laid out once, as the widget's own full draws)
+                with ticks_laid_out_once(widget.figure, tick_state), text_sizes_kept(widget.figure):
+                    FigureCanvasAgg.draw(widget.figure.canvas)
         shown.update(1)
         data["images"] = images
         script = "".join(map(read_text, _SCRIPTS))
