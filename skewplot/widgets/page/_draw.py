@@ -255,16 +255,16 @@ def envelope_limits(disp, skews, param, values):
     if not disp.log_skew:
         return [fixed] * (len(skews) * len(values)), None
     grid = np.asarray(skews, dtype=float)
-    table = np.empty((len(skews), len(values)), dtype=object)
-    costs = np.empty((len(skews), len(values)), dtype=object)
+    table, costs = np.empty((2, len(skews), len(values)), dtype=object)
+    start_of = {}  # the left end by the marker's x (F's x is the skew, whatever the weight)
     for k, v in enumerate(values):
         with Params(disp, **{param: v}):
             xs = np.asarray(disp._x_of_skew(grid), dtype=float) * np.ones_like(grid)  # the markers' x
-            starts = [log_axis_start(disp._axis_low(x)) for x in xs]
+            starts = [start_of.get(x) or start_of.setdefault(x, log_axis_start(disp._axis_low(x))) for x in xs.tolist()]
             if cost:
-                marks = [disp._envelope_at(disp._hulls[name][0], xs) for name in disp._hulls]
+                marks = np.column_stack([disp._envelope_at(disp._hulls[name][0], xs) for name in disp._hulls]).tolist()
         for j, start in enumerate(starts):
-            costs[j, k] = [float(m[j]) for m in marks] if cost else None
+            costs[j, k] = marks[j] if cost else None
             y = (cost_axis_floor(start, costs[j, k]), COST_TOP) if cost else fixed[1]
             table[j, k] = ((start, 1.0), y)
     return list(table.ravel()), (list(costs.ravel()) if cost else None)

@@ -270,10 +270,10 @@ def _grow_only(disp, limits, costs=None):
     if costs is None:
         ys, cls, rows = ends({lim[1][0] for lim in limits} | {y_now}), [0] * len(limits), None
     else:  # the bottom at every left end the page can reach, per class of states
-        reps = {}
-        for c in costs:
-            reps.setdefault(key(cost_axis_floor(np.inf, c)), (len(reps), c))
-        cls = [reps[key(cost_axis_floor(np.inf, c))][0] for c in costs]
+        reps, classes = {}, [key(cost_axis_floor(np.inf, c)) for c in costs]
+        for floor, c in zip(classes, costs, strict=True):
+            reps.setdefault(floor, (len(reps), c))
+        cls = [reps[floor][0] for floor in classes]
         rows = [[cost_axis_floor(x, c) for x in xs.values()] for _, c in reps.values()]
         ys = ends({y for row in rows for y in row} | {y_now})
     where_y = {y: k for k, y in enumerate(ys)}
