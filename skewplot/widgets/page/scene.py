@@ -66,7 +66,6 @@ from ._draw import (
     axis_texts,
     envelope_item,
     envelope_limits,
-    layers,
     line_style,
     panel_box,
     pr_item,
@@ -76,6 +75,7 @@ from ._draw import (
 )
 from ._draw import scene_artists as scene_artists
 from ._label import marker_label
+from ._layers import layers
 from ._prg import prg_item
 from ._shell import control_grid, page_html, read_text, readout_text, with_live_values, write_page
 from ._table import page_table
