@@ -93,6 +93,12 @@ def encode_points(pts):
     return {"n": int(len(pts)), **counts, "strings": _pack(np.frombuffer(text, np.uint8)), "runs": _pack(runs)}
 
 
+_OCTAVES = np.arange(-1073, 1025)  # np.frexp's binary exponents of finite doubles
+# 10 ** (3 - d), d the decade of the octave's least value: 4 significant digits of a value in it (5 where it
+# straddles a decade boundary: more guessed runs, merged again)
+_SCALES = 10.0 ** np.minimum(3 - np.floor((_OCTAVES - 1) * np.log10(2.0)), 308)
+
+
 def _string_runs(values):
     """The runs of equal ``.4g`` strings of sorted ``values``: each run's string, and the runs' lengths (uint32).
 
@@ -102,17 +108,17 @@ def _string_runs(values):
     each checked at its two ends (split where they differ, merged with a neighbour of the same string).
     """
     n = values.size
-    order = np.diff(values)
-    signed_zero = np.any((values == 0) & np.signbit(values))
-    if n < 2 or np.isnan(values).any() or signed_zero or not (np.all(order <= 0) or np.all(order >= 0)):
+    zero = values == 0
+    sorted_ = n > 1 and (np.all(values[1:] <= values[:-1]) or np.all(values[1:] >= values[:-1]))  # (NaN: not)
+    if not sorted_ or (zero.any() and np.signbit(values[zero]).any()):
         strings = [format(v, ".4g") for v in values.tolist()]
         starts = [i for i in range(n) if i == 0 or strings[i] != strings[i - 1]]
         return [strings[i] for i in starts], np.diff(np.r_[starts, n]).astype("<u4")
-    regular = np.isfinite(values) & (values != 0)
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        exp = np.where(regular, np.floor(np.log10(np.abs(values))), 0.0)
-        digits = np.where(regular, np.rint(values * 10.0 ** (3 - exp)), values)  # a guess: checked below
-    guess = np.flatnonzero((exp[1:] != exp[:-1]) | (digits[1:] != digits[:-1])) + 1
+    # the guess: four digits at the scale of each value's binary octave (a table, not log10 and a power per value)
+    _, octave = np.frexp(values)
+    with np.errstate(over="ignore"):
+        digits = np.rint(values * _SCALES[octave - _OCTAVES[0]])
+    guess = np.flatnonzero((octave[1:] != octave[:-1]) | (digits[1:] != digits[:-1])) + 1
     edges = np.r_[0, guess, n].tolist()
     starts, strings = [], []
 
