@@ -206,11 +206,15 @@ def envelope_limits(disp, skews, param, values):
         return [fixed] * (len(skews) * len(values)), None
     grid = np.asarray(skews, dtype=float)
     table, costs = np.empty((2, len(skews), len(values)), dtype=object)
-    start_of = {}  # the left end by the marker's x (F's x is the skew, whatever the weight)
+    start_of = {}  # the left end by the marker's x, which it depends on alone (F's x is the skew, whatever the weight)
     for k, v in enumerate(values):
         with Params(disp, **{param: v}):
             xs = np.asarray(disp._x_of_skew(grid), dtype=float) * np.ones_like(grid)  # the markers' x
-            starts = [start_of.get(x) or start_of.setdefault(x, log_axis_start(disp._axis_low(x))) for x in xs.tolist()]
+            starts = []
+            for x in xs.tolist():
+                if x not in start_of:
+                    start_of[x] = log_axis_start(disp._axis_low(x))
+                starts.append(start_of[x])
             if cost:
                 marks = np.column_stack([disp._envelope_at(disp._hulls[name][0], xs) for name in disp._hulls]).tolist()
         for j, start in enumerate(starts):
