@@ -111,14 +111,14 @@ def _string_runs(values):
     zero = values == 0
     sorted_ = n > 1 and (np.all(values[1:] <= values[:-1]) or np.all(values[1:] >= values[:-1]))  # (NaN: not)
     if not sorted_ or (zero.any() and np.signbit(values[zero]).any()):
-        strings = [format(v, ".4g") for v in values.tolist()]
-        starts = [i for i in range(n) if i == 0 or strings[i] != strings[i - 1]]
-        return [strings[i] for i in starts], np.diff(np.r_[starts, n]).astype("<u4")
+        return _every_string_runs(values)
     # the guess: four digits at the scale of each value's binary octave (a table, not log10 and a power per value)
     _, octave = np.frexp(values)
     with np.errstate(over="ignore"):
         digits = np.rint(values * _SCALES[octave - _OCTAVES[0]])
     guess = np.flatnonzero((octave[1:] != octave[:-1]) | (digits[1:] != digits[:-1])) + 1
+    if guess.size > n // 4:  # short runs: formatting every value is cheaper
+        return _every_string_runs(values)
     edges = np.r_[0, guess, n].tolist()
     starts, strings = [], []
 
@@ -140,10 +140,17 @@ def _string_runs(values):
         split(mid, b, middle, last)
 
     for a, b in zip(edges[:-1], edges[1:], strict=True):
-        split(a, b - 1, text(a), text(b - 1))
+        first = text(a)
+        split(a, b - 1, first, first if b - 1 == a else text(b - 1))
     keep = [0] + [k for k in range(1, len(starts)) if strings[k] != strings[k - 1]]
     starts = [starts[k] for k in keep]
     return [strings[k] for k in keep], np.diff(np.r_[starts, n]).astype("<u4")
+
+
+def _every_string_runs(values):
+    strings = [format(v, ".4g") for v in values.tolist()]
+    starts = [i for i in range(len(strings)) if i == 0 or strings[i] != strings[i - 1]]
+    return [strings[i] for i in starts], np.diff(np.r_[starts, len(strings)]).astype("<u4")
 
 
 def decode_points(enc):

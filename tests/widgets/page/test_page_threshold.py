@@ -80,9 +80,10 @@ def test_string_runs_are_those_of_every_value_formatted(seed):
     from skewplot.widgets.page._threshold import _string_runs
 
     rng = np.random.default_rng(seed)
-    n = 2000
+    n = 5000
     values = [rng.random(n), 10 ** rng.uniform(-8, 8, n) * rng.choice([-1, 1], n), np.round(rng.normal(size=n), 3),
               9.9995 + rng.uniform(-1e-3, 1e-3, n),  # the rounding's edge of a decade
+              rng.uniform(0.5, 0.52, n), rng.uniform(0.97, 1.03, n) * 10.0 ** rng.integers(-300, 300),  # long runs
               np.r_[np.inf, rng.random(n).astype(np.float32), 0.0, 0.0, -np.inf],
               np.r_[1.2345, 1.2355, 0.00012345, 1e-320, 5e-324, 0.0, 1.797e308, rng.integers(0, 5, n) / 10]]
     odd = [np.array([0.0, -0.0, 0.0]), np.array([3.0, 1.0, 2.0]), np.array([np.nan, 1.0]), np.array([1.0])]
