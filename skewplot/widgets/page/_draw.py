@@ -1,27 +1,25 @@
-"""What a page saved by ``save_html`` draws itself, and the static pixels under and over it.
+"""What a page saved by ``save_html`` draws itself.
 
 :mod:`skewplot.widgets.page.scene` explains the design.  Here: each artist's
 style as the canvas needs it (colour, width and dashes in pixels, z-order),
 the data of the PR, cost and F panels, the keys of the artists the page
-draws (the browser suite compares them one by one), the limits each panel
-takes at every state (the Displays' own rules), and the static layers
-rendered by matplotlib with the page's artists hidden.
+draws (the browser suite compares them one by one) and the limits each
+panel takes at every state (the Displays' own rules).  The static pixels
+under and over them: :mod:`skewplot.widgets.page._layers`.
 """
 
 from __future__ import annotations
 
-import base64
-import io
 import re
 
 import numpy as np
 
 from ...plotting._axes import precision_floor
-from ...plotting._compat import dash_pattern, draw_as_saved
+from ...plotting._compat import dash_pattern
 from ...plotting.layout._markers import PIE_BASE, PIE_EDGE_PT, PIE_GROW, PIE_MAX, base_look, near_px
 
-__all__ = ["scene_artists", "line_style", "text_style", "panel_box", "pr_item", "envelope_item", "layers",
-           "pr_limits", "envelope_limits", "variants", "axis_texts", "rgba", "Params"]
+__all__ = ["scene_artists", "line_style", "text_style", "panel_box", "pr_item", "envelope_item", "pr_limits",
+           "envelope_limits", "variants", "axis_texts", "rgba", "Params"]
 
 def rgba(color, alpha=None):
     from matplotlib.colors import to_rgba
@@ -159,54 +157,6 @@ def scene_artists(widget):
     return out
 
 
-def _hidden(widget):
-    """Every artist the page draws itself, and the texts it writes: hidden in the static layers."""
-    d = widget.displays
-    hide = list(scene_artists(widget).values())
-    for panel in ("pr", "integrated"):
-        if panel in d:
-            hide += [d[panel].baselines_["unachievable"], d[panel].ax_.title]
-    if "prg" in d:
-        hide.append(d["prg"].ax_.xaxis.label)
-    for panel in ("cost", "fmeasure"):
-        if panel in d:
-            disp = d[panel]
-            hide += [disp.skew_text_, *disp.point_lines_.values()]
-            hide += [disp.ax_.xaxis.label] if panel == "cost" else [disp.ax_.yaxis.label]
-    return list(dict.fromkeys(hide))
-
-
-def _png(pixels):
-    from PIL import Image
-
-    with io.BytesIO() as buf:
-        Image.fromarray(np.ascontiguousarray(pixels)).save(buf, format="png", compress_level=6)
-        return "data:image/png;base64," + base64.b64encode(buf.getvalue()).decode("ascii")
-
-
-def _agg_canvas(fig):
-    """An Agg canvas of ``fig`` for all the page's draws (``fig`` keeps the widget's): one renderer, one text cache."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-
-    own = fig.canvas
-    canvas = FigureCanvasAgg(fig)
-    fig.set_canvas(own)
-    return canvas
-
-
-def _render(fig, canvas):
-    """A full draw of ``fig`` on ``canvas`` (the widget's canvas, its frames and its events untouched)."""
-    own = fig.canvas
-    try:
-        fig.set_canvas(canvas)
-        # as savefig: the artists the widget's Frames paint (set animated) are drawn; the Frames watch its draws
-        with draw_as_saved(canvas), canvas.callbacks.blocked(signal="draw_event"):
-            canvas.draw()
-        return np.asarray(canvas.buffer_rgba()).copy()
-    finally:
-        fig.set_canvas(own)
-
-
 class Params:
     """Set attributes of a Display for a moment (the limits and numbers of a state no frame is painted for)."""
 
@@ -255,16 +205,20 @@ def envelope_limits(disp, skews, param, values):
     if not disp.log_skew:
         return [fixed] * (len(skews) * len(values)), None
     grid = np.asarray(skews, dtype=float)
-    table = np.empty((len(skews), len(values)), dtype=object)
-    costs = np.empty((len(skews), len(values)), dtype=object)
+    table, costs = np.empty((2, len(skews), len(values)), dtype=object)
+    start_of = {}  # the left end by the marker's x, which it depends on alone (F's x is the skew, whatever the weight)
     for k, v in enumerate(values):
         with Params(disp, **{param: v}):
             xs = np.asarray(disp._x_of_skew(grid), dtype=float) * np.ones_like(grid)  # the markers' x
-            starts = [log_axis_start(disp._axis_low(x)) for x in xs]
+            starts = []
+            for x in xs.tolist():
+                if x not in start_of:
+                    start_of[x] = log_axis_start(disp._axis_low(x))
+                starts.append(start_of[x])
             if cost:
-                marks = [disp._envelope_at(disp._hulls[name][0], xs) for name in disp._hulls]
+                marks = np.column_stack([disp._envelope_at(disp._hulls[name][0], xs) for name in disp._hulls]).tolist()
         for j, start in enumerate(starts):
-            costs[j, k] = [float(m[j]) for m in marks] if cost else None
+            costs[j, k] = marks[j] if cost else None
             y = (cost_axis_floor(start, costs[j, k]), COST_TOP) if cost else fixed[1]
             table[j, k] = ((start, 1.0), y)
     return list(table.ravel()), (list(costs.ravel()) if cost else None)
@@ -313,88 +267,3 @@ def axis_texts(disp, kind, param, values):
             out = [short[k] if wide(text) else text for k, text in enumerate(out)]
         label.set_text(old)
     return [_plain(text) for text in out]
-
-
-def layers(widget, panels, height):
-    """The static pixels: the figure without what the page draws, a layer per panel and limits, what lies above.
-
-    A panel whose limits follow the controls is left out of the base and drawn alone on a transparent
-    layer, one per set of limits: the page lays the state's layer over the base.
-    """
-    fig = widget.figure
-    varying = [spec for spec in panels if spec["table"] is not None]
-    texts = [t.pop("_text") for spec in panels for t in spec["item"].get("legend", ())]
-    hidden = _hidden(widget) + [spec["_ax"] for spec in varying] + texts
-    shown = [(a, a.get_visible()) for a in hidden]
-    images, layers = [], {"crops": {}}
-    try:
-        for a in hidden:
-            a.set_visible(False)
-        canvas = _agg_canvas(fig)
-        images.append(_png(_render(fig, canvas)))
-        layers["base"] = 0
-        for spec in varying:
-            layers["crops"][spec["key"]] = _alone(fig, canvas, spec["_ax"], spec["_limits"], images,
-                                                  spec.pop("_reach", None))
-        layers["top"] = len(images)
-        images.append(_png(_foreground(fig, canvas)))
-    finally:
-        for a, visible in shown:
-            a.set_visible(visible)
-        for spec in panels:
-            spec.pop("_ax", None)
-            spec.pop("_limits", None)
-    return images, layers
-
-
-def _alone(fig, canvas, ax, limits, images, reach=None):
-    """``ax`` drawn alone on a transparent layer at each set of ``limits``: ``[x, y, image]`` of each crop.
-
-    ``reach``: which of ``limits`` the page can show (None: all); the others get no layer (None).
-    """
-    others = [fig.patch, *fig.legends, *fig.texts, *(a for a in fig.axes if a is not ax)]
-    shown = [(a, a.get_visible()) for a in others]
-    old = ax.get_xlim(), ax.get_ylim()
-    out = []
-    try:
-        for a in others:
-            a.set_visible(False)
-        ax.set_visible(True)
-        for k, lim in enumerate(limits):
-            if reach is not None and not reach[k]:
-                out.append(None)
-                continue
-            x, y = (lim if isinstance(lim[0], tuple) else (old[0], lim))
-            ax.set_xlim(*x)
-            ax.set_ylim(*y)
-            pixels = _render(fig, canvas)
-            painted = pixels[..., 3] > 0  # the crop: every pixel the layer paints (get_tightbbox laid ticks out)
-            rows, cols = np.flatnonzero(painted.any(axis=1)), np.flatnonzero(painted.any(axis=0))
-            y0, y1, x0, x1 = (int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1) if rows.size else (
-                0, 1, 0, 1)
-            out.append([x0, y0, len(images)])
-            images.append(_png(pixels[y0:y1, x0:x1]))
-    finally:
-        ax.set_xlim(*old[0])
-        ax.set_ylim(*old[1])
-        for a, visible in shown:
-            a.set_visible(visible)
-    return out
-
-
-def _foreground(fig, canvas):
-    """What a full draw paints over the curves: the spines and a panel's own legend, on a transparent layer."""
-    from matplotlib.legend import Legend
-    from matplotlib.spines import Spine
-
-    hide = [fig.patch, *fig.legends, *fig.texts]
-    for ax in fig.axes:
-        hide += [c for c in ax.get_children() if not isinstance(c, (Spine, Legend))]
-    shown = [(a, a.get_visible()) for a in hide]
-    try:
-        for a in hide:
-            a.set_visible(False)
-        return _render(fig, canvas)
-    finally:
-        for a, visible in shown:
-            a.set_visible(visible)

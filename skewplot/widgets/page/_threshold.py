@@ -88,11 +88,69 @@ def encode_points(pts):
                   "fp": _pack(steps[tp.size - 1:].astype(dtype))}
     else:  # sample weights or soft labels: the counts themselves
         counts = {"counts": "float64", "tp": _pack(tp.astype("<f8")), "fp": _pack(fp.astype("<f8"))}
-    strings = np.array([format(t, ".4g") for t in np.asarray(pts.thresholds, dtype=float).tolist()])
-    starts = np.flatnonzero(np.r_[True, strings[1:] != strings[:-1]])
-    runs = np.diff(np.r_[starts, strings.size]).astype("<u4")
-    text = "\n".join(strings[starts]).encode()
+    distinct, runs = _string_runs(np.asarray(pts.thresholds, dtype=float))
+    text = "\n".join(distinct).encode()
     return {"n": int(len(pts)), **counts, "strings": _pack(np.frombuffer(text, np.uint8)), "runs": _pack(runs)}
+
+
+_OCTAVES = np.arange(-1073, 1025)  # np.frexp's binary exponents of finite doubles
+# 10 ** (3 - d), d the decade of the octave's least value: 4 significant digits of a value in it (5 where it
+# straddles a decade boundary: more guessed runs, merged again)
+_SCALES = 10.0 ** np.minimum(3 - np.floor((_OCTAVES - 1) * np.log10(2.0)), 308)
+
+
+def _string_runs(values):
+    """The runs of equal ``.4g`` strings of sorted ``values``: each run's string, and the runs' lengths (uint32).
+
+    ``format(v, ".4g")`` depends only on ``v`` correctly rounded to four significant digits, a monotone function
+    of ``v`` (a zero's sign aside): over sorted values, two equal strings hold every value between them.  So
+    only the ends of runs are formatted, not every value (1e6 calls): runs guessed from a vectorised rounding,
+    each checked at its two ends (split where they differ, merged with a neighbour of the same string).
+    """
+    n = values.size
+    zero = values == 0
+    sorted_ = n > 1 and (np.all(values[1:] <= values[:-1]) or np.all(values[1:] >= values[:-1]))  # (NaN: not)
+    if not sorted_ or (zero.any() and np.signbit(values[zero]).any()):
+        return _every_string_runs(values)
+    # the guess: four digits at the scale of each value's binary octave (a table, not log10 and a power per value)
+    _, octave = np.frexp(values)
+    with np.errstate(over="ignore"):
+        digits = np.rint(values * _SCALES[octave - _OCTAVES[0]])
+    guess = np.flatnonzero((octave[1:] != octave[:-1]) | (digits[1:] != digits[:-1])) + 1
+    if guess.size > n // 4:  # short runs: formatting every value is cheaper
+        return _every_string_runs(values)
+    edges = np.r_[0, guess, n].tolist()
+    starts, strings = [], []
+
+    def text(i):
+        return format(float(values[i]), ".4g")
+
+    def split(a, b, first, last):  # [a, b] sorted, their strings first and last: the runs within
+        if first == last:
+            starts.append(a)
+            strings.append(first)
+            return
+        if b == a + 1:
+            starts.extend((a, b))
+            strings.extend((first, last))
+            return
+        mid = (a + b) // 2
+        middle = text(mid)
+        split(a, mid, first, middle)
+        split(mid, b, middle, last)
+
+    for a, b in zip(edges[:-1], edges[1:], strict=True):
+        first = text(a)
+        split(a, b - 1, first, first if b - 1 == a else text(b - 1))
+    keep = [0] + [k for k in range(1, len(starts)) if strings[k] != strings[k - 1]]
+    starts = [starts[k] for k in keep]
+    return [strings[k] for k in keep], np.diff(np.r_[starts, n]).astype("<u4")
+
+
+def _every_string_runs(values):
+    strings = [format(v, ".4g") for v in values.tolist()]
+    starts = [i for i in range(len(strings)) if i == 0 or strings[i] != strings[i - 1]]
+    return [strings[i] for i in starts], np.diff(np.r_[starts, len(strings)]).astype("<u4")
 
 
 def decode_points(enc):

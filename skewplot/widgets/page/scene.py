@@ -56,7 +56,8 @@ import math
 import numpy as np
 
 from ..._progress import bar
-from ...plotting._axes import fitted_titles
+from ...plotting._axes import fitted_titles, tick_state
+from ...plotting._compat import text_sizes_kept, ticks_laid_out_once
 from ...plotting.layout._legend import entry_labels, split_of
 from ...skew import FixedSkew, SkewRange
 from ...skew.base import skew_text
@@ -65,7 +66,6 @@ from ._draw import (
     axis_texts,
     envelope_item,
     envelope_limits,
-    layers,
     line_style,
     panel_box,
     pr_item,
@@ -75,6 +75,7 @@ from ._draw import (
 )
 from ._draw import scene_artists as scene_artists
 from ._label import marker_label
+from ._layers import layers
 from ._prg import prg_item
 from ._shell import control_grid, page_html, read_text, readout_text, with_live_values, write_page
 from ._table import page_table
@@ -269,10 +270,10 @@ def _grow_only(disp, limits, costs=None):
     if costs is None:
         ys, cls, rows = ends({lim[1][0] for lim in limits} | {y_now}), [0] * len(limits), None
     else:  # the bottom at every left end the page can reach, per class of states
-        reps = {}
-        for c in costs:
-            reps.setdefault(key(cost_axis_floor(np.inf, c)), (len(reps), c))
-        cls = [reps[key(cost_axis_floor(np.inf, c))][0] for c in costs]
+        reps, classes = {}, [key(cost_axis_floor(np.inf, c)) for c in costs]
+        for floor, c in zip(classes, costs, strict=True):
+            reps.setdefault(floor, (len(reps), c))
+        cls = [reps[floor][0] for floor in classes]
         rows = [[cost_axis_floor(x, c) for x in xs.values()] for _, c in reps.values()]
         ys = ends({y for row in rows for y in row} | {y_now})
     where_y = {y: k for k, y in enumerate(ys)}
@@ -317,8 +318,9 @@ def save_scene(widget, path, title, progress=False):
                 data, images = scene(widget)
             finally:
                 # a full draw: the frames' cached layers saw the page's artists hidden while the static layers
-                # rendered
-                FigureCanvasAgg.draw(widget.figure.canvas)
+                # rendered (its ticks and texts laid out once, as the widget's own full draws)
+                with ticks_laid_out_once(widget.figure, tick_state), text_sizes_kept(widget.figure):
+                    FigureCanvasAgg.draw(widget.figure.canvas)
         shown.update(1)
         data["images"] = images
         script = "".join(map(read_text, _SCRIPTS))

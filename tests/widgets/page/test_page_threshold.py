@@ -66,3 +66,28 @@ def test_a_million_scores_take_a_few_hundred_kilobytes():
 def test_points_without_thresholds_are_refused():
     with pytest.raises(ValueError, match="score thresholds"):
         encode_points(sp.OperatingPoints.from_rates([0.5], [0.1]))
+
+
+def _every_string(values):
+    strings = [format(v, ".4g") for v in values.tolist()]
+    starts = [i for i in range(len(strings)) if i == 0 or strings[i] != strings[i - 1]]
+    return [strings[i] for i in starts], np.diff(np.r_[starts, len(strings)]).tolist()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_string_runs_are_those_of_every_value_formatted(seed):
+    # formatted at the ends of runs only (the rounding is monotone): the same runs as formatting every value
+    from skewplot.widgets.page._threshold import _string_runs
+
+    rng = np.random.default_rng(seed)
+    n = 5000
+    values = [rng.random(n), 10 ** rng.uniform(-8, 8, n) * rng.choice([-1, 1], n), np.round(rng.normal(size=n), 3),
+              9.9995 + rng.uniform(-1e-3, 1e-3, n),  # the rounding's edge of a decade
+              rng.uniform(0.5, 0.52, n), rng.uniform(0.97, 1.03, n) * 10.0 ** rng.integers(-300, 300),  # long runs
+              np.r_[np.inf, rng.random(n).astype(np.float32), 0.0, 0.0, -np.inf],
+              np.r_[1.2345, 1.2355, 0.00012345, 1e-320, 5e-324, 0.0, 1.797e308, rng.integers(0, 5, n) / 10]]
+    odd = [np.array([0.0, -0.0, 0.0]), np.array([3.0, 1.0, 2.0]), np.array([np.nan, 1.0]), np.array([1.0])]
+    for v in [np.sort(v)[::s] for v in values for s in (1, -1)] + odd:
+        distinct, runs = _string_runs(np.ascontiguousarray(v, dtype=float))
+        assert (distinct, runs.tolist()) == _every_string(v)
+        assert runs.dtype == np.dtype("<u4")
