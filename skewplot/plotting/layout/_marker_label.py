@@ -64,6 +64,12 @@ def _segments_of(line, view):
     return segs
 
 
+def _within_span(segs, xspan):
+    """The segments of ``segs`` that reach into the display x range ``xspan``, in order."""
+    lo, hi = xspan
+    return segs[(np.maximum(segs[:, 0, 0], segs[:, 1, 0]) >= lo) & (np.minimum(segs[:, 0, 0], segs[:, 1, 0]) <= hi)]
+
+
 def _obstacles(ax, text, skip, xspan):
     """Display segments of ``ax``'s lines (one-point markers as points) other than ``skip`` within ``xspan``.
 
@@ -74,8 +80,7 @@ def _obstacles(ax, text, skip, xspan):
     view = (tuple(ax.viewLim.bounds), tuple(ax.bbox.bounds))
     segs = [_segments_of(line, view) for line in ax.lines if line not in skip and line.get_visible()]
     segs = np.concatenate(segs) if segs else np.empty((0, 2, 2))
-    lo, hi = xspan
-    segs = segs[(np.maximum(segs[:, 0, 0], segs[:, 1, 0]) >= lo) & (np.minimum(segs[:, 0, 0], segs[:, 1, 0]) <= hi)]
+    segs = _within_span(segs, xspan)
     renderer = _renderer(ax.figure)
     boxes = [t.get_window_extent(renderer) for t in ax.texts
              if t is not text and t.get_visible() and t.get_text().strip()]
@@ -88,7 +93,7 @@ def _obstacles(ax, text, skip, xspan):
     return segs, boxes
 
 
-def fit_marker_label(text, x, labels, skip=(), fallback=True):
+def fit_marker_label(text, x, labels, skip=(), fallback=True, obstacles=None):
     """Put ``text`` (a label at data x ``x``) where it fits inside its Axes and covers no line.
 
     ``labels``: the long label, then a short one used when neither side has
@@ -98,7 +103,8 @@ def fit_marker_label(text, x, labels, skip=(), fallback=True):
     legend or other text of the Axes is taken (the long label before the
     short one), else the one covering the fewest (then False is returned; without ``fallback`` the text is
     left where it was last tried, for a caller trying other places).  ``skip``: the lines the label may touch
-    (its skew line).
+    (its skew line).  ``obstacles``: ``_obstacles`` of the whole width with this ``skip``, for a caller
+    fitting the same text at many places.
     """
     from ._legend_geometry import _blocked, _crossing
 
@@ -121,7 +127,11 @@ def fit_marker_label(text, x, labels, skip=(), fallback=True):
                 continue
             sides = ["left" if room["left"] >= room["right"] else "right"]  # wider than the panel: the roomier side
         if segs is None:  # the first label measured is the widest: its span holds every later one's
-            segs, boxes = _obstacles(ax, text, set(skip), (px - width - 2.0, px + width + 2.0))
+            span = (px - width - 2.0, px + width + 2.0)
+            if obstacles is None:
+                segs, boxes = _obstacles(ax, text, set(skip), span)
+            else:
+                segs, boxes = _within_span(obstacles[0], span), obstacles[1]
             bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
         for frac, va in LABEL_PLACES:
             y = box.y0 + frac * box.height
@@ -189,19 +199,21 @@ def fit_anywhere(text, x, labels):
     others = [float(to_data.transform([[px, box.y0]])[0, 0]) for px in spots]
     text.set_visible(True)
     shown = False
+    # what a place may cover, gathered once: the same for every place and form but for its x span
+    obstacles = _obstacles(ax, text, set(), (-np.inf, np.inf))
     for label in labels:
         for at in (x, *others):
             text.set_x(at)
             # free, and within the panel: fit_marker_label puts a label wider than both sides on the roomier one;
             # the fewest-covered place of a search that failed is wanted only from the last (a resize of the
             # explorer counted crossings over every curve's segments for each of ~20 places, ~40 ms a note)
-            if fit_marker_label(text, at, (label, label), fallback=False) and _within(text):
+            if fit_marker_label(text, at, (label, label), fallback=False, obstacles=obstacles) and _within(text):
                 shown = True
                 break
         if shown:
             break
     if not shown and labels:  # the hidden note as the last place tried leaves it: its fewest-covered spot
-        fit_marker_label(text, at, (label, label))
+        fit_marker_label(text, at, (label, label), obstacles=obstacles)
     text.set_visible(shown)
     notes(text).fitted = None
     notes(text).anywhere = (x, tuple(labels))
