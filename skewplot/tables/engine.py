@@ -23,7 +23,7 @@ import warnings
 
 import numpy as np
 
-from .._frames import lazy_frame, narwhals, schema_of
+from .._frames import first_row, lazy_frame, narwhals, schema_of
 from .._memory import check_memory
 from .._validate import check_int, check_scalar
 from ._binning import MAX_BINS, NEG, POS, SCORE, Binning, Grid, bounded_from, exact_or_bracket, first_bins, refine
@@ -264,8 +264,7 @@ def _with_weights(frame, nw, weighted, pos_label, soft_labels, counted):
 
 
 def _row(frame):
-    out = frame.collect() if hasattr(frame, "collect") else frame
-    return {k: v[0] for k, v in out.to_dict(as_series=False).items()}
+    return first_row(frame)
 
 
 def _count(condition, nw):
