@@ -3,7 +3,8 @@
 The frame given to :class:`Binning` holds only skewplot's own columns
 (:data:`SCORE`, :data:`POS` and, for weights or soft labels, :data:`NEG`), so
 no name of the user's table can collide with a helper column or an
-aggregate.
+aggregate.  Unweighted hard labels are counted: :data:`POS` is then set on
+the positive rows only, and a bin's positives are its count.
 
 The bin of a score is one rule, :meth:`Grid.index`: the score (cast to
 float64, which is monotone for integers and decimals) is mapped to
@@ -118,7 +119,7 @@ class Binning:
 
     def _collect(self, frame, keys, ranges=True):
         nw = self.nw
-        aggs = [nw.col(POS).sum().alias("pos"), nw.len().alias("rows")]
+        aggs = [(nw.col(POS).count() if self.counted else nw.col(POS).sum()).alias("pos"), nw.len().alias("rows")]
         if ranges:
             aggs += [nw.col(SCORE).min().alias("lo"), nw.col(SCORE).max().alias("hi")]
         if not self.counted:
