@@ -180,7 +180,7 @@ def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, n
     if bins is None and tolerance is None:
         return exact_or_bracket(binning, lo, hi, n_rows, max_groups)
     grid = Grid(lo, hi, bins if bins is not None else first_bins(tolerance, max_groups, _FIRST_BINS_PER_TOLERANCE,
-                                                                 _MIN_FIRST_BINS))
+                                                                 _MIN_FIRST_BINS), measured=binning.doubles)
     agg = binning.collect(grid)
     if tolerance is not None:
         return refine(binning, grid, agg, tolerance, max_groups)
