@@ -29,7 +29,7 @@ import numpy as np
 from ._validate import require
 
 __all__ = ["narwhals", "is_table", "eager_columns", "lazy_frame", "schema_of", "missing_column",
-           "numpy_columns"]
+           "numpy_columns", "first_row"]
 
 _FILE_READERS = {".parquet": "read_parquet", ".pq": "read_parquet", ".csv": "read_csv", ".tsv": "read_csv",
                  ".txt": "read_csv", ".gz": "read_csv"}
@@ -153,6 +153,20 @@ def numpy_columns(frame):
             return cols
     out = frame.collect() if hasattr(frame, "collect") else frame
     return {k: out.get_column(k).to_numpy() for k in out.columns}
+
+
+def first_row(frame):
+    """``{name: value}`` of the first row of a (one-row) narwhals frame, as Python scalars.
+
+    A DuckDB relation gives it with DuckDB's own ``fetchall`` (its values as
+    Arrow's would be: ints, floats, decimals); narwhals would collect it
+    through Arrow, whose import alone took 0.1 s of the first call.
+    """
+    native = narwhals().to_native(frame)
+    if type(native).__module__.startswith("duckdb") and hasattr(native, "fetchall"):
+        return dict(zip(native.columns, native.fetchall()[0], strict=True))
+    out = frame.collect() if hasattr(frame, "collect") else frame
+    return {k: v[0] for k, v in out.to_dict(as_series=False).items()}
 
 
 def schema_of(frame, names, what="the table"):

@@ -23,7 +23,7 @@ import warnings
 
 import numpy as np
 
-from .._frames import lazy_frame, narwhals, schema_of
+from .._frames import first_row, lazy_frame, narwhals, schema_of
 from .._memory import check_memory
 from .._validate import check_int, check_scalar
 from ._binning import MAX_BINS, NEG, POS, SCORE, Binning, Grid, bounded_from, exact_or_bracket, first_bins, refine
@@ -180,7 +180,7 @@ def _points(table, names, pos_label, soft_labels, bins, tolerance, max_groups, n
     if bins is None and tolerance is None:
         return exact_or_bracket(binning, lo, hi, n_rows, max_groups)
     grid = Grid(lo, hi, bins if bins is not None else first_bins(tolerance, max_groups, _FIRST_BINS_PER_TOLERANCE,
-                                                                 _MIN_FIRST_BINS))
+                                                                 _MIN_FIRST_BINS), measured=binning.doubles)
     agg = binning.collect(grid)
     if tolerance is not None:
         return refine(binning, grid, agg, tolerance, max_groups)
@@ -255,17 +255,21 @@ def _check_pos_label(pos_label, label_type, label):
 
 # ---------------------------------------------------------------- checks
 def _with_weights(frame, nw, weighted, pos_label, soft_labels, counted):
-    """Add each row's positive weight (and its negative weight unless ``counted``)."""
-    frac = nw.col(_LABEL).cast(nw.Float64) if soft_labels else (nw.col(_LABEL) == pos_label).cast(nw.Float64)
+    """Add each row's positive weight (and its negative weight unless ``counted``).
+
+    Counted rows get a mark that is set on the positives only (missing on the
+    others), which the bins count: DuckDB counts 3e7 rows into 4e5 bins in
+    about 0.2 s of CPU less than it sums a 0/1 column (issue 44).
+    """
     if counted:
-        return frame.with_columns(frac.alias(POS))
+        return frame.with_columns(nw.when(nw.col(_LABEL) == pos_label).then(nw.lit(1, nw.Int8)).alias(POS))
+    frac = nw.col(_LABEL).cast(nw.Float64) if soft_labels else (nw.col(_LABEL) == pos_label).cast(nw.Float64)
     w = nw.col(_WEIGHT).cast(nw.Float64) if weighted else nw.lit(1.0, nw.Float64)
     return frame.with_columns((w * frac).alias(POS), (w * (1.0 - frac)).alias(NEG))
 
 
 def _row(frame):
-    out = frame.collect() if hasattr(frame, "collect") else frame
-    return {k: v[0] for k, v in out.to_dict(as_series=False).items()}
+    return first_row(frame)
 
 
 def _count(condition, nw):

@@ -330,3 +330,34 @@ def test_numpy_columns_of_every_engine_and_of_missing_values():
         assert {k: v.tolist() for k, v in got.items()} == want
     gap = numpy_columns(lazy_frame(CON.from_df(df.assign(v=[0.5, None, 2.5]))))
     assert type(gap["v"]) is np.ndarray and np.isnan(gap["v"][1]) and gap["v"][[0, 2]].tolist() == [0.5, 2.5]
+
+
+def test_first_row_of_duckdb_equals_narwhals_route():
+    # DuckDB's fetchall gives the one-row answers; a float of each is what Arrow's route gives.
+    from skewplot._frames import first_row, lazy_frame
+
+    rel = CON.sql("SELECT 3 AS n, 2.5::DOUBLE AS x, 12345678901234.567::DECIMAL(38, 3) AS d, "
+                  "(2::HUGEINT ** 100)::HUGEINT AS h, NULL::DOUBLE AS m")
+    got, arrow = first_row(lazy_frame(rel)), lazy_frame(rel).collect().to_dict(as_series=False)
+    assert list(got) == list(arrow)
+    assert {k: None if v is None else float(v) for k, v in got.items()} == {
+        k: None if v[0] is None else float(v[0]) for k, v in arrow.items()}
+
+
+@pytest.mark.parametrize("native", ["duckdb", "polars"])
+def test_measured_doubles_get_the_same_bins_without_the_clip(native):
+    # Over their own minimum and maximum, doubles give t in [0, 1 + 2**-52]: the clip changes no bin.
+    from skewplot._frames import lazy_frame, narwhals, numpy_columns
+    from skewplot.tables._binning import SCORE, Grid
+
+    nw, rng = narwhals(), np.random.default_rng(3)
+    columns = [rng.normal(size=500), rng.normal(size=500) * 1e300, rng.normal(size=500) * 1e-310,
+               1e6 + rng.integers(0, 5, 500) * 1e-10, np.array([-1.7e308, 1.7e308, 0.0, -0.0, 5e-324]),
+               rng.normal(size=500).astype(np.float32).astype(float), rng.uniform(-1, 1, 500) ** 21]
+    for s in columns:
+        df = pd.DataFrame({SCORE: s})
+        frame = lazy_frame(CON.from_df(df) if native == "duckdb" else pl.from_pandas(df))
+        for n in (1, 3, 400_000, 2**50):
+            bins = [numpy_columns(frame.select(Grid(s.min(), s.max(), n, measured=m).index(nw).alias("b")))["b"]
+                    for m in (False, True)]
+            assert np.array_equal(*bins)
