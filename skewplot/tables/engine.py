@@ -237,7 +237,7 @@ def _refuse_case_clash(frame, columns, names):
 
 def _refuse_empty(frame, nw, arg, col):
     """A table without rows, or a column of nulls only, said as such (its column type is a reader's guess)."""
-    row = _row(frame.select(n=nw.len(), k=nw.col(col).count()))
+    row = first_row(frame.select(n=nw.len(), k=nw.col(col).count()))
     if not int(row["n"]):
         raise ValueError("table has no rows (a CSV file with a header only?)")
     if not int(row["k"]):
@@ -269,9 +269,6 @@ def _with_weights(frame, nw, weighted, pos_label, soft_labels, counted):
     w = nw.col(_WEIGHT).cast(nw.Float64) if weighted else nw.lit(1.0, nw.Float64)
     return frame.with_columns((w * frac).alias(POS), (w * (1.0 - frac)).alias(NEG))
 
-
-def _row(frame):
-    return first_row(frame)
 
 
 def _count(condition, nw):
@@ -306,7 +303,7 @@ def _checked_range(frame, nw, weighted, pos_label, soft_labels, label_is_integer
     two_ints = not soft_labels and label_is_integer
     if two_ints:
         exprs["label_lo"], exprs["label_hi"] = y.min(), y.max()
-    row = _row(frame.select(**exprs))
+    row = first_row(frame.select(**exprs))
     n = int(row["n"])
     if not n:
         raise ValueError("table has no rows")
@@ -326,7 +323,7 @@ def _checked_range(frame, nw, weighted, pos_label, soft_labels, label_is_integer
         values = (values.collect() if hasattr(values, "collect") else values).to_dict(as_series=False)[_LABEL]
     if not soft_labels:
         if len(values) > 2:
-            n_labels = int(_row(frame.select(y.n_unique().alias("n")))["n"])
+            n_labels = int(first_row(frame.select(y.n_unique().alias("n")))["n"])
             raise ValueError(f"y_true column holds {n_labels} distinct values; hard labels need two "
                              "(pass soft_labels=True for positive fractions in [0, 1])")
         if inferred and not ({float(v) for v in values} <= {0.0, 1.0} or {float(v) for v in values} <= {-1.0, 1.0}):
@@ -346,7 +343,7 @@ def _check_weights(frame, nw, weighted, pos_label, soft_labels):
              "bad_w": _count(~total.is_finite(), nw)}
     if soft_labels:
         exprs["lab_lo"], exprs["lab_hi"] = nw.col(_LABEL).min(), nw.col(_LABEL).max()
-    row = {k: float(v) for k, v in _row(frame.select(**exprs)).items()}
+    row = {k: float(v) for k, v in first_row(frame.select(**exprs)).items()}
     if row["bad_w"]:
         raise ValueError(f"{'sample_weight' if weighted else 'y_true'} column has {int(row['bad_w'])} "
                          "non-finite values")
@@ -365,5 +362,5 @@ def _check_weights(frame, nw, weighted, pos_label, soft_labels):
 
 
 def _refuse_nonfinite(frame, nw):
-    k = int(_row(frame.select(_count(~nw.col(SCORE).cast(nw.Float64).is_finite(), nw).alias("k")))["k"])
+    k = int(first_row(frame.select(_count(~nw.col(SCORE).cast(nw.Float64).is_finite(), nw).alias("k")))["k"])
     raise ValueError(f"y_score column has {k} non-finite values; every score must be finite")

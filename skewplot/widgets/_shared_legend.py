@@ -42,14 +42,16 @@ def shared_legend(fig, displays, estimate=None, keys=()):
 
 #: The shared legend's font size in points: 9.7 px at 100 dpi (at least 8 px on the page, as issue 29 asks).
 LEGEND_PT = 7.0
+#: The shared legend's keywords but its columns: the legend shown and each trial measured alike.
+_STYLE = dict(loc="outside upper center", fontsize=LEGEND_PT, frameon=False, columnspacing=1.2, handlelength=1.8,
+              handler_map=DASHED)
 
 
 def fitted_legend(fig, handles, labels, ncol=None):
     """The shared legend in as few rows as the figure's width allows (:func:`legend_columns`; ``ncol``: already
     chosen so)."""
     ncol = legend_columns(fig, handles, labels) if ncol is None else ncol
-    legend = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize=LEGEND_PT, frameon=False,
-                        columnspacing=1.2, handlelength=1.8, handler_map=DASHED)
+    legend = fig.legend(handles, labels, ncol=ncol, **_STYLE)
     notes(legend).ncol = ncol
     return legend
 
@@ -69,8 +71,7 @@ def legend_columns(fig, handles, labels):
         key = (fig.dpi, ncol, tuple(labels))
         if key not in widths:
             renderer = renderer or fig.canvas.get_renderer()
-            trial = fig.legend(handles, labels, loc="outside upper center", ncol=ncol, fontsize=LEGEND_PT,
-                               frameon=False, columnspacing=1.2, handlelength=1.8, handler_map=DASHED)
+            trial = fig.legend(handles, labels, ncol=ncol, **_STYLE)
             widths[key] = trial.get_window_extent(renderer).width
             trial.remove()
         if widths[key] <= 0.98 * fig.bbox.width:

@@ -70,8 +70,8 @@ def _within_span(segs, xspan):
     return segs[(np.maximum(segs[:, 0, 0], segs[:, 1, 0]) >= lo) & (np.minimum(segs[:, 0, 0], segs[:, 1, 0]) <= hi)]
 
 
-def _obstacles(ax, text, skip, xspan):
-    """Display segments of ``ax``'s lines (one-point markers as points) other than ``skip`` within ``xspan``.
+def _obstacles(ax, text, skip):
+    """Display segments of ``ax``'s lines (one-point markers as points) other than ``skip`` (see :func:`_within_span`).
 
     Also the boxes of its other texts and of its legend when inside the
     Axes.  The per-point thin lines (line collections) and bands are
@@ -80,7 +80,6 @@ def _obstacles(ax, text, skip, xspan):
     view = (tuple(ax.viewLim.bounds), tuple(ax.bbox.bounds))
     segs = [_segments_of(line, view) for line in ax.lines if line not in skip and line.get_visible()]
     segs = np.concatenate(segs) if segs else np.empty((0, 2, 2))
-    segs = _within_span(segs, xspan)
     renderer = _renderer(ax.figure)
     boxes = [t.get_window_extent(renderer) for t in ax.texts
              if t is not text and t.get_visible() and t.get_text().strip()]
@@ -103,8 +102,8 @@ def fit_marker_label(text, x, labels, skip=(), fallback=True, obstacles=None):
     legend or other text of the Axes is taken (the long label before the
     short one), else the one covering the fewest (then False is returned; without ``fallback`` the text is
     left where it was last tried, for a caller trying other places).  ``skip``: the lines the label may touch
-    (its skew line).  ``obstacles``: ``_obstacles`` of the whole width with this ``skip``, for a caller
-    fitting the same text at many places.
+    (its skew line).  ``obstacles``: ``_obstacles`` with this ``skip``, for a caller fitting the same text at
+    many places.
     """
     from ._legend_geometry import _blocked, _crossing
 
@@ -127,11 +126,8 @@ def fit_marker_label(text, x, labels, skip=(), fallback=True, obstacles=None):
                 continue
             sides = ["left" if room["left"] >= room["right"] else "right"]  # wider than the panel: the roomier side
         if segs is None:  # the first label measured is the widest: its span holds every later one's
-            span = (px - width - 2.0, px + width + 2.0)
-            if obstacles is None:
-                segs, boxes = _obstacles(ax, text, set(skip), span)
-            else:
-                segs, boxes = _within_span(obstacles[0], span), obstacles[1]
+            segs, boxes = obstacles or _obstacles(ax, text, set(skip))
+            segs = _within_span(segs, (px - width - 2.0, px + width + 2.0))
             bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
         for frac, va in LABEL_PLACES:
             y = box.y0 + frac * box.height
@@ -200,7 +196,7 @@ def fit_anywhere(text, x, labels):
     text.set_visible(True)
     shown = False
     # what a place may cover, gathered once: the same for every place and form but for its x span
-    obstacles = _obstacles(ax, text, set(), (-np.inf, np.inf))
+    obstacles = _obstacles(ax, text, set())
     for label in labels:
         for at in (x, *others):
             text.set_x(at)
@@ -235,7 +231,8 @@ def misplaced(text, skip=()):
     if not _within(text):
         return True
     extent = text.get_window_extent(_renderer(ax.figure))
-    segs, boxes = _obstacles(ax, text, set(skip), (extent.x0 - 2.0, extent.x1 + 2.0))
+    segs, boxes = _obstacles(ax, text, set(skip))
+    segs = _within_span(segs, (extent.x0 - 2.0, extent.x1 + 2.0))
     clear = CLEAR_PT * ax.figure.dpi / 72.0
     lb = (extent.x0 + _EDGE_PX, extent.y0 - clear, extent.x1 - _EDGE_PX, extent.y1 + clear)
     bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
