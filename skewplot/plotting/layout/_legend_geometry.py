@@ -78,12 +78,15 @@ def _strokes(ax, kind=None):
 
 def _crossing(segments, box):
     """Which segments touch the axis-aligned ``box`` (x0, y0, x1, y1): Liang-Barsky clipping, vectorised."""
-    x0, y0, x1, y1 = box
-    p0, p1 = segments[:, 0], segments[:, 1]
+    return _touching_box(segments[:, 0], segments[:, 1], *box)
+
+
+def _touching_box(p0, p1, x0, y0, x1, y1):
+    """Whether each segment ``p0``-``p1`` (``(n, 2)``) touches its box (scalars, or one box per segment)."""
     d = p1 - p0
-    t0 = np.zeros(len(segments))
-    t1 = np.ones(len(segments))
-    ok = np.ones(len(segments), dtype=bool)
+    t0 = np.zeros(len(p0))
+    t1 = np.ones(len(p0))
+    ok = np.ones(len(p0), dtype=bool)
     for p, q in ((-d[:, 0], p0[:, 0] - x0), (d[:, 0], x1 - p0[:, 0]), (-d[:, 1], p0[:, 1] - y0),
                  (d[:, 1], y1 - p0[:, 1])):
         parallel = p == 0
@@ -106,6 +109,23 @@ def _blocked(segments, bounds, box):
     if ((start[:, 0] >= x0) & (start[:, 0] <= x1) & (start[:, 1] >= y0) & (start[:, 1] <= y1)).any():
         return True
     return bool(_crossing(segments[near], box).any())
+
+
+def crossing_counts(segments, bounds, boxes):
+    """``(k,)``: how many of the segments touch each of the ``k`` boxes ``(x0, y0, x1, y1)``, at once.
+
+    Only the pairs of a box and a segment whose extent (``bounds``) meets it
+    are clipped, as :func:`_crossing` clips (a segment that touches a box
+    meets it); :func:`_blocked` of a box is its count above 0.
+    """
+    boxes = np.asarray(boxes, dtype=float)
+    x0, y0, x1, y1 = (boxes[:, i, None] for i in range(4))
+    lower, upper = bounds
+    box, seg = np.nonzero((upper[:, 0] >= x0) & (lower[:, 0] <= x1) & (upper[:, 1] >= y0) & (lower[:, 1] <= y1))
+    if not box.size:
+        return np.zeros(len(boxes), dtype=np.intp)
+    touch = _touching_box(segments[seg, 0], segments[seg, 1], *boxes[box].T)
+    return np.bincount(box[touch], minlength=len(boxes))
 
 
 def _text_boxes(ax, renderer, skip=frozenset()):

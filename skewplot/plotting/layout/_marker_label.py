@@ -92,7 +92,7 @@ def _obstacles(ax, text, skip):
     return segs, boxes
 
 
-def fit_marker_label(text, x, labels, skip=(), fallback=True, obstacles=None):
+def fit_marker_label(text, x, labels, skip=(), fallback=True, obstacles=None, sizes=None):
     """Put ``text`` (a label at data x ``x``) where it fits inside its Axes and covers no line.
 
     ``labels``: the long label, then a short one used when neither side has
@@ -102,12 +102,15 @@ def fit_marker_label(text, x, labels, skip=(), fallback=True, obstacles=None):
     legend or other text of the Axes is taken (the long label before the
     short one), else the one covering the fewest (then False is returned; without ``fallback`` the text is
     left where it was last tried, for a caller trying other places).  ``skip``: the lines the label may touch
-    (its skew line).  ``obstacles``: ``_obstacles`` with this ``skip``, for a caller fitting the same text at
-    many places.
+    (its skew line).  ``obstacles``: ``_obstacles`` with this ``skip``, and ``sizes`` (a dict, filled here: each
+    label's width and height in pixels), for a caller fitting the same text at many places.
     """
-    from ._legend_geometry import _blocked, _crossing
+    from ._legend_geometry import crossing_counts
 
     notes(text).fitted = (x, tuple(labels), held(skip))  # fitted again if a layout leaves it past the panel
+    # a form equal to the one before tries the same places again (fit_anywhere's one form, a short label that is
+    # the long one): once, as the last form, where a label wider than both sides takes the roomier one
+    labels = [label for i, label in enumerate(labels) if i == 0 or label != labels[i - 1]]
     ax = text.axes
     box = ax.bbox
     px = ax.transData.transform((x, 0.5))[0]
@@ -115,11 +118,15 @@ def fit_marker_label(text, x, labels, skip=(), fallback=True, obstacles=None):
     renderer = _renderer(ax.figure)
     segs = boxes = bounds = None
     clear = CLEAR_PT * ax.figure.dpi / 72.0
-    tried = []  # (label, side, frac, va, label box) of every place tried: the fewest-covered one if none is free
+    sizes = {} if sizes is None else sizes
+    tried = []  # (label, side, frac, va) of every place tried, and its box: the fewest-covered one if none is free
+    tried_boxes = []
     for rank, label in enumerate(labels):  # measured only when the one before found no free place
         text.set_text(_padded(label))
-        extent = text.get_window_extent(renderer)
-        width, height = extent.width, extent.height
+        if label not in sizes:
+            extent = text.get_window_extent(renderer)
+            sizes[label] = (extent.width, extent.height)
+        width, height = sizes[label]
         sides = [side for side in ("left", "right") if width <= room[side]]
         if not sides:
             if rank < len(labels) - 1:
@@ -129,26 +136,39 @@ def fit_marker_label(text, x, labels, skip=(), fallback=True, obstacles=None):
             segs, boxes = obstacles or _obstacles(ax, text, set(skip))
             segs = _within_span(segs, (px - width - 2.0, px + width + 2.0))
             bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
+            boxes = np.array([(b.x0, b.y0, b.x1, b.y1) for b in boxes]).reshape(-1, 4)
+        places, lbs = [], []
         for frac, va in LABEL_PLACES:
             y = box.y0 + frac * box.height
             y0 = y - height if va == "top" else y if va == "bottom" else y - height / 2.0
             for side in sides:
                 x0 = px if side == "left" else px - width
-                lb = (x0 + _EDGE_PX, y0 - clear, x0 + width - _EDGE_PX, y0 + height + clear)
-                if not any(_meets(b, lb) for b in boxes) and not (len(segs) and _blocked(segs, bounds, lb)):
-                    _place(text, label, side, frac, va)
-                    return True
-                tried.append((label, side, frac, va, lb))
+                places.append((label, side, frac, va))
+                lbs.append((x0 + _EDGE_PX, y0 - clear, x0 + width - _EDGE_PX, y0 + height + clear))
+        lbs = np.array(lbs)
+        met = _meeting(boxes, lbs)
+        free = ~met.any(axis=1)
+        if len(segs):
+            free[free] = crossing_counts(segs, bounds, lbs[free]) == 0
+        if free.any():  # the first free place, in the order of LABEL_PLACES, left side first
+            _place(text, *places[int(np.argmax(free))])
+            return True
+        tried += places
+        tried_boxes.append((lbs, met))
 
     if not fallback:
         return False
-
-    def covered(place):
-        lb = place[4]
-        return (int(_crossing(segs, lb).sum()) if len(segs) else 0) + sum(1 for b in boxes if _meets(b, lb))
-
-    _place(text, *min(tried, key=covered)[:4])  # min keeps the first of equals: the long label, the top
+    lbs, met = (np.concatenate(parts) for parts in zip(*tried_boxes, strict=True))
+    covered = met.sum(axis=1) + (crossing_counts(segs, bounds, lbs) if len(segs) else 0)
+    _place(text, *tried[int(np.argmin(covered))])  # argmin keeps the first of equals: the long label, the top
     return False
+
+
+def _meeting(boxes, lbs):
+    """``(k, m)``: which of the ``m`` boxes ``(x0, y0, x1, y1)`` overlap each of the ``k`` label boxes (as
+    :func:`_meets`)."""
+    return ((boxes[:, 0] < lbs[:, 2, None]) & (boxes[:, 2] > lbs[:, 0, None]) & (boxes[:, 1] < lbs[:, 3, None])
+            & (boxes[:, 3] > lbs[:, 1, None]))
 
 
 def _meets(bbox, box):
@@ -196,20 +216,21 @@ def fit_anywhere(text, x, labels):
     text.set_visible(True)
     shown = False
     # what a place may cover, gathered once: the same for every place and form but for its x span
-    obstacles = _obstacles(ax, text, set())
+    obstacles, sizes = _obstacles(ax, text, set()), {}
     for label in labels:
         for at in (x, *others):
             text.set_x(at)
             # free, and within the panel: fit_marker_label puts a label wider than both sides on the roomier one;
             # the fewest-covered place of a search that failed is wanted only from the last (a resize of the
             # explorer counted crossings over every curve's segments for each of ~20 places, ~40 ms a note)
-            if fit_marker_label(text, at, (label, label), fallback=False, obstacles=obstacles) and _within(text):
+            if fit_marker_label(text, at, (label,), fallback=False, obstacles=obstacles, sizes=sizes) \
+                    and _within(text):
                 shown = True
                 break
         if shown:
             break
     if not shown and labels:  # the hidden note as the last place tried leaves it: its fewest-covered spot
-        fit_marker_label(text, at, (label, label), obstacles=obstacles)
+        fit_marker_label(text, at, (label,), obstacles=obstacles, sizes=sizes)
     text.set_visible(shown)
     notes(text).fitted = None
     notes(text).anywhere = (x, tuple(labels))
