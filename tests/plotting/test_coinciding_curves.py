@@ -382,3 +382,57 @@ def test_a_rows_notes_say_what_covers_each_hidden_curve():
     assert said[:2] == ["", ""], said  # main: "under naive Bayes: random forest" in both
     assert _clauses(said[2]) == {"naive Bayes": "knn", "mlp": "lasso"}, said
     assert disps[2].hidden_text_.get_fontsize() >= 6.5
+
+
+def test_a_label_takes_the_first_free_place_a_place_by_place_search_finds():
+    # b05e757 tries every height and side of a place at once; the place taken is the first free one in the order of
+    # LABEL_PLACES (left side first), as a search box by box finds, and the fewest-covered one when none is free
+    from skewplot.plotting.layout._legend_geometry import _blocked, _crossing
+    from skewplot.plotting.layout._marker_label import (
+        _EDGE_PX,
+        CLEAR_PT,
+        LABEL_PLACES,
+        _meets,
+        _obstacles,
+        _within_span,
+        fit_marker_label,
+    )
+
+    rng = np.random.default_rng(7)
+    taken = set()
+    for trial in range(12):
+        fig, ax = plt.subplots(figsize=(4, 3), dpi=100)
+        ax.set(xlim=(0, 1), ylim=(0, 1))
+        for _ in range(3 + trial):
+            ax.plot(np.sort(rng.uniform(0, 1, 6)), rng.uniform(0, 1, 6), color="0.5")
+        ax.text(rng.uniform(0.1, 0.6), rng.uniform(0.1, 0.9), "an obstacle")
+        fig.canvas.draw()
+        text = ax.text(0.5, 0.5, "", transform=ax.get_xaxis_transform(), fontsize=8)
+        x = rng.uniform(0.1, 0.9)
+        free = fit_marker_label(text, x, ("a label", "a label"))
+        # the search box by box
+        text.set_text(" a label ")
+        width, height = text.get_window_extent().width, text.get_window_extent().height
+        segs, boxes = _obstacles(ax, text, set())
+        px, box = ax.transData.transform((x, 0.5))[0], ax.bbox
+        segs = _within_span(segs, (px - width - 2.0, px + width + 2.0))
+        bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
+        clear = CLEAR_PT * fig.dpi / 72.0
+        places = []
+        for frac, va in LABEL_PLACES:
+            y = box.y0 + frac * box.height
+            y0 = y - height if va == "top" else y if va == "bottom" else y - height / 2.0
+            for side in [s for s, room in (("left", box.x1 - px), ("right", px - box.x0)) if width <= room]:
+                x0 = px if side == "left" else px - width
+                lb = (x0 + _EDGE_PX, y0 - clear, x0 + width - _EDGE_PX, y0 + height + clear)
+                covered = int(_crossing(segs, lb).sum()) + sum(_meets(b, lb) for b in boxes)
+                places.append(((side, va, frac), _blocked(segs, bounds, lb) or any(_meets(b, lb) for b in boxes),
+                               covered))
+        expected = next((p for p, blocked, _ in places if not blocked), None)
+        assert free == (expected is not None)
+        if expected is None:
+            expected = min(places, key=lambda p: p[2])[0]
+        assert (text.get_horizontalalignment(), text.get_verticalalignment(), text.get_position()[1]) == expected
+        taken.add(free)
+        plt.close(fig)
+    assert taken == {True, False}  # both a free place and the fewest-covered one were exercised

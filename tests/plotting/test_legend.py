@@ -210,6 +210,33 @@ def test_blocked_agrees_with_clipping_every_segment():
     assert not _blocked(segs[:0], (bounds[0][:0], bounds[1][:0]), (0, 0, 1, 1))
 
 
+def test_crossing_counts_of_many_boxes_agree_with_each_box_clipped_alone():
+    """All boxes at once (a note's every place) count the segments that clipping each box alone finds, and a
+    segment sampled densely lies in a box exactly when it is counted (boxes that no segment grazes)."""
+    from skewplot.plotting.layout._legend_geometry import _crossing, crossing_counts
+
+    rng = np.random.default_rng(5)
+    start = rng.uniform(0, 100, size=(500, 2))
+    segs = np.stack([start, start + rng.normal(scale=4.0, size=(500, 2))], axis=1)
+    segs[::7, 1] = segs[::7, 0]  # points
+    segs[1::7, 1, 0] = segs[1::7, 0, 0]  # vertical
+    segs[2::7, 1, 1] = segs[2::7, 0, 1]  # horizontal
+    corner = rng.uniform(-5, 100, size=(200, 2))
+    boxes = np.column_stack([corner, corner + rng.uniform(0, 10, size=(200, 2))])
+    boxes[:20, 0] = segs[:20, 0, 0]  # a box whose edge passes through a segment's end
+    bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
+    counts = crossing_counts(segs, bounds, boxes)
+    assert counts.tolist() == [int(_crossing(segs, box).sum()) for box in boxes]
+    assert (counts > 0).sum() > 40 and (counts == 0).sum() > 40
+    t = np.linspace(0.0, 1.0, 2001)[:, None, None]
+    along = segs[None, :, 0] + t * (segs[None, :, 1] - segs[None, :, 0])  # (samples, segments, 2)
+    for box, count in zip(boxes[20:], counts[20:], strict=True):
+        inside = ((along[..., 0] >= box[0]) & (along[..., 0] <= box[2]) & (along[..., 1] >= box[1])
+                  & (along[..., 1] <= box[3])).any(axis=0)
+        assert abs(int(inside.sum()) - int(count)) <= 1, box  # a segment grazing a corner may fall between samples
+    assert crossing_counts(segs[:0], (bounds[0][:0], bounds[1][:0]), boxes[:3]).tolist() == [0, 0, 0]
+
+
 @pytest.mark.slow  # loaded run 2026-11-29
 def test_collection_strokes_join_neighbours_of_one_path_only():
     from matplotlib.collections import LineCollection
