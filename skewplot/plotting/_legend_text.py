@@ -8,6 +8,7 @@ writes the same texts (``CF.legendName``, ``CF.aucLabel``, ``CF.distinctDigits``
 from __future__ import annotations
 
 from .._format import DIGITS, distinct_digits, number
+from ..skew.base import skew_text
 
 __all__ = ["LEGEND_NAME", "legend_name", "auc_label", "auc_labels", "area_name"]
 
@@ -66,3 +67,13 @@ def area_name(interpolation, normalize=False):
     """
     base = {"continuous": "AUCPR", "step": "AP"}.get(interpolation, f"AUCPR ({interpolation})")
     return ("n" if normalize else "") + base
+
+
+def prior_label(label, name, prior):
+    """An area's legend text ``label`` (:func:`auc_label` of ``name``) with the class's prior said first.
+
+    >>> prior_label("fraud (AUCPR = 0.783)", "fraud", 0.001)
+    'fraud (π′ = 0.001, AUCPR = 0.783)'
+    """
+    head = f"{legend_name(name)} ("
+    return f"{head}π′ = {skew_text(prior)}, {label[len(head):]}" if label.startswith(head) else label

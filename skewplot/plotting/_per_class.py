@@ -35,6 +35,7 @@ from ._class_names import (
     refuse_skew_update,
     title_priors,
 )
+from ._legend_text import prior_label
 from ._one_path import OnePathLines
 
 __all__ = ["per_class_data", "class_display", "class_baselines", "class_space_display", "plot_classes_pr"]
@@ -176,6 +177,10 @@ class _PRModels(_MovesPriors):
             ovr = self._class_source[0]
             self._corners[id(pts)] = steps.take_rows(ovr, k, pts, steps.corner_rows(ovr, k))
         return super()._auc(pts, *skew)
+
+    def _label(self, name):  # a widget's panel (``legend_priors``) says each class's prior in its legend
+        model = self._class_models.get(name) if self.__dict__.get("legend_priors") else None
+        return super()._label(name) if model is None else prior_label(super()._label(name), name, model.value)
 
     def _compute_aucs(self):
         fixed = self.interpolation == "continuous" and not self.normalize
@@ -375,9 +380,7 @@ def plot_classes_pr(disp, models, baselines, ax=None, **kwargs):
 
 def class_space_display(base, ovr, priors, *, ax=None, **kwargs):
     """A display of class ``base`` of every class of ``ovr`` at ``priors``, named by class, that
-    ``update(priors=...)`` moves.
-
-    The widgets' one-vs-rest displays: each class against the rest as the
+    ``update(priors=...)`` moves (the widgets' one-vs-rest displays): each class against the rest as the
     prior vector mixes it; a new vector is a reweighting of the stored counts
     (:meth:`OneVsRest.at_priors`).  ``kwargs`` reach ``base``; a PR display
     gets each class's random baseline in its colour.
@@ -392,6 +395,6 @@ def class_space_display(base, ovr, priors, *, ax=None, **kwargs):
     disp = class_display(base, models, {name: moved[k] for name, k in names.items()},
                          **({"baselines": False} if pr else {}), **kwargs)
     disp.__dict__["_class_source"] = (ovr, names)
-    disp.__dict__["priors"] = priors
+    disp.__dict__.update(priors=priors, legend_priors=pr)  # no title says a widget's priors: its legend does
     disp.plot(ax=ax)
     return class_baselines(disp, models, key=False) if pr else disp  # (a widget's legend is its own)

@@ -43,6 +43,27 @@ def test_the_chosen_class_moves_and_the_rest_takes_the_slack(ovr):
     assert w.readouts_["1"]["π′"] == pytest.approx(priors[1])
 
 
+def test_the_legend_says_each_class_prior_after_a_step(ovr):
+    """The widget's one panel says the priors it draws (the review's classes_widget_drag: no panel did): each
+    class's legend entry holds its prior as the readout writes it, and its area, at every step."""
+    import matplotlib.pyplot as plt
+
+    from skewplot.skew.base import skew_text
+
+    w = sp.widgets.interactive_pr(ovr, skew=START)
+    for cls, prior in ((2, 0.0007), (0, 0.93)):
+        w.controls["class"].value = cls
+        w.controls["skew"].value = prior
+        w.figure.canvas.draw()
+        texts = [t.get_text() for t in w.displays["pr"].ax_.get_legend().get_texts()]
+        for k, p in w.priors().items():
+            area = w.readouts_[str(k)]["AUC"]
+            entry = next(t for t in texts if t.startswith(f"{k} ("))
+            assert entry.startswith(f"{k} (π′ = {skew_text(p)}, AUCPR = "), entry
+            assert float(entry.rsplit("= ", 1)[1].rstrip(")")) == pytest.approx(area, abs=6e-4)
+    plt.close(w.figure)
+
+
 def test_class_priors_formula():
     got = class_priors({"a": 0.5, "b": 0.3, "c": 0.2}, "b", 0.6)
     assert got == pytest.approx({"a": 0.5 * 0.4 / 0.7, "b": 0.6, "c": 0.2 * 0.4 / 0.7})
