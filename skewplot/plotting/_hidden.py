@@ -42,6 +42,7 @@ from ._coincide import (
 )
 from ._legend_text import legend_name
 from ._notes import note, notes, unheld
+from ._unshown import say_unshown
 from .layout._figure import LAST_LAYOUT
 from .layout._legend import panels
 from .layout._legend_entries import split_prior
@@ -121,7 +122,7 @@ def refit_hidden_notes(fig):
         refit_hidden_notes(sub)
 
 
-LAST_LAYOUT.append(refit_hidden_notes)
+LAST_LAYOUT.extend((refit_hidden_notes, say_unshown))  # a note with no free place: said in the legend (_unshown)
 
 
 def _step_note(display):
@@ -148,9 +149,9 @@ def _decide(ax, spec, again=False):
     key = _key(ax, [*lines.values(), baseline])
     if not (again and spec.key is not None and _same(key, spec.key)):
         spec.key = key
-        spec.x, spec.forms, spec.named = _forms(ax, spec, lines, baseline, text)
+        spec.x, spec.forms, spec.named = _forms(ax, spec, lines, baseline, text)  # named: {hidden: what covers it}
     elif not spec.found or (text.get_visible() and not misplaced(text, ())):
-        return spec.named
+        return list(spec.named)
     spec.found = bool(spec.forms)
     if not spec.found:
         text.set_text("")
@@ -162,26 +163,26 @@ def _decide(ax, spec, again=False):
             and not misplaced(text, ())):
         fit_anywhere(text, spec.x, spec.forms)
     notes(text).last = True  # placed by the last layout's step, not by the marker labels' (layout._marker_label)
-    return spec.named
+    return list(spec.named)
 
 
 def _forms(ax, spec, lines, baseline, text):
-    """``(x, forms, names)`` of the note ``spec`` on ``ax`` now: the data x it is anchored at, its texts, fullest
-    first (none: no curve is hidden), and the names it gives."""
+    """``(x, forms, named)`` of the note ``spec`` on ``ax`` now: the data x it is anchored at, its texts, fullest
+    first (none: no curve is hidden), and the names it gives, each with what covers it (``{name: cover}``)."""
     widths = (_note_width(ax, text), NOTE_NAME + 2)
     if spec.kind == "on":
         if baseline is None or not baseline.get_visible():
-            return None, (), []
+            return None, (), {}
         names, at = _on_line(ax, lines, baseline)
         if not names:
-            return None, (), []
+            return None, (), {}
         under = spec.under
         forms = (*(hidden_note(names, under, width=w) for w in widths),
                  f"{len(names)} curve{'s' * (len(names) > 1)} on {under}")
-        return at, forms, names
+        return at, forms, dict.fromkeys(names, under)
     groups, at = hidden_under(ax, lines)
     if not groups:
-        return None, (), []
+        return None, (), {}
     hidden = sum(len(names) for names in groups.values())
     # the clauses run on where a line each has no place, up to nine tenths of the panel wide (prg-10's panel 4 has
     # two lines of room under its curves' ends, "under others" there said no curve's cover)
@@ -189,7 +190,7 @@ def _forms(ax, spec, lines, baseline, text):
     forms += [hidden_text(groups, width, run_on=True) for width in (widths[0], _note_width(ax, text, 0.9))]
     forms += [hidden_text(groups, width, order=list(spec.order)) for width in widths]
     forms.append(f"{hidden} curve{'s' * (hidden > 1)} under another")
-    return at, tuple(dict.fromkeys(forms)), [n for names in groups.values() for n in names]
+    return at, tuple(dict.fromkeys(forms)), {n: _named(over) for over, names in groups.items() for n in names}
 
 
 def _key(ax, lines):
@@ -236,8 +237,7 @@ def _note_width(ax, text, share=0.5):
 
 def _drawn_order(ax, line):
     """Where ``line`` lies in the paint order of ``ax`` (a higher one is painted over it)."""
-    children = ax.get_children()
-    return line.get_zorder(), children.index(line) if line in children else -1
+    return line.get_zorder(), next((k for k, a in enumerate(ax.get_children()) if a is line), -1)
 
 
 def hidden_under(ax, lines, apart_from=0.0):
