@@ -110,11 +110,49 @@ def title_priors(ax, models):
     priors = {name: m.mean for name, m in (models or {}).items() if split_prior(name)[1] is not None}
     if priors and len(panels(ax.figure)) > 1 and not is_page(ax.figure):
         (rare, lo), (common, hi) = (split_prior(f(priors, key=priors.get)) for f in (min, max))
-        # the classes at the ends tell apart two vectors of one span (the test set's priors and their reversal);
-        # a narrow panel: the rarest class's name cut, never its prior (cost-01 of review14 read "π′ 0.0009")
-        cut = rare if len(rare) <= 10 else rare[:9] + "…"
-        fit_title(ax, f"rarest {rare} at π′ {lo}, commonest {common} at {hi}", f"rarest {cut} at {lo}",
-                  f"{cut} {lo}", f"π′ {lo}")
+        fit_title(ax, *_rarest_forms(rare, lo, common, hi, [split_prior(name)[0] for name in priors]))
+
+
+def _rarest_forms(rare, lo, common, hi, classes):
+    """The forms of a one-vs-rest panel's title, the fullest first: its rarest and commonest classes and their priors.
+
+    The classes at the ends tell apart two vectors of one span (the test set's priors and their reversal).  A narrow
+    panel keeps the rarest class's name whole on a line of its own, the prior on the next; narrower, the name's first
+    words where they name no other class; never the prior cut (cost-01 of review14 read "π′ 0.0009"), nor the name
+    cut with an ellipsis ("rarest account t… at 0.001" was rejected by the review of ovr68).  Without commas but the
+    first's: a form's trailing clauses are dropped while it is too wide (:func:`~._titles.fit_title`).
+
+    Examples
+    --------
+    >>> forms = _rarest_forms("account takeover", "0.001", "legitimate", "0.9", ["legitimate", "account takeover"])
+    >>> print(forms[0]); print(forms[2]); print(forms[4])
+    rarest account takeover at π′ 0.001, commonest legitimate at 0.9
+    rarest account takeover
+    at π′ 0.001
+    rarest account
+    at π′ 0.001
+    """
+    forms = [f"rarest {rare} at π′ {lo}, commonest {common} at {hi}", f"rarest {rare} at {lo}",
+             f"rarest {rare}\nat π′ {lo}", f"{rare}\nrarest at π′ {lo}"]
+    short = _first_words(rare, classes) or rare  # (a form each, as every panel's: a row takes one form's index)
+    forms += [f"rarest {short}\nat π′ {lo}", f"{short}\nrarest at π′ {lo}", f"{rare}\nπ′ {lo}", f"{short}\nπ′ {lo}"]
+    return (*forms, f"π′ {lo}")
+
+
+def _first_words(name, classes):
+    """The fewest first words of ``name`` that begin no other of ``classes`` (None: only the whole name does).
+
+    >>> _first_words("account takeover", ["account fraud", "account takeover", "card"]), _first_words("9", ["9"])
+    (None, None)
+    >>> _first_words("identity theft", ["legitimate", "identity theft"])
+    'identity'
+    """
+    words = name.split(" ")
+    for k in range(1, len(words)):
+        head = " ".join(words[:k])
+        if not any(other != name and (other == head or other.startswith(head + " ")) for other in classes):
+            return head
+    return None
 
 
 def plot_with_priors(disp, models, ax=None, **kwargs):

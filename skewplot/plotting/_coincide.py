@@ -318,5 +318,5 @@ def watch(ax, kind, lines, order=(), baseline=None, under=None, page=False):
         text.set_in_layout(False)  # inside the panel: it never shrinks it
     kept[kind] = SimpleNamespace(kind=kind, text=held([text]), names=tuple(lines), lines=held(lines.values()),
                                  order=tuple(order), baseline=held([baseline]), under=under, key=None, found=False,
-                                 x=None, forms=(), named=[])
+                                 x=None, forms=(), named={})
     return kept[kind]

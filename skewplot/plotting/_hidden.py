@@ -42,6 +42,7 @@ from ._coincide import (
 )
 from ._legend_text import legend_name
 from ._notes import note, notes, unheld
+from ._unshown import say_unshown
 from .layout._figure import LAST_LAYOUT
 from .layout._legend import panels
 from .layout._legend_entries import split_prior
@@ -59,7 +60,7 @@ def fit_notes(display):
 
     A row's or grid's cost or F panel: its note of the envelopes on the baseline (recorded by
     :func:`~._coincide.note_envelopes`), wrapped to about half the panel's width; a display that says so
-    (``_says_hidden``: PR-gain, AUCPR against skew; cost and F in a panel of their own): its note of the curves
+    (``_says_hidden``: PR-gain, AUCPR against skew; cost and F alone, or of one-vs-rest classes): its note of the curves
     lying under another classifier's (:func:`say_hidden`).  Each where it covers no line.
     """
     ax = display.ax_
@@ -67,8 +68,9 @@ def fit_notes(display):
     spec = note(ax, "hidden_notes", {}).get("on")
     if spec is not None and not _at_draw(ax):
         on_baseline = set(_decide(ax, spec))
-    # cost and F: in a panel of its own (a row's panel has its note of the baseline, and no room for two)
-    envelopes = getattr(display, "_hiding", (None,))[0] is not None and len(panels(ax.figure)) == 1
+    # cost and F: in a panel of its own, or of one-vs-rest classes (a note with no room goes to the legend: _unshown)
+    alone = len(panels(ax.figure)) == 1 or getattr(display, "_row_says_hidden", False)
+    envelopes = getattr(display, "_hiding", (None,))[0] is not None and alone
     if getattr(display, "_says_hidden", False) or envelopes:
         on_baseline |= {n for n, line in display.lines_.items() if str(line.get_label()).endswith(MARK)}
         say_hidden(display, {n: line for n, line in display.lines_.items()
@@ -112,16 +114,13 @@ def refit_hidden_notes(fig):
     """Decide every note of hidden curves of ``fig`` again on the layout just made, the last of a draw (a step of
     :data:`~.layout._figure.LAST_LAYOUT`), and place it again where it no longer fits (:func:`fit_anywhere`)."""
     for ax in fig.get_axes():
-        kept = note(ax, "hidden_notes")
-        for kind in KINDS:
-            spec = (kept or {}).get(kind)
-            if spec is not None:
-                _decide(ax, spec, again=True)
+        for spec in filter(None, (note(ax, "hidden_notes", {}).get(kind) for kind in KINDS)):
+            _decide(ax, spec, again=True)
     for sub in getattr(fig, "subfigs", ()):
         refit_hidden_notes(sub)
 
 
-LAST_LAYOUT.append(refit_hidden_notes)
+LAST_LAYOUT.extend((refit_hidden_notes, say_unshown))  # a note with no free place: said in the legend (_unshown)
 
 
 def _step_note(display):
@@ -148,9 +147,9 @@ def _decide(ax, spec, again=False):
     key = _key(ax, [*lines.values(), baseline])
     if not (again and spec.key is not None and _same(key, spec.key)):
         spec.key = key
-        spec.x, spec.forms, spec.named = _forms(ax, spec, lines, baseline, text)
+        spec.x, spec.forms, spec.named = _forms(ax, spec, lines, baseline, text)  # named: {hidden: what covers it}
     elif not spec.found or (text.get_visible() and not misplaced(text, ())):
-        return spec.named
+        return list(spec.named)
     spec.found = bool(spec.forms)
     if not spec.found:
         text.set_text("")
@@ -162,26 +161,27 @@ def _decide(ax, spec, again=False):
             and not misplaced(text, ())):
         fit_anywhere(text, spec.x, spec.forms)
     notes(text).last = True  # placed by the last layout's step, not by the marker labels' (layout._marker_label)
-    return spec.named
+    return list(spec.named)
 
 
 def _forms(ax, spec, lines, baseline, text):
-    """``(x, forms, names)`` of the note ``spec`` on ``ax`` now: the data x it is anchored at, its texts, fullest
-    first (none: no curve is hidden), and the names it gives."""
+    """``(x, forms, named)`` of the note ``spec`` on ``ax`` now: the data x it is anchored at, its texts, fullest
+    first (none: no curve is hidden), and the names it gives, each with what covers it (``{name: cover}``)."""
     widths = (_note_width(ax, text), NOTE_NAME + 2)
     if spec.kind == "on":
         if baseline is None or not baseline.get_visible():
-            return None, (), []
+            return None, (), {}
         names, at = _on_line(ax, lines, baseline)
         if not names:
-            return None, (), []
+            return None, (), {}
         under = spec.under
         forms = (*(hidden_note(names, under, width=w) for w in widths),
                  f"{len(names)} curve{'s' * (len(names) > 1)} on {under}")
-        return at, forms, names
-    groups, at = hidden_under(ax, lines)
+        return at, forms, dict.fromkeys(names, under)
+    on = note(ax, "hidden_notes", {}).get("on")  # (decided first) a curve on the baseline is said there, not here
+    groups, at = hidden_under(ax, {n: c for n, c in lines.items() if legend_name(n) not in (on.named if on else ())})
     if not groups:
-        return None, (), []
+        return None, (), {}
     hidden = sum(len(names) for names in groups.values())
     # the clauses run on where a line each has no place, up to nine tenths of the panel wide (prg-10's panel 4 has
     # two lines of room under its curves' ends, "under others" there said no curve's cover)
@@ -189,7 +189,7 @@ def _forms(ax, spec, lines, baseline, text):
     forms += [hidden_text(groups, width, run_on=True) for width in (widths[0], _note_width(ax, text, 0.9))]
     forms += [hidden_text(groups, width, order=list(spec.order)) for width in widths]
     forms.append(f"{hidden} curve{'s' * (hidden > 1)} under another")
-    return at, tuple(dict.fromkeys(forms)), [n for names in groups.values() for n in names]
+    return at, tuple(dict.fromkeys(forms)), {n: _named(over) for over, names in groups.items() for n in names}
 
 
 def _key(ax, lines):
@@ -236,8 +236,7 @@ def _note_width(ax, text, share=0.5):
 
 def _drawn_order(ax, line):
     """Where ``line`` lies in the paint order of ``ax`` (a higher one is painted over it)."""
-    children = ax.get_children()
-    return line.get_zorder(), children.index(line) if line in children else -1
+    return line.get_zorder(), next((k for k, a in enumerate(ax.get_children()) if a is line), -1)
 
 
 def hidden_under(ax, lines, apart_from=0.0):

@@ -240,3 +240,35 @@ def test_a_single_panel_over_ranges_keeps_its_y_label_on_one_line():
     disp.figure_.canvas.draw()
     label = disp.ax_.yaxis.label.get_text()
     assert label.startswith("Precision $\\bar{P}$") and "\n" not in label, label
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("func", [sp.plot_cost, sp.plot_pr])
+def test_a_row_of_four_narrow_panels_names_its_rarest_class_whole_and_its_prior(func):
+    # the review of ovr68: "rarest account t… at 0.001" cut the class name; a row of four paper panels (1.4 in each)
+    # read "account t… 0.00092" (cost) or "π′ 0.00092" (PR, no class at all).  Now the name's lines are whole (or its
+    # first word, which begins no other class's), the prior whole on a line of its own, no title over another.
+    from skewplot.plotting import style
+
+    ovr = _named_ovr(1)
+    vectors = [{"legitimate": 0.9, "card fraud": 0.09908, "account takeover": 0.00092},
+               {"legitimate": 0.00092, "card fraud": 0.09908, "account takeover": 0.9},
+               {"legitimate": 0.9, "card fraud": 0.099, "account takeover": 0.001},
+               {"legitimate": 0.9, "card fraud": 0.0999, "account takeover": 0.0001}]
+    with style.paper("double"):
+        fig, axes = plt.subplots(1, 4)
+        for ax, priors in zip(axes, vectors, strict=True):
+            func(ovr, skew=priors, ax=ax)
+        fig.savefig(__import__("io").BytesIO(), dpi=200)
+        fig.set_dpi(200)
+        fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    boxes = [ax.title.get_window_extent(renderer) for ax in axes]
+    for ax, box, priors in zip(axes, boxes, vectors, strict=True):
+        title = ax.get_title()
+        rare = min(priors, key=priors.get)
+        assert "…" not in title and title.endswith(f"π′ {skew_text(priors[rare])}"), title
+        named = " ".join(w for w in title.rsplit("π′", 1)[0].split() if w not in ("rarest", "at"))
+        assert (rare + " ").startswith(named + " "), title  # the name, or its first word(s)
+        assert fig.bbox.x0 <= box.x0 and box.x1 <= fig.bbox.x1, title
+    assert all(a.x1 <= b.x0 for a, b in zip(boxes[:-1], boxes[1:], strict=True)), [ax.get_title() for ax in axes]

@@ -162,8 +162,9 @@ BEFORE_LAYOUT = []
 #: Run by each draw's layout after it laid the figure out: a step that returns True changed what takes room, and the
 #: figure is laid out once more (the legend module's shared legend fitted again, :func:`~._legend.refit_pending`).
 AFTER_LAYOUT = []
-#: Run by each draw's layout after it laid the figure out for the last time: steps that take no room, decided on the
-#: size the figure is drawn at (the notes of hidden curves, ``plotting/_hidden.py``).
+#: Run by each draw's layout after it laid the figure out for the last time: steps decided on the size the figure is
+#: drawn at (the notes of hidden curves, ``plotting/_hidden.py``); one that returns True took room (a note said by the
+#: legend), and the figure is laid out once more and the steps run again.
 LAST_LAYOUT = []
 
 
@@ -176,7 +177,7 @@ class FittingLayoutEngine(ConstrainedLayoutEngine):
     (:func:`~._legend.place_pending`: once, however many plot calls changed
     the figure); after it, the shared legend is fitted again when it takes a
     panel below its share, and the figure laid out once more
-    (:func:`~._legend.refit_pending`); last, the steps that take no room of it (:data:`LAST_LAYOUT`).
+    (:func:`~._legend.refit_pending`); last, the steps decided on its final size (:data:`LAST_LAYOUT`).
     """
 
     def execute(self, fig):
@@ -188,8 +189,10 @@ class FittingLayoutEngine(ConstrainedLayoutEngine):
                 grids = super().execute(fig)
             if any([step(fig) for step in AFTER_LAYOUT]):
                 grids = super().execute(fig)
-            for step in LAST_LAYOUT:
-                step(fig)
+            for k in range(3):  # a step that took room (a note said by the legend, ``_unshown``): laid out again
+                if not any([step(fig) for step in LAST_LAYOUT]) or k == 2:
+                    break
+                grids = super().execute(fig)
             return grids
 
 
