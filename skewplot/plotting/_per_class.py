@@ -19,7 +19,7 @@ class in the curve's colour (:func:`class_baselines`, :class:`_EnvelopeMarkers`)
 
 from __future__ import annotations
 
-from .._validate import check_bool
+from .._validate import check_bool, plain
 from ..metrics.multiclass import OneVsRest
 from ..metrics.per_class import _is_prior_vector, check_priors, class_skews
 from ..skew import FixedSkew
@@ -386,8 +386,6 @@ def class_space_display(base, ovr, priors, *, ax=None, **kwargs):
     (:meth:`OneVsRest.at_priors`).  ``kwargs`` reach ``base``; a PR display
     gets each class's random baseline in its colour.
     """
-    from .._validate import plain
-
     priors = check_priors(priors, ovr.classes, "priors")
     moved = ovr.at_priors(priors)
     names = {str(plain(k)).strip("'"): k for k in ovr.classes}
