@@ -14,12 +14,14 @@ import weakref
 import numpy as np
 from matplotlib.transforms import BboxBase
 
+from .._notes import held, note, notes, unheld
+from ._figure import LAST_LAYOUT
 from ._marker_label import _EDGE_PX, CLEAR_PT, LABEL_PLACES, fit_marker_label, line_segments, seen_at  # noqa: F401
 from ._wedges import wedge_marker
 
 __all__ = ["share_markers", "mark_size", "wedge_marker", "wedge_parts", "pie_size", "shared_part", "base_look",
            "crowding", "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "NEAR_PT", "PIE_BASE",
-           "PIE_GROW", "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at", "show_whole_line"]
+           "PIE_GROW", "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at", "show_whole_line", "share_again"]
 
 #: Marks (skew or threshold) closer than this (points) share one mark (:func:`share_markers`): about half a mark's
 #: width, where the one on top hides most of the other (6 pt chained a run of marks into one stack, roc-08).
@@ -31,10 +33,14 @@ NEAR_MIN_PX = 6.0
 PIE_BASE, PIE_GROW, PIE_MAX = 1.3, 0.08, 2.0
 #: The white edge (points) around each wedge of a shared mark: it parts the colours and the curves under it.
 PIE_EDGE_PT = 0.25
+#: A shared mark's wedges are drawn this much above the marks' own zorder: a whole mark beside a group (a run's
+#: mark that is not near all of the group's, :func:`groups`) then passes under the shared mark, which stays whole.
+PIE_LIFT = 1e-3
 FULL_SIZE_UP_TO = 4  #: classifiers up to which marks, bands and threshold lines keep their look (:func:`crowding`)
 _BASE = weakref.WeakKeyDictionary()  # a shared mark's own look (marker, size, face, edge, edge width)
 _WEDGE = weakref.WeakKeyDictionary()  # line -> the wedge's path share_markers set (its marker while shared)
 _SHARED = weakref.WeakKeyDictionary()  # line -> the look share_markers gave it (a later step keeps it as it is)
+_Z = weakref.WeakKeyDictionary()  # line -> its own zorder, while a wedge (PIE_LIFT above it)
 
 
 def crowding(n):
@@ -158,21 +164,39 @@ def _own_look(line):
     line.set_markerfacecolor(base["mfc"])
     line.set_markeredgecolor(base["mec"])
     line.set_markeredgewidth(base["mew"])
+    if line in _Z:
+        line.set_zorder(_Z.pop(line))
 
 
 def groups(xy, reach):
-    """Indices of the marks at display ``xy`` linked by pairs closer than ``reach`` (groups of two or more)."""
-    near = np.hypot(*(xy[:, None] - xy[None]).transpose(2, 0, 1)) < reach
-    if np.count_nonzero(near) == len(xy):  # each mark near itself only: nothing to share (most steps)
+    """Indices of the marks at display ``xy`` shared out together: groups of two or more, every two of a group
+    closer than ``reach``.
+
+    The closest two groups whose marks would all be that close are joined, as
+    long as there are such (complete linkage).  Groups of pairs linked one to
+    the next chained a run of marks into one group: the seven weak classifiers'
+    F dots of fm-03, 22 px apart at the ends, were sevenths of one mark that read
+    as separate arrowheads.  A mark of a run then stays whole beside a group.
+
+    >>> groups(np.array([[0.0, 0.0], [5.0, 0.0], [10.0, 0.0], [13.0, 0.0]]), 6.0)
+    [[0, 1], [2, 3]]
+    """
+    # rounded: the page's runtime/draw.js joins the same groups in the same order, whatever the last bits
+    dist = np.round(np.hypot(*(xy[:, None] - xy[None]).transpose(2, 0, 1)), 6)
+    if np.count_nonzero(dist < reach) == len(xy):  # each mark near itself only: nothing to share (most steps)
         return []
-    label = np.arange(len(xy))  # each group by its smallest index, spread along the links (a few marks)
+    found = [[i] for i in range(len(xy))]  # each group in index order, the groups by their first index
     while True:
-        spread = np.array([label[row].min() for row in near])
-        if np.array_equal(spread, label):
-            break
-        label = spread
-    found = [np.flatnonzero(label == g).tolist() for g in sorted(set(label.tolist()))]
-    return [g for g in found if len(g) > 1]
+        best = None
+        for a in range(len(found)):
+            for b in range(a + 1, len(found)):
+                span = dist[np.ix_(found[a], found[b])].max()
+                if span < reach and (best is None or span < best[0]):  # of two as close: the first
+                    best = (span, a, b)
+        if best is None:
+            return [g for g in found if len(g) > 1]
+        _, a, b = best
+        found[a] = sorted(found[a] + found.pop(b))
 
 
 def share_markers(ax, markers):
@@ -188,10 +212,11 @@ def share_markers(ax, markers):
     one (or, grown into rings, an unreadable disc).  Wedges go round
     clockwise from 12 o'clock in the order the marks are given (the legend's
     order; a mark off the group's centre takes the wedge pointing its way,
-    :func:`wedge_parts`).  Groups are marks linked by pairs closer than :func:`near_px`;
-    a mark left alone gets its own look back.
+    :func:`wedge_parts`).  Every two marks of a group are closer than :func:`near_px`
+    (:func:`groups`); a mark left alone gets its own look back.
     """
     markers = list(markers)
+    _keep_set(ax, markers)
     plan = _wedges(ax, markers)
     for m in markers:
         part = plan.get(m)
@@ -210,7 +235,41 @@ def share_markers(ax, markers):
         m.set_markerfacecolor(base["mec"])  # a filled wedge in the classifier's colour
         m.set_markeredgecolor("white")
         m.set_markeredgewidth(PIE_EDGE_PT)
+        _Z[m] = m.get_zorder()
+        m.set_zorder(_Z[m] + PIE_LIFT)
         _SHARED[m] = _look(m)
+
+
+def _keep_set(ax, markers):
+    """Note ``markers`` on ``ax`` as one set :func:`share_again` shares out again (in place of any set holding one)."""
+    sets = notes(ax).mark_sets = note(ax, "mark_sets", {})
+    key = tuple(id(m) for m in markers)
+    if key not in sets:
+        for old in [k for k in sets if set(k) & set(key)]:
+            del sets[old]
+        sets[key] = held(markers)
+
+
+def share_again(fig):
+    """Share out every set of marks of ``fig`` again on the layout a draw just made (a step of :data:`LAST_LAYOUT`).
+
+    A plot shares its marks out on the Axes as it is when it is made; the
+    draw's layout then shrinks the Axes (a legend below it) and ``savefig``
+    may change the dpi, so marks part or come together in pixels.  Shared out
+    on the plot's pixels only, fm-03's weak classifiers' F dots were sevenths
+    of one mark at points up to 22 px apart, where the figure's pixels group
+    them in threes and fours.
+    """
+    for ax in fig.get_axes():
+        for kept in list(note(ax, "mark_sets", {}).values()):
+            marks = [m for m in unheld(kept) if m is not None and m.axes is ax]
+            if marks:
+                share_markers(ax, marks)
+    for sub in getattr(fig, "subfigs", ()):
+        share_again(sub)
+
+
+LAST_LAYOUT.append(share_again)
 
 
 def _wedges(ax, markers):

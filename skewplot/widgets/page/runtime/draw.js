@@ -240,20 +240,28 @@
     text(mt, " " + at.label + " ", px, at.y0, at.side, "top", 0);
   }
   var AIM_PX = 0.5;  // _markers.AIM_PX
-  function share(marks, reach) {  // _markers.share_markers: groups of marks linked by pairs closer than reach
+  function share(marks, reach) {  // _markers.share_markers: groups whose every two marks are closer than reach
     var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[0]) && isFinite(m.q[1]); });
-    var root = shown.map(function (m, i) { return i; });
-    function find(i) { while (root[i] !== i) { i = root[i]; } return i; }
-    shown.forEach(function (a, i) {
-      shown.forEach(function (b, j) {
-        if (j > i && Math.hypot(a.q[0] - b.q[0], a.q[1] - b.q[1]) < reach) { root[find(i)] = find(j); }
-      });
+    var dist = shown.map(function (a) {  // rounded as _markers.groups rounds them
+      return shown.map(function (b) { return Math.round(Math.hypot(a.q[0] - b.q[0], a.q[1] - b.q[1]) * 1e6) / 1e6; });
     });
+    var found = shown.map(function (m, i) { return [i]; });  // _markers.groups: the closest two joined, while any
+    for (;;) {
+      var best = null;
+      for (var a = 0; a < found.length; a++) {
+        for (var b = a + 1; b < found.length; b++) {
+          var span = 0;
+          found[a].forEach(function (i) { found[b].forEach(function (j) { span = Math.max(span, dist[i][j]); }); });
+          if (span < reach && (best === null || span < best[0])) { best = [span, a, b]; }
+        }
+      }
+      if (best === null) { break; }
+      found[best[1]] = found[best[1]].concat(found.splice(best[2], 1)[0]).sort(function (x, y) { return x - y; });
+    }
     marks.forEach(function (m) { m.part = 0; m.of = 1; });
-    var groups = {};  // each group's marks in drawing order (the legend's)
-    shown.forEach(function (m, i) { var r = find(i); (groups[r] = groups[r] || []).push(m); });
-    Object.keys(groups).forEach(function (r) {
-      var g = groups[r], k = g.length, parts = wedgeParts(g.map(function (m) { return [m.q[0], -m.q[1]]; }));
+    found.forEach(function (ix) {  // each group's marks in drawing order (the legend's)
+      var g = ix.map(function (i) { return shown[i]; }), k = g.length;
+      var parts = wedgeParts(g.map(function (m) { return [m.q[0], -m.q[1]]; }));
       g.forEach(function (m, i) { m.part = parts[i]; m.of = k; });
     });
   }
