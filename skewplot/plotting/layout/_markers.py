@@ -9,17 +9,20 @@ names are also read from here); :func:`show_whole` lets a marker on the Axes' ed
 
 from __future__ import annotations
 
+import math
 import weakref
 
 import numpy as np
 from matplotlib.transforms import BboxBase
 
+from .._notes import held, note, notes, unheld
+from ._figure import LAST_LAYOUT
 from ._marker_label import _EDGE_PX, CLEAR_PT, LABEL_PLACES, fit_marker_label, line_segments, seen_at  # noqa: F401
 from ._wedges import wedge_marker
 
 __all__ = ["share_markers", "mark_size", "wedge_marker", "wedge_parts", "pie_size", "shared_part", "base_look",
            "crowding", "fit_marker_label", "show_whole", "line_segments", "marker_radius_px", "NEAR_PT", "PIE_BASE",
-           "PIE_GROW", "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at", "show_whole_line"]
+           "PIE_GROW", "PIE_MAX", "PIE_EDGE_PT", "near_px", "seen_at", "show_whole_line", "share_again"]
 
 #: Marks (skew or threshold) closer than this (points) share one mark (:func:`share_markers`): about half a mark's
 #: width, where the one on top hides most of the other (6 pt chained a run of marks into one stack, roc-08).
@@ -31,10 +34,20 @@ NEAR_MIN_PX = 6.0
 PIE_BASE, PIE_GROW, PIE_MAX = 1.3, 0.08, 2.0
 #: The white edge (points) around each wedge of a shared mark: it parts the colours and the curves under it.
 PIE_EDGE_PT = 0.25
+#: A shared mark's wedges are drawn this much above the marks' own zorder: a whole mark beside a group (a run's
+#: mark that is not near all of the group's, :func:`groups`) then passes under the shared mark, which stays whole;
+#: a whole mark whose centre the shared mark would cover is drawn twice as much above, over it (:func:`covered`).
+PIE_LIFT = 1e-3
+#: The size (a share of its own) of a whole mark drawn over a shared mark: the wedges stay seen round it.
+OVER_SIZE = 0.5
+#: A mark joins a group only while no farther from its centre than this share of its wedge's width at the rim
+#: (:func:`attach_px`); farther, a tenth stood out of the pie as an arrowhead (cost-01: 7 px off, the pie 23 px wide).
+ATTACH = 0.15
 FULL_SIZE_UP_TO = 4  #: classifiers up to which marks, bands and threshold lines keep their look (:func:`crowding`)
 _BASE = weakref.WeakKeyDictionary()  # a shared mark's own look (marker, size, face, edge, edge width)
 _WEDGE = weakref.WeakKeyDictionary()  # line -> the wedge's path share_markers set (its marker while shared)
 _SHARED = weakref.WeakKeyDictionary()  # line -> the look share_markers gave it (a later step keeps it as it is)
+_Z = weakref.WeakKeyDictionary()  # line -> its own zorder, while a wedge (PIE_LIFT above it)
 
 
 def crowding(n):
@@ -146,6 +159,8 @@ def _same_look(a, b):  # two of _look's looks (a colour may be an array)
 
 def _own_look(line):
     """Give ``line`` back the look it had before it was made a wedge; remember the look it has."""
+    if line in _Z:  # a wedge's zorder, or a whole mark's over a shared one (:func:`covered`)
+        line.set_zorder(_Z.pop(line))
     wedge = _WEDGE.pop(line, None)
     if wedge is None:
         _BASE[line] = _look(line)
@@ -160,19 +175,68 @@ def _own_look(line):
     line.set_markeredgewidth(base["mew"])
 
 
-def groups(xy, reach):
-    """Indices of the marks at display ``xy`` linked by pairs closer than ``reach`` (groups of two or more)."""
-    near = np.hypot(*(xy[:, None] - xy[None]).transpose(2, 0, 1)) < reach
-    if np.count_nonzero(near) == len(xy):  # each mark near itself only: nothing to share (most steps)
+def attach_px(radius, k):
+    """How far (pixels) a mark may lie from its group's centre to be shared out with it: :data:`ATTACH` of the width
+    of a wedge at the rim of ``k`` marks' shared mark, the marks' own being ``radius`` pixels (:func:`pie_size`).
+
+    A wedge drawn on a mark off its group's centre stands that far out of
+    the pie and parts from its neighbours: a third may stand off by 15 % of
+    its rim, a tenth by 15 % of its narrow one (marks of 5.78 px at 200 dpi:
+    2.2 px and 1.1 px); a half as far as :func:`near_px` lets it, as half a
+    disc parted from the other (never an arrowhead).
+
+    >>> round(attach_px(5.78, 3), 2), round(attach_px(5.78, 10), 2), attach_px(5.78, 2)
+    (2.19, 1.07, inf)
+    """
+    if k == 2:
+        return math.inf
+    scale = min(PIE_MAX, PIE_BASE + PIE_GROW * (k - 1))
+    return ATTACH * 2.0 * radius * scale * math.sin(math.pi / k)
+
+
+def _centre(xy, group):  # summed in order, as the page's runtime/share.js sums them
+    return sum(float(xy[i, 0]) for i in group) / len(group), sum(float(xy[i, 1]) for i in group) / len(group)
+
+
+def groups(xy, reach, radius=None):
+    """Indices of the marks at display ``xy`` shared out together: groups of two or more, every two of a group
+    closer than ``reach`` and, with the marks' ``radius`` (pixels), each no farther from the group's centre than
+    :func:`attach_px`.
+
+    The closest two groups whose marks would all be that close are joined, as
+    long as there are such (complete linkage).  Groups of pairs linked one to
+    the next chained a run of marks into one group: the seven weak classifiers'
+    F dots of fm-03, 22 px apart at the ends, were sevenths of one mark that read
+    as separate arrowheads.  A mark of a run then stays whole beside a group.
+
+    >>> groups(np.array([[0.0, 0.0], [5.0, 0.0], [10.0, 0.0], [13.0, 0.0]]), 6.0)
+    [[0, 1], [2, 3]]
+    """
+    # rounded: the page's runtime/draw.js joins the same groups in the same order, whatever the last bits
+    dist = np.round(np.hypot(*(xy[:, None] - xy[None]).transpose(2, 0, 1)), 6)
+    if np.count_nonzero(dist < reach) == len(xy):  # each mark near itself only: nothing to share (most steps)
         return []
-    label = np.arange(len(xy))  # each group by its smallest index, spread along the links (a few marks)
+    found = [[i] for i in range(len(xy))]  # each group in index order, the groups by their first index
     while True:
-        spread = np.array([label[row].min() for row in near])
-        if np.array_equal(spread, label):
-            break
-        label = spread
-    found = [np.flatnonzero(label == g).tolist() for g in sorted(set(label.tolist()))]
-    return [g for g in found if len(g) > 1]
+        best = None
+        for a in range(len(found)):
+            for b in range(a + 1, len(found)):
+                span = dist[np.ix_(found[a], found[b])].max()
+                if span < reach and (best is None or span < best[0]) and _attached(xy, found[a] + found[b], radius):
+                    best = (span, a, b)  # of two as close: the first
+        if best is None:
+            return [g for g in found if len(g) > 1]
+        _, a, b = best
+        found[a] = sorted(found[a] + found.pop(b))
+
+
+def _attached(xy, group, radius):
+    """Whether each mark of ``group`` is near enough its centre to share out a mark of ``radius`` pixels with it."""
+    if radius is None:
+        return True
+    cx, cy = _centre(xy, group)
+    far = max(round(float(np.hypot(xy[i, 0] - cx, xy[i, 1] - cy)), 6) for i in group)
+    return far <= round(attach_px(radius, len(group)), 6)
 
 
 def share_markers(ax, markers):
@@ -188,36 +252,77 @@ def share_markers(ax, markers):
     one (or, grown into rings, an unreadable disc).  Wedges go round
     clockwise from 12 o'clock in the order the marks are given (the legend's
     order; a mark off the group's centre takes the wedge pointing its way,
-    :func:`wedge_parts`).  Groups are marks linked by pairs closer than :func:`near_px`;
-    a mark left alone gets its own look back.
+    :func:`wedge_parts`).  Every two marks of a group are closer than :func:`near_px`
+    (:func:`groups`), and each near its centre (:func:`attach_px`), so that its
+    wedge stays in its place in the pie; a mark left alone gets its own look
+    back, drawn under a shared mark beside it, or, where one would cover its
+    place, over it at :data:`OVER_SIZE` of its size and edged in white
+    (:func:`covered`): its place shows and so does each wedge.
     """
     markers = list(markers)
-    plan = _wedges(ax, markers)
+    _keep_set(ax, markers)
+    plan, over = _wedges(ax, markers)
     for m in markers:
         part = plan.get(m)
         if part is not None and _WEDGE.get(m) is m.get_marker() and _BASE[m].get("part") == part \
-                and _same_look(_look(m), _SHARED.get(m)):
+                and _BASE[m].get("over") == (m in over) and _same_look(_look(m), _SHARED.get(m)):
             continue  # the wedge it has, as it was set (a step moving the marks apart by less: most steps)
         _own_look(m)
-        if part is None:
+        if part is None and m not in over:
             continue
-        base = _BASE[m]
-        path, factor = wedge_marker(base["marker"], *part)
+        base, lift = _BASE[m], 2 * PIE_LIFT if m in over else PIE_LIFT  # over: smaller, parted by white
+        path, factor = wedge_marker(base["marker"], *part) if part is not None else (base["marker"], 1.0)
         m.set_marker(path)
         _WEDGE[m] = m.get_marker()
-        base["part"] = part
-        m.set_markersize(pie_size(base["ms"], part[1]) * factor)
-        m.set_markerfacecolor(base["mec"])  # a filled wedge in the classifier's colour
+        base["part"], base["over"] = part or (0, 1), m in over
+        m.set_markersize(pie_size(base["ms"], part[1] if part else 1) * factor * (OVER_SIZE if m in over else 1))
+        if part is not None:
+            m.set_markerfacecolor(base["mec"])  # a filled wedge in the classifier's colour
         m.set_markeredgecolor("white")
         m.set_markeredgewidth(PIE_EDGE_PT)
+        _Z[m] = m.get_zorder()
+        m.set_zorder(_Z[m] + lift)
         _SHARED[m] = _look(m)
 
 
+def _keep_set(ax, markers):
+    """Note ``markers`` on ``ax`` as one set :func:`share_again` shares out again (in place of any set holding one)."""
+    sets = notes(ax).mark_sets = note(ax, "mark_sets", {})
+    key = tuple(id(m) for m in markers)
+    if key not in sets:
+        for old in [k for k in sets if set(k) & set(key)]:
+            del sets[old]
+        sets[key] = held(markers)
+
+
+def share_again(fig):
+    """Share out every set of marks of ``fig`` again on the layout a draw just made (a step of :data:`LAST_LAYOUT`).
+
+    A plot shares its marks out on the Axes as it is when it is made; the
+    draw's layout then shrinks the Axes (a legend below it) and ``savefig``
+    may change the dpi, so marks part or come together in pixels.  Shared out
+    on the plot's pixels only, fm-03's weak classifiers' F dots were sevenths
+    of one mark at points up to 22 px apart, where the figure's pixels group
+    them in threes and fours.
+    """
+    for ax in fig.get_axes():
+        for kept in list(note(ax, "mark_sets", {}).values()):
+            marks = [m for m in unheld(kept) if m is not None and m.axes is ax]
+            if marks:
+                share_markers(ax, marks)
+    for sub in getattr(fig, "subfigs", ()):
+        share_again(sub)
+
+
+LAST_LAYOUT.append(share_again)
+
+
 def _wedges(ax, markers):
-    """``{line: (part, of)}``: the wedge :func:`share_markers` gives each mark of a group (a mark alone: none)."""
+    """``({line: (part, of)}, over)``: the wedge :func:`share_markers` gives each mark of a group (a mark alone:
+    none), and the marks left alone whose centre a shared mark covers (drawn over it)."""
     shown = [m for m in markers if m.get_visible() and len(m.get_xdata()) == 1]
     if len(shown) < 2:
-        return {}
+        return {}, set()
     with np.errstate(invalid="ignore", divide="ignore"):
         data = np.array([[m.get_xdata()[0], m.get_ydata()[0]] for m in shown], dtype=float)
         xy = ax.transData.transform(data)
@@ -226,9 +331,45 @@ def _wedges(ax, markers):
                 xy[k] = m.get_transform().transform(data[k])
     keep = [i for i in range(len(shown)) if np.isfinite(xy[i]).all()]
     if len(keep) < 2:
-        return {}
-    return {shown[keep[k]]: (part, len(group)) for group in groups(xy[keep], near_px(ax.figure.dpi))
-            for k, part in zip(group, wedge_parts(xy[keep][group]), strict=True)}
+        return {}, set()
+    xy, marks = xy[keep], [shown[i] for i in keep]
+    radius = max(base_look(m)["ms"] for m in marks) / 2.0 * ax.figure.dpi / 72.0
+    reach = near_px(ax.figure.dpi)
+    found, over = covered(xy, groups(xy, reach, radius), radius, reach)
+    plan = {marks[k]: (part, len(group)) for group in found
+            for k, part in zip(group, wedge_parts(xy[group]), strict=True)}
+    return plan, {marks[i] for i in over}
+
+
+def covered(xy, found, radius, reach):
+    """``(groups, over)``: the groups ``found`` (:func:`groups`) to share out, and the marks (indices into ``xy``)
+    whose place, or whose group's centre, a larger group's shared mark covers (the marks' own ``radius`` pixels
+    grown to :func:`pie_size`'s): drawn over it, smaller.  A group so drawn whose marks are no longer near at that
+    size (``reach`` by :data:`OVER_SIZE`, at least the lint's 5 px) is drawn as its marks, each whole.
+
+    Under a shared mark, such a mark or group was hidden whole (cost-02's
+    logistic and gbm, halves of a mark 3 px below eight shared out in a mark
+    22 px wide); cost-01's, 6.4 px apart, as halves of a smaller one, hardly showed.
+
+    >>> covered(np.array([[0.0, 0.0], [0.0, 0.0], [0.0, 5.0], [0.0, 6.0], [0.0, 12.0]]), [[0, 1], [2, 3]], 5.0, 8.0)
+    ([[0, 1], [2, 3]], [2, 3])
+    """
+    under = []  # the groups drawn as they are, the larger first, then by their first mark
+    for g in sorted(found, key=lambda g: (-len(g), g[0])):
+        if not any(_inside(_centre(xy, g), xy, h, radius) for h in under):
+            under.append(g)
+    near = max(OVER_SIZE * reach, NEAR_MIN_PX - 1.0)
+    kept = [g for g in found if g in under or max(round(float(np.hypot(*(xy[i] - xy[j]))), 6)
+                                                  for i in g for j in g) < near]
+    mine = {i: g for g in kept for i in g}
+    return kept, [i for i in range(len(xy)) if (mine[i] not in under if i in mine
+                                                else any(_inside(xy[i], xy, g, radius) for g in under))]
+
+
+def _inside(point, xy, group, radius):
+    """Whether ``point`` lies within the shared mark of ``group`` of ``xy`` (the marks' own ``radius`` grown)."""
+    cx, cy = _centre(xy, group)
+    return round(float(np.hypot(point[0] - cx, point[1] - cy)), 6) < round(pie_size(radius, len(group)), 6)
 
 
 #: A shared mark further than this (pixels) from its group's centre takes the wedge that points its way.

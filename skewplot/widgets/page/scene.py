@@ -86,9 +86,10 @@ __all__ = ["scene", "save_scene", "range_nodes", "scene_artists"]
 
 # The page's scripts, joined into one in this order: as each loads it adds its part to window.skewplotPage and reads
 # only what the ones before it added (the closed forms, page.cf; the state, page.idx, .data, .controls and page.api;
-# the drawing; the paint loop and the controls; the marker's label; the threshold control).  Paints start once all
-# have loaded, so a paint also runs what later ones added (page.fitLabel, page.over, page.tables).
-_SCRIPTS = ("interval.js", "closed_forms.js", "state.js", "draw.js", "scene.js",
+# the marks' sharing, page.api.share; the drawing; the paint loop and the controls; the marker's label; the threshold
+# control).  Paints start once all have loaded, so a paint also runs what later ones added (page.fitLabel, page.over,
+# page.tables).
+_SCRIPTS = ("interval.js", "closed_forms.js", "state.js", "share.js", "draw.js", "scene.js",
             "label.js", "threshold.js")
 
 

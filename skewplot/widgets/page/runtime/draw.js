@@ -5,8 +5,9 @@
   var value = A.value, stateIndex = A.stateIndex, titleOf = A.titleOf, rangeNow = A.rangeNow;
   // ctx: the page's canvas, or a layer's while layer() draws that layer (page.api.ctx() gives the one now)
   var canvas = document.getElementById("skewplot-canvas"), ctx = canvas.getContext("2d");
-  Object.assign(A, {transform: transform, stroke: stroke, clipTo: clipTo, geomspace: geomspace, share: share,
-                    wedge: wedge, pie: pie,
+  var share = A.share, layered = A.layered, pie = A.pie, OVER_SIZE = A.OVER_SIZE;  // runtime/share.js
+  Object.assign(A, {transform: transform, stroke: stroke, clipTo: clipTo, geomspace: geomspace,
+                    wedge: wedge,
                     ctx: function () { return ctx; }, drawPanels: drawPanels, legendTexts: legendTexts});
 
   function transform(p) {
@@ -61,16 +62,17 @@
     pts.forEach(function (q, i) { if (i) { ctx.lineTo(q[0], q[1]); } else { ctx.moveTo(q[0], q[1]); } });
     ctx.closePath(); ctx.fill(); ctx.restore();
   }
-  function dot(q, st, part, of, pies) {  // a shared one (of > 1): its wedge, in its colour, parted by white
+  function dot(q, st, part, of, pies, over) {  // a shared one (of > 1): its wedge, in its colour, parted by white
     ctx.save();
-    if (of > 1) {
-      wedge(q, pie(st.r, of, pies), part, of);
+    if (of > 1) {  // over a shared mark (over): smaller (_markers.share_markers)
+      wedge(q, pie(st.r, of, pies) * (over ? OVER_SIZE : 1), part, of);
       ctx.fillStyle = st.mec; ctx.fill();
       ctx.lineWidth = pies.edge; ctx.strokeStyle = "white"; ctx.lineJoin = "miter"; ctx.stroke();
-    } else {
-      ctx.beginPath(); ctx.arc(q[0], q[1], st.r, 0, 2 * Math.PI);
+    } else {  // over a shared mark: smaller, edged in white
+      ctx.beginPath(); ctx.arc(q[0], q[1], st.r * (over ? OVER_SIZE : 1), 0, 2 * Math.PI);
       ctx.fillStyle = st.mfc; ctx.fill();
-      if (st.mew > 0) { ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.stroke(); }
+      if (over) { ctx.lineWidth = pies.edge; ctx.strokeStyle = "white"; ctx.stroke(); }
+      else if (st.mew > 0) { ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.stroke(); }
     }
     ctx.restore();
   }
@@ -215,14 +217,14 @@
     var mx = cost && axis === "pc" ? CF.probabilityCost(s, w) : s;
     names.forEach(function (name) {
       var y = best(it.curves[name].hull, mx);
-      marks.push({name: name, value: isFinite(y) ? y : null, q: [T.x(mx), T.y(y)]});
+      marks.push({name: name, value: isFinite(y) ? y : null, q: [T.x(mx), T.y(y)], r: it.curves[name].marker.r});
     });
-    share(marks, it.near_px);
+    share(marks, it.near_px, it.pie);
     var sl = [[T.x(mx), T.box[1] + T.box[3]], [T.x(mx), T.box[1]]];
     stroke(sl, it.skew_line);
     page.drawn[p.key + "/skewline"] = sl;
-    marks.forEach(function (mk) {
-      if (mk.value !== null) { dot(mk.q, it.curves[mk.name].marker, mk.part, mk.of, it.pie); }
+    layered(marks).forEach(function (mk) {
+      if (mk.value !== null) { dot(mk.q, it.curves[mk.name].marker, mk.part, mk.of, it.pie, mk.over); }
       page.drawn[p.key + "/marker/" + mk.name] = [mk.q];
     });
     ctx.restore();
@@ -238,47 +240,6 @@
     ctx.fillRect(at.x0 - pad, at.y0 - pad, at.width + 2 * pad, at.height + 2 * pad);
     ctx.restore();
     text(mt, " " + at.label + " ", px, at.y0, at.side, "top", 0);
-  }
-  var AIM_PX = 0.5;  // _markers.AIM_PX
-  function share(marks, reach) {  // _markers.share_markers: groups of marks linked by pairs closer than reach
-    var shown = marks.filter(function (m) { return m.value !== null && isFinite(m.q[0]) && isFinite(m.q[1]); });
-    var root = shown.map(function (m, i) { return i; });
-    function find(i) { while (root[i] !== i) { i = root[i]; } return i; }
-    shown.forEach(function (a, i) {
-      shown.forEach(function (b, j) {
-        if (j > i && Math.hypot(a.q[0] - b.q[0], a.q[1] - b.q[1]) < reach) { root[find(i)] = find(j); }
-      });
-    });
-    marks.forEach(function (m) { m.part = 0; m.of = 1; });
-    var groups = {};  // each group's marks in drawing order (the legend's)
-    shown.forEach(function (m, i) { var r = find(i); (groups[r] = groups[r] || []).push(m); });
-    Object.keys(groups).forEach(function (r) {
-      var g = groups[r], k = g.length, parts = wedgeParts(g.map(function (m) { return [m.q[0], -m.q[1]]; }));
-      g.forEach(function (m, i) { m.part = parts[i]; m.of = k; });
-    });
-  }
-  function wedgeParts(xy) {  // _markers.wedge_parts: a mark off its group's centre takes the wedge pointing its way
-    var k = xy.length, cx = 0, cy = 0, i, j;
-    if (k < 2) { return [0]; }
-    xy.forEach(function (p) { cx += p[0] / k; cy += p[1] / k; });
-    var off = xy.map(function (p) { return [p[0] - cx, p[1] - cy]; });
-    var dist = off.map(function (o) { return Math.round(Math.hypot(o[0], o[1]) * 1e6) / 1e6; });
-    var free = [], part = [], order = [];
-    for (j = 0; j < k; j++) { free.push(j); part.push(null); order.push(j); }
-    order.sort(function (a, b) { return dist[b] - dist[a] || a - b; });
-    for (var n = 0; n < k; n++) {
-      i = order[n];
-      if (dist[i] <= AIM_PX) { break; }
-      var aim = Math.atan2(off[i][1], off[i][0]), best = 0, least = Infinity;
-      free.forEach(function (w, f) {
-        var mid = Math.PI / 2 - 2 * Math.PI * (w + 0.5) / k, d = aim - mid + Math.PI, tau = 2 * Math.PI;
-        var turn = Math.abs(d - tau * Math.floor(d / tau) - Math.PI);
-        if (turn < least - 1e-9) { least = turn; best = f; }  // of two as near: the first
-      });
-      part[i] = free.splice(best, 1)[0];
-    }
-    for (i = 0; i < k; i++) { if (part[i] === null) { part[i] = free.shift(); } }
-    return part;
   }
   // a shared mark's wedge (_wedges.wedge_marker): ``outline`` the whole shape round its centre (pixels, y up; a
   // number: a disc of that radius), cut from 12 o'clock clockwise into ``of`` equal angles, sampled as the kernel
@@ -303,9 +264,6 @@
       if (s >= -1e-9 && s <= 1 + 1e-9 && t > 0) { best = Math.max(best, t); }
     }
     return best;
-  }
-  function pie(size, k, P) {  // _markers.pie_size
-    return k < 2 ? size : size * Math.min(P.max, P.base + P.grow * (k - 1));
   }
 
   // ---- the explorer's AUCPR-against-skew panel: the skew line and the range ----

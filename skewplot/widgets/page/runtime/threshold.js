@@ -233,16 +233,16 @@
           var pig = CF.gainSkew(A.value("skew")), rg = CF.recallGain(c.tpr[i], pig);
           q = [T.x(rg), rg >= 0 ? T.y(CF.precisionGain(c.tpr[i], c.fpr[i])) : NaN];
         }
-        marks.push({name: name, value: 0, q: q, low: low});
+        marks.push({name: name, value: 0, q: q, low: low, r: m.styles[name].r});
       });
       if (m.space === "cost" || m.space === "f") { return; }
-      A.share(marks, TH.near_px);  // skewplot.plotting.layout._markers.share_markers
-      marks.forEach(function (mk) {
+      A.share(marks, TH.near_px, TH.pie);  // skewplot.plotting.layout._markers.share_markers
+      A.layered(marks).forEach(function (mk) {
         var key = m.key + "/threshold/" + mk.name, st = m.styles[mk.name];
         if (mk.value === null) { return; }
         page.drawn[key] = [mk.q];
         if (!(isFinite(mk.q[0]) && isFinite(mk.q[1]))) { return; }
-        var b = T.box, r = mk.of > 1 ? A.pie(st.r, mk.of, TH.pie) : st.r;
+        var b = T.box, r = (mk.of > 1 ? A.pie(st.r, mk.of, TH.pie) : st.r) * (mk.over ? A.OVER_SIZE : 1);
         var e = st.reach + (r - st.r) * Math.SQRT2;  // show_whole: clipped to the Axes grown by the marker
         ctx.save(); ctx.beginPath(); ctx.rect(b[0] - e, b[1] - e, b[2] + 2 * e, b[3] + 2 * e); ctx.clip();
         if (mk.of > 1) {  // one mark shared by coinciding ones: its wedge, filled in its colour, parted by white
@@ -250,9 +250,10 @@
           ctx.fillStyle = st.mec; ctx.fill();
           ctx.lineWidth = TH.pie.edge; ctx.strokeStyle = "white"; ctx.lineJoin = "miter"; ctx.stroke();
         } else {
-          markerPath(ctx, mk.q, r, mk.low);
+          markerPath(ctx, mk.q, r, mk.low);  // over a shared mark: smaller, edged in white
           ctx.fillStyle = st.mfc; ctx.fill();
-          ctx.lineWidth = st.mew; ctx.strokeStyle = st.mec; ctx.lineJoin = "miter"; ctx.stroke();
+          ctx.lineWidth = mk.over ? TH.pie.edge : st.mew; ctx.strokeStyle = mk.over ? "white" : st.mec;
+          ctx.lineJoin = "miter"; ctx.stroke();
         }
         ctx.restore();
       });
