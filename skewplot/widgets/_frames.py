@@ -176,7 +176,7 @@ class Frames(DrawRequests, LayerMeasures):
         plan = self.plan()
         self._named = {id(item) for item in axes or ()}
         self.kept.count = 0
-        blit = (self._background is not None and hasattr(canvas, "restore_region") and plan == self._plan
+        blit = (self._background is not None and hasattr(canvas, "restore_region") and self._same_plan(plan)
                 and self._static_state() == self._state)
         if blit:
             starts = self._starts(axes)
@@ -332,14 +332,26 @@ class Frames(DrawRequests, LayerMeasures):
                 return dirty
             dirty |= grown
 
-    def _set_plan(self, plan):
-        """Let full draws skip ``plan`` (it is painted over the static layer)."""
-        self._plan = plan
-        self._by_axes = {}
+    def _same_plan(self, plan):
+        """Whether ``plan`` paints what the static layer left out: the plan itself, or its artists in another order
+        (a shared mark lifted over a whole one, ``plotting.layout._markers``), which is then the plan."""
+        if plan == self._plan:
+            return True
+        if len(plan) != len(self._plan) or {id(a) for a in plan} != {id(a) for a in self._plan}:
+            return False
+        self._order_plan(plan)
+        return True
+
+    def _order_plan(self, plan):
+        self._plan, self._by_axes = plan, {}
         for artist in plan:
             self._by_axes.setdefault(id(artist.axes), []).append(artist)
         self._order = {ax: {id(a): i for i, a in enumerate(arts)} for ax, arts in self._by_axes.items()}
-        self._layers.clear()
+        self._layers.clear()  # a lower layer holds the artists painted before a point of the old order
+
+    def _set_plan(self, plan):
+        """Let full draws skip ``plan`` (it is painted over the static layer)."""
+        self._order_plan(plan)
         parts = self._parts()
         for key, artist in self._marked.items():
             if key not in parts:

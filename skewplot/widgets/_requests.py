@@ -271,7 +271,7 @@ class DrawRequests:
     def _kept_layer(self):
         """Whether the static layer kept is of the canvas' renderer (buffer), size, dpi and plan."""
         return (self._background is not None and self.figure.canvas.get_renderer() is self._renderer
-                and self.plan() == self._plan and self._static_state()[:3] == self._state[:3])
+                and self._same_plan(self.plan()) and self._static_state()[:3] == self._state[:3])
 
     def _handle_draw(self, draw, event):
         canvas = self.figure.canvas
