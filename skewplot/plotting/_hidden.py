@@ -60,7 +60,7 @@ def fit_notes(display):
 
     A row's or grid's cost or F panel: its note of the envelopes on the baseline (recorded by
     :func:`~._coincide.note_envelopes`), wrapped to about half the panel's width; a display that says so
-    (``_says_hidden``: PR-gain, AUCPR against skew; cost and F alone, or of one-vs-rest classes): its note of the curves
+    (``_says_hidden``: PR-gain, AUCPR against skew; cost and F in a panel of their own): its note of the curves
     lying under another classifier's (:func:`say_hidden`).  Each where it covers no line.
     """
     ax = display.ax_
@@ -68,9 +68,8 @@ def fit_notes(display):
     spec = note(ax, "hidden_notes", {}).get("on")
     if spec is not None and not _at_draw(ax):
         on_baseline = set(_decide(ax, spec))
-    # cost and F: in a panel of its own, or of one-vs-rest classes (a note with no room goes to the legend: _unshown)
-    alone = len(panels(ax.figure)) == 1 or getattr(display, "_row_says_hidden", False)
-    envelopes = getattr(display, "_hiding", (None,))[0] is not None and alone
+    # cost and F: in a panel of its own (a row's panel has its note of the baseline, and no room for two)
+    envelopes = getattr(display, "_hiding", (None,))[0] is not None and len(panels(ax.figure)) == 1
     if getattr(display, "_says_hidden", False) or envelopes:
         on_baseline |= {n for n, line in display.lines_.items() if str(line.get_label()).endswith(MARK)}
         say_hidden(display, {n: line for n, line in display.lines_.items()
@@ -114,8 +113,11 @@ def refit_hidden_notes(fig):
     """Decide every note of hidden curves of ``fig`` again on the layout just made, the last of a draw (a step of
     :data:`~.layout._figure.LAST_LAYOUT`), and place it again where it no longer fits (:func:`fit_anywhere`)."""
     for ax in fig.get_axes():
-        for spec in filter(None, (note(ax, "hidden_notes", {}).get(kind) for kind in KINDS)):
-            _decide(ax, spec, again=True)
+        kept = note(ax, "hidden_notes")
+        for kind in KINDS:
+            spec = (kept or {}).get(kind)
+            if spec is not None:
+                _decide(ax, spec, again=True)
     for sub in getattr(fig, "subfigs", ()):
         refit_hidden_notes(sub)
 
@@ -178,8 +180,7 @@ def _forms(ax, spec, lines, baseline, text):
         forms = (*(hidden_note(names, under, width=w) for w in widths),
                  f"{len(names)} curve{'s' * (len(names) > 1)} on {under}")
         return at, forms, dict.fromkeys(names, under)
-    on = note(ax, "hidden_notes", {}).get("on")  # (decided first) a curve on the baseline is said there, not here
-    groups, at = hidden_under(ax, {n: c for n, c in lines.items() if legend_name(n) not in (on.named if on else ())})
+    groups, at = hidden_under(ax, lines)
     if not groups:
         return None, (), {}
     hidden = sum(len(names) for names in groups.values())

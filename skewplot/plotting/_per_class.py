@@ -227,7 +227,6 @@ class _EnvelopeMarkers(_MovesPriors):
     lines painted as one path (``_one_path``)."""
 
     _as_model, _thin_lines = float, OnePathLines
-    _row_says_hidden = True  #: a class under another's is named in a row's panel too (``_hidden.fit_notes``)
 
     @property
     def _shape_params(self):  # a new prior vector moves the curves, not only the markers

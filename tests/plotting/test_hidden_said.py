@@ -160,14 +160,3 @@ def test_a_note_said_by_the_legend_stays_said_on_the_next_draw():
     _save(fig)
     assert [t.get_text() for t in fig.legends[0].get_texts()] == before
     assert _unnamed(fig) == []
-
-
-@pytest.mark.slow  # about 4 s: a grid of four cost panels of three classes, saved
-def test_a_rows_class_under_another_classs_curve_is_named():
-    # ovr-cost-03 (rejected by the review of ovr68): legitimate's blue lies under account takeover's green over
-    # most of panel 1 and nothing said so: a row's cost and F panels decided only the note of the baseline
-    fig = _drawn("ovr-cost-03")
-    under = {(k, split_prior(legend_name(n))[0]): cover for k, ax in enumerate(fig.axes)
-             for n, cover in dict(getattr((note(ax, "hidden_notes") or {}).get("under"), "named", {})).items()}
-    assert under.get((0, "legitimate")) == "account takeover", under
-    assert _unnamed(fig) == []
