@@ -64,7 +64,7 @@ def fit_notes(display):
     lying under another classifier's (:func:`say_hidden`).  Each where it covers no line.
     """
     ax = display.ax_
-    on_baseline = set()
+    notes(ax).of_classes, on_baseline = "_class_models" in display.__dict__, set()  # (_unshown: classes alone)
     spec = note(ax, "hidden_notes", {}).get("on")
     if spec is not None and not _at_draw(ax):
         on_baseline = set(_decide(ax, spec))

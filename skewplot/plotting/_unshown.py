@@ -32,7 +32,9 @@ def unshown(fig):
     shown = panels(fig)
     out = {}
     for k, ax in enumerate(shown, 1):
-        for spec in (note(ax, "hidden_notes") or {}).values():
+        # classes only: a classifier's curve on a baseline has its own mark (its entry's "*", plotting/_coincide.py),
+        # and marking a row's shared legend again squeezed a paper row's panels to 50 % of their cells
+        for spec in (note(ax, "hidden_notes") or {}).values() if note(ax, "of_classes", False) else ():
             text = unheld(spec.text)[0]
             if not spec.found or text is None or text.axes is not ax or text.get_visible() and not _counts(spec, text):
                 continue
