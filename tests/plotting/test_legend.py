@@ -190,16 +190,23 @@ def test_explorer_panels():
     plt.close("all")
 
 
+def _random_segments(rng, n, scale):
+    """``n`` display segments ``(n, 2, 2)`` of length ``scale`` about, every seventh a point, a vertical or a
+    horizontal segment."""
+    start = rng.uniform(0, 100, size=(n, 2))
+    segs = np.stack([start, start + rng.normal(scale=scale, size=(n, 2))], axis=1)
+    segs[::7, 1] = segs[::7, 0]  # points
+    segs[1::7, 1, 0] = segs[1::7, 0, 0]  # vertical
+    segs[2::7, 1, 1] = segs[2::7, 0, 1]  # horizontal
+    return segs
+
+
 def test_blocked_agrees_with_clipping_every_segment():
     """The pre-filters (each segment's own box, a vertex inside) give the answer of clipping every segment."""
     from skewplot.plotting.layout._legend_geometry import _blocked, _crossing
 
     rng = np.random.default_rng(3)
-    start = rng.uniform(0, 100, size=(400, 2))
-    segs = np.stack([start, start + rng.normal(scale=3.0, size=(400, 2))], axis=1)
-    segs[::7, 1] = segs[::7, 0]  # points
-    segs[1::7, 1, 0] = segs[1::7, 0, 0]  # vertical
-    segs[2::7, 1, 1] = segs[2::7, 0, 1]  # horizontal
+    segs = _random_segments(rng, 400, 3.0)
     bounds = (np.minimum(segs[:, 0], segs[:, 1]), np.maximum(segs[:, 0], segs[:, 1]))
     answers = []
     for x0, y0 in rng.uniform(-5, 100, size=(300, 2)):
@@ -216,11 +223,7 @@ def test_crossing_counts_of_many_boxes_agree_with_each_box_clipped_alone():
     from skewplot.plotting.layout._legend_geometry import _crossing, crossing_counts
 
     rng = np.random.default_rng(5)
-    start = rng.uniform(0, 100, size=(500, 2))
-    segs = np.stack([start, start + rng.normal(scale=4.0, size=(500, 2))], axis=1)
-    segs[::7, 1] = segs[::7, 0]  # points
-    segs[1::7, 1, 0] = segs[1::7, 0, 0]  # vertical
-    segs[2::7, 1, 1] = segs[2::7, 0, 1]  # horizontal
+    segs = _random_segments(rng, 500, 4.0)
     corner = rng.uniform(-5, 100, size=(200, 2))
     boxes = np.column_stack([corner, corner + rng.uniform(0, 10, size=(200, 2))])
     boxes[:20, 0] = segs[:20, 0, 0]  # a box whose edge passes through a segment's end
